@@ -1,0 +1,49 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from './app-env.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import './lib/validation.ts';
+import type { Logger } from './lib/logger.ts';
+import type { Metrics } from './lib/metrics.ts';
+import { limitBody, notFoundHandler, onError, routeMethodIndex, trailingSlash, validationHook } from './middleware/http-contract.ts';
+import { requestContext } from './middleware/request-context.ts';
+import { registerDocs } from './routes/system/docs.ts';
+import { registerHealth } from './routes/system/health.ts';
+import { registerMetrics } from './routes/system/metrics.ts';
+import { registerSchema } from './routes/system/schema.ts';
+
+/** What the app needs from the outside world; tests pass their own. */
+export interface AppDeps {
+  readonly logger: Logger;
+  readonly database: DatabaseHandle;
+  readonly metrics: Metrics;
+  readonly bodyLimitBytes: number;
+}
+
+export type App = OpenAPIHono<AppEnv>;
+
+/**
+ * Builds the HTTP application without listening, so tests drive it in-process with
+ * `app.request()`. Order matters: request context first (IDs, logs, metrics wrap everything), then
+ * the URL and body rules, then the routes; every failure ends in the one error handler.
+ */
+export function createApp(deps: AppDeps): App {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'An API key (plu_/plo_/pls_…) or a login token from POST /api/login/.',
+  });
+
+  app.use('*', requestContext(deps.logger, deps.metrics));
+  app.use('*', trailingSlash);
+  app.use('/api/*', limitBody(deps.bodyLimitBytes));
+
+  registerHealth(app, deps.database);
+  registerMetrics(app, deps.metrics);
+  registerSchema(app);
+  registerDocs(app);
+
+  app.onError(onError);
+  app.notFound(notFoundHandler(routeMethodIndex(app.routes)));
+  return app;
+}

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+
+/**
+ * The one reader of `process.env`. Every variable the API understands is declared here, parsed once
+ * at start, and handed to the rest of the code as a typed, frozen {@link Config}.
+ */
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const port = z.coerce
+  .number({ error: 'must be an integer from 1 to 65535' })
+  .int({ error: 'must be an integer from 1 to 65535' })
+  .min(1, { error: 'must be an integer from 1 to 65535' })
+  .max(65535, { error: 'must be an integer from 1 to 65535' });
+
+const positiveInt = (what: string, max: number) =>
+  z.coerce
+    .number({ error: `must be ${what}` })
+    .int({ error: `must be ${what}` })
+    .min(1, { error: `must be ${what}` })
+    .max(max, { error: `must be ${what}` });
+
+const nonEmpty = z.string().trim().min(1, { error: 'must not be empty' });
+
+const EnvSchema = z.object({
+  PORT: port.default(8080),
+  HOST: nonEmpty.default('0.0.0.0'),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .refine((v) => /^postgres(ql)?:\/\/.+/.test(v), {
+      error: 'must be a postgres:// or postgresql:// connection URL',
+    })
+    .optional(),
+  PLINTH_DATA_DIR: nonEmpty.default('./.data'),
+  PLINTH_DB_POOL_SIZE: positiveInt('an integer from 1 to 200', 200).default(10),
+  PLINTH_MIGRATE_ON_START: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('true')
+    .transform((v) => v === 'true'),
+  PLINTH_BOOTSTRAP_ADMIN_USERNAME: nonEmpty
+    .max(150, { error: 'must be at most 150 characters' })
+    .regex(/^[A-Za-z0-9@.+_-]+$/, { error: 'may contain only letters, digits and @ . + - _' })
+    .optional(),
+  PLINTH_BOOTSTRAP_ADMIN_PASSWORD: z.string().min(12, { error: 'must be at least 12 characters' }).optional(),
+  PLINTH_ENCRYPTION_KEY: z
+    .string()
+    .trim()
+    .refine((v) => Buffer.from(v, 'base64').length === 32 && /^[A-Za-z0-9+/]+={0,2}$/.test(v), {
+      error: 'must be 32 bytes encoded as base64 (for example: openssl rand -base64 32)',
+    })
+    .optional(),
+  PLINTH_JWT_SIGNING_KEY: z
+    .string()
+    .min(32, { error: 'must be at least 32 characters (for example: openssl rand -base64 48)' })
+    .optional(),
+  PLINTH_BODY_LIMIT_BYTES: positiveInt('an integer from 1 to 104857600', 100 * 1024 * 1024).default(
+    1024 * 1024,
+  ),
+  PLINTH_SHUTDOWN_TIMEOUT_SECONDS: positiveInt('an integer from 1 to 600', 600).default(25),
+});
+
+export type Env = z.input<typeof EnvSchema>;
+
+/** Validated configuration of the API process. */
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly logLevel: (typeof LOG_LEVELS)[number];
+  /** `postgres` when `DATABASE_URL` is set, else the embedded PGlite under `dataDir`. */
+  readonly database:
+    | { readonly kind: 'postgres'; readonly url: string; readonly poolSize: number }
+    | { readonly kind: 'pglite'; readonly dataDir: string };
+  readonly dataDir: string;
+  readonly migrateOnStart: boolean;
+  readonly bootstrapAdmin: { readonly username: string; readonly password: string | undefined };
+  /** Unset only on the embedded default, where the keys are generated into the data directory. */
+  readonly encryptionKey: Buffer | undefined;
+  readonly jwtSigningKey: string | undefined;
+  readonly bodyLimitBytes: number;
+  readonly shutdownTimeoutMs: number;
+}
+
+/** A configuration problem, with one line per offending variable. */
+export class ConfigError extends Error {
+  readonly problems: readonly string[];
+  constructor(problems: readonly string[]) {
+    super(`invalid configuration: ${problems.join('; ')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+/**
+ * Parses the environment. Throws {@link ConfigError} naming every bad variable; values are never
+ * echoed back, because some of these variables hold secrets.
+ */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  // Empty strings count as unset, as in most twelve-factor tooling (`FOO= npm start`).
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  if (e.DATABASE_URL !== undefined) {
+    // A shared server means several replicas: keys generated per replica would not agree.
+    if (e.PLINTH_ENCRYPTION_KEY === undefined)
+      problems.push('PLINTH_ENCRYPTION_KEY is required when DATABASE_URL is set');
+    if (e.PLINTH_JWT_SIGNING_KEY === undefined)
+      problems.push('PLINTH_JWT_SIGNING_KEY is required when DATABASE_URL is set');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return Object.freeze({
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL,
+    database:
+      e.DATABASE_URL !== undefined
+        ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.PLINTH_DB_POOL_SIZE }
+        : { kind: 'pglite', dataDir: e.PLINTH_DATA_DIR },
+    dataDir: e.PLINTH_DATA_DIR,
+    migrateOnStart: e.PLINTH_MIGRATE_ON_START,
+    bootstrapAdmin: {
+      username: e.PLINTH_BOOTSTRAP_ADMIN_USERNAME ?? 'admin',
+      password: e.PLINTH_BOOTSTRAP_ADMIN_PASSWORD,
+    },
+    encryptionKey: e.PLINTH_ENCRYPTION_KEY !== undefined ? Buffer.from(e.PLINTH_ENCRYPTION_KEY, 'base64') : undefined,
+    jwtSigningKey: e.PLINTH_JWT_SIGNING_KEY,
+    bodyLimitBytes: e.PLINTH_BODY_LIMIT_BYTES,
+    shutdownTimeoutMs: e.PLINTH_SHUTDOWN_TIMEOUT_SECONDS * 1000,
+  } satisfies Config);
+}

@@ -1,0 +1,3 @@
+export * from './users.ts';
+export * from './organizations.ts';
+export * from './workspaces.ts';

@@ -1,0 +1,76 @@
+import { createApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import type { Config } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { resolveSecrets } from './lib/local-secrets.ts';
+import { createLogger } from './lib/logger.ts';
+import { createMetrics } from './lib/metrics.ts';
+import { API_VERSION } from './lib/version.ts';
+import { startServer } from './server.ts';
+import { ensureBootstrapAdmin } from './services/bootstrap.ts';
+
+/**
+ * The API process: configuration, database, app, listen; then migrations and the first admin in the
+ * background (with retries, `/readyz` says 503 until done); graceful shutdown on SIGTERM/SIGINT.
+ */
+
+let config: Config;
+try {
+  config = loadConfig(process.env);
+} catch (err) {
+  if (!(err instanceof ConfigError)) throw err;
+  process.stderr.write(`plinth-api: ${err.message}\n`);
+  process.exit(2);
+}
+
+const logger = createLogger(config.logLevel);
+resolveSecrets(config, logger);
+const database = await openDatabase(config.database);
+const metrics = createMetrics({ processMetrics: true });
+const app = createApp({ logger, database, metrics, bodyLimitBytes: config.bodyLimitBytes });
+const server = await startServer(app, { port: config.port, host: config.host });
+logger.info({ port: server.port, database: database.kind, version: API_VERSION }, 'plinth-api listening');
+
+let stopping = false;
+
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  const deadline = config.shutdownTimeoutMs;
+  logger.info({ signal, timeout_ms: deadline }, 'shutting down: draining in-flight requests');
+  const hardStop = setTimeout(() => {
+    logger.error('shutdown did not finish in time; exiting');
+    process.exit(1);
+  }, deadline + 5000);
+  hardStop.unref();
+  await server.close(deadline);
+  await database.close();
+  logger.info('stopped');
+  process.exit(0);
+}
+
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+async function prepareDatabase(): Promise<void> {
+  const bootstrap = () => ensureBootstrapAdmin(database.db, config.bootstrapAdmin, logger);
+  for (let attempt = 1, delay = 500; !stopping; attempt++, delay = Math.min(delay * 2, 15_000)) {
+    try {
+      if (config.migrateOnStart) await database.migrate(bootstrap);
+      else if (!(await database.migrationsPending())) await bootstrap();
+      else throw new Error('migrations are pending and PLINTH_MIGRATE_ON_START=false; run npm run db:migrate');
+      logger.info({ attempt }, 'database ready');
+      return;
+    } catch (err) {
+      const e = err as { name?: string; code?: unknown; message?: string };
+      // Driver messages may carry query parameters: log the class and code, plus our own messages.
+      logger.warn(
+        { attempt, retry_in_ms: delay, err: { name: e.name, code: e.code, message: e.code ? undefined : e.message } },
+        'database not ready; retrying',
+      );
+      await new Promise((r) => setTimeout(r, delay));
+    }
+  }
+}
+
+await prepareDatabase();

@@ -1,0 +1,74 @@
+import { z } from '@hono/zod-openapi';
+import type { ZodType } from 'zod';
+import { ApiError } from './errors.ts';
+
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 500;
+
+/** `page` (1-based) and `page_size` (default 50, at most 500), shared by every list operation. */
+export const PageQuerySchema = z.object({
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(1)
+    .openapi({ param: { description: 'A page number within the paginated result set (1-based).' } }),
+  page_size: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PAGE_SIZE)
+    .default(DEFAULT_PAGE_SIZE)
+    .openapi({
+      param: { description: `Number of results to return per page (default ${DEFAULT_PAGE_SIZE}, maximum ${MAX_PAGE_SIZE}).` },
+    }),
+});
+
+export type PageQuery = z.output<typeof PageQuerySchema>;
+
+/** The DRF page envelope around an item schema, registered under `name` (e.g. `PaginatedWorkspaceList`). */
+export function paginated<T extends ZodType>(item: T, name: string) {
+  return z
+    .object({
+      count: z.number().int().openapi({ example: 123 }),
+      next: z.string().url().nullable().openapi({ example: 'https://plinth.example/api/v1/things/?page=3' }),
+      previous: z.string().url().nullable().openapi({ example: 'https://plinth.example/api/v1/things/?page=1' }),
+      results: z.array(item),
+    })
+    .openapi(name);
+}
+
+export interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+function pageUrl(requestUrl: URL, page: number): string {
+  const url = new URL(requestUrl);
+  if (page === 1) url.searchParams.delete('page');
+  else url.searchParams.set('page', String(page));
+  return url.toString();
+}
+
+/**
+ * Runs a count and a page query and builds the envelope. `fetchPage` gets the limit and offset.
+ * A page past the end is 404 `Invalid page.`; an empty first page is a normal empty list.
+ */
+export async function paginate<T>(
+  requestUrl: URL,
+  query: PageQuery,
+  count: () => Promise<number>,
+  fetchPage: (limit: number, offset: number) => Promise<T[]>,
+): Promise<Page<T>> {
+  const offset = (query.page - 1) * query.page_size;
+  const [total, results] = await Promise.all([count(), fetchPage(query.page_size, offset)]);
+  if (query.page > 1 && offset >= total) throw new ApiError(404, 'invalid_page', 'Invalid page.');
+  return {
+    count: total,
+    next: offset + results.length < total ? pageUrl(requestUrl, query.page + 1) : null,
+    previous: query.page > 1 ? pageUrl(requestUrl, query.page - 1) : null,
+    results,
+  };
+}

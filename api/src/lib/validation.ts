@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import type { FieldError } from './errors.ts';
+
+const REQUIRED = 'This field is required.';
+
+/**
+ * Human messages in the style API users know from DRF, installed once for every zod schema.
+ * `input` is only seen here, never copied into a message: inputs may be secrets.
+ */
+z.config({
+  customError: (issue) => {
+    if (issue.code === 'invalid_type' && issue.input === undefined) return REQUIRED;
+    if (issue.code === 'invalid_type') return `Expected ${issue.expected}.`;
+    if (issue.code === 'too_small') {
+      if (issue.origin === 'string') return `Ensure this field has at least ${String(issue.minimum)} characters.`;
+      if (issue.origin === 'number') return `Ensure this value is greater than or equal to ${String(issue.minimum)}.`;
+    }
+    if (issue.code === 'too_big') {
+      if (issue.origin === 'string') return `Ensure this field has no more than ${String(issue.maximum)} characters.`;
+      if (issue.origin === 'number') return `Ensure this value is less than or equal to ${String(issue.maximum)}.`;
+    }
+    if (issue.code === 'invalid_value') return `Must be one of: ${issue.values.map(String).join(', ')}.`;
+    if (issue.code === 'invalid_format' && issue.format === 'uuid') return 'Must be a valid UUID.';
+    return undefined;
+  },
+});
+
+function codeOf(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.message === REQUIRED ? 'required' : 'invalid_type';
+    case 'too_small':
+      return issue.origin === 'string' || issue.origin === 'array' ? 'min_length' : 'min_value';
+    case 'too_big':
+      return issue.origin === 'string' || issue.origin === 'array' ? 'max_length' : 'max_value';
+    case 'invalid_value':
+      return 'invalid_choice';
+    case 'unrecognized_keys':
+      return 'unknown_field';
+    default:
+      return 'invalid';
+  }
+}
+
+/** Turns zod issues into the `errors[]` of the error envelope, one entry per field problem. */
+export function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldError[] {
+  return issues.flatMap((issue) => {
+    const base = issue.path.map(String).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((k) => ({
+        attr: base ? `${base}.${k}` : k,
+        code: 'unknown_field',
+        detail: 'Unknown field.',
+      }));
+    }
+    return [{ attr: base || 'non_field_errors', code: codeOf(issue), detail: issue.message }];
+  });
+}

@@ -1,0 +1,117 @@
+import type { Context, ErrorHandler, MiddlewareHandler, NotFoundHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Hook } from '@hono/zod-openapi';
+import { ZodError } from 'zod';
+import type { AppEnv } from '../app-env.ts';
+import { isDatabaseUnavailable } from '../db/client.ts';
+import { ApiError, STATUS_CODES, validationError } from '../lib/errors.ts';
+import { fieldErrors } from '../lib/validation.ts';
+
+/**
+ * DRF's APPEND_SLASH, for every method: `/api/v1/things` answers 308 to `/api/v1/things/`
+ * (308 keeps the method and body, unlike 301). Paths whose last segment has a dot are files
+ * (the docs' assets) and keep their form.
+ */
+export const trailingSlash: MiddlewareHandler = async (c, next) => {
+  const path = c.req.path;
+  if (path.startsWith('/api/') && !path.endsWith('/') && !path.slice(path.lastIndexOf('/')).includes('.')) {
+    const url = new URL(c.req.url);
+    return c.redirect(`${path}/${url.search}`, 308);
+  }
+  if (path === '/api') return c.redirect('/api/', 308);
+  await next();
+};
+
+/** Refuses bodies over the configured size with 413, before they are read whole. */
+export const limitBody = (maxSize: number): MiddlewareHandler =>
+  bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new ApiError(413, 'payload_too_large', `The request body is larger than the limit of ${maxSize} bytes.`);
+    },
+  });
+
+/** The zod-openapi hook every route shares: a failed validation is a 400 with one entry per field. */
+export const validationHook: Hook<unknown, AppEnv, string, undefined> = (result) => {
+  if (!result.success) throw validationError(fieldErrors(result.error.issues));
+  return undefined;
+};
+
+function send(c: Context<AppEnv>, err: ApiError): Response {
+  for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
+  if (err.status === 401 && !err.headers['WWW-Authenticate']) c.header('WWW-Authenticate', 'Bearer');
+  return c.json(err.toBody(c.get('requestId')), err.status);
+}
+
+/**
+ * The one error handler. Known errors keep their status and say what went wrong; anything else is
+ * a 500 (or 503 when the database is unreachable) whose body says nothing of the cause. Only the
+ * error's class and driver code are logged: driver messages can contain query parameters.
+ */
+export const onError: ErrorHandler<AppEnv> = (err, c) => {
+  if (err instanceof ApiError) return send(c, err);
+  if (err instanceof ZodError) return send(c, validationError(fieldErrors(err.issues)));
+  if (err instanceof HTTPException) {
+    const status = err.status as ContentfulStatusCode;
+    const detail =
+      status === 400 && /json/i.test(err.message)
+        ? 'The request body is not valid JSON.'
+        : status === 415
+          ? 'Unsupported media type: send the body as application/json.'
+          : err.message || 'Request failed.';
+    const code = status === 400 && /json/i.test(err.message) ? 'parse_error' : (STATUS_CODES[status] ?? 'error');
+    return send(c, new ApiError(status, code, detail));
+  }
+  const log = c.get('logger');
+  const cause = (err as { cause?: { code?: unknown } }).cause;
+  const errorInfo = { name: err.name, code: (err as { code?: unknown }).code ?? cause?.code };
+  if (isDatabaseUnavailable(err)) {
+    log.warn({ err: errorInfo }, 'database unavailable');
+    return send(
+      c,
+      new ApiError(503, 'service_unavailable', 'The database is unavailable; try again shortly.', {
+        headers: { 'Retry-After': '5' },
+      }),
+    );
+  }
+  // Stack traces are safe to log (no parameters), never to send.
+  log.error({ err: { ...errorInfo, stack: err.stack?.split('\n').slice(1, 8).join('\n') } }, 'unhandled error');
+  return send(c, new ApiError(500, 'server_error', 'A server error occurred.'));
+};
+
+/**
+ * Unknown routes get the JSON envelope: 405 with `Allow` when the path exists for other methods,
+ * else 404.
+ */
+export function notFoundHandler(allowedMethods: (path: string) => string[]): NotFoundHandler<AppEnv> {
+  return (c) => {
+    const allowed = allowedMethods(c.req.path);
+    if (allowed.length > 0) {
+      return send(
+        c,
+        new ApiError(405, 'method_not_allowed', `Method "${c.req.method}" not allowed.`, {
+          headers: { Allow: allowed.join(', ') },
+        }),
+      );
+    }
+    return send(c, new ApiError(404, 'not_found', 'Not found.'));
+  };
+}
+
+/** Builds `path -> methods` from the app's registered (non-middleware) routes. */
+export function routeMethodIndex(routes: readonly { method: string; path: string }[]): (path: string) => string[] {
+  const patterns = routes
+    .filter((r) => r.method !== 'ALL' && !r.path.includes('*'))
+    .map((r) => ({
+      method: r.method,
+      regex: new RegExp(
+        `^${r.path
+          .split('/')
+          .map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+          .join('/')}$`,
+      ),
+    }));
+  return (path) => [...new Set(patterns.filter((p) => p.regex.test(path)).map((p) => p.method))];
+}

@@ -1,0 +1,36 @@
+import { randomUUID } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
+import type { AppEnv } from '../app-env.ts';
+import type { Logger } from '../lib/logger.ts';
+import type { Metrics } from '../lib/metrics.ts';
+
+const INCOMING_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+/**
+ * The first middleware: request ID (a well-formed incoming `X-Request-Id` is kept, so IDs follow
+ * a request through proxies), a child logger carrying it, then after the response the access log
+ * line and the HTTP metrics. The route label is the matched pattern, never the raw path, so
+ * metric cardinality stays bounded.
+ */
+export function requestContext(logger: Logger, metrics: Metrics): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const start = performance.now();
+    const incoming = c.req.header('x-request-id');
+    const requestId = incoming && INCOMING_ID.test(incoming) ? incoming : randomUUID();
+    c.set('requestId', requestId);
+    c.set('logger', logger.child({ request_id: requestId }));
+    c.header('X-Request-Id', requestId);
+    await next();
+    const seconds = (performance.now() - start) / 1000;
+    const route = matchedRoutes(c).findLast((r) => r.method !== 'ALL')?.path ?? 'unmatched';
+    const labels = { method: c.req.method, route, status: String(c.res.status) };
+    metrics.httpRequests.inc(labels);
+    metrics.httpDuration.observe(labels, seconds);
+    const status = c.res.status;
+    c.var.logger[status >= 500 ? 'error' : 'info'](
+      { method: c.req.method, path: c.req.path, route, status, duration_ms: Math.round(seconds * 1e4) / 10 },
+      'request',
+    );
+  };
+}
