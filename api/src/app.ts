@@ -4,7 +4,13 @@ import type { DatabaseHandle } from './db/client.ts';
 import './lib/validation.ts';
 import type { Logger } from './lib/logger.ts';
 import type { Metrics } from './lib/metrics.ts';
-import { limitBody, notFoundHandler, onError, routeMethodIndex, trailingSlash, validationHook } from './middleware/http-contract.ts';
+import {
+  limitBody,
+  notFoundHandler,
+  onError,
+  trailingSlash,
+  validationHook,
+} from './middleware/http-contract.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { registerDocs } from './routes/system/docs.ts';
 import { registerHealth } from './routes/system/health.ts';
@@ -17,6 +23,8 @@ export interface AppDeps {
   readonly database: DatabaseHandle;
   readonly metrics: Metrics;
   readonly bodyLimitBytes: number;
+  /** False until the process's start-up work (migrations, first admin) is done; tests omit it. */
+  readonly isStarted?: () => boolean;
 }
 
 export type App = OpenAPIHono<AppEnv>;
@@ -38,12 +46,12 @@ export function createApp(deps: AppDeps): App {
   app.use('*', trailingSlash);
   app.use('/api/*', limitBody(deps.bodyLimitBytes));
 
-  registerHealth(app, deps.database);
+  registerHealth(app, deps.database, deps.isStarted ?? (() => true));
   registerMetrics(app, deps.metrics);
   registerSchema(app);
   registerDocs(app);
 
   app.onError(onError);
-  app.notFound(notFoundHandler(routeMethodIndex(app.routes)));
+  app.notFound(notFoundHandler(() => app.routes));
   return app;
 }

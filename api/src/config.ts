@@ -128,7 +128,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       username: e.PLINTH_BOOTSTRAP_ADMIN_USERNAME ?? 'admin',
       password: e.PLINTH_BOOTSTRAP_ADMIN_PASSWORD,
     },
-    encryptionKey: e.PLINTH_ENCRYPTION_KEY !== undefined ? Buffer.from(e.PLINTH_ENCRYPTION_KEY, 'base64') : undefined,
+    encryptionKey:
+      e.PLINTH_ENCRYPTION_KEY !== undefined ? Buffer.from(e.PLINTH_ENCRYPTION_KEY, 'base64') : undefined,
     jwtSigningKey: e.PLINTH_JWT_SIGNING_KEY,
     bodyLimitBytes: e.PLINTH_BODY_LIMIT_BYTES,
     shutdownTimeoutMs: e.PLINTH_SHUTDOWN_TIMEOUT_SECONDS * 1000,

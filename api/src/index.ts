@@ -27,7 +27,14 @@ const logger = createLogger(config.logLevel);
 resolveSecrets(config, logger);
 const database = await openDatabase(config.database);
 const metrics = createMetrics({ processMetrics: true });
-const app = createApp({ logger, database, metrics, bodyLimitBytes: config.bodyLimitBytes });
+let started = false;
+const app = createApp({
+  logger,
+  database,
+  metrics,
+  bodyLimitBytes: config.bodyLimitBytes,
+  isStarted: () => started,
+});
 const server = await startServer(app, { port: config.port, host: config.host });
 logger.info({ port: server.port, database: database.kind, version: API_VERSION }, 'plinth-api listening');
 
@@ -58,14 +65,20 @@ async function prepareDatabase(): Promise<void> {
     try {
       if (config.migrateOnStart) await database.migrate(bootstrap);
       else if (!(await database.migrationsPending())) await bootstrap();
-      else throw new Error('migrations are pending and PLINTH_MIGRATE_ON_START=false; run npm run db:migrate');
+      else
+        throw new Error('migrations are pending and PLINTH_MIGRATE_ON_START=false; run npm run db:migrate');
+      started = true;
       logger.info({ attempt }, 'database ready');
       return;
     } catch (err) {
       const e = err as { name?: string; code?: unknown; message?: string };
       // Driver messages may carry query parameters: log the class and code, plus our own messages.
       logger.warn(
-        { attempt, retry_in_ms: delay, err: { name: e.name, code: e.code, message: e.code ? undefined : e.message } },
+        {
+          attempt,
+          retry_in_ms: delay,
+          err: { name: e.name, code: e.code, message: e.code ? undefined : e.message },
+        },
         'database not ready; retrying',
       );
       await new Promise((r) => setTimeout(r, delay));

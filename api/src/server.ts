@@ -15,7 +15,7 @@ export interface RunningServer {
 export function startServer(app: App, opts: { port: number; host: string }): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, port: opts.port, hostname: opts.host }, (info) => {
-      resolve({ port: info.port, close: (timeoutMs) => closeServer(server as Server, timeoutMs) });
+      resolve({ port: info.port, close: (timeoutMs) => closeServer(server, timeoutMs) });
     }) as Server;
     server.once('error', reject);
     // Slow-loris guard; keep-alive longer than typical load balancer idle timeouts (60 s).

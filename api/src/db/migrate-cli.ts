@@ -18,7 +18,9 @@ try {
     await database.close();
   }
 } catch (err) {
-  process.stderr.write(`plinth-api db:migrate: ${err instanceof ConfigError ? err.message : describe(err)}\n`);
+  process.stderr.write(
+    `plinth-api db:migrate: ${err instanceof ConfigError ? err.message : describe(err)}\n`,
+  );
   process.exitCode = err instanceof ConfigError ? 2 : 1;
 }
 

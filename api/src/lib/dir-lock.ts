@@ -7,13 +7,12 @@ import { join } from 'node:path';
  */
 export function acquireDirLock(dir: string): { release(): void } {
   const file = join(dir, 'plinth.pid');
-  try {
-    writeFileSync(file, String(process.pid), { flag: 'wx', mode: 0o600 });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  if (!createExclusive(file)) {
     const holder = Number(readFileSync(file, 'utf8').trim());
     if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
-      throw new Error(`data directory ${dir} is in use by process ${holder}; stop it or use another PLINTH_DATA_DIR`);
+      throw new Error(
+        `data directory ${dir} is in use by process ${holder}; stop it or use another PLINTH_DATA_DIR`,
+      );
     }
     writeFileSync(file, String(process.pid), { mode: 0o600 });
   }
@@ -26,6 +25,17 @@ export function acquireDirLock(dir: string): { release(): void } {
       }
     },
   };
+}
+
+/** Writes our pid to `file` unless it exists; false when it does. */
+function createExclusive(file: string): boolean {
+  try {
+    writeFileSync(file, String(process.pid), { flag: 'wx', mode: 0o600 });
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
+  }
 }
 
 function isAlive(pid: number): boolean {

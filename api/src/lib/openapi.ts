@@ -101,7 +101,7 @@ export function defineRoute<const R extends DefineInput>(config: R) {
     ...route,
     operationId: operationIdFor(route.method, route.path, list === true),
     responses: { ...route.responses, ...errorResponses },
-  } as Omit<R, 'list' | 'errors'> & { operationId: string });
+  });
 }
 
 /** Routes open to everyone declare `security: PUBLIC`; all others need a bearer token. */

@@ -20,7 +20,9 @@ export const PageQuerySchema = z.object({
     .max(MAX_PAGE_SIZE)
     .default(DEFAULT_PAGE_SIZE)
     .openapi({
-      param: { description: `Number of results to return per page (default ${DEFAULT_PAGE_SIZE}, maximum ${MAX_PAGE_SIZE}).` },
+      param: {
+        description: `Number of results to return per page (default ${DEFAULT_PAGE_SIZE}, maximum ${MAX_PAGE_SIZE}).`,
+      },
     }),
 });
 
@@ -32,7 +34,11 @@ export function paginated<T extends ZodType>(item: T, name: string) {
     .object({
       count: z.number().int().openapi({ example: 123 }),
       next: z.string().url().nullable().openapi({ example: 'https://plinth.example/api/v1/things/?page=3' }),
-      previous: z.string().url().nullable().openapi({ example: 'https://plinth.example/api/v1/things/?page=1' }),
+      previous: z
+        .string()
+        .url()
+        .nullable()
+        .openapi({ example: 'https://plinth.example/api/v1/things/?page=1' }),
       results: z.array(item),
     })
     .openapi(name);

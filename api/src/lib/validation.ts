@@ -9,15 +9,20 @@ const REQUIRED = 'This field is required.';
  */
 z.config({
   customError: (issue) => {
-    if (issue.code === 'invalid_type' && issue.input === undefined) return REQUIRED;
+    if ((issue.code === 'invalid_type' || issue.code === 'invalid_value') && issue.input === undefined)
+      return REQUIRED;
     if (issue.code === 'invalid_type') return `Expected ${issue.expected}.`;
     if (issue.code === 'too_small') {
-      if (issue.origin === 'string') return `Ensure this field has at least ${String(issue.minimum)} characters.`;
-      if (issue.origin === 'number') return `Ensure this value is greater than or equal to ${String(issue.minimum)}.`;
+      if (issue.origin === 'string')
+        return `Ensure this field has at least ${String(issue.minimum)} characters.`;
+      if (issue.origin === 'number')
+        return `Ensure this value is greater than or equal to ${String(issue.minimum)}.`;
     }
     if (issue.code === 'too_big') {
-      if (issue.origin === 'string') return `Ensure this field has no more than ${String(issue.maximum)} characters.`;
-      if (issue.origin === 'number') return `Ensure this value is less than or equal to ${String(issue.maximum)}.`;
+      if (issue.origin === 'string')
+        return `Ensure this field has no more than ${String(issue.maximum)} characters.`;
+      if (issue.origin === 'number')
+        return `Ensure this value is less than or equal to ${String(issue.maximum)}.`;
     }
     if (issue.code === 'invalid_value') return `Must be one of: ${issue.values.map(String).join(', ')}.`;
     if (issue.code === 'invalid_format' && issue.format === 'uuid') return 'Must be a valid UUID.';
@@ -26,9 +31,10 @@ z.config({
 });
 
 function codeOf(issue: z.core.$ZodIssue): string {
+  if (issue.message === REQUIRED) return 'required';
   switch (issue.code) {
     case 'invalid_type':
-      return issue.message === REQUIRED ? 'required' : 'invalid_type';
+      return 'invalid_type';
     case 'too_small':
       return issue.origin === 'string' || issue.origin === 'array' ? 'min_length' : 'min_value';
     case 'too_big':

@@ -1,7 +1,6 @@
 import type { Context, ErrorHandler, MiddlewareHandler, NotFoundHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Hook } from '@hono/zod-openapi';
 import { ZodError } from 'zod';
 import type { AppEnv } from '../app-env.ts';
@@ -29,7 +28,11 @@ export const limitBody = (maxSize: number): MiddlewareHandler =>
   bodyLimit({
     maxSize,
     onError: () => {
-      throw new ApiError(413, 'payload_too_large', `The request body is larger than the limit of ${maxSize} bytes.`);
+      throw new ApiError(
+        413,
+        'payload_too_large',
+        `The request body is larger than the limit of ${maxSize} bytes.`,
+      );
     },
   });
 
@@ -54,14 +57,15 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof ApiError) return send(c, err);
   if (err instanceof ZodError) return send(c, validationError(fieldErrors(err.issues)));
   if (err instanceof HTTPException) {
-    const status = err.status as ContentfulStatusCode;
+    const status = err.status;
     const detail =
       status === 400 && /json/i.test(err.message)
         ? 'The request body is not valid JSON.'
         : status === 415
           ? 'Unsupported media type: send the body as application/json.'
           : err.message || 'Request failed.';
-    const code = status === 400 && /json/i.test(err.message) ? 'parse_error' : (STATUS_CODES[status] ?? 'error');
+    const code =
+      status === 400 && /json/i.test(err.message) ? 'parse_error' : (STATUS_CODES[status] ?? 'error');
     return send(c, new ApiError(status, code, detail));
   }
   const log = c.get('logger');
@@ -77,17 +81,26 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
     );
   }
   // Stack traces are safe to log (no parameters), never to send.
-  log.error({ err: { ...errorInfo, stack: err.stack?.split('\n').slice(1, 8).join('\n') } }, 'unhandled error');
+  log.error(
+    { err: { ...errorInfo, stack: err.stack?.split('\n').slice(1, 8).join('\n') } },
+    'unhandled error',
+  );
   return send(c, new ApiError(500, 'server_error', 'A server error occurred.'));
 };
 
 /**
  * Unknown routes get the JSON envelope: 405 with `Allow` when the path exists for other methods,
- * else 404.
+ * else 404. The method index is built from the app's routes on first use (and rebuilt if routes
+ * were added since), so routes registered after the handler are known too.
  */
-export function notFoundHandler(allowedMethods: (path: string) => string[]): NotFoundHandler<AppEnv> {
+export function notFoundHandler(
+  routes: () => readonly { method: string; path: string }[],
+): NotFoundHandler<AppEnv> {
+  let index: { size: number; methods: (path: string) => string[] } | undefined;
   return (c) => {
-    const allowed = allowedMethods(c.req.path);
+    const current = routes();
+    if (index?.size !== current.length) index = { size: current.length, methods: routeMethodIndex(current) };
+    const allowed = index.methods(c.req.path);
     if (allowed.length > 0) {
       return send(
         c,
@@ -100,8 +113,8 @@ export function notFoundHandler(allowedMethods: (path: string) => string[]): Not
   };
 }
 
-/** Builds `path -> methods` from the app's registered (non-middleware) routes. */
-export function routeMethodIndex(routes: readonly { method: string; path: string }[]): (path: string) => string[] {
+/** Builds `path -> methods` from registered (non-middleware) routes. */
+function routeMethodIndex(routes: readonly { method: string; path: string }[]): (path: string) => string[] {
   const patterns = routes
     .filter((r) => r.method !== 'ALL' && !r.path.includes('*'))
     .map((r) => ({

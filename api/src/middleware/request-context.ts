@@ -28,7 +28,7 @@ export function requestContext(logger: Logger, metrics: Metrics): MiddlewareHand
     metrics.httpRequests.inc(labels);
     metrics.httpDuration.observe(labels, seconds);
     const status = c.res.status;
-    c.var.logger[status >= 500 ? 'error' : 'info'](
+    c.var.logger[status >= 500 ? 'warn' : 'info'](
       { method: c.req.method, path: c.req.path, route, status, duration_ms: Math.round(seconds * 1e4) / 10 },
       'request',
     );

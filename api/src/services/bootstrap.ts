@@ -14,13 +14,21 @@ export async function ensureBootstrapAdmin(
   admin: { username: string; password: string | undefined },
   logger: Logger,
 ): Promise<void> {
-  const [any] = await db.select({ one: sql`1` }).from(users).limit(1);
+  const [any] = await db
+    .select({ one: sql`1` })
+    .from(users)
+    .limit(1);
   if (any) return;
   const generated = admin.password === undefined;
   const password = admin.password ?? randomPassword();
   const inserted = await db
     .insert(users)
-    .values({ username: admin.username, passwordHash: await hashPassword(password), isSuperuser: true, fullName: 'Administrator' })
+    .values({
+      username: admin.username,
+      passwordHash: await hashPassword(password),
+      isSuperuser: true,
+      fullName: 'Administrator',
+    })
     .onConflictDoNothing()
     .returning({ id: users.id });
   if (inserted.length === 0) return;

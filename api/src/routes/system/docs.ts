@@ -61,6 +61,9 @@ export function registerDocs(app: OpenAPIHono<AppEnv>): void {
       body = readFileSync(join(SWAGGER_DIR, file));
       cache.set(file, body);
     }
-    return c.body(new Uint8Array(body), 200, { 'Content-Type': type, 'Cache-Control': 'public, max-age=86400' });
+    return c.body(new Uint8Array(body), 200, {
+      'Content-Type': type,
+      'Cache-Control': 'public, max-age=86400',
+    });
   });
 }

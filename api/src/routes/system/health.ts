@@ -23,17 +23,31 @@ async function databaseCheck(database: DatabaseHandle): Promise<{ database: Chec
 
 /**
  * `/healthz`: the process is alive (no dependency is consulted, so a database outage never gets
- * the pod restarted). `/readyz`: the database answers within 2 s and has every committed
- * migration; 503 otherwise, so the load balancer stops sending traffic.
+ * the pod restarted). `/readyz`: the process finished its start-up work (migrations, first admin),
+ * and the database answers within 2 s and has every committed migration; 503 otherwise, so the
+ * load balancer stops sending traffic.
  */
-export function registerHealth(app: OpenAPIHono<AppEnv>, database: DatabaseHandle): void {
+export function registerHealth(
+  app: OpenAPIHono<AppEnv>,
+  database: DatabaseHandle,
+  isStarted: () => boolean,
+): void {
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {
-    const checks = await databaseCheck(database);
-    if (checks.database === 'ok' && checks.migrations === 'ok') return c.json({ status: 'ok', checks });
+    const checks = {
+      ...(await databaseCheck(database)),
+      startup: isStarted() ? ('ok' as const) : ('pending' as const),
+    };
+    if (checks.database === 'ok' && checks.migrations === 'ok' && checks.startup === 'ok') {
+      return c.json({ status: 'ok', checks });
+    }
     c.header('Retry-After', '5');
     const detail =
-      checks.database !== 'ok' ? 'Not ready: the database is unreachable.' : 'Not ready: database migrations are pending.';
+      checks.database !== 'ok'
+        ? 'Not ready: the database is unreachable.'
+        : checks.migrations !== 'ok'
+          ? 'Not ready: database migrations are pending.'
+          : 'Not ready: still starting up.';
     return c.json({ detail, code: 'not_ready', checks, request_id: c.var.requestId }, 503);
   });
 }

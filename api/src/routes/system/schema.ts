@@ -13,7 +13,10 @@ const route = defineRoute({
   security: PUBLIC,
   request: {
     query: z.object({
-      format: z.enum(['json', 'yaml']).default('json').openapi({ param: { description: 'json (default) or yaml' } }),
+      format: z
+        .enum(['json', 'yaml'])
+        .default('json')
+        .openapi({ param: { description: 'json (default) or yaml' } }),
     }),
   },
   responses: {

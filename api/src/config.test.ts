@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const KEY = Buffer.alloc(32, 7).toString('base64');
+const JWT = 'j'.repeat(40);
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return [...err.problems];
+    throw err;
+  }
+  throw new Error(`expected a ConfigError for ${JSON.stringify(Object.keys(env))}`);
+}
+
+describe('loadConfig', () => {
+  it('defaults to port 8080 and the embedded database under ./.data', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: './.data' });
+    expect(config.bootstrapAdmin).toEqual({ username: 'admin', password: undefined });
+    expect(config.migrateOnStart).toBe(true);
+    expect(config.bodyLimitBytes).toBe(1024 * 1024);
+  });
+
+  it('names PORT when it is not a port number, without echoing the value', () => {
+    for (const bad of ['abc', '0', '70000', '80.5']) {
+      const problems = problemsOf({ PORT: bad });
+      expect(problems, `PORT=${bad}`).toHaveLength(1);
+      expect(problems[0]).toMatch(/^PORT /);
+    }
+  });
+
+  it('uses postgres when DATABASE_URL is set, and then requires both keys', () => {
+    const problems = problemsOf({ DATABASE_URL: 'postgres://u:secretpw@db/plinth' });
+    expect(problems).toEqual([
+      'PLINTH_ENCRYPTION_KEY is required when DATABASE_URL is set',
+      'PLINTH_JWT_SIGNING_KEY is required when DATABASE_URL is set',
+    ]);
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u:secretpw@db/plinth',
+      PLINTH_ENCRYPTION_KEY: KEY,
+      PLINTH_JWT_SIGNING_KEY: JWT,
+    });
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u:secretpw@db/plinth',
+      poolSize: 10,
+    });
+    expect(config.encryptionKey?.length).toBe(32);
+  });
+
+  it('rejects a DATABASE_URL that is not a postgres URL and never prints it', () => {
+    const problems = problemsOf({ DATABASE_URL: 'mysql://u:hunter2hunter2@db/x' });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^DATABASE_URL /);
+    expect(problems.join()).not.toContain('hunter2');
+  });
+
+  it('rejects an encryption key that is not 32 bytes of base64', () => {
+    expect(problemsOf({ PLINTH_ENCRYPTION_KEY: Buffer.alloc(16).toString('base64') })[0]).toMatch(
+      /^PLINTH_ENCRYPTION_KEY must be 32 bytes/,
+    );
+  });
+
+  it('rejects short bootstrap passwords and odd usernames', () => {
+    expect(problemsOf({ PLINTH_BOOTSTRAP_ADMIN_PASSWORD: 'short' })[0]).toMatch(
+      /^PLINTH_BOOTSTRAP_ADMIN_PASSWORD /,
+    );
+    expect(problemsOf({ PLINTH_BOOTSTRAP_ADMIN_USERNAME: 'a b' })[0]).toMatch(
+      /^PLINTH_BOOTSTRAP_ADMIN_USERNAME /,
+    );
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(8080);
+  });
+
+  it('reports every bad variable at once', () => {
+    const problems = problemsOf({ PORT: 'x', LOG_LEVEL: 'loud', PLINTH_MIGRATE_ON_START: 'yes' });
+    expect(problems.map((p) => p.split(' ')[0]).sort()).toEqual([
+      'LOG_LEVEL',
+      'PLINTH_MIGRATE_ON_START',
+      'PORT',
+    ]);
+  });
+});

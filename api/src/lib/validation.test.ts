@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { fieldErrors } from './validation.ts';
+
+const Schema = z.object({
+  name: z.string().min(3).max(5),
+  size: z.number().int().max(10),
+  kind: z.enum(['a', 'b']),
+  owner: z.object({ id: z.uuid() }),
+});
+
+describe('fieldErrors', () => {
+  it('gives one entry per field with a DRF-style code and a sentence', () => {
+    const result = Schema.safeParse({ name: 'ab', size: 11, kind: 'c', owner: { id: 'nope' } });
+    expect(result.success).toBe(false);
+    expect(fieldErrors(result.error!.issues)).toEqual([
+      { attr: 'name', code: 'min_length', detail: 'Ensure this field has at least 3 characters.' },
+      { attr: 'size', code: 'max_value', detail: 'Ensure this value is less than or equal to 10.' },
+      { attr: 'kind', code: 'invalid_choice', detail: 'Must be one of: a, b.' },
+      { attr: 'owner.id', code: 'invalid', detail: 'Must be a valid UUID.' },
+    ]);
+  });
+
+  it('says "required" for missing fields', () => {
+    const result = Schema.safeParse({});
+    const errors = fieldErrors(result.error!.issues);
+    expect(errors.map((e) => [e.attr, e.code])).toEqual([
+      ['name', 'required'],
+      ['size', 'required'],
+      ['kind', 'required'],
+      ['owner', 'required'],
+    ]);
+    expect(errors[0]!.detail).toBe('This field is required.');
+  });
+
+  it('never copies the input into a message', () => {
+    const result = z.object({ password: z.string().max(3) }).safeParse({ password: 'hunter2-secret' });
+    expect(JSON.stringify(fieldErrors(result.error!.issues))).not.toContain('hunter2');
+  });
+});

@@ -1,0 +1,75 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { freePort } from './postgres-server.ts';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export const API_ENTRY = fileURLToPath(new URL('../index.ts', import.meta.url));
+
+export const TEST_KEYS = {
+  PLINTH_ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64'),
+  PLINTH_JWT_SIGNING_KEY: 'test-signing-key-that-is-long-enough-0123456789',
+};
+
+/** A real API process (`node api/src/index.ts`) with its output kept for assertions. */
+export interface ApiProcess {
+  readonly port: number;
+  readonly url: string;
+  readonly child: ChildProcess;
+  output(): string;
+  /** Polls `/readyz` until it answers `status`, or fails with the process output. */
+  waitReady(status?: number, timeoutMs?: number): Promise<void>;
+  /** Resolves with the exit code. */
+  exited: Promise<number | null>;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export async function startApiProcess(
+  env: Record<string, string>,
+  opts: { entry?: string; cwd?: string } = {},
+): Promise<ApiProcess> {
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  let out = '';
+  const child = spawn(process.execPath, [opts.entry ?? API_ENTRY], {
+    cwd: opts.cwd ?? REPO_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      LOG_LEVEL: 'info',
+      ...env,
+      PORT: String(port),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    port,
+    url,
+    child,
+    output: () => out,
+    exited,
+    async waitReady(status = 200, timeoutMs = 60_000) {
+      const deadline = Date.now() + timeoutMs;
+      let last = 'no answer';
+      while (Date.now() < deadline) {
+        if (child.exitCode !== null) throw new Error(`API exited with ${child.exitCode}:\n${out}`);
+        try {
+          const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(3000) });
+          last = `${res.status} ${await res.text()}`;
+          if (res.status === status) return;
+        } catch (err) {
+          last = String(err);
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`/readyz did not answer ${status} within ${timeoutMs} ms (last: ${last}):\n${out}`);
+    },
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}

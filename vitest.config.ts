@@ -1,0 +1,38 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three projects: `unit` (pure logic, beside the code), `integration` (the app and its database,
+ * each suite on both PGlite and a real PostgreSQL server) and `e2e` (whole processes and a browser).
+ * The global setup starts the PostgreSQL server once per run.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['api/src/**/*.test.ts', 'operator/src/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['api/**/*.int.test.ts'],
+          globalSetup: ['api/src/test/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          globalSetup: ['api/src/test/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
