@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Makes sure the system tools the test suite needs are present, installing them from Debian's
+# packages when running as root (CI, these machines). One line per tool says what is missing and
+# how to get it otherwise.
+set -euo pipefail
+
+missing=()
+pg_ok=false
+if [ -n "${DATABASE_URL:-}" ] || [ -n "${PG_BIN:-}" ] || compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null; then
+  pg_ok=true
+fi
+$pg_ok || missing+=(postgresql)
+chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium}"
+[ -x "$chromium_path" ] || missing+=(chromium)
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+for pkg in "${missing[@]}"; do
+  case "$pkg" in
+    postgresql) echo "tools: PostgreSQL server binaries missing (needed for the real-database tests): apt-get install -y postgresql, or set DATABASE_URL" ;;
+    chromium) echo "tools: Chromium missing (needed for the docs browser test): apt-get install -y chromium, or set CHROMIUM_PATH" ;;
+  esac
+done
+
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  echo "tools: installing ${missing[*]} with apt-get"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+else
+  echo "tools: not root or no apt-get; install the packages above and run again" >&2
+  exit 1
+fi
