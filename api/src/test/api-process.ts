@@ -41,7 +41,7 @@ export interface ApiProcess {
 
 export async function startApiProcess(
   env: Record<string, string>,
-  opts: { entry?: string; cwd?: string } = {},
+  opts: { entry?: string; cwd?: string; nodeArgs?: string[] } = {},
 ): Promise<ApiProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   let out = '';
