@@ -11,7 +11,16 @@ import {
   trailingSlash,
   validationHook,
 } from './middleware/http-contract.ts';
+import { requireAuth } from './middleware/auth.ts';
 import { requestContext } from './middleware/request-context.ts';
+import { registerApiKeys } from './routes/api-keys.ts';
+import { registerAuditLog } from './routes/audit-log.ts';
+import { registerLogin } from './routes/login.ts';
+import { registerOrganizations } from './routes/organizations.ts';
+import { registerUsers } from './routes/users.ts';
+import { registerWorkspaces } from './routes/workspaces.ts';
+import type { AuditLog, KeyUsage } from './services/audit.ts';
+import type { LoginTokens } from './services/auth.ts';
 import { registerDocs } from './routes/system/docs.ts';
 import { registerHealth } from './routes/system/health.ts';
 import { registerMetrics } from './routes/system/metrics.ts';
@@ -25,6 +34,10 @@ export interface AppDeps {
   readonly bodyLimitBytes: number;
   /** False until the process's start-up work (migrations, first admin) is done; tests omit it. */
   readonly isStarted?: () => boolean;
+  readonly audit: AuditLog;
+  readonly keyUsage: KeyUsage;
+  readonly loginTokens: LoginTokens;
+  readonly trustProxy: boolean;
 }
 
 export type App = OpenAPIHono<AppEnv>;
@@ -42,14 +55,24 @@ export function createApp(deps: AppDeps): App {
     description: 'An API key (plu_/plo_/pls_…) or a login token from POST /api/login/.',
   });
 
-  app.use('*', requestContext(deps.logger, deps.metrics));
+  const db = deps.database.db;
+  const auth = { db, loginTokens: deps.loginTokens, keyUsage: deps.keyUsage, audit: deps.audit };
+
+  app.use('*', requestContext(deps.logger, deps.metrics, deps.trustProxy));
   app.use('*', trailingSlash);
   app.use('/api/*', limitBody(deps.bodyLimitBytes));
+  app.use('/api/v1/*', requireAuth(auth));
 
   registerHealth(app, deps.database, deps.isStarted ?? (() => true));
   registerMetrics(app, deps.metrics);
   registerSchema(app);
   registerDocs(app);
+  registerLogin(app, auth);
+  registerUsers(app, db, deps.audit);
+  registerOrganizations(app, db, deps.audit);
+  registerWorkspaces(app, db, deps.audit);
+  registerApiKeys(app, db, deps.audit);
+  registerAuditLog(app, db);
 
   app.onError(onError);
   app.notFound(notFoundHandler(() => app.routes));

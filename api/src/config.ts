@@ -59,6 +59,13 @@ const EnvSchema = z.object({
     1024 * 1024,
   ),
   PLINTH_SHUTDOWN_TIMEOUT_SECONDS: positiveInt('an integer from 1 to 600', 600).default(25),
+  PLINTH_LOGIN_TOKEN_TTL_SECONDS: positiveInt('an integer from 60 to 86400', 86400)
+    .min(60, { error: 'must be an integer from 60 to 86400' })
+    .default(900),
+  PLINTH_TRUST_PROXY: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -80,6 +87,10 @@ export interface Config {
   readonly jwtSigningKey: string | undefined;
   readonly bodyLimitBytes: number;
   readonly shutdownTimeoutMs: number;
+  /** Lifetime of login tokens from POST /api/login/. */
+  readonly loginTokenTtlSeconds: number;
+  /** Take the client address from X-Forwarded-For (behind an ingress or load balancer). */
+  readonly trustProxy: boolean;
 }
 
 /** A configuration problem, with one line per offending variable. */
@@ -133,5 +144,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     jwtSigningKey: e.PLINTH_JWT_SIGNING_KEY,
     bodyLimitBytes: e.PLINTH_BODY_LIMIT_BYTES,
     shutdownTimeoutMs: e.PLINTH_SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    loginTokenTtlSeconds: e.PLINTH_LOGIN_TOKEN_TTL_SECONDS,
+    trustProxy: e.PLINTH_TRUST_PROXY,
   } satisfies Config);
 }

@@ -7,6 +7,8 @@ import { createLogger } from './lib/logger.ts';
 import { createMetrics } from './lib/metrics.ts';
 import { API_VERSION } from './lib/version.ts';
 import { startServer } from './server.ts';
+import { AuditLog, KeyUsage } from './services/audit.ts';
+import { LoginTokens } from './services/auth.ts';
 import { ensureBootstrapAdmin } from './services/bootstrap.ts';
 
 /**
@@ -24,9 +26,11 @@ try {
 }
 
 const logger = createLogger(config.logLevel);
-resolveSecrets(config, logger);
+const secrets = resolveSecrets(config, logger);
 const database = await openDatabase(config.database);
 const metrics = createMetrics({ processMetrics: true });
+const audit = new AuditLog(database.db, logger);
+const keyUsage = new KeyUsage(database.db, logger);
 let started = false;
 const app = createApp({
   logger,
@@ -34,6 +38,10 @@ const app = createApp({
   metrics,
   bodyLimitBytes: config.bodyLimitBytes,
   isStarted: () => started,
+  audit,
+  keyUsage,
+  loginTokens: new LoginTokens(secrets.jwtSigningKey, config.loginTokenTtlSeconds),
+  trustProxy: config.trustProxy,
 });
 const server = await startServer(app, { port: config.port, host: config.host });
 logger.info({ port: server.port, database: database.kind, version: API_VERSION }, 'plinth-api listening');
@@ -51,6 +59,8 @@ async function shutdown(signal: string): Promise<void> {
   }, deadline + 5000);
   hardStop.unref();
   await server.close(deadline);
+  // Buffered audit entries and key-usage times are written before the pool closes.
+  await Promise.all([audit.close(), keyUsage.close()]);
   await database.close();
   logger.info('stopped');
   process.exit(0);

@@ -61,15 +61,20 @@ function pageUrl(requestUrl: URL, page: number): string {
 /**
  * Runs a count and a page query and builds the envelope. `fetchPage` gets the limit and offset.
  * A page past the end is 404 `Invalid page.`; an empty first page is a normal empty list.
+ * `sequential` fetches the page before counting, for callers whose page query also yields the
+ * total (a window count), so `count` can answer without a second query.
  */
 export async function paginate<T>(
   requestUrl: URL,
   query: PageQuery,
   count: () => Promise<number>,
   fetchPage: (limit: number, offset: number) => Promise<T[]>,
+  opts: { sequential?: boolean } = {},
 ): Promise<Page<T>> {
   const offset = (query.page - 1) * query.page_size;
-  const [total, results] = await Promise.all([count(), fetchPage(query.page_size, offset)]);
+  const [total, results] = opts.sequential
+    ? await fetchPage(query.page_size, offset).then(async (rows) => [await count(), rows] as const)
+    : await Promise.all([count(), fetchPage(query.page_size, offset)]);
   if (query.page > 1 && offset >= total) throw new ApiError(404, 'invalid_page', 'Invalid page.');
   return {
     count: total,

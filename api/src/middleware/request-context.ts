@@ -8,17 +8,39 @@ import type { Metrics } from '../lib/metrics.ts';
 const INCOMING_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
 /**
+ * Behind a trusted proxy (ingress), the client is the last `X-Forwarded-For` entry: the one our
+ * proxy appended. Earlier entries are whatever the client sent and cannot be trusted.
+ */
+export function clientIp(peer: string | undefined, forwardedFor: string | undefined): string | null {
+  const forwarded = forwardedFor?.split(',').at(-1)?.trim();
+  const ip = forwarded || peer;
+  if (!ip) return null;
+  return ip.startsWith('::ffff:') ? ip.slice(7) : ip.slice(0, 64);
+}
+
+/**
  * The first middleware: request ID (a well-formed incoming `X-Request-Id` is kept, so IDs follow
  * a request through proxies), a child logger carrying it, then after the response the access log
  * line and the HTTP metrics. The route label is the matched pattern, never the raw path, so
  * metric cardinality stays bounded.
  */
-export function requestContext(logger: Logger, metrics: Metrics): MiddlewareHandler<AppEnv> {
+export function requestContext(
+  logger: Logger,
+  metrics: Metrics,
+  trustProxy: boolean,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const start = performance.now();
     const incoming = c.req.header('x-request-id');
     const requestId = incoming && INCOMING_ID.test(incoming) ? incoming : randomUUID();
     c.set('requestId', requestId);
+    c.set(
+      'clientIp',
+      clientIp(
+        c.env?.incoming?.socket.remoteAddress,
+        trustProxy ? c.req.header('x-forwarded-for') : undefined,
+      ),
+    );
     c.set('logger', logger.child({ request_id: requestId }));
     c.header('X-Request-Id', requestId);
     await next();

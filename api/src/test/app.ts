@@ -2,17 +2,45 @@ import { createApp } from '../app.ts';
 import type { App } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { createMetrics } from '../lib/metrics.ts';
+import { AuditLog, KeyUsage } from '../services/audit.ts';
+import { LoginTokens } from '../services/auth.ts';
 import { capturedLogger } from './log-capture.ts';
 
-/** The real app on a given database, with captured logs and its own metrics registry. */
-export function testApp(database: DatabaseHandle, opts: { bodyLimitBytes?: number } = {}) {
+export const TEST_JWT_KEY = 'test-jwt-signing-key-for-in-process-apps-0123456789';
+
+/**
+ * The real app on a given database, with captured logs, its own metrics registry, and the real
+ * audit and key-usage writers (flushing every 50 ms so tests see entries quickly). The client IP
+ * is taken from X-Forwarded-For, which in-process requests use to say where they come from.
+ */
+export function testApp(
+  database: DatabaseHandle,
+  opts: { bodyLimitBytes?: number; loginTokenTtlSeconds?: number } = {},
+) {
   const logs = capturedLogger();
   const metrics = createMetrics({ processMetrics: false });
+  const audit = new AuditLog(database.db, logs.logger, { flushMs: 50 });
+  const keyUsage = new KeyUsage(database.db, logs.logger, { flushMs: 50 });
+  const loginTokens = new LoginTokens(TEST_JWT_KEY, opts.loginTokenTtlSeconds ?? 900);
   const app: App = createApp({
     logger: logs.logger,
     database,
     metrics,
     bodyLimitBytes: opts.bodyLimitBytes ?? 1024 * 1024,
+    audit,
+    keyUsage,
+    loginTokens,
+    trustProxy: true,
   });
-  return { app, logs, metrics };
+  return {
+    app,
+    logs,
+    metrics,
+    audit,
+    keyUsage,
+    loginTokens,
+    async close() {
+      await Promise.all([audit.close(), keyUsage.close()]);
+    },
+  };
 }

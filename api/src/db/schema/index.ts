@@ -1,3 +1,6 @@
 export * from './users.ts';
 export * from './organizations.ts';
 export * from './workspaces.ts';
+export * from './memberships.ts';
+export * from './api-keys.ts';
+export * from './audit-log.ts';

@@ -1,0 +1,137 @@
+import { z } from '@hono/zod-openapi';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../app-env.ts';
+import type { Database } from '../db/client.ts';
+import { defineRoute } from '../lib/openapi.ts';
+import { paginated, PageQuerySchema } from '../lib/pagination.ts';
+import type { AuditLog } from '../services/audit.ts';
+import { addMember, changeMember, listMembers, removeMember } from '../services/memberships.ts';
+import type { MembershipTarget } from '../services/memberships.ts';
+import type { Principal } from '../services/policy.ts';
+import {
+  IdParams,
+  jsonBody,
+  jsonResponse,
+  MemberRoleSchema,
+  noContent,
+  requestInfo,
+  sendNoContent,
+  Timestamp,
+} from './common.ts';
+
+export const MemberSchema = z
+  .object({
+    user: z.uuid(),
+    username: z.string(),
+    full_name: z.string(),
+    role: MemberRoleSchema,
+    created_at: Timestamp,
+  })
+  .openapi('Member');
+
+const MemberParams = IdParams.extend({
+  user_id: z.uuid().openapi({ param: { name: 'user_id', in: 'path' } }),
+});
+
+/**
+ * `{base}members/` and `{base}members/{user_id}/` for one kind of parent (organization or
+ * workspace). `resolve` finds the parent (404 when not visible) and says how rights are checked.
+ */
+export function registerMemberRoutes(
+  app: OpenAPIHono<AppEnv>,
+  opts: {
+    base: '/api/v1/organizations/{id}/' | '/api/v1/workspaces/{id}/';
+    tag: string;
+    db: Database;
+    audit: AuditLog;
+    resolve: (principal: Principal, id: string) => Promise<MembershipTarget>;
+  },
+): void {
+  const { db, audit, resolve } = opts;
+  const tags = [opts.tag];
+  const list = `${opts.base}members/` as const;
+  const one = `${opts.base}members/{user_id}/` as const;
+  app.openapi(
+    defineRoute({
+      method: 'get',
+      path: list,
+      list: true,
+      tags,
+      summary: `List the ${opts.tag.replace(/s$/, '')}'s members and their roles`,
+      request: { params: IdParams, query: PageQuerySchema },
+      responses: { 200: jsonResponse('A page of members.', paginated(MemberSchema, 'PaginatedMemberList')) },
+    }),
+    async (c) => {
+      const target = await resolve(c.var.principal, c.req.valid('param').id);
+      return c.json(
+        await listMembers(db, c.var.principal, target, new URL(c.req.url), c.req.valid('query')),
+        200,
+      );
+    },
+  );
+  app.openapi(
+    defineRoute({
+      method: 'post',
+      path: list,
+      tags,
+      summary: 'Add a member with a role',
+      request: {
+        params: IdParams,
+        body: jsonBody(z.object({ user: z.uuid(), role: MemberRoleSchema }).openapi('MemberCreate')),
+      },
+      responses: { 201: jsonResponse('The new member.', MemberSchema) },
+    }),
+    async (c) => {
+      const target = await resolve(c.var.principal, c.req.valid('param').id);
+      return c.json(
+        await addMember(db, audit, c.var.principal, target, c.req.valid('json'), requestInfo(c)),
+        201,
+      );
+    },
+  );
+  app.openapi(
+    defineRoute({
+      method: 'patch',
+      path: one,
+      tags,
+      summary: "Change a member's role",
+      request: {
+        params: MemberParams,
+        body: jsonBody(z.object({ role: MemberRoleSchema }).openapi('MemberUpdate')),
+      },
+      responses: { 200: jsonResponse('The member.', MemberSchema) },
+    }),
+    async (c) => {
+      const { id, user_id } = c.req.valid('param');
+      const target = await resolve(c.var.principal, id);
+      return c.json(
+        await changeMember(
+          db,
+          audit,
+          c.var.principal,
+          target,
+          user_id,
+          c.req.valid('json').role,
+          requestInfo(c),
+        ),
+        200,
+      );
+    },
+  );
+  app.openapi(
+    defineRoute({
+      method: 'delete',
+      path: one,
+      tags,
+      summary: 'Remove a member',
+      request: { params: MemberParams },
+      responses: { 204: noContent },
+    }),
+    async (c) => {
+      const { id, user_id } = c.req.valid('param');
+      const target = await resolve(c.var.principal, id);
+      await removeMember(db, audit, c.var.principal, target, user_id, requestInfo(c));
+      return sendNoContent();
+    },
+  );
+}

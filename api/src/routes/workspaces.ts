@@ -1,0 +1,126 @@
+import { z } from '@hono/zod-openapi';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../app-env.ts';
+import type { Database } from '../db/client.ts';
+import { defineRoute } from '../lib/openapi.ts';
+import { paginated, PageQuerySchema } from '../lib/pagination.ts';
+import type { AuditLog } from '../services/audit.ts';
+import {
+  createWorkspace,
+  deleteWorkspace,
+  getWorkspace,
+  listWorkspaces,
+  updateWorkspace,
+  workspaceMembershipTarget,
+} from '../services/workspaces.ts';
+import { IdParams, jsonBody, jsonResponse, noContent, sendNoContent, Timestamp } from './common.ts';
+import { registerMemberRoutes } from './members.ts';
+
+const Config = z
+  .record(z.string(), z.unknown())
+  .openapi({ description: 'Free-form workspace configuration (for example the `events` handler settings).' });
+
+export const WorkspaceSchema = z
+  .object({
+    id: z.uuid(),
+    organization: z.uuid(),
+    name: z.string(),
+    config: Config,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .openapi('Workspace');
+
+const Name = z.string().trim().min(1).max(200);
+const tags = ['workspaces'];
+
+export function registerWorkspaces(app: OpenAPIHono<AppEnv>, db: Database, audit: AuditLog): void {
+  app.openapi(
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/workspaces/',
+      list: true,
+      tags,
+      summary: 'List the workspaces the caller belongs to',
+      request: {
+        query: PageQuerySchema.extend({
+          organization: z
+            .uuid()
+            .optional()
+            .openapi({ param: { description: 'Only this organization.' } }),
+        }),
+      },
+      responses: {
+        200: jsonResponse('A page of workspaces.', paginated(WorkspaceSchema, 'PaginatedWorkspaceList')),
+      },
+    }),
+    async (c) =>
+      c.json(await listWorkspaces(db, c.var.principal, new URL(c.req.url), c.req.valid('query')), 200),
+  );
+  app.openapi(
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/workspaces/',
+      tags,
+      summary: 'Create a workspace in an organization (Org Admin)',
+      request: {
+        body: jsonBody(
+          z
+            .object({ organization: z.uuid(), name: Name, config: Config.optional() })
+            .openapi('WorkspaceCreate'),
+        ),
+      },
+      responses: { 201: jsonResponse('The new workspace.', WorkspaceSchema) },
+    }),
+    async (c) => c.json(await createWorkspace(db, c.var.principal, c.req.valid('json')), 201),
+  );
+  app.openapi(
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/workspaces/{id}/',
+      tags,
+      summary: 'A workspace',
+      request: { params: IdParams },
+      responses: { 200: jsonResponse('The workspace.', WorkspaceSchema) },
+    }),
+    async (c) => c.json(await getWorkspace(db, c.var.principal, c.req.valid('param').id), 200),
+  );
+  app.openapi(
+    defineRoute({
+      method: 'patch',
+      path: '/api/v1/workspaces/{id}/',
+      tags,
+      summary: 'Configure a workspace (Workspace Admin)',
+      request: {
+        params: IdParams,
+        body: jsonBody(
+          z.object({ name: Name.optional(), config: Config.optional() }).openapi('WorkspaceUpdate'),
+        ),
+      },
+      responses: { 200: jsonResponse('The workspace.', WorkspaceSchema) },
+    }),
+    async (c) =>
+      c.json(await updateWorkspace(db, c.var.principal, c.req.valid('param').id, c.req.valid('json')), 200),
+  );
+  app.openapi(
+    defineRoute({
+      method: 'delete',
+      path: '/api/v1/workspaces/{id}/',
+      tags,
+      summary: 'Delete a workspace (Org Admin)',
+      request: { params: IdParams },
+      responses: { 204: noContent },
+    }),
+    async (c) => {
+      await deleteWorkspace(db, c.var.principal, c.req.valid('param').id);
+      return sendNoContent();
+    },
+  );
+  registerMemberRoutes(app, {
+    base: '/api/v1/workspaces/{id}/',
+    tag: 'workspaces',
+    db,
+    audit,
+    resolve: (principal, id) => workspaceMembershipTarget(db, principal, id),
+  });
+}

@@ -1,0 +1,180 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { apiKeys, auditLog } from '../db/schema/index.ts';
+import type { Logger } from '../lib/logger.ts';
+
+/** The events the audit log records (docs/audit-log.md). */
+export const AUDIT_EVENTS = [
+  'login.succeeded',
+  'login.failed',
+  'sso.login',
+  'api_key.created',
+  'api_key.used',
+  'api_key.revoked',
+  'user.created',
+  'user.updated',
+  'organization.created',
+  'organization.deleted',
+  'organization.member.added',
+  'organization.member.changed',
+  'organization.member.removed',
+  'workspace.member.added',
+  'workspace.member.changed',
+  'workspace.member.removed',
+  'bucket.credentials_revealed',
+] as const;
+export type AuditEventType = (typeof AUDIT_EVENTS)[number];
+
+export interface AuditEvent {
+  event: AuditEventType;
+  actorUserId?: string | null;
+  apiKeyId?: string | null;
+  organizationId?: string | null;
+  username?: string | null;
+  ip?: string | null;
+  requestId?: string | null;
+  details?: Record<string, unknown>;
+  occurredAt?: Date;
+}
+
+const BATCH_SIZE = 500;
+const MAX_BUFFERED = 50_000;
+
+/**
+ * Writes the audit log. Security decisions (`record`) are inserted before the response goes out.
+ * High-volume entries (`enqueue`, for "API key used") are buffered with their own timestamps and
+ * written in multi-row inserts every `flushMs`, so no request waits on an insert; `close()` writes
+ * what is left, so a graceful shutdown loses none. If the database is down, entries stay buffered
+ * (up to 50,000; beyond that the oldest are dropped and counted) and are retried.
+ */
+export class AuditLog {
+  readonly #db: Database;
+  readonly #logger: Logger;
+  #buffer: (typeof auditLog.$inferInsert)[] = [];
+  #timer: NodeJS.Timeout | undefined;
+  #flushing: Promise<void> | undefined;
+  dropped = 0;
+
+  constructor(db: Database, logger: Logger, opts: { flushMs?: number } = {}) {
+    this.#db = db;
+    this.#logger = logger;
+    this.#timer = setInterval(() => void this.flush(), opts.flushMs ?? 1000);
+    this.#timer.unref();
+  }
+
+  /** Inserts one entry now. */
+  async record(e: AuditEvent): Promise<void> {
+    await this.#db.insert(auditLog).values(toRow(e));
+  }
+
+  /** Buffers one entry for the next batch. */
+  enqueue(e: AuditEvent): void {
+    this.#buffer.push(toRow({ ...e, occurredAt: e.occurredAt ?? new Date() }));
+    if (this.#buffer.length > MAX_BUFFERED) {
+      const excess = this.#buffer.length - MAX_BUFFERED;
+      this.#buffer.splice(0, excess);
+      this.dropped += excess;
+      this.#logger.warn({ dropped: excess }, 'audit buffer full; dropped the oldest entries');
+    }
+    if (this.#buffer.length >= BATCH_SIZE) void this.flush();
+  }
+
+  get pending(): number {
+    return this.#buffer.length;
+  }
+
+  /** Writes everything buffered; concurrent calls share one pass. */
+  flush(): Promise<void> {
+    this.#flushing ??= this.#drain().finally(() => (this.#flushing = undefined));
+    return this.#flushing;
+  }
+
+  async #drain(): Promise<void> {
+    while (this.#buffer.length > 0) {
+      const batch = this.#buffer.splice(0, BATCH_SIZE);
+      try {
+        await this.#db.insert(auditLog).values(batch);
+      } catch (err) {
+        this.#buffer.unshift(...batch);
+        this.#logger.warn(
+          { err: { name: (err as Error).name }, pending: this.#buffer.length },
+          'audit flush failed; will retry',
+        );
+        return;
+      }
+    }
+  }
+
+  /** Stops the timer and writes what is buffered. */
+  async close(): Promise<void> {
+    clearInterval(this.#timer);
+    await this.flush();
+    if (this.#buffer.length > 0) {
+      this.#logger.error({ lost: this.#buffer.length }, 'audit entries could not be written before shutdown');
+    }
+  }
+}
+
+function toRow(e: AuditEvent): typeof auditLog.$inferInsert {
+  return {
+    event: e.event,
+    actorUserId: e.actorUserId ?? null,
+    apiKeyId: e.apiKeyId ?? null,
+    organizationId: e.organizationId ?? null,
+    username: e.username ?? null,
+    ip: e.ip ?? null,
+    requestId: e.requestId ?? null,
+    details: e.details ?? {},
+    ...(e.occurredAt ? { occurredAt: e.occurredAt } : {}),
+  };
+}
+
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/**
+ * Maintains `api_keys.last_used_at` without a write on the request path: a use is noted in memory
+ * only when the stored value is older than a minute, and noted values are written together every
+ * `flushMs` (and on close) in one UPDATE.
+ */
+export class KeyUsage {
+  readonly #db: Database;
+  readonly #logger: Logger;
+  readonly #pending = new Map<string, Date>();
+  readonly #timer: NodeJS.Timeout;
+
+  constructor(db: Database, logger: Logger, opts: { flushMs?: number } = {}) {
+    this.#db = db;
+    this.#logger = logger;
+    this.#timer = setInterval(() => void this.flush(), opts.flushMs ?? 15_000);
+    this.#timer.unref();
+  }
+
+  touch(keyId: string, storedLastUsed: Date | null, now = new Date()): void {
+    if (storedLastUsed && now.getTime() - storedLastUsed.getTime() < LAST_USED_RESOLUTION_MS) return;
+    this.#pending.set(keyId, now);
+  }
+
+  async flush(): Promise<void> {
+    if (this.#pending.size === 0) return;
+    const entries = [...this.#pending];
+    this.#pending.clear();
+    const values = sql.join(
+      entries.map(([id, at]) => sql`(${id}::uuid, ${at.toISOString()}::timestamptz)`),
+      sql`, `,
+    );
+    try {
+      await this.#db.execute(
+        sql`update ${apiKeys} set last_used_at = v.at from (values ${values}) as v(id, at)
+            where ${apiKeys.id} = v.id and (${apiKeys.lastUsedAt} is null or ${apiKeys.lastUsedAt} < v.at)`,
+      );
+    } catch (err) {
+      for (const [id, at] of entries) if (!this.#pending.has(id)) this.#pending.set(id, at);
+      this.#logger.warn({ err: { name: (err as Error).name } }, 'last_used_at flush failed; will retry');
+    }
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.#timer);
+    await this.flush();
+  }
+}

@@ -1,0 +1,257 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, or, sql } from 'drizzle-orm';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { Database } from '../db/client.ts';
+import { apiKeys, auditLog, users } from '../db/schema/index.ts';
+import { ApiError } from '../lib/errors.ts';
+import { hashToken, parseBearer } from '../lib/tokens.ts';
+import type { AuditLog, KeyUsage } from './audit.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import type { Principal } from './policy.ts';
+
+const ISSUER = 'plinth';
+const AUDIENCE = 'plinth-api';
+
+const unauthorized = (code: string, detail: string) => new ApiError(401, code, detail);
+
+/** Signs and checks short-lived login tokens (HS256 JWTs with a shared key, so any replica verifies). */
+export class LoginTokens {
+  readonly #key: Uint8Array;
+  readonly ttlSeconds: number;
+
+  constructor(signingKey: string, ttlSeconds: number) {
+    this.#key = new TextEncoder().encode(signingKey);
+    this.ttlSeconds = ttlSeconds;
+  }
+
+  async issue(userId: string, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
+    const iat = Math.floor(now.getTime() / 1000);
+    const expiresAt = new Date((iat + this.ttlSeconds) * 1000);
+    const token = await new SignJWT({ typ: 'login' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(userId)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + this.ttlSeconds)
+      .setJti(randomUUID())
+      .sign(this.#key);
+    return { token, expiresAt };
+  }
+
+  /** The user ID in a valid token; 401 `token_expired` or `token_invalid` otherwise. */
+  async verify(token: string): Promise<string> {
+    try {
+      const { payload } = await jwtVerify(token, this.#key, {
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        algorithms: ['HS256'],
+      });
+      if (payload.typ !== 'login' || typeof payload.sub !== 'string') throw new Error('not a login token');
+      return payload.sub;
+    } catch (err) {
+      if (err instanceof joseErrors.JWTExpired)
+        throw unauthorized('token_expired', 'The login token has expired.');
+      throw unauthorized('token_invalid', 'Invalid token.');
+    }
+  }
+}
+
+export interface AuthContext {
+  readonly db: Database;
+  readonly loginTokens: LoginTokens;
+  readonly keyUsage: KeyUsage;
+  readonly audit: AuditLog;
+}
+
+export interface RequestInfo {
+  readonly ip: string | null;
+  readonly requestId: string;
+  readonly method: string;
+  readonly path: string;
+}
+
+/**
+ * Resolves `Authorization: Bearer <token>` to a principal. Every call reads the key (or the user)
+ * from the database: no cache outlives a revocation, so a revoked key fails on the very next
+ * request on every replica. Key uses are audited and `last_used_at` maintained off the request path.
+ */
+export async function authenticate(
+  ctx: AuthContext,
+  header: string | undefined,
+  req: RequestInfo,
+): Promise<Principal> {
+  if (!header) throw unauthorized('not_authenticated', 'Authentication credentials were not provided.');
+  const [scheme, token, ...rest] = header.trim().split(/\s+/);
+  if (scheme?.toLowerCase() !== 'bearer') {
+    throw unauthorized(
+      'unsupported_authentication_scheme',
+      'Use "Authorization: Bearer <token>" with an API key or a login token; HTTP Basic is not accepted.',
+    );
+  }
+  if (!token || rest.length > 0) throw unauthorized('token_malformed', 'The bearer token is malformed.');
+  const parsed = parseBearer(token);
+  if (parsed.type === 'malformed') throw unauthorized('token_malformed', 'The bearer token is malformed.');
+  if (parsed.type === 'jwt') return principalFromLoginToken(ctx, await ctx.loginTokens.verify(parsed.token));
+  if (parsed.kind === 'agent') {
+    // Agent tokens reach only the agent endpoints, none of which is behind this middleware.
+    throw new ApiError(403, 'token_wrong_kind', 'Agent tokens can only be used on the agent endpoints.');
+  }
+
+  const [row] = await ctx.db
+    .select({
+      id: apiKeys.id,
+      kind: apiKeys.kind,
+      organizationId: apiKeys.organizationId,
+      role: apiKeys.role,
+      expiresAt: apiKeys.expiresAt,
+      revokedAt: apiKeys.revokedAt,
+      lastUsedAt: apiKeys.lastUsedAt,
+      userId: apiKeys.userId,
+      username: users.username,
+      userActive: users.isActive,
+      superuser: users.isSuperuser,
+    })
+    .from(apiKeys)
+    .leftJoin(users, eq(users.id, apiKeys.userId))
+    .where(eq(apiKeys.tokenHash, hashToken(parsed.token)));
+  if (!row) throw unauthorized('token_invalid', 'Invalid token.');
+  if (row.revokedAt) throw unauthorized('token_revoked', 'This API key has been revoked.');
+  const now = new Date();
+  if (row.expiresAt && row.expiresAt <= now) throw unauthorized('token_expired', 'This API key has expired.');
+  if (row.kind === 'user' && row.userActive !== true) {
+    throw unauthorized('user_inactive', 'The user this key belongs to is deactivated.');
+  }
+  if (row.kind === 'system' && row.userActive === false) {
+    throw unauthorized('user_inactive', 'The user who created this system key is deactivated.');
+  }
+
+  ctx.keyUsage.touch(row.id, row.lastUsedAt, now);
+  ctx.audit.enqueue({
+    event: 'api_key.used',
+    apiKeyId: row.id,
+    actorUserId: row.userId,
+    organizationId: row.organizationId,
+    ip: req.ip,
+    requestId: req.requestId,
+    details: { endpoint: `${req.method} ${req.path}`, kind: row.kind },
+    occurredAt: now,
+  });
+
+  const base = { apiKeyId: row.id, userId: row.userId, username: row.username };
+  if (row.kind === 'organization') {
+    return {
+      ...base,
+      via: 'organization_key',
+      superuser: false,
+      organizationScope: { organizationId: row.organizationId!, role: row.role ?? 'viewer' },
+    };
+  }
+  if (row.kind === 'system') return { ...base, via: 'system_key', superuser: true, organizationScope: null };
+  return { ...base, via: 'user_key', superuser: row.superuser === true, organizationScope: null };
+}
+
+async function principalFromLoginToken(ctx: AuthContext, userId: string): Promise<Principal> {
+  const [user] = await ctx.db
+    .select({
+      id: users.id,
+      username: users.username,
+      isActive: users.isActive,
+      isSuperuser: users.isSuperuser,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw unauthorized('token_invalid', 'Invalid token.');
+  if (!user.isActive) throw unauthorized('user_inactive', 'This user is deactivated.');
+  return {
+    via: 'login_token',
+    userId: user.id,
+    username: user.username,
+    superuser: user.isSuperuser,
+    apiKeyId: null,
+    organizationScope: null,
+  };
+}
+
+/** Brute-force limits on `POST /api/login/`, counted from the audit log so all replicas agree. */
+export const LOGIN_THROTTLE = { windowSeconds: 15 * 60, maxPerUsername: 5, maxPerIp: 50 } as const;
+
+// Checking a password against this when the user does not exist keeps the response time the same,
+// so timing does not tell which usernames exist.
+const DUMMY_HASH = await hashPassword('plinth-dummy-password-for-timing');
+
+/**
+ * Username and password to a login token. Failures are audited with IP and reason, answer one
+ * generic 401, and count towards throttling (429 with Retry-After) per username and per IP, checked
+ * before any password work so a flood cannot buy CPU.
+ */
+export async function login(
+  ctx: AuthContext,
+  input: { username: string; password: string },
+  req: RequestInfo,
+): Promise<{ token: string; expiresAt: Date }> {
+  await enforceLoginThrottle(ctx.db, input.username, req.ip);
+  const [user] = await ctx.db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${input.username})`);
+  const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
+  const reason = !user
+    ? 'unknown_user'
+    : !user.passwordHash
+      ? 'no_password'
+      : !passwordOk
+        ? 'bad_password'
+        : !user.isActive
+          ? 'inactive_user'
+          : null;
+  if (reason || !user) {
+    await ctx.audit.record({
+      event: 'login.failed',
+      actorUserId: user?.id ?? null,
+      username: input.username.slice(0, 150),
+      ip: req.ip,
+      requestId: req.requestId,
+      details: { reason },
+    });
+    throw unauthorized('authentication_failed', 'Invalid username or password.');
+  }
+  await ctx.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+  await ctx.audit.record({
+    event: 'login.succeeded',
+    actorUserId: user.id,
+    username: user.username,
+    ip: req.ip,
+    requestId: req.requestId,
+    details: { method: 'password' },
+  });
+  return ctx.loginTokens.issue(user.id);
+}
+
+async function enforceLoginThrottle(db: Database, username: string, ip: string | null): Promise<void> {
+  const since = new Date(Date.now() - LOGIN_THROTTLE.windowSeconds * 1000);
+  const byUser = sql`lower(${auditLog.username}) = lower(${username})`;
+  const byIp = ip ? eq(auditLog.ip, ip) : sql`false`;
+  const [row] = await db
+    .select({
+      userFailures: sql<number>`count(*) filter (where ${byUser})::int`,
+      ipFailures: sql<number>`count(*) filter (where ${byIp})::int`,
+      // The failure that will leave the window first, among the ones that count.
+      userOldest: sql<string | null>`min(${auditLog.occurredAt}) filter (where ${byUser})`,
+      ipOldest: sql<string | null>`min(${auditLog.occurredAt}) filter (where ${byIp})`,
+    })
+    .from(auditLog)
+    .where(and(eq(auditLog.event, 'login.failed'), gt(auditLog.occurredAt, since), or(byUser, byIp)));
+  const limited =
+    row && row.userFailures >= LOGIN_THROTTLE.maxPerUsername
+      ? row.userOldest
+      : row && row.ipFailures >= LOGIN_THROTTLE.maxPerIp
+        ? row.ipOldest
+        : undefined;
+  if (limited === undefined) return;
+  const freeAt = (limited ? new Date(limited).getTime() : Date.now()) + LOGIN_THROTTLE.windowSeconds * 1000;
+  const retryAfter = Math.max(1, Math.ceil((freeAt - Date.now()) / 1000));
+  throw new ApiError(429, 'throttled', `Too many failed logins. Try again in ${retryAfter} seconds.`, {
+    headers: { 'Retry-After': String(retryAfter) },
+  });
+}

@@ -1,0 +1,207 @@
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { organizationMembers, workspaceMembers, workspaces } from '../db/schema/index.ts';
+import type { MemberRole } from '../db/schema/index.ts';
+import { ApiError } from '../lib/errors.ts';
+
+/**
+ * The permission policy: the one place that decides who may do what. Routes ask `authorize()`;
+ * nothing else compares roles. The matrix is design.md's, documented in docs/permissions.md.
+ */
+
+export const ROLES = ['super_admin', 'org_admin', 'workspace_admin', 'user', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+const RANK: Record<Role, number> = { super_admin: 5, org_admin: 4, workspace_admin: 3, user: 2, viewer: 1 };
+
+export const ACTIONS = [
+  'organization.create',
+  'organization.delete',
+  'organization.update',
+  'organization.members.manage',
+  'workspace.create',
+  'workspace.delete',
+  'workspace.configure',
+  'workspace.members.manage',
+  'action_run.run',
+  'view',
+  'alert.acknowledge',
+  'api_key.user.create',
+  'api_key.organization.manage',
+  'api_key.system.manage',
+  'bucket.create',
+  'bucket.reveal_credentials',
+  'bucket.delete',
+  'audit_log.view',
+  'user.manage',
+] as const;
+export type Action = (typeof ACTIONS)[number];
+
+const ALL: readonly Role[] = ROLES;
+const NOT_VIEWER: readonly Role[] = ['super_admin', 'org_admin', 'workspace_admin', 'user'];
+const ADMINS: readonly Role[] = ['super_admin', 'org_admin', 'workspace_admin'];
+const ORG_ADMINS: readonly Role[] = ['super_admin', 'org_admin'];
+const SUPER: readonly Role[] = ['super_admin'];
+
+/** Which roles may perform each action, inside the scope the action is checked in. */
+export const MATRIX: Record<Action, readonly Role[]> = {
+  'organization.create': SUPER,
+  'organization.delete': SUPER,
+  'organization.update': ORG_ADMINS,
+  'organization.members.manage': ORG_ADMINS,
+  'workspace.create': ORG_ADMINS,
+  'workspace.delete': ORG_ADMINS,
+  'workspace.configure': ADMINS,
+  'workspace.members.manage': ADMINS,
+  'action_run.run': NOT_VIEWER,
+  view: ALL,
+  'alert.acknowledge': NOT_VIEWER,
+  'api_key.user.create': NOT_VIEWER,
+  'api_key.organization.manage': ORG_ADMINS,
+  'api_key.system.manage': SUPER,
+  'bucket.create': NOT_VIEWER,
+  'bucket.reveal_credentials': NOT_VIEWER,
+  'bucket.delete': ADMINS,
+  'audit_log.view': ORG_ADMINS,
+  'user.manage': SUPER,
+};
+
+export function can(role: Role, action: Action): boolean {
+  return MATRIX[action].includes(role);
+}
+
+/** Who is calling: resolved once per request by the auth middleware. */
+export interface Principal {
+  readonly via: 'login_token' | 'user_key' | 'organization_key' | 'system_key';
+  /** The user acting (login token, user key) or the key's creator (organization and system keys). */
+  readonly userId: string | null;
+  readonly username: string | null;
+  /** Super Admin rights: a superuser, or a system key. */
+  readonly superuser: boolean;
+  readonly apiKeyId: string | null;
+  /** Organization keys act only inside this organization, with this role. */
+  readonly organizationScope: { readonly organizationId: string; readonly role: MemberRole } | null;
+}
+
+const ORG_ROLE: Record<MemberRole, Role> = { admin: 'org_admin', user: 'user', viewer: 'viewer' };
+const WORKSPACE_ROLE: Record<MemberRole, Role> = { admin: 'workspace_admin', user: 'user', viewer: 'viewer' };
+
+function higher(a: Role | null, b: Role | null): Role | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return RANK[a] >= RANK[b] ? a : b;
+}
+
+/**
+ * A principal's role from its memberships (pure, so it is tested on its own). Inside a workspace it
+ * is the higher of the organization role and the workspace role. At organization level, a member
+ * of only some workspaces of the organization may see it (Viewer), nothing more.
+ */
+export function effectiveRole(
+  principal: Principal,
+  scope: { organizationId: string; workspaceId?: string },
+  memberships: { orgRole: MemberRole | null; workspaceRole: MemberRole | null; anyWorkspaceInOrg: boolean },
+): Role | null {
+  if (principal.superuser) return 'super_admin';
+  if (principal.organizationScope) {
+    return principal.organizationScope.organizationId === scope.organizationId
+      ? ORG_ROLE[principal.organizationScope.role]
+      : null;
+  }
+  const fromOrg = memberships.orgRole ? ORG_ROLE[memberships.orgRole] : null;
+  if (scope.workspaceId !== undefined) {
+    return higher(fromOrg, memberships.workspaceRole ? WORKSPACE_ROLE[memberships.workspaceRole] : null);
+  }
+  return fromOrg ?? (memberships.anyWorkspaceInOrg ? 'viewer' : null);
+}
+
+/** The principal's role in an organization (or one of its workspaces); null when not a member. */
+export async function roleIn(
+  db: Database,
+  principal: Principal,
+  scope: { organizationId: string; workspaceId?: string },
+): Promise<Role | null> {
+  if (principal.superuser || principal.organizationScope || principal.userId === null) {
+    return effectiveRole(principal, scope, { orgRole: null, workspaceRole: null, anyWorkspaceInOrg: false });
+  }
+  const userId = principal.userId;
+  const [orgRow] = await db
+    .select({ role: organizationMembers.role })
+    .from(organizationMembers)
+    .where(
+      and(
+        eq(organizationMembers.organizationId, scope.organizationId),
+        eq(organizationMembers.userId, userId),
+      ),
+    );
+  const wsRows = await db
+    .select({ workspaceId: workspaceMembers.workspaceId, role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(and(eq(workspaceMembers.userId, userId), eq(workspaces.organizationId, scope.organizationId)));
+  return effectiveRole(principal, scope, {
+    orgRole: orgRow?.role ?? null,
+    workspaceRole: wsRows.find((r) => r.workspaceId === scope.workspaceId)?.role ?? null,
+    anyWorkspaceInOrg: wsRows.length > 0,
+  });
+}
+
+/**
+ * The principal's role anywhere: Super Admin, else the highest role it holds in any organization
+ * or workspace (Viewer with no membership at all). Used for actions outside one organization, such
+ * as creating one's own user API keys.
+ */
+export async function highestRole(db: Database, principal: Principal): Promise<Role> {
+  if (principal.superuser) return 'super_admin';
+  if (principal.organizationScope) return ORG_ROLE[principal.organizationScope.role];
+  if (principal.userId === null) return 'viewer';
+  const rows = await db
+    .select({ scope: sql<'org' | 'ws'>`'org'`, role: organizationMembers.role })
+    .from(organizationMembers)
+    .where(eq(organizationMembers.userId, principal.userId))
+    .unionAll(
+      db
+        .select({ scope: sql<'org' | 'ws'>`'ws'`, role: workspaceMembers.role })
+        .from(workspaceMembers)
+        .where(eq(workspaceMembers.userId, principal.userId)),
+    );
+  return rows.reduce<Role>(
+    (best, r) => higher(best, (r.scope === 'org' ? ORG_ROLE : WORKSPACE_ROLE)[r.role]) ?? best,
+    'viewer',
+  );
+}
+
+/**
+ * Checks `action` in `scope`. Not a member: 404 (other tenants' objects do not exist for the
+ * caller). A member without the right: 403. Returns the role it was decided with.
+ */
+export async function authorize(
+  db: Database,
+  principal: Principal,
+  action: Action,
+  scope: { organizationId: string; workspaceId?: string } | 'global',
+  notFoundDetail = 'Not found.',
+): Promise<Role> {
+  const role = scope === 'global' ? await highestRole(db, principal) : await roleIn(db, principal, scope);
+  if (role === null) throw new ApiError(404, 'not_found', notFoundDetail);
+  if (!can(role, action)) {
+    throw new ApiError(403, 'permission_denied', 'You do not have permission to perform this action.');
+  }
+  return role;
+}
+
+/**
+ * SQL condition: the workspace (table `workspaces`) is visible to the principal — any workspace for
+ * Super Admins, those of its organization for an organization key, else those of organizations the
+ * user is a member of and those it is a member of itself.
+ */
+export function visibleWorkspaces(principal: Principal) {
+  if (principal.superuser) return sql`true`;
+  if (principal.organizationScope)
+    return eq(workspaces.organizationId, principal.organizationScope.organizationId);
+  const userId = principal.userId ?? '00000000-0000-0000-0000-000000000000';
+  return or(
+    sql`${workspaces.organizationId} in (select ${organizationMembers.organizationId} from ${organizationMembers} where ${organizationMembers.userId} = ${userId})`,
+    sql`${workspaces.id} in (select ${workspaceMembers.workspaceId} from ${workspaceMembers} where ${workspaceMembers.userId} = ${userId})`,
+  )!;
+}

@@ -1,0 +1,165 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { workspaces } from '../db/schema/index.ts';
+import type { Workspace } from '../db/schema/index.ts';
+import { notFound, validationError } from '../lib/errors.ts';
+import type { PageQuery } from '../lib/pagination.ts';
+import { paginate } from '../lib/pagination.ts';
+import type { MembershipTarget } from './memberships.ts';
+import { authorize, roleIn, visibleWorkspaces } from './policy.ts';
+import type { Principal } from './policy.ts';
+import { isUniqueViolation } from './users.ts';
+
+export interface WorkspaceView {
+  id: string;
+  organization: string;
+  name: string;
+  config: Record<string, unknown>;
+  created_at: string;
+  updated_at: string;
+}
+
+const toView = (w: Workspace): WorkspaceView => ({
+  id: w.id,
+  organization: w.organizationId,
+  name: w.name,
+  config: w.config,
+  created_at: w.createdAt.toISOString(),
+  updated_at: w.updatedAt.toISOString(),
+});
+
+/**
+ * One query per page: the total rides along as a window count, so a list costs a single round
+ * trip (the count is queried apart only for a page past the end, which has no rows to carry it).
+ */
+export async function listWorkspaces(
+  db: Database,
+  principal: Principal,
+  url: URL,
+  query: PageQuery & { organization?: string | undefined },
+) {
+  const where = and(
+    visibleWorkspaces(principal),
+    query.organization ? eq(workspaces.organizationId, query.organization) : undefined,
+  );
+  let total: number | undefined;
+  return paginate(
+    url,
+    query,
+    async () =>
+      total ??
+      (
+        await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(workspaces)
+          .where(where)
+      )[0]!.n,
+    async (limit, offset) => {
+      const rows = await db
+        .select({ w: workspaces, total: sql<number>`count(*) over ()::int` })
+        .from(workspaces)
+        .where(where)
+        .orderBy(asc(workspaces.name), asc(workspaces.id))
+        .limit(limit)
+        .offset(offset);
+      total = rows[0]?.total;
+      return rows.map((r) => toView(r.w));
+    },
+    { sequential: true },
+  );
+}
+
+const nameTaken = () =>
+  validationError([
+    { attr: 'name', code: 'unique', detail: 'The organization already has a workspace with this name.' },
+  ]);
+
+export async function findWorkspace(db: Database, principal: Principal, id: string): Promise<Workspace> {
+  const [ws] = await db.select().from(workspaces).where(eq(workspaces.id, id));
+  if (!ws) throw notFound();
+  await authorize(db, principal, 'view', { organizationId: ws.organizationId, workspaceId: ws.id });
+  return ws;
+}
+
+export async function getWorkspace(db: Database, principal: Principal, id: string) {
+  return toView(await findWorkspace(db, principal, id));
+}
+
+export async function createWorkspace(
+  db: Database,
+  principal: Principal,
+  input: { organization: string; name: string; config?: Record<string, unknown> | undefined },
+) {
+  // A reference the caller cannot see is an invalid field, not a hint that it exists.
+  if ((await roleIn(db, principal, { organizationId: input.organization })) === null) {
+    throw validationError([
+      { attr: 'organization', code: 'does_not_exist', detail: 'Organization not found.' },
+    ]);
+  }
+  await authorize(db, principal, 'workspace.create', { organizationId: input.organization });
+  try {
+    const [ws] = await db
+      .insert(workspaces)
+      .values({ organizationId: input.organization, name: input.name, config: input.config ?? {} })
+      .returning();
+    return toView(ws!);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw nameTaken();
+    if ((err as { cause?: { code?: string } }).cause?.code === '23503') {
+      throw validationError([
+        { attr: 'organization', code: 'does_not_exist', detail: 'Organization not found.' },
+      ]);
+    }
+    throw err;
+  }
+}
+
+export async function updateWorkspace(
+  db: Database,
+  principal: Principal,
+  id: string,
+  input: { name?: string | undefined; config?: Record<string, unknown> | undefined },
+) {
+  const ws = await findWorkspace(db, principal, id);
+  await authorize(db, principal, 'workspace.configure', {
+    organizationId: ws.organizationId,
+    workspaceId: ws.id,
+  });
+  try {
+    const [updated] = await db
+      .update(workspaces)
+      .set({
+        ...(input.name !== undefined && { name: input.name }),
+        ...(input.config !== undefined && { config: input.config }),
+      })
+      .where(eq(workspaces.id, id))
+      .returning();
+    return toView(updated!);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw nameTaken();
+    throw err;
+  }
+}
+
+export async function deleteWorkspace(db: Database, principal: Principal, id: string) {
+  const ws = await findWorkspace(db, principal, id);
+  await authorize(db, principal, 'workspace.delete', {
+    organizationId: ws.organizationId,
+    workspaceId: ws.id,
+  });
+  await db.delete(workspaces).where(eq(workspaces.id, id));
+}
+
+export async function workspaceMembershipTarget(
+  db: Database,
+  principal: Principal,
+  id: string,
+): Promise<MembershipTarget> {
+  const ws = await findWorkspace(db, principal, id);
+  return {
+    kind: 'workspace',
+    id: ws.id,
+    scope: { organizationId: ws.organizationId, workspaceId: ws.id },
+    manageAction: 'workspace.members.manage',
+  };
+}
