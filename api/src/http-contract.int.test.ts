@@ -28,7 +28,7 @@ describe.each(DATABASE_KINDS)('HTTP contract on %s', (kind) => {
     app.openapi(
       defineRoute({
         method: 'get',
-        path: '/api/v1/test-users/',
+        path: '/api/test-users/',
         list: true,
         security: PUBLIC,
         request: { query: PageQuerySchema },
@@ -58,7 +58,7 @@ describe.each(DATABASE_KINDS)('HTTP contract on %s', (kind) => {
     app.openapi(
       defineRoute({
         method: 'post',
-        path: '/api/v1/test-echo/',
+        path: '/api/test-echo/',
         security: PUBLIC,
         request: {
           body: {
@@ -79,7 +79,7 @@ describe.each(DATABASE_KINDS)('HTTP contract on %s', (kind) => {
       }),
       (c) => c.json({ name: c.req.valid('json').name }, 201),
     );
-    app.get('/api/v1/test-crash/', () => {
+    app.get('/api/test-crash/', () => {
       throw new Error('boom: select * from users where password = $1 -- hunter2');
     });
   });
@@ -107,8 +107,8 @@ describe.each(DATABASE_KINDS)('HTTP contract on %s', (kind) => {
     expect(doc.info.version).toBe(API_VERSION);
     expect(doc.info.version).toMatch(/^\d+\.\d+\.\d+$/);
     expect(doc.paths['/api/v1/schema/']!.get!.operationId).toBe('api_v1_schema_retrieve');
-    expect(doc.paths['/api/v1/test-users/']!.get!.operationId).toBe('api_v1_test_users_list');
-    expect(doc.paths['/api/v1/test-echo/']!.post!.operationId).toBe('api_v1_test_echo_create');
+    expect(doc.paths['/api/test-users/']!.get!.operationId).toBe('api_test_users_list');
+    expect(doc.paths['/api/test-echo/']!.post!.operationId).toBe('api_test_echo_create');
     const yamlRes = await env.app.request('/api/v1/schema/?format=yaml');
     expect(yamlRes.headers.get('content-type')).toContain('application/yaml');
     expect((parse(await yamlRes.text()) as { info: { version: string } }).info.version).toBe(API_VERSION);
@@ -118,14 +118,14 @@ describe.each(DATABASE_KINDS)('HTTP contract on %s', (kind) => {
     const doc = (await (await env.app.request('/api/v1/schema/')).json()) as {
       paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
     };
-    expect(Object.keys(doc.paths['/api/v1/test-echo/']!.post!.responses).sort()).toEqual([
+    expect(Object.keys(doc.paths['/api/test-echo/']!.post!.responses).sort()).toEqual([
       '201',
       '400',
       '413',
       '415',
       '503',
     ]);
-    expect(Object.keys(doc.paths['/api/v1/test-users/']!.get!.responses).sort()).toEqual([
+    expect(Object.keys(doc.paths['/api/test-users/']!.get!.responses).sort()).toEqual([
       '200',
       '400',
       '404',
@@ -137,13 +137,13 @@ describe.each(DATABASE_KINDS)('HTTP contract on %s', (kind) => {
     const get = await env.app.request('/api/v1/schema?format=yaml');
     expect(get.status).toBe(308);
     expect(get.headers.get('location')).toBe('/api/v1/schema/?format=yaml');
-    const post = await env.app.request('/api/v1/test-echo', json({ name: 'abc', count: 1 }));
+    const post = await env.app.request('/api/test-echo', json({ name: 'abc', count: 1 }));
     expect(post.status).toBe(308);
-    expect(post.headers.get('location')).toBe('/api/v1/test-echo/');
+    expect(post.headers.get('location')).toBe('/api/test-echo/');
   });
 
   it('answers unknown routes with a JSON 404 and wrong methods with 405 and Allow', async () => {
-    const missing = await env.app.request('/api/v1/nope/');
+    const missing = await env.app.request('/api/nope/');
     expect(missing.status).toBe(404);
     expect(missing.headers.get('content-type')).toContain('application/json');
     expect(await missing.json()).toMatchObject({ detail: 'Not found.', code: 'not_found' });
@@ -154,7 +154,7 @@ describe.each(DATABASE_KINDS)('HTTP contract on %s', (kind) => {
   });
 
   it('gives validation errors per field', async () => {
-    const res = await env.app.request('/api/v1/test-echo/', json({ name: 'ab' }));
+    const res = await env.app.request('/api/test-echo/', json({ name: 'ab' }));
     expect(res.status).toBe(400);
     const body = (await res.json()) as {
       code: string;
@@ -170,54 +170,54 @@ describe.each(DATABASE_KINDS)('HTTP contract on %s', (kind) => {
   });
 
   it('refuses malformed JSON with 400, other media types with 415, big bodies with 413', async () => {
-    const malformed = await env.app.request('/api/v1/test-echo/', json('{"name": '));
+    const malformed = await env.app.request('/api/test-echo/', json('{"name": '));
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toMatchObject({ code: 'parse_error' });
-    const text = await env.app.request('/api/v1/test-echo/', {
+    const text = await env.app.request('/api/test-echo/', {
       method: 'POST',
       headers: { 'Content-Type': 'text/plain' },
       body: 'name=abc',
     });
     expect(text.status).toBe(415);
     expect(await text.json()).toMatchObject({ code: 'unsupported_media_type' });
-    const big = await env.app.request('/api/v1/test-echo/', json({ name: 'x'.repeat(4096), count: 1 }));
+    const big = await env.app.request('/api/test-echo/', json({ name: 'x'.repeat(4096), count: 1 }));
     expect(big.status).toBe(413);
     expect(await big.json()).toMatchObject({ code: 'payload_too_large' });
-    const ok = await env.app.request('/api/v1/test-echo/', json({ name: 'abc', count: 1 }));
+    const ok = await env.app.request('/api/test-echo/', json({ name: 'abc', count: 1 }));
     expect(ok.status).toBe(201);
   });
 
   it('paginates database rows with count, absolute next/previous and a bounded page size', async () => {
-    const first = await env.app.request('http://plinth.test/api/v1/test-users/?page_size=3');
+    const first = await env.app.request('http://plinth.test/api/test-users/?page_size=3');
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({
       count: 7,
-      next: 'http://plinth.test/api/v1/test-users/?page_size=3&page=2',
+      next: 'http://plinth.test/api/test-users/?page_size=3&page=2',
       previous: null,
       results: [{ username: 'user-0' }, { username: 'user-1' }, { username: 'user-2' }],
     });
     const last = (await (
-      await env.app.request('http://plinth.test/api/v1/test-users/?page_size=3&page=3')
+      await env.app.request('http://plinth.test/api/test-users/?page_size=3&page=3')
     ).json()) as {
       next: unknown;
       results: unknown[];
     };
     expect(last.next).toBeNull();
     expect(last.results).toEqual([{ username: 'user-6' }]);
-    const defaults = (await (await env.app.request('/api/v1/test-users/')).json()) as { results: unknown[] };
+    const defaults = (await (await env.app.request('/api/test-users/')).json()) as { results: unknown[] };
     expect(defaults.results).toHaveLength(7);
-    const past = await env.app.request('/api/v1/test-users/?page=9');
+    const past = await env.app.request('/api/test-users/?page=9');
     expect(past.status).toBe(404);
     expect(await past.json()).toMatchObject({ detail: 'Invalid page.' });
     for (const bad of ['0', '501', 'x']) {
-      const res = await env.app.request(`/api/v1/test-users/?page_size=${bad}`);
+      const res = await env.app.request(`/api/test-users/?page_size=${bad}`);
       expect(res.status, `page_size=${bad}`).toBe(400);
       expect(((await res.json()) as { errors: { attr: string }[] }).errors[0]!.attr).toBe('page_size');
     }
   });
 
   it('hides the cause of a server error from the body and keeps it out of the logs', async () => {
-    const res = await env.app.request('/api/v1/test-crash/');
+    const res = await env.app.request('/api/test-crash/');
     expect(res.status).toBe(500);
     const body = await res.text();
     expect(JSON.parse(body)).toMatchObject({ code: 'server_error', detail: 'A server error occurred.' });
@@ -243,7 +243,7 @@ describe.each(DATABASE_KINDS)('HTTP contract on %s', (kind) => {
     });
     const metrics = await (await env.app.request('/metrics')).text();
     expect(metrics).toMatch(
-      /plinth_http_requests_total\{method="GET",route="\/api\/v1\/test-users\/",status="200"\} \d+/,
+      /plinth_http_requests_total\{method="GET",route="\/api\/test-users\/",status="200"\} \d+/,
     );
     expect(metrics).toMatch(
       /plinth_http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/readyz",status="200"\}/,
@@ -254,12 +254,12 @@ describe.each(DATABASE_KINDS)('HTTP contract on %s', (kind) => {
   it('answers 503 while the database is unreachable', async () => {
     const down = await migratedDatabase(kind);
     const { app, logs } = testApp(down);
-    app.get('/api/v1/test-query/', async (c) => c.json(await down.db.select().from(users)));
+    app.get('/api/test-query/', async (c) => c.json(await down.db.select().from(users)));
     await down.close();
     const ready = await app.request('/readyz');
     expect(ready.status).toBe(503);
     expect(await ready.json()).toMatchObject({ code: 'not_ready', checks: { database: 'unreachable' } });
-    const query = await app.request('/api/v1/test-query/');
+    const query = await app.request('/api/test-query/');
     expect(query.status, logs.text()).toBe(kind === 'postgres' ? 503 : 500);
     if (kind === 'postgres') {
       expect(query.headers.get('retry-after')).toBe('5');

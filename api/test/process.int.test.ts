@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
 import { API_ENTRY, REPO_ROOT, startApiProcess, TEST_KEYS } from '../src/test/api-process.ts';
 import type { ApiProcess } from '../src/test/api-process.ts';
@@ -49,11 +50,19 @@ describe('the API process', () => {
     expect(await first.stop()).toBe(0);
     expect(first.output()).toContain('"msg":"stopped"');
 
+    const password = /generated password ([A-Za-z0-9]{24})/.exec(first.output())![1]!;
+
     const second = await start({ PLINTH_DATA_DIR: dataDir });
     await second.waitReady();
-    // Same admin, same generated keys: nothing was created anew.
+    // Same admin, same generated keys: nothing was created anew, and the admin can sign in.
     expect(second.output()).not.toContain('generated password');
     expect(second.output()).not.toContain('generated PLINTH_ENCRYPTION_KEY');
+    const login = await fetch(`${second.url}/api/login/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password }),
+    });
+    expect(login.status).toBe(200);
     expect(await second.stop()).toBe(0);
   });
 
@@ -99,4 +108,128 @@ describe('the API process', () => {
       await pg.destroy();
     }
   });
+
+  it('refuses a key revoked through one replica on the very next request to the other', async () => {
+    const env = {
+      DATABASE_URL: await freshDatabaseUrl(),
+      ...TEST_KEYS,
+      PLINTH_BOOTSTRAP_ADMIN_PASSWORD: 'replica-admin-password',
+    };
+    const [a, b] = await Promise.all([start(env), start(env)]);
+    await Promise.all([a.waitReady(), b.waitReady()]);
+    const admin = await api(a, 'POST', '/api/login/', undefined, {
+      username: 'admin',
+      password: 'replica-admin-password',
+    });
+    const key = await api(a, 'POST', '/api/v1/users/me/api-keys/', admin.token, { name: 'shared' });
+    expect((await raw(b, 'GET', '/api/v1/organizations/', key.token)).status).toBe(200);
+    expect((await raw(a, 'DELETE', `/api/v1/users/me/api-keys/${key.id}/`, admin.token)).status).toBe(204);
+    const refused = await raw(b, 'GET', '/api/v1/organizations/', key.token);
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { code: string }).code).toBe('token_revoked');
+  });
+
+  it('writes every buffered "key used" audit entry before exiting on SIGTERM', async () => {
+    const url = await freshDatabaseUrl();
+    const p = await start({
+      DATABASE_URL: url,
+      ...TEST_KEYS,
+      PLINTH_BOOTSTRAP_ADMIN_PASSWORD: 'flush-admin-password',
+    });
+    await p.waitReady();
+    const admin = await api(p, 'POST', '/api/login/', undefined, {
+      username: 'admin',
+      password: 'flush-admin-password',
+    });
+    const key = await api(p, 'POST', '/api/v1/users/me/api-keys/', admin.token, { name: 'burst' });
+    const uses = 120;
+    await Promise.all(Array.from({ length: uses }, () => raw(p, 'GET', '/api/v1/organizations/', key.token)));
+    expect(await p.stop('SIGTERM')).toBe(0);
+    const sql = postgres(url, { max: 1, onnotice: () => {} });
+    try {
+      const [row] =
+        await sql`select count(*)::int as n from audit_log where event = 'api_key.used' and api_key_id = ${key.id}`;
+      expect(row!.n).toBe(uses);
+      const [used] = await sql`select last_used_at from api_keys where id = ${key.id}`;
+      expect(used!.last_used_at).not.toBeNull();
+    } finally {
+      await sql.end();
+    }
+  });
+
+  it('never writes tokens, keys or passwords to its logs, even at debug level', async () => {
+    const password = 'log-test-admin-password';
+    const api1 = await start({
+      PLINTH_DATA_DIR: tempDir(),
+      PLINTH_BOOTSTRAP_ADMIN_PASSWORD: password,
+      LOG_LEVEL: 'debug',
+    });
+    await api1.waitReady();
+    await raw(api1, 'POST', '/api/login/', undefined, {
+      username: 'admin',
+      password: 'a-wrong-password-guess',
+    });
+    const admin = await api(api1, 'POST', '/api/login/', undefined, { username: 'admin', password });
+    const key = await api(api1, 'POST', '/api/v1/users/me/api-keys/', admin.token, { name: 'lifecycle' });
+    const org = await api(api1, 'POST', '/api/v1/organizations/', key.token, {
+      slug: 'log-test',
+      name: 'Log test',
+    });
+    const orgKey = await api(api1, 'POST', `/api/v1/organizations/${org.id}/api-keys/`, admin.token, {
+      name: 'op',
+      role: 'admin',
+    });
+    await raw(api1, 'GET', '/api/v1/workspaces/', orgKey.token);
+    await raw(api1, 'GET', '/api/v1/workspaces/', `${key.token}x`);
+    await raw(api1, 'DELETE', `/api/v1/users/me/api-keys/${key.id}/`, admin.token);
+    await raw(api1, 'GET', '/api/v1/workspaces/', key.token);
+    await raw(api1, 'GET', '/api/v1/workspaces/', undefined, undefined, {
+      Authorization: `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`,
+    });
+    expect(await api1.stop()).toBe(0);
+    const logs = api1.output();
+    expect(logs).toContain('"route":"/api/v1/users/me/api-keys/"');
+    for (const secret of [
+      key.token,
+      orgKey.token,
+      admin.token,
+      password,
+      'a-wrong-password-guess',
+      Buffer.from(`admin:${password}`).toString('base64'),
+    ]) {
+      expect(logs.includes(secret), `a secret (${secret.slice(0, 6)}…) appears in the logs`).toBe(false);
+    }
+  });
 });
+
+async function raw(
+  p: ApiProcess,
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  return fetch(`${p.url}${path}`, {
+    method,
+    headers: {
+      ...(token && { Authorization: `Bearer ${token}` }),
+      ...(body !== undefined && { 'Content-Type': 'application/json' }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+async function api(
+  p: ApiProcess,
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+): Promise<any> {
+  const res = await raw(p, method, path, token, body);
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${method} ${path} -> ${res.status} ${text}`);
+  return JSON.parse(text);
+}

@@ -1,0 +1,398 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from './db/client.ts';
+import { apiKeys } from './db/schema/index.ts';
+import { ensureBootstrapAdmin } from './services/bootstrap.ts';
+import { LoginTokens } from './services/auth.ts';
+import { TEST_JWT_KEY } from './test/app.ts';
+import { DATABASE_KINDS, migratedDatabase } from './test/databases.ts';
+import { createWorld, PASSWORD } from './test/world.ts';
+import type { World } from './test/world.ts';
+
+const poll = async <T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+describe.each(DATABASE_KINDS)('identity and access on %s', (kind) => {
+  let database: DatabaseHandle;
+  let w: World;
+
+  beforeAll(async () => {
+    database = await migratedDatabase(kind);
+    w = createWorld(database);
+  });
+  afterAll(async () => {
+    await w.env.close();
+    await database.close();
+  });
+
+  it('takes a new user from the bootstrap admin to a revoked key, all in the audit log', async () => {
+    // A database of its own, as on a first start: no user until the bootstrap admin.
+    const fresh = await migratedDatabase(kind);
+    const world = createWorld(fresh);
+    try {
+      await journey(world, fresh);
+    } finally {
+      await world.env.close();
+      await fresh.close();
+    }
+  });
+
+  async function journey(w: World, fresh: DatabaseHandle) {
+    const adminName = 'admin';
+    await ensureBootstrapAdmin(
+      fresh.db,
+      { username: adminName, password: 'bootstrap-password-1' },
+      w.env.logs.logger,
+    );
+    const admin = await w.expectStatus(200, 'POST', '/api/login/', {
+      body: { username: adminName, password: 'bootstrap-password-1' },
+    });
+    expect(admin.token).toBeTypeOf('string');
+    expect(new Date(admin.expires_at).getTime() - Date.now()).toBeGreaterThan(14 * 60 * 1000);
+
+    const wrong = await w.call('POST', '/api/login/', {
+      body: { username: adminName, password: 'not-the-password' },
+      ip: '192.0.2.44',
+    });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toMatchObject({
+      code: 'authentication_failed',
+      detail: 'Invalid username or password.',
+    });
+
+    const org = await w.expectStatus(201, 'POST', '/api/v1/organizations/', {
+      token: admin.token,
+      body: { slug: w.unique('acme'), name: 'Acme' },
+    });
+    const ws = await w.expectStatus(201, 'POST', '/api/v1/workspaces/', {
+      token: admin.token,
+      body: { organization: org.id, name: 'production', config: { events: { handler: 'workspace' } } },
+    });
+    await w.expectStatus(201, 'POST', '/api/v1/workspaces/', {
+      token: admin.token,
+      body: { organization: org.id, name: 'staging' },
+    });
+
+    const page = await w.expectStatus(200, 'GET', `/api/v1/workspaces/?page_size=1&organization=${org.id}`, {
+      token: admin.token,
+    });
+    expect(page.count).toBe(2);
+    expect(page.results).toHaveLength(1);
+    expect(page.results[0]).toMatchObject({
+      name: 'production',
+      organization: org.id,
+      config: { events: { handler: 'workspace' } },
+    });
+    expect(page.next).toContain('page=2');
+    expect(ws.name).toBe('production');
+
+    const key = await w.expectStatus(201, 'POST', '/api/v1/users/me/api-keys/', {
+      token: admin.token,
+      body: { name: 'laptop' },
+    });
+    expect(key.token).toMatch(/^plu_[0-9A-Za-z]{36}$/);
+    expect(key.prefix).toBe(key.token.slice(0, 10));
+    const viaKey = await w.expectStatus(
+      200,
+      'GET',
+      `/api/v1/workspaces/?page_size=1&organization=${org.id}`,
+      {
+        token: key.token,
+        ip: '192.0.2.99',
+      },
+    );
+    expect(viaKey.results[0].name).toBe('production');
+
+    const listed = await w.expectStatus(200, 'GET', '/api/v1/users/me/api-keys/', { token: admin.token });
+    expect(JSON.stringify(listed)).not.toContain(key.token);
+    expect(listed.results.find((k: { id: string }) => k.id === key.id)).toMatchObject({
+      name: 'laptop',
+      kind: 'user',
+    });
+
+    await w.expectStatus(204, 'DELETE', `/api/v1/users/me/api-keys/${key.id}/`, { token: admin.token });
+    const after = await w.call('GET', '/api/v1/workspaces/', { token: key.token });
+    expect(after.status).toBe(401);
+    expect(after.body.code).toBe('token_revoked');
+    expect(after.headers.get('www-authenticate')).toBe('Bearer');
+
+    await w.env.audit.flush();
+    const log = await w.expectStatus(200, 'GET', '/api/v1/audit-log/?page_size=500', { token: admin.token });
+    const entries = log.results as {
+      event: string;
+      api_key: string | null;
+      ip: string | null;
+      username: string | null;
+      details: Record<string, unknown>;
+    }[];
+    expect(entries.find((e) => e.event === 'api_key.created' && e.api_key === key.id)?.details).toMatchObject(
+      { name: 'laptop' },
+    );
+    expect(entries.find((e) => e.event === 'api_key.used' && e.api_key === key.id)).toMatchObject({
+      ip: '192.0.2.99',
+      details: { endpoint: 'GET /api/v1/workspaces/' },
+    });
+    expect(entries.find((e) => e.event === 'api_key.revoked' && e.api_key === key.id)).toBeDefined();
+    expect(entries.find((e) => e.event === 'login.failed' && e.username === adminName)).toMatchObject({
+      ip: '192.0.2.44',
+      details: { reason: 'bad_password' },
+    });
+    expect(entries.find((e) => e.event === 'login.succeeded')).toBeDefined();
+  }
+
+  it('refuses expired keys, expired login tokens, Basic, malformed and unknown tokens with a clear code', async () => {
+    const alice = await w.user({ superuser: true });
+    const key = await w.expectStatus(201, 'POST', '/api/v1/users/me/api-keys/', {
+      token: alice.token,
+      body: { name: 'short-lived', expires_at: new Date(Date.now() + 60_000).toISOString() },
+    });
+    await w.expectStatus(200, 'GET', '/api/v1/workspaces/', { token: key.token });
+    // Time passes: the key's expiry is now behind us.
+    await database.db
+      .update(apiKeys)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiKeys.id, key.id));
+    const expired = await w.call('GET', '/api/v1/workspaces/', { token: key.token });
+    expect([expired.status, expired.body.code]).toEqual([401, 'token_expired']);
+
+    const oldToken = (
+      await new LoginTokens(TEST_JWT_KEY, 900).issue(alice.id, new Date(Date.now() - 3600_000))
+    ).token;
+    const expiredJwt = await w.call('GET', '/api/v1/workspaces/', { token: oldToken });
+    expect([expiredJwt.status, expiredJwt.body.code]).toEqual([401, 'token_expired']);
+
+    const forged = (await new LoginTokens('another-key-that-is-long-enough-000000', 900).issue(alice.id))
+      .token;
+    expect((await w.call('GET', '/api/v1/workspaces/', { token: forged })).body.code).toBe('token_invalid');
+
+    const basic = await w.call('GET', '/api/v1/workspaces/', {
+      headers: { Authorization: `Basic ${Buffer.from(`${alice.username}:${PASSWORD}`).toString('base64')}` },
+    });
+    expect([basic.status, basic.body.code]).toEqual([401, 'unsupported_authentication_scheme']);
+    expect((await w.call('GET', '/api/v1/workspaces/', { token: 'plu_nonsense' })).body.code).toBe(
+      'token_malformed',
+    );
+    const { generateToken } = await import('./lib/tokens.ts');
+    expect(
+      (await w.call('GET', '/api/v1/workspaces/', { token: generateToken('user').token })).body.code,
+    ).toBe('token_invalid');
+
+    await w.expectStatus(400, 'POST', '/api/v1/users/me/api-keys/', {
+      token: alice.token,
+      body: { name: 'past', expires_at: new Date(Date.now() - 1000).toISOString() },
+    });
+  });
+
+  it('stops a deactivated user at once: login, login tokens and keys', async () => {
+    const admin = await w.user({ superuser: true });
+    const bob = await w.user({ superuser: true });
+    const key = await w.expectStatus(201, 'POST', '/api/v1/users/me/api-keys/', {
+      token: bob.token,
+      body: { name: 'k' },
+    });
+    await w.expectStatus(200, 'PATCH', `/api/v1/users/${bob.id}/`, {
+      token: admin.token,
+      body: { is_active: false },
+    });
+    expect((await w.call('GET', '/api/v1/users/me/', { token: bob.token })).body.code).toBe('user_inactive');
+    expect((await w.call('GET', '/api/v1/users/me/', { token: key.token })).body.code).toBe('user_inactive');
+    expect(
+      (await w.call('POST', '/api/login/', { body: { username: bob.username, password: PASSWORD } })).status,
+    ).toBe(401);
+  });
+
+  it('throttles failed logins per username and per IP with Retry-After', async () => {
+    const carol = await w.user();
+    for (let i = 0; i < 5; i++) {
+      await w.expectStatus(401, 'POST', '/api/login/', {
+        body: { username: carol.username, password: 'nope' },
+        ip: `10.9.0.${i}`,
+      });
+    }
+    const limited = await w.call('POST', '/api/login/', {
+      body: { username: carol.username, password: PASSWORD },
+      ip: '10.9.1.1',
+    });
+    expect(limited.status).toBe(429);
+    expect(limited.body.code).toBe('throttled');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(800);
+    // Same name in another case is the same user.
+    expect(
+      (
+        await w.call('POST', '/api/login/', {
+          body: { username: carol.username.toUpperCase(), password: PASSWORD },
+        })
+      ).status,
+    ).toBe(429);
+
+    const ip = '10.77.0.1';
+    for (let i = 0; i < 50; i++) {
+      await w.expectStatus(401, 'POST', '/api/login/', {
+        body: { username: w.unique('ghost'), password: 'x' },
+        ip,
+      });
+    }
+    const dave = await w.user();
+    expect(
+      (await w.call('POST', '/api/login/', { body: { username: dave.username, password: PASSWORD }, ip }))
+        .status,
+    ).toBe(429);
+    await w.expectStatus(200, 'POST', '/api/login/', {
+      body: { username: dave.username, password: PASSWORD },
+      ip: '10.77.0.2',
+    });
+  });
+
+  it('maintains last_used_at without writing on every request', async () => {
+    const erin = await w.user({ superuser: true });
+    const key = await w.expectStatus(201, 'POST', '/api/v1/users/me/api-keys/', {
+      token: erin.token,
+      body: { name: 'usage' },
+    });
+    for (let i = 0; i < 5; i++)
+      await w.expectStatus(200, 'GET', '/api/v1/organizations/', { token: key.token });
+    const lastUsed = await poll('last_used_at', async () => {
+      const listed = await w.expectStatus(200, 'GET', '/api/v1/users/me/api-keys/', { token: erin.token });
+      return (
+        (listed.results as { id: string; last_used_at: string | null }[]).find((k) => k.id === key.id)
+          ?.last_used_at ?? undefined
+      );
+    });
+    expect(Math.abs(new Date(lastUsed).getTime() - Date.now())).toBeLessThan(10_000);
+  });
+
+  it('shows each caller only its own organizations and workspaces; others are 404', async () => {
+    const a = await w.tenant();
+    const b = await w.tenant();
+    const listA = await w.expectStatus(200, 'GET', '/api/v1/workspaces/', { token: a.viewer.token });
+    expect(listA.results.map((x: { id: string }) => x.id)).toEqual([a.workspace.id]);
+    const orgsA = await w.expectStatus(200, 'GET', '/api/v1/organizations/', { token: a.orgAdmin.token });
+    expect(orgsA.results.map((x: { id: string }) => x.id)).toEqual([a.org.id]);
+    await w.expectStatus(404, 'GET', `/api/v1/workspaces/${b.workspace.id}/`, { token: a.orgAdmin.token });
+    await w.expectStatus(404, 'GET', `/api/v1/organizations/${b.org.id}/`, { token: a.orgAdmin.token });
+    const filtered = await w.expectStatus(200, 'GET', `/api/v1/workspaces/?organization=${b.org.id}`, {
+      token: a.orgAdmin.token,
+    });
+    expect(filtered.count).toBe(0);
+  });
+
+  it('lets an organization key act inside its organization with the role chosen at creation', async () => {
+    const t = await w.tenant();
+    const other = await w.tenant();
+    const adminKey = await w.expectStatus(201, 'POST', `/api/v1/organizations/${t.org.id}/api-keys/`, {
+      token: t.orgAdmin.token,
+      body: { name: 'operator', role: 'admin' },
+    });
+    expect(adminKey.token).toMatch(/^plo_/);
+    const viewerKey = await w.expectStatus(201, 'POST', `/api/v1/organizations/${t.org.id}/api-keys/`, {
+      token: t.orgAdmin.token,
+      body: { name: 'dashboard' },
+    });
+    expect(viewerKey.role).toBe('viewer');
+    await w.expectStatus(201, 'POST', '/api/v1/workspaces/', {
+      token: adminKey.token,
+      body: { organization: t.org.id, name: 'made-by-key' },
+    });
+    await w.expectStatus(403, 'POST', '/api/v1/workspaces/', {
+      token: viewerKey.token,
+      body: { organization: t.org.id, name: 'nope' },
+    });
+    await w.expectStatus(200, 'GET', `/api/v1/workspaces/${t.workspace.id}/`, { token: viewerKey.token });
+    await w.expectStatus(404, 'GET', `/api/v1/workspaces/${other.workspace.id}/`, { token: adminKey.token });
+    await w.expectStatus(400, 'POST', '/api/v1/workspaces/', {
+      token: adminKey.token,
+      body: { organization: other.org.id, name: 'x' },
+    });
+    // Organization keys are not users.
+    await w.expectStatus(403, 'GET', '/api/v1/users/me/', { token: adminKey.token });
+    await w.expectStatus(403, 'POST', '/api/v1/users/me/api-keys/', {
+      token: adminKey.token,
+      body: { name: 'x' },
+    });
+  });
+
+  it('lets Super Admins hold system keys that act as staff', async () => {
+    const root = await w.user({ superuser: true });
+    const key = await w.expectStatus(201, 'POST', '/api/v1/system-api-keys/', {
+      token: root.token,
+      body: { name: 'platform' },
+    });
+    expect(key.token).toMatch(/^pls_/);
+    await w.expectStatus(201, 'POST', '/api/v1/organizations/', {
+      token: key.token,
+      body: { slug: w.unique('sys'), name: 'By system key' },
+    });
+    const t = await w.tenant();
+    await w.expectStatus(403, 'POST', '/api/v1/system-api-keys/', {
+      token: t.orgAdmin.token,
+      body: { name: 'x' },
+    });
+    await w.expectStatus(403, 'GET', '/api/v1/system-api-keys/', { token: t.orgAdmin.token });
+  });
+
+  it('manages members, users and organizations with validation and conflicts', async () => {
+    const root = await w.user({ superuser: true });
+    const t = await w.tenant();
+    const newcomer = await w.expectStatus(201, 'POST', '/api/v1/users/', {
+      token: root.token,
+      body: { username: w.unique('new'), password: 'a-long-enough-password', email: 'n@example.com' },
+    });
+    expect(newcomer).not.toHaveProperty('password');
+    expect(JSON.stringify(newcomer)).not.toContain('a-long-enough-password');
+    const dup = await w.call('POST', '/api/v1/users/', {
+      token: root.token,
+      body: { username: newcomer.username.toUpperCase() },
+    });
+    expect(dup.status).toBe(400);
+    expect(dup.body.errors).toEqual([
+      { attr: 'username', code: 'unique', detail: 'A user with that username already exists.' },
+    ]);
+
+    const member = await w.expectStatus(201, 'POST', `/api/v1/organizations/${t.org.id}/members/`, {
+      token: t.orgAdmin.token,
+      body: { user: newcomer.id, role: 'viewer' },
+    });
+    expect(member).toMatchObject({ user: newcomer.id, role: 'viewer' });
+    await w.expectStatus(400, 'POST', `/api/v1/organizations/${t.org.id}/members/`, {
+      token: t.orgAdmin.token,
+      body: { user: newcomer.id, role: 'user' },
+    });
+    await w.expectStatus(200, 'PATCH', `/api/v1/organizations/${t.org.id}/members/${newcomer.id}/`, {
+      token: t.orgAdmin.token,
+      body: { role: 'user' },
+    });
+    const members = await w.expectStatus(200, 'GET', `/api/v1/organizations/${t.org.id}/members/`, {
+      token: t.viewer.token,
+    });
+    expect(members.results.find((m: { user: string }) => m.user === newcomer.id)?.role).toBe('user');
+    await w.expectStatus(204, 'DELETE', `/api/v1/organizations/${t.org.id}/members/${newcomer.id}/`, {
+      token: t.orgAdmin.token,
+    });
+    await w.expectStatus(404, 'DELETE', `/api/v1/organizations/${t.org.id}/members/${newcomer.id}/`, {
+      token: t.orgAdmin.token,
+    });
+
+    const busy = await w.call('DELETE', `/api/v1/organizations/${t.org.id}/`, { token: root.token });
+    expect([busy.status, busy.body.code]).toEqual([409, 'organization_not_empty']);
+    await w.expectStatus(204, 'DELETE', `/api/v1/workspaces/${t.workspace.id}/`, { token: t.orgAdmin.token });
+    await w.expectStatus(204, 'DELETE', `/api/v1/organizations/${t.org.id}/`, { token: root.token });
+
+    const bad = await w.call('POST', '/api/v1/organizations/', {
+      token: root.token,
+      body: { slug: 'Bad Slug', name: '' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((e: { attr: string }) => e.attr).sort()).toEqual(['name', 'slug']);
+    await w.expectStatus(409, 'PATCH', `/api/v1/users/${root.id}/`, {
+      token: root.token,
+      body: { is_active: false },
+    });
+  });
+});
