@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', '**/.data/**', 'coverage/**', 'api/drizzle/**', 'charts/**'] },
+  { ignores: ['node_modules/**', '**/.data/**', '.tmp/**', 'coverage/**', 'api/drizzle/**', 'charts/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -92,6 +92,10 @@ describe.each(DATABASE_KINDS)('identity and access on %s', (kind) => {
     });
     expect(page.next).toContain('page=2');
     expect(ws.name).toBe('production');
+    // List items are rendered by the database; they must match the detail view exactly.
+    const detail = await w.expectStatus(200, 'GET', `/api/v1/workspaces/${ws.id}/`, { token: admin.token });
+    expect(page.results[0]).toEqual(detail);
+    expect(detail).toEqual(ws);
 
     const key = await w.expectStatus(201, 'POST', '/api/v1/users/me/api-keys/', {
       token: admin.token,

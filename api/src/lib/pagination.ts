@@ -83,3 +83,11 @@ export async function paginate<T>(
     results,
   };
 }
+
+/** A JSON value already serialised (rendered by the database), spliced into a response as is. */
+export type RawJson = string & { readonly __rawJson: true };
+
+/** The envelope of a page of pre-rendered items, as JSON text. */
+export function pageJson(page: Page<RawJson>): string {
+  return `{"count":${page.count},"next":${JSON.stringify(page.next)},"previous":${JSON.stringify(page.previous)},"results":[${page.results.join(',')}]}`;
+}

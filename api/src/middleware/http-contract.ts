@@ -5,6 +5,7 @@ import type { Hook } from '@hono/zod-openapi';
 import { ZodError } from 'zod';
 import type { AppEnv } from '../app-env.ts';
 import { isDatabaseUnavailable } from '../db/client.ts';
+import { errorInfo } from '../lib/error-info.ts';
 import { ApiError, STATUS_CODES, validationError } from '../lib/errors.ts';
 import { fieldErrors } from '../lib/validation.ts';
 
@@ -69,10 +70,9 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
     return send(c, new ApiError(status, code, detail));
   }
   const log = c.get('logger');
-  const cause = (err as { cause?: { code?: unknown } }).cause;
-  const errorInfo = { name: err.name, code: (err as { code?: unknown }).code ?? cause?.code };
+  const info = errorInfo(err);
   if (isDatabaseUnavailable(err)) {
-    log.warn({ err: errorInfo }, 'database unavailable');
+    log.warn({ err: info }, 'database unavailable');
     return send(
       c,
       new ApiError(503, 'service_unavailable', 'The database is unavailable; try again shortly.', {
@@ -81,10 +81,7 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
     );
   }
   // Stack traces are safe to log (no parameters), never to send.
-  log.error(
-    { err: { ...errorInfo, stack: err.stack?.split('\n').slice(1, 8).join('\n') } },
-    'unhandled error',
-  );
+  log.error({ err: { ...info, stack: err.stack?.split('\n').slice(1, 8).join('\n') } }, 'unhandled error');
   return send(c, new ApiError(500, 'server_error', 'A server error occurred.'));
 };
 

@@ -1,7 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { createSecretKey, randomUUID } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import { and, eq, gt, or, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { apiKeys, auditLog, users } from '../db/schema/index.ts';
 import { ApiError } from '../lib/errors.ts';
 import { hashToken, parseBearer } from '../lib/tokens.ts';
@@ -16,11 +18,12 @@ const unauthorized = (code: string, detail: string) => new ApiError(401, code, d
 
 /** Signs and checks short-lived login tokens (HS256 JWTs with a shared key, so any replica verifies). */
 export class LoginTokens {
-  readonly #key: Uint8Array;
+  // A KeyObject, imported once: jose would re-import raw key bytes on every sign and verify.
+  readonly #key: KeyObject;
   readonly ttlSeconds: number;
 
   constructor(signingKey: string, ttlSeconds: number) {
-    this.#key = new TextEncoder().encode(signingKey);
+    this.#key = createSecretKey(Buffer.from(signingKey, 'utf8'));
     this.ttlSeconds = ttlSeconds;
   }
 
@@ -98,23 +101,26 @@ export async function authenticate(
     throw new ApiError(403, 'token_wrong_kind', 'Agent tokens can only be used on the agent endpoints.');
   }
 
-  const [row] = await ctx.db
-    .select({
-      id: apiKeys.id,
-      kind: apiKeys.kind,
-      organizationId: apiKeys.organizationId,
-      role: apiKeys.role,
-      expiresAt: apiKeys.expiresAt,
-      revokedAt: apiKeys.revokedAt,
-      lastUsedAt: apiKeys.lastUsedAt,
-      userId: apiKeys.userId,
-      username: users.username,
-      userActive: users.isActive,
-      superuser: users.isSuperuser,
-    })
-    .from(apiKeys)
-    .leftJoin(users, eq(users.id, apiKeys.userId))
-    .where(eq(apiKeys.tokenHash, hashToken(parsed.token)));
+  const [row] = await prepared(ctx.db, 'auth_key_by_hash', (db, name) =>
+    db
+      .select({
+        id: apiKeys.id,
+        kind: apiKeys.kind,
+        organizationId: apiKeys.organizationId,
+        role: apiKeys.role,
+        expiresAt: apiKeys.expiresAt,
+        revokedAt: apiKeys.revokedAt,
+        lastUsedAt: apiKeys.lastUsedAt,
+        userId: apiKeys.userId,
+        username: users.username,
+        userActive: users.isActive,
+        superuser: users.isSuperuser,
+      })
+      .from(apiKeys)
+      .leftJoin(users, eq(users.id, apiKeys.userId))
+      .where(eq(apiKeys.tokenHash, sql.placeholder('hash')))
+      .prepare(name),
+  ).execute({ hash: hashToken(parsed.token) });
   if (!row) throw unauthorized('token_invalid', 'Invalid token.');
   if (row.revokedAt) throw unauthorized('token_revoked', 'This API key has been revoked.');
   const now = new Date();

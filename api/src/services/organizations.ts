@@ -1,6 +1,6 @@
-import { asc, eq, or, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { organizationMembers, organizations, workspaceMembers, workspaces } from '../db/schema/index.ts';
+import { organizations, workspaces } from '../db/schema/index.ts';
 import type { Organization } from '../db/schema/index.ts';
 import { conflict, notFound, validationError } from '../lib/errors.ts';
 import type { PageQuery } from '../lib/pagination.ts';
@@ -8,7 +8,7 @@ import { paginate } from '../lib/pagination.ts';
 import type { AuditLog } from './audit.ts';
 import type { RequestInfo } from './auth.ts';
 import type { MembershipTarget } from './memberships.ts';
-import { authorize } from './policy.ts';
+import { authorize, visibleOrganizations } from './policy.ts';
 import type { Principal } from './policy.ts';
 import { isUniqueViolation } from './users.ts';
 
@@ -28,19 +28,8 @@ const toView = (o: Organization): OrganizationView => ({
   updated_at: o.updatedAt.toISOString(),
 });
 
-/** Organizations the principal belongs to (as a member of it or of one of its workspaces). */
-function visible(principal: Principal) {
-  if (principal.superuser) return sql`true`;
-  if (principal.organizationScope) return eq(organizations.id, principal.organizationScope.organizationId);
-  const userId = principal.userId ?? '00000000-0000-0000-0000-000000000000';
-  return or(
-    sql`${organizations.id} in (select ${organizationMembers.organizationId} from ${organizationMembers} where ${organizationMembers.userId} = ${userId})`,
-    sql`${organizations.id} in (select ${workspaces.organizationId} from ${workspaces} join ${workspaceMembers} on ${workspaceMembers.workspaceId} = ${workspaces.id} where ${workspaceMembers.userId} = ${userId})`,
-  )!;
-}
-
 export async function listOrganizations(db: Database, principal: Principal, url: URL, page: PageQuery) {
-  const where = visible(principal);
+  const where = visibleOrganizations(principal);
   return paginate(
     url,
     page,

@@ -1,6 +1,7 @@
 import { and, eq, or, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { organizationMembers, workspaceMembers, workspaces } from '../db/schema/index.ts';
+import { organizationMembers, organizations, workspaceMembers, workspaces } from '../db/schema/index.ts';
 import type { MemberRole } from '../db/schema/index.ts';
 import { ApiError } from '../lib/errors.ts';
 
@@ -190,18 +191,43 @@ export async function authorize(
   return role;
 }
 
+const NO_ID = '00000000-0000-0000-0000-000000000000';
+
 /**
- * SQL condition: the workspace (table `workspaces`) is visible to the principal — any workspace for
- * Super Admins, those of its organization for an organization key, else those of organizations the
- * user is a member of and those it is a member of itself.
+ * Visibility ("a caller only ever sees what it belongs to") as parameters, so the busiest queries
+ * can be prepared once for every kind of caller: `all` for Super Admins, `scope_org` for an
+ * organization key, `user` for everyone else (the unused ones get values that match nothing).
  */
-export function visibleWorkspaces(principal: Principal) {
+export function visibilityParams(principal: Principal): { all: boolean; scope_org: string; user: string } {
+  return {
+    all: principal.superuser,
+    scope_org: principal.organizationScope?.organizationId ?? NO_ID,
+    user: principal.superuser || principal.organizationScope ? NO_ID : (principal.userId ?? NO_ID),
+  };
+}
+
+/**
+ * SQL condition on table `workspaces` using the `all`, `scope_org` and `user` placeholders: any
+ * workspace for Super Admins, those of its organization for an organization key, else those of
+ * organizations the user is a member of and those it is a member of itself.
+ */
+export function visibleWorkspacesSql(): SQL {
+  const all = sql.placeholder('all');
+  const scopeOrg = sql.placeholder('scope_org');
+  const user = sql.placeholder('user');
+  return sql`(${all}::boolean
+    or ${workspaces.organizationId} = ${scopeOrg}::uuid
+    or ${workspaces.organizationId} in (select ${organizationMembers.organizationId} from ${organizationMembers} where ${organizationMembers.userId} = ${user}::uuid)
+    or ${workspaces.id} in (select ${workspaceMembers.workspaceId} from ${workspaceMembers} where ${workspaceMembers.userId} = ${user}::uuid))`;
+}
+
+/** SQL condition on table `organizations`: those the principal belongs to (directly or via a workspace). */
+export function visibleOrganizations(principal: Principal): SQL {
   if (principal.superuser) return sql`true`;
-  if (principal.organizationScope)
-    return eq(workspaces.organizationId, principal.organizationScope.organizationId);
-  const userId = principal.userId ?? '00000000-0000-0000-0000-000000000000';
+  if (principal.organizationScope) return eq(organizations.id, principal.organizationScope.organizationId);
+  const userId = principal.userId ?? NO_ID;
   return or(
-    sql`${workspaces.organizationId} in (select ${organizationMembers.organizationId} from ${organizationMembers} where ${organizationMembers.userId} = ${userId})`,
-    sql`${workspaces.id} in (select ${workspaceMembers.workspaceId} from ${workspaceMembers} where ${workspaceMembers.userId} = ${userId})`,
+    sql`${organizations.id} in (select ${organizationMembers.organizationId} from ${organizationMembers} where ${organizationMembers.userId} = ${userId})`,
+    sql`${organizations.id} in (select ${workspaces.organizationId} from ${workspaces} join ${workspaceMembers} on ${workspaceMembers.workspaceId} = ${workspaces.id} where ${workspaceMembers.userId} = ${userId})`,
   )!;
 }

@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { users } from '../db/schema/index.ts';
 import type { User } from '../db/schema/index.ts';
 import { ApiError, conflict, notFound, validationError } from '../lib/errors.ts';
@@ -63,7 +64,13 @@ export async function getUser(db: Database, principal: Principal, id: string): P
   if (principal.userId !== id || principal.organizationScope) {
     if (!principal.superuser) throw notFound();
   }
-  const [user] = await db.select().from(users).where(eq(users.id, id));
+  const [user] = await prepared(db, 'user_by_id', (d, name) =>
+    d
+      .select()
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .prepare(name),
+  ).execute({ id });
   if (!user) throw notFound();
   return toUserView(user);
 }

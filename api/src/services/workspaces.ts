@@ -1,12 +1,14 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { workspaces } from '../db/schema/index.ts';
 import type { Workspace } from '../db/schema/index.ts';
 import { notFound, validationError } from '../lib/errors.ts';
-import type { PageQuery } from '../lib/pagination.ts';
+import type { Page, PageQuery, RawJson } from '../lib/pagination.ts';
 import { paginate } from '../lib/pagination.ts';
 import type { MembershipTarget } from './memberships.ts';
-import { authorize, roleIn, visibleWorkspaces } from './policy.ts';
+import { authorize, roleIn, visibilityParams, visibleWorkspacesSql } from './policy.ts';
 import type { Principal } from './policy.ts';
 import { isUniqueViolation } from './users.ts';
 
@@ -28,42 +30,61 @@ const toView = (w: Workspace): WorkspaceView => ({
   updated_at: w.updatedAt.toISOString(),
 });
 
+/** An ISO 8601 UTC timestamp rendered by Postgres exactly as `Date.toISOString()` renders it. */
+const isoSql = (column: SQLWrapper) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /**
- * One query per page: the total rides along as a window count, so a list costs a single round
- * trip (the count is queried apart only for a page past the end, which has no rows to carry it).
+ * The list is the API's busiest query, so it is one prepared statement for every kind of caller
+ * (visibility comes in as parameters, see `visibilityParams`), Postgres renders each item as JSON
+ * (same fields as `toView`), and the total rides along as a window count: a page costs one round
+ * trip and no per-row work here. (The count is queried apart only for a page past the end, which
+ * has no rows to carry it.)
  */
+function listStatement(db: Database) {
+  return prepared(db, 'workspaces_page', (d, name) => {
+    const org = sql.placeholder('org');
+    const where = sql`${visibleWorkspacesSql()} and (${org}::uuid is null or ${workspaces.organizationId} = ${org}::uuid)`;
+    const item = sql<string>`json_build_object(
+      'id', ${workspaces.id}, 'organization', ${workspaces.organizationId}, 'name', ${workspaces.name},
+      'config', ${workspaces.config}, 'created_at', ${isoSql(workspaces.createdAt)},
+      'updated_at', ${isoSql(workspaces.updatedAt)})::text`;
+    return {
+      page: d
+        .select({ item, total: sql<number>`count(*) over ()::int` })
+        .from(workspaces)
+        .where(where)
+        .orderBy(asc(workspaces.name), asc(workspaces.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(name),
+      count: d
+        .select({ n: sql<number>`count(*)::int` })
+        .from(workspaces)
+        .where(where)
+        .prepare(`${name}_count`),
+    };
+  });
+}
+
+/** A page whose items are already JSON text (see `pageJson`). */
 export async function listWorkspaces(
   db: Database,
   principal: Principal,
   url: URL,
   query: PageQuery & { organization?: string | undefined },
-) {
-  const where = and(
-    visibleWorkspaces(principal),
-    query.organization ? eq(workspaces.organizationId, query.organization) : undefined,
-  );
+): Promise<Page<RawJson>> {
+  const statement = listStatement(db);
+  const params = { ...visibilityParams(principal), org: query.organization ?? null };
   let total: number | undefined;
   return paginate(
     url,
     query,
-    async () =>
-      total ??
-      (
-        await db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(workspaces)
-          .where(where)
-      )[0]!.n,
+    async () => total ?? (await statement.count.execute(params))[0]!.n,
     async (limit, offset) => {
-      const rows = await db
-        .select({ w: workspaces, total: sql<number>`count(*) over ()::int` })
-        .from(workspaces)
-        .where(where)
-        .orderBy(asc(workspaces.name), asc(workspaces.id))
-        .limit(limit)
-        .offset(offset);
+      const rows = await statement.page.execute({ ...params, limit, offset });
       total = rows[0]?.total;
-      return rows.map((r) => toView(r.w));
+      return rows.map((r) => r.item as RawJson);
     },
     { sequential: true },
   );

@@ -9,9 +9,7 @@ export const API_ENTRY = fileURLToPath(new URL('../index.ts', import.meta.url));
 
 /**
  * The Node flags the API runs with in production, read from `npm start` (package.json) so tests and
- * benchmarks measure the process users run. `--optimize-for-size`: Node 24 sizes V8's heap from
- * the machine's memory, which on a 24 GiB host leaves ~150 MB of uncollected garbage from module
- * loading; this flag keeps the server near 120 MB under load (see docs/operations.md).
+ * benchmarks measure the process users run (why these flags: docs/operations.md "Memory").
  */
 export const API_NODE_FLAGS: string[] = (
   JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
