@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Makes sure the system tools the test suite needs are present, installing them from Debian's
-# packages when running as root (CI, these machines). One line per tool says what is missing and
-# how to get it otherwise.
+# Makes sure the tools the test suite needs are present: builds MinIO from the Go module proxy
+# into the cache, and installs PostgreSQL and Chromium from Debian's packages when running as root
+# (CI, these machines). One line per tool says what is missing and how to get it otherwise.
 set -euo pipefail
 
 missing=()
@@ -12,6 +12,9 @@ fi
 $pg_ok || missing+=(postgresql)
 chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium}"
 [ -x "$chromium_path" ] || missing+=(chromium)
+
+# Built tools (cached outside the checkout, keyed by pinned version), so no test waits on a build.
+bash scripts/tools/minio.sh >/dev/null
 
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0
