@@ -15,12 +15,15 @@ import { requireAuth } from './middleware/auth.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { registerApiKeys } from './routes/api-keys.ts';
 import { registerAuditLog } from './routes/audit-log.ts';
+import { registerBuckets } from './routes/buckets.ts';
 import { registerLogin } from './routes/login.ts';
 import { registerOrganizations } from './routes/organizations.ts';
 import { registerUsers } from './routes/users.ts';
 import { registerWorkspaces } from './routes/workspaces.ts';
 import type { AuditLog, KeyUsage } from './services/audit.ts';
 import type { LoginTokens } from './services/auth.ts';
+import type { StorageRuntime } from './services/buckets.ts';
+import { registerUsageGauges } from './services/usage.ts';
 import { registerDocs } from './routes/system/docs.ts';
 import { registerHealth } from './routes/system/health.ts';
 import { registerMetrics } from './routes/system/metrics.ts';
@@ -38,6 +41,7 @@ export interface AppDeps {
   readonly keyUsage: KeyUsage;
   readonly loginTokens: LoginTokens;
   readonly trustProxy: boolean;
+  readonly storage: StorageRuntime;
 }
 
 export type App = OpenAPIHono<AppEnv>;
@@ -73,6 +77,8 @@ export function createApp(deps: AppDeps): App {
   registerWorkspaces(app, db, deps.audit);
   registerApiKeys(app, db, deps.audit);
   registerAuditLog(app, db);
+  registerBuckets(app, { db, storage: deps.storage, audit: deps.audit, logger: deps.logger });
+  registerUsageGauges(deps.metrics.registry, db);
 
   app.onError(onError);
   app.notFound(notFoundHandler(() => app.routes));

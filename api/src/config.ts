@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { loadStorageConfig } from './storage/config.ts';
+import type { StorageConfig } from './storage/config.ts';
 
 /**
  * The one reader of `process.env`. Every variable the API understands is declared here, parsed once
@@ -62,6 +64,11 @@ const EnvSchema = z.object({
   PLINTH_LOGIN_TOKEN_TTL_SECONDS: positiveInt('an integer from 60 to 86400', 86400)
     .min(60, { error: 'must be an integer from 60 to 86400' })
     .default(900),
+  PLINTH_CONFIG: nonEmpty.optional(),
+  PLINTH_USAGE_INTERVAL_SECONDS: positiveInt('an integer from 10 to 86400', 86400)
+    .min(10, { error: 'must be an integer from 10 to 86400' })
+    .default(300),
+  PLINTH_TEST_PAUSE_AFTER_STEP: z.enum(['recorded', 'bucket', 'access', 'cors']).optional(),
   PLINTH_TRUST_PROXY: z
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false')
@@ -91,6 +98,11 @@ export interface Config {
   readonly loginTokenTtlSeconds: number;
   /** Take the client address from X-Forwarded-For (behind an ingress or load balancer). */
   readonly trustProxy: boolean;
+  /** Storage clusters and regions, from the PLINTH_CONFIG file (empty when unset). */
+  readonly storage: StorageConfig;
+  readonly usageIntervalMs: number;
+  /** Test-only: pause bucket creation after this saga step (crash-safety tests). */
+  readonly testPauseAfterStep: string | undefined;
 }
 
 /** A configuration problem, with one line per offending variable. */
@@ -146,5 +158,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     shutdownTimeoutMs: e.PLINTH_SHUTDOWN_TIMEOUT_SECONDS * 1000,
     loginTokenTtlSeconds: e.PLINTH_LOGIN_TOKEN_TTL_SECONDS,
     trustProxy: e.PLINTH_TRUST_PROXY,
+    storage: loadStorageConfig(e.PLINTH_CONFIG, env),
+    usageIntervalMs: e.PLINTH_USAGE_INTERVAL_SECONDS * 1000,
+    testPauseAfterStep: e.PLINTH_TEST_PAUSE_AFTER_STEP,
   } satisfies Config);
 }

@@ -9,6 +9,10 @@ import { API_VERSION } from './lib/version.ts';
 import { startServer } from './server.ts';
 import { AuditLog, KeyUsage } from './services/audit.ts';
 import { LoginTokens } from './services/auth.ts';
+import { LEASE_SECONDS, resumeInterruptedSagas } from './services/buckets.ts';
+import { refreshUsage } from './services/usage.ts';
+import { createStorageRuntime, pauseAfterStepHook } from './storage/runtime.ts';
+import { errorInfo } from './lib/error-info.ts';
 import { ensureBootstrapAdmin } from './services/bootstrap.ts';
 
 /**
@@ -30,6 +34,9 @@ const secrets = resolveSecrets(config, logger);
 const database = await openDatabase(config.database);
 const metrics = createMetrics({ processMetrics: true });
 const audit = new AuditLog(database.db, logger);
+const storage = createStorageRuntime(config.storage, secrets.encryptionKey, {
+  afterStep: pauseAfterStepHook(config.testPauseAfterStep, logger),
+});
 const keyUsage = new KeyUsage(database.db, logger);
 let started = false;
 const app = createApp({
@@ -42,11 +49,14 @@ const app = createApp({
   keyUsage,
   loginTokens: new LoginTokens(secrets.jwtSigningKey, config.loginTokenTtlSeconds),
   trustProxy: config.trustProxy,
+  storage,
 });
 const server = await startServer(app, { port: config.port, host: config.host });
 logger.info({ port: server.port, database: database.kind, version: API_VERSION }, 'plinth-api listening');
 
 let stopping = false;
+// Set once the database is ready; shutdown may come first.
+const background: { timer?: NodeJS.Timeout } = {};
 
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
@@ -58,6 +68,7 @@ async function shutdown(signal: string): Promise<void> {
     process.exit(1);
   }, deadline + 5000);
   hardStop.unref();
+  clearInterval(background.timer);
   await server.close(deadline);
   // Buffered audit entries and key-usage times are written before the pool closes.
   await Promise.all([audit.close(), keyUsage.close()]);
@@ -101,3 +112,27 @@ async function prepareDatabase(): Promise<void> {
 }
 
 await prepareDatabase();
+
+/**
+ * Background work once the database is ready: finish bucket sagas interrupted by a crash (now, then
+ * every lease period), and pull storage usage every PLINTH_USAGE_INTERVAL_SECONDS (one replica at a
+ * time). Failures are logged and retried on the next tick.
+ */
+let lastUsageRun = 0;
+async function backgroundTick(): Promise<void> {
+  if (stopping || !started) return;
+  try {
+    await resumeInterruptedSagas(database.db, storage, logger);
+    if (Date.now() - lastUsageRun >= config.usageIntervalMs && config.storage.clusters.size > 0) {
+      lastUsageRun = Date.now();
+      await refreshUsage(database.db, storage, logger);
+    }
+  } catch (err) {
+    logger.warn({ err: errorInfo(err) }, 'background storage work failed; will retry');
+  }
+}
+background.timer = setInterval(
+  () => void backgroundTick(),
+  Math.min(LEASE_SECONDS * 1000, config.usageIntervalMs),
+);
+void backgroundTick();

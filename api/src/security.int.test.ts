@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './db/client.ts';
-import { apiKeys } from './db/schema/index.ts';
+import { randomUUID } from 'node:crypto';
+import { apiKeys, buckets } from './db/schema/index.ts';
 import { operationIdFor } from './lib/openapi.ts';
 import { generateToken } from './lib/tokens.ts';
 import { LoginTokens } from './services/auth.ts';
@@ -32,6 +33,14 @@ const BODIES: Record<string, (w: World, f: Fixtures) => unknown> = {
   api_v1_users_me_api_keys_create: () => ({ name: 'k' }),
   api_v1_organizations_api_keys_create: () => ({ name: 'k' }),
   api_v1_system_api_keys_create: () => ({ name: 'k' }),
+  api_v1_s3_buckets_create: (w, f) => ({
+    name: w.unique('sec'),
+    region: 'eu-central',
+    organization: f.a.org.id,
+    workspace: f.a.workspace.id,
+  }),
+  api_v1_s3_buckets_partial_update: () => ({ cors_allow_all: false }),
+  api_v1_s3_buckets_objects_upload_url_create: () => ({ key: 'k' }),
 };
 
 /** Operations a Viewer may call (read-only views of its own tenant); all others are 403 for it. */
@@ -44,6 +53,9 @@ const VIEWER_ALLOWED = new Set([
   'api_v1_workspaces_members_list',
   'api_v1_users_me_retrieve',
   'api_v1_users_retrieve',
+  'api_v1_s3_buckets_list',
+  'api_v1_s3_buckets_retrieve',
+  'api_v1_s3_regions_retrieve',
 ]);
 
 /** What another tenant's admin gets on an operation addressed at tenant A's objects. */
@@ -57,6 +69,7 @@ type Fixtures = {
   b: Awaited<ReturnType<World['tenant']>>;
   spare: Actor;
   keyId: string;
+  bucketId: string;
 };
 
 function fillPath(op: Operation, f: Fixtures): string {
@@ -64,6 +77,7 @@ function fillPath(op: Operation, f: Fixtures): string {
     .replace(/^\/api\/v1\/organizations\/\{id\}/, `/api/v1/organizations/${f.a.org.id}`)
     .replace(/^\/api\/v1\/workspaces\/\{id\}/, `/api/v1/workspaces/${f.a.workspace.id}`)
     .replace(/^\/api\/v1\/users\/\{id\}/, `/api/v1/users/${f.a.viewer.id}`)
+    .replace(/^\/api\/v1\/s3\/buckets\/\{id\}/, `/api/v1/s3/buckets/${f.bucketId}`)
     .replace('{user_id}', f.a.viewer.id)
     .replace('{key_id}', f.keyId);
 }
@@ -88,7 +102,20 @@ describe.each(DATABASE_KINDS)('security of every protected route on %s', (kind) 
       token: a.orgAdmin.token,
       body: { name: 'k' },
     });
-    f = { a, b, spare: await w.user(), keyId: key.id };
+    // A bucket row of tenant A (no cluster behind it: these checks all end before any storage call).
+    const bucketId = randomUUID();
+    await database.db.insert(buckets).values({
+      id: bucketId,
+      name: w.unique('sec'),
+      region: 'eu-central',
+      cluster: 'none',
+      organizationId: a.org.id,
+      workspaceId: a.workspace.id,
+      state: 'ready',
+      accessKeyId: 'PLSECURITYTEST000000',
+      secretSealed: w.env.storage.box.seal('not-a-real-secret', bucketId),
+    });
+    f = { a, b, spare: await w.user(), keyId: key.id, bucketId };
 
     const revoked = await w.expectStatus(201, 'POST', '/api/v1/users/me/api-keys/', {
       token: root.token,

@@ -4,7 +4,8 @@ import type { Database } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
 import { workspaces } from '../db/schema/index.ts';
 import type { Workspace } from '../db/schema/index.ts';
-import { notFound, validationError } from '../lib/errors.ts';
+import { errorInfo } from '../lib/error-info.ts';
+import { conflict, notFound, validationError } from '../lib/errors.ts';
 import type { Page, PageQuery, RawJson } from '../lib/pagination.ts';
 import { paginate } from '../lib/pagination.ts';
 import type { MembershipTarget } from './memberships.ts';
@@ -168,7 +169,14 @@ export async function deleteWorkspace(db: Database, principal: Principal, id: st
     organizationId: ws.organizationId,
     workspaceId: ws.id,
   });
-  await db.delete(workspaces).where(eq(workspaces.id, id));
+  try {
+    await db.delete(workspaces).where(eq(workspaces.id, id));
+  } catch (err) {
+    if (errorInfo(err).code === '23503') {
+      throw conflict('The workspace still has buckets; delete them first.', 'workspace_not_empty');
+    }
+    throw err;
+  }
 }
 
 export async function workspaceMembershipTarget(

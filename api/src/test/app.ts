@@ -1,9 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { createApp } from '../app.ts';
 import type { App } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { createMetrics } from '../lib/metrics.ts';
 import { AuditLog, KeyUsage } from '../services/audit.ts';
 import { LoginTokens } from '../services/auth.ts';
+import type { StorageRuntime } from '../services/buckets.ts';
+import { NO_STORAGE } from '../storage/config.ts';
+import { createStorageRuntime } from '../storage/runtime.ts';
 import { capturedLogger } from './log-capture.ts';
 
 export const TEST_JWT_KEY = 'test-jwt-signing-key-for-in-process-apps-0123456789';
@@ -15,13 +19,14 @@ export const TEST_JWT_KEY = 'test-jwt-signing-key-for-in-process-apps-0123456789
  */
 export function testApp(
   database: DatabaseHandle,
-  opts: { bodyLimitBytes?: number; loginTokenTtlSeconds?: number } = {},
+  opts: { bodyLimitBytes?: number; loginTokenTtlSeconds?: number; storage?: StorageRuntime } = {},
 ) {
   const logs = capturedLogger();
   const metrics = createMetrics({ processMetrics: false });
   const audit = new AuditLog(database.db, logs.logger, { flushMs: 50 });
   const keyUsage = new KeyUsage(database.db, logs.logger, { flushMs: 50 });
   const loginTokens = new LoginTokens(TEST_JWT_KEY, opts.loginTokenTtlSeconds ?? 900);
+  const storage = opts.storage ?? createStorageRuntime(NO_STORAGE, randomBytes(32));
   const app: App = createApp({
     logger: logs.logger,
     database,
@@ -31,6 +36,7 @@ export function testApp(
     keyUsage,
     loginTokens,
     trustProxy: true,
+    storage,
   });
   return {
     app,
@@ -39,6 +45,7 @@ export function testApp(
     audit,
     keyUsage,
     loginTokens,
+    storage,
     async close() {
       await Promise.all([audit.close(), keyUsage.close()]);
     },

@@ -10,6 +10,7 @@ import {
 } from '../db/schema/index.ts';
 import type { MemberRole } from '../db/schema/index.ts';
 import { hashPassword } from '../services/passwords.ts';
+import type { StorageRuntime } from '../services/buckets.ts';
 import { testApp } from './app.ts';
 
 export const PASSWORD = 'correct-horse-battery-staple';
@@ -28,8 +29,8 @@ export interface Actor {
  * (directly in the database, for speed) and call the API as them. Every name is unique, so suites
  * can share a database.
  */
-export function createWorld(database: DatabaseHandle) {
-  const env = testApp(database);
+export function createWorld(database: DatabaseHandle, opts: { storage?: StorageRuntime } = {}) {
+  const env = testApp(database, opts);
   const db = database.db;
   const unique = (p: string) => `${p}-${randomUUID().slice(0, 8)}`;
 

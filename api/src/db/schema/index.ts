@@ -4,3 +4,4 @@ export * from './workspaces.ts';
 export * from './memberships.ts';
 export * from './api-keys.ts';
 export * from './audit-log.ts';
+export * from './buckets.ts';

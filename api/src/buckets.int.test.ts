@@ -1,0 +1,357 @@
+import { randomBytes } from 'node:crypto';
+import {
+  CreateBucketCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from './db/client.ts';
+import { buckets } from './db/schema/index.ts';
+import { refreshUsage } from './services/usage.ts';
+import type { StorageConfig } from './storage/config.ts';
+import { createMinioAdmin } from './storage/minio-admin.ts';
+import { createStorageRuntime } from './storage/runtime.ts';
+import { DATABASE_KINDS, migratedDatabase } from './test/databases.ts';
+import { startMinioServer } from './test/minio-server.ts';
+import type { MinioServer } from './test/minio-server.ts';
+import { createWorld } from './test/world.ts';
+import type { Actor, World } from './test/world.ts';
+
+const s3 = (endpoint: string, accessKeyId: string, secretAccessKey: string) =>
+  new S3Client({
+    endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId, secretAccessKey },
+  });
+
+const statusOf = async (p: Promise<unknown>) =>
+  p.then(
+    () => 200,
+    (e: { $metadata?: { httpStatusCode?: number } }) => e.$metadata?.httpStatusCode ?? 0,
+  );
+
+async function poll<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+}
+
+let minio: MinioServer;
+beforeAll(async () => {
+  minio = await startMinioServer();
+});
+afterAll(async () => {
+  await minio?.stop();
+});
+
+describe.each(DATABASE_KINDS)('S3 buckets on a real MinIO, with %s', (kind) => {
+  let database: DatabaseHandle;
+  let w: World;
+  let config: StorageConfig;
+  let tenant: Awaited<ReturnType<World['tenant']>>;
+  let root: Actor;
+  const prefix = `${kind === 'pglite' ? 'pl' : 'pg'}-${randomBytes(3).toString('hex')}`;
+
+  beforeAll(async () => {
+    database = await migratedDatabase(kind);
+    config = {
+      clusters: new Map([
+        [
+          'minio-test',
+          {
+            name: 'minio-test',
+            driver: 'minio',
+            endpoint: minio.endpoint,
+            publicEndpoint: minio.endpoint,
+            pathStyle: true,
+            signingRegion: 'us-east-1',
+            accessKey: minio.accessKey,
+            secretKey: minio.secretKey,
+          },
+        ],
+      ]),
+      regions: new Map([
+        ['eu-central', 'minio-test'],
+        ['eu-west', 'minio-test'],
+      ]),
+    };
+    w = createWorld(database, { storage: createStorageRuntime(config, randomBytes(32)) });
+    tenant = await w.tenant();
+    root = await w.user({ superuser: true });
+  });
+  afterAll(async () => {
+    await w.env.close();
+    await database.close();
+  });
+
+  const create = (actor: Actor, name: string, extra: Record<string, unknown> = {}, t = tenant) =>
+    w.call('POST', '/api/v1/s3/buckets/', {
+      token: actor.token,
+      body: { name, region: 'eu-central', organization: t.org.id, workspace: t.workspace.id, ...extra },
+    });
+
+  it('creates a bucket whose own credentials, and nothing else, reach it', async () => {
+    const res = await create(tenant.user, `${prefix}-data`);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const b = res.body;
+    expect(b).toMatchObject({
+      name: `${prefix}-data`,
+      region: 'eu-central',
+      state: 'ready',
+      endpoint: minio.endpoint,
+      origin: 'created',
+    });
+    const { access_key_id, secret_access_key } = b.credentials;
+    const client = s3(b.endpoint, access_key_id, secret_access_key);
+    await client.send(new PutObjectCommand({ Bucket: b.name, Key: 'hello.txt', Body: 'hello' }));
+    const listed = await client.send(new ListObjectsV2Command({ Bucket: b.name }));
+    expect(listed.Contents?.map((o) => o.Key)).toEqual(['hello.txt']);
+    const got = await client.send(new GetObjectCommand({ Bucket: b.name, Key: 'hello.txt' }));
+    expect(await got.Body!.transformToString()).toBe('hello');
+
+    const other = await create(tenant.user, `${prefix}-other`);
+    expect(other.status).toBe(201);
+    expect(
+      await statusOf(client.send(new PutObjectCommand({ Bucket: other.body.name, Key: 'x', Body: 'x' }))),
+    ).toBe(403);
+    expect(await statusOf(client.send(new ListObjectsV2Command({ Bucket: other.body.name })))).toBe(403);
+    expect(await statusOf(client.send(new CreateBucketCommand({ Bucket: `${prefix}-rogue` })))).toBe(403);
+
+    // The secret is stored sealed, not in clear.
+    const [row] = await database.db.select().from(buckets).where(eq(buckets.id, b.id));
+    expect(row!.secretSealed).not.toContain(secret_access_key);
+
+    const shown = await w.expectStatus(200, 'GET', `/api/v1/s3/buckets/${b.id}/`, {
+      token: tenant.viewer.token,
+    });
+    expect(JSON.stringify(shown)).not.toContain(secret_access_key);
+    const revealed = await w.expectStatus(200, 'GET', `/api/v1/s3/buckets/${b.id}/credentials/`, {
+      token: tenant.user.token,
+    });
+    expect(revealed).toEqual({ access_key_id, secret_access_key });
+    await w.expectStatus(403, 'GET', `/api/v1/s3/buckets/${b.id}/credentials/`, {
+      token: tenant.viewer.token,
+    });
+    const audit = await w.expectStatus(200, 'GET', '/api/v1/audit-log/?event=bucket.credentials_revealed', {
+      token: root.token,
+    });
+    expect(
+      audit.results.find((e: any) => e.details.bucket === b.id && e.actor === tenant.user.id),
+    ).toBeDefined();
+
+    const url = await w.expectStatus(200, 'POST', `/api/v1/s3/buckets/${b.id}/objects/upload-url/`, {
+      token: tenant.user.token,
+      body: { key: 'upload/report.csv', content_type: 'text/csv', expires_in: 120 },
+    });
+    expect(url.method).toBe('PUT');
+    const put = await fetch(url.url, { method: 'PUT', headers: url.headers, body: 'a,b\n1,2\n' });
+    expect(put.status, await put.text()).toBe(200);
+    const uploaded = await client.send(new GetObjectCommand({ Bucket: b.name, Key: 'upload/report.csv' }));
+    expect(await uploaded.Body!.transformToString()).toBe('a,b\n1,2\n');
+    await w.expectStatus(400, 'POST', `/api/v1/s3/buckets/${b.id}/objects/upload-url/`, {
+      token: tenant.user.token,
+      body: { key: 'k', expires_in: 999999 },
+    });
+  });
+
+  it('adopts the same name from the same workspace, and refuses it to anyone else', async () => {
+    const admin = createMinioAdmin({
+      endpoint: minio.endpoint,
+      accessKey: minio.accessKey,
+      secretKey: minio.secretKey,
+    });
+    const first = await create(tenant.user, `${prefix}-adopt`);
+    expect(first.status).toBe(201);
+    const usersBefore = Object.keys(await admin.listUsers()).length;
+    const again = await create(tenant.workspaceAdmin, `${prefix}-adopt`);
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(first.body.id);
+    expect(again.body.credentials).toEqual(first.body.credentials);
+    expect(Object.keys(await admin.listUsers())).toHaveLength(usersBefore);
+
+    const stranger = await w.tenant();
+    const taken = await create(stranger.orgAdmin, `${prefix}-adopt`, {}, stranger);
+    expect(taken.status).toBe(409);
+    expect(taken.body.code).toBe('bucket_name_taken');
+    const otherRegionSameCluster = await create(tenant.user, `${prefix}-adopt`, { region: 'eu-west' });
+    expect(otherRegionSameCluster.status).toBe(409);
+    const client = s3(
+      minio.endpoint,
+      first.body.credentials.access_key_id,
+      first.body.credentials.secret_access_key,
+    );
+    await client.send(new PutObjectCommand({ Bucket: `${prefix}-adopt`, Key: 'still-mine', Body: 'yes' }));
+  });
+
+  it('validates names and regions with field errors', async () => {
+    for (const bad of [
+      'ab',
+      'Upper',
+      'has.dot',
+      '-dash',
+      'dash-',
+      'xn--punycode',
+      'name-s3alias',
+      'a'.repeat(64),
+      '192.168.1.1',
+    ]) {
+      const res = await create(tenant.user, bad);
+      expect(res.status, bad).toBe(400);
+      expect(res.body.errors[0].attr, bad).toBe('name');
+    }
+    const region = await create(tenant.user, `${prefix}-where`, { region: 'mars-1' });
+    expect(region.status).toBe(400);
+    expect(region.body.errors).toEqual([
+      {
+        attr: 'region',
+        code: 'invalid_choice',
+        detail: 'Unknown region "mars-1". Known regions: eu-central, eu-west.',
+      },
+    ]);
+    expect((await create(tenant.viewer, `${prefix}-viewer`)).status).toBe(403);
+    const elsewhere = await w.tenant();
+    const hidden = await create(tenant.user, `${prefix}-hidden`, {}, elsewhere);
+    expect([hidden.status, hidden.body.errors?.[0]?.attr]).toEqual([400, 'workspace']);
+  });
+
+  it('reports usage per bucket and per region after the usage job runs', async () => {
+    const b = (await create(tenant.user, `${prefix}-usage`)).body;
+    const client = s3(minio.endpoint, b.credentials.access_key_id, b.credentials.secret_access_key);
+    for (const [key, size] of [
+      ['a', 1000],
+      ['b', 2500],
+      ['c', 500],
+    ] as const) {
+      await client.send(new PutObjectCommand({ Bucket: b.name, Key: key, Body: Buffer.alloc(size, 1) }));
+    }
+    const usage = await poll(
+      'usage of the bucket',
+      async () => {
+        await refreshUsage(database.db, w.env.storage, w.env.logs.logger);
+        const got = await w.expectStatus(200, 'GET', `/api/v1/s3/buckets/${b.id}/`, {
+          token: tenant.viewer.token,
+        });
+        return got.usage.bytes === 4000 && got.usage.objects === 3 ? got.usage : undefined;
+      },
+      180_000,
+    );
+    expect(usage.updated_at).not.toBeNull();
+    const regions = await w.expectStatus(200, 'GET', '/api/v1/s3/regions/', { token: tenant.viewer.token });
+    const eu = regions.results.find((r: { name: string }) => r.name === 'eu-central');
+    expect(eu.bucket_count).toBeGreaterThanOrEqual(1);
+    expect(eu.bytes).toBeGreaterThanOrEqual(4000);
+    const listed = await w.expectStatus(
+      200,
+      'GET',
+      `/api/v1/s3/buckets/?workspace=${tenant.workspace.id}&region=eu-central`,
+      {
+        token: tenant.viewer.token,
+      },
+    );
+    expect(listed.results.find((x: { id: string }) => x.id === b.id).usage).toMatchObject({
+      bytes: 4000,
+      objects: 3,
+    });
+    const metrics = await (await w.env.app.request('/metrics')).text();
+    expect(metrics).toContain(`plinth_bucket_usage_bytes{bucket="${b.name}",region="eu-central"} 4000`);
+  });
+
+  it('refuses to delete a bucket that holds data, and removes an empty one with its user', async () => {
+    const admin = createMinioAdmin({
+      endpoint: minio.endpoint,
+      accessKey: minio.accessKey,
+      secretKey: minio.secretKey,
+    });
+    const b = (await create(tenant.user, `${prefix}-gone`)).body;
+    const client = s3(minio.endpoint, b.credentials.access_key_id, b.credentials.secret_access_key);
+    await client.send(new PutObjectCommand({ Bucket: b.name, Key: 'keep', Body: 'precious' }));
+    await w.expectStatus(403, 'DELETE', `/api/v1/s3/buckets/${b.id}/`, { token: tenant.user.token });
+    const refused = await w.call('DELETE', `/api/v1/s3/buckets/${b.id}/`, {
+      token: tenant.workspaceAdmin.token,
+    });
+    expect([refused.status, refused.body.code]).toEqual([409, 'bucket_not_empty']);
+    const kept = await client.send(new GetObjectCommand({ Bucket: b.name, Key: 'keep' }));
+    expect(await kept.Body!.transformToString()).toBe('precious');
+
+    const { DeleteObjectCommand } = await import('@aws-sdk/client-s3');
+    await client.send(new DeleteObjectCommand({ Bucket: b.name, Key: 'keep' }));
+    await w.expectStatus(204, 'DELETE', `/api/v1/s3/buckets/${b.id}/`, {
+      token: tenant.workspaceAdmin.token,
+    });
+    await w.expectStatus(404, 'GET', `/api/v1/s3/buckets/${b.id}/`, { token: tenant.workspaceAdmin.token });
+    expect(await admin.userInfo(b.credentials.access_key_id)).toBeNull();
+    const rootClient = s3(minio.endpoint, minio.accessKey, minio.secretKey);
+    expect(await statusOf(rootClient.send(new ListObjectsV2Command({ Bucket: b.name })))).toBe(404);
+  });
+
+  it('says clearly that this MinIO cannot set bucket CORS rules', async () => {
+    const res = await create(tenant.user, `${prefix}-cors`, { cors_allow_all: true });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      {
+        attr: 'cors_allow_all',
+        code: 'not_supported',
+        detail: 'The storage cluster of region eu-central cannot set CORS rules.',
+      },
+    ]);
+    const b = (await create(tenant.user, `${prefix}-cors`)).body;
+    expect(b.cors_allow_all).toBe(false);
+    const on = await w.call('PATCH', `/api/v1/s3/buckets/${b.id}/`, {
+      token: tenant.user.token,
+      body: { cors_allow_all: true },
+    });
+    expect([on.status, on.body.errors?.[0]?.code]).toEqual([400, 'not_supported']);
+    const off = await w.expectStatus(200, 'PATCH', `/api/v1/s3/buckets/${b.id}/`, {
+      token: tenant.user.token,
+      body: { cors_allow_all: false },
+    });
+    expect(off.cors_allow_all).toBe(false);
+  });
+
+  it('applies the permission matrix to buckets: create and reveal (not Viewer), delete (admins)', async () => {
+    const t = await w.tenant();
+    const roles = {
+      super_admin: root,
+      org_admin: t.orgAdmin,
+      workspace_admin: t.workspaceAdmin,
+      user: t.user,
+      viewer: t.viewer,
+    };
+    const owned = (await create(t.user, `${prefix}-matrix`, {}, t)).body;
+    for (const [role, actor] of Object.entries(roles)) {
+      const made = await create(actor, `${prefix}-m-${role.replace('_', '')}`, {}, t);
+      expect(made.status, `create as ${role}`).toBe(role === 'viewer' ? 403 : 201);
+      const reveal = await w.call('GET', `/api/v1/s3/buckets/${owned.id}/credentials/`, {
+        token: actor.token,
+      });
+      expect(reveal.status, `reveal as ${role}`).toBe(role === 'viewer' ? 403 : 200);
+      if (made.status === 201) {
+        const del = await w.call('DELETE', `/api/v1/s3/buckets/${made.body.id}/`, { token: actor.token });
+        expect(del.status, `delete as ${role}`).toBe(role === 'user' ? 403 : 204);
+      }
+    }
+    await w.expectStatus(403, 'DELETE', `/api/v1/s3/buckets/${owned.id}/`, { token: t.viewer.token });
+  });
+
+  it('keeps tenants apart: another tenant sees 404 for the bucket', async () => {
+    const b = (await create(tenant.user, `${prefix}-private`)).body;
+    const other = await w.tenant();
+    for (const [method, path] of [
+      ['GET', `/api/v1/s3/buckets/${b.id}/`],
+      ['GET', `/api/v1/s3/buckets/${b.id}/credentials/`],
+      ['DELETE', `/api/v1/s3/buckets/${b.id}/`],
+    ] as const) {
+      await w.expectStatus(404, method, path, { token: other.orgAdmin.token });
+    }
+    const list = await w.expectStatus(200, 'GET', '/api/v1/s3/buckets/', { token: other.orgAdmin.token });
+    expect(list.count).toBe(0);
+  });
+});

@@ -1,0 +1,608 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, inArray, lt, or, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
+import { buckets, workspaces } from '../db/schema/index.ts';
+import type { Bucket, OwnerReference } from '../db/schema/index.ts';
+import { ApiError, conflict, notFound, validationError } from '../lib/errors.ts';
+import type { Logger } from '../lib/logger.ts';
+import type { PageQuery } from '../lib/pagination.ts';
+import { paginate } from '../lib/pagination.ts';
+import type { SecretBox } from '../lib/secret-box.ts';
+import type { StorageConfig } from '../storage/config.ts';
+import type { Credentials, StorageDriver } from '../storage/driver.ts';
+import { StorageError } from '../storage/driver.ts';
+import type { AuditLog } from './audit.ts';
+import type { RequestInfo } from './auth.ts';
+import { authorize, roleIn, visibilityParams, visibleWorkspacesSql } from './policy.ts';
+import type { Principal } from './policy.ts';
+import { isUniqueViolation } from './users.ts';
+
+/** How long a replica owns a bucket's saga before another may take it over. */
+export const LEASE_SECONDS = 15;
+
+/** Saga steps, in order; a test hook may pause after any of them (see `StorageRuntime.afterStep`). */
+export type SagaStep = 'recorded' | 'bucket' | 'access' | 'cors';
+
+/** Storage for the bucket service: the clusters, their drivers, and the key for secrets at rest. */
+export interface StorageRuntime {
+  readonly config: StorageConfig;
+  driver(cluster: string): StorageDriver;
+  readonly box: SecretBox;
+  /** Test hook, called after each saga step (crash-safety tests pause here and kill the process). */
+  readonly afterStep?: (step: SagaStep, bucketId: string) => Promise<void>;
+}
+
+export interface BucketView {
+  id: string;
+  name: string;
+  region: string;
+  organization: string;
+  workspace: string;
+  endpoint: string;
+  state: Bucket['state'];
+  cors_allow_all: boolean;
+  origin: 'created' | 'adopted' | null;
+  owner_reference: OwnerReference | null;
+  usage: { bytes: number | null; objects: number | null; updated_at: string | null };
+  created_at: string;
+  updated_at: string;
+}
+
+export function toBucketView(rt: StorageRuntime, b: Bucket): BucketView {
+  return {
+    id: b.id,
+    name: b.name,
+    region: b.region,
+    organization: b.organizationId,
+    workspace: b.workspaceId,
+    endpoint: rt.config.clusters.get(b.cluster)?.publicEndpoint ?? '',
+    state: b.state,
+    cors_allow_all: b.corsAllowAll,
+    origin: b.createdOnCluster === null ? null : b.createdOnCluster ? 'created' : 'adopted',
+    owner_reference: b.ownerReference ?? null,
+    usage: {
+      bytes: b.usageBytes,
+      objects: b.usageObjects,
+      updated_at: b.usageUpdatedAt?.toISOString() ?? null,
+    },
+    created_at: b.createdAt.toISOString(),
+    updated_at: b.updatedAt.toISOString(),
+  };
+}
+
+const ALNUM_UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+function randomString(alphabet: string, length: number): string {
+  let out = '';
+  while (out.length < length) {
+    const limit = 256 - (256 % alphabet.length);
+    for (const b of randomBytes(length * 2))
+      if (b < limit && out.length < length) out += alphabet[b % alphabet.length];
+  }
+  return out;
+}
+
+/** New access credentials: an AWS-shaped 20-character key ID and a 40-character secret. */
+export function newCredentials(): Credentials {
+  return { accessKeyId: `PL${randomString(ALNUM_UPPER, 18)}`, secretAccessKey: randomString(ALNUM, 40) };
+}
+
+function storageFailure(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  if (err instanceof StorageError) {
+    if (err.reason === 'bucket_owned_elsewhere') {
+      return conflict(
+        'The bucket name is taken on the storage cluster by another account.',
+        'bucket_name_taken',
+      );
+    }
+    if (err.reason === 'invalid_name') {
+      return validationError([
+        { attr: 'name', code: 'invalid', detail: 'The storage cluster refused this bucket name.' },
+      ]);
+    }
+    if (err.reason === 'bucket_not_empty') {
+      return conflict(
+        'The bucket still holds objects; empty it first. The API never deletes data.',
+        'bucket_not_empty',
+      );
+    }
+    return new ApiError(400, 'not_supported', err.message);
+  }
+  return new ApiError(503, 'storage_unavailable', 'The storage cluster is unavailable; try again shortly.', {
+    headers: { 'Retry-After': '5' },
+  });
+}
+
+/** Takes the saga lease on a row if it is free (or expired); false when another replica holds it. */
+async function claim(db: Database, id: string): Promise<Bucket | undefined> {
+  const [row] = await db
+    .update(buckets)
+    .set({ leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+    .where(and(eq(buckets.id, id), or(isNull(buckets.leaseUntil), lt(buckets.leaseUntil, sql`now()`))))
+    .returning();
+  return row;
+}
+
+function credentialsOf(rt: StorageRuntime, b: Bucket): Credentials {
+  return { accessKeyId: b.accessKeyId, secretAccessKey: rt.box.open(b.secretSealed, b.id) };
+}
+
+/**
+ * The creation saga from wherever it stands. Every step is idempotent, so a replica that takes over
+ * an interrupted saga simply runs it again: bucket, access user and policy, CORS, then `ready`.
+ */
+async function provision(db: Database, rt: StorageRuntime, row: Bucket): Promise<Bucket> {
+  const driver = rt.driver(row.cluster);
+  const outcome = await driver.ensureBucket(row.name);
+  if (row.createdOnCluster === null) {
+    await db
+      .update(buckets)
+      .set({ createdOnCluster: outcome === 'created' })
+      .where(eq(buckets.id, row.id));
+  }
+  await rt.afterStep?.('bucket', row.id);
+  const proposed = credentialsOf(rt, row);
+  const issued = await driver.provisionAccess(proposed.accessKeyId, row.name, proposed);
+  if (issued.accessKeyId !== proposed.accessKeyId || issued.secretAccessKey !== proposed.secretAccessKey) {
+    await db
+      .update(buckets)
+      .set({ accessKeyId: issued.accessKeyId, secretSealed: rt.box.seal(issued.secretAccessKey, row.id) })
+      .where(eq(buckets.id, row.id));
+  }
+  await rt.afterStep?.('access', row.id);
+  if (row.corsAllowAll) await driver.setCorsAllowAll(row.name, true);
+  await rt.afterStep?.('cors', row.id);
+  const [ready] = await db
+    .update(buckets)
+    .set({ state: 'ready', leaseUntil: null })
+    .where(eq(buckets.id, row.id))
+    .returning();
+  return ready!;
+}
+
+/** Undoes a creation that failed: access user and policy, the bucket if we made it and it is empty, the row. */
+async function rollback(db: Database, rt: StorageRuntime, row: Bucket, logger: Logger): Promise<void> {
+  const driver = rt.driver(row.cluster);
+  try {
+    await driver.revokeAccess(row.accessKeyId, row.name);
+    const [current] = await db.select().from(buckets).where(eq(buckets.id, row.id));
+    if (current?.createdOnCluster && (await driver.isBucketEmpty(row.name)))
+      await driver.deleteBucket(row.name);
+    await db.delete(buckets).where(eq(buckets.id, row.id));
+  } catch {
+    // The cluster is still unreachable: the row stays, its lease expires, and recovery resumes it.
+    logger.warn(
+      { bucket_id: row.id },
+      'bucket creation failed and could not be rolled back yet; it will be resumed',
+    );
+  }
+}
+
+/** Removal: access user and policy, then the (empty) bucket, then the row. */
+async function deprovision(db: Database, rt: StorageRuntime, row: Bucket): Promise<void> {
+  const driver = rt.driver(row.cluster);
+  await driver.revokeAccess(row.accessKeyId, row.name);
+  await driver.deleteBucket(row.name);
+  await db.delete(buckets).where(eq(buckets.id, row.id));
+}
+
+export interface CreateBucketInput {
+  name: string;
+  region: string;
+  organization: string;
+  workspace: string;
+  cors_allow_all?: boolean | undefined;
+  owner_reference?: OwnerReference | undefined;
+}
+
+export type CreatedBucket = BucketView & {
+  credentials: { access_key_id: string; secret_access_key: string };
+};
+
+function withCredentials(rt: StorageRuntime, b: Bucket): CreatedBucket {
+  const c = credentialsOf(rt, b);
+  return {
+    ...toBucketView(rt, b),
+    credentials: { access_key_id: c.accessKeyId, secret_access_key: c.secretAccessKey },
+  };
+}
+
+const sameOwner = (a: OwnerReference | null, b: OwnerReference | undefined) =>
+  !a || !b || (a.uid === b.uid && a.cluster_id === b.cluster_id);
+
+/**
+ * Create, or adopt: the same name in the same cluster already owned by the caller's organization
+ * and workspace (and, when both carry one, the same owner reference) answers 200 with that bucket;
+ * owned by anyone else, 409. Intent is recorded (row with sealed credentials) before any cluster
+ * call, so a crash leaves a row that recovery completes, never an unknown bucket or user.
+ */
+export async function createBucket(
+  db: Database,
+  rt: StorageRuntime,
+  audit: AuditLog,
+  logger: Logger,
+  principal: Principal,
+  input: CreateBucketInput,
+  req: RequestInfo,
+): Promise<{ status: 200 | 201; bucket: CreatedBucket }> {
+  const [ws] = await db.select().from(workspaces).where(eq(workspaces.id, input.workspace));
+  const scope = { organizationId: input.organization, workspaceId: input.workspace };
+  if (!ws || ws.organizationId !== input.organization || (await roleIn(db, principal, scope)) === null) {
+    throw validationError([
+      { attr: 'workspace', code: 'does_not_exist', detail: 'No such workspace in this organization.' },
+    ]);
+  }
+  await authorize(db, principal, 'bucket.create', scope);
+  const cluster = rt.config.regions.get(input.region);
+  if (!cluster) {
+    const known = [...rt.config.regions.keys()];
+    throw validationError([
+      {
+        attr: 'region',
+        code: 'invalid_choice',
+        detail: known.length
+          ? `Unknown region "${input.region}". Known regions: ${known.join(', ')}.`
+          : 'No storage regions are configured on this API (PLINTH_CONFIG).',
+      },
+    ]);
+  }
+  const driver = rt.driver(cluster);
+  if (input.cors_allow_all && !driver.supportsCors) {
+    throw validationError([
+      {
+        attr: 'cors_allow_all',
+        code: 'not_supported',
+        detail: `The storage cluster of region ${input.region} cannot set CORS rules.`,
+      },
+    ]);
+  }
+
+  const id = crypto.randomUUID();
+  const proposed = newCredentials();
+  let row: Bucket | undefined;
+  try {
+    [row] = await db
+      .insert(buckets)
+      .values({
+        id,
+        name: input.name,
+        region: input.region,
+        cluster,
+        organizationId: input.organization,
+        workspaceId: input.workspace,
+        accessKeyId: proposed.accessKeyId,
+        secretSealed: rt.box.seal(proposed.secretAccessKey, id),
+        corsAllowAll: input.cors_allow_all ?? false,
+        ownerReference: input.owner_reference ?? null,
+        createdById: principal.userId,
+        leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
+      })
+      .returning();
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    return { status: 200, bucket: await adopt(db, rt, audit, principal, input, cluster, req) };
+  }
+  await rt.afterStep?.('recorded', row!.id);
+  try {
+    const ready = await provision(db, rt, row!);
+    return { status: 201, bucket: withCredentials(rt, ready) };
+  } catch (err) {
+    await rollback(db, rt, row!, logger);
+    throw storageFailure(err);
+  }
+}
+
+async function adopt(
+  db: Database,
+  rt: StorageRuntime,
+  audit: AuditLog,
+  principal: Principal,
+  input: CreateBucketInput,
+  cluster: string,
+  req: RequestInfo,
+): Promise<CreatedBucket> {
+  const [existing] = await db
+    .select()
+    .from(buckets)
+    .where(and(eq(buckets.cluster, cluster), eq(buckets.name, input.name)));
+  if (!existing) throw conflict('The bucket is being changed; try again.', 'bucket_busy');
+  const mine =
+    existing.region === input.region &&
+    existing.organizationId === input.organization &&
+    existing.workspaceId === input.workspace &&
+    sameOwner(existing.ownerReference, input.owner_reference);
+  if (!mine) {
+    throw conflict(
+      'A bucket with this name already exists and belongs to someone else.',
+      'bucket_name_taken',
+    );
+  }
+  let current = existing;
+  if (current.state === 'deleting') throw conflict('The bucket is being deleted.', 'bucket_deleting');
+  if (current.state === 'provisioning') {
+    const claimed = await claim(db, current.id);
+    if (!claimed) {
+      throw new ApiError(
+        409,
+        'bucket_busy',
+        'The bucket is being created by another request; try again shortly.',
+        {
+          headers: { 'Retry-After': '2' },
+        },
+      );
+    }
+    try {
+      current = await provision(db, rt, claimed);
+    } catch (err) {
+      throw storageFailure(err);
+    }
+  }
+  await audit.record({
+    event: 'bucket.credentials_revealed',
+    actorUserId: principal.userId,
+    apiKeyId: principal.apiKeyId,
+    organizationId: current.organizationId,
+    ip: req.ip,
+    requestId: req.requestId,
+    details: { bucket: current.id, name: current.name, via: 'adoption' },
+  });
+  return withCredentials(rt, current);
+}
+
+/** The bucket if the principal may see it; 404 otherwise. */
+export async function findBucket(db: Database, principal: Principal, id: string): Promise<Bucket> {
+  const [b] = await db.select().from(buckets).where(eq(buckets.id, id));
+  if (!b) throw notFound();
+  await authorize(db, principal, 'view', { organizationId: b.organizationId, workspaceId: b.workspaceId });
+  return b;
+}
+
+const scopeOf = (b: Bucket) => ({ organizationId: b.organizationId, workspaceId: b.workspaceId });
+
+function listStatement(db: Database) {
+  return prepared(db, 'buckets_page', (d, name) => {
+    const org = sql.placeholder('org');
+    const ws = sql.placeholder('ws');
+    const region = sql.placeholder('region');
+    const where = sql`${buckets.workspaceId} in (select ${workspaces.id} from ${workspaces} where ${visibleWorkspacesSql()})
+      and (${org}::uuid is null or ${buckets.organizationId} = ${org}::uuid)
+      and (${ws}::uuid is null or ${buckets.workspaceId} = ${ws}::uuid)
+      and (${region}::text is null or ${buckets.region} = ${region}::text)`;
+    return {
+      page: d
+        .select({ b: buckets, total: sql<number>`count(*) over ()::int` })
+        .from(buckets)
+        .where(where)
+        .orderBy(asc(buckets.name), asc(buckets.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(name),
+      count: d
+        .select({ n: sql<number>`count(*)::int` })
+        .from(buckets)
+        .where(where)
+        .prepare(`${name}_count`),
+      regions: d
+        .select({
+          region: buckets.region,
+          cluster: buckets.cluster,
+          bucketCount: sql<number>`count(*)::int`,
+          bytes: sql<string>`coalesce(sum(${buckets.usageBytes}), 0)::text`,
+          objects: sql<string>`coalesce(sum(${buckets.usageObjects}), 0)::text`,
+          updatedAt: sql<Date | null>`min(${buckets.usageUpdatedAt})`,
+        })
+        .from(buckets)
+        .where(where)
+        .groupBy(buckets.region, buckets.cluster)
+        .orderBy(buckets.region)
+        .prepare(`${name}_regions`),
+    };
+  });
+}
+
+export interface BucketFilter {
+  organization?: string | undefined;
+  workspace?: string | undefined;
+  region?: string | undefined;
+}
+
+const filterParams = (principal: Principal, f: BucketFilter) => ({
+  ...visibilityParams(principal),
+  org: f.organization ?? null,
+  ws: f.workspace ?? null,
+  region: f.region ?? null,
+});
+
+export async function listBuckets(
+  db: Database,
+  rt: StorageRuntime,
+  principal: Principal,
+  url: URL,
+  query: PageQuery & BucketFilter,
+) {
+  const statement = listStatement(db);
+  const params = filterParams(principal, query);
+  let total: number | undefined;
+  return paginate(
+    url,
+    query,
+    async () => total ?? (await statement.count.execute(params))[0]!.n,
+    async (limit, offset) => {
+      const rows = await statement.page.execute({ ...params, limit, offset });
+      total = rows[0]?.total;
+      return rows.map((r) => toBucketView(rt, r.b));
+    },
+    { sequential: true },
+  );
+}
+
+/** Bucket count, bytes and objects per region, over the buckets the principal can see. */
+export async function regionAggregates(db: Database, rt: StorageRuntime, principal: Principal) {
+  const rows = await listStatement(db).regions.execute(filterParams(principal, {}));
+  const byRegion = new Map(rows.map((r) => [r.region, r]));
+  return [...rt.config.regions].map(([region, cluster]) => {
+    const r = byRegion.get(region);
+    return {
+      name: region,
+      cluster,
+      bucket_count: r?.bucketCount ?? 0,
+      bytes: Number(r?.bytes ?? 0),
+      objects: Number(r?.objects ?? 0),
+      usage_updated_at: r?.updatedAt ? new Date(r.updatedAt).toISOString() : null,
+    };
+  });
+}
+
+export async function getBucket(db: Database, rt: StorageRuntime, principal: Principal, id: string) {
+  return toBucketView(rt, await findBucket(db, principal, id));
+}
+
+export async function setCors(
+  db: Database,
+  rt: StorageRuntime,
+  principal: Principal,
+  id: string,
+  enabled: boolean,
+) {
+  const b = await findBucket(db, principal, id);
+  await authorize(db, principal, 'bucket.create', scopeOf(b));
+  if (b.state !== 'ready') throw conflict('The bucket is still being created or deleted.', 'bucket_busy');
+  const driver = rt.driver(b.cluster);
+  if (enabled && !driver.supportsCors) {
+    throw validationError([
+      {
+        attr: 'cors_allow_all',
+        code: 'not_supported',
+        detail: 'This storage cluster cannot set CORS rules.',
+      },
+    ]);
+  }
+  try {
+    await driver.setCorsAllowAll(b.name, enabled);
+  } catch (err) {
+    throw storageFailure(err);
+  }
+  const [updated] = await db
+    .update(buckets)
+    .set({ corsAllowAll: enabled })
+    .where(eq(buckets.id, id))
+    .returning();
+  return toBucketView(rt, updated!);
+}
+
+export async function revealCredentials(
+  db: Database,
+  rt: StorageRuntime,
+  audit: AuditLog,
+  principal: Principal,
+  id: string,
+  req: RequestInfo,
+) {
+  const b = await findBucket(db, principal, id);
+  await authorize(db, principal, 'bucket.reveal_credentials', scopeOf(b));
+  if (b.state !== 'ready') throw conflict('The bucket is still being created or deleted.', 'bucket_busy');
+  await audit.record({
+    event: 'bucket.credentials_revealed',
+    actorUserId: principal.userId,
+    apiKeyId: principal.apiKeyId,
+    organizationId: b.organizationId,
+    ip: req.ip,
+    requestId: req.requestId,
+    details: { bucket: b.id, name: b.name },
+  });
+  const c = credentialsOf(rt, b);
+  return { access_key_id: c.accessKeyId, secret_access_key: c.secretAccessKey };
+}
+
+export async function deleteBucket(db: Database, rt: StorageRuntime, principal: Principal, id: string) {
+  const b = await findBucket(db, principal, id);
+  await authorize(db, principal, 'bucket.delete', scopeOf(b));
+  const claimed = await claim(db, b.id);
+  if (!claimed || claimed.state === 'provisioning') {
+    throw new ApiError(
+      409,
+      'bucket_busy',
+      'The bucket is being changed by another request; try again shortly.',
+      {
+        headers: { 'Retry-After': '2' },
+      },
+    );
+  }
+  const driver = rt.driver(b.cluster);
+  try {
+    if ((await driver.bucketExists(b.name)) && !(await driver.isBucketEmpty(b.name))) {
+      await db.update(buckets).set({ leaseUntil: null }).where(eq(buckets.id, b.id));
+      throw storageFailure(new StorageError('bucket_not_empty', 'not empty'));
+    }
+    await db.update(buckets).set({ state: 'deleting' }).where(eq(buckets.id, b.id));
+    await deprovision(db, rt, claimed);
+  } catch (err) {
+    if (err instanceof StorageError && err.reason === 'bucket_not_empty') {
+      // Objects arrived between the check and the delete: the bucket stays; give its access back.
+      await provision(db, rt, { ...claimed, state: 'provisioning' });
+    }
+    throw storageFailure(err);
+  }
+}
+
+export async function presignUpload(
+  db: Database,
+  rt: StorageRuntime,
+  principal: Principal,
+  id: string,
+  input: { key: string; content_type?: string | undefined; expires_in?: number | undefined },
+) {
+  const b = await findBucket(db, principal, id);
+  await authorize(db, principal, 'bucket.create', scopeOf(b));
+  if (b.state !== 'ready') throw conflict('The bucket is still being created or deleted.', 'bucket_busy');
+  try {
+    const p = await rt.driver(b.cluster).presignPut(b.name, input.key, {
+      ...(input.content_type !== undefined && { contentType: input.content_type }),
+      expiresSeconds: input.expires_in ?? 900,
+    });
+    return { url: p.url, method: p.method, headers: p.headers, expires_at: p.expiresAt.toISOString() };
+  } catch (err) {
+    throw storageFailure(err);
+  }
+}
+
+/**
+ * Finishes sagas whose replica stopped mid-way (crash, SIGKILL, lost database): creations are
+ * completed, deletions carried through. A row is taken only when its lease has expired, so work a
+ * live replica is doing is left alone. Returns how many rows were handled.
+ */
+export async function resumeInterruptedSagas(
+  db: Database,
+  rt: StorageRuntime,
+  logger: Logger,
+): Promise<number> {
+  const stalled = await db
+    .select({ id: buckets.id })
+    .from(buckets)
+    .where(
+      and(
+        inArray(buckets.state, ['provisioning', 'deleting']),
+        or(isNull(buckets.leaseUntil), lt(buckets.leaseUntil, sql`now()`)),
+      ),
+    )
+    .limit(50);
+  let handled = 0;
+  for (const { id } of stalled) {
+    const row = await claim(db, id);
+    if (!row) continue;
+    try {
+      if (row.state === 'provisioning') await provision(db, rt, row);
+      else await deprovision(db, rt, row);
+      handled++;
+      logger.info({ bucket_id: row.id, state: row.state }, 'resumed an interrupted bucket saga');
+    } catch (err) {
+      logger.warn(
+        { bucket_id: row.id, err: { name: (err as Error).name } },
+        'could not resume a bucket saga yet',
+      );
+    }
+  }
+  return handled;
+}

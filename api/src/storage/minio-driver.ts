@@ -1,0 +1,252 @@
+import {
+  CreateBucketCommand,
+  DeleteBucketCommand,
+  HeadBucketCommand,
+  ListObjectVersionsCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { StorageError } from './driver.ts';
+import type { BucketUsage, PresignedUpload, StorageDriver, UsageReport } from './driver.ts';
+import { createMinioAdmin } from './minio-admin.ts';
+
+/** Where MinIO is and the API's credentials there. */
+export interface MinioDriverOptions {
+  /** Base URL of the S3 and admin API, e.g. `http://127.0.0.1:9000`. */
+  endpoint: string;
+  /** Root credentials, or a user with admin policies; they also sign presigned uploads. */
+  accessKey: string;
+  secretKey: string;
+  /** Signing region. Default `us-east-1`, MinIO's default. */
+  region?: string;
+  /** Path-style URLs (`<endpoint>/<bucket>/<key>`); virtual-hosted style needs `MINIO_DOMAIN` on the server. */
+  pathStyle: boolean;
+  /** The base URL applications reach MinIO at, when it differs from `endpoint`; used in presigned URLs. */
+  publicEndpoint?: string;
+}
+
+/** The name of the canned policy `provisionAccess` creates for `user`. */
+export function accessPolicyName(user: string): string {
+  return `plinth-${user}`;
+}
+
+/** An IAM policy document, as much of it as this driver writes. */
+export interface PolicyDocument {
+  Version: '2012-10-17';
+  Statement: { Effect: 'Allow'; Action: string[]; Resource: string[] }[];
+}
+
+/** The IAM policy that confines an access user to `bucket` and its objects. */
+export function accessPolicy(bucket: string): PolicyDocument {
+  return {
+    Version: '2012-10-17',
+    Statement: [
+      {
+        Effect: 'Allow',
+        Action: ['s3:ListBucket', 's3:GetBucketLocation', 's3:ListBucketMultipartUploads'],
+        Resource: [`arn:aws:s3:::${bucket}`],
+      },
+      {
+        Effect: 'Allow',
+        Action: [
+          's3:GetObject',
+          's3:PutObject',
+          's3:DeleteObject',
+          's3:AbortMultipartUpload',
+          's3:ListMultipartUploadParts',
+        ],
+        Resource: [`arn:aws:s3:::${bucket}/*`],
+      },
+    ],
+  };
+}
+
+/** SigV4 presigned URLs cannot live longer than seven days. */
+const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;
+
+/** The S3 error code of a failed SDK call, or undefined for anything else (network, timeout). */
+function s3Code(err: unknown): string | undefined {
+  return err instanceof S3ServiceException ? err.name : undefined;
+}
+
+function s3Status(err: unknown): number | undefined {
+  return err instanceof S3ServiceException ? err.$metadata.httpStatusCode : undefined;
+}
+
+/**
+ * The `minio` storage driver: buckets through the S3 API, access users and their policies through
+ * MinIO's admin API, usage from the background scanner. See docs/storage.md for the mapping and
+ * what was verified against a real server.
+ */
+export function createMinioDriver(opts: MinioDriverOptions): StorageDriver {
+  const region = opts.region ?? 'us-east-1';
+  const admin = createMinioAdmin({
+    endpoint: opts.endpoint,
+    accessKey: opts.accessKey,
+    secretKey: opts.secretKey,
+    region,
+  });
+  const clientConfig = (endpoint: string) => ({
+    endpoint,
+    region,
+    forcePathStyle: opts.pathStyle,
+    credentials: { accessKeyId: opts.accessKey, secretAccessKey: opts.secretKey },
+    // Without this the SDK puts a CRC32 of an empty body into presigned PUT URLs, which S3 proper
+    // enforces against the real body; the saga retries on its own, so no SDK retries either.
+    requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+    maxAttempts: 1,
+    requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
+  });
+  const s3 = new S3Client(clientConfig(opts.endpoint));
+  // Presigning is local computation; the host in the URL is part of the signature, so it must be
+  // the one applications will connect to.
+  const presigner = opts.publicEndpoint ? new S3Client(clientConfig(opts.publicEndpoint)) : s3;
+
+  return {
+    // PutBucketCors and DeleteBucketCors answer 501 NotImplemented on MinIO; browsers are let in
+    // (or not) by the server-wide `api cors_allow_origin` setting instead. See docs/storage.md.
+    supportsCors: false,
+
+    async ensureBucket(bucket) {
+      try {
+        await s3.send(new CreateBucketCommand({ Bucket: bucket }));
+        return 'created';
+      } catch (err) {
+        switch (s3Code(err)) {
+          case 'BucketAlreadyOwnedByYou':
+            return 'existed';
+          case 'BucketAlreadyExists':
+            // MinIO is single-account; it says this only in a federated deployment (bucket DNS in
+            // etcd) when another cluster of the federation holds the name.
+            throw new StorageError(
+              'bucket_owned_elsewhere',
+              `Bucket name ${bucket} is taken by another cluster`,
+            );
+          case 'InvalidBucketName':
+            throw new StorageError('invalid_name', `Invalid bucket name: ${bucket}`);
+          default:
+            throw err;
+        }
+      }
+    },
+
+    async bucketExists(bucket) {
+      try {
+        await s3.send(new HeadBucketCommand({ Bucket: bucket }));
+        return true;
+      } catch (err) {
+        // HEAD has no body, so the SDK cannot name the error: the status is all there is.
+        if (s3Status(err) === 404) return false;
+        throw err;
+      }
+    },
+
+    async isBucketEmpty(bucket) {
+      // Versions, not objects: with versioning on, a bucket whose objects were all deleted still
+      // holds old versions and delete markers, and DeleteBucket refuses it.
+      try {
+        const page = await s3.send(new ListObjectVersionsCommand({ Bucket: bucket, MaxKeys: 1 }));
+        return !page.Versions?.length && !page.DeleteMarkers?.length;
+      } catch (err) {
+        // A retried saga step may ask after the bucket is gone; an absent bucket holds nothing.
+        if (s3Code(err) === 'NoSuchBucket') return true;
+        throw err;
+      }
+    },
+
+    async deleteBucket(bucket) {
+      try {
+        await s3.send(new DeleteBucketCommand({ Bucket: bucket }));
+      } catch (err) {
+        switch (s3Code(err)) {
+          case 'NoSuchBucket':
+            return;
+          case 'BucketNotEmpty':
+            throw new StorageError('bucket_not_empty', `Bucket ${bucket} is not empty`);
+          default:
+            throw err;
+        }
+      }
+    },
+
+    async provisionAccess(user, bucket, proposed) {
+      // MinIO has no keys apart from users: the user's name is its access key id.
+      if (user !== proposed.accessKeyId)
+        throw new Error(`MinIO access user ${user} must be the proposed access key id`);
+      if (user === opts.accessKey) throw new Error('The access user cannot be the API’s own MinIO user');
+      const secretLength = proposed.secretAccessKey.length;
+      if (secretLength < 8 || secretLength > 40)
+        throw new Error(`MinIO wants a secret key of 8 to 40 characters, got ${secretLength}`);
+
+      const policy = accessPolicyName(user);
+      // Policy first: replacing it re-targets a user that was provisioned for another bucket
+      // before the user (re)gains its key.
+      await admin.addCannedPolicy(policy, accessPolicy(bucket));
+      await admin.addUser(user, proposed.secretAccessKey);
+      await admin.attachPolicy(user, [policy]);
+
+      // Anything else attached (by hand, or through a group) would grant more than the bucket.
+      const info = await admin.userInfo(user);
+      const attached = info?.policyName.split(',').filter(Boolean) ?? [];
+      if (!info || attached.length !== 1 || attached[0] !== policy || info.memberOf.length > 0)
+        throw new Error(
+          `MinIO user ${user} has other policies or groups besides ${policy}: ` +
+            `policies [${attached.join(', ')}], groups [${info?.memberOf.join(', ') ?? ''}]`,
+        );
+      return proposed;
+    },
+
+    async accessExists(user) {
+      return (await admin.userInfo(user)) !== null;
+    },
+
+    async revokeAccess(user, _bucket) {
+      // In this order: MinIO refuses to delete a policy still attached to a user.
+      await admin.removeUser(user);
+      await admin.removeCannedPolicy(accessPolicyName(user));
+    },
+
+    setCorsAllowAll(_bucket, enabled) {
+      // No bucket can hold a rule here, so there is none to remove: disabling is already done.
+      if (enabled)
+        return Promise.reject(
+          new StorageError('not_supported', 'This storage cluster (MinIO) cannot set bucket CORS rules'),
+        );
+      return Promise.resolve();
+    },
+
+    async usage(): Promise<UsageReport> {
+      const info = await admin.dataUsageInfo();
+      const buckets = new Map<string, BucketUsage>();
+      for (const [name, b] of Object.entries(info.buckets))
+        buckets.set(name, { bytes: b.size, objects: b.objectsCount });
+      return { buckets, measuredAt: info.lastUpdate ? new Date(info.lastUpdate) : undefined };
+    },
+
+    async presignPut(bucket, key, { contentType, expiresSeconds }): Promise<PresignedUpload> {
+      if (!Number.isInteger(expiresSeconds) || expiresSeconds < 1 || expiresSeconds > MAX_PRESIGN_SECONDS)
+        throw new RangeError(`expiresSeconds must be an integer from 1 to ${MAX_PRESIGN_SECONDS}`);
+      // X-Amz-Date has whole seconds; signing at a whole second makes expiresAt exact.
+      const signedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
+      const url = await getSignedUrl(
+        presigner,
+        new PutObjectCommand({ Bucket: bucket, Key: key, ContentType: contentType }),
+        {
+          expiresIn: expiresSeconds,
+          signingDate: signedAt,
+          // The SDK leaves Content-Type unsigned by default; signing it makes the upload store
+          // the type the API chose, not whatever the client sends.
+          ...(contentType !== undefined ? { signableHeaders: new Set(['content-type']) } : {}),
+        },
+      );
+      return {
+        url,
+        method: 'PUT',
+        headers: contentType !== undefined ? { 'Content-Type': contentType } : {},
+        expiresAt: new Date(signedAt.getTime() + expiresSeconds * 1000),
+      };
+    },
+  };
+}
