@@ -45,6 +45,25 @@ type Cipher = 'aes-256-gcm' | 'chacha20-poly1305';
 // e.g. a test runner on the system Node) takes as long but blocks the event loop meanwhile.
 const nativeArgon2 = typeof nodeCrypto.argon2 === 'function' ? nodeCrypto.argon2 : undefined;
 
+// Each derivation holds 64 MiB while it runs. Two at a time keep both cores busy and the memory
+// bounded (the thread pool would otherwise run four: 256 MiB during a burst of bucket creations).
+const ARGON2_SLOTS = 2;
+let argon2Running = 0;
+const argon2Waiting: (() => void)[] = [];
+
+async function withArgon2Slot<T>(work: () => Promise<T>): Promise<T> {
+  // A finishing derivation hands its slot straight to the next waiter, so none can slip in between.
+  if (argon2Running < ARGON2_SLOTS) argon2Running++;
+  else await new Promise<void>((resolve) => argon2Waiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    const next = argon2Waiting.shift();
+    if (next) next();
+    else argon2Running--;
+  }
+}
+
 /**
  * Argon2id with the parameters madmin-go fixes (1 pass, 64 MiB, 4 lanes, 32-byte key): native
  * when this Node has it, else WebAssembly. Exported for the test that holds the two equal.
@@ -65,8 +84,11 @@ export async function argon2idKey(
       parallelism: 4,
       tagLength: 32,
     };
-    return new Promise((resolve, reject) =>
-      nativeArgon2('argon2id', params, (err, key) => (err ? reject(err) : resolve(new Uint8Array(key)))),
+    return withArgon2Slot(
+      () =>
+        new Promise<Uint8Array>((resolve, reject) =>
+          nativeArgon2('argon2id', params, (err, key) => (err ? reject(err) : resolve(new Uint8Array(key)))),
+        ),
     );
   }
   return argon2id({
