@@ -21,7 +21,11 @@ const COUNT = Number(process.env.BENCH_BUCKETS ?? 200);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 
 /** Runs `task(i)` for i in [0, count) with `concurrency` in flight; returns the elapsed seconds. */
-async function timed(count: number, concurrency: number, task: (i: number) => Promise<void>): Promise<number> {
+async function timed(
+  count: number,
+  concurrency: number,
+  task: (i: number) => Promise<void>,
+): Promise<number> {
   let next = 0;
   const start = performance.now();
   await Promise.all(
@@ -61,7 +65,10 @@ async function main(): Promise<void> {
       if (res.status >= 300) throw new Error(`${method} ${path} -> ${res.status} ${JSON.stringify(json)}`);
       return json;
     };
-    const { token } = await call('POST', '/api/login/', undefined, { username: 'admin', password: 'bench-admin-password' });
+    const { token } = await call('POST', '/api/login/', undefined, {
+      username: 'admin',
+      password: 'bench-admin-password',
+    });
     const org = await call('POST', '/api/v1/organizations/', token, { slug: 'bench', name: 'Bench' });
     const ws = await call('POST', '/api/v1/workspaces/', token, { organization: org.id, name: 'bench' });
 
@@ -92,7 +99,9 @@ async function main(): Promise<void> {
 
     const apiRate = COUNT / viaApi;
     const directRate = COUNT / direct;
-    console.log(`\nbench:buckets — ${COUNT} buckets, ${CONCURRENCY} in flight, local MinIO, real PostgreSQL\n`);
+    console.log(
+      `\nbench:buckets — ${COUNT} buckets, ${CONCURRENCY} in flight, local MinIO, real PostgreSQL\n`,
+    );
     console.log(`through the API:         ${apiRate.toFixed(1)} buckets/s (${viaApi.toFixed(1)} s)`);
     console.log(`MinIO calls directly:    ${directRate.toFixed(1)} buckets/s (${direct.toFixed(1)} s)`);
     console.log(`API / direct:            ${((apiRate / directRate) * 100).toFixed(0)}% (target ≥ 50%)`);
