@@ -1,11 +1,11 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { paginateTable } from '../db/paginate.ts';
 import { apiKeys } from '../db/schema/index.ts';
 import type { ApiKey, ApiKeyKind, MemberRole } from '../db/schema/index.ts';
 import { ApiError, notFound, validationError } from '../lib/errors.ts';
 import type { PageQuery } from '../lib/pagination.ts';
-import { paginate } from '../lib/pagination.ts';
 import { generateToken } from '../lib/tokens.ts';
 import type { AuditLog } from './audit.ts';
 import type { RequestInfo } from './auth.ts';
@@ -76,27 +76,12 @@ export async function listKeys(
   page: PageQuery,
 ) {
   const where = and(await checkRight(db, principal, owner), isNull(apiKeys.revokedAt));
-  return paginate(
-    url,
-    page,
-    async () =>
-      (
-        await db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(apiKeys)
-          .where(where)
-      )[0]!.n,
-    async (limit, offset) =>
-      (
-        await db
-          .select()
-          .from(apiKeys)
-          .where(where)
-          .orderBy(desc(apiKeys.createdAt))
-          .limit(limit)
-          .offset(offset)
-      ).map(toView),
-  );
+  return paginateTable(db, url, page, {
+    table: apiKeys,
+    where,
+    orderBy: [desc(apiKeys.createdAt)],
+    map: toView,
+  });
 }
 
 export async function createKey(

@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { paginateTable } from '../db/paginate.ts';
 import { auditLog, organizationMembers } from '../db/schema/index.ts';
 import type { AuditEntry } from '../db/schema/index.ts';
 import { ApiError } from '../lib/errors.ts';
 import type { PageQuery } from '../lib/pagination.ts';
-import { paginate } from '../lib/pagination.ts';
 import { authorize } from './policy.ts';
 import type { Principal } from './policy.ts';
 
@@ -88,21 +88,12 @@ export async function listAudit(
   query: PageQuery & AuditFilter,
 ) {
   const where = and(await scope(db, principal, query), ...filters(query));
-  return paginate(
-    url,
-    query,
-    async () =>
-      (
-        await db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(auditLog)
-          .where(where)
-      )[0]!.n,
-    async (limit, offset) =>
-      (
-        await db.select().from(auditLog).where(where).orderBy(desc(auditLog.id)).limit(limit).offset(offset)
-      ).map(toAuditView),
-  );
+  return paginateTable(db, url, query, {
+    table: auditLog,
+    where,
+    orderBy: [desc(auditLog.id)],
+    map: toAuditView,
+  });
 }
 
 /**

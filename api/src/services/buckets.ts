@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, lt, or, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { paginateWindowed } from '../db/paginate.ts';
 import { prepared } from '../db/prepared.ts';
 import { buckets, workspaces } from '../db/schema/index.ts';
 import type { Bucket, OwnerReference } from '../db/schema/index.ts';
 import { ApiError, conflict, notFound, validationError } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { PageQuery } from '../lib/pagination.ts';
-import { paginate } from '../lib/pagination.ts';
 import type { SecretBox } from '../lib/secret-box.ts';
 import type { StorageConfig } from '../storage/config.ts';
 import type { Credentials, StorageDriver } from '../storage/driver.ts';
@@ -424,18 +424,11 @@ export async function listBuckets(
 ) {
   const statement = listStatement(db);
   const params = filterParams(principal, query);
-  let total: number | undefined;
-  return paginate(
-    url,
-    query,
-    async () => total ?? (await statement.count.execute(params))[0]!.n,
-    async (limit, offset) => {
-      const rows = await statement.page.execute({ ...params, limit, offset });
-      total = rows[0]?.total;
-      return rows.map((r) => toBucketView(rt, r.b));
-    },
-    { sequential: true },
-  );
+  return paginateWindowed(url, query, {
+    page: (limit, offset) => statement.page.execute({ ...params, limit, offset }),
+    count: async () => (await statement.count.execute(params))[0]!.n,
+    map: (r) => toBucketView(rt, r.b),
+  });
 }
 
 /** Bucket count, bytes and objects per region, over the buckets the principal can see. */

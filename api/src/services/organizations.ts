@@ -1,10 +1,10 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { paginateTable } from '../db/paginate.ts';
 import { organizations, workspaces } from '../db/schema/index.ts';
 import type { Organization } from '../db/schema/index.ts';
 import { conflict, notFound, validationError } from '../lib/errors.ts';
 import type { PageQuery } from '../lib/pagination.ts';
-import { paginate } from '../lib/pagination.ts';
 import type { AuditLog } from './audit.ts';
 import type { RequestInfo } from './auth.ts';
 import type { MembershipTarget } from './memberships.ts';
@@ -30,27 +30,12 @@ const toView = (o: Organization): OrganizationView => ({
 
 export async function listOrganizations(db: Database, principal: Principal, url: URL, page: PageQuery) {
   const where = visibleOrganizations(principal);
-  return paginate(
-    url,
-    page,
-    async () =>
-      (
-        await db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(organizations)
-          .where(where)
-      )[0]!.n,
-    async (limit, offset) =>
-      (
-        await db
-          .select()
-          .from(organizations)
-          .where(where)
-          .orderBy(asc(organizations.slug))
-          .limit(limit)
-          .offset(offset)
-      ).map(toView),
-  );
+  return paginateTable(db, url, page, {
+    table: organizations,
+    where,
+    orderBy: [asc(organizations.slug)],
+    map: toView,
+  });
 }
 
 /** The organization if it exists and the principal may see it; 404 otherwise. */

@@ -1,11 +1,11 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { paginateTable } from '../db/paginate.ts';
 import { prepared } from '../db/prepared.ts';
 import { users } from '../db/schema/index.ts';
 import type { User } from '../db/schema/index.ts';
 import { ApiError, conflict, notFound, validationError } from '../lib/errors.ts';
 import type { PageQuery } from '../lib/pagination.ts';
-import { paginate } from '../lib/pagination.ts';
 import type { AuditLog } from './audit.ts';
 import type { RequestInfo } from './auth.ts';
 import { hashPassword } from './passwords.ts';
@@ -48,15 +48,12 @@ export { isUniqueViolation };
 
 export async function listUsers(db: Database, principal: Principal, url: URL, page: PageQuery) {
   await authorize(db, principal, 'user.manage', 'global');
-  return paginate(
-    url,
-    page,
-    async () => (await db.select({ n: sql<number>`count(*)::int` }).from(users))[0]!.n,
-    async (limit, offset) =>
-      (await db.select().from(users).orderBy(asc(users.username)).limit(limit).offset(offset)).map(
-        toUserView,
-      ),
-  );
+  return paginateTable(db, url, page, {
+    table: users,
+    where: undefined,
+    orderBy: [asc(users.username)],
+    map: toUserView,
+  });
 }
 
 export async function getUser(db: Database, principal: Principal, id: string): Promise<UserView> {

@@ -1,13 +1,13 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { paginateWindowed } from '../db/paginate.ts';
 import { prepared } from '../db/prepared.ts';
 import { workspaces } from '../db/schema/index.ts';
 import type { Workspace } from '../db/schema/index.ts';
 import { errorInfo } from '../lib/error-info.ts';
 import { conflict, notFound, validationError } from '../lib/errors.ts';
 import type { Page, PageQuery, RawJson } from '../lib/pagination.ts';
-import { paginate } from '../lib/pagination.ts';
 import type { MembershipTarget } from './memberships.ts';
 import { authorize, roleIn, visibilityParams, visibleWorkspacesSql } from './policy.ts';
 import type { Principal } from './policy.ts';
@@ -77,18 +77,11 @@ export async function listWorkspaces(
 ): Promise<Page<RawJson>> {
   const statement = listStatement(db);
   const params = { ...visibilityParams(principal), org: query.organization ?? null };
-  let total: number | undefined;
-  return paginate(
-    url,
-    query,
-    async () => total ?? (await statement.count.execute(params))[0]!.n,
-    async (limit, offset) => {
-      const rows = await statement.page.execute({ ...params, limit, offset });
-      total = rows[0]?.total;
-      return rows.map((r) => r.item as RawJson);
-    },
-    { sequential: true },
-  );
+  return paginateWindowed(url, query, {
+    page: (limit, offset) => statement.page.execute({ ...params, limit, offset }),
+    count: async () => (await statement.count.execute(params))[0]!.n,
+    map: (r) => r.item as RawJson,
+  });
 }
 
 const nameTaken = () =>
