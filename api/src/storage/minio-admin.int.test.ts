@@ -1,46 +1,28 @@
+import type { S3Client } from '@aws-sdk/client-s3';
 import {
   CreateBucketCommand,
   GetObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
-  S3Client,
-  S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMinioServer } from '../test/minio-server.ts';
+import { s3ClientFactory, s3Failure } from '../test/s3.ts';
 import type { MinioServer } from '../test/minio-server.ts';
 import { decryptData, encryptData } from './madmin-crypto.ts';
 import { createMinioAdmin, MinioAdminError } from './minio-admin.ts';
 import type { MinioAdmin } from './minio-admin.ts';
+import { accessPolicy } from './minio-driver.ts';
 import { signRequest } from './sigv4.ts';
 
 let server: MinioServer;
 let admin: MinioAdmin;
 let root: S3Client;
-const clients: S3Client[] = [];
+const s3Clients = s3ClientFactory();
 
 function s3(accessKeyId: string, secretAccessKey: string): S3Client {
-  const client = new S3Client({
-    endpoint: server.endpoint,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId, secretAccessKey },
-    maxAttempts: 1,
-  });
-  clients.push(client);
-  return client;
-}
-
-/** The S3 error a call fails with, as `{ code, status }`. */
-async function s3Failure(call: Promise<unknown>): Promise<{ code: string; status: number | undefined }> {
-  try {
-    await call;
-  } catch (err) {
-    if (err instanceof S3ServiceException) return { code: err.name, status: err.$metadata.httpStatusCode };
-    throw err;
-  }
-  throw new Error('expected the S3 call to fail');
+  return s3Clients.client(server.endpoint, accessKeyId, secretAccessKey);
 }
 
 /** A signed admin request by hand, for what the client does not expose: raw bodies. */
@@ -54,27 +36,8 @@ async function adminRequest(method: string, path: string, body?: Uint8Array): Pr
   return fetch(url, { method, headers: send, body });
 }
 
-const bucketPolicy = (bucket: string) => ({
-  Version: '2012-10-17',
-  Statement: [
-    {
-      Effect: 'Allow',
-      Action: ['s3:ListBucket', 's3:GetBucketLocation'],
-      Resource: [`arn:aws:s3:::${bucket}`],
-    },
-    {
-      Effect: 'Allow',
-      Action: [
-        's3:GetObject',
-        's3:PutObject',
-        's3:DeleteObject',
-        's3:AbortMultipartUpload',
-        's3:ListMultipartUploadParts',
-      ],
-      Resource: [`arn:aws:s3:::${bucket}/*`],
-    },
-  ],
-});
+// The policy the driver gives an access user: exactly one bucket and its objects.
+const bucketPolicy = accessPolicy;
 
 // Written before the other tests run, so the usage scanner works while they do.
 const usageBucket = 'usage-bucket';
@@ -92,7 +55,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const client of clients) client.destroy();
+  s3Clients.destroyAll();
   await server?.stop();
 });
 

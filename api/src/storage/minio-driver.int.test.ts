@@ -1,3 +1,4 @@
+import type { S3Client } from '@aws-sdk/client-s3';
 import {
   AbortMultipartUploadCommand,
   CreateBucketCommand,
@@ -14,13 +15,12 @@ import {
   PutBucketCorsCommand,
   PutBucketVersioningCommand,
   PutObjectCommand,
-  S3Client,
-  S3ServiceException,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMinioServer } from '../test/minio-server.ts';
+import { s3ClientFactory, s3Failure } from '../test/s3.ts';
 import type { MinioServer } from '../test/minio-server.ts';
 import { StorageError } from './driver.ts';
 import type { StorageDriver } from './driver.ts';
@@ -31,29 +31,10 @@ import { signRequest } from './sigv4.ts';
 let server: MinioServer;
 let driver: StorageDriver;
 let root: S3Client;
-const clients: S3Client[] = [];
+const s3Clients = s3ClientFactory();
 
 function s3(accessKeyId: string, secretAccessKey: string, endpoint = server.endpoint): S3Client {
-  const client = new S3Client({
-    endpoint,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId, secretAccessKey },
-    maxAttempts: 1,
-  });
-  clients.push(client);
-  return client;
-}
-
-/** The S3 error a call fails with, as `{ code, status }`. */
-async function s3Failure(call: Promise<unknown>): Promise<{ code: string; status: number | undefined }> {
-  try {
-    await call;
-  } catch (err) {
-    if (err instanceof S3ServiceException) return { code: err.name, status: err.$metadata.httpStatusCode };
-    throw err;
-  }
-  throw new Error('expected the S3 call to fail');
+  return s3Clients.client(endpoint, accessKeyId, secretAccessKey);
 }
 
 /** The StorageError reason a call fails with. */
@@ -119,7 +100,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const client of clients) client.destroy();
+  s3Clients.destroyAll();
   await server?.stop();
 });
 
