@@ -2,6 +2,7 @@ import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { errorInfo } from './lib/error-info.ts';
 import { resolveSecrets } from './lib/local-secrets.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMetrics } from './lib/metrics.ts';
@@ -12,7 +13,6 @@ import { LoginTokens } from './services/auth.ts';
 import { LEASE_SECONDS, resumeInterruptedSagas } from './services/buckets.ts';
 import { refreshUsage } from './services/usage.ts';
 import { createStorageRuntime, pauseAfterStepHook } from './storage/runtime.ts';
-import { errorInfo } from './lib/error-info.ts';
 import { ensureBootstrapAdmin } from './services/bootstrap.ts';
 
 /**
@@ -80,14 +80,20 @@ async function shutdown(signal: string): Promise<void> {
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
+class MigrationsPending extends Error {
+  constructor() {
+    super('migrations are pending and PLINTH_MIGRATE_ON_START=false; run npm run db:migrate');
+    this.name = 'MigrationsPending';
+  }
+}
+
 async function prepareDatabase(): Promise<void> {
   const bootstrap = () => ensureBootstrapAdmin(database.db, config.bootstrapAdmin, logger);
   for (let attempt = 1, delay = 500; !stopping; attempt++, delay = Math.min(delay * 2, 15_000)) {
     try {
       if (config.migrateOnStart) await database.migrate(bootstrap);
       else if (!(await database.migrationsPending())) await bootstrap();
-      else
-        throw new Error('migrations are pending and PLINTH_MIGRATE_ON_START=false; run npm run db:migrate');
+      else throw new MigrationsPending();
       started = true;
       // Loading modules leaves ~100 MB of garbage that V8, sizing its heap from the host's memory,
       // would otherwise keep; one full collection once start-up is done gives it back
@@ -96,16 +102,10 @@ async function prepareDatabase(): Promise<void> {
       logger.info({ attempt }, 'database ready');
       return;
     } catch (err) {
-      const e = err as { name?: string; code?: unknown; message?: string };
-      // Driver messages may carry query parameters: log the class and code, plus our own messages.
-      logger.warn(
-        {
-          attempt,
-          retry_in_ms: delay,
-          err: { name: e.name, code: e.code, message: e.code ? undefined : e.message },
-        },
-        'database not ready; retrying',
-      );
+      // Driver messages may carry SQL and parameters: only our own message is logged whole.
+      const info =
+        err instanceof MigrationsPending ? { name: err.name, message: err.message } : errorInfo(err);
+      logger.warn({ attempt, retry_in_ms: delay, err: info }, 'database not ready; retrying');
       await new Promise((r) => setTimeout(r, delay));
     }
   }
@@ -119,8 +119,11 @@ await prepareDatabase();
  * time). Failures are logged and retried on the next tick.
  */
 let lastUsageRun = 0;
+let ticking = false;
 async function backgroundTick(): Promise<void> {
-  if (stopping || !started) return;
+  // A slow cluster can make a tick outlast the interval; ticks never overlap.
+  if (stopping || !started || ticking) return;
+  ticking = true;
   try {
     await resumeInterruptedSagas(database.db, storage, logger);
     if (Date.now() - lastUsageRun >= config.usageIntervalMs && config.storage.clusters.size > 0) {
@@ -129,6 +132,8 @@ async function backgroundTick(): Promise<void> {
     }
   } catch (err) {
     logger.warn({ err: errorInfo(err) }, 'background storage work failed; will retry');
+  } finally {
+    ticking = false;
   }
 }
 background.timer = setInterval(
