@@ -514,6 +514,7 @@ export async function deleteBucket(db: Database, rt: StorageRuntime, principal: 
   await authorize(db, principal, 'bucket.delete', scopeOf(b));
   const claimed = await claim(db, b.id);
   if (!claimed || claimed.state === 'provisioning') {
+    if (claimed) await release(db, b.id);
     throw new ApiError(
       409,
       'bucket_busy',
@@ -526,17 +527,34 @@ export async function deleteBucket(db: Database, rt: StorageRuntime, principal: 
   const driver = rt.driver(b.cluster);
   try {
     if ((await driver.bucketExists(b.name)) && !(await driver.isBucketEmpty(b.name))) {
-      await db.update(buckets).set({ leaseUntil: null }).where(eq(buckets.id, b.id));
-      throw storageFailure(new StorageError('bucket_not_empty', 'not empty'));
+      await release(db, b.id);
+      throw new StorageError('bucket_not_empty', 'not empty');
     }
     await db.update(buckets).set({ state: 'deleting' }).where(eq(buckets.id, b.id));
     await deprovision(db, rt, claimed);
   } catch (err) {
-    if (err instanceof StorageError && err.reason === 'bucket_not_empty') {
-      // Objects arrived between the check and the delete: the bucket stays; give its access back.
-      await provision(db, rt, { ...claimed, state: 'provisioning' });
-    }
+    await restoreIfStillFull(db, rt, claimed, err);
     throw storageFailure(err);
+  }
+}
+
+async function release(db: Database, id: string): Promise<void> {
+  await db.update(buckets).set({ leaseUntil: null }).where(eq(buckets.id, id));
+}
+
+/**
+ * Objects arrived after the emptiness check, so the cluster refused the delete after the access
+ * user was already removed: the bucket stays, so its access comes back and it is `ready` again.
+ */
+async function restoreIfStillFull(
+  db: Database,
+  rt: StorageRuntime,
+  row: Bucket,
+  err: unknown,
+): Promise<void> {
+  const [current] = await db.select().from(buckets).where(eq(buckets.id, row.id));
+  if (err instanceof StorageError && err.reason === 'bucket_not_empty' && current?.state === 'deleting') {
+    await provision(db, rt, current);
   }
 }
 
@@ -587,7 +605,11 @@ export async function resumeInterruptedSagas(
     if (!row) continue;
     try {
       if (row.state === 'provisioning') await provision(db, rt, row);
-      else await deprovision(db, rt, row);
+      else
+        await deprovision(db, rt, row).catch(async (err: unknown) => {
+          await restoreIfStillFull(db, rt, row, err);
+          throw err;
+        });
       handled++;
       logger.info({ bucket_id: row.id, state: row.state }, 'resumed an interrupted bucket saga');
     } catch (err) {
