@@ -1,10 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
@@ -87,7 +85,21 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
   };
 }
 
-function pgliteHandle(client: PGlite, release: () => void = () => {}): DatabaseHandle {
+/**
+ * PGlite and its drizzle driver are loaded only when the embedded database is used: a process on a
+ * PostgreSQL server never pays for them.
+ */
+async function loadPglite() {
+  const [{ PGlite: Client }, { drizzle }, { migrate }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  return { Client, drizzle, migrate };
+}
+
+async function pgliteHandle(client: PGlite, release: () => void = () => {}): Promise<DatabaseHandle> {
+  const { drizzle: drizzlePglite, migrate: migratePglite } = await loadPglite();
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   const query = async (text: string) => (await client.query<Record<string, unknown>>(text)).rows;
   return {
@@ -112,7 +124,8 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   // PGlite is single-process: a second API on the same directory would corrupt it.
   const lock = acquireDirLock(dataDir);
   try {
-    return pgliteHandle(await PGlite.create(`${dataDir}/pglite`), () => lock.release());
+    const { Client } = await loadPglite();
+    return await pgliteHandle(await Client.create(`${dataDir}/pglite`), () => lock.release());
   } catch (err) {
     lock.release();
     throw err;
@@ -121,7 +134,8 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 
 /** An in-memory PGlite database, for tests. */
 export async function openMemoryDatabase(): Promise<DatabaseHandle> {
-  return pgliteHandle(await PGlite.create());
+  const { Client } = await loadPglite();
+  return pgliteHandle(await Client.create());
 }
 
 /** Opens the configured database: a postgres pool when `DATABASE_URL` is set, else PGlite. */
