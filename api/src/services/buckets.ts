@@ -15,7 +15,7 @@ import { StorageError } from '../storage/driver.ts';
 import type { AuditLog } from './audit.ts';
 import type { RequestInfo } from './auth.ts';
 import { authorize, roleIn, visibilityParams, visibleWorkspacesSql } from './policy.ts';
-import type { Principal } from './policy.ts';
+import type { Action, Principal } from './policy.ts';
 import { isUniqueViolation } from './users.ts';
 
 /** How long a replica owns a bucket's saga before another may take it over. */
@@ -361,6 +361,14 @@ export async function findBucket(db: Database, principal: Principal, id: string)
 
 const scopeOf = (b: Bucket) => ({ organizationId: b.organizationId, workspaceId: b.workspaceId });
 
+/** A visible bucket the principal may act on with `action`, and which no saga is changing. */
+async function readyBucket(db: Database, principal: Principal, id: string, action: Action): Promise<Bucket> {
+  const b = await findBucket(db, principal, id);
+  await authorize(db, principal, action, scopeOf(b));
+  if (b.state !== 'ready') throw conflict('The bucket is still being created or deleted.', 'bucket_busy');
+  return b;
+}
+
 function listStatement(db: Database) {
   return prepared(db, 'buckets_page', (d, name) => {
     const org = sql.placeholder('org');
@@ -459,9 +467,7 @@ export async function setCors(
   id: string,
   enabled: boolean,
 ) {
-  const b = await findBucket(db, principal, id);
-  await authorize(db, principal, 'bucket.create', scopeOf(b));
-  if (b.state !== 'ready') throw conflict('The bucket is still being created or deleted.', 'bucket_busy');
+  const b = await readyBucket(db, principal, id, 'bucket.create');
   const driver = rt.driver(b.cluster);
   if (enabled && !driver.supportsCors) {
     throw validationError([
@@ -493,9 +499,7 @@ export async function revealCredentials(
   id: string,
   req: RequestInfo,
 ) {
-  const b = await findBucket(db, principal, id);
-  await authorize(db, principal, 'bucket.reveal_credentials', scopeOf(b));
-  if (b.state !== 'ready') throw conflict('The bucket is still being created or deleted.', 'bucket_busy');
+  const b = await readyBucket(db, principal, id, 'bucket.reveal_credentials');
   await audit.record({
     event: 'bucket.credentials_revealed',
     actorUserId: principal.userId,
@@ -565,9 +569,7 @@ export async function presignUpload(
   id: string,
   input: { key: string; content_type?: string | undefined; expires_in?: number | undefined },
 ) {
-  const b = await findBucket(db, principal, id);
-  await authorize(db, principal, 'bucket.create', scopeOf(b));
-  if (b.state !== 'ready') throw conflict('The bucket is still being created or deleted.', 'bucket_busy');
+  const b = await readyBucket(db, principal, id, 'bucket.create');
   try {
     const p = await rt.driver(b.cluster).presignPut(b.name, input.key, {
       ...(input.content_type !== undefined && { contentType: input.content_type }),
