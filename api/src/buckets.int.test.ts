@@ -191,6 +191,42 @@ describe.each(DATABASE_KINDS)('S3 buckets on a real MinIO, with %s', (kind) => {
     await client.send(new PutObjectCommand({ Bucket: `${prefix}-adopt`, Key: 'still-mine', Body: 'yes' }));
   });
 
+  it('adopts for the same owner reference only, until the owner releases the bucket', async () => {
+    const owner = (uid: string) => ({ cluster_id: 'c1', namespace: 'team-a', name: `${prefix}-owned`, uid });
+    const first = await create(tenant.user, `${prefix}-owned`, { owner_reference: owner('uid-1') });
+    expect(first.status).toBe(201);
+    expect(first.body.owner_reference).toEqual(owner('uid-1'));
+    expect((await create(tenant.user, `${prefix}-owned`, { owner_reference: owner('uid-1') })).status).toBe(
+      200,
+    );
+
+    // A second object (a re-created resource has a new uid) may not take a bucket that is owned.
+    const rival = await create(tenant.user, `${prefix}-owned`, { owner_reference: owner('uid-2') });
+    expect(rival.status).toBe(409);
+    expect(rival.body.code).toBe('bucket_name_taken');
+
+    await w.expectStatus(400, 'PATCH', `/api/v1/s3/buckets/${first.body.id}/`, {
+      token: tenant.user.token,
+      body: {},
+    });
+    await w.expectStatus(403, 'PATCH', `/api/v1/s3/buckets/${first.body.id}/`, {
+      token: tenant.viewer.token,
+      body: { owner_reference: null },
+    });
+    const released = await w.expectStatus(200, 'PATCH', `/api/v1/s3/buckets/${first.body.id}/`, {
+      token: tenant.user.token,
+      body: { owner_reference: null },
+    });
+    expect(released.owner_reference).toBeNull();
+    const adopted = await create(tenant.user, `${prefix}-owned`, { owner_reference: owner('uid-2') });
+    expect(adopted.status).toBe(200);
+    expect(adopted.body.id).toBe(first.body.id);
+    const shown = await w.expectStatus(200, 'GET', `/api/v1/s3/buckets/${first.body.id}/`, {
+      token: tenant.viewer.token,
+    });
+    expect(shown.owner_reference).toEqual(owner('uid-2'));
+  });
+
   it('validates names and regions with field errors', async () => {
     for (const bad of [
       'ab',

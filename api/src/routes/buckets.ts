@@ -14,7 +14,7 @@ import {
   presignUpload,
   regionAggregates,
   revealCredentials,
-  setCors,
+  updateBucket,
 } from '../services/buckets.ts';
 import type { StorageRuntime } from '../services/buckets.ts';
 import {
@@ -186,23 +186,30 @@ export function registerBuckets(
       method: 'patch',
       path: '/api/v1/s3/buckets/{id}/',
       tags,
-      summary: 'Turn the allow-all CORS rule set on or off',
+      summary: 'Turn the allow-all CORS rule set on or off, or set or release the owning Kubernetes object',
       request: {
         params: IdParams,
-        body: jsonBody(z.object({ cors_allow_all: z.boolean() }).openapi('BucketUpdate')),
+        body: jsonBody(
+          z
+            .object({
+              cors_allow_all: z.boolean().optional(),
+              owner_reference: OwnerReferenceSchema.nullable().optional().openapi({
+                description:
+                  'The Kubernetes object that owns the bucket; null releases it so another object can adopt it.',
+              }),
+            })
+            .refine((b) => b.cors_allow_all !== undefined || b.owner_reference !== undefined, {
+              error: 'Give cors_allow_all, owner_reference or both.',
+            })
+            .openapi('BucketUpdate'),
+        ),
       },
       responses: { 200: jsonResponse('The bucket.', BucketSchema) },
       errors: [409],
     }),
     async (c) =>
       c.json(
-        await setCors(
-          db,
-          storage,
-          c.var.principal,
-          c.req.valid('param').id,
-          c.req.valid('json').cors_allow_all,
-        ),
+        await updateBucket(db, storage, c.var.principal, c.req.valid('param').id, c.req.valid('json')),
         200,
       ),
   );

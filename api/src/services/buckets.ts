@@ -320,6 +320,22 @@ async function adopt(
     );
   }
   let current = existing;
+  if (!existing.ownerReference && input.owner_reference) {
+    // A released bucket is claimed by the first object that adopts it; the condition on the row
+    // makes two objects adopting at once agree on one winner.
+    const [claimedOwner] = await db
+      .update(buckets)
+      .set({ ownerReference: input.owner_reference })
+      .where(and(eq(buckets.id, existing.id), isNull(buckets.ownerReference)))
+      .returning();
+    if (!claimedOwner) {
+      throw conflict(
+        'A bucket with this name already exists and belongs to someone else.',
+        'bucket_name_taken',
+      );
+    }
+    current = claimedOwner;
+  }
   if (current.state === 'deleting') throw conflict('The bucket is being deleted.', 'bucket_deleting');
   if (current.state === 'provisioning') {
     const claimed = await claim(db, current.id);
@@ -460,34 +476,43 @@ export async function getBucket(db: Database, rt: StorageRuntime, principal: Pri
   return toBucketView(rt, await findBucket(db, principal, id));
 }
 
-export async function setCors(
+export interface BucketChanges {
+  cors_allow_all?: boolean | undefined;
+  /** `null` releases the bucket from the Kubernetes object that owned it, so another can adopt it. */
+  owner_reference?: OwnerReference | null | undefined;
+}
+
+export async function updateBucket(
   db: Database,
   rt: StorageRuntime,
   principal: Principal,
   id: string,
-  enabled: boolean,
+  changes: BucketChanges,
 ) {
   const b = await readyBucket(db, principal, id, 'bucket.create');
-  const driver = rt.driver(b.cluster);
-  if (enabled && !driver.supportsCors) {
-    throw validationError([
-      {
-        attr: 'cors_allow_all',
-        code: 'not_supported',
-        detail: 'This storage cluster cannot set CORS rules.',
-      },
-    ]);
+  const set: Partial<Pick<Bucket, 'corsAllowAll' | 'ownerReference'>> = {};
+  if (changes.cors_allow_all !== undefined) {
+    const enabled = changes.cors_allow_all;
+    const driver = rt.driver(b.cluster);
+    if (enabled && !driver.supportsCors) {
+      throw validationError([
+        {
+          attr: 'cors_allow_all',
+          code: 'not_supported',
+          detail: 'This storage cluster cannot set CORS rules.',
+        },
+      ]);
+    }
+    try {
+      await driver.setCorsAllowAll(b.name, enabled);
+    } catch (err) {
+      throw storageFailure(err);
+    }
+    set.corsAllowAll = enabled;
   }
-  try {
-    await driver.setCorsAllowAll(b.name, enabled);
-  } catch (err) {
-    throw storageFailure(err);
-  }
-  const [updated] = await db
-    .update(buckets)
-    .set({ corsAllowAll: enabled })
-    .where(eq(buckets.id, id))
-    .returning();
+  if (changes.owner_reference !== undefined) set.ownerReference = changes.owner_reference;
+  if (Object.keys(set).length === 0) return toBucketView(rt, b);
+  const [updated] = await db.update(buckets).set(set).where(eq(buckets.id, id)).returning();
   return toBucketView(rt, updated!);
 }
 
