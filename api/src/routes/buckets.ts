@@ -70,7 +70,8 @@ export const BucketSchema = z
       description:
         '`created` when the API made the bucket on the cluster, `adopted` when it already existed there.',
     }),
-    owner_reference: OwnerReferenceSchema.nullable(),
+    // A union, not .nullable(): the latter would fold null into the shared OpenAPI component.
+    owner_reference: z.union([OwnerReferenceSchema, z.null()]),
     usage: z.object({
       bytes: z
         .number()
@@ -193,7 +194,7 @@ export function registerBuckets(
           z
             .object({
               cors_allow_all: z.boolean().optional(),
-              owner_reference: OwnerReferenceSchema.nullable().optional().openapi({
+              owner_reference: z.union([OwnerReferenceSchema, z.null()]).optional().openapi({
                 description:
                   'The Kubernetes object that owns the bucket; null releases it so another object can adopt it.',
               }),
