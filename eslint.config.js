@@ -23,7 +23,7 @@ export default tseslint.config(
   },
   {
     // Tests read JSON bodies as untyped values; the assertions are their type checks.
-    files: ['**/*.test.ts', 'e2e/**', 'bench/**', 'scripts/**', 'api/src/test/**'],
+    files: ['**/*.test.ts', 'e2e/**', 'bench/**', 'scripts/**', 'api/src/test/**', 'operator/src/test/**'],
     rules: {
       'no-console': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',

@@ -1,3 +1,4 @@
+import type { V1ObjectMeta } from '@kubernetes/client-node';
 import { z } from 'zod';
 
 /**
@@ -52,15 +53,11 @@ export type Condition = z.output<typeof ConditionSchema>;
 export interface S3Bucket {
   apiVersion: `${typeof GROUP}/${typeof VERSION}`;
   kind: typeof KIND;
-  metadata: {
-    name: string;
-    namespace: string;
-    uid: string;
-    generation?: number;
-    resourceVersion?: string;
-    deletionTimestamp?: string;
-    finalizers?: string[];
-  };
+  /**
+   * Custom objects arrive as plain JSON (client-node does not convert them), so timestamps such as
+   * `deletionTimestamp` are strings at run time whatever V1ObjectMeta says: only test them for presence.
+   */
+  metadata: V1ObjectMeta & { name: string; namespace: string; uid: string };
   spec: S3BucketSpec;
   status?: S3BucketStatus;
 }

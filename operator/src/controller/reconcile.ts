@@ -1,0 +1,472 @@
+import type { ObjectCache, V1Namespace, V1Secret } from '@kubernetes/client-node';
+import type { Logger } from 'pino';
+import {
+  FINALIZER,
+  ORGANIZATION_ANNOTATION,
+  S3BucketSpecSchema,
+  WORKSPACE_ANNOTATION,
+} from '../api/v1alpha1/s3bucket.ts';
+import type { S3Bucket, S3BucketSpec, S3BucketStatus } from '../api/v1alpha1/s3bucket.ts';
+import type { PlinthClient, PlinthFailure } from '../plinth-api/client.ts';
+import { errorMessage, kubeStatus } from '../runtime/errors.ts';
+import { TerminalError } from '../runtime/workers.ts';
+import type { Result } from '../runtime/workers.ts';
+import { findCondition, READY, Reasons, setCondition, SYNCED } from './conditions.ts';
+import type { Reason } from './conditions.ts';
+import type { KubeClient } from './kube.ts';
+import { buildSecret, isCurrent, isOwnedBy, sameManagedContent, secretNameOf } from './secret.ts';
+import type { SecretData } from './secret.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** How often a deletion blocked by a non-empty bucket looks again (one API call each time). */
+const DELETION_RETRY_MS = 30_000;
+
+export interface ReconcilerDeps {
+  buckets: ObjectCache<S3Bucket>;
+  /** Only the Secrets carrying the operator's managed-by label. */
+  secrets: ObjectCache<V1Secret>;
+  namespaces: ObjectCache<V1Namespace>;
+  kube: KubeClient;
+  api: Pick<PlinthClient, 'createBucket' | 'updateBucket' | 'revealCredentials' | 'deleteBucket'>;
+  /** Sent in owner references so the API can tell clusters apart. */
+  clusterId: string;
+  defaults: { organization?: string | undefined; workspace?: string | undefined };
+  logger: Logger;
+  now?: () => Date;
+}
+
+/** A reconcile that must stop with a condition: terminal (wait for a change) or retried. */
+class Stop extends Error {
+  readonly reason: Reason;
+  readonly terminal: boolean;
+  readonly requeueAfterMs: number | undefined;
+  constructor(reason: Reason, message: string, opts: { terminal: boolean; requeueAfterMs?: number }) {
+    super(message);
+    this.reason = reason;
+    this.terminal = opts.terminal;
+    this.requeueAfterMs = opts.requeueAfterMs;
+  }
+}
+
+interface BucketFacts {
+  id: string;
+  name: string;
+  endpoint: string;
+  origin: 'Created' | 'Adopted';
+}
+
+export function keyOf(obj: { metadata?: { namespace?: string; name?: string } }): string {
+  return `${obj.metadata?.namespace ?? ''}/${obj.metadata?.name ?? ''}`;
+}
+
+/**
+ * The S3Bucket reconciler: one idempotent pass per key that reads the current state (informer
+ * caches, the CR's status) and converges, whatever event brought the key here. In steady state
+ * (status in sync, Secret as written) it makes no API call at all.
+ */
+export class S3BucketReconciler {
+  private readonly d: ReconcilerDeps;
+  private readonly now: () => Date;
+  /**
+   * Keys whose last pass failed terminally, with the generation and namespace mapping it failed
+   * for: they are not retried (no API call on resync) until one of those changes. In memory only,
+   * so a restarted operator tries each once more.
+   */
+  private readonly terminal = new Map<string, string>();
+
+  constructor(deps: ReconcilerDeps) {
+    this.d = deps;
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  async reconcile(key: string): Promise<Result> {
+    const slash = key.indexOf('/');
+    const namespace = key.slice(0, slash);
+    const name = key.slice(slash + 1);
+    let bucket = this.d.buckets.get(name, namespace);
+    if (!bucket) {
+      this.terminal.delete(key);
+      return {};
+    }
+    if (bucket.metadata.deletionTimestamp) return this.finalize(key, bucket);
+    if (!(bucket.metadata.finalizers ?? []).includes(FINALIZER)) {
+      // Before any API call: a bucket must never exist that the operator would not clean up.
+      bucket = await this.d.kube.addFinalizer(bucket);
+    }
+    try {
+      return await this.converge(key, bucket);
+    } catch (err) {
+      if (!(err instanceof Stop)) throw err;
+      await this.reportFailure(bucket, err);
+      if (err.terminal) {
+        // A foreign Secret or a missing mapping is checked again on every pass (no API call);
+        // only the API's verdicts are remembered until the spec or the mapping changes.
+        if (err.reason !== Reasons.ForeignSecret && err.reason !== Reasons.NoWorkspaceMapping) {
+          this.terminal.set(key, this.fingerprint(bucket));
+        }
+        throw new TerminalError(`${err.reason}: ${err.message}`, { cause: err });
+      }
+      if (err.requeueAfterMs !== undefined) return { requeueAfterMs: err.requeueAfterMs };
+      throw new Error(`${err.reason}: ${err.message}`, { cause: err });
+    }
+  }
+
+  private fingerprint(bucket: S3Bucket): string {
+    const ns = this.d.namespaces.get(bucket.metadata.namespace);
+    return JSON.stringify([
+      bucket.metadata.generation,
+      ns?.metadata?.annotations?.[ORGANIZATION_ANNOTATION],
+      ns?.metadata?.annotations?.[WORKSPACE_ANNOTATION],
+    ]);
+  }
+
+  private async converge(key: string, bucket: S3Bucket): Promise<Result> {
+    const parsed = S3BucketSpecSchema.safeParse(bucket.spec);
+    if (!parsed.success) {
+      throw new Stop(Reasons.InvalidSpec, `spec is invalid: ${parsed.error.issues[0]?.message ?? ''}`, {
+        terminal: true,
+      });
+    }
+    const spec = parsed.data;
+    const mapping = this.mappingOf(bucket);
+    const secret = await this.currentSecret(bucket);
+    if (this.terminal.get(key) === this.fingerprint(bucket)) return {};
+
+    const status = bucket.status ?? {};
+    const generation = bucket.metadata.generation;
+    const inSync =
+      status.observedGeneration === generation &&
+      status.bucketId !== undefined &&
+      status.bucketName !== undefined &&
+      status.endpoint !== undefined &&
+      status.origin !== undefined &&
+      findCondition(status.conditions, SYNCED)?.status === 'True';
+
+    let facts: BucketFacts | undefined;
+    let credentials: { access_key_id: string; secret_access_key: string } | undefined;
+    if (inSync) {
+      facts = {
+        id: status.bucketId!,
+        name: status.bucketName!,
+        endpoint: status.endpoint!,
+        origin: status.origin!,
+      };
+      const expected = { bucketName: facts.name, endpoint: facts.endpoint, region: spec.region };
+      if (!secret || !isCurrent(secret, bucket, expected)) {
+        // Only the Secret is missing or was edited: recover the credentials, nothing else.
+        const revealed = await this.d.api.revealCredentials(facts.id);
+        if (revealed.kind === 'ok') credentials = revealed.credentials;
+        else if (revealed.kind === 'not_found') facts = undefined;
+        else throw this.failure(revealed);
+      }
+    }
+    if (!facts) {
+      const created = await this.d.api.createBucket({
+        name: bucket.metadata.name,
+        region: spec.region,
+        organization: mapping.organization,
+        workspace: mapping.workspace,
+        cors_allow_all: spec.corsAllowAll,
+        owner_reference: {
+          cluster_id: this.d.clusterId,
+          namespace: bucket.metadata.namespace,
+          name: bucket.metadata.name,
+          uid: bucket.metadata.uid,
+        },
+      });
+      if (created.kind !== 'created' && created.kind !== 'adopted') throw this.failure(created);
+      const b = created.bucket;
+      // Created only when this resource's own request made it (201), or the status already said so.
+      // A crash between the API's 201 and the status write makes it count as adopted: the safe way
+      // round, since deletionPolicy Delete then keeps the bucket.
+      const origin =
+        created.kind === 'created' || (status.bucketId === b.id && status.origin === 'Created')
+          ? 'Created'
+          : 'Adopted';
+      facts = { id: b.id, name: b.name, endpoint: b.endpoint, origin };
+      credentials = b.credentials;
+      if (b.cors_allow_all !== spec.corsAllowAll) {
+        const updated = await this.d.api.updateBucket(b.id, { cors_allow_all: spec.corsAllowAll });
+        if (updated.kind !== 'ok') throw this.failure(updated);
+      }
+    }
+    const secretName = secretNameOf(bucket);
+    if (credentials) {
+      const desired = buildSecret(bucket, this.secretData(facts, spec, credentials));
+      await this.writeSecret(bucket, secret, desired);
+    }
+    await this.removeStaleSecrets(bucket, secretName);
+    await this.writeStatus(bucket, {
+      observedGeneration: generation,
+      bucketId: facts.id,
+      bucketName: facts.name,
+      endpoint: facts.endpoint,
+      secretName,
+      origin: facts.origin,
+      conditions: this.conditions(
+        bucket,
+        {
+          status: 'True',
+          reason: Reasons.Available,
+          message: `Bucket ready; credentials in Secret ${secretName}.`,
+        },
+        { status: 'True', reason: Reasons.Synced, message: 'The bucket matches the spec.' },
+      ),
+    });
+    this.terminal.delete(key);
+    return {};
+  }
+
+  private secretData(
+    facts: BucketFacts,
+    spec: S3BucketSpec,
+    credentials: { access_key_id: string; secret_access_key: string },
+  ): SecretData {
+    return {
+      AWS_ACCESS_KEY_ID: credentials.access_key_id,
+      AWS_SECRET_ACCESS_KEY: credentials.secret_access_key,
+      AWS_ENDPOINT_URL_S3: facts.endpoint,
+      BUCKET_NAME: facts.name,
+      AWS_REGION: spec.region,
+    };
+  }
+
+  /** The namespace's annotations, else the operator's defaults; terminal when neither names one. */
+  private mappingOf(bucket: S3Bucket): { organization: string; workspace: string } {
+    const annotations = this.d.namespaces.get(bucket.metadata.namespace)?.metadata?.annotations ?? {};
+    const organization = annotations[ORGANIZATION_ANNOTATION] ?? this.d.defaults.organization;
+    const workspace = annotations[WORKSPACE_ANNOTATION] ?? this.d.defaults.workspace;
+    if (!organization || !workspace) {
+      throw new Stop(
+        Reasons.NoWorkspaceMapping,
+        `Namespace ${bucket.metadata.namespace} has no ${ORGANIZATION_ANNOTATION} and ${WORKSPACE_ANNOTATION} annotations and the operator has no defaults.`,
+        { terminal: true },
+      );
+    }
+    if (!UUID.test(organization) || !UUID.test(workspace)) {
+      throw new Stop(
+        Reasons.NoWorkspaceMapping,
+        `The ${ORGANIZATION_ANNOTATION} and ${WORKSPACE_ANNOTATION} annotations of namespace ${bucket.metadata.namespace} must be UUIDs.`,
+        { terminal: true },
+      );
+    }
+    return { organization, workspace };
+  }
+
+  /**
+   * The Secret this bucket writes, if it exists and is ours. One of the same name that is not ours
+   * (no managed-by label, or another controller) stops the reconcile: it is never overwritten.
+   */
+  private async currentSecret(bucket: S3Bucket): Promise<V1Secret | undefined> {
+    const name = secretNameOf(bucket);
+    const cached = this.d.secrets.get(name, bucket.metadata.namespace);
+    if (cached && isOwnedBy(cached, bucket)) return cached;
+    // Not in the managed cache: absent, foreign, or written a moment ago and not yet seen.
+    const live = await this.d.kube.readSecret(bucket.metadata.namespace, name);
+    if (live && !isOwnedBy(live, bucket)) {
+      throw new Stop(
+        Reasons.ForeignSecret,
+        `Secret ${name} already exists and is not managed by this S3Bucket; it was left untouched. Delete it or set spec.secretName.`,
+        { terminal: true },
+      );
+    }
+    return live;
+  }
+
+  private async writeSecret(
+    bucket: S3Bucket,
+    existing: V1Secret | undefined,
+    desired: V1Secret,
+  ): Promise<void> {
+    if (existing) {
+      if (sameManagedContent(existing, desired)) return;
+      await this.d.kube.replaceSecret(desired, existing.metadata!.resourceVersion!);
+      return;
+    }
+    try {
+      await this.d.kube.createSecret(desired);
+    } catch (err) {
+      if (kubeStatus(err) !== 409) throw err;
+      // Someone created it between our read and our write: decide again on the next pass.
+      await this.currentSecret(bucket);
+      throw new Error(`Secret ${desired.metadata!.name!} appeared while being created; retrying`, {
+        cause: err,
+      });
+    }
+  }
+
+  /** After a change of spec.secretName, the Secret under the old name goes. */
+  private async removeStaleSecrets(bucket: S3Bucket, keep: string): Promise<void> {
+    for (const s of this.d.secrets.list(bucket.metadata.namespace)) {
+      if (s.metadata?.name !== keep && isOwnedBy(s, bucket)) {
+        await this.d.kube.deleteSecret(bucket.metadata.namespace, s.metadata!.name!, s.metadata!.uid!);
+      }
+    }
+  }
+
+  private async finalize(key: string, bucket: S3Bucket): Promise<Result> {
+    if (!(bucket.metadata.finalizers ?? []).includes(FINALIZER)) return {};
+    const status = bucket.status ?? {};
+    const policy = bucket.spec.deletionPolicy ?? 'Retain';
+    try {
+      if (status.bucketId !== undefined) {
+        if (policy === 'Delete' && status.origin !== 'Created') {
+          throw new Stop(
+            Reasons.DeletionBlocked,
+            'deletionPolicy is Delete, but the bucket was adopted, not created for this S3Bucket, so the operator does not delete it. Set spec.deletionPolicy to Retain to let the resource go.',
+            { terminal: true },
+          );
+        }
+        if (policy === 'Delete') {
+          const deleted = await this.d.api.deleteBucket(status.bucketId);
+          if (deleted.kind === 'not_empty') {
+            throw new Stop(
+              Reasons.DeletionBlocked,
+              'deletionPolicy is Delete, but the bucket holds objects and the operator never deletes data. Empty the bucket, or set spec.deletionPolicy to Retain.',
+              { terminal: false, requeueAfterMs: DELETION_RETRY_MS },
+            );
+          }
+          if (deleted.kind !== 'deleted' && deleted.kind !== 'not_found') throw this.failure(deleted);
+        } else {
+          // Retain: the bucket stays, released so that a new S3Bucket of the same name can adopt it.
+          const released = await this.d.api.updateBucket(status.bucketId, { owner_reference: null });
+          if (released.kind !== 'ok' && released.kind !== 'not_found') throw this.failure(released);
+        }
+      }
+    } catch (err) {
+      if (!(err instanceof Stop)) throw err;
+      await this.reportFailure(bucket, err);
+      if (err.terminal) throw new TerminalError(`${err.reason}: ${err.message}`, { cause: err });
+      if (err.requeueAfterMs !== undefined) return { requeueAfterMs: err.requeueAfterMs };
+      throw new Error(`${err.reason}: ${err.message}`, { cause: err });
+    }
+    await this.d.kube.removeFinalizer(bucket);
+    this.terminal.delete(key);
+    return {};
+  }
+
+  /** Sorts an API failure into a condition reason, terminal or retried. */
+  private failure(f: PlinthFailure): Stop {
+    const detail = 'error' in f && f.error ? f.error.detail : '';
+    switch (f.kind) {
+      case 'unavailable':
+        return new Stop(Reasons.ApiUnavailable, `The Plinth API is unavailable (${f.cause}): ${f.message}`, {
+          terminal: false,
+        });
+      case 'busy':
+        return new Stop(Reasons.Provisioning, 'The bucket is being changed by the API; waiting.', {
+          terminal: false,
+          requeueAfterMs: (f.retryAfterSeconds ?? 2) * 1000,
+        });
+      case 'name_taken':
+        return new Stop(
+          Reasons.NameTaken,
+          'A bucket with this name already exists and belongs to another organization, workspace or resource.',
+          { terminal: true },
+        );
+      case 'not_supported':
+        return new Stop(Reasons.CorsNotSupported, detail || 'The storage cluster cannot set CORS rules.', {
+          terminal: true,
+        });
+      case 'invalid':
+        if (f.attrs.includes('name')) return new Stop(Reasons.InvalidName, detail, { terminal: true });
+        if (f.attrs.includes('region')) return new Stop(Reasons.UnknownRegion, detail, { terminal: true });
+        return new Stop(Reasons.InvalidSpec, detail, { terminal: true });
+      case 'unauthenticated':
+        return new Stop(Reasons.Unauthorized, 'The API refused the operator token (PLINTH_API_TOKEN).', {
+          terminal: false,
+        });
+      case 'forbidden':
+        return new Stop(Reasons.Forbidden, `The operator token may not do this: ${detail}`, {
+          terminal: false,
+        });
+      case 'not_found':
+        return new Stop(
+          Reasons.WorkspaceNotFound,
+          'The organization or workspace this namespace maps to does not exist, or the operator token cannot see it.',
+          { terminal: true },
+        );
+      case 'not_empty':
+      case 'rejected':
+        return new Stop(Reasons.InvalidSpec, `The API refused the request: ${detail}`, { terminal: true });
+    }
+  }
+
+  /**
+   * Ready stays True through a failure when the application still has a working Secret (the bucket
+   * exists and its Secret is in place); Synced says that the spec could not be applied, and why.
+   */
+  private async reportFailure(bucket: S3Bucket, stop: Stop): Promise<void> {
+    const status = bucket.status ?? {};
+    const deleting = bucket.metadata.deletionTimestamp !== undefined;
+    const stillUsable =
+      !deleting &&
+      findCondition(status.conditions, READY)?.status === 'True' &&
+      status.bucketId !== undefined &&
+      stop.reason !== Reasons.ForeignSecret &&
+      this.d.secrets.get(secretNameOf(bucket), bucket.metadata.namespace) !== undefined;
+    const failed = { status: 'False' as const, reason: stop.reason, message: stop.message };
+    const ready = stillUsable
+      ? {
+          status: 'True' as const,
+          reason: Reasons.Available,
+          message: findCondition(status.conditions, READY)!.message ?? '',
+        }
+      : failed;
+    try {
+      await this.writeStatus(bucket, {
+        ...status,
+        observedGeneration: bucket.metadata.generation,
+        conditions: this.conditions(bucket, ready, failed),
+      });
+    } catch (err) {
+      this.d.logger.warn({ bucket: keyOf(bucket), err: errorMessage(err) }, 'could not write status');
+    }
+  }
+
+  private conditions(
+    bucket: S3Bucket,
+    ready: { status: 'True' | 'False'; reason: Reason; message: string },
+    synced: { status: 'True' | 'False'; reason: Reason; message: string },
+  ) {
+    const now = this.now();
+    const generation = bucket.metadata.generation;
+    const withReady = setCondition(bucket.status?.conditions, { type: READY, ...ready }, generation, now);
+    return setCondition(withReady, { type: SYNCED, ...synced }, generation, now);
+  }
+
+  /** Writes the status only when it changed; records an Event when a condition transitions. */
+  private async writeStatus(bucket: S3Bucket, next: S3BucketStatus): Promise<void> {
+    const previous = bucket.status ?? {};
+    if (JSON.stringify(normalise(previous)) === JSON.stringify(normalise(next))) return;
+    await this.d.kube.patchStatus(bucket, next);
+    for (const type of [READY, SYNCED]) {
+      const before = findCondition(previous.conditions, type);
+      const after = findCondition(next.conditions, type);
+      if (!after || (before?.status === after.status && before.reason === after.reason)) continue;
+      // Ready=True and Synced=True arrive together; one Normal event says it.
+      if (type === SYNCED && after.status === 'True') continue;
+      await this.d.kube
+        .recordEvent(
+          bucket,
+          after.status === 'True' ? 'Normal' : 'Warning',
+          after.reason ?? type,
+          after.message ?? '',
+        )
+        .catch((err: unknown) =>
+          this.d.logger.warn({ bucket: keyOf(bucket), err: errorMessage(err) }, 'could not record event'),
+        );
+    }
+  }
+}
+
+function normalise(status: S3BucketStatus): unknown {
+  const { conditions, ...rest } = status;
+  const sortedRest = Object.fromEntries(Object.entries(rest).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return {
+    ...sortedRest,
+    conditions: [...(conditions ?? [])]
+      .sort((a, b) => (a.type < b.type ? -1 : 1))
+      .map((c) => [c.type, c.status, c.reason, c.message, c.observedGeneration, c.lastTransitionTime]),
+  };
+}

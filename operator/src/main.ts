@@ -1,0 +1,256 @@
+import { CoreV1Api, CustomObjectsApi, KubeConfig } from '@kubernetes/client-node';
+import type { KubernetesListObject, V1Namespace, V1Secret } from '@kubernetes/client-node';
+import { pino } from 'pino';
+import type { Logger } from 'pino';
+import { GROUP, KIND, PLURAL, VERSION } from './api/v1alpha1/s3bucket.ts';
+import type { S3Bucket } from './api/v1alpha1/s3bucket.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import type { OperatorConfig } from './config.ts';
+import { createKubeClient } from './controller/kube.ts';
+import { keyOf, S3BucketReconciler } from './controller/reconcile.ts';
+import { MANAGED_BY, MANAGED_BY_LABEL } from './controller/secret.ts';
+import { createOperatorMetrics } from './metrics.ts';
+import { createPlinthClient } from './plinth-api/client.ts';
+import { errorMessage } from './runtime/errors.ts';
+import { startHealthServer } from './runtime/health.ts';
+import { Informer } from './runtime/informer.ts';
+import { jittered } from './runtime/jitter.ts';
+import { LeaderElector } from './runtime/leader-election.ts';
+import { defaultControllerRateLimiter, TokenBucket } from './runtime/rate-limiter.ts';
+import { runWorkers } from './runtime/workers.ts';
+import type { Workers } from './runtime/workers.ts';
+import { WorkQueue } from './runtime/workqueue.ts';
+
+/** How long shutdown waits for running reconciles before it exits anyway. */
+const DRAIN_TIMEOUT_MS = 20_000;
+
+function createLogger(level: OperatorConfig['logLevel']): Logger {
+  return pino({
+    level,
+    base: { component: 'plinth-operator' },
+    redact: {
+      paths: [
+        'token',
+        '*.token',
+        'authorization',
+        '*.authorization',
+        'apiToken',
+        '*.apiToken',
+        'data',
+        '*.data',
+      ],
+      censor: '[redacted]',
+    },
+  });
+}
+
+/** The cluster's identity for owner references: the uid of `kube-system`, stable for a cluster's life. */
+async function clusterIdOf(kc: KubeConfig, logger: Logger): Promise<string> {
+  const core = kc.makeApiClient(CoreV1Api);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const ns = await core.readNamespace({ name: 'kube-system' });
+      if (ns.metadata?.uid) return ns.metadata.uid;
+      throw new Error('namespace kube-system has no uid');
+    } catch (err) {
+      if (attempt >= 15) throw err;
+      logger.warn({ err: errorMessage(err) }, 'cannot read the cluster id yet; retrying');
+      await new Promise((r) => setTimeout(r, 2000));
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  let config: OperatorConfig;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`plinth-operator: configuration error: ${err.message}\n`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel);
+  const kc = new KubeConfig();
+  kc.loadFromDefault();
+  const metrics = createOperatorMetrics({ processMetrics: true });
+  const clusterId = config.clusterId ?? (await clusterIdOf(kc, logger));
+
+  const apiBucket = new TokenBucket({ qps: config.apiQps, burst: config.apiBurst });
+  const api = createPlinthClient({
+    baseUrl: config.apiUrl,
+    token: config.apiToken,
+    rateLimit: apiBucket,
+    timeoutMs: config.apiTimeoutMs,
+    onRequest: ({ operation, status, durationMs }) => {
+      metrics.apiRequests.inc({ operation, code: String(status) });
+      metrics.apiDuration.observe({ operation }, durationMs / 1000);
+    },
+  });
+
+  const core = kc.makeApiClient(CoreV1Api);
+  const custom = kc.makeApiClient(CustomObjectsApi);
+  const onRestart = (name: string) => () => metrics.informerRestarts.inc({ informer: name });
+  const buckets = new Informer<S3Bucket>({
+    name: PLURAL,
+    kubeConfig: kc,
+    path: `/apis/${GROUP}/${VERSION}/${PLURAL}`,
+    list: async () =>
+      (await custom.listClusterCustomObject({
+        group: GROUP,
+        version: VERSION,
+        plural: PLURAL,
+      })) as KubernetesListObject<S3Bucket>,
+    logger,
+    onRestart: onRestart(PLURAL),
+  });
+  const selector = `${MANAGED_BY_LABEL}=${MANAGED_BY}`;
+  const secrets = new Informer<V1Secret>({
+    name: 'secrets',
+    kubeConfig: kc,
+    path: '/api/v1/secrets',
+    labelSelector: selector,
+    list: () => core.listSecretForAllNamespaces({ labelSelector: selector }),
+    logger,
+    onRestart: onRestart('secrets'),
+  });
+  const namespaces = new Informer<V1Namespace>({
+    name: 'namespaces',
+    kubeConfig: kc,
+    path: '/api/v1/namespaces',
+    list: () => core.listNamespace(),
+    logger,
+    onRestart: onRestart('namespaces'),
+  });
+
+  const queue = new WorkQueue({
+    rateLimiter: defaultControllerRateLimiter({ baseMs: config.backoffBaseMs, maxMs: config.backoffMaxMs }),
+    hooks: {
+      onAdd: () => metrics.queueAdds.inc(),
+      onRetry: () => metrics.queueRetries.inc(),
+      onDepth: (depth) => metrics.queueDepth.set(depth),
+      onQueueWait: (_key, ms) => metrics.queueWait.observe(ms / 1000),
+    },
+  });
+  const enqueue = (obj: S3Bucket) => queue.add(keyOf(obj));
+  buckets.onAdd(enqueue);
+  buckets.onUpdate(enqueue);
+  buckets.onDelete(enqueue);
+  // A change to a managed Secret (edited, deleted) brings its S3Bucket back to be reconciled.
+  const enqueueOwner = (s: V1Secret) => {
+    const owner = s.metadata?.ownerReferences?.find((r) => r.controller === true && r.kind === KIND);
+    if (owner) queue.add(`${s.metadata?.namespace ?? ''}/${owner.name}`);
+  };
+  secrets.onUpdate(enqueueOwner);
+  secrets.onDelete(enqueueOwner);
+  // An annotation change can map a namespace to another workspace: its S3Buckets look again.
+  const enqueueNamespace = (ns: V1Namespace) => {
+    for (const b of buckets.cache.list(ns.metadata?.name ?? '')) enqueue(b);
+  };
+  namespaces.onAdd(enqueueNamespace);
+  namespaces.onUpdate(enqueueNamespace);
+
+  const reconciler = new S3BucketReconciler({
+    buckets: buckets.cache,
+    secrets: secrets.cache,
+    namespaces: namespaces.cache,
+    kube: createKubeClient(kc),
+    api,
+    clusterId,
+    defaults: config.defaults,
+    logger,
+  });
+
+  let elector: LeaderElector | undefined;
+  const informers = [buckets, secrets, namespaces];
+  const health = await startHealthServer({
+    host: config.host,
+    port: config.port,
+    registry: metrics.registry,
+    notReadyReason: () => {
+      if (!informers.every((i) => i.hasSynced())) return 'caches not synced';
+      if (elector && !elector.isLeader()) return 'not the leader';
+      return undefined;
+    },
+  });
+  logger.info({ port: health.port, clusterId, workers: config.workers }, 'operator starting');
+
+  let workers: Workers | undefined;
+  let resyncTimer: NodeJS.Timeout | undefined;
+  const scheduleResync = () => {
+    resyncTimer = setTimeout(() => {
+      for (const b of buckets.cache.list()) enqueue(b);
+      scheduleResync();
+    }, jittered(config.resyncMs));
+    resyncTimer.unref();
+  };
+  const startWorkers = () => {
+    metrics.leader.set(1);
+    logger.info('leading: reconciling');
+    for (const b of buckets.cache.list()) enqueue(b);
+    workers = runWorkers(queue, config.workers, (key) => reconciler.reconcile(key), {
+      onResult: ({ key, outcome, durationMs, error }) => {
+        metrics.reconciles.inc({ result: outcome });
+        metrics.reconcileDuration.observe({ result: outcome }, durationMs / 1000);
+        if (outcome === 'error')
+          logger.warn({ key, err: errorMessage(error) }, 'reconcile failed; will retry');
+        else if (outcome === 'terminal') logger.info({ key, err: errorMessage(error) }, 'reconcile stopped');
+        else logger.debug({ key, outcome, durationMs: Math.round(durationMs) }, 'reconciled');
+      },
+    });
+    scheduleResync();
+  };
+
+  let shuttingDown = false;
+  const shutdown = async (signal: string, code: number) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.info({ signal }, 'shutting down');
+    clearTimeout(resyncTimer);
+    const drained = workers ? workers.stop() : Promise.resolve();
+    await Promise.race([drained, new Promise((r) => setTimeout(r, DRAIN_TIMEOUT_MS).unref())]);
+    apiBucket.close();
+    if (elector) await elector.release().catch(() => undefined);
+    await Promise.all(informers.map((i) => i.stop()));
+    health.server.close();
+    logger.info('stopped');
+    process.exit(code);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM', 0));
+  process.on('SIGINT', () => void shutdown('SIGINT', 0));
+
+  await Promise.all(informers.map((i) => i.start()));
+  logger.info({ buckets: buckets.cache.list().length }, 'caches synced');
+
+  if (config.leaderElection.enabled) {
+    const le = config.leaderElection;
+    elector = new LeaderElector({
+      kubeConfig: kc,
+      namespace: le.namespace,
+      name: le.name,
+      identity: le.identity,
+      leaseDurationMs: le.leaseDurationMs,
+      renewDeadlineMs: le.renewDeadlineMs,
+      retryPeriodMs: le.retryPeriodMs,
+      logger,
+      onStartedLeading: startWorkers,
+      onStoppedLeading: (reason) => {
+        metrics.leader.set(0);
+        if (reason === 'lost' && !shuttingDown) {
+          // Another replica may already be leading: stop writing at once, as controller-runtime does.
+          logger.error('leader lease lost; exiting');
+          process.exit(1);
+        }
+      },
+    });
+    void elector.run();
+  } else {
+    startWorkers();
+  }
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`plinth-operator: ${errorMessage(err)}\n`);
+  process.exit(1);
+});
