@@ -73,8 +73,8 @@ describe('MinIO admin client against a real server', () => {
     await admin.addUser(user, secret);
     await admin.addUser(user, secret); // again: an update, not an error
     await admin.addCannedPolicy(policy, bucketPolicy(bucket));
-    // The server answers attach with an encrypted body, so this also decrypts a real response.
-    expect(await admin.attachPolicy(user, [policy])).toEqual([policy]);
+    await admin.setUserPolicy(user, policy);
+    await admin.setUserPolicy(user, policy); // again: the same mapping, not an error
     expect(await admin.attachPolicy(user, [policy])).toEqual([]); // "no net effect": done already
 
     expect(await admin.userInfo(user)).toMatchObject({ status: 'enabled', policyName: policy, memberOf: [] });
@@ -115,6 +115,48 @@ describe('MinIO admin client against a real server', () => {
       code: 'InvalidAccessKeyId',
       status: 403,
     });
+  });
+
+  it('takes a PBKDF2-encrypted add-user body although it is no FIPS build', async () => {
+    // What addUser sends: algorithm id 2, which madmin-go's EncryptData uses only in FIPS builds.
+    const secret = randomBytes(18).toString('base64url');
+    const body = await encryptData(
+      server.secretKey,
+      new TextEncoder().encode(JSON.stringify({ status: 'enabled', secretKey: secret })),
+    );
+    expect(body[32]).toBe(2);
+    expect((await adminRequest('PUT', 'add-user?accessKey=pbkdf2-user', body)).status).toBe(200);
+    expect(await admin.userInfo('pbkdf2-user')).toMatchObject({ status: 'enabled', policyName: '' });
+    // The secret the server decrypted is the one sent: without a policy the user is denied, not unknown.
+    const user = s3('pbkdf2-user', secret);
+    expect(await s3Failure(user.send(new ListObjectsV2Command({ Bucket: usageBucket })))).toEqual({
+      code: 'AccessDenied',
+      status: 403,
+    });
+    await admin.removeUser('pbkdf2-user');
+  });
+
+  it('attaches with an encrypted answer; setting a policy replaces whatever is attached', async () => {
+    const user = 'policy-user';
+    const policy = 'policy-user-rw';
+    await admin.addUser(user, randomBytes(18).toString('base64url'));
+    await admin.addCannedPolicy(policy, bucketPolicy('policy-bucket'));
+    // The server answers attach with an Argon2id-encrypted body: this decrypts a real response.
+    expect(await admin.attachPolicy(user, [policy, 'readonly'])).toEqual([policy, 'readonly']);
+    expect(await admin.userInfo(user)).toMatchObject({ policyName: `${policy},readonly` });
+    await admin.setUserPolicy(user, policy);
+    expect(await admin.userInfo(user)).toMatchObject({ policyName: policy });
+
+    await expect(admin.setUserPolicy(user, 'no-such-policy')).rejects.toMatchObject({
+      status: 404,
+      code: 'XMinioAdminNoSuchPolicy',
+    });
+    await expect(admin.setUserPolicy('nobody-here', policy)).rejects.toMatchObject({
+      status: 404,
+      code: 'XMinioAdminNoSuchUser',
+    });
+    await admin.removeUser(user);
+    await admin.removeCannedPolicy(policy);
   });
 
   it('decrypts a real multi-fragment response (list-users over 16 KiB)', async () => {

@@ -64,8 +64,64 @@ describe('createMinioAdmin', () => {
       /^AWS4-HMAC-SHA256 Credential=admin\/\d{8}\/us-east-1\/s3\/aws4_request, SignedHeaders=host;x-amz-content-sha256;x-amz-date, Signature=[0-9a-f]{64}$/,
     );
     expect(req!.body.includes('user-secret-value')).toBe(false);
+    expect(req!.body[32]).toBe(2); // PBKDF2, which MinIO decrypts whatever its build
     const plain = JSON.parse(new TextDecoder().decode(await decryptData(ADMIN_SECRET, req!.body))) as unknown;
     expect(plain).toEqual({ status: 'enabled', secretKey: 'user-secret-value' });
+  });
+
+  it('sets a user policy with an unencrypted PUT and no body', async () => {
+    const { endpoint, seen } = await fakeMinio(() => ({ status: 200 }));
+    const admin = createMinioAdmin({ endpoint, accessKey: 'admin', secretKey: ADMIN_SECRET });
+    await admin.setUserPolicy('user one+', 'plinth-user one+');
+
+    expect(seen).toHaveLength(1);
+    const url = new URL(seen[0]!.url, 'http://x');
+    expect(seen[0]!.method).toBe('PUT');
+    expect(url.pathname).toBe('/minio/admin/v3/set-user-or-group-policy');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      policyName: 'plinth-user one+',
+      userOrGroup: 'user one+',
+      isGroup: 'false',
+    });
+    expect(seen[0]!.body).toHaveLength(0);
+  });
+
+  it('falls back to the encrypted attach call when the server no longer knows set-user-or-group-policy', async () => {
+    const { endpoint, seen } = await fakeMinio((req) =>
+      req.url.includes('set-user-or-group-policy')
+        ? {
+            status: 426,
+            type: 'application/json',
+            body: JSON.stringify({ Code: 'XMinioAdminVersionMismatch', Message: 'not supported' }),
+          }
+        : { status: 400, body: JSON.stringify({ Code: 'XMinioAdminPolicyChangeAlreadyApplied' }) },
+    );
+    const admin = createMinioAdmin({ endpoint, accessKey: 'admin', secretKey: ADMIN_SECRET });
+    await admin.setUserPolicy('u1', 'p1');
+
+    expect(seen.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'PUT /minio/admin/v3/set-user-or-group-policy?policyName=p1&userOrGroup=u1&isGroup=false',
+      'POST /minio/admin/v3/idp/builtin/policy/attach',
+    ]);
+    const plain = JSON.parse(
+      new TextDecoder().decode(await decryptData(ADMIN_SECRET, seen[1]!.body)),
+    ) as unknown;
+    expect(plain).toEqual({ policies: ['p1'], user: 'u1' });
+  });
+
+  it('does not fall back on other errors of set-user-or-group-policy', async () => {
+    const { endpoint, seen } = await fakeMinio(() => ({
+      status: 404,
+      type: 'application/json',
+      body: JSON.stringify({ Code: 'XMinioAdminNoSuchUser', Message: 'no such user' }),
+    }));
+    const admin = createMinioAdmin({ endpoint, accessKey: 'admin', secretKey: ADMIN_SECRET });
+    await expect(admin.setUserPolicy('ghost', 'p1')).rejects.toMatchObject({
+      status: 404,
+      code: 'XMinioAdminNoSuchUser',
+      operation: 'set-user-policy',
+    });
+    expect(seen).toHaveLength(1);
   });
 
   it('turns JSON and XML error bodies into MinioAdminError, keeping secrets out', async () => {

@@ -182,12 +182,14 @@ export function createMinioDriver(opts: MinioDriverOptions): StorageDriver {
 
       const policy = accessPolicyName(user);
       // Policy first: replacing it re-targets a user that was provisioned for another bucket
-      // before the user (re)gains its key.
+      // before the user (re)gains its key. None of these calls derives an Argon2 key (see
+      // docs/minio.md): add-user goes PBKDF2-encrypted, the others in the clear.
       await admin.addCannedPolicy(policy, accessPolicy(bucket));
       await admin.addUser(user, proposed.secretAccessKey);
-      await admin.attachPolicy(user, [policy]);
+      // Sets rather than attaches: a policy attached by hand since goes, and a repeat is no error.
+      await admin.setUserPolicy(user, policy);
 
-      // Anything else attached (by hand, or through a group) would grant more than the bucket.
+      // Anything else (attached meanwhile, or through a group) would grant more than the bucket.
       const info = await admin.userInfo(user);
       const attached = info?.policyName.split(',').filter(Boolean) ?? [];
       if (!info || attached.length !== 1 || attached[0] !== policy || info.memberOf.length > 0)
