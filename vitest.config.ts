@@ -18,7 +18,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['api/**/*.int.test.ts'],
+          include: ['api/**/*.int.test.ts', 'operator/**/*.int.test.ts'],
           globalSetup: ['api/src/test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,

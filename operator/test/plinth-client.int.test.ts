@@ -1,0 +1,236 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApiProcess, TEST_KEYS } from '../../api/src/test/api-process.ts';
+import type { ApiProcess } from '../../api/src/test/api-process.ts';
+import { freshDatabaseUrl } from '../../api/src/test/databases.ts';
+import { startMinioServer } from '../../api/src/test/minio-server.ts';
+import type { MinioServer } from '../../api/src/test/minio-server.ts';
+import { createPlinthClient } from '../src/plinth-api/client.ts';
+import type { BucketCreate, CreatedBucket, PlinthClient } from '../src/plinth-api/client.ts';
+
+/**
+ * The operator's typed client against a real API process and a real MinIO: every bucket helper,
+ * its success answers and the failures the controller classifies, and `unavailable` once the API
+ * is gone. Setup goes through the same typed client (`raw`), as an administrator.
+ */
+describe('Plinth API client against a real API and MinIO', () => {
+  const ADMIN_PASSWORD = 'client-admin-password';
+  let minio: MinioServer;
+  let api: ApiProcess;
+  let dir: string;
+  /** The operator's client: a system key, with a counting rate limiter and a metrics hook. */
+  let operator: PlinthClient;
+  /** Another organization's admin key. */
+  let otherOrg: PlinthClient;
+  const reports: { operation: string; status: number | 'error' }[] = [];
+  let takes = 0;
+  let spec: BucketCreate;
+  let otherWorkspace: { organization: string; workspace: string };
+  let created: CreatedBucket;
+
+  const unwrap = <T>(r: { data?: T; error?: unknown; response: Response }, what: string): T => {
+    if (r.data === undefined) throw new Error(`${what}: ${r.response.status} ${JSON.stringify(r.error)}`);
+    return r.data;
+  };
+
+  beforeAll(async () => {
+    minio = await startMinioServer();
+    dir = mkdtempSync(join(tmpdir(), 'plinth-client-'));
+    writeFileSync(
+      join(dir, 'plinth.yaml'),
+      [
+        'clusters:',
+        '  - name: local',
+        '    driver: minio',
+        `    endpoint: ${minio.endpoint}`,
+        '    path_style: true',
+        '    admin_access_key_env: TEST_MINIO_USER',
+        '    admin_secret_key_env: TEST_MINIO_PASSWORD',
+        'regions:',
+        '  - name: eu-central',
+        '    cluster: local',
+        '',
+      ].join('\n'),
+    );
+    api = await startApiProcess({
+      DATABASE_URL: await freshDatabaseUrl(),
+      ...TEST_KEYS,
+      PLINTH_CONFIG: join(dir, 'plinth.yaml'),
+      TEST_MINIO_USER: minio.accessKey,
+      TEST_MINIO_PASSWORD: minio.secretKey,
+      PLINTH_BOOTSTRAP_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    });
+    await api.waitReady();
+
+    const anonymous = createPlinthClient({ baseUrl: api.url, token: '' }).raw;
+    const { token } = unwrap(
+      await anonymous.POST('/api/login/', { body: { username: 'admin', password: ADMIN_PASSWORD } }),
+      'login',
+    );
+    const admin = createPlinthClient({ baseUrl: api.url, token }).raw;
+    const tenant = async (slug: string) => {
+      const org = unwrap(
+        await admin.POST('/api/v1/organizations/', { body: { slug, name: slug } }),
+        'create organization',
+      );
+      const ws = unwrap(
+        await admin.POST('/api/v1/workspaces/', { body: { organization: org.id, name: 'apps' } }),
+        'create workspace',
+      );
+      return { organization: org.id, workspace: ws.id };
+    };
+    const mine = await tenant('client-a');
+    otherWorkspace = await tenant('client-b');
+
+    const systemKey = unwrap(
+      await admin.POST('/api/v1/system-api-keys/', { body: { name: 'operator' } }),
+      'create system key',
+    );
+    operator = createPlinthClient({
+      baseUrl: api.url,
+      token: systemKey.token,
+      rateLimit: {
+        take: () => {
+          takes++;
+          return Promise.resolve();
+        },
+      },
+      onRequest: ({ operation, status }) => reports.push({ operation, status }),
+      timeoutMs: 30_000,
+    });
+    const orgKey = unwrap(
+      await admin.POST('/api/v1/organizations/{id}/api-keys/', {
+        params: { path: { id: otherWorkspace.organization } },
+        body: { name: 'other', role: 'admin' },
+      }),
+      'create organization key',
+    );
+    otherOrg = createPlinthClient({ baseUrl: api.url, token: orgKey.token });
+
+    spec = {
+      name: `client-${Date.now().toString(36)}`,
+      region: 'eu-central',
+      ...mine,
+      cors_allow_all: false,
+      owner_reference: { cluster_id: 'test-cluster', namespace: 'apps', name: 'photos', uid: 'uid-1' },
+    };
+  });
+  afterAll(async () => {
+    await api?.stop('SIGKILL');
+    await minio?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('creates a bucket (201) with credentials, endpoint and region', async () => {
+    const result = await operator.createBucket(spec);
+    if (result.kind !== 'created') throw new Error(`expected created, got ${JSON.stringify(result)}`);
+    created = result.bucket;
+    expect(created).toMatchObject({
+      name: spec.name,
+      region: 'eu-central',
+      endpoint: minio.endpoint,
+      state: 'ready',
+      origin: 'created',
+      owner_reference: spec.owner_reference,
+      credentials: { access_key_id: expect.any(String), secret_access_key: expect.any(String) },
+    });
+    expect(reports.at(-1)).toEqual({ operation: 'POST /api/v1/s3/buckets/', status: 201 });
+  });
+
+  it('adopts it when asked again by the same owner (200, same bucket and credentials)', async () => {
+    const result = await operator.createBucket(spec);
+    expect(result).toMatchObject({
+      kind: 'adopted',
+      bucket: {
+        id: created.id,
+        credentials: created.credentials,
+        endpoint: minio.endpoint,
+        region: 'eu-central',
+      },
+    });
+  });
+
+  it('answers name_taken (409) when another organization asks for the same name', async () => {
+    const result = await otherOrg.createBucket({ ...spec, ...otherWorkspace });
+    expect(result).toMatchObject({ kind: 'name_taken', error: { status: 409, code: 'bucket_name_taken' } });
+  });
+
+  it('answers invalid (400) naming the field at fault', async () => {
+    expect(await operator.createBucket({ ...spec, name: 'Not_A_Bucket' })).toMatchObject({
+      kind: 'invalid',
+      attrs: ['name'],
+      error: { status: 400, code: 'invalid' },
+    });
+    expect(await operator.createBucket({ ...spec, name: `${spec.name}-2`, region: 'mars' })).toMatchObject({
+      kind: 'invalid',
+      attrs: ['region'],
+    });
+  });
+
+  it('reads the bucket and reveals its credentials', async () => {
+    expect(await operator.getBucket(created.id)).toMatchObject({
+      kind: 'ok',
+      bucket: { id: created.id, name: spec.name, cors_allow_all: false },
+    });
+    expect(await operator.revealCredentials(created.id)).toEqual({
+      kind: 'ok',
+      credentials: created.credentials,
+    });
+  });
+
+  it('updates CORS, and reports not_supported where MinIO cannot set it', async () => {
+    expect(await operator.updateBucket(created.id, { cors_allow_all: false })).toMatchObject({
+      kind: 'ok',
+      bucket: { id: created.id, cors_allow_all: false },
+    });
+    expect(await operator.updateBucket(created.id, { cors_allow_all: true })).toMatchObject({
+      kind: 'not_supported',
+      attrs: ['cors_allow_all'],
+      error: { status: 400 },
+    });
+  });
+
+  it('refuses to delete a bucket holding objects (not_empty), then deletes it once empty', async () => {
+    const s3 = new S3Client({
+      endpoint: minio.endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: {
+        accessKeyId: created.credentials.access_key_id,
+        secretAccessKey: created.credentials.secret_access_key,
+      },
+    });
+    await s3.send(new PutObjectCommand({ Bucket: spec.name, Key: 'keep', Body: 'data' }));
+    expect(await operator.deleteBucket(created.id)).toMatchObject({
+      kind: 'not_empty',
+      error: { status: 409, code: 'bucket_not_empty' },
+    });
+    await s3.send(new DeleteObjectCommand({ Bucket: spec.name, Key: 'keep' }));
+    s3.destroy();
+    expect(await operator.deleteBucket(created.id)).toEqual({ kind: 'deleted' });
+    expect(await operator.getBucket(created.id)).toMatchObject({ kind: 'not_found', error: { status: 404 } });
+  });
+
+  it('went through the rate limiter and the metrics hook for every request', () => {
+    expect(takes).toBe(reports.length);
+    expect(new Set(reports.map((r) => r.operation))).toEqual(
+      new Set([
+        'POST /api/v1/s3/buckets/',
+        'GET /api/v1/s3/buckets/{id}/',
+        'PATCH /api/v1/s3/buckets/{id}/',
+        'DELETE /api/v1/s3/buckets/{id}/',
+        'GET /api/v1/s3/buckets/{id}/credentials/',
+      ]),
+    );
+  });
+
+  it('answers unavailable once the API is stopped', async () => {
+    await api.stop();
+    const result = await operator.getBucket(created.id);
+    expect(result).toMatchObject({ kind: 'unavailable', cause: 'network' });
+    expect(reports.at(-1)).toEqual({ operation: 'GET /api/v1/s3/buckets/{id}/', status: 'error' });
+  });
+});
