@@ -1,0 +1,305 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startApiProcess, TEST_KEYS } from '../../../api/src/test/api-process.ts';
+import type { ApiProcess } from '../../../api/src/test/api-process.ts';
+import { freshDatabaseUrl } from '../../../api/src/test/databases.ts';
+import { startMinioServer } from '../../../api/src/test/minio-server.ts';
+import type { MinioServer } from '../../../api/src/test/minio-server.ts';
+import { freePort, startControlPlane } from './control-plane.ts';
+import type { ControlPlane } from './control-plane.ts';
+
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export const OPERATOR_ENTRY = join(REPO_ROOT, 'operator/src/main.ts');
+/** The Node flags the operator runs with in production, read from `npm run start:operator`. */
+export const OPERATOR_NODE_FLAGS: string[] = (
+  JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+).scripts['start:operator']!.split(/\s+/).filter((arg) => arg.startsWith('--'));
+export const OPERATOR_NAMESPACE = 'plinth-system';
+/** The user name RBAC gives the operator's ServiceAccount; a client certificate can carry it. */
+export const OPERATOR_SA_USER = `system:serviceaccount:${OPERATOR_NAMESPACE}:plinth-operator`;
+const ADMIN_PASSWORD = 'operator-stack-admin-password';
+
+export interface Tenant {
+  org: { id: string; slug: string };
+  workspace: { id: string; name: string };
+  /** An organization key (`plo_…`) with the `admin` role. */
+  orgKey: string;
+}
+
+/** A running operator process (`node operator/src/main.ts`), its output kept for diagnostics. */
+export interface OperatorProcess {
+  readonly port: number;
+  readonly child: ChildProcess;
+  readonly exited: Promise<number | null>;
+  output(): string;
+  /** Parsed `/metrics`: the sum of every series of `name` whose labels include `labels`. */
+  metric(name: string, labels?: Record<string, string>): Promise<number>;
+  readyz(): Promise<number>;
+  waitReady(timeoutMs?: number): Promise<void>;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/**
+ * Everything the operator's tests run against, all real: a Kubernetes control plane with the CRD,
+ * MinIO, the API (a real process on a real PostgreSQL database) and operator processes that use the
+ * RBAC in config/rbac through a client certificate of the operator's ServiceAccount user.
+ */
+export interface OperatorStack {
+  readonly controlPlane: ControlPlane;
+  readonly minio: MinioServer;
+  api: ApiProcess;
+  readonly apiEnv: Record<string, string>;
+  /** The API as the bootstrap Super Admin. */
+  call(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }>;
+  tenant(slug: string): Promise<Tenant>;
+  /** The kubeconfig of the operator's ServiceAccount user (only config/rbac's permissions). */
+  readonly operatorKubeconfig: string;
+  startOperator(env: Record<string, string>): Promise<OperatorProcess>;
+  kubectl(args: string[], input?: string): Promise<string>;
+  /** kubectl that may fail: `{code, stdout, stderr}`. */
+  kubectlRaw(args: string[], input?: string): Promise<{ code: number; stdout: string; stderr: string }>;
+  restartApi(): Promise<void>;
+  /** Diagnostics for a failed assertion: operator output, events, API and control-plane logs. */
+  diagnostics(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export interface OperatorStackOptions {
+  /** A database for the API; default a fresh one on the test run's PostgreSQL server. */
+  databaseUrl?: string;
+  apiLogLevel?: string;
+}
+
+export async function startOperatorStack(opts: OperatorStackOptions = {}): Promise<OperatorStack> {
+  const [controlPlane, minio] = await Promise.all([startControlPlane({ crds: true }), startMinioServer()]);
+  const dir = mkdtempSync(join(tmpdir(), 'plinth-operator-stack-'));
+  const operators: OperatorProcess[] = [];
+  try {
+    writeFileSync(
+      join(dir, 'plinth.yaml'),
+      [
+        'clusters:',
+        '  - name: local',
+        '    driver: minio',
+        `    endpoint: ${minio.endpoint}`,
+        `    public_endpoint: ${minio.endpoint}`,
+        '    path_style: true',
+        '    admin_access_key_env: TEST_MINIO_USER',
+        '    admin_secret_key_env: TEST_MINIO_PASSWORD',
+        'regions:',
+        '  - name: eu-central',
+        '    cluster: local',
+        '',
+      ].join('\n'),
+    );
+    const apiEnv = {
+      DATABASE_URL: opts.databaseUrl ?? (await freshDatabaseUrl()),
+      LOG_LEVEL: opts.apiLogLevel ?? 'info',
+      ...TEST_KEYS,
+      PLINTH_CONFIG: join(dir, 'plinth.yaml'),
+      TEST_MINIO_USER: minio.accessKey,
+      TEST_MINIO_PASSWORD: minio.secretKey,
+      PLINTH_BOOTSTRAP_ADMIN_USERNAME: 'admin',
+      PLINTH_BOOTSTRAP_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      PLINTH_USAGE_INTERVAL_SECONDS: '10',
+    };
+    let api = await startApiProcess(apiEnv);
+    await api.waitReady();
+    const apiPort = String(api.port);
+
+    const raw = async (method: string, path: string, body?: unknown, token?: string) => {
+      const res = await fetch(`${api.url}${path}`, {
+        method,
+        headers: {
+          ...(token && { Authorization: `Bearer ${token}` }),
+          ...(body !== undefined && { 'Content-Type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json().catch(() => null)) as any };
+    };
+    const login = await raw('POST', '/api/login/', { username: 'admin', password: ADMIN_PASSWORD });
+    if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login)}`);
+    const adminToken = login.body.token as string;
+    const call = (method: string, path: string, body?: unknown, token = adminToken) =>
+      raw(method, path, body, token);
+    const expectOk = async (method: string, path: string, body?: unknown) => {
+      const res = await call(method, path, body);
+      if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body;
+    };
+
+    const kubectlRaw = async (args: string[], input?: string) => controlPlane.kubectl(args, { input });
+    const kubectl = async (args: string[], input?: string) => {
+      const r = await kubectlRaw(args, input);
+      if (r.code !== 0) throw new Error(`kubectl ${args.join(' ')} failed (${r.code}): ${r.stderr}`);
+      return r.stdout;
+    };
+    await kubectl(['create', 'namespace', OPERATOR_NAMESPACE]);
+    await kubectl(['apply', '-k', join(REPO_ROOT, 'config/rbac')]);
+    const operatorKubeconfig = await controlPlane.clientCertKubeconfig(OPERATOR_SA_USER, [
+      'system:serviceaccounts',
+      `system:serviceaccounts:${OPERATOR_NAMESPACE}`,
+    ]);
+
+    const stack: OperatorStack = {
+      controlPlane,
+      minio,
+      get api() {
+        return api;
+      },
+      set api(p) {
+        api = p;
+      },
+      apiEnv,
+      call,
+      operatorKubeconfig,
+      async tenant(slug) {
+        const org = await expectOk('POST', '/api/v1/organizations/', { slug, name: `Org ${slug}` });
+        const workspace = await expectOk('POST', '/api/v1/workspaces/', {
+          organization: org.id,
+          name: `${slug}-ws`,
+        });
+        const key = await expectOk('POST', `/api/v1/organizations/${org.id}/api-keys/`, {
+          name: `operator-${slug}`,
+          role: 'admin',
+        });
+        return { org, workspace, orgKey: key.token as string };
+      },
+      async startOperator(env) {
+        const p = await startOperatorProcess({
+          KUBECONFIG: operatorKubeconfig,
+          PLINTH_API_URL: api.url,
+          POD_NAMESPACE: OPERATOR_NAMESPACE,
+          PLINTH_OPERATOR_BACKOFF_BASE_MS: '200',
+          PLINTH_OPERATOR_BACKOFF_MAX_SECONDS: '5',
+          PLINTH_OPERATOR_LEASE_DURATION_SECONDS: '4',
+          PLINTH_OPERATOR_RENEW_DEADLINE_SECONDS: '3',
+          PLINTH_OPERATOR_RETRY_PERIOD_SECONDS: '1',
+          ...env,
+        });
+        operators.push(p);
+        return p;
+      },
+      kubectl,
+      kubectlRaw,
+      async restartApi() {
+        if (api.child.exitCode === null) await api.stop();
+        api = await startApiProcess({ ...apiEnv, PORT: apiPort });
+        await api.waitReady();
+      },
+      async diagnostics() {
+        const events = await kubectlRaw(['get', 'events', '-A', '--sort-by=.lastTimestamp']);
+        const buckets = await kubectlRaw(['get', 's3buckets', '-A', '-o', 'yaml']);
+        return [
+          ...operators.map((o, i) => `--- operator ${i} (port ${o.port}) ---\n${o.output().slice(-6000)}`),
+          `--- events ---\n${events.stdout}${events.stderr}`,
+          `--- s3buckets ---\n${buckets.stdout.slice(-6000)}`,
+          `--- api ---\n${api.output().slice(-3000)}`,
+        ].join('\n');
+      },
+      async stop() {
+        await Promise.all(operators.map((o) => o.stop('SIGKILL')));
+        await api.stop('SIGKILL').catch(() => undefined);
+        await Promise.all([controlPlane.stop(), minio.stop()]);
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+    return stack;
+  } catch (err) {
+    await Promise.all(operators.map((o) => o.stop('SIGKILL')));
+    await Promise.all([controlPlane.stop(), minio.stop()]);
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+export async function startOperatorProcess(env: Record<string, string>): Promise<OperatorProcess> {
+  const port = await freePort();
+  let out = '';
+  const child = spawn(process.execPath, [...OPERATOR_NODE_FLAGS, OPERATOR_ENTRY], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      LOG_LEVEL: 'debug',
+      PLINTH_OPERATOR_HOST: '127.0.0.1',
+      ...env,
+      PLINTH_OPERATOR_PORT: String(port),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (d: Buffer) => (out = (out + d.toString()).slice(-2_000_000)));
+  child.stderr.on('data', (d: Buffer) => (out = (out + d.toString()).slice(-2_000_000)));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const base = `http://127.0.0.1:${port}`;
+  const self: OperatorProcess = {
+    port,
+    child,
+    exited,
+    output: () => out,
+    async metric(name, labels = {}) {
+      const text = await (await fetch(`${base}/metrics`)).text();
+      let sum = 0;
+      for (const line of text.split('\n')) {
+        const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{([^}]*)\})? (\S+)$/.exec(line);
+        if (!m || m[1] !== name) continue;
+        const have = Object.fromEntries(
+          [...(m[3] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((x) => [x[1]!, x[2]!] as const),
+        );
+        if (Object.entries(labels).every(([k, v]) => have[k] === v)) sum += Number(m[4]);
+      }
+      return sum;
+    },
+    async readyz() {
+      try {
+        return (await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(2000) })).status;
+      } catch {
+        return 0;
+      }
+    },
+    async waitReady(timeoutMs = 60_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        if (child.exitCode !== null)
+          throw new Error(`operator exited with ${child.exitCode}:\n${out.slice(-4000)}`);
+        if ((await self.readyz()) === 200) return;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`operator not ready after ${timeoutMs} ms:\n${out.slice(-4000)}`);
+    },
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+      child.kill(signal);
+      return exited;
+    },
+  };
+  return self;
+}
+
+/** Polls `check` until it returns a value (not undefined/false) or the deadline passes. */
+export async function eventually<T>(
+  what: string,
+  check: () => Promise<T | undefined | false>,
+  opts: { timeoutMs?: number; intervalMs?: number; diagnostics?: () => Promise<string> } = {},
+): Promise<T> {
+  const deadline = Date.now() + (opts.timeoutMs ?? 30_000);
+  let last: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const v = await check();
+      if (v !== undefined && v !== false) return v;
+    } catch (err) {
+      last = err;
+    }
+    await new Promise((r) => setTimeout(r, opts.intervalMs ?? 200));
+  }
+  const extra = opts.diagnostics ? `\n${await opts.diagnostics()}` : '';
+  throw new Error(
+    `timed out waiting for ${what}${last instanceof Error ? ` (last error: ${last.message})` : ''}${extra}`,
+  );
+}

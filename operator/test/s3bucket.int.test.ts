@@ -1,0 +1,393 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, startOperatorStack } from '../src/test/stack.ts';
+import type { OperatorProcess, OperatorStack, Tenant } from '../src/test/stack.ts';
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const SAMPLE = readFileSync(join(REPO_ROOT, 'config/samples/plinth_v1alpha1_s3bucket.yaml'), 'utf8');
+const SECRET_KEYS = [
+  'AWS_ACCESS_KEY_ID',
+  'AWS_ENDPOINT_URL_S3',
+  'AWS_REGION',
+  'AWS_SECRET_ACCESS_KEY',
+  'BUCKET_NAME',
+];
+
+/**
+ * The S3Bucket operator against real components: a kube-apiserver with etcd and the garbage
+ * collector, the API on PostgreSQL, MinIO, and the operator as a process with only config/rbac's
+ * permissions. Each step is a user's action followed by what they would check with kubectl.
+ */
+describe('S3Bucket operator', () => {
+  let stack: OperatorStack;
+  let operator: OperatorProcess;
+  let tenantA: Tenant;
+  let tenantB: Tenant;
+  let systemKey: string;
+
+  const diagnostics = () => stack.diagnostics();
+
+  const namespace = async (name: string, t: Tenant) => {
+    await stack.kubectl(
+      ['apply', '-f', '-'],
+      JSON.stringify({
+        apiVersion: 'v1',
+        kind: 'Namespace',
+        metadata: {
+          name,
+          annotations: { 'plinth.dev/organization': t.org.id, 'plinth.dev/workspace': t.workspace.id },
+        },
+      }),
+    );
+  };
+  const applyBucket = (ns: string, name: string, spec: Record<string, unknown> = {}) =>
+    stack.kubectl(
+      ['apply', '-f', '-'],
+      JSON.stringify({
+        apiVersion: 'plinth.dev/v1alpha1',
+        kind: 'S3Bucket',
+        metadata: { name, namespace: ns },
+        spec: { region: 'eu-central', ...spec },
+      }),
+    );
+  const getBucket = async (ns: string, name: string) => {
+    const r = await stack.kubectlRaw(['get', 's3bucket', name, '-n', ns, '-o', 'json']);
+    return r.code === 0 ? (JSON.parse(r.stdout)) : undefined;
+  };
+  const condition = (obj: any, type: string) => obj?.status?.conditions?.find((c: any) => c.type === type);
+  const waitCondition = (ns: string, name: string, status: string, reason?: string, timeoutMs = 30_000) =>
+    eventually(
+      `${ns}/${name} Ready=${status}${reason ? ` (${reason})` : ''}`,
+      async () => {
+        const obj = await getBucket(ns, name);
+        const ready = condition(obj, 'Ready');
+        return ready?.status === status && (!reason || ready.reason === reason) ? obj : undefined;
+      },
+      { timeoutMs, diagnostics },
+    );
+  const readSecret = async (ns: string, name: string) => {
+    const r = await stack.kubectlRaw(['get', 'secret', name, '-n', ns, '-o', 'json']);
+    if (r.code !== 0) return undefined;
+    const s = JSON.parse(r.stdout);
+    const data: Record<string, string> = {};
+    for (const [k, v] of Object.entries(s.data ?? {}))
+      data[k] = Buffer.from(v as string, 'base64').toString();
+    return { obj: s, data };
+  };
+  const rootS3 = () =>
+    new S3Client({
+      endpoint: stack.minio.endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: stack.minio.accessKey, secretAccessKey: stack.minio.secretKey },
+    });
+  const bucketsNamed = async (name: string) => {
+    const res = await stack.call('GET', '/api/v1/s3/buckets/?page_size=500');
+    return (res.body.results as any[]).filter((b) => b.name === name);
+  };
+
+  beforeAll(async () => {
+    stack = await startOperatorStack();
+    tenantA = await stack.tenant('tenant-a');
+    tenantB = await stack.tenant('tenant-b');
+    const key = await stack.call('POST', '/api/v1/system-api-keys/', { name: 'operator' });
+    expect(key.status, JSON.stringify(key.body)).toBe(201);
+    systemKey = key.body.token;
+    operator = await stack.startOperator({
+      PLINTH_API_TOKEN: systemKey,
+      PLINTH_OPERATOR_RESYNC_SECONDS: '10',
+    });
+    await operator.waitReady();
+  }, 600_000);
+  afterAll(async () => {
+    await stack?.stop();
+  }, 120_000);
+
+  it('kubectl apply of the sample gives a Ready bucket and a Secret an application uses as its environment', async () => {
+    // The sample namespace, annotated with tenant A's IDs, as a user would edit it.
+    const sampleNamespace = readFileSync(join(REPO_ROOT, 'config/samples/namespace.yaml'), 'utf8')
+      .replace(/plinth\.dev\/organization: \S+/, `plinth.dev/organization: ${tenantA.org.id}`)
+      .replace(/plinth\.dev\/workspace: \S+/, `plinth.dev/workspace: ${tenantA.workspace.id}`);
+    await stack.kubectl(['apply', '-f', '-'], sampleNamespace);
+    await stack.kubectl(['apply', '-f', '-'], SAMPLE);
+    const started = Date.now();
+    const obj = await waitCondition('team-a', 'team-a-data', 'True', 'Available');
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(obj.status).toMatchObject({
+      bucketName: 'team-a-data',
+      endpoint: stack.minio.endpoint,
+      secretName: 'team-a-data',
+      origin: 'Created',
+      observedGeneration: obj.metadata.generation,
+    });
+    expect(obj.metadata.finalizers).toContain('plinth.dev/finalizer');
+    expect(condition(obj, 'Synced')).toMatchObject({
+      status: 'True',
+      observedGeneration: obj.metadata.generation,
+    });
+
+    const table = await stack.kubectl(['get', 's3buckets', '-n', 'team-a']);
+    const [header, row] = table.trim().split('\n');
+    expect(header!.split(/\s+/)).toEqual(['NAME', 'REGION', 'BUCKET', 'READY', 'REASON', 'AGE']);
+    expect(row!.split(/\s+/).slice(0, 5)).toEqual([
+      'team-a-data',
+      'eu-central',
+      'team-a-data',
+      'True',
+      'Available',
+    ]);
+
+    const secret = (await readSecret('team-a', 'team-a-data'))!;
+    expect(Object.keys(secret.data).sort()).toEqual(SECRET_KEYS);
+    expect(secret.data).toMatchObject({
+      BUCKET_NAME: 'team-a-data',
+      AWS_REGION: 'eu-central',
+      AWS_ENDPOINT_URL_S3: stack.minio.endpoint,
+    });
+    expect(secret.obj.metadata.labels['app.kubernetes.io/managed-by']).toBe('plinth-operator');
+    expect(secret.obj.metadata.annotations['plinth.dev/data-hash']).toMatch(/^[0-9a-f]{32}$/);
+    expect(secret.obj.metadata.ownerReferences).toEqual([
+      expect.objectContaining({
+        kind: 'S3Bucket',
+        name: 'team-a-data',
+        uid: obj.metadata.uid,
+        controller: true,
+      }),
+    ]);
+    const [apiBucket] = await bucketsNamed('team-a-data');
+    expect(apiBucket).toMatchObject({
+      id: obj.status.bucketId,
+      organization: tenantA.org.id,
+      workspace: tenantA.workspace.id,
+      owner_reference: { namespace: 'team-a', name: 'team-a-data', uid: obj.metadata.uid },
+    });
+
+    // An application process gets exactly the Secret's keys as its environment (as envFrom gives a
+    // pod) and uses the SDK with no other configuration.
+    const app = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `
+        import { S3Client, PutObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
+        const s3 = new S3Client({});
+        const Bucket = process.env.BUCKET_NAME;
+        await s3.send(new PutObjectCommand({ Bucket, Key: 'hello.txt', Body: 'hello from the app' }));
+        const got = await s3.send(new GetObjectCommand({ Bucket, Key: 'hello.txt' }));
+        console.log(await got.Body.transformToString());
+        `,
+      ],
+      { cwd: REPO_ROOT, env: secret.data, encoding: 'utf8', timeout: 30_000 },
+    );
+    expect(app.stderr).toBe('');
+    expect(app.stdout.trim()).toBe('hello from the app');
+
+    const events = await stack.kubectl([
+      'get',
+      'events',
+      '-n',
+      'team-a',
+      '--field-selector',
+      'involvedObject.name=team-a-data,reason=Available',
+      '-o',
+      'json',
+    ]);
+    expect(JSON.parse(events).items).toHaveLength(1);
+  }, 120_000);
+
+  it('recreates a deleted Secret with the same credentials and restores edited data', async () => {
+    const before = (await readSecret('team-a', 'team-a-data'))!;
+    await stack.kubectl(['delete', 'secret', 'team-a-data', '-n', 'team-a']);
+    const recreated = await eventually(
+      'the Secret to come back',
+      async () => {
+        const s = await readSecret('team-a', 'team-a-data');
+        return s && s.obj.metadata.uid !== before.obj.metadata.uid ? s : undefined;
+      },
+      { diagnostics },
+    );
+    expect(recreated.data).toEqual(before.data);
+
+    await stack.kubectl([
+      'patch',
+      'secret',
+      'team-a-data',
+      '-n',
+      'team-a',
+      '--type=merge',
+      '-p',
+      JSON.stringify({ data: { BUCKET_NAME: Buffer.from('someone-else').toString('base64') } }),
+    ]);
+    await eventually(
+      'the edited Secret to be restored',
+      async () => (await readSecret('team-a', 'team-a-data'))?.data.BUCKET_NAME === 'team-a-data',
+      { diagnostics },
+    );
+    expect((await readSecret('team-a', 'team-a-data'))!.data).toEqual(before.data);
+  }, 60_000);
+
+  it('makes no API call for unchanged objects on resync', async () => {
+    const calls = () => operator.metric('plinth_operator_api_requests_total');
+    const reconciles = () => operator.metric('plinth_operator_reconcile_total');
+    const callsBefore = await calls();
+    const reconcilesBefore = await reconciles();
+    // The resync period is 10 s (plus up to 10% jitter) in this suite.
+    await eventually('a resync', async () => (await reconciles()) > reconcilesBefore, { timeoutMs: 20_000 });
+    expect(await calls()).toBe(callsBefore);
+  }, 30_000);
+
+  it('leaves a foreign Secret of the same name untouched and says so', async () => {
+    await stack.kubectl([
+      'create',
+      'secret',
+      'generic',
+      'shared-name',
+      '-n',
+      'team-a',
+      '--from-literal=owner=someone-else',
+    ]);
+    await applyBucket('team-a', 'shared-name');
+    const obj = await waitCondition('team-a', 'shared-name', 'False', 'ForeignSecret');
+    expect(condition(obj, 'Ready').message).toContain('shared-name');
+    const secret = (await readSecret('team-a', 'shared-name'))!;
+    expect(secret.data).toEqual({ owner: 'someone-else' });
+    expect(secret.obj.metadata.ownerReferences).toBeUndefined();
+    // No bucket was made for it.
+    expect(await bucketsNamed('shared-name')).toEqual([]);
+    await stack.kubectl(['delete', 's3bucket', 'shared-name', '-n', 'team-a']);
+  }, 60_000);
+
+  it("refuses another tenant's bucket name with a terminal condition and leaves the first tenant's bucket alone", async () => {
+    await namespace('team-b', tenantB);
+    await applyBucket('team-b', 'team-a-data');
+    const obj = await waitCondition('team-b', 'team-a-data', 'False', 'NameTaken');
+    expect(condition(obj, 'Synced')).toMatchObject({ status: 'False', reason: 'NameTaken' });
+    expect(await readSecret('team-b', 'team-a-data')).toBeUndefined();
+    const owned = await bucketsNamed('team-a-data');
+    expect(owned).toHaveLength(1);
+    expect(owned[0].organization).toBe(tenantA.org.id);
+    const a = (await readSecret('team-a', 'team-a-data'))!;
+    const s3 = new S3Client({
+      endpoint: a.data.AWS_ENDPOINT_URL_S3,
+      region: a.data.AWS_REGION,
+      forcePathStyle: true,
+      credentials: { accessKeyId: a.data.AWS_ACCESS_KEY_ID!, secretAccessKey: a.data.AWS_SECRET_ACCESS_KEY! },
+    });
+    const got = await s3.send(new GetObjectCommand({ Bucket: 'team-a-data', Key: 'hello.txt' }));
+    expect(await got.Body!.transformToString()).toBe('hello from the app');
+    // Terminal: not retried on resync (no more API calls for it).
+    const calls = await operator.metric('plinth_operator_api_requests_total');
+    const reconciles = await operator.metric('plinth_operator_reconcile_total', { result: 'terminal' });
+    await eventually(
+      'a resync of the refused bucket',
+      async () => (await operator.metric('plinth_operator_reconcile_total')) > reconciles + 2,
+      { timeoutMs: 20_000 },
+    );
+    expect(await operator.metric('plinth_operator_api_requests_total')).toBe(calls);
+    await stack.kubectl(['delete', 's3bucket', 'team-a-data', '-n', 'team-b']);
+  }, 60_000);
+
+  it('survives the API being down: conditions say so, backoff shows in the metrics, Ready once it is back', async () => {
+    await stack.api.stop();
+    const retriesBefore = await operator.metric('plinth_operator_workqueue_retries_total');
+    await applyBucket('team-a', 'during-outage');
+    const obj = await waitCondition('team-a', 'during-outage', 'False', 'ApiUnavailable');
+    expect(condition(obj, 'Synced')).toMatchObject({ status: 'False', reason: 'ApiUnavailable' });
+    expect(condition(obj, 'Ready').message).not.toMatch(/pl[uos]_/);
+    // Down for a while: retries climb, spaced by the backoff (capped at 5 s in this suite).
+    await new Promise((r) => setTimeout(r, 20_000));
+    const retries = (await operator.metric('plinth_operator_workqueue_retries_total')) - retriesBefore;
+    expect(retries).toBeGreaterThanOrEqual(4);
+    expect(retries).toBeLessThan(30);
+    expect(await operator.metric('plinth_operator_reconcile_total', { result: 'error' })).toBeGreaterThan(0);
+    expect(operator.child.exitCode).toBeNull();
+    // The bucket made before the outage stays Ready: its Secret still works.
+    expect(condition(await getBucket('team-a', 'team-a-data'), 'Ready').status).toBe('True');
+
+    await stack.restartApi();
+    await waitCondition('team-a', 'during-outage', 'True', 'Available', 30_000);
+    expect(Object.keys((await readSecret('team-a', 'during-outage'))!.data).sort()).toEqual(SECRET_KEYS);
+  }, 120_000);
+
+  it('deletes per deletionPolicy: Retain keeps bucket and data, Delete removes an empty bucket and waits on a full one', async () => {
+    // Retain (the default): the Secret is garbage-collected, the bucket and its data stay.
+    const retained = await getBucket('team-a', 'team-a-data');
+    await stack.kubectl(['delete', 's3bucket', 'team-a-data', '-n', 'team-a', '--timeout=30s']);
+    await eventually(
+      'the Secret to be garbage-collected',
+      async () => !(await readSecret('team-a', 'team-a-data')),
+      {
+        diagnostics,
+      },
+    );
+    await rootS3().send(new HeadBucketCommand({ Bucket: 'team-a-data' }));
+    const kept = await rootS3().send(new GetObjectCommand({ Bucket: 'team-a-data', Key: 'hello.txt' }));
+    expect(await kept.Body!.transformToString()).toBe('hello from the app');
+    const [released] = await bucketsNamed('team-a-data');
+    expect(released.id).toBe(retained.status.bucketId);
+    expect(released.owner_reference).toBeNull();
+
+    // Applied again, the retained bucket is adopted by the new object.
+    await applyBucket('team-a', 'team-a-data');
+    const adopted = await waitCondition('team-a', 'team-a-data', 'True', 'Available');
+    expect(adopted.status).toMatchObject({ bucketId: retained.status.bucketId, origin: 'Adopted' });
+
+    // Delete on an empty bucket: gone from MinIO.
+    await applyBucket('team-a', 'empty-one', { deletionPolicy: 'Delete' });
+    await waitCondition('team-a', 'empty-one', 'True', 'Available');
+    await stack.kubectl(['delete', 's3bucket', 'empty-one', '-n', 'team-a', '--timeout=30s']);
+    await expect(rootS3().send(new HeadBucketCommand({ Bucket: 'empty-one' }))).rejects.toMatchObject({
+      $metadata: { httpStatusCode: 404 },
+    });
+    expect(await bucketsNamed('empty-one')).toEqual([]);
+
+    // Delete on a bucket holding data: the finalizer stays and the condition says why.
+    await applyBucket('team-a', 'full-one', { deletionPolicy: 'Delete' });
+    await waitCondition('team-a', 'full-one', 'True', 'Available');
+    await rootS3().send(new PutObjectCommand({ Bucket: 'full-one', Key: 'keep.txt', Body: 'data' }));
+    await stack.kubectl(['delete', 's3bucket', 'full-one', '-n', 'team-a', '--wait=false']);
+    const blocked = await waitCondition('team-a', 'full-one', 'False', 'DeletionBlocked');
+    expect(condition(blocked, 'Ready').message).toContain('holds objects');
+    expect(blocked.metadata.finalizers).toContain('plinth.dev/finalizer');
+    await rootS3().send(new HeadBucketCommand({ Bucket: 'full-one' }));
+    // Following the condition's advice (Retain) lets the resource go; the data stays.
+    await stack.kubectl([
+      'patch',
+      's3bucket',
+      'full-one',
+      '-n',
+      'team-a',
+      '--type=merge',
+      '-p',
+      '{"spec":{"deletionPolicy":"Retain"}}',
+    ]);
+    await eventually(
+      'full-one to be gone',
+      async () => (await getBucket('team-a', 'full-one')) === undefined,
+      {
+        diagnostics,
+      },
+    );
+    await rootS3().send(new DeleteObjectCommand({ Bucket: 'full-one', Key: 'keep.txt' }));
+  }, 120_000);
+
+  it('never logs a credential', async () => {
+    const secret = (await readSecret('team-a', 'during-outage'))!;
+    expect(operator.output()).not.toContain(secret.data.AWS_SECRET_ACCESS_KEY);
+    expect(operator.output()).not.toContain(systemKey);
+    expect(operator.output()).not.toContain(
+      Buffer.from(secret.data.AWS_SECRET_ACCESS_KEY!).toString('base64'),
+    );
+  });
+});
