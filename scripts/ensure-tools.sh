@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Makes sure the tools the test suite needs are present: builds MinIO from the Go module proxy
-# into the cache, and installs PostgreSQL and Chromium from Debian's packages when running as root
+# Makes sure the tools the test suite needs are present: builds MinIO, etcd and Kubernetes from the
+# Go module proxy into the cache, and installs PostgreSQL and Chromium from Debian's packages when running as root
 # (CI, these machines). One line per tool says what is missing and how to get it otherwise.
 set -euo pipefail
 
@@ -13,8 +13,14 @@ $pg_ok || missing+=(postgresql)
 chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium}"
 [ -x "$chromium_path" ] || missing+=(chromium)
 
-# Built tools (cached outside the checkout, keyed by pinned version), so no test waits on a build.
+command -v openssl >/dev/null || missing+=(openssl)
+
+# Built tools (cached outside the checkout, keyed by pinned version), so no test waits on a build:
+# MinIO, and the Kubernetes control plane the operator's tests run against (etcd, kube-apiserver,
+# kube-controller-manager, kubectl). A cold cache takes 15 to 25 minutes on 2 cores, once.
 bash scripts/tools/minio.sh >/dev/null
+bash scripts/tools/etcd.sh >/dev/null
+bash scripts/tools/kube.sh >/dev/null
 
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0
@@ -23,6 +29,7 @@ fi
 for pkg in "${missing[@]}"; do
   case "$pkg" in
     postgresql) echo "tools: PostgreSQL server binaries missing (needed for the real-database tests): apt-get install -y postgresql, or set DATABASE_URL" ;;
+    openssl) echo "tools: openssl missing (the Kubernetes test harness makes its certificates with it): apt-get install -y openssl" ;;
     chromium) echo "tools: Chromium missing (needed for the docs browser test): apt-get install -y chromium, or set CHROMIUM_PATH" ;;
   esac
 done
