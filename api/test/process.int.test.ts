@@ -90,7 +90,7 @@ describe('the API process', () => {
     expect(await b.stop()).toBe(0);
   });
 
-  it('turns /readyz 503 while PostgreSQL is down and 200 again when it is back, without a restart', async () => {
+  it('turns /readyz 503 while PostgreSQL is down (metrics still scrape) and 200 again when it is back, without a restart', async () => {
     const pg = await startPostgresServer();
     try {
       const api = await start({ DATABASE_URL: await pg.createDatabase(), ...TEST_KEYS });
@@ -100,6 +100,13 @@ describe('the API process', () => {
       const body = (await (await fetch(`${api.url}/readyz`)).json()) as { checks: { database: string } };
       expect(body.checks.database).toBe('unreachable');
       expect((await fetch(`${api.url}/healthz`)).status).toBe(200);
+      // Metrics still scrape (so an alert on the API being down does not fire for the database),
+      // without the usage series that come from it.
+      const metrics = await fetch(`${api.url}/metrics`);
+      expect(metrics.status).toBe(200);
+      const text = await metrics.text();
+      expect(text).toContain('plinth_process_resident_memory_bytes');
+      expect(text).not.toMatch(/^plinth_region_buckets\{/m);
       await pg.start();
       await api.waitReady(200, 30_000);
       expect(api.child.exitCode).toBeNull();

@@ -103,9 +103,11 @@ export function registerUsageGauges(registry: Registry, db: Database): void {
       labelNames,
       registers: [registry],
       async collect() {
-        const data = await load();
         this.reset();
-        fill(this, data);
+        // With the database down the usage series are left out, not the whole scrape: the
+        // process metrics and the up series must still say the API itself is alive.
+        const data = await load().catch(() => undefined);
+        if (data) fill(this, data);
       },
     });
   gauge(
