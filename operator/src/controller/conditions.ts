@@ -19,7 +19,6 @@ export const Reasons = {
   NoWorkspaceMapping: 'NoWorkspaceMapping',
   WorkspaceNotFound: 'WorkspaceNotFound',
   ForeignSecret: 'ForeignSecret',
-  Deleting: 'Deleting',
   DeletionBlocked: 'DeletionBlocked',
 } as const;
 export type Reason = (typeof Reasons)[keyof typeof Reasons];

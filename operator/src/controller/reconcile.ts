@@ -356,7 +356,7 @@ export class S3BucketReconciler {
       case 'busy':
         return new Stop(Reasons.Provisioning, 'The bucket is being changed by the API; waiting.', {
           terminal: false,
-          requeueAfterMs: (f.retryAfterSeconds ?? 2) * 1000,
+          requeueAfterMs: Math.max(1, f.retryAfterSeconds ?? 2) * 1000,
         });
       case 'name_taken':
         return new Stop(
@@ -440,19 +440,30 @@ export class S3BucketReconciler {
     const previous = bucket.status ?? {};
     if (JSON.stringify(normalise(previous)) === JSON.stringify(normalise(next))) return;
     await this.d.kube.patchStatus(bucket, next);
-    for (const type of [READY, SYNCED]) {
-      const before = findCondition(previous.conditions, type);
-      const after = findCondition(next.conditions, type);
-      if (!after || (before?.status === after.status && before.reason === after.reason)) continue;
-      // Ready=True and Synced=True arrive together; one Normal event says it.
-      if (type === SYNCED && after.status === 'True') continue;
+    // One Event per transition: Ready's when it moved, else Synced's; a failure that moves both
+    // with the same reason is told once.
+    const moved = [READY, SYNCED]
+      .map((type) => ({
+        before: findCondition(previous.conditions, type),
+        after: findCondition(next.conditions, type),
+      }))
+      .filter(
+        ({ before, after }) => after && (before?.status !== after.status || before.reason !== after.reason),
+      )
+      .map(({ after }) => after!);
+    const told = new Set<string>();
+    for (const c of moved) {
+      if (
+        c.type === SYNCED &&
+        c.status === 'True' &&
+        moved.some((m) => m.type === READY && m.status === 'True')
+      )
+        continue;
+      const id = `${c.status}/${c.reason ?? ''}`;
+      if (told.has(id)) continue;
+      told.add(id);
       await this.d.kube
-        .recordEvent(
-          bucket,
-          after.status === 'True' ? 'Normal' : 'Warning',
-          after.reason ?? type,
-          after.message ?? '',
-        )
+        .recordEvent(bucket, c.status === 'True' ? 'Normal' : 'Warning', c.reason ?? c.type, c.message ?? '')
         .catch((err: unknown) =>
           this.d.logger.warn({ bucket: keyOf(bucket), err: errorMessage(err) }, 'could not record event'),
         );

@@ -1,0 +1,606 @@
+import type { V1Secret } from '@kubernetes/client-node';
+import { describe, expect, it } from 'vitest';
+import { FINALIZER } from '../api/v1alpha1/s3bucket.ts';
+import type { S3Bucket } from '../api/v1alpha1/s3bucket.ts';
+import { isTerminalError, TerminalError } from '../runtime/workers.ts';
+import type { Result } from '../runtime/workers.ts';
+import { findCondition, READY, Reasons, SYNCED } from './conditions.ts';
+import { DATA_HASH_ANNOTATION, isCurrent, MANAGED_BY, MANAGED_BY_LABEL } from './secret.ts';
+import {
+  apiBucket,
+  BUCKET_ID,
+  CLUSTER_ID,
+  CREDENTIALS,
+  failures,
+  newHarness,
+  ORG,
+  s3Bucket,
+  WORKSPACE,
+} from './testing.ts';
+import type { Harness } from './testing.ts';
+
+const ENDPOINT = apiBucket().endpoint;
+
+/** What one reconcile returned or threw; never throws itself. */
+async function run(h: Harness): Promise<{ result?: Result; error?: unknown }> {
+  try {
+    return { result: await h.reconcile() };
+  } catch (error) {
+    return { error };
+  }
+}
+
+/** For failure messages: everything the reconciler called, in order. */
+function trace(h: Harness): string {
+  return `calls: ${h.timeline.join(' → ') || '(none)'}`;
+}
+
+function show(err: unknown): string {
+  return err instanceof Error ? `${err.name}: ${err.message}` : JSON.stringify(err);
+}
+
+function describeOutcome(o: { result?: Result; error?: unknown }): string {
+  return o.error === undefined ? `returned ${JSON.stringify(o.result)}` : `threw ${show(o.error)}`;
+}
+
+function condition(h: Harness, type: string) {
+  return findCondition(h.bucket().status?.conditions, type);
+}
+
+/** `{status, reason}` of Ready and Synced, as the cache holds them. */
+function conditions(h: Harness) {
+  const pick = (type: string) => {
+    const c = condition(h, type);
+    return c && { status: c.status, reason: c.reason };
+  };
+  return { ready: pick(READY), synced: pick(SYNCED) };
+}
+
+function secretData(secret: V1Secret | undefined): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(secret?.data ?? {}).map(([k, v]) => [k, Buffer.from(v, 'base64').toString('utf8')]),
+  );
+}
+
+const EXPECTED_DATA = {
+  AWS_ACCESS_KEY_ID: CREDENTIALS.access_key_id,
+  AWS_SECRET_ACCESS_KEY: CREDENTIALS.secret_access_key,
+  AWS_ENDPOINT_URL_S3: ENDPOINT,
+  BUCKET_NAME: 'photos',
+  AWS_REGION: 'eu-west-1',
+};
+
+/** A harness whose S3Bucket has been reconciled once to Ready (created, 201), calls forgotten. */
+async function readyHarness(opts: Parameters<typeof newHarness>[0] = {}): Promise<Harness> {
+  const h = newHarness(opts);
+  const first = await run(h);
+  expect(first.error, `first reconcile: ${describeOutcome(first)}; ${trace(h)}`).toBeUndefined();
+  expect(conditions(h).ready?.status, 'the first reconcile made the bucket Ready').toBe('True');
+  h.clearCalls();
+  return h;
+}
+
+function bumpGeneration(h: Harness, change: (b: S3Bucket) => void = () => {}): void {
+  h.update((b) => {
+    change(b);
+    b.metadata.generation = (b.metadata.generation ?? 1) + 1;
+  });
+}
+
+function markDeleted(h: Harness, policy?: 'Retain' | 'Delete'): void {
+  h.update((b) => {
+    b.metadata.deletionTimestamp = new Date('2026-03-02T00:00:00Z');
+    if (policy) b.spec.deletionPolicy = policy;
+    else delete (b.spec as Partial<S3Bucket['spec']>).deletionPolicy;
+  });
+}
+
+describe('a new S3Bucket', () => {
+  it('adds the finalizer, creates the bucket, writes the Secret, then a Ready status and one event', async () => {
+    const h = newHarness();
+    const o = await run(h);
+    expect(o, describeOutcome(o)).toEqual({ result: {} });
+    expect(h.timeline, trace(h)).toEqual([
+      'kube.addFinalizer',
+      'api.createBucket',
+      'kube.createSecret',
+      'kube.patchStatus',
+      'kube.recordEvent',
+    ]);
+    expect(h.api.calls[0], 'the create request').toEqual({
+      method: 'createBucket',
+      input: {
+        name: 'photos',
+        region: 'eu-west-1',
+        organization: ORG,
+        workspace: WORKSPACE,
+        cors_allow_all: false,
+        owner_reference: {
+          cluster_id: CLUSTER_ID,
+          namespace: 'team-a',
+          name: 'photos',
+          uid: h.bucket().metadata.uid,
+        },
+      },
+    });
+    const secret = h.kube.secrets.get('photos', 'team-a');
+    expect(secretData(secret), 'Secret data').toEqual(EXPECTED_DATA);
+    const expected = { bucketName: 'photos', endpoint: ENDPOINT, region: 'eu-west-1' };
+    expect(isCurrent(secret!, h.bucket(), expected), 'the written Secret is current').toBe(true);
+
+    const { conditions: conds, ...status } = h.bucket().status ?? {};
+    expect(status).toEqual({
+      observedGeneration: 1,
+      bucketId: BUCKET_ID,
+      bucketName: 'photos',
+      endpoint: ENDPOINT,
+      secretName: 'photos',
+      origin: 'Created',
+    });
+    expect(conditions(h)).toEqual({
+      ready: { status: 'True', reason: Reasons.Available },
+      synced: { status: 'True', reason: Reasons.Synced },
+    });
+    expect(
+      conds?.every((c) => c.observedGeneration === 1 && c.lastTransitionTime === '2026-03-01T12:00:00Z'),
+    ).toBe(true);
+    expect(h.kube.events(), 'one Normal event for the bucket becoming ready').toEqual([
+      expect.objectContaining({ type: 'Normal', reason: Reasons.Available }),
+    ]);
+  });
+
+  it('adds the finalizer before the first API call, even when that call fails', async () => {
+    const h = newHarness();
+    h.api.onCreate = () => failures.unavailable();
+    await run(h);
+    const finalizerAt = h.timeline.indexOf('kube.addFinalizer');
+    const apiAt = h.timeline.findIndex((c) => c.startsWith('api.'));
+    expect(finalizerAt, trace(h)).toBeGreaterThanOrEqual(0);
+    expect(apiAt, trace(h)).toBeGreaterThan(finalizerAt);
+    expect(h.bucket().metadata.finalizers, 'finalizer stored on the S3Bucket').toContain(FINALIZER);
+  });
+
+  it('does not add the finalizer twice', async () => {
+    const h = await readyHarness();
+    bumpGeneration(h);
+    await run(h);
+    expect(h.timeline, trace(h)).not.toContain('kube.addFinalizer');
+    expect(h.bucket().metadata.finalizers).toEqual([FINALIZER]);
+  });
+
+  it('sets CORS with an update when the adopted bucket differs from the spec', async () => {
+    const h = newHarness({ bucket: s3Bucket({ corsAllowAll: true }) });
+    h.api.onCreate = () => ({ kind: 'adopted', bucket: apiBucket({ cors_allow_all: false }) });
+    const o = await run(h);
+    expect(o.error, describeOutcome(o)).toBeUndefined();
+    expect(
+      h.api.calls.map((c) => c.method),
+      trace(h),
+    ).toEqual(['createBucket', 'updateBucket']);
+    expect(h.api.calls[1]).toEqual({
+      method: 'updateBucket',
+      id: BUCKET_ID,
+      changes: { cors_allow_all: true },
+    });
+  });
+});
+
+describe('steady state', () => {
+  it('makes no API call and no Kubernetes call when the status is in sync and the Secret current', async () => {
+    const h = await readyHarness();
+    for (let pass = 1; pass <= 3; pass++) {
+      h.advance(600_000);
+      const o = await run(h);
+      expect(o, `resync ${pass}: ${describeOutcome(o)}`).toEqual({ result: {} });
+    }
+    expect(h.timeline, `three resyncs: ${trace(h)}`).toEqual([]);
+    expect(h.kube.calls, 'not even an uncached read').toEqual([]);
+  });
+});
+
+describe('the Secret', () => {
+  it('when missing, is recreated from revealed credentials without creating the bucket again', async () => {
+    const h = await readyHarness();
+    h.kube.secrets.delete('photos', 'team-a');
+    const o = await run(h);
+    expect(o, describeOutcome(o)).toEqual({ result: {} });
+    expect(h.api.calls, trace(h)).toEqual([{ method: 'revealCredentials', id: BUCKET_ID }]);
+    expect(
+      h.kube.writes().map((c) => c.op),
+      trace(h),
+    ).toEqual(['createSecret']);
+    expect(secretData(h.kube.secrets.get('photos', 'team-a'))).toEqual(EXPECTED_DATA);
+  });
+
+  it('when edited, is replaced with the resourceVersion it was read at', async () => {
+    const h = await readyHarness();
+    const stored = structuredClone(h.kube.secrets.get('photos', 'team-a')!);
+    stored.data = { ...stored.data, AWS_SECRET_ACCESS_KEY: Buffer.from('typo').toString('base64') };
+    stored.metadata = { ...stored.metadata, resourceVersion: '4242' };
+    h.kube.secrets.set(stored);
+    h.api.onReveal = () => ({
+      kind: 'ok',
+      credentials: { access_key_id: 'AKIATEST', secret_access_key: 'secret-2' },
+    });
+
+    const o = await run(h);
+    expect(o, describeOutcome(o)).toEqual({ result: {} });
+    expect(
+      h.api.calls.map((c) => c.method),
+      trace(h),
+    ).toEqual(['revealCredentials']);
+    const writes = h.kube.writes();
+    expect(
+      writes.map((c) => c.op),
+      trace(h),
+    ).toEqual(['replaceSecret']);
+    expect(writes[0], 'replaced at the edited version').toMatchObject({ resourceVersion: '4242' });
+    expect(secretData(h.kube.secrets.get('photos', 'team-a')), 'the API credentials, restored').toEqual({
+      ...EXPECTED_DATA,
+      AWS_SECRET_ACCESS_KEY: 'secret-2',
+    });
+  });
+
+  it('when missing and the API no longer has the bucket, creates the bucket again', async () => {
+    const h = await readyHarness();
+    h.kube.secrets.delete('photos', 'team-a');
+    h.api.onReveal = () => failures.notFound();
+    const o = await run(h);
+    expect(o, describeOutcome(o)).toEqual({ result: {} });
+    expect(
+      h.api.calls.map((c) => c.method),
+      trace(h),
+    ).toEqual(['revealCredentials', 'createBucket']);
+    expect(secretData(h.kube.secrets.get('photos', 'team-a'))).toEqual(EXPECTED_DATA);
+  });
+
+  it('when missing and the API is unavailable, fails for a retry without creating the bucket', async () => {
+    const h = await readyHarness();
+    h.kube.secrets.delete('photos', 'team-a');
+    h.api.onReveal = () => failures.unavailable();
+    const o = await run(h);
+    expect(isTerminalError(o.error), describeOutcome(o)).toBe(false);
+    expect(o.error, describeOutcome(o)).toBeInstanceOf(Error);
+    expect(
+      h.api.calls.map((c) => c.method),
+      trace(h),
+    ).toEqual(['revealCredentials']);
+    expect(conditions(h), 'no Secret any more: not Ready').toEqual({
+      ready: { status: 'False', reason: Reasons.ApiUnavailable },
+      synced: { status: 'False', reason: Reasons.ApiUnavailable },
+    });
+  });
+
+  it('that is foreign (no managed-by label) stops with ForeignSecret, untouched, with no API call', async () => {
+    const foreign: V1Secret = {
+      metadata: { name: 'photos', namespace: 'team-a', uid: 'foreign', resourceVersion: '7' },
+      type: 'Opaque',
+      data: { password: Buffer.from('hunter2').toString('base64') },
+    };
+    const h = newHarness();
+    h.kube.secrets.set(structuredClone(foreign));
+
+    for (let pass = 1; pass <= 2; pass++) {
+      const o = await run(h);
+      expect(o.error, `pass ${pass}: ${describeOutcome(o)}`).toBeInstanceOf(TerminalError);
+      expect(h.api.calls, `pass ${pass}: ${trace(h)}`).toEqual([]);
+    }
+    expect(h.kube.secrets.get('photos', 'team-a'), 'foreign Secret left as it was').toEqual(foreign);
+    expect(
+      h.kube.writes().filter((c) => c.op.endsWith('Secret')),
+      trace(h),
+    ).toEqual([]);
+    expect(conditions(h)).toEqual({
+      ready: { status: 'False', reason: Reasons.ForeignSecret },
+      synced: { status: 'False', reason: Reasons.ForeignSecret },
+    });
+
+    // Not remembered as terminal: once the Secret is gone, the next pass goes ahead.
+    h.kube.secrets.delete('photos', 'team-a');
+    const o = await run(h);
+    expect(o.error, describeOutcome(o)).toBeUndefined();
+    expect(
+      h.api.calls.map((c) => c.method),
+      trace(h),
+    ).toEqual(['createBucket']);
+  });
+
+  it('labelled as managed but controlled by another S3Bucket is foreign too', async () => {
+    const h = newHarness();
+    h.kube.secrets.set({
+      metadata: {
+        name: 'photos',
+        namespace: 'team-a',
+        uid: 's',
+        resourceVersion: '7',
+        labels: { [MANAGED_BY_LABEL]: MANAGED_BY },
+        annotations: { [DATA_HASH_ANNOTATION]: 'x' },
+        ownerReferences: [
+          {
+            apiVersion: 'plinth.dev/v1alpha1',
+            kind: 'S3Bucket',
+            name: 'photos',
+            uid: 'an-older-uid',
+            controller: true,
+          },
+        ],
+      },
+      type: 'Opaque',
+      data: {},
+    });
+    const o = await run(h);
+    expect(o.error, describeOutcome(o)).toBeInstanceOf(TerminalError);
+    expect(conditions(h).synced?.reason).toBe(Reasons.ForeignSecret);
+    expect(h.api.calls, trace(h)).toEqual([]);
+  });
+
+  it('moves to a new spec.secretName and the old one is deleted', async () => {
+    const h = await readyHarness();
+    bumpGeneration(h, (b) => (b.spec.secretName = 'photos-s3'));
+    h.api.onCreate = () => ({ kind: 'adopted', bucket: apiBucket() });
+    const o = await run(h);
+    expect(o.error, describeOutcome(o)).toBeUndefined();
+    expect(
+      h.kube.secrets.list('team-a').map((s) => s.metadata?.name),
+      trace(h),
+    ).toEqual(['photos-s3']);
+    expect(h.bucket().status?.secretName).toBe('photos-s3');
+  });
+});
+
+describe('workspace mapping', () => {
+  it('without namespace annotations or defaults stops with NoWorkspaceMapping and no API call', async () => {
+    const h = newHarness({ annotations: null });
+    const o = await run(h);
+    expect(o.error, describeOutcome(o)).toBeInstanceOf(TerminalError);
+    expect(h.api.calls, trace(h)).toEqual([]);
+    expect(conditions(h).synced, 'Synced').toEqual({ status: 'False', reason: Reasons.NoWorkspaceMapping });
+    expect(condition(h, SYNCED)?.message).toContain('team-a');
+  });
+
+  it('uses the operator defaults when the namespace has no annotations', async () => {
+    const defaults = {
+      organization: '11111111-1111-4111-8111-111111111111',
+      workspace: '22222222-2222-4222-8222-222222222222',
+    };
+    const h = newHarness({ annotations: null, defaults });
+    const o = await run(h);
+    expect(o.error, describeOutcome(o)).toBeUndefined();
+    expect(h.api.calls[0], trace(h)).toMatchObject({ method: 'createBucket', input: defaults });
+  });
+
+  it('prefers the namespace annotations over the defaults', async () => {
+    const h = newHarness({
+      defaults: {
+        organization: '11111111-1111-4111-8111-111111111111',
+        workspace: '22222222-2222-4222-8222-222222222222',
+      },
+    });
+    await run(h);
+    expect(h.api.calls[0], trace(h)).toMatchObject({ input: { organization: ORG, workspace: WORKSPACE } });
+  });
+});
+
+describe('API failures', () => {
+  it('name_taken is terminal (NameTaken) and not retried until the generation changes', async () => {
+    const h = newHarness();
+    h.api.onCreate = () => failures.nameTaken();
+    const first = await run(h);
+    expect(first.error, describeOutcome(first)).toBeInstanceOf(TerminalError);
+    expect(conditions(h)).toEqual({
+      ready: { status: 'False', reason: Reasons.NameTaken },
+      synced: { status: 'False', reason: Reasons.NameTaken },
+    });
+    expect(h.api.calls).toHaveLength(1);
+
+    h.advance(600_000);
+    const resync = await run(h);
+    expect(resync, `resync, same generation: ${describeOutcome(resync)}`).toEqual({ result: {} });
+    expect(h.api.calls, `no API call on resync; ${trace(h)}`).toHaveLength(1);
+
+    bumpGeneration(h, (b) => (b.spec.region = 'eu-central-1'));
+    await run(h);
+    expect(
+      h.api.calls.map((c) => c.method),
+      `new generation retries; ${trace(h)}`,
+    ).toEqual(['createBucket', 'createBucket']);
+  });
+
+  it('name_taken is retried when the namespace mapping changes', async () => {
+    const h = newHarness();
+    h.api.onCreate = () => failures.nameTaken();
+    await run(h);
+    h.namespaces.set({
+      metadata: {
+        name: 'team-a',
+        annotations: {
+          'plinth.dev/organization': ORG,
+          'plinth.dev/workspace': '33333333-3333-4333-8333-333333333333',
+        },
+      },
+    });
+    await run(h);
+    expect(
+      h.api.calls.map((c) => c.method),
+      trace(h),
+    ).toEqual(['createBucket', 'createBucket']);
+  });
+
+  it('unavailable throws a retried (non-terminal) error and says ApiUnavailable', async () => {
+    const h = newHarness();
+    h.api.onCreate = () => failures.unavailable();
+    const o = await run(h);
+    expect(o.error, describeOutcome(o)).toBeInstanceOf(Error);
+    expect(isTerminalError(o.error), `must be retried: ${show(o.error)}`).toBe(false);
+    expect(show(o.error)).toContain(Reasons.ApiUnavailable);
+    expect(conditions(h).synced).toEqual({ status: 'False', reason: Reasons.ApiUnavailable });
+    expect(condition(h, SYNCED)?.message).toContain('maintenance');
+
+    await run(h);
+    expect(h.api.calls, `the next pass asks again; ${trace(h)}`).toHaveLength(2);
+  });
+
+  it.each([
+    [7, 7_000],
+    [undefined, 2_000],
+  ])('busy (Retry-After %s) asks to be requeued after %i ms', async (retryAfter, expectedMs) => {
+    const h = newHarness();
+    h.api.onCreate = () => failures.busy(retryAfter);
+    const o = await run(h);
+    expect(o, describeOutcome(o)).toEqual({ result: { requeueAfterMs: expectedMs } });
+    expect(conditions(h).synced).toEqual({ status: 'False', reason: Reasons.Provisioning });
+  });
+
+  it('keeps Ready True while the Secret still works, and reports the failure in Synced once', async () => {
+    const h = await readyHarness();
+    const readyBefore = condition(h, READY);
+    bumpGeneration(h, (b) => (b.spec.corsAllowAll = true));
+    h.api.onCreate = () => failures.unavailable();
+    h.advance(1_000);
+    await run(h);
+    expect(conditions(h)).toEqual({
+      ready: { status: 'True', reason: Reasons.Available },
+      synced: { status: 'False', reason: Reasons.ApiUnavailable },
+    });
+    expect(condition(h, READY)?.lastTransitionTime, 'Ready did not transition').toBe(
+      readyBefore?.lastTransitionTime,
+    );
+    expect(condition(h, SYNCED)?.lastTransitionTime).toBe('2026-03-01T12:00:01Z');
+    expect(h.kube.events(), trace(h)).toEqual([
+      expect.objectContaining({ type: 'Warning', reason: Reasons.ApiUnavailable }),
+    ]);
+
+    h.clearCalls();
+    h.advance(1_000);
+    await run(h);
+    expect(h.timeline, `the same failure again: no status write, no event; ${trace(h)}`).toEqual([
+      'api.createBucket',
+    ]);
+  });
+});
+
+describe('origin', () => {
+  it('is Created for a 201', async () => {
+    const h = newHarness();
+    await run(h);
+    expect(h.bucket().status?.origin).toBe('Created');
+  });
+
+  it('is Adopted for a 200 on a resource that never recorded the bucket', async () => {
+    const h = newHarness();
+    h.api.onCreate = () => ({ kind: 'adopted', bucket: apiBucket({ origin: 'adopted' }) });
+    await run(h);
+    expect(h.bucket().status?.origin, trace(h)).toBe('Adopted');
+  });
+
+  it('stays Created for a 200 when the status already recorded Created for the same bucket id', async () => {
+    const h = await readyHarness();
+    bumpGeneration(h, (b) => (b.spec.corsAllowAll = true));
+    h.api.onCreate = () => ({ kind: 'adopted', bucket: apiBucket({ cors_allow_all: true }) });
+    await run(h);
+    expect(
+      h.api.calls.map((c) => c.method),
+      trace(h),
+    ).toEqual(['createBucket']);
+    expect(h.bucket().status?.origin).toBe('Created');
+  });
+
+  it('is Adopted for a 200 with another bucket id, whatever the status said', async () => {
+    const h = await readyHarness();
+    bumpGeneration(h, (b) => (b.spec.corsAllowAll = true));
+    const otherId = 'b0000000-0000-4000-8000-0000000000b2';
+    h.api.onCreate = () => ({ kind: 'adopted', bucket: apiBucket({ id: otherId, cors_allow_all: true }) });
+    await run(h);
+    expect(h.bucket().status).toMatchObject({ bucketId: otherId, origin: 'Adopted' });
+  });
+});
+
+describe('deletion', () => {
+  it.each([['Retain' as const], [undefined]])(
+    'with deletionPolicy %s releases the bucket, then removes the finalizer',
+    async (policy) => {
+      const h = await readyHarness();
+      markDeleted(h, policy);
+      const o = await run(h);
+      expect(o, describeOutcome(o)).toEqual({ result: {} });
+      expect(h.timeline, trace(h)).toEqual(['api.updateBucket', 'kube.removeFinalizer']);
+      expect(h.api.calls[0]).toEqual({
+        method: 'updateBucket',
+        id: BUCKET_ID,
+        changes: { owner_reference: null },
+      });
+      expect(h.buckets.get('photos', 'team-a'), 'the S3Bucket is gone once its finalizer is').toBeUndefined();
+    },
+  );
+
+  it('with Delete on a bucket it created deletes it, then removes the finalizer', async () => {
+    const h = await readyHarness({ bucket: s3Bucket({ deletionPolicy: 'Delete' }) });
+    markDeleted(h, 'Delete');
+    const o = await run(h);
+    expect(o, describeOutcome(o)).toEqual({ result: {} });
+    expect(h.timeline, trace(h)).toEqual(['api.deleteBucket', 'kube.removeFinalizer']);
+    expect(h.api.calls[0]).toEqual({ method: 'deleteBucket', id: BUCKET_ID });
+  });
+
+  it('with Delete on a bucket holding objects is blocked, retried later, and keeps the finalizer', async () => {
+    const h = await readyHarness({ bucket: s3Bucket({ deletionPolicy: 'Delete' }) });
+    markDeleted(h, 'Delete');
+    h.api.onDelete = () => failures.notEmpty();
+    const o = await run(h);
+    expect(o, describeOutcome(o)).toEqual({ result: { requeueAfterMs: 30_000 } });
+    expect(h.timeline, trace(h)).not.toContain('kube.removeFinalizer');
+    expect(h.bucket().metadata.finalizers).toContain(FINALIZER);
+    expect(conditions(h)).toEqual({
+      ready: { status: 'False', reason: Reasons.DeletionBlocked },
+      synced: { status: 'False', reason: Reasons.DeletionBlocked },
+    });
+  });
+
+  it('with Delete on an adopted bucket is blocked for good, without deleting it', async () => {
+    const h = newHarness({ bucket: s3Bucket({ deletionPolicy: 'Delete' }) });
+    h.api.onCreate = () => ({ kind: 'adopted', bucket: apiBucket({ origin: 'adopted' }) });
+    await run(h);
+    expect(h.bucket().status?.origin).toBe('Adopted');
+    h.clearCalls();
+
+    markDeleted(h, 'Delete');
+    const o = await run(h);
+    expect(o.error, describeOutcome(o)).toBeInstanceOf(TerminalError);
+    expect(h.api.calls, trace(h)).toEqual([]);
+    expect(h.bucket().metadata.finalizers).toContain(FINALIZER);
+    expect(conditions(h).synced).toEqual({ status: 'False', reason: Reasons.DeletionBlocked });
+  });
+
+  it('of a resource that never got a bucket only removes the finalizer', async () => {
+    const h = newHarness({ annotations: null });
+    await run(h);
+    h.clearCalls();
+    markDeleted(h, 'Delete');
+    const o = await run(h);
+    expect(o, describeOutcome(o)).toEqual({ result: {} });
+    expect(h.timeline, trace(h)).toEqual(['kube.removeFinalizer']);
+  });
+});
+
+describe('status and events', () => {
+  it('records an Event only when a condition transitions', async () => {
+    const h = newHarness();
+    h.api.onCreate = () => failures.busy(1);
+    await run(h);
+    const afterFirst = h.kube.events().length;
+    expect(afterFirst, `first failure: ${trace(h)}`).toBeGreaterThan(0);
+    await run(h);
+    await run(h);
+    expect(h.kube.events(), `two more identical failures: ${trace(h)}`).toHaveLength(afterFirst);
+    expect(
+      h.kube.calls.filter((c) => c.op === 'patchStatus'),
+      'nor a status write',
+    ).toHaveLength(1);
+
+    h.api.onCreate = () => ({ kind: 'created', bucket: apiBucket() });
+    await run(h);
+    expect(h.kube.events().slice(afterFirst), 'recovery').toEqual([
+      expect.objectContaining({ type: 'Normal', reason: Reasons.Available }),
+    ]);
+  });
+});
