@@ -98,7 +98,8 @@ const GC_AND_NAMESPACE_CONTROLLERS = 'garbage-collector-controller,namespace-con
  */
 const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((p) => existsSync(p));
 
-function runToolScript(script: string): Promise<string> {
+/** Runs a `scripts/tools/*.sh` lookup (building the tool once) and resolves with the path it prints. */
+export function runToolScript(script: string): Promise<string> {
   return new Promise((resolve, reject) => {
     // Its own process group, so a timeout also stops the Go build it may have started.
     const child = spawn('bash', [join(REPO_ROOT, 'scripts/tools', script)], {
@@ -463,13 +464,13 @@ export async function startControlPlane(opts: ControlPlaneOptions = {}): Promise
         'apply',
         '--server-side',
         '--field-manager=plinth-test',
-        '-f',
+        '-k',
         CRD_DIR,
         '-o',
         'name',
       ]);
       if (applied.code !== 0)
-        throw new Error(`kubectl apply -f crds/ failed:\n${applied.stderr}\n${output()}`);
+        throw new Error(`kubectl apply -k crds/ failed:\n${applied.stderr}\n${output()}`);
       const names = applied.stdout.split('\n').filter((l) => l.trim() !== '');
       const waited = await kubectl(['wait', '--for=condition=Established', '--timeout=60s', ...names], {
         timeoutMs: 70_000,

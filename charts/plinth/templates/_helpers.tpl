@@ -1,0 +1,195 @@
+{{/* Names and labels shared by every template. */}}
+
+{{- define "plinth.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/*
+"<release>-<chart>", or the release name alone when it already contains the chart name. Kept to
+50 characters so that "<fullname>-api", a Service name, stays a 63-character DNS label.
+*/}}
+{{- define "plinth.fullname" -}}
+{{- if .Values.fullnameOverride }}
+{{- .Values.fullnameOverride | trunc 50 | trimSuffix "-" }}
+{{- else }}
+{{- $name := default .Chart.Name .Values.nameOverride }}
+{{- if contains $name .Release.Name }}
+{{- .Release.Name | trunc 50 | trimSuffix "-" }}
+{{- else }}
+{{- printf "%s-%s" .Release.Name $name | trunc 50 | trimSuffix "-" }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{- define "plinth.chart" -}}
+{{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/* Labels of every resource; call with (dict "ctx" $ "component" "api"). */}}
+{{- define "plinth.labels" -}}
+helm.sh/chart: {{ include "plinth.chart" .ctx }}
+{{ include "plinth.selectorLabels" . }}
+app.kubernetes.io/version: {{ .ctx.Chart.AppVersion | quote }}
+app.kubernetes.io/managed-by: {{ .ctx.Release.Service }}
+app.kubernetes.io/part-of: plinth
+{{- with .ctx.Values.commonLabels }}
+{{ toYaml . }}
+{{- end }}
+{{- end }}
+
+{{- define "plinth.selectorLabels" -}}
+app.kubernetes.io/name: {{ include "plinth.name" .ctx }}
+app.kubernetes.io/instance: {{ .ctx.Release.Name }}
+{{- with .component }}
+app.kubernetes.io/component: {{ . }}
+{{- end }}
+{{- end }}
+
+{{/* "<repository>:<tag>" or "<repository>@<digest>"; call with (dict "ctx" $ "image" .Values.api.image). */}}
+{{- define "plinth.image" -}}
+{{- if .image.digest }}
+{{- printf "%s@%s" .image.repository .image.digest }}
+{{- else }}
+{{- printf "%s:%s" .image.repository (.image.tag | default .ctx.Chart.AppVersion) }}
+{{- end }}
+{{- end }}
+
+{{- define "plinth.api.fullname" -}}
+{{- printf "%s-api" (include "plinth.fullname" .) }}
+{{- end }}
+
+{{- define "plinth.operator.fullname" -}}
+{{- printf "%s-operator" (include "plinth.fullname" .) }}
+{{- end }}
+
+{{- define "plinth.api.serviceAccountName" -}}
+{{- if .Values.api.serviceAccount.create }}
+{{- .Values.api.serviceAccount.name | default (include "plinth.api.fullname" .) }}
+{{- else }}
+{{- .Values.api.serviceAccount.name | default "default" }}
+{{- end }}
+{{- end }}
+
+{{- define "plinth.operator.serviceAccountName" -}}
+{{- .Values.operator.serviceAccount.name | default (include "plinth.operator.fullname" .) }}
+{{- end }}
+
+{{- define "plinth.configMapName" -}}
+{{- printf "%s-config" (include "plinth.fullname" .) }}
+{{- end }}
+
+{{/* The Secret and key holding DATABASE_URL; fails the render when neither or both are set. */}}
+{{- define "plinth.database.secretName" -}}
+{{- if and .Values.database.url .Values.database.existingSecret }}
+{{- fail "database: set either database.url or database.existingSecret, not both" }}
+{{- end }}
+{{- if .Values.database.existingSecret }}
+{{- .Values.database.existingSecret }}
+{{- else }}
+{{- $_ := required "database: set database.existingSecret (a Secret holding the PostgreSQL URL under database.existingSecretKey, DATABASE_URL by default) or database.url; the API needs a PostgreSQL server" .Values.database.url }}
+{{- printf "%s-database" (include "plinth.fullname" .) }}
+{{- end }}
+{{- end }}
+
+{{- define "plinth.database.secretKey" -}}
+{{- if .Values.database.existingSecret }}
+{{- .Values.database.existingSecretKey }}
+{{- else }}
+{{- print "DATABASE_URL" }}
+{{- end }}
+{{- end }}
+
+{{/* The Secret holding PLINTH_ENCRYPTION_KEY and PLINTH_JWT_SIGNING_KEY. */}}
+{{- define "plinth.secrets.name" -}}
+{{- .Values.secrets.existingSecret | default (printf "%s-secrets" (include "plinth.fullname" .)) }}
+{{- end }}
+
+{{- define "plinth.operator.apiUrl" -}}
+{{- if .Values.operator.apiUrl }}
+{{- .Values.operator.apiUrl }}
+{{- else if .Values.api.enabled }}
+{{- printf "http://%s:%d" (include "plinth.api.fullname" .) (int .Values.api.service.port) }}
+{{- else }}
+{{- fail "operator.apiUrl is required when api.enabled is false: the URL of the Plinth API the operator talks to" }}
+{{- end }}
+{{- end }}
+
+{{- define "plinth.operator.apiTokenSecret" -}}
+{{- required "operator.apiToken.existingSecret is required when operator.enabled is true: create an organization (plo_…) or system (pls_…) key in the API, then `kubectl create secret generic plinth-operator-token --from-literal=PLINTH_API_TOKEN=<key>` and set operator.apiToken.existingSecret=plinth-operator-token (or install first with operator.enabled=false)" .Values.operator.apiToken.existingSecret }}
+{{- end }}
+
+{{- define "plinth.operator.leaseName" -}}
+{{- .Values.operator.leaderElection.leaseName | default (include "plinth.operator.fullname" .) }}
+{{- end }}
+
+{{/* PromQL matchers for the scrape targets of each component. */}}
+{{- define "plinth.selector.api" -}}
+{{- .Values.prometheusRule.selectors.api | default (printf "namespace=%q,pod=~%q" .Release.Namespace (printf "%s-.+" (include "plinth.api.fullname" .))) }}
+{{- end }}
+
+{{- define "plinth.selector.operator" -}}
+{{- .Values.prometheusRule.selectors.operator | default (printf "namespace=%q,pod=~%q" .Release.Namespace (printf "%s-.+" (include "plinth.operator.fullname" .))) }}
+{{- end }}
+
+{{/*
+The API's environment, shared by the API container and the migrate init container so both read
+the same configuration (the migration CLI validates all of it, storage included).
+*/}}
+{{- define "plinth.api.env" -}}
+- name: PORT
+  value: "8080"
+- name: LOG_LEVEL
+  value: {{ .Values.api.logLevel | quote }}
+- name: DATABASE_URL
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "plinth.database.secretName" . }}
+      key: {{ include "plinth.database.secretKey" . }}
+- name: PLINTH_DB_POOL_SIZE
+  value: {{ .Values.api.dbPoolSize | quote }}
+- name: PLINTH_ENCRYPTION_KEY
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "plinth.secrets.name" . }}
+      key: PLINTH_ENCRYPTION_KEY
+- name: PLINTH_JWT_SIGNING_KEY
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "plinth.secrets.name" . }}
+      key: PLINTH_JWT_SIGNING_KEY
+- name: PLINTH_CONFIG
+  value: /etc/plinth/plinth.yaml
+- name: PLINTH_BOOTSTRAP_ADMIN_USERNAME
+  value: {{ .Values.bootstrapAdmin.username | quote }}
+{{- with .Values.bootstrapAdmin.existingSecret }}
+- name: PLINTH_BOOTSTRAP_ADMIN_PASSWORD
+  valueFrom:
+    secretKeyRef:
+      name: {{ . }}
+      key: {{ $.Values.bootstrapAdmin.passwordKey }}
+{{- end }}
+- name: PLINTH_USAGE_INTERVAL_SECONDS
+  value: {{ .Values.api.usageIntervalSeconds | quote }}
+- name: PLINTH_LOGIN_TOKEN_TTL_SECONDS
+  value: {{ .Values.api.loginTokenTtlSeconds | quote }}
+- name: PLINTH_TRUST_PROXY
+  value: {{ .Values.api.trustProxy | quote }}
+- name: PLINTH_SHUTDOWN_TIMEOUT_SECONDS
+  value: {{ .Values.api.shutdownTimeoutSeconds | quote }}
+{{- with .Values.api.extraEnv }}
+{{ toYaml . }}
+{{- end }}
+{{- end }}
+
+{{- define "plinth.api.envFrom" -}}
+{{- if .Values.storage.config.clusters }}
+{{- $_ := required "storage.credentialsSecret is required when storage.config.clusters is set: an existing Secret holding the variables each cluster names in admin_access_key_env and admin_secret_key_env (e.g. MINIO_ROOT_USER, MINIO_ROOT_PASSWORD)" .Values.storage.credentialsSecret }}
+{{- end }}
+{{- with .Values.storage.credentialsSecret }}
+- secretRef:
+    name: {{ . }}
+{{- end }}
+{{- with .Values.api.extraEnvFrom }}
+{{ toYaml . }}
+{{- end }}
+{{- end }}

@@ -1,0 +1,294 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseAllDocuments } from 'yaml';
+import { runToolScript, startControlPlane } from '../operator/src/test/control-plane.ts';
+import type { ControlPlane } from '../operator/src/test/control-plane.ts';
+import { SCHEMA_LOCATION, writeKubeSchemas } from '../operator/src/test/kube-schemas.ts';
+
+const REPO = fileURLToPath(new URL('../', import.meta.url));
+const CHART = join(REPO, 'charts/plinth');
+const VALUES_FILES = readdirSync(join(CHART, 'ci')).filter((f) => f.endsWith('.yaml'));
+const NAMESPACE = 'plinth-system';
+
+/**
+ * The install paths checked as far as this machine allows: `helm lint`, `helm template` with the
+ * default and the full values, and `kubectl kustomize config/default`, each validated by
+ * kubeconform (strict) against the schemas of a real kube-apiserver, then sent to that API server
+ * as a server-side dry run with strict field validation.
+ */
+describe('Helm chart and kustomize manifests', () => {
+  let cp: ControlPlane;
+  let helm: string;
+  let kubeconform: string;
+  let work: string;
+
+  const run = (bin: string, args: string[], input?: string) => {
+    const r = spawnSync(bin, args, { cwd: REPO, input, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+  };
+  const render = (valuesFile: string, extra: string[] = []) =>
+    run(helm, [
+      'template',
+      'plinth',
+      CHART,
+      '--namespace',
+      NAMESPACE,
+      '-f',
+      join(CHART, 'ci', valuesFile),
+      ...extra,
+    ]);
+  const documents = (yamlText: string) =>
+    parseAllDocuments(yamlText)
+      .map((d) => d.toJS() as Record<string, any> | null)
+      .filter((d): d is Record<string, any> => d !== null && typeof d === 'object');
+
+  /** kubeconform -strict over `yamlText`; returns the problems, one line each. */
+  const validate = (name: string, yamlText: string) => {
+    const file = join(work, `${name}.yaml`);
+    writeFileSync(file, yamlText);
+    const r = run(kubeconform, [
+      '-strict',
+      '-summary',
+      '-verbose',
+      '-output',
+      'json',
+      '-schema-location',
+      SCHEMA_LOCATION.replace('{dir}', join(work, 'schemas')),
+      file,
+    ]);
+    const report = JSON.parse(r.stdout) as {
+      resources: { kind: string; name: string; status: string; msg: string }[];
+      summary: { valid: number; invalid: number; errors: number; skipped: number };
+    };
+    const problems = report.resources
+      .filter((x) => x.status !== 'statusValid')
+      .map((x) => `${x.kind}/${x.name}: ${x.status} ${x.msg}`);
+    return { problems, summary: report.summary, stderr: r.stderr };
+  };
+
+  /** `kubectl apply --dry-run=server --validate=strict`, for the kinds this API server serves. */
+  const dryRun = async (yamlText: string, skipKinds: string[] = []) => {
+    const docs = documents(yamlText).filter((d) => !skipKinds.includes(d.kind));
+    const r = await cp.kubectl(
+      ['apply', '--dry-run=server', '--validate=strict', '-n', NAMESPACE, '-f', '-'],
+      {
+        input: docs.map((d) => JSON.stringify(d)).join('\n'),
+      },
+    );
+    return { ...r, count: docs.length };
+  };
+
+  beforeAll(async () => {
+    [cp, helm, kubeconform] = await Promise.all([
+      startControlPlane({ crds: true, controllerManager: false }),
+      runToolScript('helm.sh'),
+      runToolScript('kubeconform.sh'),
+    ]);
+    work = mkdtempSync(join(tmpdir(), 'plinth-manifests-'));
+    const openapi = await cp.kubectl(['get', '--raw', '/openapi/v2']);
+    expect(openapi.code, openapi.stderr).toBe(0);
+    expect(writeKubeSchemas(JSON.parse(openapi.stdout), join(work, 'schemas'))).toBeGreaterThan(50);
+    // The PrometheusRule CRD belongs to prometheus-operator, absent here: a strict schema of the
+    // fields the chart uses, written from its API reference.
+    writeFileSync(
+      join(work, 'schemas', 'prometheusrule-monitoring-v1.json'),
+      JSON.stringify(PROMETHEUS_RULE_SCHEMA),
+    );
+    const ns = await cp.kubectl(['create', 'namespace', NAMESPACE]);
+    expect(ns.code, ns.stderr).toBe(0);
+  }, 600_000);
+  afterAll(async () => {
+    await cp?.stop();
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  it('ships the CRD exactly as crds/ has it', () => {
+    for (const file of readdirSync(join(REPO, 'crds')).filter(
+      (f) => f.endsWith('.yaml') && f !== 'kustomization.yaml',
+    )) {
+      expect(readFileSync(join(CHART, 'crds', file), 'utf8'), `charts/plinth/crds/${file}`).toBe(
+        readFileSync(join(REPO, 'crds', file), 'utf8'),
+      );
+    }
+  });
+
+  it.each(VALUES_FILES)('passes helm lint --strict with ci/%s', (valuesFile) => {
+    const r = run(helm, ['lint', '--strict', CHART, '-f', join(CHART, 'ci', valuesFile)]);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+  });
+
+  it.each(VALUES_FILES)(
+    'renders with ci/%s into manifests that pass kubeconform strict and a server-side dry run',
+    async (valuesFile) => {
+      const rendered = render(valuesFile);
+      expect(rendered.code, rendered.stderr).toBe(0);
+      const { problems, summary, stderr } = validate(`helm-${valuesFile}`, rendered.stdout);
+      expect(problems, stderr).toEqual([]);
+      expect(summary.valid).toBeGreaterThan(5);
+      const dry = await dryRun(rendered.stdout, ['PrometheusRule']);
+      expect(dry.code, `${dry.stdout}\n${dry.stderr}`).toBe(0);
+      expect(dry.stdout.trim().split('\n')).toHaveLength(dry.count);
+    },
+  );
+
+  it('renders every optional feature with the full values, and alerts that follow the alert conventions', () => {
+    const docs = documents(render('full-values.yaml').stdout);
+    const kinds = new Set(docs.map((d) => d.kind));
+    for (const kind of [
+      'Deployment',
+      'Service',
+      'Ingress',
+      'PrometheusRule',
+      'NetworkPolicy',
+      'PodDisruptionBudget',
+    ]) {
+      expect(kinds, kind).toContain(kind);
+    }
+    const runbooks = readFileSync(join(REPO, 'docs/runbooks.md'), 'utf8');
+    const anchors = new Set(
+      [...runbooks.matchAll(/^#+ (.+)$/gm)].map((m) =>
+        m[1]!
+          .trim()
+          .toLowerCase()
+          .replace(/[^a-z0-9 -]/g, '')
+          .replace(/ /g, '-'),
+      ),
+    );
+    const rules = docs
+      .filter((d) => d.kind === 'PrometheusRule')
+      .flatMap((d) => d.spec.groups.flatMap((g: any) => g.rules as any[]))
+      .filter((r) => r.alert);
+    expect(rules.map((r) => r.alert).sort()).toEqual(
+      expect.arrayContaining(['PlinthApiDown', 'PlinthOperatorReconcileErrors', 'PlinthUsageJobStale']),
+    );
+    for (const rule of rules) {
+      expect(['critical', 'warning', 'info'], rule.alert).toContain(rule.labels.severity);
+      for (const label of ['component', 'team', 'environment'])
+        expect(rule.labels[label], `${rule.alert} ${label}`).toBeTruthy();
+      for (const a of ['summary', 'description', 'runbook_url', 'dashboard_url']) {
+        expect(rule.annotations[a], `${rule.alert} ${a}`).toBeTruthy();
+      }
+      expect(rule.annotations.summary).not.toContain('\n');
+      const anchor = String(rule.annotations.runbook_url).split('#')[1];
+      expect(anchors, `runbook anchor for ${rule.alert}`).toContain(anchor);
+    }
+  });
+
+  it('gives the operator exactly the RBAC of config/rbac', () => {
+    const rulesOf = (docs: Record<string, any>[], kind: string) =>
+      docs
+        .filter((d) => d.kind === kind)
+        .flatMap((d) => d.rules as any[])
+        .map((r) =>
+          JSON.stringify([
+            [...(r.apiGroups ?? [])].sort(),
+            [...(r.resources ?? [])].sort(),
+            [...(r.verbs ?? [])].sort(),
+          ]),
+        )
+        .sort();
+    const chart = documents(render('default-values.yaml').stdout);
+    const kustomized = readdirSync(join(REPO, 'config/rbac'))
+      .filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml')
+      .flatMap((f) => documents(readFileSync(join(REPO, 'config/rbac', f), 'utf8')));
+    for (const kind of ['ClusterRole', 'Role']) {
+      expect(rulesOf(chart, kind), kind).toEqual(rulesOf(kustomized, kind));
+    }
+  });
+
+  it('refuses values that do not fit values.schema.json, naming the field', () => {
+    const r = render('default-values.yaml', ['--set', 'api.replicas=two']);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(/replicas/);
+  });
+
+  it('builds config/default with kustomize into manifests that pass kubeconform strict and a dry run', async () => {
+    const built = await cp.kubectl(['kustomize', join(REPO, 'config/default')]);
+    expect(built.code, built.stderr).toBe(0);
+    const { problems, summary, stderr } = validate('kustomize-default', built.stdout);
+    expect(problems, stderr).toEqual([]);
+    expect(summary.valid).toBeGreaterThan(5);
+    const dry = await dryRun(built.stdout);
+    expect(dry.code, `${dry.stdout}\n${dry.stderr}`).toBe(0);
+  });
+
+  it('validates the samples against the CRD schema the API server publishes', async () => {
+    const samples = readdirSync(join(REPO, 'config/samples'))
+      .filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml')
+      .map((f) => readFileSync(join(REPO, 'config/samples', f), 'utf8'))
+      .join('\n---\n');
+    const { problems, summary, stderr } = validate('samples', samples);
+    expect(problems, stderr).toEqual([]);
+    expect(summary.valid).toBeGreaterThanOrEqual(2);
+    // A misspelt field is caught by the same schema.
+    const bad = validate(
+      'bad-sample',
+      'apiVersion: plinth.dev/v1alpha1\nkind: S3Bucket\nmetadata: {name: x, namespace: team-a}\nspec: {region: eu-central, corsAllowall: true}\n',
+    );
+    expect(bad.problems.join('\n')).toMatch(/corsAllowall/);
+    // The S3Bucket's namespace must exist for its dry run: create it for real first.
+    const ns = await cp.kubectl(['apply', '-f', join(REPO, 'config/samples/namespace.yaml')]);
+    expect(ns.code, ns.stderr).toBe(0);
+    const dry = await cp.kubectl([
+      'apply',
+      '--dry-run=server',
+      '--validate=strict',
+      '-f',
+      join(REPO, 'config/samples'),
+    ]);
+    expect(dry.code, dry.stderr).toBe(0);
+  });
+});
+
+const stringMap = { type: 'object', additionalProperties: { type: 'string' } };
+const PROMETHEUS_RULE_SCHEMA = {
+  $schema: 'http://json-schema.org/draft-04/schema#',
+  type: 'object',
+  required: ['apiVersion', 'kind', 'metadata', 'spec'],
+  additionalProperties: false,
+  properties: {
+    apiVersion: { enum: ['monitoring.coreos.com/v1'] },
+    kind: { enum: ['PrometheusRule'] },
+    metadata: { type: 'object' },
+    spec: {
+      type: 'object',
+      required: ['groups'],
+      additionalProperties: false,
+      properties: {
+        groups: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['name', 'rules'],
+            additionalProperties: false,
+            properties: {
+              name: { type: 'string' },
+              interval: { type: 'string' },
+              rules: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['expr'],
+                  additionalProperties: false,
+                  properties: {
+                    alert: { type: 'string' },
+                    record: { type: 'string' },
+                    expr: { type: 'string' },
+                    for: { type: 'string' },
+                    keep_firing_for: { type: 'string' },
+                    labels: stringMap,
+                    annotations: stringMap,
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+};
