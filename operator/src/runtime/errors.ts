@@ -24,5 +24,9 @@ export function errorMessage(err: unknown): string {
     }
     return `Kubernetes API ${e.code}${detail ? `: ${detail}` : ''}`;
   }
-  return typeof e.message === 'string' ? e.message.split('\n')[0]! : typeof e.name === 'string' ? e.name : 'error';
+  return typeof e.message === 'string'
+    ? e.message.split('\n')[0]!
+    : typeof e.name === 'string'
+      ? e.name
+      : 'error';
 }
