@@ -218,11 +218,14 @@ export async function startOperatorStack(opts: OperatorStackOptions = {}): Promi
   }
 }
 
-export async function startOperatorProcess(env: Record<string, string>): Promise<OperatorProcess> {
+export async function startOperatorProcess(
+  env: Record<string, string>,
+  opts: { cwd?: string; entry?: string } = {},
+): Promise<OperatorProcess> {
   const port = await freePort();
   let out = '';
-  const child = spawn(process.execPath, [...OPERATOR_NODE_FLAGS, OPERATOR_ENTRY], {
-    cwd: REPO_ROOT,
+  const child = spawn(process.execPath, [...OPERATOR_NODE_FLAGS, opts.entry ?? OPERATOR_ENTRY], {
+    cwd: opts.cwd ?? REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '/tmp',
