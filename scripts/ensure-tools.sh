@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes sure the tools the test suite needs are present: builds MinIO, etcd and Kubernetes from the
-# Go module proxy into the cache, and installs PostgreSQL and Chromium from Debian's packages when running as root
+# Go module proxy into the cache, and installs PostgreSQL, Chromium and shellcheck from Debian's packages when running as root
 # (CI, these machines). One line per tool says what is missing and how to get it otherwise.
 set -euo pipefail
 
@@ -14,6 +14,7 @@ chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium}"
 [ -x "$chromium_path" ] || missing+=(chromium)
 
 command -v openssl >/dev/null || missing+=(openssl)
+command -v shellcheck >/dev/null || missing+=(shellcheck)
 
 # Built tools (cached outside the checkout, keyed by pinned version), so no test waits on a build:
 # MinIO, and the Kubernetes control plane the operator's tests run against (etcd, kube-apiserver,
@@ -21,6 +22,9 @@ command -v openssl >/dev/null || missing+=(openssl)
 bash scripts/tools/minio.sh >/dev/null
 bash scripts/tools/etcd.sh >/dev/null
 bash scripts/tools/kube.sh >/dev/null
+# The chart and manifest checks.
+bash scripts/tools/helm.sh >/dev/null
+bash scripts/tools/kubeconform.sh >/dev/null
 
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0
@@ -31,6 +35,7 @@ for pkg in "${missing[@]}"; do
     postgresql) echo "tools: PostgreSQL server binaries missing (needed for the real-database tests): apt-get install -y postgresql, or set DATABASE_URL" ;;
     openssl) echo "tools: openssl missing (the Kubernetes test harness makes its certificates with it): apt-get install -y openssl" ;;
     chromium) echo "tools: Chromium missing (needed for the docs browser test): apt-get install -y chromium, or set CHROMIUM_PATH" ;;
+    shellcheck) echo "tools: shellcheck missing (npm test lints the shell scripts with it): apt-get install -y shellcheck" ;;
   esac
 done
 

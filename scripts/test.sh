@@ -13,6 +13,9 @@ echo "== lint"
 eslint . --max-warnings=0
 echo "== format"
 prettier --check . >/dev/null || { prettier --check . ; exit 1; }
+echo "== shellcheck"
+shopt -s globstar
+shellcheck e2e/kind/*.sh scripts/**/*.sh .ci/run
 echo "== tests (unit, integration on PGlite and PostgreSQL, end-to-end)"
 mkdir -p .tmp
 status=0

@@ -129,7 +129,7 @@ EOF
     nice -n 19 go build -trimpath -ldflags "$ldflags" -o "$tmp/bin/" ./cmd/... >&2
   )
   for t in "${tools[@]}"; do [ -x "$tmp/bin/$t" ] || { echo "kube: build produced no $t" >&2; exit 1; }; done
-  rm -rf "$dir/bin" "$dir/src"
+  rm -rf "${dir:?}/bin" "${dir:?}/src"
   mv "$tmp/src" "$dir/src"   # kept for reference: the exact wrapper module the binaries came from
   mv "$tmp/bin" "$dir/bin"
 fi
