@@ -28,20 +28,7 @@ async function main(): Promise<void> {
   });
   try {
     const tenant = await stack.tenant('bench');
-    await stack.kubectl(
-      ['apply', '-f', '-'],
-      JSON.stringify({
-        apiVersion: 'v1',
-        kind: 'Namespace',
-        metadata: {
-          name: 'bench',
-          annotations: {
-            'plinth.dev/organization': tenant.org.id,
-            'plinth.dev/workspace': tenant.workspace.id,
-          },
-        },
-      }),
-    );
+    await stack.annotatedNamespace('bench', tenant);
     const operator = await stack.startOperator({
       PLINTH_API_TOKEN: tenant.orgKey,
       PLINTH_OPERATOR_RESYNC_SECONDS: String(RESYNC_SECONDS),

@@ -6,10 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { GetObjectCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml, parseAllDocuments } from 'yaml';
-import { API_NODE_FLAGS, startApiProcess, TEST_KEYS } from '../api/src/test/api-process.ts';
+import { API_NODE_FLAGS, jsonRequest, startApiProcess, TEST_KEYS } from '../api/src/test/api-process.ts';
 import type { ApiProcess } from '../api/src/test/api-process.ts';
 import { freshDatabaseUrl } from '../api/src/test/databases.ts';
-import { startMinioServer } from '../api/src/test/minio-server.ts';
+import { startMinioServer, writeStorageConfig } from '../api/src/test/minio-server.ts';
 import type { MinioServer } from '../api/src/test/minio-server.ts';
 import { runToolScript, startControlPlane } from '../operator/src/test/control-plane.ts';
 import type { ControlPlane } from '../operator/src/test/control-plane.ts';
@@ -64,15 +64,8 @@ describe('journey: from an organization key to an application writing to its buc
     }
   };
   const call = async (method: string, path: string, body?: unknown, token = adminToken) => {
-    const res = await fetch(`${api.url}${path}`, {
-      method,
-      headers: {
-        ...(token && { Authorization: `Bearer ${token}` }),
-        ...(body !== undefined && { 'Content-Type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await res.json().catch(() => null)) as any;
+    const res = await jsonRequest(api.url, method, path, { token, body });
+    const json = res.body;
     if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
     return json;
   };
@@ -98,22 +91,7 @@ describe('journey: from an organization key to an application writing to its buc
     minio = storage;
     const apiTree = tree('Dockerfile.api', 'api');
     operatorTree = tree('Dockerfile.operator', 'operator');
-    writeFileSync(
-      join(work, 'plinth.yaml'),
-      [
-        'clusters:',
-        '  - name: local',
-        '    driver: minio',
-        `    endpoint: ${minio.endpoint}`,
-        '    path_style: true',
-        '    admin_access_key_env: MINIO_ROOT_USER',
-        '    admin_secret_key_env: MINIO_ROOT_PASSWORD',
-        'regions:',
-        '  - name: eu-central',
-        '    cluster: local',
-        '',
-      ].join('\n'),
-    );
+    writeStorageConfig(work, minio, { userEnv: 'MINIO_ROOT_USER', passwordEnv: 'MINIO_ROOT_PASSWORD' });
     // The API as its image runs it: the image's tree, production dependencies only.
     api = await startApiProcess(
       {

@@ -1,12 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApiProcess, TEST_KEYS } from '../src/test/api-process.ts';
+import { jsonRequest, startApiProcess, TEST_KEYS } from '../src/test/api-process.ts';
 import type { ApiProcess } from '../src/test/api-process.ts';
 import { freshDatabaseUrl } from '../src/test/databases.ts';
-import { startMinioServer } from '../src/test/minio-server.ts';
+import { startMinioServer, writeStorageConfig } from '../src/test/minio-server.ts';
 import type { MinioServer } from '../src/test/minio-server.ts';
 import { createMinioAdmin } from '../src/storage/minio-admin.ts';
 
@@ -23,22 +23,7 @@ describe('bucket creation survives SIGKILL between steps', () => {
   beforeAll(async () => {
     minio = await startMinioServer();
     dir = mkdtempSync(join(tmpdir(), 'plinth-crash-'));
-    writeFileSync(
-      join(dir, 'plinth.yaml'),
-      [
-        'clusters:',
-        '  - name: local',
-        '    driver: minio',
-        `    endpoint: ${minio.endpoint}`,
-        '    path_style: true',
-        '    admin_access_key_env: TEST_MINIO_USER',
-        '    admin_secret_key_env: TEST_MINIO_PASSWORD',
-        'regions:',
-        '  - name: eu-central',
-        '    cluster: local',
-        '',
-      ].join('\n'),
-    );
+    writeStorageConfig(dir, minio, { userEnv: 'TEST_MINIO_USER', passwordEnv: 'TEST_MINIO_PASSWORD' });
   });
   afterAll(async () => {
     await Promise.all(running.map((p) => p.stop('SIGKILL')));
@@ -46,17 +31,8 @@ describe('bucket creation survives SIGKILL between steps', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const api = async (p: ApiProcess, method: string, path: string, token?: string, body?: unknown) => {
-    const res = await fetch(`${p.url}${path}`, {
-      method,
-      headers: {
-        ...(token && { Authorization: `Bearer ${token}` }),
-        ...(body !== undefined && { 'Content-Type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json().catch(() => null)) as any };
-  };
+  const api = (p: ApiProcess, method: string, path: string, token?: string, body?: unknown) =>
+    jsonRequest(p.url, method, path, { token, body });
 
   it.each(['recorded', 'bucket', 'access'] as const)('after the "%s" step', async (step) => {
     const env = {

@@ -67,20 +67,7 @@ describe('S3Bucket operator: crashes and replicas', () => {
   beforeAll(async () => {
     stack = await startOperatorStack();
     tenant = await stack.tenant('ha');
-    await stack.kubectl(
-      ['apply', '-f', '-'],
-      JSON.stringify({
-        apiVersion: 'v1',
-        kind: 'Namespace',
-        metadata: {
-          name: 'ha',
-          annotations: {
-            'plinth.dev/organization': tenant.org.id,
-            'plinth.dev/workspace': tenant.workspace.id,
-          },
-        },
-      }),
-    );
+    await stack.annotatedNamespace('ha', tenant);
   }, 600_000);
   afterAll(async () => {
     await stack?.stop();

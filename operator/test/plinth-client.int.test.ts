@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiProcess, TEST_KEYS } from '../../api/src/test/api-process.ts';
 import type { ApiProcess } from '../../api/src/test/api-process.ts';
 import { freshDatabaseUrl } from '../../api/src/test/databases.ts';
-import { startMinioServer } from '../../api/src/test/minio-server.ts';
+import { startMinioServer, writeStorageConfig } from '../../api/src/test/minio-server.ts';
 import type { MinioServer } from '../../api/src/test/minio-server.ts';
 import { createPlinthClient } from '../src/plinth-api/client.ts';
 import type { BucketCreate, CreatedBucket, PlinthClient } from '../src/plinth-api/client.ts';
@@ -39,22 +39,7 @@ describe('Plinth API client against a real API and MinIO', () => {
   beforeAll(async () => {
     minio = await startMinioServer();
     dir = mkdtempSync(join(tmpdir(), 'plinth-client-'));
-    writeFileSync(
-      join(dir, 'plinth.yaml'),
-      [
-        'clusters:',
-        '  - name: local',
-        '    driver: minio',
-        `    endpoint: ${minio.endpoint}`,
-        '    path_style: true',
-        '    admin_access_key_env: TEST_MINIO_USER',
-        '    admin_secret_key_env: TEST_MINIO_PASSWORD',
-        'regions:',
-        '  - name: eu-central',
-        '    cluster: local',
-        '',
-      ].join('\n'),
-    );
+    writeStorageConfig(dir, minio, { userEnv: 'TEST_MINIO_USER', passwordEnv: 'TEST_MINIO_PASSWORD' });
     api = await startApiProcess({
       DATABASE_URL: await freshDatabaseUrl(),
       ...TEST_KEYS,

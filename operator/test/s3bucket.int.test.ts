@@ -37,19 +37,7 @@ describe('S3Bucket operator', () => {
 
   const diagnostics = () => stack.diagnostics();
 
-  const namespace = async (name: string, t: Tenant) => {
-    await stack.kubectl(
-      ['apply', '-f', '-'],
-      JSON.stringify({
-        apiVersion: 'v1',
-        kind: 'Namespace',
-        metadata: {
-          name,
-          annotations: { 'plinth.dev/organization': t.org.id, 'plinth.dev/workspace': t.workspace.id },
-        },
-      }),
-    );
-  };
+  const namespace = (name: string, t: Tenant) => stack.annotatedNamespace(name, t);
   const applyBucket = (ns: string, name: string, spec: Record<string, unknown> = {}) =>
     stack.kubectl(
       ['apply', '-f', '-'],

@@ -86,3 +86,22 @@ export async function startApiProcess(
     },
   };
 }
+
+/** One JSON request to an API at `baseUrl`, with an optional bearer token; never throws on a status. */
+export async function jsonRequest(
+  baseUrl: string,
+  method: string,
+  path: string,
+  opts: { token?: string | undefined; body?: unknown } = {},
+): Promise<{ status: number; body: any }> {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      ...(opts.token && { Authorization: `Bearer ${opts.token}` }),
+      ...(opts.body !== undefined && { 'Content-Type': 'application/json' }),
+    },
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+  const body: unknown = await res.json().catch(() => null);
+  return { status: res.status, body };
+}

@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -124,4 +124,35 @@ export async function startMinioServer(): Promise<MinioServer> {
     throw err;
   }
   return { endpoint, accessKey, secretKey, stop };
+}
+
+/**
+ * A `PLINTH_CONFIG` file with one MinIO cluster (`local`, path-style) and the region
+ * `eu-central`, its admin credentials read from the variables `userEnv` and `passwordEnv`. Returns
+ * its path.
+ */
+export function writeStorageConfig(
+  dir: string,
+  minio: Pick<MinioServer, 'endpoint'>,
+  env: { userEnv: string; passwordEnv: string; publicEndpoint?: string },
+): string {
+  const path = join(dir, 'plinth.yaml');
+  writeFileSync(
+    path,
+    [
+      'clusters:',
+      '  - name: local',
+      '    driver: minio',
+      `    endpoint: ${minio.endpoint}`,
+      ...(env.publicEndpoint ? [`    public_endpoint: ${env.publicEndpoint}`] : []),
+      '    path_style: true',
+      `    admin_access_key_env: ${env.userEnv}`,
+      `    admin_secret_key_env: ${env.passwordEnv}`,
+      'regions:',
+      '  - name: eu-central',
+      '    cluster: local',
+      '',
+    ].join('\n'),
+  );
+  return path;
 }

@@ -3,10 +3,10 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { request } from 'node:https';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../../api/src/test/postgres-server.ts';
 import { KubeConfig } from '@kubernetes/client-node';
 import { createPki, issueCertificate } from './pki.ts';
 import type { CertPair, Pki } from './pki.ts';
@@ -153,16 +153,7 @@ export function controlPlaneTools(): Promise<ControlPlaneTools> {
   return toolsLookup;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
+export { freePort };
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 

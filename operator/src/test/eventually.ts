@@ -5,7 +5,7 @@
 export async function eventually<T>(
   what: string,
   check: () => Promise<T | undefined | false>,
-  opts: { timeoutMs?: number; intervalMs?: number; diagnostics?: () => string } = {},
+  opts: { timeoutMs?: number; intervalMs?: number; diagnostics?: () => string | Promise<string> } = {},
 ): Promise<T> {
   const timeoutMs = opts.timeoutMs ?? 30_000;
   const deadline = Date.now() + timeoutMs;
@@ -18,7 +18,7 @@ export async function eventually<T>(
       last = String(err);
     }
     if (Date.now() > deadline) {
-      const extra = opts.diagnostics ? `\n${opts.diagnostics()}` : '';
+      const extra = opts.diagnostics ? `\n${await opts.diagnostics()}` : '';
       throw new Error(`${what}: not within ${timeoutMs} ms${last ? ` (last error: ${last})` : ''}${extra}`);
     }
     await new Promise((r) => setTimeout(r, opts.intervalMs ?? 100));

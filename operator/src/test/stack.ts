@@ -1,16 +1,17 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startApiProcess, TEST_KEYS } from '../../../api/src/test/api-process.ts';
+import { jsonRequest, startApiProcess, TEST_KEYS } from '../../../api/src/test/api-process.ts';
 import type { ApiProcess } from '../../../api/src/test/api-process.ts';
 import { freshDatabaseUrl } from '../../../api/src/test/databases.ts';
-import { startMinioServer } from '../../../api/src/test/minio-server.ts';
+import { startMinioServer, writeStorageConfig } from '../../../api/src/test/minio-server.ts';
 import type { MinioServer } from '../../../api/src/test/minio-server.ts';
 import { freePort, startControlPlane } from './control-plane.ts';
 import type { ControlPlane } from './control-plane.ts';
+export { eventually } from './eventually.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const OPERATOR_ENTRY = join(REPO_ROOT, 'operator/src/main.ts');
@@ -56,6 +57,8 @@ export interface OperatorStack {
   /** The API as the bootstrap Super Admin. */
   call(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }>;
   tenant(slug: string): Promise<Tenant>;
+  /** Creates (or updates) a namespace mapped to the tenant's organization and workspace. */
+  annotatedNamespace(name: string, tenant: Tenant): Promise<void>;
   /** The kubeconfig of the operator's ServiceAccount user (only config/rbac's permissions). */
   readonly operatorKubeconfig: string;
   startOperator(env: Record<string, string>): Promise<OperatorProcess>;
@@ -79,23 +82,11 @@ export async function startOperatorStack(opts: OperatorStackOptions = {}): Promi
   const dir = mkdtempSync(join(tmpdir(), 'plinth-operator-stack-'));
   const operators: OperatorProcess[] = [];
   try {
-    writeFileSync(
-      join(dir, 'plinth.yaml'),
-      [
-        'clusters:',
-        '  - name: local',
-        '    driver: minio',
-        `    endpoint: ${minio.endpoint}`,
-        `    public_endpoint: ${minio.endpoint}`,
-        '    path_style: true',
-        '    admin_access_key_env: TEST_MINIO_USER',
-        '    admin_secret_key_env: TEST_MINIO_PASSWORD',
-        'regions:',
-        '  - name: eu-central',
-        '    cluster: local',
-        '',
-      ].join('\n'),
-    );
+    writeStorageConfig(dir, minio, {
+      userEnv: 'TEST_MINIO_USER',
+      passwordEnv: 'TEST_MINIO_PASSWORD',
+      publicEndpoint: minio.endpoint,
+    });
     const apiEnv = {
       DATABASE_URL: opts.databaseUrl ?? (await freshDatabaseUrl()),
       LOG_LEVEL: opts.apiLogLevel ?? 'info',
@@ -111,17 +102,8 @@ export async function startOperatorStack(opts: OperatorStackOptions = {}): Promi
     await api.waitReady();
     const apiPort = String(api.port);
 
-    const raw = async (method: string, path: string, body?: unknown, token?: string) => {
-      const res = await fetch(`${api.url}${path}`, {
-        method,
-        headers: {
-          ...(token && { Authorization: `Bearer ${token}` }),
-          ...(body !== undefined && { 'Content-Type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: (await res.json().catch(() => null)) as any };
-    };
+    const raw = (method: string, path: string, body?: unknown, token?: string) =>
+      jsonRequest(api.url, method, path, { token, body });
     const login = await raw('POST', '/api/login/', { username: 'admin', password: ADMIN_PASSWORD });
     if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login)}`);
     const adminToken = login.body.token as string;
@@ -169,6 +151,19 @@ export async function startOperatorStack(opts: OperatorStackOptions = {}): Promi
           role: 'admin',
         });
         return { org, workspace, orgKey: key.token as string };
+      },
+      async annotatedNamespace(name, t) {
+        await kubectl(
+          ['apply', '-f', '-'],
+          JSON.stringify({
+            apiVersion: 'v1',
+            kind: 'Namespace',
+            metadata: {
+              name,
+              annotations: { 'plinth.dev/organization': t.org.id, 'plinth.dev/workspace': t.workspace.id },
+            },
+          }),
+        );
       },
       async startOperator(env) {
         const p = await startOperatorProcess({
@@ -282,27 +277,4 @@ export async function startOperatorProcess(
     },
   };
   return self;
-}
-
-/** Polls `check` until it returns a value (not undefined/false) or the deadline passes. */
-export async function eventually<T>(
-  what: string,
-  check: () => Promise<T | undefined | false>,
-  opts: { timeoutMs?: number; intervalMs?: number; diagnostics?: () => Promise<string> } = {},
-): Promise<T> {
-  const deadline = Date.now() + (opts.timeoutMs ?? 30_000);
-  let last: unknown;
-  while (Date.now() < deadline) {
-    try {
-      const v = await check();
-      if (v !== undefined && v !== false) return v;
-    } catch (err) {
-      last = err;
-    }
-    await new Promise((r) => setTimeout(r, opts.intervalMs ?? 200));
-  }
-  const extra = opts.diagnostics ? `\n${await opts.diagnostics()}` : '';
-  throw new Error(
-    `timed out waiting for ${what}${last instanceof Error ? ` (last error: ${last.message})` : ''}${extra}`,
-  );
 }
