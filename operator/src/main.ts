@@ -76,6 +76,20 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const kc = loadKubeConfig();
   const metrics = createOperatorMetrics({ processMetrics: true });
+  // Health first, so the process answers /healthz while it waits for the API server below.
+  let elector: LeaderElector | undefined;
+  const informers: { hasSynced(): boolean; stop(): Promise<void>; start(): Promise<void> }[] = [];
+  const health = await startHealthServer({
+    host: config.host,
+    port: config.port,
+    registry: metrics.registry,
+    notReadyReason: () => {
+      if (informers.length === 0 || !informers.every((i) => i.hasSynced())) return 'caches not synced';
+      if (elector && !elector.isLeader()) return 'not the leader';
+      return undefined;
+    },
+  });
+  logger.info({ port: health.port }, 'health server listening');
   const clusterId = config.clusterId ?? (await clusterIdOf(kc, logger));
 
   const apiBucket = new TokenBucket({ qps: config.apiQps, burst: config.apiBurst });
@@ -163,19 +177,8 @@ async function main(): Promise<void> {
     logger,
   });
 
-  let elector: LeaderElector | undefined;
-  const informers = [buckets, secrets, namespaces];
-  const health = await startHealthServer({
-    host: config.host,
-    port: config.port,
-    registry: metrics.registry,
-    notReadyReason: () => {
-      if (!informers.every((i) => i.hasSynced())) return 'caches not synced';
-      if (elector && !elector.isLeader()) return 'not the leader';
-      return undefined;
-    },
-  });
-  logger.info({ port: health.port, clusterId, workers: config.workers }, 'operator starting');
+  informers.push(buckets, secrets, namespaces);
+  logger.info({ clusterId, workers: config.workers }, 'operator starting');
 
   let workers: Workers | undefined;
   let resyncTimer: NodeJS.Timeout | undefined;

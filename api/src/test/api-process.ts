@@ -7,17 +7,21 @@ import { freePort } from './postgres-server.ts';
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const API_ENTRY = fileURLToPath(new URL('../index.ts', import.meta.url));
 
+/** The `--` Node flags of an npm script in package.json (how production starts a process). */
+export function nodeFlagsOf(script: string): string[] {
+  const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const command = pkg.scripts[script];
+  if (!command) throw new Error(`package.json has no script "${script}"`);
+  return command.split(/\s+/).filter((arg) => arg.startsWith('--'));
+}
+
 /**
- * The Node flags the API runs with in production, read from `npm start` (package.json) so tests and
- * benchmarks measure the process users run (why these flags: docs/operations.md "Memory").
+ * The Node flags the API runs with in production, read from `npm start` so tests and benchmarks
+ * measure the process users run (why these flags: docs/operations.md "Memory").
  */
-export const API_NODE_FLAGS: string[] = (
-  JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
-    scripts: { start: string };
-  }
-).scripts.start
-  .split(/\s+/)
-  .filter((arg) => arg.startsWith('--'));
+export const API_NODE_FLAGS: string[] = nodeFlagsOf('start');
 
 export const TEST_KEYS = {
   PLINTH_ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64'),

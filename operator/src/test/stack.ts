@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { jsonRequest, startApiProcess, TEST_KEYS } from '../../../api/src/test/api-process.ts';
+import { jsonRequest, nodeFlagsOf, startApiProcess, TEST_KEYS } from '../../../api/src/test/api-process.ts';
 import type { ApiProcess } from '../../../api/src/test/api-process.ts';
 import { freshDatabaseUrl } from '../../../api/src/test/databases.ts';
 import { startMinioServer, writeStorageConfig } from '../../../api/src/test/minio-server.ts';
@@ -16,9 +16,7 @@ export { eventually } from './eventually.ts';
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const OPERATOR_ENTRY = join(REPO_ROOT, 'operator/src/main.ts');
 /** The Node flags the operator runs with in production, read from `npm run start:operator`. */
-export const OPERATOR_NODE_FLAGS: string[] = (
-  JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
-).scripts['start:operator']!.split(/\s+/).filter((arg) => arg.startsWith('--'));
+export const OPERATOR_NODE_FLAGS: string[] = nodeFlagsOf('start:operator');
 export const OPERATOR_NAMESPACE = 'plinth-system';
 /** The user name RBAC gives the operator's ServiceAccount; a client certificate can carry it. */
 export const OPERATOR_SA_USER = `system:serviceaccount:${OPERATOR_NAMESPACE}:plinth-operator`;
