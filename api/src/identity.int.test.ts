@@ -194,6 +194,59 @@ describe.each(DATABASE_KINDS)('identity and access on %s', (kind) => {
     });
   });
 
+  it('answers each of many requests sent at once with its own key: valid, revoked, unknown, another tenant', async () => {
+    const a = await w.tenant();
+    const b = await w.tenant();
+    const keyFor = async (actor: { token: string }, name: string) =>
+      w.expectStatus(201, 'POST', '/api/v1/users/me/api-keys/', { token: actor.token, body: { name } });
+    const aKey = await keyFor(a.orgAdmin, 'a');
+    const bKey = await keyFor(b.orgAdmin, 'b');
+    const revoked = await keyFor(a.user, 'gone');
+    await w.expectStatus(204, 'DELETE', `/api/v1/users/me/api-keys/${revoked.id}/`, { token: a.user.token });
+    const { generateToken } = await import('./lib/tokens.ts');
+    const unknown = generateToken('user').token;
+
+    // Sent in one turn of the event loop, these are looked up together; each must get its own answer.
+    const tokens = [aKey.token, bKey.token, revoked.token, unknown, aKey.token, bKey.token];
+    const answers = await Promise.all(tokens.map((token) => w.call('GET', '/api/v1/workspaces/', { token })));
+    const seen = answers.map((r) =>
+      r.status === 200 ? r.body.results.map((x: { id: string }) => x.id) : r.body.code,
+    );
+    expect(seen).toEqual([
+      [a.workspace.id],
+      [b.workspace.id],
+      'token_revoked',
+      'token_invalid',
+      [a.workspace.id],
+      [b.workspace.id],
+    ]);
+  });
+
+  it('lists each workspace exactly as its detail view, after every kind of write', async () => {
+    const { org, orgAdmin } = await w.tenant();
+    const ws = await w.expectStatus(201, 'POST', '/api/v1/workspaces/', {
+      token: orgAdmin.token,
+      body: { organization: org.id, name: 'Ünïcode "quoted" \\ back\\slash\ttab', config: {} },
+    });
+    const listed = async () => {
+      const page = await w.expectStatus(200, 'GET', `/api/v1/workspaces/?organization=${org.id}`, {
+        token: orgAdmin.token,
+      });
+      const detail = await w.expectStatus(200, 'GET', `/api/v1/workspaces/${ws.id}/`, {
+        token: orgAdmin.token,
+      });
+      expect(page.results.find((x: { id: string }) => x.id === ws.id)).toEqual(detail);
+      return detail;
+    };
+    expect(await listed()).toEqual(ws);
+    const renamed = await w.expectStatus(200, 'PATCH', `/api/v1/workspaces/${ws.id}/`, {
+      token: orgAdmin.token,
+      body: { name: 'renamed', config: { events: { handler: 'workspace', retries: 3 }, tags: ['a', 'b'] } },
+    });
+    expect(await listed()).toEqual(renamed);
+    expect(renamed.updated_at > ws.updated_at).toBe(true);
+  });
+
   it('stops a deactivated user at once: login, login tokens and keys', async () => {
     const admin = await w.user({ superuser: true });
     const bob = await w.user({ superuser: true });

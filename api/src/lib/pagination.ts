@@ -58,9 +58,25 @@ function pageUrl(requestUrl: URL, page: number): string {
   return url.toString();
 }
 
+/** A page's envelope without its items: `count`, `next`, `previous`. */
+export type PageEnvelope = Omit<Page<never>, 'results'>;
+
+/**
+ * The envelope of page `query.page` holding `rows` items of `total`. A page past the end is 404
+ * `Invalid page.`; an empty first page is a normal empty list.
+ */
+export function pageEnvelope(requestUrl: URL, query: PageQuery, total: number, rows: number): PageEnvelope {
+  const offset = (query.page - 1) * query.page_size;
+  if (query.page > 1 && offset >= total) throw new ApiError(404, 'invalid_page', 'Invalid page.');
+  return {
+    count: total,
+    next: offset + rows < total ? pageUrl(requestUrl, query.page + 1) : null,
+    previous: query.page > 1 ? pageUrl(requestUrl, query.page - 1) : null,
+  };
+}
+
 /**
  * Runs a count and a page query and builds the envelope. `fetchPage` gets the limit and offset.
- * A page past the end is 404 `Invalid page.`; an empty first page is a normal empty list.
  * `sequential` fetches the page before counting, for callers whose page query also yields the
  * total (a window count), so `count` can answer without a second query.
  */
@@ -75,19 +91,18 @@ export async function paginate<T>(
   const [total, results] = opts.sequential
     ? await fetchPage(query.page_size, offset).then(async (rows) => [await count(), rows] as const)
     : await Promise.all([count(), fetchPage(query.page_size, offset)]);
-  if (query.page > 1 && offset >= total) throw new ApiError(404, 'invalid_page', 'Invalid page.');
-  return {
-    count: total,
-    next: offset + results.length < total ? pageUrl(requestUrl, query.page + 1) : null,
-    previous: query.page > 1 ? pageUrl(requestUrl, query.page - 1) : null,
-    results,
-  };
+  return { ...pageEnvelope(requestUrl, query, total, results.length), results };
 }
 
 /** A JSON value already serialised (rendered by the database), spliced into a response as is. */
 export type RawJson = string & { readonly __rawJson: true };
 
+/** A page whose items the database rendered: `items` is their JSON texts joined by commas. */
+export interface RenderedPage extends PageEnvelope {
+  items: RawJson;
+}
+
 /** The envelope of a page of pre-rendered items, as JSON text. */
-export function pageJson(page: Page<RawJson>): string {
-  return `{"count":${page.count},"next":${JSON.stringify(page.next)},"previous":${JSON.stringify(page.previous)},"results":[${page.results.join(',')}]}`;
+export function pageJson(page: RenderedPage): string {
+  return `{"count":${page.count},"next":${JSON.stringify(page.next)},"previous":${JSON.stringify(page.previous)},"results":[${page.items}]}`;
 }

@@ -24,9 +24,13 @@ export const trailingSlash: MiddlewareHandler = async (c, next) => {
   await next();
 };
 
-/** Refuses bodies over the configured size with 413, before they are read whole. */
-export const limitBody = (maxSize: number): MiddlewareHandler =>
-  bodyLimit({
+/**
+ * Refuses bodies over the configured size with 413, before they are read whole. GET and HEAD
+ * requests carry no body, and asking whether they do would make the Node adapter build a full
+ * `Request` for each of them, so they pass straight through.
+ */
+export const limitBody = (maxSize: number): MiddlewareHandler => {
+  const limit = bodyLimit({
     maxSize,
     onError: () => {
       throw new ApiError(
@@ -36,6 +40,8 @@ export const limitBody = (maxSize: number): MiddlewareHandler =>
       );
     },
   });
+  return (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next));
+};
 
 /** The zod-openapi hook every route shares: a failed validation is a 400 with one entry per field. */
 export const validationHook: Hook<unknown, AppEnv, string, undefined> = (result) => {

@@ -101,26 +101,7 @@ export async function authenticate(
     throw new ApiError(403, 'token_wrong_kind', 'Agent tokens can only be used on the agent endpoints.');
   }
 
-  const [row] = await prepared(ctx.db, 'auth_key_by_hash', (db, name) =>
-    db
-      .select({
-        id: apiKeys.id,
-        kind: apiKeys.kind,
-        organizationId: apiKeys.organizationId,
-        role: apiKeys.role,
-        expiresAt: apiKeys.expiresAt,
-        revokedAt: apiKeys.revokedAt,
-        lastUsedAt: apiKeys.lastUsedAt,
-        userId: apiKeys.userId,
-        username: users.username,
-        userActive: users.isActive,
-        superuser: users.isSuperuser,
-      })
-      .from(apiKeys)
-      .leftJoin(users, eq(users.id, apiKeys.userId))
-      .where(eq(apiKeys.tokenHash, sql.placeholder('hash')))
-      .prepare(name),
-  ).execute({ hash: hashToken(parsed.token) });
+  const row = await keyLookups(ctx.db).find(hashToken(parsed.token));
   if (!row) throw unauthorized('token_invalid', 'Invalid token.');
   if (row.revokedAt) throw unauthorized('token_revoked', 'This API key has been revoked.');
   const now = new Date();
@@ -155,6 +136,87 @@ export async function authenticate(
   }
   if (row.kind === 'system') return { ...base, via: 'system_key', superuser: true, organizationScope: null };
   return { ...base, via: 'user_key', superuser: row.superuser === true, organizationScope: null };
+}
+
+function keyStatement(db: Database) {
+  return prepared(db, 'auth_keys_by_hash', (d, name) =>
+    d
+      .select({
+        tokenHash: apiKeys.tokenHash,
+        id: apiKeys.id,
+        kind: apiKeys.kind,
+        organizationId: apiKeys.organizationId,
+        role: apiKeys.role,
+        expiresAt: apiKeys.expiresAt,
+        revokedAt: apiKeys.revokedAt,
+        lastUsedAt: apiKeys.lastUsedAt,
+        userId: apiKeys.userId,
+        username: users.username,
+        userActive: users.isActive,
+        superuser: users.isSuperuser,
+      })
+      .from(apiKeys)
+      .leftJoin(users, eq(users.id, apiKeys.userId))
+      .where(sql`${apiKeys.tokenHash} = any(${sql.placeholder('hashes')}::text[])`)
+      .prepare(name),
+  );
+}
+
+type KeyRow = Awaited<ReturnType<ReturnType<typeof keyStatement>['execute']>>[number];
+
+/** At most this many token hashes go into one lookup query. */
+const KEY_BATCH_MAX = 256;
+
+/**
+ * Reads API keys by token hash, one query for all the requests that reached authentication in the
+ * same turn of the event loop: a lookup is queued, and the queue is sent when the turn's I/O
+ * callbacks are done (`setImmediate`). Under load that turns dozens of round trips into one; alone,
+ * a request waits for nothing but its own query. Every lookup is still a fresh read sent after its
+ * request arrived, so a revocation committed before a request is seen by it, on every replica.
+ */
+export class KeyLookups {
+  readonly #db: Database;
+  #queued = new Map<string, PromiseWithResolvers<KeyRow | undefined>>();
+
+  constructor(db: Database) {
+    this.#db = db;
+  }
+
+  find(tokenHash: string): Promise<KeyRow | undefined> {
+    let waiting = this.#queued.get(tokenHash);
+    if (!waiting) {
+      if (this.#queued.size === 0) setImmediate(() => void this.#send());
+      waiting = Promise.withResolvers<KeyRow | undefined>();
+      this.#queued.set(tokenHash, waiting);
+    }
+    return waiting.promise;
+  }
+
+  async #send(): Promise<void> {
+    const queued = [...this.#queued];
+    this.#queued = new Map();
+    const batches: (typeof queued)[] = [];
+    for (let i = 0; i < queued.length; i += KEY_BATCH_MAX) batches.push(queued.slice(i, i + KEY_BATCH_MAX));
+    await Promise.all(batches.map((batch) => this.#lookUp(batch)));
+  }
+
+  async #lookUp(batch: [string, PromiseWithResolvers<KeyRow | undefined>][]): Promise<void> {
+    try {
+      const rows = await keyStatement(this.#db).execute({ hashes: batch.map(([hash]) => hash) });
+      const byHash = new Map(rows.map((r) => [r.tokenHash, r]));
+      for (const [hash, waiting] of batch) waiting.resolve(byHash.get(hash));
+    } catch (err) {
+      for (const [, waiting] of batch) waiting.reject(err);
+    }
+  }
+}
+
+const lookups = new WeakMap<Database, KeyLookups>();
+
+function keyLookups(db: Database): KeyLookups {
+  let l = lookups.get(db);
+  if (!l) lookups.set(db, (l = new KeyLookups(db)));
+  return l;
 }
 
 async function principalFromLoginToken(ctx: AuthContext, userId: string): Promise<Principal> {

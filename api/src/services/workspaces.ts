@@ -1,13 +1,12 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { paginateWindowed } from '../db/paginate.ts';
+import { paginateRendered } from '../db/paginate.ts';
 import { prepared } from '../db/prepared.ts';
 import { workspaces } from '../db/schema/index.ts';
 import type { Workspace } from '../db/schema/index.ts';
 import { errorInfo } from '../lib/error-info.ts';
 import { conflict, notFound, validationError } from '../lib/errors.ts';
-import type { Page, PageQuery, RawJson } from '../lib/pagination.ts';
+import type { PageQuery, RenderedPage } from '../lib/pagination.ts';
 import type { MembershipTarget } from './memberships.ts';
 import { authorize, roleIn, visibilityParams, visibleWorkspacesSql } from './policy.ts';
 import type { Principal } from './policy.ts';
@@ -31,33 +30,39 @@ const toView = (w: Workspace): WorkspaceView => ({
   updated_at: w.updatedAt.toISOString(),
 });
 
-/** An ISO 8601 UTC timestamp rendered by Postgres exactly as `Date.toISOString()` renders it. */
-const isoSql = (column: SQLWrapper) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /**
  * The list is the API's busiest query, so it is one prepared statement for every kind of caller
- * (visibility comes in as parameters, see `visibilityParams`), Postgres renders each item as JSON
- * (same fields as `toView`), and the total rides along as a window count: a page costs one round
- * trip and no per-row work here. (The count is queried apart only for a page past the end, which
- * has no rows to carry it.)
+ * (visibility comes in as parameters, see `visibilityParams`) that answers in one row: the page's
+ * items as JSON texts joined by commas, how many, and the total as a window count. Each row's JSON
+ * is stored with it (`list_item`, kept by a trigger on every write), so a page joins texts and
+ * renders nothing. A page past the end has no row to carry the total, so only then is it counted
+ * apart.
  */
 function listStatement(db: Database) {
   return prepared(db, 'workspaces_page', (d, name) => {
     const org = sql.placeholder('org');
     const where = sql`${visibleWorkspacesSql()} and (${org}::uuid is null or ${workspaces.organizationId} = ${org}::uuid)`;
-    const item = sql<string>`json_build_object(
-      'id', ${workspaces.id}, 'organization', ${workspaces.organizationId}, 'name', ${workspaces.name},
-      'config', ${workspaces.config}, 'created_at', ${isoSql(workspaces.createdAt)},
-      'updated_at', ${isoSql(workspaces.updatedAt)})::text`;
+    const page = d
+      .select({
+        id: workspaces.id,
+        name: workspaces.name,
+        listItem: workspaces.listItem,
+        total: sql<number>`count(*) over ()`.as('total'),
+      })
+      .from(workspaces)
+      .where(where)
+      .orderBy(asc(workspaces.name), asc(workspaces.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .as('p');
     return {
       page: d
-        .select({ item, total: sql<number>`count(*) over ()::int` })
-        .from(workspaces)
-        .where(where)
-        .orderBy(asc(workspaces.name), asc(workspaces.id))
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
+        .select({
+          items: sql<string>`coalesce(string_agg(${page.listItem}, ',' order by ${page.name}, ${page.id}), '')`,
+          rows: sql<number>`count(*)::int`,
+          total: sql<number | null>`max(${page.total})::int`,
+        })
+        .from(page)
         .prepare(name),
       count: d
         .select({ n: sql<number>`count(*)::int` })
@@ -74,13 +79,12 @@ export async function listWorkspaces(
   principal: Principal,
   url: URL,
   query: PageQuery & { organization?: string | undefined },
-): Promise<Page<RawJson>> {
+): Promise<RenderedPage> {
   const statement = listStatement(db);
   const params = { ...visibilityParams(principal), org: query.organization ?? null };
-  return paginateWindowed(url, query, {
-    page: (limit, offset) => statement.page.execute({ ...params, limit, offset }),
+  return paginateRendered(url, query, {
+    page: async (limit, offset) => (await statement.page.execute({ ...params, limit, offset }))[0]!,
     count: async () => (await statement.count.execute(params))[0]!.n,
-    map: (r) => r.item as RawJson,
   });
 }
 
