@@ -4,6 +4,7 @@ import { and, eq, gt, or, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
+import { TurnBatch } from '../db/turn-batch.ts';
 import { apiKeys, auditLog, users } from '../db/schema/index.ts';
 import { ApiError } from '../lib/errors.ts';
 import { hashToken, parseBearer } from '../lib/tokens.ts';
@@ -101,7 +102,7 @@ export async function authenticate(
     throw new ApiError(403, 'token_wrong_kind', 'Agent tokens can only be used on the agent endpoints.');
   }
 
-  const row = await keyLookups(ctx.db).find(hashToken(parsed.token));
+  const row = await lookups(ctx.db).keys.get(hashToken(parsed.token));
   if (!row) throw unauthorized('token_invalid', 'Invalid token.');
   if (row.revokedAt) throw unauthorized('token_revoked', 'This API key has been revoked.');
   const now = new Date();
@@ -162,73 +163,40 @@ function keyStatement(db: Database) {
   );
 }
 
-type KeyRow = Awaited<ReturnType<ReturnType<typeof keyStatement>['execute']>>[number];
-
-/** At most this many token hashes go into one lookup query. */
-const KEY_BATCH_MAX = 256;
-
 /**
- * Reads API keys by token hash, one query for all the requests that reached authentication in the
- * same turn of the event loop: a lookup is queued, and the queue is sent when the turn's I/O
- * callbacks are done (`setImmediate`). Under load that turns dozens of round trips into one; alone,
- * a request waits for nothing but its own query. Every lookup is still a fresh read sent after its
- * request arrived, so a revocation committed before a request is seen by it, on every replica.
+ * API keys by token hash and users by ID, each read in one query per event-loop turn for all the
+ * requests authenticating in it (see `TurnBatch`). Every read is still made after its request
+ * arrived: a revocation or deactivation committed before a request is seen by it, on every replica.
  */
-export class KeyLookups {
-  readonly #db: Database;
-  #queued = new Map<string, PromiseWithResolvers<KeyRow | undefined>>();
-
-  constructor(db: Database) {
-    this.#db = db;
-  }
-
-  find(tokenHash: string): Promise<KeyRow | undefined> {
-    let waiting = this.#queued.get(tokenHash);
-    if (!waiting) {
-      if (this.#queued.size === 0) setImmediate(() => void this.#send());
-      waiting = Promise.withResolvers<KeyRow | undefined>();
-      this.#queued.set(tokenHash, waiting);
-    }
-    return waiting.promise;
-  }
-
-  async #send(): Promise<void> {
-    const queued = [...this.#queued];
-    this.#queued = new Map();
-    const batches: (typeof queued)[] = [];
-    for (let i = 0; i < queued.length; i += KEY_BATCH_MAX) batches.push(queued.slice(i, i + KEY_BATCH_MAX));
-    await Promise.all(batches.map((batch) => this.#lookUp(batch)));
-  }
-
-  async #lookUp(batch: [string, PromiseWithResolvers<KeyRow | undefined>][]): Promise<void> {
-    try {
-      const rows = await keyStatement(this.#db).execute({ hashes: batch.map(([hash]) => hash) });
-      const byHash = new Map(rows.map((r) => [r.tokenHash, r]));
-      for (const [hash, waiting] of batch) waiting.resolve(byHash.get(hash));
-    } catch (err) {
-      for (const [, waiting] of batch) waiting.reject(err);
-    }
-  }
+function lookups(db: Database) {
+  return prepared(db, 'auth_lookups', () => ({
+    keys: new TurnBatch(
+      async (hashes: string[]) =>
+        new Map((await keyStatement(db).execute({ hashes })).map((r) => [r.tokenHash, r])),
+    ),
+    users: new TurnBatch(
+      async (ids: string[]) => new Map((await userStatement(db).execute({ ids })).map((u) => [u.id, u])),
+    ),
+  }));
 }
 
-const lookups = new WeakMap<Database, KeyLookups>();
-
-function keyLookups(db: Database): KeyLookups {
-  let l = lookups.get(db);
-  if (!l) lookups.set(db, (l = new KeyLookups(db)));
-  return l;
+function userStatement(db: Database) {
+  return prepared(db, 'auth_users_by_id', (d, name) =>
+    d
+      .select({
+        id: users.id,
+        username: users.username,
+        isActive: users.isActive,
+        isSuperuser: users.isSuperuser,
+      })
+      .from(users)
+      .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
+      .prepare(name),
+  );
 }
 
 async function principalFromLoginToken(ctx: AuthContext, userId: string): Promise<Principal> {
-  const [user] = await ctx.db
-    .select({
-      id: users.id,
-      username: users.username,
-      isActive: users.isActive,
-      isSuperuser: users.isSuperuser,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
+  const user = await lookups(ctx.db).users.get(userId);
   if (!user) throw unauthorized('token_invalid', 'Invalid token.');
   if (!user.isActive) throw unauthorized('user_inactive', 'This user is deactivated.');
   return {
