@@ -42,6 +42,8 @@ export async function load(
     connections?: number;
     duration?: number;
     overallRate?: number;
+    /** Bearer tokens handed to the connections in turn, so each connection is its own caller. */
+    tokens?: readonly string[];
   } = {},
 ): Promise<{ result: RouteResult; peakRss: number }> {
   let peakRss = rssMb(pid);
@@ -53,6 +55,7 @@ export async function load(
       duration: opts.duration ?? DURATION_S,
       headers: opts.headers,
       ...(opts.overallRate ? { overallRate: opts.overallRate } : {}),
+      ...(opts.tokens ? { setupClient: tokenPerConnection(opts.tokens) } : {}),
     });
     return {
       result: {
@@ -68,6 +71,12 @@ export async function load(
   } finally {
     clearInterval(sampler);
   }
+}
+
+/** An autocannon `setupClient` giving each new connection the next token of `tokens`. */
+function tokenPerConnection(tokens: readonly string[]): (client: autocannon.Client) => void {
+  let next = 0;
+  return (client) => client.setHeaders({ Authorization: `Bearer ${tokens[next++ % tokens.length]}` });
 }
 
 export function printTable(rows: RouteResult[]): void {

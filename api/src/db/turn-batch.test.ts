@@ -6,7 +6,7 @@ describe('TurnBatch', () => {
     const loads: string[][] = [];
     const batch = new TurnBatch<string, number>((keys) => {
       loads.push(keys);
-      return Promise.resolve(new Map(keys.filter((k) => k !== 'missing').map((k) => [k, k.length])));
+      return Promise.resolve(keys.map((k) => (k === 'missing' ? undefined : k.length)));
     });
     const answers = await Promise.all(['a', 'bb', 'missing', 'a', 'ccc'].map((k) => batch.get(k)));
     expect(answers).toEqual([1, 2, undefined, 1, 3]);
@@ -20,7 +20,7 @@ describe('TurnBatch', () => {
     const batch = new TurnBatch<string, string>(async (keys) => {
       const n = loads.push(keys);
       await gate;
-      return new Map(keys.map((k) => [k, `${k}@${n}`]));
+      return keys.map((k) => `${k}@${n}`);
     });
     const first = batch.get('k');
     await new Promise((r) => setImmediate(r));
@@ -43,7 +43,7 @@ describe('TurnBatch', () => {
         maxInFlight = Math.max(maxInFlight, ++inFlight);
         await new Promise((r) => setTimeout(r, 5));
         inFlight--;
-        return new Map(keys.map((k) => [k, k * 2]));
+        return keys.map((k) => k * 2);
       },
       { maxBatch: 4 },
     );
@@ -53,12 +53,33 @@ describe('TurnBatch', () => {
     expect(maxInFlight).toBe(3);
   });
 
+  it('loads lookups with the same keyOf once, and keeps the first key', async () => {
+    const loads: { id: number; n: number }[][] = [];
+    const batch = new TurnBatch<{ id: number; n: number }, number>(
+      (keys) => {
+        loads.push(keys);
+        return Promise.resolve(keys.map((k) => k.id * 10 + k.n));
+      },
+      { keyOf: (k) => k.id },
+    );
+    const answers = await Promise.all([
+      batch.get({ id: 1, n: 1 }),
+      batch.get({ id: 2, n: 2 }),
+      batch.get({ id: 1, n: 3 }),
+    ]);
+    expect(answers).toEqual([11, 22, 11]);
+    expect(loads).toEqual([
+      [
+        { id: 1, n: 1 },
+        { id: 2, n: 2 },
+      ],
+    ]);
+  });
+
   it('fails every lookup of a failed load, and the next turn loads afresh', async () => {
     let fail = true;
     const batch = new TurnBatch<string, string>((keys) =>
-      fail
-        ? Promise.reject(new Error('database unavailable'))
-        : Promise.resolve(new Map(keys.map((k) => [k, 'ok']))),
+      fail ? Promise.reject(new Error('database unavailable')) : Promise.resolve(keys.map(() => 'ok')),
     );
     const failed = await Promise.allSettled([batch.get('a'), batch.get('b')]);
     expect(failed.map((r) => r.status)).toEqual(['rejected', 'rejected']);

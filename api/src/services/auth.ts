@@ -170,13 +170,14 @@ function keyStatement(db: Database) {
  */
 function lookups(db: Database) {
   return prepared(db, 'auth_lookups', () => ({
-    keys: new TurnBatch(
-      async (hashes: string[]) =>
-        new Map((await keyStatement(db).execute({ hashes })).map((r) => [r.tokenHash, r])),
-    ),
-    users: new TurnBatch(
-      async (ids: string[]) => new Map((await userStatement(db).execute({ ids })).map((u) => [u.id, u])),
-    ),
+    keys: new TurnBatch(async (hashes: string[]) => {
+      const rows = new Map((await keyStatement(db).execute({ hashes })).map((r) => [r.tokenHash, r]));
+      return hashes.map((h) => rows.get(h));
+    }),
+    users: new TurnBatch(async (ids: string[]) => {
+      const rows = new Map((await userStatement(db).execute({ ids })).map((u) => [u.id, u]));
+      return ids.map((id) => rows.get(id));
+    }),
   }));
 }
 

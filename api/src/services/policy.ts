@@ -207,18 +207,22 @@ export function visibilityParams(principal: Principal): { all: boolean; scope_or
 }
 
 /**
- * SQL condition on table `workspaces` using the `all`, `scope_org` and `user` placeholders: any
- * workspace for Super Admins, those of its organization for an organization key, else those of
- * organizations the user is a member of and those it is a member of itself.
+ * SQL condition on table `workspaces`: any workspace for Super Admins (`all`), those of its
+ * organization for an organization key (`scopeOrg`), else those of organizations the user is a
+ * member of and those it is a member of itself (`user`). The three default to the placeholders
+ * `all`, `scope_org` and `user` (see `visibilityParams`); a batched query passes its own columns.
  */
-export function visibleWorkspacesSql(): SQL {
-  const all = sql.placeholder('all');
-  const scopeOrg = sql.placeholder('scope_org');
-  const user = sql.placeholder('user');
-  return sql`(${all}::boolean
-    or ${workspaces.organizationId} = ${scopeOrg}::uuid
-    or ${workspaces.organizationId} in (select ${organizationMembers.organizationId} from ${organizationMembers} where ${organizationMembers.userId} = ${user}::uuid)
-    or ${workspaces.id} in (select ${workspaceMembers.workspaceId} from ${workspaceMembers} where ${workspaceMembers.userId} = ${user}::uuid))`;
+export function visibleWorkspacesSql(
+  by: { all: SQL; scopeOrg: SQL; user: SQL } = {
+    all: sql`${sql.placeholder('all')}::boolean`,
+    scopeOrg: sql`${sql.placeholder('scope_org')}::uuid`,
+    user: sql`${sql.placeholder('user')}::uuid`,
+  },
+): SQL {
+  return sql`(${by.all}
+    or ${workspaces.organizationId} = ${by.scopeOrg}
+    or ${workspaces.organizationId} in (select ${organizationMembers.organizationId} from ${organizationMembers} where ${organizationMembers.userId} = ${by.user})
+    or ${workspaces.id} in (select ${workspaceMembers.workspaceId} from ${workspaceMembers} where ${workspaceMembers.userId} = ${by.user}))`;
 }
 
 /** SQL condition on table `organizations`: those the principal belongs to (directly or via a workspace). */

@@ -1,7 +1,8 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { paginateRendered } from '../db/paginate.ts';
 import { prepared } from '../db/prepared.ts';
+import { TurnBatch } from '../db/turn-batch.ts';
 import { workspaces } from '../db/schema/index.ts';
 import type { Workspace } from '../db/schema/index.ts';
 import { errorInfo } from '../lib/error-info.ts';
@@ -30,44 +31,80 @@ const toView = (w: Workspace): WorkspaceView => ({
   updated_at: w.updatedAt.toISOString(),
 });
 
+interface ListArgs {
+  all: boolean;
+  scope_org: string;
+  user: string;
+  org: string | null;
+  limit: number;
+  offset: number;
+}
+
+interface ListPage {
+  items: string;
+  rows: number;
+  total: number | null;
+}
+
 /**
- * The list is the API's busiest query, so it is one prepared statement for every kind of caller
- * (visibility comes in as parameters, see `visibilityParams`) that answers in one row: the page's
- * items as JSON texts joined by commas, how many, and the total as a window count. Each row's JSON
- * is stored with it (`list_item`, kept by a trigger on every write), so a page joins texts and
- * renders nothing. A page past the end has no row to carry the total, so only then is it counted
- * apart.
+ * The list is the API's busiest query. Every list request of one event-loop turn goes to the
+ * database as one prepared statement (see `TurnBatch`): each request's visibility (see
+ * `visibilityParams`), filter and page are one element of parallel arrays, and a lateral subquery
+ * answers each in one row: the page's items as JSON texts joined by commas, how many, and the
+ * total as a window count. Each workspace's JSON is stored with it (`list_item`, kept by a trigger
+ * on every write), so a page joins texts and renders nothing. A page past the end has no row to
+ * carry the total, so only then is it counted apart.
  */
-function listStatement(db: Database) {
+function listStatements(db: Database) {
   return prepared(db, 'workspaces_page', (d, name) => {
+    const arg = (n: keyof ListArgs, type: string) => sql`${sql.placeholder(n)}::${sql.raw(type)}[]`;
+    const requests = sql`unnest(${arg('all', 'int')}::boolean[], ${arg('scope_org', 'uuid')}, ${arg('user', 'uuid')},
+      ${arg('org', 'uuid')}, ${arg('limit', 'int')}, ${arg('offset', 'int')})
+      with ordinality as r(see_all, scope_org, member, org, lim, off, i)`;
+    const visible = visibleWorkspacesSql({
+      all: sql`r.see_all`,
+      scopeOrg: sql`r.scope_org`,
+      user: sql`r.member`,
+    });
+    const perRequest = sql`(
+      select coalesce(string_agg(q.list_item, ',' order by q.name, q.id), '') as items,
+        count(*)::int as rows, max(q.total)::int as total
+      from (
+        select ${workspaces.id} as id, ${workspaces.name} as name, ${workspaces.listItem} as list_item,
+          count(*) over () as total
+        from ${workspaces}
+        where ${visible} and (r.org is null or ${workspaces.organizationId} = r.org)
+        order by ${workspaces.name}, ${workspaces.id} limit r.lim offset r.off
+      ) q
+    ) p`;
+    const pages = d
+      .select({ items: sql<string>`p.items`, rows: sql<number>`p.rows`, total: sql<number | null>`p.total` })
+      .from(sql`${requests} cross join lateral ${perRequest}`)
+      .orderBy(sql`r.i`)
+      .prepare(name);
     const org = sql.placeholder('org');
-    const where = sql`${visibleWorkspacesSql()} and (${org}::uuid is null or ${workspaces.organizationId} = ${org}::uuid)`;
-    const page = d
-      .select({
-        id: workspaces.id,
-        name: workspaces.name,
-        listItem: workspaces.listItem,
-        total: sql<number>`count(*) over ()`.as('total'),
-      })
-      .from(workspaces)
-      .where(where)
-      .orderBy(asc(workspaces.name), asc(workspaces.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .as('p');
     return {
-      page: d
-        .select({
-          items: sql<string>`coalesce(string_agg(${page.listItem}, ',' order by ${page.name}, ${page.id}), '')`,
-          rows: sql<number>`count(*)::int`,
-          total: sql<number | null>`max(${page.total})::int`,
-        })
-        .from(page)
-        .prepare(name),
+      batch: new TurnBatch<ListArgs, ListPage>(
+        (batch) => {
+          const column = (n: keyof ListArgs) => batch.map((r) => r[n]);
+          return pages.execute({
+            // As 0/1: postgres-js types a boolean array as a scalar boolean parameter.
+            all: batch.map((r) => Number(r.all)),
+            scope_org: column('scope_org'),
+            user: column('user'),
+            org: column('org'),
+            limit: column('limit'),
+            offset: column('offset'),
+          });
+        },
+        { keyOf: (r) => `${r.all}|${r.scope_org}|${r.user}|${r.org}|${r.limit}|${r.offset}` },
+      ),
       count: d
         .select({ n: sql<number>`count(*)::int` })
         .from(workspaces)
-        .where(where)
+        .where(
+          sql`${visibleWorkspacesSql()} and (${org}::uuid is null or ${workspaces.organizationId} = ${org}::uuid)`,
+        )
         .prepare(`${name}_count`),
     };
   });
@@ -80,11 +117,12 @@ export async function listWorkspaces(
   url: URL,
   query: PageQuery & { organization?: string | undefined },
 ): Promise<RenderedPage> {
-  const statement = listStatement(db);
-  const params = { ...visibilityParams(principal), org: query.organization ?? null };
+  const statements = listStatements(db);
+  const visibility = visibilityParams(principal);
+  const org = query.organization ?? null;
   return paginateRendered(url, query, {
-    page: async (limit, offset) => (await statement.page.execute({ ...params, limit, offset }))[0]!,
-    count: async () => (await statement.count.execute(params))[0]!.n,
+    page: async (limit, offset) => (await statements.batch.get({ ...visibility, org, limit, offset }))!,
+    count: async () => (await statements.count.execute({ ...visibility, org }))[0]!.n,
   });
 }
 
