@@ -9,6 +9,7 @@
  * under 150 MB. Exits non-zero when a target is missed.
  */
 import { readFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import autocannon from 'autocannon';
 import { startApiProcess, TEST_KEYS } from '../api/src/test/api-process.ts';
 import { startPostgresServer } from '../api/src/test/postgres-server.ts';
@@ -77,6 +78,89 @@ export async function load(
 function tokenPerConnection(tokens: readonly string[]): (client: autocannon.Client) => void {
   let next = 0;
   return (client) => client.setHeaders({ Authorization: `Bearer ${tokens[next++ % tokens.length]}` });
+}
+
+/** One GET over `agent`, its body read to the end; resolves with the status. */
+function get(url: URL, headers: Record<string, string>, agent: Agent): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { agent, headers }, (res) => {
+      res.on('data', () => {});
+      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/**
+ * Requests at a steady `rate` (an open load: request n is due at n / rate seconds, whether or
+ * not earlier ones have answered), each timed from when it was due, so a stall counts against
+ * every request it delays. autocannon's `overallRate` instead sends each second's quota in a burst
+ * at the start of the second, which measures a saturated server rather than one at that rate.
+ */
+export async function loadAtRate(
+  name: string,
+  url: string,
+  pid: number,
+  opts: { rate: number; duration?: number; tokens?: readonly string[] },
+): Promise<{ result: RouteResult & { max: number }; peakRss: number }> {
+  const duration = opts.duration ?? DURATION_S;
+  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  const target = new URL(url);
+  let peakRss = rssMb(pid);
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(pid))), 100);
+  const run = async (seconds: number) => {
+    const total = Math.round(opts.rate * seconds);
+    const latencies: number[] = [];
+    let errors = 0;
+    let non2xx = 0;
+    const pending = new Set<Promise<void>>();
+    const start = performance.now();
+    for (let sent = 0; sent < total;) {
+      const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * opts.rate) + 1);
+      for (; sent < due; sent++) {
+        const dueAt = start + (sent * 1000) / opts.rate;
+        const token = opts.tokens?.[sent % opts.tokens.length];
+        const p = get(target, token ? { Authorization: `Bearer ${token}` } : {}, agent).then(
+          (status) => {
+            if (status < 200 || status >= 300) non2xx++;
+            latencies.push(performance.now() - dueAt);
+          },
+          () => void errors++,
+        );
+        pending.add(p);
+        void p.finally(() => pending.delete(p));
+      }
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    await Promise.all(pending);
+    return { latencies, errors, non2xx };
+  };
+  try {
+    // The first second is not counted: it warms this process's HTTP client (its first requests
+    // are compiled and connected here, which would otherwise show as the server's latency).
+    await run(1);
+    const { latencies, errors, non2xx } = await run(duration);
+    latencies.sort((a, b) => a - b);
+    const at = (q: number) =>
+      Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! * 10) / 10;
+    return {
+      result: {
+        name,
+        rps: Math.round(latencies.length / duration),
+        p50: at(0.5),
+        p99: at(0.99),
+        max: at(1),
+        errors,
+        non2xx,
+      },
+      peakRss,
+    };
+  } finally {
+    clearInterval(sampler);
+    agent.destroy();
+  }
 }
 
 export function printTable(rows: RouteResult[]): void {

@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Database } from './client.ts';
 
 const statements = new WeakMap<Database, Map<string, unknown>>();
@@ -18,3 +20,16 @@ export function prepared<T>(db: Database, name: string, build: (db: Database, na
   }
   return statement;
 }
+
+/**
+ * A parameter expression the planner cannot look into (an uncorrelated scalar subquery, run once
+ * per execution). Statements whose parameters are arrays of a batch need this: with the array in
+ * view, PostgreSQL plans each execution for its array's length and never settles on the cached
+ * generic plan, and planning the batched statements costs more than running them. Hidden, every
+ * execution looks alike, and after its first five the statement runs its generic plan.
+ */
+export const opaque = (parameter: SQL): SQL => sql`(select ${parameter})`;
+
+/** Placeholder `name` as an opaque array of `type` (see `opaque`): one column of a batch. */
+export const arrayParameter = (name: string, type: string): SQL =>
+  opaque(sql`${sql.placeholder(name)}::${sql.raw(type)}[]`);

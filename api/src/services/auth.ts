@@ -3,7 +3,7 @@ import type { KeyObject } from 'node:crypto';
 import { and, eq, gt, or, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../db/client.ts';
-import { prepared } from '../db/prepared.ts';
+import { arrayParameter, prepared } from '../db/prepared.ts';
 import { TurnBatch } from '../db/turn-batch.ts';
 import { apiKeys, auditLog, users } from '../db/schema/index.ts';
 import { ApiError } from '../lib/errors.ts';
@@ -158,7 +158,7 @@ function keyStatement(db: Database) {
       })
       .from(apiKeys)
       .leftJoin(users, eq(users.id, apiKeys.userId))
-      .where(sql`${apiKeys.tokenHash} = any(${sql.placeholder('hashes')}::text[])`)
+      .where(sql`${apiKeys.tokenHash} in (select unnest(${arrayParameter('hashes', 'text')}))`)
       .prepare(name),
   );
 }
@@ -191,7 +191,7 @@ function userStatement(db: Database) {
         isSuperuser: users.isSuperuser,
       })
       .from(users)
-      .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
+      .where(sql`${users.id} in (select unnest(${arrayParameter('ids', 'uuid')}))`)
       .prepare(name),
   );
 }

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { paginateRendered } from '../db/paginate.ts';
-import { prepared } from '../db/prepared.ts';
+import { arrayParameter, prepared } from '../db/prepared.ts';
 import { TurnBatch } from '../db/turn-batch.ts';
 import { workspaces } from '../db/schema/index.ts';
 import type { Workspace } from '../db/schema/index.ts';
@@ -57,7 +57,7 @@ interface ListPage {
  */
 function listStatements(db: Database) {
   return prepared(db, 'workspaces_page', (d, name) => {
-    const arg = (n: keyof ListArgs, type: string) => sql`${sql.placeholder(n)}::${sql.raw(type)}[]`;
+    const arg = (n: keyof ListArgs, type: string) => arrayParameter(n, type);
     const requests = sql`unnest(${arg('all', 'int')}::boolean[], ${arg('scope_org', 'uuid')}, ${arg('user', 'uuid')},
       ${arg('org', 'uuid')}, ${arg('limit', 'int')}, ${arg('offset', 'int')})
       with ordinality as r(see_all, scope_org, member, org, lim, off, i)`;
