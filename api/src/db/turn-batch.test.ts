@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TurnBatch } from './turn-batch.ts';
+import { inKeyOrder, TurnBatch } from './turn-batch.ts';
 
 describe('TurnBatch', () => {
   it('answers the lookups of one turn with one load, each with its own value', async () => {
@@ -85,5 +85,18 @@ describe('TurnBatch', () => {
     expect(failed.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     fail = false;
     expect(await batch.get('a')).toBe('ok');
+  });
+
+  it('puts rows in the order of their keys, undefined where none matched', () => {
+    const rows = [
+      { id: 'b', v: 2 },
+      { id: 'a', v: 1 },
+    ];
+    expect(inKeyOrder(['a', 'x', 'b', 'a'], rows, (r) => r.id)).toEqual([
+      rows[1],
+      undefined,
+      rows[0],
+      rows[1],
+    ]);
   });
 });

@@ -49,3 +49,13 @@ export class TurnBatch<K, V> {
     }
   }
 }
+
+/** `keys` answered in their order from `rows` matched on `keyOf` (undefined where none matched). */
+export function inKeyOrder<K, R>(
+  keys: readonly K[],
+  rows: readonly R[],
+  keyOf: (row: R) => K,
+): (R | undefined)[] {
+  const byKey = new Map(rows.map((r) => [keyOf(r), r]));
+  return keys.map((k) => byKey.get(k));
+}

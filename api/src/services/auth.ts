@@ -4,7 +4,7 @@ import { and, eq, gt, or, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../db/client.ts';
 import { arrayParameter, prepared } from '../db/prepared.ts';
-import { TurnBatch } from '../db/turn-batch.ts';
+import { inKeyOrder, TurnBatch } from '../db/turn-batch.ts';
 import { apiKeys, auditLog, users } from '../db/schema/index.ts';
 import { ApiError } from '../lib/errors.ts';
 import { hashToken, parseBearer } from '../lib/tokens.ts';
@@ -170,14 +170,12 @@ function keyStatement(db: Database) {
  */
 function lookups(db: Database) {
   return prepared(db, 'auth_lookups', () => ({
-    keys: new TurnBatch(async (hashes: string[]) => {
-      const rows = new Map((await keyStatement(db).execute({ hashes })).map((r) => [r.tokenHash, r]));
-      return hashes.map((h) => rows.get(h));
-    }),
-    users: new TurnBatch(async (ids: string[]) => {
-      const rows = new Map((await userStatement(db).execute({ ids })).map((u) => [u.id, u]));
-      return ids.map((id) => rows.get(id));
-    }),
+    keys: new TurnBatch(async (hashes: string[]) =>
+      inKeyOrder(hashes, await keyStatement(db).execute({ hashes }), (r) => r.tokenHash),
+    ),
+    users: new TurnBatch(async (ids: string[]) =>
+      inKeyOrder(ids, await userStatement(db).execute({ ids }), (u) => u.id),
+    ),
   }));
 }
 
