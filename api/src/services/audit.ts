@@ -130,8 +130,6 @@ export class AuditLog {
  * event loop for tens of milliseconds at a few hundred rows).
  */
 async function insertBatch(db: Database, rows: (typeof auditLog.$inferInsert)[]): Promise<void> {
-  // Opaque arrays, so the statement settles on one generic plan instead of one plan per batch.
-  const arg = arrayParameter;
   const column = <T>(pick: (r: typeof auditLog.$inferInsert) => T) => rows.map(pick);
   await prepared(db, 'audit_insert_batch', (d, name) =>
     d
@@ -139,13 +137,14 @@ async function insertBatch(db: Database, rows: (typeof auditLog.$inferInsert)[])
       .select(
         // drizzle names every column, the serial id included, so the id comes from its sequence.
         // Times travel as text: drizzle's postgres-js driver passes date-type parameters through
-        // unserialised, which arrays cannot survive.
+        // unserialised, which arrays cannot survive. Opaque arrays (see `arrayParameter`), so the
+        // statement settles on one generic plan instead of being planned for each batch's size.
         sql`select nextval('audit_log_id_seq'), t.* from unnest(
-          ${arg('occurred_at', 'text')}::timestamptz[], ${arg('event', 'text')},
-          ${arg('actor_user_id', 'uuid')}, ${arg('api_key_id', 'uuid')},
-          ${arg('organization_id', 'uuid')}, ${arg('username', 'text')},
-          ${arg('ip', 'text')}, ${arg('request_id', 'text')},
-          ${arg('details', 'jsonb')}
+          ${arrayParameter('occurred_at', 'text')}::timestamptz[], ${arrayParameter('event', 'text')},
+          ${arrayParameter('actor_user_id', 'uuid')}, ${arrayParameter('api_key_id', 'uuid')},
+          ${arrayParameter('organization_id', 'uuid')}, ${arrayParameter('username', 'text')},
+          ${arrayParameter('ip', 'text')}, ${arrayParameter('request_id', 'text')},
+          ${arrayParameter('details', 'jsonb')}
         ) as t(occurred_at, event, actor_user_id, api_key_id, organization_id, username, ip, request_id, details)` as never,
       )
       .prepare(name),
