@@ -33,29 +33,30 @@ export function rssMb(pid: number): number {
   return kb / 1024;
 }
 
+/** The peak RSS of `pid`, sampled every 100 ms until `stop()`. */
+function sampleRss(pid: number): { peak: () => number; stop: () => void } {
+  let peak = rssMb(pid);
+  const timer = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 100);
+  return { peak: () => peak, stop: () => clearInterval(timer) };
+}
+
 /** Runs autocannon against one URL while sampling `pid`'s RSS; returns figures and the peak RSS. */
 export async function load(
   name: string,
   url: string,
   pid: number,
   opts: {
-    headers?: Record<string, string>;
-    connections?: number;
     duration?: number;
-    overallRate?: number;
     /** Bearer tokens handed to the connections in turn, so each connection is its own caller. */
     tokens?: readonly string[];
   } = {},
 ): Promise<{ result: RouteResult; peakRss: number }> {
-  let peakRss = rssMb(pid);
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(pid))), 100);
+  const rss = sampleRss(pid);
   try {
     const r = await autocannon({
       url,
-      connections: opts.connections ?? CONNECTIONS,
+      connections: CONNECTIONS,
       duration: opts.duration ?? DURATION_S,
-      headers: opts.headers,
-      ...(opts.overallRate ? { overallRate: opts.overallRate } : {}),
       ...(opts.tokens ? { setupClient: tokenPerConnection(opts.tokens) } : {}),
     });
     return {
@@ -67,10 +68,10 @@ export async function load(
         errors: r.errors + r.timeouts,
         non2xx: r.non2xx,
       },
-      peakRss,
+      peakRss: rss.peak(),
     };
   } finally {
-    clearInterval(sampler);
+    rss.stop();
   }
 }
 
@@ -108,8 +109,7 @@ export async function loadAtRate(
   const duration = opts.duration ?? DURATION_S;
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   const target = new URL(url);
-  let peakRss = rssMb(pid);
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(pid))), 100);
+  const rss = sampleRss(pid);
   const run = async (seconds: number) => {
     const total = Math.round(opts.rate * seconds);
     const latencies: number[] = [];
@@ -155,10 +155,10 @@ export async function loadAtRate(
         errors,
         non2xx,
       },
-      peakRss,
+      peakRss: rss.peak(),
     };
   } finally {
-    clearInterval(sampler);
+    rss.stop();
     agent.destroy();
   }
 }
