@@ -53,6 +53,14 @@ async function pendingFrom(query: DatabaseHandle['query']): Promise<boolean> {
   }
 }
 
+const postgresClients = new WeakMap<Database, postgres.Sql>();
+
+/**
+ * The postgres-js client under `db`, or undefined on PGlite. For the few hot-path reads that take a
+ * result's bytes as they came off the wire (see `rawRows`); everything else goes through drizzle.
+ */
+export const postgresClientOf = (db: Database): postgres.Sql | undefined => postgresClients.get(db);
+
 function openPostgres(url: string, poolSize: number): DatabaseHandle {
   const common = {
     connect_timeout: 5,
@@ -61,6 +69,7 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
   } as const;
   const sql = postgres(url, { ...common, max: poolSize, idle_timeout: 60 });
   const db = drizzlePostgres(sql, { schema, casing: 'snake_case' });
+  postgresClients.set(db, sql);
   const query = async (text: string) => [...(await sql.unsafe(text))] as Record<string, unknown>[];
   return {
     kind: 'postgres',

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Page, PageQuery, RawJson, RenderedPage } from '../lib/pagination.ts';
+import type { Page, PageQuery, RenderedPage } from '../lib/pagination.ts';
 import { pageEnvelope, paginate } from '../lib/pagination.ts';
 import type { Database } from './client.ts';
 
@@ -73,11 +73,11 @@ export async function paginateRendered(
   url: URL,
   page: PageQuery,
   q: {
-    page: (limit: number, offset: number) => Promise<{ items: string; rows: number; total: number | null }>;
+    page: (limit: number, offset: number) => Promise<{ items: Buffer; rows: number; total: number | null }>;
     count: () => Promise<number>;
   },
 ): Promise<RenderedPage> {
   const row = await q.page(page.page_size, (page.page - 1) * page.page_size);
   const total = row.total ?? (await q.count());
-  return { ...pageEnvelope(url, page, total, row.rows), items: row.items as RawJson };
+  return { ...pageEnvelope(url, page, total, row.rows), items: row.items };
 }

@@ -94,15 +94,18 @@ export async function paginate<T>(
   return { ...pageEnvelope(requestUrl, query, total, results.length), results };
 }
 
-/** A JSON value already serialised (rendered by the database), spliced into a response as is. */
-export type RawJson = string & { readonly __rawJson: true };
-
-/** A page whose items the database rendered: `items` is their JSON texts joined by commas. */
+/**
+ * A page whose items the database rendered: `items` is their JSON texts joined by commas, as UTF-8
+ * bytes, spliced into the response as they are.
+ */
 export interface RenderedPage extends PageEnvelope {
-  items: RawJson;
+  items: Buffer;
 }
 
-/** The envelope of a page of pre-rendered items, as JSON text. */
-export function pageJson(page: RenderedPage): string {
-  return `{"count":${page.count},"next":${JSON.stringify(page.next)},"previous":${JSON.stringify(page.previous)},"results":[${page.items}]}`;
+const RESULTS_END = Buffer.from(']}');
+
+/** The envelope of a page of pre-rendered items, as the UTF-8 bytes of its JSON. */
+export function pageJson(page: RenderedPage): Buffer {
+  const head = `{"count":${page.count},"next":${JSON.stringify(page.next)},"previous":${JSON.stringify(page.previous)},"results":[`;
+  return Buffer.concat([Buffer.from(head), page.items, RESULTS_END]);
 }

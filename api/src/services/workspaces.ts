@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { paginateRendered } from '../db/paginate.ts';
-import { arrayParameter, prepared } from '../db/prepared.ts';
+import { arrayParameter, prepared, rawStatement } from '../db/prepared.ts';
 import { TurnBatch } from '../db/turn-batch.ts';
 import { workspaces } from '../db/schema/index.ts';
 import type { Workspace } from '../db/schema/index.ts';
@@ -41,7 +41,8 @@ interface ListArgs {
 }
 
 interface ListPage {
-  items: string;
+  /** The page's items as JSON texts joined by commas, UTF-8. */
+  items: Buffer;
   rows: number;
   total: number | null;
 }
@@ -52,8 +53,9 @@ interface ListPage {
  * `visibilityParams`), filter and page are one element of parallel arrays, and a lateral subquery
  * answers each in one row: the page's items as JSON texts joined by commas, how many, and the
  * total as a window count. Each workspace's JSON is stored with it (`list_item`, kept by a trigger
- * on every write), so a page joins texts and renders nothing. A page past the end has no row to
- * carry the total, so only then is it counted apart.
+ * on every write), so a page joins texts and renders nothing, and on PostgreSQL the joined text
+ * reaches the response as the bytes the server sent (`rawStatement`). A page past the end has no
+ * row to carry the total, so only then is it counted apart.
  */
 function listStatements(db: Database) {
   return prepared(db, 'workspaces_page', (d, name) => {
@@ -77,17 +79,18 @@ function listStatements(db: Database) {
         order by ${workspaces.name}, ${workspaces.id} limit r.lim offset r.off
       ) q
     ) p`;
-    const pages = d
+    const query = d
       .select({ items: sql<string>`p.items`, rows: sql<number>`p.rows`, total: sql<number | null>`p.total` })
       .from(sql`${requests} cross join lateral ${perRequest}`)
-      .orderBy(sql`r.i`)
-      .prepare(name);
+      .orderBy(sql`r.i`);
+    const raw = rawStatement(d, query);
+    const pages = query.prepare(name);
     const org = sql.placeholder('org');
     return {
       batch: new TurnBatch<ListArgs, ListPage>(
-        (batch) => {
+        async (batch): Promise<ListPage[]> => {
           const column = (n: keyof ListArgs) => batch.map((r) => r[n]);
-          return pages.execute({
+          const values = {
             // As 0/1: postgres-js types a boolean array as a scalar boolean parameter.
             all: batch.map((r) => Number(r.all)),
             scope_org: column('scope_org'),
@@ -95,7 +98,15 @@ function listStatements(db: Database) {
             org: column('org'),
             limit: column('limit'),
             offset: column('offset'),
-          });
+          };
+          if (raw) {
+            return (await raw(values)).map(([items, rows, total]) => ({
+              items: items!,
+              rows: Number(rows!.toString('latin1')),
+              total: total ? Number(total.toString('latin1')) : null,
+            }));
+          }
+          return (await pages.execute(values)).map((p) => ({ ...p, items: Buffer.from(p.items) }));
         },
         { keyOf: (r) => `${r.all}|${r.scope_org}|${r.user}|${r.org}|${r.limit}|${r.offset}` },
       ),
@@ -110,7 +121,7 @@ function listStatements(db: Database) {
   });
 }
 
-/** A page whose items are already JSON text (see `pageJson`). */
+/** A page whose items the database rendered (see `pageJson`). */
 export async function listWorkspaces(
   db: Database,
   principal: Principal,
