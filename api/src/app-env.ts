@@ -2,12 +2,13 @@ import type { HttpBindings } from '@hono/node-server';
 import type { Logger } from './lib/logger.ts';
 import type { Principal } from './services/policy.ts';
 
-/** Per-request variables every handler can read with `c.var`. */
+/** Per-request variables every handler can read with `c.get` (not `c.var`, which copies them all). */
 export interface AppEnv {
   Bindings: Partial<HttpBindings>;
   Variables: {
     requestId: string;
-    logger: Logger;
+    /** The request's logger (its lines carry `request_id`), made on first use. */
+    log: () => Logger;
     /** The client's address: the socket peer, or the proxy-reported one with PLINTH_TRUST_PROXY. */
     clientIp: string | null;
     /** Set by the auth middleware on every protected route. */

@@ -226,6 +226,19 @@ describe.each(DATABASE_KINDS)('HTTP contract on %s', (kind) => {
     expect(env.logs.text()).not.toContain('hunter2');
   });
 
+  it("logs a request's error and access lines with its request ID", async () => {
+    const res = await env.app.request('/api/test-crash/', { headers: { 'X-Request-Id': 'trace-crash-1' } });
+    expect(res.status).toBe(500);
+    const lines = env.logs.lines
+      .map((l) => JSON.parse(l) as { msg: string; request_id?: string; status?: number })
+      .filter((l) => l.request_id === 'trace-crash-1');
+    expect(lines.map((l) => l.msg)).toEqual(['unhandled error', 'request']);
+    expect(lines[1]!.status).toBe(500);
+    await env.app.request('/healthz', { headers: { 'X-Request-Id': 'trace-ok-1' } });
+    const access = env.logs.lines.map((l) => JSON.parse(l) as { msg: string; request_id?: string });
+    expect(access.filter((l) => l.request_id === 'trace-ok-1').map((l) => l.msg)).toEqual(['request']);
+  });
+
   it('keeps a well-formed incoming request ID and makes one otherwise', async () => {
     const kept = await env.app.request('/healthz', { headers: { 'X-Request-Id': 'trace-abc.123' } });
     expect(kept.headers.get('x-request-id')).toBe('trace-abc.123');

@@ -8,14 +8,14 @@ const PUBLIC_PATHS = new Set(['/api/v1/schema/']);
 
 /**
  * Every /api/v1/ request except the public ones must carry a valid bearer token; the principal is
- * then on `c.var.principal`. Cookies and HTTP Basic are never accepted here.
+ * then on `c.get('principal')`. Cookies and HTTP Basic are never accepted here.
  */
 export function requireAuth(ctx: AuthContext): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (PUBLIC_PATHS.has(c.req.path)) return next();
     const principal = await authenticate(ctx, c.req.header('authorization'), {
-      ip: c.var.clientIp,
-      requestId: c.var.requestId,
+      ip: c.get('clientIp'),
+      requestId: c.get('requestId'),
       method: c.req.method,
       path: c.req.path,
     });

@@ -75,7 +75,7 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
       status === 400 && /json/i.test(err.message) ? 'parse_error' : (STATUS_CODES[status] ?? 'error');
     return send(c, new ApiError(status, code, detail));
   }
-  const log = c.get('logger');
+  const log = c.get('log')();
   const info = errorInfo(err);
   if (isDatabaseUnavailable(err)) {
     log.warn({ err: info }, 'database unavailable');

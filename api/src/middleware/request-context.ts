@@ -20,7 +20,8 @@ export function clientIp(peer: string | undefined, forwardedFor: string | undefi
 
 /**
  * The first middleware: request ID (a well-formed incoming `X-Request-Id` is kept, so IDs follow
- * a request through proxies), a child logger carrying it, then after the response the access log
+ * a request through proxies), a logger carrying it (a pino child, made only when something logs:
+ * building one costs more than most requests' own work), then after the response the access log
  * line and the HTTP metrics. The route label is the matched pattern, never the raw path, so
  * metric cardinality stays bounded.
  */
@@ -41,7 +42,8 @@ export function requestContext(
         trustProxy ? c.req.header('x-forwarded-for') : undefined,
       ),
     );
-    c.set('logger', logger.child({ request_id: requestId }));
+    let child: Logger | undefined;
+    c.set('log', () => (child ??= logger.child({ request_id: requestId })));
     c.header('X-Request-Id', requestId);
     await next();
     const seconds = (performance.now() - start) / 1000;
@@ -50,8 +52,15 @@ export function requestContext(
     metrics.httpRequests.inc(labels);
     metrics.httpDuration.observe(labels, seconds);
     const status = c.res.status;
-    c.var.logger[status >= 500 ? 'warn' : 'info'](
-      { method: c.req.method, path: c.req.path, route, status, duration_ms: Math.round(seconds * 1e4) / 10 },
+    (child ?? logger)[status >= 500 ? 'warn' : 'info'](
+      {
+        ...(child ? {} : { request_id: requestId }),
+        method: c.req.method,
+        path: c.req.path,
+        route,
+        status,
+        duration_ms: Math.round(seconds * 1e4) / 10,
+      },
       'request',
     );
   };

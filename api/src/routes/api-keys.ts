@@ -87,9 +87,9 @@ function registerKeyRoutes(
       responses: { 200: jsonResponse('A page of API keys.', paginated(ApiKeySchema, 'PaginatedApiKeyList')) },
     }),
     async (c) => {
-      const owner = await opts.resolve(c.var.principal, c.req.param());
+      const owner = await opts.resolve(c.get('principal'), c.req.param());
       return c.json(
-        await listKeys(db, c.var.principal, owner, new URL(c.req.url), c.req.valid('query')),
+        await listKeys(db, c.get('principal'), owner, new URL(c.req.url), c.req.valid('query')),
         200,
       );
     },
@@ -104,9 +104,9 @@ function registerKeyRoutes(
       responses: { 201: jsonResponse('The new key, with its token.', CreatedApiKey) },
     }),
     async (c) => {
-      const owner = await opts.resolve(c.var.principal, c.req.param());
+      const owner = await opts.resolve(c.get('principal'), c.req.param());
       return c.json(
-        await createKey(db, audit, c.var.principal, owner, c.req.valid('json'), requestInfo(c)),
+        await createKey(db, audit, c.get('principal'), owner, c.req.valid('json'), requestInfo(c)),
         201,
       );
     },
@@ -121,8 +121,8 @@ function registerKeyRoutes(
       responses: { 204: noContent },
     }),
     async (c) => {
-      const owner = await opts.resolve(c.var.principal, c.req.param());
-      await revokeKey(db, audit, c.var.principal, owner, c.req.valid('param').key_id, requestInfo(c));
+      const owner = await opts.resolve(c.get('principal'), c.req.param());
+      await revokeKey(db, audit, c.get('principal'), owner, c.req.valid('param').key_id, requestInfo(c));
       return sendNoContent();
     },
   );

@@ -60,7 +60,8 @@ export function registerAuditLog(app: OpenAPIHono<AppEnv>, db: Database): void {
         200: jsonResponse('A page of audit entries.', paginated(AuditEntrySchema, 'PaginatedAuditEntryList')),
       },
     }),
-    async (c) => c.json(await listAudit(db, c.var.principal, new URL(c.req.url), c.req.valid('query')), 200),
+    async (c) =>
+      c.json(await listAudit(db, c.get('principal'), new URL(c.req.url), c.req.valid('query')), 200),
   );
   app.openapi(
     defineRoute({
@@ -77,7 +78,7 @@ export function registerAuditLog(app: OpenAPIHono<AppEnv>, db: Database): void {
       },
     }),
     async (c) => {
-      const stream = await exportAudit(db, c.var.principal, c.req.valid('query'));
+      const stream = await exportAudit(db, c.get('principal'), c.req.valid('query'));
       return rawResponse(
         new Response(stream, {
           status: 200,

@@ -145,7 +145,7 @@ export function registerBuckets(
         storage,
         audit,
         logger,
-        c.var.principal,
+        c.get('principal'),
         c.req.valid('json'),
         requestInfo(c),
       );
@@ -169,7 +169,10 @@ export function registerBuckets(
       responses: { 200: jsonResponse('A page of buckets.', paginated(BucketSchema, 'PaginatedBucketList')) },
     }),
     async (c) =>
-      c.json(await listBuckets(db, storage, c.var.principal, new URL(c.req.url), c.req.valid('query')), 200),
+      c.json(
+        await listBuckets(db, storage, c.get('principal'), new URL(c.req.url), c.req.valid('query')),
+        200,
+      ),
   );
   app.openapi(
     defineRoute({
@@ -180,7 +183,7 @@ export function registerBuckets(
       request: { params: IdParams },
       responses: { 200: jsonResponse('The bucket.', BucketSchema) },
     }),
-    async (c) => c.json(await getBucket(db, storage, c.var.principal, c.req.valid('param').id), 200),
+    async (c) => c.json(await getBucket(db, storage, c.get('principal'), c.req.valid('param').id), 200),
   );
   app.openapi(
     defineRoute({
@@ -210,7 +213,7 @@ export function registerBuckets(
     }),
     async (c) =>
       c.json(
-        await updateBucket(db, storage, c.var.principal, c.req.valid('param').id, c.req.valid('json')),
+        await updateBucket(db, storage, c.get('principal'), c.req.valid('param').id, c.req.valid('json')),
         200,
       ),
   );
@@ -226,7 +229,7 @@ export function registerBuckets(
       errors: [409],
     }),
     async (c) => {
-      await deleteBucket(db, storage, c.var.principal, c.req.valid('param').id);
+      await deleteBucket(db, storage, c.get('principal'), c.req.valid('param').id);
       return sendNoContent();
     },
   );
@@ -242,7 +245,14 @@ export function registerBuckets(
     }),
     async (c) =>
       c.json(
-        await revealCredentials(db, storage, audit, c.var.principal, c.req.valid('param').id, requestInfo(c)),
+        await revealCredentials(
+          db,
+          storage,
+          audit,
+          c.get('principal'),
+          c.req.valid('param').id,
+          requestInfo(c),
+        ),
         200,
       ),
   );
@@ -287,7 +297,7 @@ export function registerBuckets(
     }),
     async (c) =>
       c.json(
-        await presignUpload(db, storage, c.var.principal, c.req.valid('param').id, c.req.valid('json')),
+        await presignUpload(db, storage, c.get('principal'), c.req.valid('param').id, c.req.valid('json')),
         200,
       ),
   );
@@ -304,6 +314,6 @@ export function registerBuckets(
         ),
       },
     }),
-    async (c) => c.json({ results: await regionAggregates(db, storage, c.var.principal) }, 200),
+    async (c) => c.json({ results: await regionAggregates(db, storage, c.get('principal')) }, 200),
   );
 }

@@ -20,7 +20,7 @@ export const iso = (d: Date | null): string | null => (d ? d.toISOString() : nul
 
 /** What services need to know about the request (for the audit log). */
 export function requestInfo(c: Context<AppEnv>): RequestInfo {
-  return { ip: c.var.clientIp, requestId: c.var.requestId, method: c.req.method, path: c.req.path };
+  return { ip: c.get('clientIp'), requestId: c.get('requestId'), method: c.req.method, path: c.req.path };
 }
 
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({

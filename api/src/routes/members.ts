@@ -62,9 +62,9 @@ export function registerMemberRoutes(
       responses: { 200: jsonResponse('A page of members.', paginated(MemberSchema, 'PaginatedMemberList')) },
     }),
     async (c) => {
-      const target = await resolve(c.var.principal, c.req.valid('param').id);
+      const target = await resolve(c.get('principal'), c.req.valid('param').id);
       return c.json(
-        await listMembers(db, c.var.principal, target, new URL(c.req.url), c.req.valid('query')),
+        await listMembers(db, c.get('principal'), target, new URL(c.req.url), c.req.valid('query')),
         200,
       );
     },
@@ -82,9 +82,9 @@ export function registerMemberRoutes(
       responses: { 201: jsonResponse('The new member.', MemberSchema) },
     }),
     async (c) => {
-      const target = await resolve(c.var.principal, c.req.valid('param').id);
+      const target = await resolve(c.get('principal'), c.req.valid('param').id);
       return c.json(
-        await addMember(db, audit, c.var.principal, target, c.req.valid('json'), requestInfo(c)),
+        await addMember(db, audit, c.get('principal'), target, c.req.valid('json'), requestInfo(c)),
         201,
       );
     },
@@ -103,12 +103,12 @@ export function registerMemberRoutes(
     }),
     async (c) => {
       const { id, user_id } = c.req.valid('param');
-      const target = await resolve(c.var.principal, id);
+      const target = await resolve(c.get('principal'), id);
       return c.json(
         await changeMember(
           db,
           audit,
-          c.var.principal,
+          c.get('principal'),
           target,
           user_id,
           c.req.valid('json').role,
@@ -129,8 +129,8 @@ export function registerMemberRoutes(
     }),
     async (c) => {
       const { id, user_id } = c.req.valid('param');
-      const target = await resolve(c.var.principal, id);
-      await removeMember(db, audit, c.var.principal, target, user_id, requestInfo(c));
+      const target = await resolve(c.get('principal'), id);
+      await removeMember(db, audit, c.get('principal'), target, user_id, requestInfo(c));
       return sendNoContent();
     },
   );

@@ -64,7 +64,7 @@ export function registerOrganizations(app: OpenAPIHono<AppEnv>, db: Database, au
       },
     }),
     async (c) =>
-      c.json(await listOrganizations(db, c.var.principal, new URL(c.req.url), c.req.valid('query')), 200),
+      c.json(await listOrganizations(db, c.get('principal'), new URL(c.req.url), c.req.valid('query')), 200),
   );
   app.openapi(
     defineRoute({
@@ -76,7 +76,10 @@ export function registerOrganizations(app: OpenAPIHono<AppEnv>, db: Database, au
       responses: { 201: jsonResponse('The new organization.', OrganizationSchema) },
     }),
     async (c) =>
-      c.json(await createOrganization(db, audit, c.var.principal, c.req.valid('json'), requestInfo(c)), 201),
+      c.json(
+        await createOrganization(db, audit, c.get('principal'), c.req.valid('json'), requestInfo(c)),
+        201,
+      ),
   );
   app.openapi(
     defineRoute({
@@ -87,7 +90,7 @@ export function registerOrganizations(app: OpenAPIHono<AppEnv>, db: Database, au
       request: { params: IdParams },
       responses: { 200: jsonResponse('The organization.', OrganizationSchema) },
     }),
-    async (c) => c.json(await getOrganization(db, c.var.principal, c.req.valid('param').id), 200),
+    async (c) => c.json(await getOrganization(db, c.get('principal'), c.req.valid('param').id), 200),
   );
   app.openapi(
     defineRoute({
@@ -105,7 +108,7 @@ export function registerOrganizations(app: OpenAPIHono<AppEnv>, db: Database, au
     }),
     async (c) =>
       c.json(
-        await updateOrganization(db, c.var.principal, c.req.valid('param').id, c.req.valid('json')),
+        await updateOrganization(db, c.get('principal'), c.req.valid('param').id, c.req.valid('json')),
         200,
       ),
   );
@@ -120,7 +123,7 @@ export function registerOrganizations(app: OpenAPIHono<AppEnv>, db: Database, au
       errors: [409],
     }),
     async (c) => {
-      await deleteOrganization(db, audit, c.var.principal, c.req.valid('param').id, requestInfo(c));
+      await deleteOrganization(db, audit, c.get('principal'), c.req.valid('param').id, requestInfo(c));
       return sendNoContent();
     },
   );

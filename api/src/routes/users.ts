@@ -66,7 +66,8 @@ export function registerUsers(app: OpenAPIHono<AppEnv>, db: Database, audit: Aud
       request: { query: PageQuerySchema },
       responses: { 200: jsonResponse('A page of users.', paginated(UserSchema, 'PaginatedUserList')) },
     }),
-    async (c) => c.json(await listUsers(db, c.var.principal, new URL(c.req.url), c.req.valid('query')), 200),
+    async (c) =>
+      c.json(await listUsers(db, c.get('principal'), new URL(c.req.url), c.req.valid('query')), 200),
   );
   app.openapi(
     defineRoute({
@@ -78,7 +79,7 @@ export function registerUsers(app: OpenAPIHono<AppEnv>, db: Database, audit: Aud
       responses: { 201: jsonResponse('The new user.', UserSchema) },
     }),
     async (c) =>
-      c.json(await createUser(db, audit, c.var.principal, c.req.valid('json'), requestInfo(c)), 201),
+      c.json(await createUser(db, audit, c.get('principal'), c.req.valid('json'), requestInfo(c)), 201),
   );
   app.openapi(
     defineRoute({
@@ -88,7 +89,7 @@ export function registerUsers(app: OpenAPIHono<AppEnv>, db: Database, audit: Aud
       summary: 'The user the token belongs to',
       responses: { 200: jsonResponse('The calling user.', UserSchema) },
     }),
-    async (c) => c.json(await me(db, c.var.principal), 200),
+    async (c) => c.json(await me(db, c.get('principal')), 200),
   );
   app.openapi(
     defineRoute({
@@ -99,7 +100,7 @@ export function registerUsers(app: OpenAPIHono<AppEnv>, db: Database, audit: Aud
       request: { params: IdParams },
       responses: { 200: jsonResponse('The user.', UserSchema) },
     }),
-    async (c) => c.json(await getUser(db, c.var.principal, c.req.valid('param').id), 200),
+    async (c) => c.json(await getUser(db, c.get('principal'), c.req.valid('param').id), 200),
   );
   app.openapi(
     defineRoute({
@@ -116,7 +117,7 @@ export function registerUsers(app: OpenAPIHono<AppEnv>, db: Database, audit: Aud
         await updateUser(
           db,
           audit,
-          c.var.principal,
+          c.get('principal'),
           c.req.valid('param').id,
           c.req.valid('json'),
           requestInfo(c),

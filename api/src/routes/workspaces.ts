@@ -63,7 +63,7 @@ export function registerWorkspaces(app: OpenAPIHono<AppEnv>, db: Database, audit
       },
     }),
     async (c) => {
-      const page = await listWorkspaces(db, c.var.principal, new URL(c.req.url), c.req.valid('query'));
+      const page = await listWorkspaces(db, c.get('principal'), new URL(c.req.url), c.req.valid('query'));
       // Items come pre-rendered from the database (the API's busiest route): sent as they are.
       return rawResponse(new Response(pageJson(page), { headers: { 'Content-Type': 'application/json' } }));
     },
@@ -83,7 +83,7 @@ export function registerWorkspaces(app: OpenAPIHono<AppEnv>, db: Database, audit
       },
       responses: { 201: jsonResponse('The new workspace.', WorkspaceSchema) },
     }),
-    async (c) => c.json(await createWorkspace(db, c.var.principal, c.req.valid('json')), 201),
+    async (c) => c.json(await createWorkspace(db, c.get('principal'), c.req.valid('json')), 201),
   );
   app.openapi(
     defineRoute({
@@ -94,7 +94,7 @@ export function registerWorkspaces(app: OpenAPIHono<AppEnv>, db: Database, audit
       request: { params: IdParams },
       responses: { 200: jsonResponse('The workspace.', WorkspaceSchema) },
     }),
-    async (c) => c.json(await getWorkspace(db, c.var.principal, c.req.valid('param').id), 200),
+    async (c) => c.json(await getWorkspace(db, c.get('principal'), c.req.valid('param').id), 200),
   );
   app.openapi(
     defineRoute({
@@ -111,7 +111,10 @@ export function registerWorkspaces(app: OpenAPIHono<AppEnv>, db: Database, audit
       responses: { 200: jsonResponse('The workspace.', WorkspaceSchema) },
     }),
     async (c) =>
-      c.json(await updateWorkspace(db, c.var.principal, c.req.valid('param').id, c.req.valid('json')), 200),
+      c.json(
+        await updateWorkspace(db, c.get('principal'), c.req.valid('param').id, c.req.valid('json')),
+        200,
+      ),
   );
   app.openapi(
     defineRoute({
@@ -123,7 +126,7 @@ export function registerWorkspaces(app: OpenAPIHono<AppEnv>, db: Database, audit
       responses: { 204: noContent },
     }),
     async (c) => {
-      await deleteWorkspace(db, c.var.principal, c.req.valid('param').id);
+      await deleteWorkspace(db, c.get('principal'), c.req.valid('param').id);
       return sendNoContent();
     },
   );

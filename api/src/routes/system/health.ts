@@ -48,6 +48,6 @@ export function registerHealth(
         : checks.migrations !== 'ok'
           ? 'Not ready: database migrations are pending.'
           : 'Not ready: still starting up.';
-    return c.json({ detail, code: 'not_ready', checks, request_id: c.var.requestId }, 503);
+    return c.json({ detail, code: 'not_ready', checks, request_id: c.get('requestId') }, 503);
   });
 }
