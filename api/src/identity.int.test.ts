@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './db/client.ts';
-import { apiKeys } from './db/schema/index.ts';
+import { apiKeys, workspaceMembers } from './db/schema/index.ts';
 import { ensureBootstrapAdmin } from './services/bootstrap.ts';
 import { LoginTokens } from './services/auth.ts';
 import { TEST_JWT_KEY } from './test/app.ts';
 import { DATABASE_KINDS, migratedDatabase } from './test/databases.ts';
 import { createWorld, PASSWORD } from './test/world.ts';
-import type { World } from './test/world.ts';
+import type { Actor, World } from './test/world.ts';
 
 const poll = async <T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> => {
   const deadline = Date.now() + timeoutMs;
@@ -220,6 +220,39 @@ describe.each(DATABASE_KINDS)('identity and access on %s', (kind) => {
       [a.workspace.id],
       [b.workspace.id],
     ]);
+  });
+
+  it('answers list requests sent at once, alike and not, each as if it had come alone', async () => {
+    const a = await w.tenant();
+    for (let i = 0; i < 3; i++) await w.workspace(a.org.id);
+    const other = await w.org();
+    const elsewhere = await w.workspace(other.id);
+    const member = () => w.user({ org: { id: a.org.id, role: 'user' } });
+    const [m1, m2, m3] = [await member(), await member(), await member()];
+    await w.db.insert(workspaceMembers).values({ workspaceId: elsewhere.id, userId: m3.id, role: 'viewer' });
+    const admin = await w.user({ superuser: true });
+    const requests: [Actor, string][] = [
+      [a.user, ''],
+      [m1, '?page_size=2'],
+      [m2, '?page_size=2'],
+      [a.orgAdmin, '?page_size=2'],
+      [m1, '?page_size=2&page=2'],
+      [m3, '?page_size=2'],
+      [m2, `?organization=${other.id}`],
+      [admin, `?organization=${a.org.id}&page_size=3`],
+      [m2, '?page_size=2&page=3'],
+    ];
+    const get = ([actor, query]: [Actor, string]) =>
+      w.call('GET', `/api/v1/workspaces/${query}`, { token: actor.token });
+    const alone = [];
+    for (const r of requests) alone.push(await get(r));
+    // Sent in one turn: the three organization members asking for the same page share its computation.
+    const together = await Promise.all(requests.map(get));
+    const seen = (r: { status: number; body: any }) => [r.status, { ...r.body, request_id: undefined }];
+    expect(together.map(seen)).toEqual(alone.map(seen));
+    expect(alone.map((r) => r.body.count ?? r.body.code)).toEqual([1, 4, 4, 4, 4, 5, 0, 4, 'invalid_page']);
+    expect(alone[1]!.body.results).toHaveLength(2);
+    expect(alone[4]!.body.results).not.toEqual(alone[1]!.body.results);
   });
 
   it('lists each workspace exactly as its detail view, after every kind of write', async () => {

@@ -207,22 +207,36 @@ export function visibilityParams(principal: Principal): { all: boolean; scope_or
 }
 
 /**
+ * The organizations `user` (an SQL expression) is a member of, as a sorted `uuid[]`: callers with
+ * the same memberships get equal arrays, which the batched list uses to compute a page once for all
+ * of them.
+ */
+export const memberOrganizationsSql = (user: SQL): SQL =>
+  sql`array(select ${organizationMembers.organizationId} from ${organizationMembers} where ${organizationMembers.userId} = ${user} order by 1)`;
+
+/** The workspaces `user` is a direct member of, as a sorted `uuid[]` (see `memberOrganizationsSql`). */
+export const memberWorkspacesSql = (user: SQL): SQL =>
+  sql`array(select ${workspaceMembers.workspaceId} from ${workspaceMembers} where ${workspaceMembers.userId} = ${user} order by 1)`;
+
+/**
  * SQL condition on table `workspaces`: any workspace for Super Admins (`all`), those of its
- * organization for an organization key (`scopeOrg`), else those of organizations the user is a
- * member of and those it is a member of itself (`user`). The three default to the placeholders
- * `all`, `scope_org` and `user` (see `visibilityParams`); a batched query passes its own columns.
+ * organization for an organization key (`scopeOrg`), else those of the organizations the user is a
+ * member of (`orgs`) and those it is a member of itself (`workspaces`). By default the four come
+ * from the placeholders `all`, `scope_org` and `user` (see `visibilityParams`); a batched query
+ * passes its own columns.
  */
 export function visibleWorkspacesSql(
-  by: { all: SQL; scopeOrg: SQL; user: SQL } = {
+  by: { all: SQL; scopeOrg: SQL; orgs: SQL; workspaces: SQL } = {
     all: sql`${sql.placeholder('all')}::boolean`,
     scopeOrg: sql`${sql.placeholder('scope_org')}::uuid`,
-    user: sql`${sql.placeholder('user')}::uuid`,
+    orgs: memberOrganizationsSql(sql`${sql.placeholder('user')}::uuid`),
+    workspaces: memberWorkspacesSql(sql`${sql.placeholder('user')}::uuid`),
   },
 ): SQL {
   return sql`(${by.all}
     or ${workspaces.organizationId} = ${by.scopeOrg}
-    or ${workspaces.organizationId} in (select ${organizationMembers.organizationId} from ${organizationMembers} where ${organizationMembers.userId} = ${by.user})
-    or ${workspaces.id} in (select ${workspaceMembers.workspaceId} from ${workspaceMembers} where ${workspaceMembers.userId} = ${by.user}))`;
+    or ${workspaces.organizationId} = any(${by.orgs})
+    or ${workspaces.id} = any(${by.workspaces}))`;
 }
 
 /** SQL condition on table `organizations`: those the principal belongs to (directly or via a workspace). */

@@ -9,7 +9,14 @@ import { errorInfo } from '../lib/error-info.ts';
 import { conflict, notFound, validationError } from '../lib/errors.ts';
 import type { PageQuery, RenderedPage } from '../lib/pagination.ts';
 import type { MembershipTarget } from './memberships.ts';
-import { authorize, roleIn, visibilityParams, visibleWorkspacesSql } from './policy.ts';
+import {
+  authorize,
+  memberOrganizationsSql,
+  memberWorkspacesSql,
+  roleIn,
+  visibilityParams,
+  visibleWorkspacesSql,
+} from './policy.ts';
 import type { Principal } from './policy.ts';
 import { isUniqueViolation } from './users.ts';
 
@@ -50,45 +57,73 @@ interface ListPage {
 /**
  * The list is the API's busiest query. Every list request of one event-loop turn goes to the
  * database as one prepared statement (see `TurnBatch`): each request's visibility (see
- * `visibilityParams`), filter and page are one element of parallel arrays, and a lateral subquery
- * answers each in one row: the page's items as JSON texts joined by commas, how many, and the
- * total as a window count. Each workspace's JSON is stored with it (`list_item`, kept by a trigger
- * on every write), so a page joins texts and renders nothing, and on PostgreSQL the joined text
- * reaches the response as the bytes the server sent (`rawStatement`). A page past the end has no
- * row to carry the total, so only then is it counted apart.
+ * `visibilityParams`), filter and page are one element of parallel arrays. Each request's
+ * memberships are read as sorted arrays, and requests that see the same workspaces and ask for the
+ * same page (members of one organization, typically) form a group whose first request computes the
+ * page, in a lateral subquery: the items as JSON texts joined by commas, how many, and the total as
+ * a window count. The others get its counts and point at it (`same_as`) instead of carrying a copy.
+ * Each workspace's JSON is stored with it (`list_item`, kept by a trigger on every write), so a page
+ * joins texts and renders nothing, and on PostgreSQL the joined text reaches the response as the
+ * bytes the server sent (`rawStatement`). A page past the end has no row to carry the total, so
+ * only then is it counted apart.
  */
 function listStatements(db: Database) {
   return prepared(db, 'workspaces_page', (d, name) => {
     const arg = (n: keyof ListArgs, type: string) => arrayParameter(n, type);
-    const requests = sql`unnest(${arg('all', 'int')}::boolean[], ${arg('scope_org', 'uuid')}, ${arg('user', 'uuid')},
-      ${arg('org', 'uuid')}, ${arg('limit', 'int')}, ${arg('offset', 'int')})
-      with ordinality as r(see_all, scope_org, member, org, lim, off, i)`;
+    const requests = sql`(
+      select r.i, r.see_all, r.scope_org, r.org, r.lim, r.off,
+        ${memberOrganizationsSql(sql`r.member`)} as orgs, ${memberWorkspacesSql(sql`r.member`)} as wss
+      from unnest(${arg('all', 'int')}::boolean[], ${arg('scope_org', 'uuid')}, ${arg('user', 'uuid')},
+        ${arg('org', 'uuid')}, ${arg('limit', 'int')}, ${arg('offset', 'int')})
+        with ordinality as r(see_all, scope_org, member, org, lim, off, i)
+    ) v`;
+    const alike = sql`partition by v.see_all, v.scope_org, v.orgs, v.wss, v.org, v.lim, v.off`;
+    const grouped = sql`(
+      select v.*, row_number() over (${alike} order by v.i) as nth, min(v.i) over (${alike}) as first_i
+      from ${requests}
+    ) g`;
     const visible = visibleWorkspacesSql({
-      all: sql`r.see_all`,
-      scopeOrg: sql`r.scope_org`,
-      user: sql`r.member`,
+      all: sql`g.see_all`,
+      scopeOrg: sql`g.scope_org`,
+      orgs: sql`g.orgs`,
+      workspaces: sql`g.wss`,
     });
-    const perRequest = sql`(
+    // `g.nth = 1` refers to nothing in the subquery, so PostgreSQL checks it once per request and
+    // scans nothing for the rest of a group.
+    const page = sql`(
       select coalesce(string_agg(q.list_item, ',' order by q.name, q.id), '') as items,
         count(*)::int as rows, max(q.total)::int as total
       from (
         select ${workspaces.id} as id, ${workspaces.name} as name, ${workspaces.listItem} as list_item,
           count(*) over () as total
         from ${workspaces}
-        where ${visible} and (r.org is null or ${workspaces.organizationId} = r.org)
-        order by ${workspaces.name}, ${workspaces.id} limit r.lim offset r.off
+        where g.nth = 1 and ${visible} and (g.org is null or ${workspaces.organizationId} = g.org)
+        order by ${workspaces.name}, ${workspaces.id} limit g.lim offset g.off
       ) q
     ) p`;
+    const group = sql`partition by g.first_i order by g.nth`;
     const query = d
-      .select({ items: sql<string>`p.items`, rows: sql<number>`p.rows`, total: sql<number | null>`p.total` })
-      .from(sql`${requests} cross join lateral ${perRequest}`)
-      .orderBy(sql`r.i`);
+      .select({
+        items: sql<string | null>`case when g.nth = 1 then p.items end`,
+        rows: sql<number>`first_value(p.rows) over (${group})`,
+        total: sql<number | null>`first_value(p.total) over (${group})`,
+        sameAs: sql<number>`g.first_i::int`,
+      })
+      .from(sql`${grouped} cross join lateral ${page}`)
+      .orderBy(sql`g.i`);
     const raw = rawStatement(d, query);
     const pages = query.prepare(name);
     const org = sql.placeholder('org');
+    /** Rows in request order, each either with its items or pointing at the row that has them. */
+    const answer = (rows: { items: Buffer | null; rows: number; total: number | null; sameAs: number }[]) =>
+      rows.map((r): ListPage => ({
+        items: r.items ?? rows[r.sameAs - 1]!.items!,
+        rows: r.rows,
+        total: r.total,
+      }));
     return {
       batch: new TurnBatch<ListArgs, ListPage>(
-        async (batch): Promise<ListPage[]> => {
+        async (batch) => {
           const column = (n: keyof ListArgs) => batch.map((r) => r[n]);
           const values = {
             // As 0/1: postgres-js types a boolean array as a scalar boolean parameter.
@@ -99,14 +134,23 @@ function listStatements(db: Database) {
             limit: column('limit'),
             offset: column('offset'),
           };
+          const int = (b: Buffer) => Number(b.toString('latin1'));
           if (raw) {
-            return (await raw(values)).map(([items, rows, total]) => ({
-              items: items!,
-              rows: Number(rows!.toString('latin1')),
-              total: total ? Number(total.toString('latin1')) : null,
-            }));
+            return answer(
+              (await raw(values)).map(([items, rows, total, sameAs]) => ({
+                items: items ?? null,
+                rows: int(rows!),
+                total: total ? int(total) : null,
+                sameAs: int(sameAs!),
+              })),
+            );
           }
-          return (await pages.execute(values)).map((p) => ({ ...p, items: Buffer.from(p.items) }));
+          return answer(
+            (await pages.execute(values)).map((p) => ({
+              ...p,
+              items: p.items === null ? null : Buffer.from(p.items),
+            })),
+          );
         },
         { keyOf: (r) => `${r.all}|${r.scope_org}|${r.user}|${r.org}|${r.limit}|${r.offset}` },
       ),
