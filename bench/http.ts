@@ -8,6 +8,7 @@
  * checks the targets: the database-backed route at least 40% of `/healthz` throughput, server RSS
  * under 150 MB. Exits non-zero when a target is missed.
  */
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import type { Socket } from 'node:net';
@@ -80,6 +81,35 @@ export async function load(
 function tokenPerConnection(tokens: readonly string[]): (client: autocannon.Client) => void {
   let next = 0;
   return (client) => client.setHeaders({ Authorization: `Bearer ${tokens[next++ % tokens.length]}` });
+}
+
+/**
+ * Watches for the host pausing this machine: a separate, otherwise idle process with a 5 ms timer
+ * records every tick that comes more than 10 ms late. Nothing in it waits on the API or the
+ * database, so its stalls are the machine's (a busy host, CPU steal), and they show whether a
+ * latency figure met a quiet machine or a noisy one. `stop()` returns the stalls in ms.
+ */
+export function watchHostStalls(): { stop(): Promise<number[]> } {
+  const script = `
+    const stalls = [];
+    let last = performance.now();
+    setInterval(() => {
+      const now = performance.now();
+      if (now - last - 5 > 10) stalls.push(Math.round(now - last - 5));
+      last = now;
+    }, 5);
+    process.on('SIGTERM', () => { process.stdout.write(JSON.stringify(stalls)); process.exit(0); });`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+      return out ? (JSON.parse(out) as number[]) : [];
+    },
+  };
 }
 
 /**
