@@ -200,14 +200,8 @@ async function main(): Promise<void> {
     ]);
 
     console.log(`\nbench:auth — real PostgreSQL, 60 workspaces, 50 per page, ${CALLERS} callers per row\n`);
-    printTable([
-      health.result,
-      ready.result,
-      withKey.result,
-      withJwt.result,
-      withOwnKey.result,
-      paced.result,
-    ]);
+    const measured = [health, ready, withKey, withJwt, withOwnKey, paced];
+    printTable(measured.map((m) => m.result));
     const ratio = withKey.result.rps / ready.result.rps;
     console.log(
       `\nAPI-key list / public /readyz throughput: ${percent(withKey.result.rps, ready.result.rps)} (target ≥ 50%)`,
@@ -227,17 +221,10 @@ async function main(): Promise<void> {
     console.log(
       `  (host stalls meanwhile: an idle process's 5 ms timer came over 10 ms late ${stalls.length} times${stalls.length ? `, by up to ${Math.max(...stalls)} ms` : ''})`,
     );
-    const peak = Math.max(...[health, ready, withKey, withJwt, withOwnKey, paced].map((m) => m.peakRss));
+    const peak = Math.max(...measured.map((m) => m.peakRss));
     console.log(`server peak RSS: ${peak.toFixed(0)} MB`);
     const failures: string[] = [];
-    for (const r of [
-      health.result,
-      ready.result,
-      withKey.result,
-      withJwt.result,
-      withOwnKey.result,
-      paced.result,
-    ]) {
+    for (const { result: r } of measured) {
       if (r.errors + r.non2xx > 0) failures.push(`${r.name} had ${r.errors + r.non2xx} errors`);
     }
     if (ratio < 0.5) failures.push('throughput ratio below 50%');
