@@ -22,8 +22,8 @@
  * "no positive cache that outlives a revocation") has every authenticated request read
  * PostgreSQL, so the fair baseline is the cheapest public request that does, and the ratio then
  * measures what authentication and the list add to it. `/healthz` is printed beside it, with the
- * `/readyz` / `/healthz` ratio: a bare `select 1` round trip alone reaches only 45–65% of it here,
- * so no request that must read the database can reach half of it.
+ * `/readyz` / `/healthz` ratio: a bare `select 1` round trip alone reaches only 43–65% of it here,
+ * which leaves a request that must also read the database little or no room to reach half of it.
  */
 import { startApiProcess, TEST_KEYS } from '../api/src/test/api-process.ts';
 import { startPostgresServer } from '../api/src/test/postgres-server.ts';
