@@ -67,6 +67,9 @@ interface ListPage {
  * bytes the server sent (`rawStatement`). A page past the end has no row to carry the total, so
  * only then is it counted apart.
  */
+/** A column's text-format bytes as an integer. */
+const int = (b: Buffer) => Number(b.toString('latin1'));
+
 function listStatements(db: Database) {
   return prepared(db, 'workspaces_page', (d, name) => {
     const arg = (n: keyof ListArgs, type: string) => arrayParameter(n, type);
@@ -111,21 +114,28 @@ function listStatements(db: Database) {
       })
       .from(sql`${grouped} cross join lateral ${page}`)
       .orderBy(sql`g.i`);
+    type GroupedRow = { items: Buffer | null; rows: number; total: number | null; sameAs: number };
+    // On PostgreSQL the rows come undecoded (`rawStatement`); on PGlite through drizzle.
     const raw = rawStatement(d, query);
-    const pages = query.prepare(name);
+    const pages = raw ? undefined : query.prepare(name);
+    const run = async (values: Record<string, unknown>): Promise<GroupedRow[]> =>
+      raw
+        ? (await raw(values)).map(([items, rows, total, sameAs]) => ({
+            items: items ?? null,
+            rows: int(rows!),
+            total: total ? int(total) : null,
+            sameAs: int(sameAs!),
+          }))
+        : (await pages!.execute(values)).map((p) => ({
+            ...p,
+            items: p.items === null ? null : Buffer.from(p.items),
+          }));
     const org = sql.placeholder('org');
-    /** Rows in request order, each either with its items or pointing at the row that has them. */
-    const answer = (rows: { items: Buffer | null; rows: number; total: number | null; sameAs: number }[]) =>
-      rows.map((r): ListPage => ({
-        items: r.items ?? rows[r.sameAs - 1]!.items!,
-        rows: r.rows,
-        total: r.total,
-      }));
     return {
       batch: new TurnBatch<ListArgs, ListPage>(
         async (batch) => {
           const column = (n: keyof ListArgs) => batch.map((r) => r[n]);
-          const values = {
+          const rows = await run({
             // As 0/1: postgres-js types a boolean array as a scalar boolean parameter.
             all: batch.map((r) => Number(r.all)),
             scope_org: column('scope_org'),
@@ -133,24 +143,13 @@ function listStatements(db: Database) {
             org: column('org'),
             limit: column('limit'),
             offset: column('offset'),
-          };
-          const int = (b: Buffer) => Number(b.toString('latin1'));
-          if (raw) {
-            return answer(
-              (await raw(values)).map(([items, rows, total, sameAs]) => ({
-                items: items ?? null,
-                rows: int(rows!),
-                total: total ? int(total) : null,
-                sameAs: int(sameAs!),
-              })),
-            );
-          }
-          return answer(
-            (await pages.execute(values)).map((p) => ({
-              ...p,
-              items: p.items === null ? null : Buffer.from(p.items),
-            })),
-          );
+          });
+          // Rows in request order, each with its items or pointing at the row that has them.
+          return rows.map((r) => ({
+            items: r.items ?? rows[r.sameAs - 1]!.items!,
+            rows: r.rows,
+            total: r.total,
+          }));
         },
         { keyOf: (r) => `${r.all}|${r.scope_org}|${r.user}|${r.org}|${r.limit}|${r.offset}` },
       ),
