@@ -210,7 +210,7 @@ async function main(): Promise<void> {
       `API-key list / public /healthz throughput: ${percent(withKey.result.rps, health.result.rps)}`,
     );
     console.log(
-      `  (for scale: /readyz / /healthz = ${percent(ready.result.rps, health.result.rps)}, the ceiling for any request that reads the database)`,
+      `  (for scale: /readyz / /healthz = ${percent(ready.result.rps, health.result.rps)}: one bare database round trip per request)`,
     );
     console.log(
       `API-key list, callers with memberships of their own / public /readyz: ${percent(withOwnKey.result.rps, ready.result.rps)} (no page shared within a batch; reported, not judged)`,
