@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   CreateBucketCommand,
+  GetBucketTaggingCommand,
   GetObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -10,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './db/client.ts';
 import { buckets } from './db/schema/index.ts';
+import { newCredentials, resumeInterruptedSagas } from './services/buckets.ts';
 import { refreshUsage } from './services/usage.ts';
 import type { StorageConfig } from './storage/config.ts';
 import { createMinioAdmin } from './storage/minio-admin.ts';
@@ -286,6 +288,131 @@ describe.each(DATABASE_KINDS)('S3 buckets on a real MinIO, with %s', (kind) => {
     });
     expect([claim.status, claim.body.code]).toEqual([409, 'bucket_name_taken']);
     expect(claim.body.credentials).toBeUndefined();
+  });
+
+  const rootS3 = () => s3(minio.endpoint, minio.accessKey, minio.secretKey);
+  const markOf = async (bucket: string) =>
+    (await rootS3().send(new GetBucketTaggingCommand({ Bucket: bucket }))).TagSet?.find(
+      (t) => t.Key === 'plinth.dev/bucket-id',
+    )?.Value;
+  const accessUsers = async () =>
+    Object.keys(
+      await createMinioAdmin({
+        endpoint: minio.endpoint,
+        accessKey: minio.accessKey,
+        secretKey: minio.secretKey,
+      }).listUsers(),
+    ).sort();
+
+  it('refuses a bucket on the cluster that Plinth does not manage; only a Super Admin imports it', async () => {
+    const name = `${prefix}-payroll`;
+    await rootS3().send(new CreateBucketCommand({ Bucket: name }));
+    await rootS3().send(new PutObjectCommand({ Bucket: name, Key: 'payroll.csv', Body: 'alice,100000' }));
+    const usersBefore = await accessUsers();
+
+    const taken = await create(tenant.user, name);
+    expect([taken.status, taken.body.code]).toEqual([409, 'bucket_unmanaged']);
+    expect(taken.body.detail).toContain('Super Admin');
+    expect(taken.body.credentials).toBeUndefined();
+    expect(await accessUsers()).toEqual(usersBefore);
+    expect(await database.db.select().from(buckets).where(eq(buckets.name, name))).toEqual([]);
+    const kept = await rootS3().send(new GetObjectCommand({ Bucket: name, Key: 'payroll.csv' }));
+    expect(await kept.Body!.transformToString()).toBe('alice,100000');
+
+    const importBody = (n = name) => ({
+      name: n,
+      region: 'eu-central',
+      organization: tenant.org.id,
+      workspace: tenant.workspace.id,
+    });
+    await w.expectStatus(403, 'POST', '/api/v1/s3/buckets/import/', {
+      token: tenant.orgAdmin.token,
+      body: importBody(),
+    });
+    const missing = await w.call('POST', '/api/v1/s3/buckets/import/', {
+      token: root.token,
+      body: importBody(`${prefix}-nowhere`),
+    });
+    expect([missing.status, missing.body.errors?.[0]?.attr]).toEqual([400, 'name']);
+
+    const imported = await w.expectStatus(201, 'POST', '/api/v1/s3/buckets/import/', {
+      token: root.token,
+      body: importBody(),
+    });
+    expect(imported).toMatchObject({ name, state: 'ready', origin: 'adopted', created_for: null });
+    expect(await markOf(name)).toBe(imported.id);
+    const client = s3(
+      minio.endpoint,
+      imported.credentials.access_key_id,
+      imported.credentials.secret_access_key,
+    );
+    const read = await client.send(new GetObjectCommand({ Bucket: name, Key: 'payroll.csv' }));
+    expect(await read.Body!.transformToString()).toBe('alice,100000');
+    const audit = await w.expectStatus(200, 'GET', '/api/v1/audit-log/?event=bucket.imported', {
+      token: root.token,
+    });
+    expect(
+      audit.results.find((e: any) => e.details.bucket === imported.id && e.actor === root.id),
+    ).toBeDefined();
+
+    const again = await w.call('POST', '/api/v1/s3/buckets/import/', {
+      token: root.token,
+      body: importBody(),
+    });
+    expect([again.status, again.body.code]).toEqual([409, 'bucket_name_taken']);
+    // Now Plinth manages it for this workspace: its members adopt it as usual.
+    const adopted = await create(tenant.user, name);
+    expect([adopted.status, adopted.body.id]).toEqual([200, imported.id]);
+  });
+
+  it('still refuses a bucket it marked after losing the row (database restore)', async () => {
+    const made = await create(tenant.user, `${prefix}-restored`);
+    expect(made.status).toBe(201);
+    expect(await markOf(made.body.name)).toBe(made.body.id);
+    await database.db.delete(buckets).where(eq(buckets.id, made.body.id));
+    const usersBefore = await accessUsers();
+    const again = await create(tenant.user, made.body.name);
+    expect([again.status, again.body.code]).toEqual([409, 'bucket_unmanaged']);
+    expect(await accessUsers()).toEqual(usersBefore);
+    expect(await markOf(made.body.name)).toBe(made.body.id);
+  });
+
+  it('finishes a creation that crashed before marking its bucket only if it sent CreateBucket and the bucket is empty', async () => {
+    const stalled = async (name: string, createAttempted: boolean) => {
+      const id = crypto.randomUUID();
+      const c = newCredentials();
+      await database.db.insert(buckets).values({
+        id,
+        name,
+        region: 'eu-central',
+        cluster: 'minio-test',
+        organizationId: tenant.org.id,
+        workspaceId: tenant.workspace.id,
+        accessKeyId: c.accessKeyId,
+        secretSealed: w.env.storage.box.seal(c.secretAccessKey, id),
+        createAttempted,
+      });
+      await rootS3().send(new CreateBucketCommand({ Bucket: name }));
+      return id;
+    };
+    const crashed = await stalled(`${prefix}-crashed`, true);
+    const full = await stalled(`${prefix}-crashed-full`, true);
+    await rootS3().send(new PutObjectCommand({ Bucket: `${prefix}-crashed-full`, Key: 'k', Body: 'theirs' }));
+    const foreign = await stalled(`${prefix}-never-sent`, false);
+    const usersBefore = await accessUsers();
+
+    await resumeInterruptedSagas(database.db, w.env.storage, w.env.logs.logger);
+    const shown = await w.expectStatus(200, 'GET', `/api/v1/s3/buckets/${crashed}/`, {
+      token: tenant.user.token,
+    });
+    expect(shown).toMatchObject({ state: 'ready', origin: 'created' });
+    expect(await markOf(`${prefix}-crashed`)).toBe(crashed);
+    for (const id of [full, foreign])
+      await w.expectStatus(404, 'GET', `/api/v1/s3/buckets/${id}/`, { token: tenant.user.token });
+    const [crashedRow] = await database.db.select().from(buckets).where(eq(buckets.id, crashed));
+    expect((await accessUsers()).filter((u) => !usersBefore.includes(u))).toEqual([crashedRow!.accessKeyId]);
+    const kept = await rootS3().send(new GetObjectCommand({ Bucket: `${prefix}-crashed-full`, Key: 'k' }));
+    expect(await kept.Body!.transformToString()).toBe('theirs');
   });
 
   it('validates names and regions with field errors', async () => {

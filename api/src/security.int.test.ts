@@ -39,6 +39,12 @@ const BODIES: Record<string, (w: World, f: Fixtures) => unknown> = {
     organization: f.a.org.id,
     workspace: f.a.workspace.id,
   }),
+  api_v1_s3_buckets_import_create: (w, f) => ({
+    name: w.unique('sec'),
+    region: 'eu-central',
+    organization: f.a.org.id,
+    workspace: f.a.workspace.id,
+  }),
   api_v1_s3_buckets_partial_update: () => ({ cors_allow_all: false }),
   api_v1_s3_buckets_objects_upload_url_create: () => ({ key: 'k' }),
 };

@@ -10,6 +10,7 @@ import {
   createBucket,
   deleteBucket,
   getBucket,
+  importBucket,
   listBuckets,
   presignUpload,
   regionAggregates,
@@ -116,6 +117,15 @@ const CreateBucket = z
   })
   .openapi('BucketCreate');
 
+const ImportBucket = z
+  .object({
+    name: z.string().min(3).max(63).openapi({ description: 'The bucket as it is named on the cluster.' }),
+    region: z.string().min(1).max(63),
+    organization: z.uuid(),
+    workspace: z.uuid(),
+  })
+  .openapi('BucketImport');
+
 const RegionSchema = z
   .object({
     name: z.string(),
@@ -164,6 +174,37 @@ export function registerBuckets(
       );
       return status === 201 ? c.json(bucket, 201) : c.json(bucket, 200);
     },
+  );
+  app.openapi(
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/s3/buckets/import/',
+      tags,
+      summary:
+        'Bring a bucket that exists on the cluster without a Plinth record under management (Super Admin)',
+      description:
+        'The bucket keeps its data; it is marked as managed, gets its own access user, and belongs to the workspace ' +
+        'given (origin `adopted`). Recorded in the audit log as bucket.imported. 400 (on name) when no such bucket ' +
+        'exists on the cluster; 409 bucket_name_taken when Plinth already manages the name.',
+      request: { body: jsonBody(ImportBucket) },
+      responses: {
+        201: jsonResponse('Imported; the credentials are in this response.', CreatedBucketSchema),
+      },
+      errors: [409],
+    }),
+    async (c) =>
+      c.json(
+        await importBucket(
+          db,
+          storage,
+          audit,
+          logger,
+          c.get('principal'),
+          c.req.valid('json'),
+          requestInfo(c),
+        ),
+        201,
+      ),
   );
   app.openapi(
     defineRoute({

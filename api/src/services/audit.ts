@@ -24,6 +24,7 @@ export const AUDIT_EVENTS = [
   'workspace.member.changed',
   'workspace.member.removed',
   'bucket.credentials_revealed',
+  'bucket.imported',
 ] as const;
 export type AuditEventType = (typeof AUDIT_EVENTS)[number];
 

@@ -119,6 +119,14 @@ function storageFailure(err: unknown): ApiError {
   });
 }
 
+const unmanaged = () =>
+  conflict(
+    'A bucket of this name exists on the storage cluster, but Plinth does not manage it; it is never ' +
+      'adopted. A Super Admin can import it (POST /api/v1/s3/buckets/import/).',
+    'bucket_unmanaged',
+  );
+const isUnmanaged = (err: unknown) => err instanceof ApiError && err.code === 'bucket_unmanaged';
+
 /** Takes the saga lease on a row if it is free (or expired); false when another replica holds it. */
 async function claim(db: Database, id: string): Promise<Bucket | undefined> {
   const [row] = await db
@@ -134,18 +142,39 @@ function credentialsOf(rt: StorageRuntime, b: Bucket): Credentials {
 }
 
 /**
+ * The saga's first step: the bucket on the cluster, this row's and marked with its ID. A bucket that
+ * already exists is this row's only when it carries this row's mark, or when it carries none, is
+ * empty, and an earlier run of this saga had sent CreateBucket (a crash before marking). Anything
+ * else belongs to no tenant: the row goes, and nothing is done to the bucket.
+ */
+async function ensureOwnBucket(db: Database, driver: StorageDriver, row: Bucket): Promise<void> {
+  if (row.createdOnCluster === null) {
+    if (!row.createAttempted)
+      await db.update(buckets).set({ createAttempted: true }).where(eq(buckets.id, row.id));
+    if ((await driver.ensureBucket(row.name)) === 'existed') {
+      const mark = await driver.bucketMark(row.name);
+      const ours =
+        mark === row.id || (mark === null && row.createAttempted && (await driver.isBucketEmpty(row.name)));
+      if (!ours) {
+        await db.delete(buckets).where(eq(buckets.id, row.id));
+        throw unmanaged();
+      }
+    }
+    await db.update(buckets).set({ createdOnCluster: true }).where(eq(buckets.id, row.id));
+  } else {
+    // The row owns the bucket already (created or imported): only the mark may be missing.
+    await driver.ensureBucket(row.name);
+  }
+  await driver.markBucket(row.name, row.id);
+}
+
+/**
  * The creation saga from wherever it stands. Every step is idempotent, so a replica that takes over
  * an interrupted saga simply runs it again: bucket, access user and policy, CORS, then `ready`.
  */
 async function provision(db: Database, rt: StorageRuntime, row: Bucket): Promise<Bucket> {
   const driver = rt.driver(row.cluster);
-  const outcome = await driver.ensureBucket(row.name);
-  if (row.createdOnCluster === null) {
-    await db
-      .update(buckets)
-      .set({ createdOnCluster: outcome === 'created' })
-      .where(eq(buckets.id, row.id));
-  }
+  await ensureOwnBucket(db, driver, row);
   await rt.afterStep?.('bucket', row.id);
   const proposed = credentialsOf(rt, row);
   const issued = await driver.provisionAccess(proposed.accessKeyId, row.name, proposed);
@@ -253,19 +282,7 @@ export async function createBucket(
     ]);
   }
   await authorize(db, principal, 'bucket.create', scope);
-  const cluster = rt.config.regions.get(input.region);
-  if (!cluster) {
-    const known = [...rt.config.regions.keys()];
-    throw validationError([
-      {
-        attr: 'region',
-        code: 'invalid_choice',
-        detail: known.length
-          ? `Unknown region "${input.region}". Known regions: ${known.join(', ')}.`
-          : 'No storage regions are configured on this API (PLINTH_CONFIG).',
-      },
-    ]);
-  }
+  const cluster = clusterOf(rt, input.region);
   const driver = rt.driver(cluster);
   if (input.cors_allow_all && !driver.supportsCors) {
     throw validationError([
@@ -277,40 +294,143 @@ export async function createBucket(
     ]);
   }
 
-  const id = crypto.randomUUID();
-  const proposed = newCredentials();
   let row: Bucket | undefined;
   try {
-    [row] = await db
-      .insert(buckets)
-      .values({
-        id,
-        name: input.name,
-        region: input.region,
-        cluster,
-        organizationId: input.organization,
-        workspaceId: input.workspace,
-        accessKeyId: proposed.accessKeyId,
-        secretSealed: rt.box.seal(proposed.secretAccessKey, id),
-        corsAllowAll: input.cors_allow_all ?? false,
-        ownerReference: input.owner_reference ?? null,
-        createdFor: input.owner_reference ?? null,
-        createdById: principal.userId,
-        leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
-      })
-      .returning();
+    row = await recordIntent(db, rt, principal, {
+      ...placeOf(input, cluster),
+      corsAllowAll: input.cors_allow_all ?? false,
+      ownerReference: input.owner_reference ?? null,
+      createdFor: input.owner_reference ?? null,
+    });
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     return { status: 200, bucket: await adopt(db, rt, audit, principal, input, cluster, req) };
   }
-  await rt.afterStep?.('recorded', row!.id);
+  await rt.afterStep?.('recorded', row.id);
+  return { status: 201, bucket: withCredentials(rt, await provisionOrRollBack(db, rt, row, logger)) };
+}
+
+function clusterOf(rt: StorageRuntime, region: string): string {
+  const cluster = rt.config.regions.get(region);
+  if (cluster) return cluster;
+  const known = [...rt.config.regions.keys()];
+  throw validationError([
+    {
+      attr: 'region',
+      code: 'invalid_choice',
+      detail: known.length
+        ? `Unknown region "${region}". Known regions: ${known.join(', ')}.`
+        : 'No storage regions are configured on this API (PLINTH_CONFIG).',
+    },
+  ]);
+}
+
+const placeOf = (input: ImportBucketInput, cluster: string) => ({
+  name: input.name,
+  region: input.region,
+  cluster,
+  organizationId: input.organization,
+  workspaceId: input.workspace,
+});
+
+type Intent = ReturnType<typeof placeOf> &
+  Partial<Pick<Bucket, 'corsAllowAll' | 'ownerReference' | 'createdFor' | 'createdOnCluster'>>;
+
+/** The saga's first step: a `provisioning` row with fresh credentials (sealed) and a lease. */
+async function recordIntent(
+  db: Database,
+  rt: StorageRuntime,
+  principal: Principal,
+  intent: Intent,
+): Promise<Bucket> {
+  const id = crypto.randomUUID();
+  const proposed = newCredentials();
+  const [row] = await db
+    .insert(buckets)
+    .values({
+      ...intent,
+      id,
+      accessKeyId: proposed.accessKeyId,
+      secretSealed: rt.box.seal(proposed.secretAccessKey, id),
+      createdById: principal.userId,
+      leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
+    })
+    .returning();
+  return row!;
+}
+
+async function provisionOrRollBack(db: Database, rt: StorageRuntime, row: Bucket, logger: Logger) {
   try {
-    const ready = await provision(db, rt, row!);
-    return { status: 201, bucket: withCredentials(rt, ready) };
+    return await provision(db, rt, row);
   } catch (err) {
-    await rollback(db, rt, row!, logger);
+    // An unmanaged bucket has already cost the row, and nothing else may be touched.
+    if (!isUnmanaged(err)) await rollback(db, rt, row, logger);
     throw storageFailure(err);
   }
+}
+
+export interface ImportBucketInput {
+  name: string;
+  region: string;
+  organization: string;
+  workspace: string;
+}
+
+/**
+ * A Super Admin brings a bucket that exists on the cluster without a Plinth record under
+ * management, data and all: it gets a row (origin `adopted`), the mark, and its own access user.
+ */
+export async function importBucket(
+  db: Database,
+  rt: StorageRuntime,
+  audit: AuditLog,
+  logger: Logger,
+  principal: Principal,
+  input: ImportBucketInput,
+  req: RequestInfo,
+): Promise<CreatedBucket> {
+  await authorize(db, principal, 'bucket.import', 'global');
+  const [ws] = await db.select().from(workspaces).where(eq(workspaces.id, input.workspace));
+  if (!ws || ws.organizationId !== input.organization) {
+    throw validationError([
+      { attr: 'workspace', code: 'does_not_exist', detail: 'No such workspace in this organization.' },
+    ]);
+  }
+  const cluster = clusterOf(rt, input.region);
+  const exists = await rt
+    .driver(cluster)
+    .bucketExists(input.name)
+    .catch((err: unknown) => {
+      throw storageFailure(err);
+    });
+  if (!exists) {
+    throw validationError([
+      {
+        attr: 'name',
+        code: 'does_not_exist',
+        detail: `No bucket of this name exists on the storage cluster of region ${input.region}.`,
+      },
+    ]);
+  }
+  let row: Bucket;
+  try {
+    // createdOnCluster false: the row owns the bucket from the start, so the saga marks it as is.
+    row = await recordIntent(db, rt, principal, { ...placeOf(input, cluster), createdOnCluster: false });
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    throw conflict('Plinth already manages a bucket of this name on this cluster.', 'bucket_name_taken');
+  }
+  const ready = await provisionOrRollBack(db, rt, row, logger);
+  await audit.record({
+    event: 'bucket.imported',
+    actorUserId: principal.userId,
+    apiKeyId: principal.apiKeyId,
+    organizationId: ready.organizationId,
+    ip: req.ip,
+    requestId: req.requestId,
+    details: { bucket: ready.id, name: ready.name, region: ready.region },
+  });
+  return withCredentials(rt, ready);
 }
 
 async function adopt(
@@ -678,6 +798,13 @@ export async function resumeInterruptedSagas(
       handled++;
       logger.info({ bucket_id: row.id, state: row.state }, 'resumed an interrupted bucket saga');
     } catch (err) {
+      if (isUnmanaged(err)) {
+        logger.warn(
+          { bucket_id: row.id },
+          'dropped a bucket creation: the name is taken by an unmanaged bucket',
+        );
+        continue;
+      }
       logger.warn(
         { bucket_id: row.id, err: { name: (err as Error).name } },
         'could not resume a bucket saga yet',

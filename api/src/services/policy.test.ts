@@ -29,6 +29,7 @@ const DESIGN: Record<Action, Record<Role, boolean>> = (() => {
     'bucket.create': row(1, 1, 1, 1, 0),
     'bucket.reveal_credentials': row(1, 1, 1, 1, 0),
     'bucket.delete': row(1, 1, 1, 0, 0),
+    'bucket.import': row(1, 0, 0, 0, 0),
     'audit_log.view': row(1, 1, 0, 0, 0),
     'user.manage': row(1, 0, 0, 0, 0),
   };

@@ -33,6 +33,7 @@ export const ACTIONS = [
   'bucket.create',
   'bucket.reveal_credentials',
   'bucket.delete',
+  'bucket.import',
   'audit_log.view',
   'user.manage',
 ] as const;
@@ -63,6 +64,7 @@ export const MATRIX: Record<Action, readonly Role[]> = {
   'bucket.create': NOT_VIEWER,
   'bucket.reveal_credentials': NOT_VIEWER,
   'bucket.delete': ADMINS,
+  'bucket.import': SUPER,
   'audit_log.view': ORG_ADMINS,
   'user.manage': SUPER,
 };

@@ -29,6 +29,9 @@ export interface PresignedUpload {
   readonly expiresAt: Date;
 }
 
+/** The bucket tag that marks a bucket as managed by Plinth; its value is the bucket's row ID. */
+export const MARK_TAG = 'plinth.dev/bucket-id';
+
 /** A refusal the backend gives for a reason the caller can act on. */
 export class StorageError extends Error {
   readonly reason: 'bucket_not_empty' | 'bucket_owned_elsewhere' | 'not_supported' | 'invalid_name';
@@ -54,6 +57,10 @@ export interface StorageDriver {
   isBucketEmpty(bucket: string): Promise<boolean>;
   /** Deletes an empty bucket; absent counts as deleted; non-empty: StorageError `bucket_not_empty`. */
   deleteBucket(bucket: string): Promise<void>;
+  /** The value of the bucket's `MARK_TAG` tag; null when it has none (or the bucket is absent). */
+  bucketMark(bucket: string): Promise<string | null>;
+  /** Sets the bucket's `MARK_TAG` tag to `id`, keeping its other tags. */
+  markBucket(bucket: string, id: string): Promise<void>;
 
   /**
    * Makes `user` exist with a policy allowing exactly `bucket` and its objects, and returns its

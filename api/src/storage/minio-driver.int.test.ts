@@ -7,12 +7,14 @@ import {
   DeleteObjectCommand,
   GetBucketCorsCommand,
   GetBucketLocationCommand,
+  GetBucketTaggingCommand,
   GetObjectCommand,
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
   ListObjectVersionsCommand,
   ListPartsCommand,
   PutBucketCorsCommand,
+  PutBucketTaggingCommand,
   PutBucketVersioningCommand,
   PutObjectCommand,
   UploadPartCommand,
@@ -22,7 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMinioServer } from '../test/minio-server.ts';
 import { s3ClientFactory, s3Failure } from '../test/s3.ts';
 import type { MinioServer } from '../test/minio-server.ts';
-import { StorageError } from './driver.ts';
+import { MARK_TAG, StorageError } from './driver.ts';
 import type { StorageDriver } from './driver.ts';
 import { accessPolicy, accessPolicyName, createMinioDriver } from './minio-driver.ts';
 import type { PolicyDocument } from './minio-driver.ts';
@@ -115,6 +117,39 @@ describe('MinIO storage driver against a real server', () => {
 
     for (const name of ['Bad_Name', 'ab', 'x'.repeat(64), '-dash-first', '192.168.1.1'])
       expect(await storageFailure(driver.ensureBucket(name)), name).toBe('invalid_name');
+  });
+
+  it('marks a bucket with an ID in a tag, keeping its other tags; tenants cannot change it', async () => {
+    const bucket = 'marked';
+    await driver.ensureBucket(bucket);
+    expect(await driver.bucketMark(bucket)).toBeNull();
+    expect(await driver.bucketMark('never-made')).toBeNull();
+    await root.send(
+      new PutBucketTaggingCommand({ Bucket: bucket, Tagging: { TagSet: [{ Key: 'team', Value: 'x' }] } }),
+    );
+    expect(await driver.bucketMark(bucket)).toBeNull();
+    await driver.markBucket(bucket, 'id-1');
+    await driver.markBucket(bucket, 'id-1');
+    expect(await driver.bucketMark(bucket)).toBe('id-1');
+    await driver.markBucket(bucket, 'id-2');
+    expect(await driver.bucketMark(bucket)).toBe('id-2');
+    const tags = (await root.send(new GetBucketTaggingCommand({ Bucket: bucket }))).TagSet;
+    expect(tags?.map((t) => [t.Key, t.Value]).sort()).toEqual([
+      [MARK_TAG, 'id-2'],
+      ['team', 'x'],
+    ]);
+
+    // The bucket's own user may not touch the mark.
+    const user = await driver.provisionAccess('plinth-ak-mark', bucket, {
+      accessKeyId: 'plinth-ak-mark',
+      secretAccessKey: secret(),
+    });
+    const tenant = s3(user.accessKeyId, user.secretAccessKey);
+    const put = new PutBucketTaggingCommand({ Bucket: bucket, Tagging: { TagSet: [] } });
+    expect(await s3Failure(tenant.send(put))).toMatchObject({ code: 'AccessDenied', status: 403 });
+    const get = new GetBucketTaggingCommand({ Bucket: bucket });
+    expect(await s3Failure(tenant.send(get))).toMatchObject({ code: 'AccessDenied', status: 403 });
+    await driver.revokeAccess(user.accessKeyId, bucket);
   });
 
   it('tells empty from non-empty buckets and deletes only empty ones, idempotently', async () => {

@@ -1,14 +1,16 @@
 import {
   CreateBucketCommand,
   DeleteBucketCommand,
+  GetBucketTaggingCommand,
   HeadBucketCommand,
   ListObjectVersionsCommand,
+  PutBucketTaggingCommand,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { StorageError } from './driver.ts';
+import { MARK_TAG, StorageError } from './driver.ts';
 import type { BucketUsage, PresignedUpload, StorageDriver, UsageReport } from './driver.ts';
 import { createMinioAdmin } from './minio-admin.ts';
 
@@ -104,6 +106,15 @@ export function createMinioDriver(opts: MinioDriverOptions): StorageDriver {
   // the one applications will connect to.
   const presigner = opts.publicEndpoint ? new S3Client(clientConfig(opts.publicEndpoint)) : s3;
 
+  async function tagsOf(bucket: string) {
+    try {
+      return (await s3.send(new GetBucketTaggingCommand({ Bucket: bucket }))).TagSet ?? [];
+    } catch (err) {
+      if (s3Code(err) === 'NoSuchTagSet' || s3Code(err) === 'NoSuchBucket') return [];
+      throw err;
+    }
+  }
+
   return {
     // PutBucketCors and DeleteBucketCors answer 501 NotImplemented on MinIO; browsers are let in
     // (or not) by the server-wide `api cors_allow_origin` setting instead. See docs/storage.md.
@@ -169,6 +180,18 @@ export function createMinioDriver(opts: MinioDriverOptions): StorageDriver {
             throw err;
         }
       }
+    },
+
+    async bucketMark(bucket) {
+      return (await tagsOf(bucket)).find((t) => t.Key === MARK_TAG)?.Value ?? null;
+    },
+
+    async markBucket(bucket, id) {
+      const tags = await tagsOf(bucket);
+      if (tags.some((t) => t.Key === MARK_TAG && t.Value === id)) return;
+      // PutBucketTagging replaces the whole set: keep whatever else the bucket carries.
+      const TagSet = [...tags.filter((t) => t.Key !== MARK_TAG), { Key: MARK_TAG, Value: id }];
+      await s3.send(new PutBucketTaggingCommand({ Bucket: bucket, Tagging: { TagSet } }));
     },
 
     async provisionAccess(user, bucket, proposed) {

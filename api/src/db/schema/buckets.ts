@@ -57,8 +57,16 @@ export const buckets = pgTable(
     /** The access user's secret, AES-256-GCM sealed with PLINTH_ENCRYPTION_KEY (lib/secret-box.ts). */
     secretSealed: text().notNull(),
     corsAllowAll: boolean().notNull().default(false),
-    /** True when this API created the bucket on the cluster (false: it existed and was adopted). */
+    /**
+     * Whether the bucket on the cluster is this row's: true when this API created it, false when a
+     * Super Admin imported it (or, before imports, an existing bucket was adopted); null until then.
+     */
     createdOnCluster: boolean(),
+    /**
+     * Set before the saga first sends CreateBucket: an unmarked bucket found later may be the one
+     * that call made (a crash before it was marked). Without it, an existing bucket is never ours.
+     */
+    createAttempted: boolean().notNull().default(false),
     /** The Kubernetes object that owns the bucket now; an owner-less bucket is adopted only as below. */
     ownerReference: jsonb().$type<OwnerReference>(),
     /** The owner reference the bucket was created for; never changes (null: made without one, or imported). */

@@ -1,0 +1,1 @@
+ALTER TABLE "buckets" ADD COLUMN "create_attempted" boolean DEFAULT false NOT NULL;
