@@ -415,6 +415,47 @@ describe.each(DATABASE_KINDS)('S3 buckets on a real MinIO, with %s', (kind) => {
     expect(await kept.Body!.transformToString()).toBe('theirs');
   });
 
+  it("signs upload URLs with the bucket's own user, so they die with the bucket", async () => {
+    const name = `${prefix}-reused`;
+    const a = (await create(tenant.user, name)).body;
+    const url = await w.expectStatus(200, 'POST', `/api/v1/s3/buckets/${a.id}/objects/upload-url/`, {
+      token: tenant.user.token,
+      body: { key: 'planted.txt', expires_in: 3600 },
+    });
+    expect(new URL(url.url).searchParams.get('X-Amz-Credential')).toMatch(
+      new RegExp(`^${a.credentials.access_key_id}/`),
+    );
+    await w.expectStatus(204, 'DELETE', `/api/v1/s3/buckets/${a.id}/`, {
+      token: tenant.workspaceAdmin.token,
+    });
+
+    const other = await w.tenant();
+    const b = (await create(other.user, name, {}, other)).body;
+    expect(b.origin).toBe('created');
+    const put = await fetch(url.url, { method: 'PUT', headers: url.headers, body: 'planted' });
+    expect(put.status, await put.text()).toBe(403);
+    const client = s3(minio.endpoint, b.credentials.access_key_id, b.credentials.secret_access_key);
+    expect((await client.send(new ListObjectsV2Command({ Bucket: name }))).KeyCount).toBe(0);
+  });
+
+  it('validates object keys for upload URLs: 1..1024 UTF-8 bytes, no control characters', async () => {
+    const b = (await create(tenant.user, `${prefix}-keys`)).body;
+    const upload = (key: string) =>
+      w.call('POST', `/api/v1/s3/buckets/${b.id}/objects/upload-url/`, {
+        token: tenant.user.token,
+        body: { key },
+      });
+    for (const bad of ['', 'nul\u0000byte', 'line\nbreak', 'tab\there', 'del\u007f', 'é'.repeat(513)]) {
+      const res = await upload(bad);
+      expect([res.status, res.body.errors?.[0]?.attr], JSON.stringify(bad)).toEqual([400, 'key']);
+    }
+    // 1010 bytes in 510 characters; MinIO also wants each path segment within 255 bytes.
+    const fine = await upload(`${Array(5).fill('é'.repeat(100)).join('/')}/x.csv`);
+    expect(fine.status).toBe(200);
+    const put = await fetch(fine.body.url, { method: 'PUT', headers: fine.body.headers, body: 'ok' });
+    expect(put.status, await put.text()).toBe(200);
+  });
+
   it('validates names and regions with field errors', async () => {
     for (const bad of [
       'ab',

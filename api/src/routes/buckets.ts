@@ -126,6 +126,19 @@ const ImportBucket = z
   })
   .openapi('BucketImport');
 
+/**
+ * An S3 object key: 1 to 1024 bytes of UTF-8 (S3's limit), without control characters, which
+ * S3 clients and tools mangle or refuse, and which no legitimate upload needs.
+ */
+export const ObjectKey = z
+  .string()
+  .min(1)
+  .refine((k) => Buffer.byteLength(k, 'utf8') <= 1024, { error: 'At most 1024 bytes of UTF-8.' })
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+  .refine((k) => !/[\u0000-\u001f\u007f]/.test(k), {
+    error: 'No control characters (U+0000–U+001F, U+007F).',
+  });
+
 const RegionSchema = z
   .object({
     name: z.string(),
@@ -336,13 +349,15 @@ export function registerBuckets(
       method: 'post',
       path: '/api/v1/s3/buckets/{id}/objects/upload-url/',
       tags,
-      summary: 'A presigned URL to PUT one object',
+      summary: "A presigned URL to PUT one object, signed with the bucket's own access user",
+      description:
+        'The URL stops working when it expires, and when the bucket (so its access user) is deleted.',
       request: {
         params: IdParams,
         body: jsonBody(
           z
             .object({
-              key: z.string().min(1).max(1024),
+              key: ObjectKey,
               content_type: z.string().min(1).max(255).optional(),
               expires_in: z
                 .number()

@@ -754,7 +754,7 @@ export async function presignUpload(
 ) {
   const b = await readyBucket(db, principal, id, 'bucket.create');
   try {
-    const p = await rt.driver(b.cluster).presignPut(b.name, input.key, {
+    const p = await rt.driver(b.cluster).presignPut(b.name, input.key, credentialsOf(rt, b), {
       ...(input.content_type !== undefined && { contentType: input.content_type }),
       expiresSeconds: input.expires_in ?? 900,
     });

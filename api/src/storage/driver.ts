@@ -78,10 +78,14 @@ export interface StorageDriver {
   setCorsAllowAll(bucket: string, enabled: boolean): Promise<void>;
   /** Usage of every bucket of the cluster, in one call where the backend allows. */
   usage(): Promise<UsageReport>;
-  /** A presigned PUT for one object, signed with the API's cluster credentials. */
+  /**
+   * A presigned PUT for one object, signed with `signer` (the bucket's own access user, so the URL
+   * is worth nothing once that user is revoked).
+   */
   presignPut(
     bucket: string,
     key: string,
+    signer: Credentials,
     opts: { contentType?: string; expiresSeconds: number },
   ): Promise<PresignedUpload>;
 }

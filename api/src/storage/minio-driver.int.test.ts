@@ -33,6 +33,8 @@ import { signRequest } from './sigv4.ts';
 let server: MinioServer;
 let driver: StorageDriver;
 let root: S3Client;
+/** The root user as a presigning identity, for tests about the URL itself. */
+let rootSigner: { accessKeyId: string; secretAccessKey: string };
 const s3Clients = s3ClientFactory();
 
 function s3(accessKeyId: string, secretAccessKey: string, endpoint = server.endpoint): S3Client {
@@ -95,6 +97,7 @@ beforeAll(async () => {
   server = await startMinioServer();
   driver = createMinioDriver({ ...server, pathStyle: true });
   root = s3(server.accessKey, server.secretKey);
+  rootSigner = { accessKeyId: server.accessKey, secretAccessKey: server.secretKey };
   expect(await driver.ensureBucket(usageBucket)).toBe('created');
   for (const [key, size] of Object.entries(usageObjects))
     await root.send(new PutObjectCommand({ Bucket: usageBucket, Key: key, Body: randomBytes(size) }));
@@ -380,7 +383,7 @@ describe('MinIO storage driver against a real server', () => {
       });
 
     // The upload itself answers with the CORS headers a page needs to read the ETag.
-    const upload = await driver.presignPut(bucket, 'from-browser.txt', {
+    const upload = await driver.presignPut(bucket, 'from-browser.txt', rootSigner, {
       contentType: 'text/plain',
       expiresSeconds: 60,
     });
@@ -429,13 +432,20 @@ describe('MinIO storage driver against a real server', () => {
     }
   });
 
-  it('presigns a PUT that plain fetch can use, with the content type in the signature', async () => {
+  it('presigns a PUT as the bucket’s user that plain fetch can use, until the user is revoked', async () => {
     const bucket = 'uploads';
     await driver.ensureBucket(bucket);
+    const user = await driver.provisionAccess('plinth-ak-upload', bucket, {
+      accessKeyId: 'plinth-ak-upload',
+      secretAccessKey: secret(),
+    });
     const key = 'reports/2026 Q1 é.csv';
     const body = 'a,b\n1,2\n';
     const before = Date.now();
-    const upload = await driver.presignPut(bucket, key, { contentType: 'text/csv', expiresSeconds: 300 });
+    const upload = await driver.presignPut(bucket, key, user, {
+      contentType: 'text/csv',
+      expiresSeconds: 300,
+    });
     expect(upload.method).toBe('PUT');
     expect(upload.headers).toEqual({ 'Content-Type': 'text/csv' });
     expect(upload.expiresAt.getTime()).toBeGreaterThan(before + 298_000);
@@ -444,7 +454,7 @@ describe('MinIO storage driver against a real server', () => {
     expect(url.origin).toBe(server.endpoint);
     expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-type;host');
     expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
-    expect(url.searchParams.get('X-Amz-Credential')?.startsWith(`${server.accessKey}/`)).toBe(true);
+    expect(url.searchParams.get('X-Amz-Credential')?.startsWith('plinth-ak-upload/')).toBe(true);
     expect([...url.searchParams.keys()].some((k) => k.toLowerCase().startsWith('x-amz-checksum'))).toBe(
       false,
     );
@@ -466,7 +476,7 @@ describe('MinIO storage driver against a real server', () => {
     expect(await got.Body?.transformToString()).toBe(body);
 
     // Without a content type nothing but the host is signed.
-    const plain = await driver.presignPut(bucket, 'plain.bin', { expiresSeconds: 60 });
+    const plain = await driver.presignPut(bucket, 'plain.bin', user, { expiresSeconds: 60 });
     expect(plain.headers).toEqual({});
     expect(new URL(plain.url).searchParams.get('X-Amz-SignedHeaders')).toBe('host');
     const bytes = randomBytes(5_000);
@@ -476,8 +486,15 @@ describe('MinIO storage driver against a real server', () => {
     const gotPlain = await root.send(new GetObjectCommand({ Bucket: bucket, Key: 'plain.bin' }));
     expect(Buffer.from(await gotPlain.Body!.transformToByteArray()).equals(bytes)).toBe(true);
 
-    await expect(driver.presignPut(bucket, 'x', { expiresSeconds: 0 })).rejects.toThrow(RangeError);
-    await expect(driver.presignPut(bucket, 'x', { expiresSeconds: 7 * 24 * 3600 + 1 })).rejects.toThrow(
+    // A URL is worth what its signer is: revoking the user kills the URLs it signed.
+    const later = await driver.presignPut(bucket, 'later.bin', user, { expiresSeconds: 300 });
+    await driver.revokeAccess(user.accessKeyId, bucket);
+    const refused = await fetch(later.url, { method: 'PUT', body: 'x' });
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain('InvalidAccessKeyId');
+
+    await expect(driver.presignPut(bucket, 'x', user, { expiresSeconds: 0 })).rejects.toThrow(RangeError);
+    await expect(driver.presignPut(bucket, 'x', user, { expiresSeconds: 7 * 24 * 3600 + 1 })).rejects.toThrow(
       RangeError,
     );
   });
@@ -488,7 +505,7 @@ describe('MinIO storage driver against a real server', () => {
     // The same server under another name stands for the address applications use.
     const publicEndpoint = server.endpoint.replace('127.0.0.1', 'localhost');
     const pub = createMinioDriver({ ...server, pathStyle: true, publicEndpoint });
-    const upload = await pub.presignPut(bucket, 'via-public.txt', {
+    const upload = await pub.presignPut(bucket, 'via-public.txt', rootSigner, {
       contentType: 'text/plain',
       expiresSeconds: 60,
     });
@@ -504,10 +521,10 @@ describe('MinIO storage driver against a real server', () => {
       pathStyle: true,
       publicEndpoint: 'https://s3.example.test',
     });
-    const far = await remote.presignPut(bucket, 'k', { expiresSeconds: 60 });
+    const far = await remote.presignPut(bucket, 'k', rootSigner, { expiresSeconds: 60 });
     expect(far.url.startsWith(`https://s3.example.test/${bucket}/k?`)).toBe(true);
 
-    const brief = await driver.presignPut(bucket, 'late.txt', { expiresSeconds: 1 });
+    const brief = await driver.presignPut(bucket, 'late.txt', rootSigner, { expiresSeconds: 1 });
     await new Promise((r) => setTimeout(r, brief.expiresAt.getTime() - Date.now() + 1_100));
     const late = await fetch(brief.url, { method: 'PUT', body: 'too late' });
     expect(late.status).toBe(403);

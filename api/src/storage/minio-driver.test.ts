@@ -4,11 +4,12 @@ import { accessPolicy, accessPolicyName, createMinioDriver } from './minio-drive
 
 // Nothing listens on the discard port: any call that reached the network would fail differently.
 const offline = { endpoint: 'http://127.0.0.1:9', accessKey: 'api-admin', secretKey: 'api-admin-secret-key' };
+const bucketUser = { accessKeyId: 'PLBUCKETUSER', secretAccessKey: 'bucket-user-secret-key' };
 
 describe('MinIO driver without a server', () => {
-  it('presigns locally: path style, virtual-hosted style, public endpoint, exact expiry', async () => {
+  it('presigns locally with the given user: path style, virtual-hosted style, public endpoint, exact expiry', async () => {
     const driver = createMinioDriver({ ...offline, pathStyle: true });
-    const upload = await driver.presignPut('media', 'a/b c.png', {
+    const upload = await driver.presignPut('media', 'a/b c.png', bucketUser, {
       contentType: 'image/png',
       expiresSeconds: 900,
     });
@@ -16,9 +17,10 @@ describe('MinIO driver without a server', () => {
     expect(`${url.origin}${url.pathname}`).toBe('http://127.0.0.1:9/media/a/b%20c.png');
     expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-type;host');
     expect(url.searchParams.get('X-Amz-Credential')).toMatch(
-      /^api-admin\/\d{8}\/us-east-1\/s3\/aws4_request$/,
+      /^PLBUCKETUSER\/\d{8}\/us-east-1\/s3\/aws4_request$/,
     );
     expect(upload.url).not.toContain(offline.secretKey);
+    expect(upload.url).not.toContain(bucketUser.secretAccessKey);
     expect(upload.headers).toEqual({ 'Content-Type': 'image/png' });
     // expiresAt is X-Amz-Date plus the lifetime, to the second.
     const amzDate = url.searchParams.get('X-Amz-Date')!;
@@ -33,7 +35,7 @@ describe('MinIO driver without a server', () => {
       pathStyle: false,
       publicEndpoint: 'https://s3.example.test',
     });
-    const virtual = new URL((await hosted.presignPut('media', 'k', { expiresSeconds: 60 })).url);
+    const virtual = new URL((await hosted.presignPut('media', 'k', bucketUser, { expiresSeconds: 60 })).url);
     expect(`${virtual.origin}${virtual.pathname}`).toBe('https://media.s3.example.test/k');
     expect(virtual.searchParams.get('X-Amz-Credential')).toContain('/eu-west-3/s3/');
   });
@@ -50,7 +52,9 @@ describe('MinIO driver without a server', () => {
     await expect(
       driver.provisionAccess('user-a', 'b', { accessKeyId: 'user-a', secretAccessKey: 'seven77' }),
     ).rejects.toThrow(/8 to 40 characters, got 7/);
-    await expect(driver.presignPut('b', 'k', { expiresSeconds: 1.5 })).rejects.toThrow(RangeError);
+    await expect(driver.presignPut('b', 'k', bucketUser, { expiresSeconds: 1.5 })).rejects.toThrow(
+      RangeError,
+    );
   });
 
   it('has no bucket CORS: enabling is not_supported, disabling succeeds', async () => {

@@ -11,14 +11,14 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { MARK_TAG, StorageError } from './driver.ts';
-import type { BucketUsage, PresignedUpload, StorageDriver, UsageReport } from './driver.ts';
+import type { BucketUsage, Credentials, PresignedUpload, StorageDriver, UsageReport } from './driver.ts';
 import { createMinioAdmin } from './minio-admin.ts';
 
 /** Where MinIO is and the API's credentials there. */
 export interface MinioDriverOptions {
   /** Base URL of the S3 and admin API, e.g. `http://127.0.0.1:9000`. */
   endpoint: string;
-  /** Root credentials, or a user with admin policies; they also sign presigned uploads. */
+  /** Root credentials, or a user with admin policies. */
   accessKey: string;
   secretKey: string;
   /** Signing region. Default `us-east-1`, MinIO's default. */
@@ -90,11 +90,14 @@ export function createMinioDriver(opts: MinioDriverOptions): StorageDriver {
     secretKey: opts.secretKey,
     region,
   });
-  const clientConfig = (endpoint: string) => ({
+  const clientConfig = (
+    endpoint: string,
+    credentials: Credentials = { accessKeyId: opts.accessKey, secretAccessKey: opts.secretKey },
+  ) => ({
     endpoint,
     region,
     forcePathStyle: opts.pathStyle,
-    credentials: { accessKeyId: opts.accessKey, secretAccessKey: opts.secretKey },
+    credentials,
     // Without this the SDK puts a CRC32 of an empty body into presigned PUT URLs, which S3 proper
     // enforces against the real body; the saga retries on its own, so no SDK retries either.
     requestChecksumCalculation: 'WHEN_REQUIRED' as const,
@@ -102,9 +105,6 @@ export function createMinioDriver(opts: MinioDriverOptions): StorageDriver {
     requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
   });
   const s3 = new S3Client(clientConfig(opts.endpoint));
-  // Presigning is local computation; the host in the URL is part of the signature, so it must be
-  // the one applications will connect to.
-  const presigner = opts.publicEndpoint ? new S3Client(clientConfig(opts.publicEndpoint)) : s3;
 
   async function tagsOf(bucket: string) {
     try {
@@ -250,11 +250,14 @@ export function createMinioDriver(opts: MinioDriverOptions): StorageDriver {
       return { buckets, measuredAt: info.lastUpdate ? new Date(info.lastUpdate) : undefined };
     },
 
-    async presignPut(bucket, key, { contentType, expiresSeconds }): Promise<PresignedUpload> {
+    async presignPut(bucket, key, signer, { contentType, expiresSeconds }): Promise<PresignedUpload> {
       if (!Number.isInteger(expiresSeconds) || expiresSeconds < 1 || expiresSeconds > MAX_PRESIGN_SECONDS)
         throw new RangeError(`expiresSeconds must be an integer from 1 to ${MAX_PRESIGN_SECONDS}`);
       // X-Amz-Date has whole seconds; signing at a whole second makes expiresAt exact.
       const signedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
+      // Local computation, no request. The host is part of the signature, so it must be the one
+      // applications connect to.
+      const presigner = new S3Client(clientConfig(opts.publicEndpoint ?? opts.endpoint, signer));
       const url = await getSignedUrl(
         presigner,
         new PutObjectCommand({ Bucket: bucket, Key: key, ContentType: contentType }),
@@ -265,7 +268,7 @@ export function createMinioDriver(opts: MinioDriverOptions): StorageDriver {
           // the type the API chose, not whatever the client sends.
           ...(contentType !== undefined ? { signableHeaders: new Set(['content-type']) } : {}),
         },
-      );
+      ).finally(() => presigner.destroy());
       return {
         url,
         method: 'PUT',
