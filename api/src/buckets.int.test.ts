@@ -191,19 +191,27 @@ describe.each(DATABASE_KINDS)('S3 buckets on a real MinIO, with %s', (kind) => {
     await client.send(new PutObjectCommand({ Bucket: `${prefix}-adopt`, Key: 'still-mine', Body: 'yes' }));
   });
 
-  it('adopts for the same owner reference only, until the owner releases the bucket', async () => {
-    const owner = (uid: string) => ({ cluster_id: 'c1', namespace: 'team-a', name: `${prefix}-owned`, uid });
+  it('adopts for an owner reference only when it owns, created, or was released the bucket', async () => {
+    const owner = (uid: string, namespace = 'team-a') => ({
+      cluster_id: 'c1',
+      namespace,
+      name: `${prefix}-owned`,
+      uid,
+    });
     const first = await create(tenant.user, `${prefix}-owned`, { owner_reference: owner('uid-1') });
     expect(first.status).toBe(201);
-    expect(first.body.owner_reference).toEqual(owner('uid-1'));
+    expect(first.body).toMatchObject({
+      owner_reference: owner('uid-1'),
+      created_for: owner('uid-1'),
+      adoptable_by: null,
+    });
     expect((await create(tenant.user, `${prefix}-owned`, { owner_reference: owner('uid-1') })).status).toBe(
       200,
     );
 
     // A second object (a re-created resource has a new uid) may not take a bucket that is owned.
     const rival = await create(tenant.user, `${prefix}-owned`, { owner_reference: owner('uid-2') });
-    expect(rival.status).toBe(409);
-    expect(rival.body.code).toBe('bucket_name_taken');
+    expect([rival.status, rival.body.code]).toEqual([409, 'bucket_name_taken']);
 
     await w.expectStatus(400, 'PATCH', `/api/v1/s3/buckets/${first.body.id}/`, {
       token: tenant.user.token,
@@ -218,13 +226,66 @@ describe.each(DATABASE_KINDS)('S3 buckets on a real MinIO, with %s', (kind) => {
       body: { owner_reference: null },
     });
     expect(released.owner_reference).toBeNull();
+    // Owner-less is not "anyone's": another object needs an explicit release to its namespace.
+    const unreleased = await create(tenant.user, `${prefix}-owned`, { owner_reference: owner('uid-2') });
+    expect([unreleased.status, unreleased.body.code]).toEqual([409, 'bucket_name_taken']);
+
+    await w.expectStatus(403, 'PATCH', `/api/v1/s3/buckets/${first.body.id}/`, {
+      token: tenant.viewer.token,
+      body: { adoptable_by: { cluster_id: 'c1', namespace: 'team-a' } },
+    });
+    const offered = await w.expectStatus(200, 'PATCH', `/api/v1/s3/buckets/${first.body.id}/`, {
+      token: tenant.user.token,
+      body: { adoptable_by: { cluster_id: 'c1', namespace: 'team-a' } },
+    });
+    expect(offered.adoptable_by).toEqual({ cluster_id: 'c1', namespace: 'team-a' });
+    const otherNamespace = await create(tenant.user, `${prefix}-owned`, {
+      owner_reference: owner('uid-3', 'team-b'),
+    });
+    expect([otherNamespace.status, otherNamespace.body.code]).toEqual([409, 'bucket_name_taken']);
     const adopted = await create(tenant.user, `${prefix}-owned`, { owner_reference: owner('uid-2') });
     expect(adopted.status).toBe(200);
-    expect(adopted.body.id).toBe(first.body.id);
-    const shown = await w.expectStatus(200, 'GET', `/api/v1/s3/buckets/${first.body.id}/`, {
+    expect(adopted.body).toMatchObject({
+      id: first.body.id,
+      owner_reference: owner('uid-2'),
+      created_for: owner('uid-1'),
+      adoptable_by: null,
+    });
+    // The creator lost it to the adopter; a person in the workspace still gets it.
+    const creator = await create(tenant.user, `${prefix}-owned`, { owner_reference: owner('uid-1') });
+    expect([creator.status, creator.body.code]).toEqual([409, 'bucket_name_taken']);
+    expect((await create(tenant.user, `${prefix}-owned`)).status).toBe(200);
+
+    // The object a bucket was created for gets it back after a release (it never saw the 201).
+    await w.expectStatus(200, 'PATCH', `/api/v1/s3/buckets/${first.body.id}/`, {
+      token: tenant.user.token,
+      body: { owner_reference: null },
+    });
+    const back = await create(tenant.user, `${prefix}-owned`, { owner_reference: owner('uid-1') });
+    expect([back.status, back.body.owner_reference]).toEqual([200, owner('uid-1')]);
+
+    const listed = async (uid: string) =>
+      (
+        await w.expectStatus(200, 'GET', `/api/v1/s3/buckets/?owner_uid=${uid}`, {
+          token: tenant.viewer.token,
+        })
+      ).results.map((b: { id: string }) => b.id);
+    expect(await listed('uid-1')).toEqual([first.body.id]);
+    expect(await listed('uid-2')).toEqual([]);
+    await w.expectStatus(400, 'GET', `/api/v1/s3/buckets/?owner_uid=${'x'.repeat(65)}`, {
       token: tenant.viewer.token,
     });
-    expect(shown.owner_reference).toEqual(owner('uid-2'));
+  });
+
+  it('never hands a bucket made without an owner reference to an operator request', async () => {
+    const made = await create(tenant.user, `${prefix}-ui-made`);
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ owner_reference: null, created_for: null, adoptable_by: null });
+    const claim = await create(tenant.user, `${prefix}-ui-made`, {
+      owner_reference: { cluster_id: 'c1', namespace: 'anyone', name: `${prefix}-ui-made`, uid: 'uid-x' },
+    });
+    expect([claim.status, claim.body.code]).toEqual([409, 'bucket_name_taken']);
+    expect(claim.body.credentials).toBeUndefined();
   });
 
   it('validates names and regions with field errors', async () => {

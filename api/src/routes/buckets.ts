@@ -52,6 +52,10 @@ const OwnerReferenceSchema = z
     description: 'The Kubernetes object that asked for the bucket (set by the operator).',
   });
 
+const NamespaceReferenceSchema = z
+  .object({ cluster_id: z.string().min(1).max(253), namespace: z.string().min(1).max(63) })
+  .openapi('NamespaceReference', { description: 'One namespace of one Kubernetes cluster.' });
+
 const CredentialsSchema = z
   .object({ access_key_id: z.string(), secret_access_key: z.string() })
   .openapi('BucketCredentials');
@@ -72,6 +76,13 @@ export const BucketSchema = z
     }),
     // A union, not .nullable(): the latter would fold null into the shared OpenAPI component.
     owner_reference: z.union([OwnerReferenceSchema, z.null()]),
+    created_for: z.union([OwnerReferenceSchema, z.null()]).openapi({
+      description: 'The owner reference the bucket was created with; never changes.',
+    }),
+    adoptable_by: z.union([NamespaceReferenceSchema, z.null()]).openapi({
+      description:
+        'The namespace the bucket was released to: an object there may adopt it while it has no owner.',
+    }),
     usage: z.object({
       bytes: z
         .number()
@@ -130,8 +141,10 @@ export function registerBuckets(
       tags,
       summary: 'Create a bucket with its own access user, or adopt it (same name, same workspace)',
       description:
-        '201 with the new bucket and its credentials. If the name already exists in the region and belongs to the same ' +
-        'organization and workspace (and owner reference, when both have one), 200 with that bucket. Owned by anyone else: 409.',
+        '201 with the new bucket and its credentials. If Plinth already manages the name in the region for the same ' +
+        'organization and workspace, 200 with that bucket; with an owner_reference, only when that object owns it, or ' +
+        'it has no owner and was created for that object or released to its namespace (adoptable_by). Anything else: ' +
+        '409 bucket_name_taken.',
       request: { body: jsonBody(CreateBucket) },
       responses: {
         201: jsonResponse('Created; the credentials are in this response.', CreatedBucketSchema),
@@ -164,6 +177,14 @@ export function registerBuckets(
           organization: z.uuid().optional(),
           workspace: z.uuid().optional(),
           region: z.string().optional(),
+          owner_uid: z
+            .string()
+            .min(1)
+            .max(64)
+            .optional()
+            .openapi({
+              param: { description: 'Only buckets whose owner_reference.uid or created_for.uid is this.' },
+            }),
         }),
       },
       responses: { 200: jsonResponse('A page of buckets.', paginated(BucketSchema, 'PaginatedBucketList')) },
@@ -190,7 +211,8 @@ export function registerBuckets(
       method: 'patch',
       path: '/api/v1/s3/buckets/{id}/',
       tags,
-      summary: 'Turn the allow-all CORS rule set on or off, or set or release the owning Kubernetes object',
+      summary:
+        'Turn the allow-all CORS rule set on or off, set or drop the owning Kubernetes object, or release the bucket to a namespace',
       request: {
         params: IdParams,
         body: jsonBody(
@@ -199,12 +221,24 @@ export function registerBuckets(
               cors_allow_all: z.boolean().optional(),
               owner_reference: z.union([OwnerReferenceSchema, z.null()]).optional().openapi({
                 description:
-                  'The Kubernetes object that owns the bucket; null releases it so another object can adopt it.',
+                  'The Kubernetes object that owns the bucket (needs the right to reveal credentials); null drops it.',
               }),
+              adoptable_by: z
+                .union([NamespaceReferenceSchema, z.null()])
+                .optional()
+                .openapi({
+                  description:
+                    'Release the bucket to one namespace, whose objects may then adopt it while it has no owner ' +
+                    '(needs the right to reveal credentials); null withdraws the release.',
+                }),
             })
-            .refine((b) => b.cors_allow_all !== undefined || b.owner_reference !== undefined, {
-              error: 'Give cors_allow_all, owner_reference or both.',
-            })
+            .refine(
+              (b) =>
+                b.cors_allow_all !== undefined ||
+                b.owner_reference !== undefined ||
+                b.adoptable_by !== undefined,
+              { error: 'Give at least one of cors_allow_all, owner_reference and adoptable_by.' },
+            )
             .openapi('BucketUpdate'),
         ),
       },

@@ -4,7 +4,7 @@ import type { Database } from '../db/client.ts';
 import { paginateWindowed } from '../db/paginate.ts';
 import { prepared } from '../db/prepared.ts';
 import { buckets, workspaces } from '../db/schema/index.ts';
-import type { Bucket, OwnerReference } from '../db/schema/index.ts';
+import type { Bucket, NamespaceReference, OwnerReference } from '../db/schema/index.ts';
 import { ApiError, conflict, notFound, validationError } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { PageQuery } from '../lib/pagination.ts';
@@ -44,6 +44,8 @@ export interface BucketView {
   cors_allow_all: boolean;
   origin: 'created' | 'adopted' | null;
   owner_reference: OwnerReference | null;
+  created_for: OwnerReference | null;
+  adoptable_by: NamespaceReference | null;
   usage: { bytes: number | null; objects: number | null; updated_at: string | null };
   created_at: string;
   updated_at: string;
@@ -61,6 +63,8 @@ export function toBucketView(rt: StorageRuntime, b: Bucket): BucketView {
     cors_allow_all: b.corsAllowAll,
     origin: b.createdOnCluster === null ? null : b.createdOnCluster ? 'created' : 'adopted',
     owner_reference: b.ownerReference ?? null,
+    created_for: b.createdFor ?? null,
+    adoptable_by: b.adoptableBy ?? null,
     usage: {
       bytes: b.usageBytes,
       objects: b.usageObjects,
@@ -209,14 +213,28 @@ function withCredentials(rt: StorageRuntime, b: Bucket): CreatedBucket {
   };
 }
 
-const sameOwner = (a: OwnerReference | null, b: OwnerReference | undefined) =>
-  !a || !b || (a.uid === b.uid && a.cluster_id === b.cluster_id);
+const sameObject = (a: OwnerReference | null, b: OwnerReference) =>
+  a !== null && a.uid === b.uid && a.cluster_id === b.cluster_id;
 
 /**
- * Create, or adopt: the same name in the same cluster already owned by the caller's organization
- * and workspace (and, when both carry one, the same owner reference) answers 200 with that bucket;
- * owned by anyone else, 409. Intent is recorded (row with sealed credentials) before any cluster
- * call, so a crash leaves a row that recovery completes, never an unknown bucket or user.
+ * Whether a request on behalf of the Kubernetes object `owner` may adopt `b`: it owns it already
+ * (a retry), or the bucket has no owner and was created for that object or released to its
+ * namespace. An owner-less bucket is not anyone's: the operator must not hand a person's bucket to
+ * whichever object names it.
+ */
+function mayAdopt(b: Bucket, owner: OwnerReference): boolean {
+  if (b.ownerReference) return sameObject(b.ownerReference, owner);
+  return (
+    sameObject(b.createdFor, owner) ||
+    (b.adoptableBy?.cluster_id === owner.cluster_id && b.adoptableBy.namespace === owner.namespace)
+  );
+}
+
+/**
+ * Create, or adopt: the same name in the same cluster, region, organization and workspace answers
+ * 200 with that bucket (for a request with an owner reference, only as `mayAdopt` allows); anything
+ * else is 409. Intent is recorded (row with sealed credentials) before any cluster call, so a crash
+ * leaves a row that recovery completes, never an unknown bucket or user.
  */
 export async function createBucket(
   db: Database,
@@ -276,6 +294,7 @@ export async function createBucket(
         secretSealed: rt.box.seal(proposed.secretAccessKey, id),
         corsAllowAll: input.cors_allow_all ?? false,
         ownerReference: input.owner_reference ?? null,
+        createdFor: input.owner_reference ?? null,
         createdById: principal.userId,
         leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
       })
@@ -308,11 +327,12 @@ async function adopt(
     .from(buckets)
     .where(and(eq(buckets.cluster, cluster), eq(buckets.name, input.name)));
   if (!existing) throw conflict('The bucket is being changed; try again.', 'bucket_busy');
+  const owner = input.owner_reference;
   const mine =
     existing.region === input.region &&
     existing.organizationId === input.organization &&
     existing.workspaceId === input.workspace &&
-    sameOwner(existing.ownerReference, input.owner_reference);
+    (!owner || mayAdopt(existing, owner));
   if (!mine) {
     throw conflict(
       'A bucket with this name already exists and belongs to someone else.',
@@ -320,13 +340,19 @@ async function adopt(
     );
   }
   let current = existing;
-  if (!existing.ownerReference && input.owner_reference) {
-    // A released bucket is claimed by the first object that adopts it; the condition on the row
-    // makes two objects adopting at once agree on one winner.
+  if (owner && !existing.ownerReference) {
+    // The conditions make two objects adopting at once (or an adoption racing a change of the
+    // release) agree on one outcome: the row must still be as it was judged.
     const [claimedOwner] = await db
       .update(buckets)
-      .set({ ownerReference: input.owner_reference })
-      .where(and(eq(buckets.id, existing.id), isNull(buckets.ownerReference)))
+      .set({ ownerReference: owner, adoptableBy: null })
+      .where(
+        and(
+          eq(buckets.id, existing.id),
+          isNull(buckets.ownerReference),
+          sql`${buckets.adoptableBy} is not distinct from ${existing.adoptableBy ? JSON.stringify(existing.adoptableBy) : null}::jsonb`,
+        ),
+      )
       .returning();
     if (!claimedOwner) {
       throw conflict(
@@ -390,10 +416,13 @@ function listStatement(db: Database) {
     const org = sql.placeholder('org');
     const ws = sql.placeholder('ws');
     const region = sql.placeholder('region');
+    const ownerUid = sql.placeholder('owner_uid');
     const where = sql`${buckets.workspaceId} in (select ${workspaces.id} from ${workspaces} where ${visibleWorkspacesSql()})
       and (${org}::uuid is null or ${buckets.organizationId} = ${org}::uuid)
       and (${ws}::uuid is null or ${buckets.workspaceId} = ${ws}::uuid)
-      and (${region}::text is null or ${buckets.region} = ${region}::text)`;
+      and (${region}::text is null or ${buckets.region} = ${region}::text)
+      and (${ownerUid}::text is null or ${buckets.ownerReference}->>'uid' = ${ownerUid}::text
+        or ${buckets.createdFor}->>'uid' = ${ownerUid}::text)`;
     return {
       page: d
         .select({ b: buckets, total: sql<number>`count(*) over ()::int` })
@@ -430,6 +459,8 @@ export interface BucketFilter {
   organization?: string | undefined;
   workspace?: string | undefined;
   region?: string | undefined;
+  /** Buckets whose current owner, or the object they were created for, has this uid. */
+  owner_uid?: string | undefined;
 }
 
 const filterParams = (principal: Principal, f: BucketFilter) => ({
@@ -437,6 +468,7 @@ const filterParams = (principal: Principal, f: BucketFilter) => ({
   org: f.organization ?? null,
   ws: f.workspace ?? null,
   region: f.region ?? null,
+  owner_uid: f.owner_uid ?? null,
 });
 
 export async function listBuckets(
@@ -478,8 +510,10 @@ export async function getBucket(db: Database, rt: StorageRuntime, principal: Pri
 
 export interface BucketChanges {
   cors_allow_all?: boolean | undefined;
-  /** `null` releases the bucket from the Kubernetes object that owned it, so another can adopt it. */
+  /** `null` drops the owner: then only the object it was created for, or `adoptable_by`, may adopt it. */
   owner_reference?: OwnerReference | null | undefined;
+  /** Releases the bucket to one namespace (it may adopt the bucket while it has no owner); null withdraws it. */
+  adoptable_by?: NamespaceReference | null | undefined;
 }
 
 export async function updateBucket(
@@ -490,7 +524,10 @@ export async function updateBucket(
   changes: BucketChanges,
 ) {
   const b = await readyBucket(db, principal, id, 'bucket.create');
-  const set: Partial<Pick<Bucket, 'corsAllowAll' | 'ownerReference'>> = {};
+  // Naming who may adopt the bucket hands its credentials to them.
+  if (changes.owner_reference || changes.adoptable_by)
+    await authorize(db, principal, 'bucket.reveal_credentials', scopeOf(b));
+  const set: Partial<Pick<Bucket, 'corsAllowAll' | 'ownerReference' | 'adoptableBy'>> = {};
   if (changes.cors_allow_all !== undefined) {
     const enabled = changes.cors_allow_all;
     const driver = rt.driver(b.cluster);
@@ -511,6 +548,7 @@ export async function updateBucket(
     set.corsAllowAll = enabled;
   }
   if (changes.owner_reference !== undefined) set.ownerReference = changes.owner_reference;
+  if (changes.adoptable_by !== undefined) set.adoptableBy = changes.adoptable_by;
   if (Object.keys(set).length === 0) return toBucketView(rt, b);
   const [updated] = await db.update(buckets).set(set).where(eq(buckets.id, id)).returning();
   return toBucketView(rt, updated!);

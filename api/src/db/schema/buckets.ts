@@ -31,6 +31,12 @@ export interface OwnerReference {
   uid: string;
 }
 
+/** A namespace of a Kubernetes cluster, to which a bucket's owner may release it. */
+export interface NamespaceReference {
+  cluster_id: string;
+  namespace: string;
+}
+
 export const buckets = pgTable(
   'buckets',
   {
@@ -53,7 +59,12 @@ export const buckets = pgTable(
     corsAllowAll: boolean().notNull().default(false),
     /** True when this API created the bucket on the cluster (false: it existed and was adopted). */
     createdOnCluster: boolean(),
+    /** The Kubernetes object that owns the bucket now; an owner-less bucket is adopted only as below. */
     ownerReference: jsonb().$type<OwnerReference>(),
+    /** The owner reference the bucket was created for; never changes (null: made without one, or imported). */
+    createdFor: jsonb().$type<OwnerReference>(),
+    /** An explicit release to one namespace: an object there may adopt the bucket while it has no owner. */
+    adoptableBy: jsonb().$type<NamespaceReference>(),
     usageBytes: bigint({ mode: 'number' }),
     usageObjects: bigint({ mode: 'number' }),
     usageUpdatedAt: timestamp({ withTimezone: true }),
