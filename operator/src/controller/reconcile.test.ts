@@ -16,6 +16,7 @@ import {
   kubeError,
   newHarness,
   ORG,
+  OWNER,
   s3Bucket,
   WORKSPACE,
 } from './testing.ts';
@@ -568,7 +569,7 @@ describe('origin', () => {
     expect(h.bucket().status?.origin, trace(h)).toBe('Adopted');
   });
 
-  it('stays Created for a 200 when the status already recorded Created for the same bucket id', async () => {
+  it('is Created for a 200 when the API created the bucket for this object (a retry)', async () => {
     const h = await readyHarness();
     bumpGeneration(h, (b) => (b.spec.corsAllowAll = true));
     h.api.onCreate = () => ({ kind: 'adopted', bucket: apiBucket({ cors_allow_all: true }) });
@@ -580,13 +581,37 @@ describe('origin', () => {
     expect(h.bucket().status?.origin).toBe('Created');
   });
 
-  it('is Adopted for a 200 with another bucket id, whatever the status said', async () => {
+  it('is Adopted for a bucket created for another object, whatever the status said', async () => {
     const h = await readyHarness();
     bumpGeneration(h, (b) => (b.spec.corsAllowAll = true));
     const otherId = 'b0000000-0000-4000-8000-0000000000b2';
-    h.api.onCreate = () => ({ kind: 'adopted', bucket: apiBucket({ id: otherId, cors_allow_all: true }) });
+    h.api.onCreate = () => ({
+      kind: 'adopted',
+      bucket: apiBucket({
+        id: otherId,
+        cors_allow_all: true,
+        created_for: { ...OWNER, uid: 'an-older-uid' },
+      }),
+    });
     await run(h);
     expect(h.bucket().status).toMatchObject({ bucketId: otherId, origin: 'Adopted' });
+  });
+
+  it('is Adopted for a bucket created for the same uid in another cluster', async () => {
+    const h = newHarness();
+    h.api.onCreate = () => ({
+      kind: 'adopted',
+      bucket: apiBucket({ created_for: { ...OWNER, cluster_id: 'another-cluster' } }),
+    });
+    await run(h);
+    expect(h.bucket().status?.origin, trace(h)).toBe('Adopted');
+  });
+
+  it('is Adopted for a bucket created without an owner (through the UI) and released to this namespace', async () => {
+    const h = newHarness();
+    h.api.onCreate = () => ({ kind: 'adopted', bucket: apiBucket({ created_for: null }) });
+    await run(h);
+    expect(h.bucket().status?.origin, trace(h)).toBe('Adopted');
   });
 });
 
@@ -599,10 +624,10 @@ describe('deletion', () => {
       const o = await run(h);
       expect(o, describeOutcome(o)).toEqual({ result: {} });
       expect(h.timeline, trace(h)).toEqual(['api.updateBucket', 'kube.removeFinalizer']);
-      expect(h.api.calls[0]).toEqual({
+      expect(h.api.calls[0], 'released to this namespace of this cluster only').toEqual({
         method: 'updateBucket',
         id: BUCKET_ID,
-        changes: { owner_reference: null },
+        changes: { owner_reference: null, adoptable_by: { cluster_id: CLUSTER_ID, namespace: 'team-a' } },
       });
       expect(h.buckets.get('photos', 'team-a'), 'the S3Bucket is gone once its finalizer is').toBeUndefined();
     },
@@ -646,14 +671,93 @@ describe('deletion', () => {
     expect(conditions(h).synced).toEqual({ status: 'False', reason: Reasons.DeletionBlocked });
   });
 
-  it('of a resource that never got a bucket only removes the finalizer', async () => {
+  it('of a resource that never got a bucket asks the API by owner uid, then removes the finalizer', async () => {
     const h = newHarness({ annotations: null });
     await run(h);
     h.clearCalls();
     markDeleted(h, 'Delete');
     const o = await run(h);
     expect(o, describeOutcome(o)).toEqual({ result: {} });
-    expect(h.timeline, trace(h)).toEqual(['kube.removeFinalizer']);
+    expect(h.timeline, trace(h)).toEqual(['api.findBucketsByOwner', 'kube.removeFinalizer']);
+    expect(h.api.calls[0]).toEqual({ method: 'findBucketsByOwner', uid: OWNER.uid });
+  });
+
+  describe('of a resource whose status never recorded its bucket (crash before the status write)', () => {
+    /** Finalizer added, the API called, nothing recorded: then the object is deleted. */
+    function unrecorded(policy: 'Retain' | 'Delete', found: ReturnType<typeof apiBucket>[]): Harness {
+      const h = newHarness({
+        bucket: {
+          ...s3Bucket({ deletionPolicy: policy }),
+          metadata: { ...s3Bucket().metadata, finalizers: [FINALIZER] },
+        },
+      });
+      markDeleted(h, policy);
+      h.api.onFind = () => ({ kind: 'ok', buckets: found });
+      return h;
+    }
+
+    it('with Retain finds the bucket by owner uid and releases it to this namespace', async () => {
+      const h = unrecorded('Retain', [apiBucket()]);
+      const o = await run(h);
+      expect(o, describeOutcome(o)).toEqual({ result: {} });
+      expect(h.timeline, trace(h)).toEqual([
+        'api.findBucketsByOwner',
+        'api.updateBucket',
+        'kube.removeFinalizer',
+      ]);
+      expect(h.api.calls[1]).toEqual({
+        method: 'updateBucket',
+        id: BUCKET_ID,
+        changes: { owner_reference: null, adoptable_by: { cluster_id: CLUSTER_ID, namespace: 'team-a' } },
+      });
+    });
+
+    it('with Delete deletes the bucket the API created for this object', async () => {
+      const h = unrecorded('Delete', [apiBucket()]);
+      const o = await run(h);
+      expect(o, describeOutcome(o)).toEqual({ result: {} });
+      expect(h.api.calls, trace(h)).toEqual([
+        { method: 'findBucketsByOwner', uid: OWNER.uid },
+        { method: 'deleteBucket', id: BUCKET_ID },
+      ]);
+    });
+
+    it('with Delete keeps a bucket it adopted (created for another object) and says so', async () => {
+      const h = unrecorded('Delete', [apiBucket({ created_for: { ...OWNER, uid: 'someone-else' } })]);
+      const o = await run(h);
+      expect(o.error, describeOutcome(o)).toBeInstanceOf(TerminalError);
+      expect(
+        h.api.calls.map((c) => c.method),
+        trace(h),
+      ).toEqual(['findBucketsByOwner']);
+      expect(conditions(h).synced).toEqual({ status: 'False', reason: Reasons.DeletionBlocked });
+    });
+
+    it('leaves alone a bucket created for it that another object owns now', async () => {
+      const h = unrecorded('Delete', [
+        apiBucket({ owner_reference: { ...OWNER, name: 'other', uid: 'other-uid' } }),
+      ]);
+      const o = await run(h);
+      expect(o, describeOutcome(o)).toEqual({ result: {} });
+      expect(h.timeline, trace(h)).toEqual(['api.findBucketsByOwner', 'kube.removeFinalizer']);
+    });
+
+    it('ignores a bucket with this uid from another cluster', async () => {
+      const other = { ...OWNER, cluster_id: 'another-cluster' };
+      const h = unrecorded('Retain', [apiBucket({ owner_reference: other, created_for: other })]);
+      const o = await run(h);
+      expect(o, describeOutcome(o)).toEqual({ result: {} });
+      expect(h.timeline, trace(h)).toEqual(['api.findBucketsByOwner', 'kube.removeFinalizer']);
+    });
+
+    it('keeps the finalizer and retries when the API cannot be asked', async () => {
+      const h = unrecorded('Retain', []);
+      h.api.onFind = () => failures.unavailable();
+      const o = await run(h);
+      expect(isTerminalError(o.error), describeOutcome(o)).toBe(false);
+      expect(o.error, describeOutcome(o)).toBeInstanceOf(Error);
+      expect(h.bucket().metadata.finalizers).toContain(FINALIZER);
+    });
   });
 });
 
@@ -749,8 +853,7 @@ describe('conflicts and a lagging informer cache (issue 12 item 8)', () => {
     expect(h.api.calls).toEqual([{ method: 'deleteBucket', id: BUCKET_ID }]);
   });
 
-  // Needs the API's created_for (the buckets branch); enabled with the merge.
-  it.skip('even a status write that is not refused keeps origin Created: it comes from the API, not the cache', async () => {
+  it('even a status write that is not refused keeps origin Created: it comes from the API, not the cache', async () => {
     const h = newHarness({ lagging: true, bucket: s3Bucket({ deletionPolicy: 'Delete' }) });
     h.kube.preconditions = false; // a merge patch without resourceVersion, as before the fix
     await run(h);

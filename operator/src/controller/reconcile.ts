@@ -7,7 +7,7 @@ import {
   WORKSPACE_ANNOTATION,
 } from '../api/v1alpha1/s3bucket.ts';
 import type { S3Bucket, S3BucketSpec, S3BucketStatus } from '../api/v1alpha1/s3bucket.ts';
-import type { PlinthClient, PlinthFailure } from '../plinth-api/client.ts';
+import type { Bucket, PlinthClient, PlinthFailure } from '../plinth-api/client.ts';
 import { errorMessage, kubeStatus } from '../runtime/errors.ts';
 import { TerminalError } from '../runtime/workers.ts';
 import type { Result } from '../runtime/workers.ts';
@@ -33,7 +33,10 @@ export interface ReconcilerDeps {
   secrets: ObjectCache<V1Secret>;
   namespaces: ObjectCache<V1Namespace>;
   kube: KubeClient;
-  api: Pick<PlinthClient, 'createBucket' | 'updateBucket' | 'revealCredentials' | 'deleteBucket'>;
+  api: Pick<
+    PlinthClient,
+    'createBucket' | 'updateBucket' | 'revealCredentials' | 'deleteBucket' | 'findBucketsByOwner'
+  >;
   /** Sent in owner references so the API can tell clusters apart. */
   clusterId: string;
   defaults: {
@@ -197,14 +200,7 @@ export class S3BucketReconciler {
       });
       if (created.kind !== 'created' && created.kind !== 'adopted') throw this.failure(created);
       const b = created.bucket;
-      // Created only when this resource's own request made it (201), or the status already said so.
-      // A crash between the API's 201 and the status write makes it count as adopted: the safe way
-      // round, since deletionPolicy Delete then keeps the bucket.
-      const origin =
-        created.kind === 'created' || (status.bucketId === b.id && status.origin === 'Created')
-          ? 'Created'
-          : 'Adopted';
-      facts = { id: b.id, name: b.name, endpoint: b.endpoint, origin };
+      facts = { id: b.id, name: b.name, endpoint: b.endpoint, origin: this.originOf(b, bucket) };
       credentials = b.credentials;
       // Before any other side effect: a deletion must find the bucket even if the Secret write
       // below fails (quota, admission webhook, RBAC) or the process dies.
@@ -245,6 +241,17 @@ export class S3BucketReconciler {
     });
     this.terminal.delete(key);
     return {};
+  }
+
+  /**
+   * From the API's answer alone, never from a (possibly stale) status: Created when the API created
+   * the bucket for this very object (its uid, in this cluster), whichever request it answers.
+   */
+  private originOf(b: Pick<Bucket, 'origin' | 'created_for'>, bucket: S3Bucket): 'Created' | 'Adopted' {
+    const f = b.created_for;
+    return b.origin === 'created' && f?.uid === bucket.metadata.uid && f.cluster_id === this.d.clusterId
+      ? 'Created'
+      : 'Adopted';
   }
 
   private secretData(
@@ -375,30 +382,11 @@ export class S3BucketReconciler {
     const status = bucket.status ?? {};
     const policy = bucket.spec.deletionPolicy ?? 'Retain';
     try {
-      if (status.bucketId !== undefined) {
-        if (policy === 'Delete' && status.origin !== 'Created') {
-          throw new Stop(
-            Reasons.DeletionBlocked,
-            'deletionPolicy is Delete, but the bucket was adopted, not created for this S3Bucket, so the operator does not delete it. Set spec.deletionPolicy to Retain to let the resource go.',
-            { terminal: true },
-          );
-        }
-        if (policy === 'Delete') {
-          const deleted = await this.d.api.deleteBucket(status.bucketId);
-          if (deleted.kind === 'not_empty') {
-            throw new Stop(
-              Reasons.DeletionBlocked,
-              'deletionPolicy is Delete, but the bucket holds objects and the operator never deletes data. Empty the bucket, or set spec.deletionPolicy to Retain.',
-              { terminal: false, requeueAfterMs: DELETION_RETRY_MS },
-            );
-          }
-          if (deleted.kind !== 'deleted' && deleted.kind !== 'not_found') throw this.failure(deleted);
-        } else {
-          // Retain: the bucket stays, released so that a new S3Bucket of the same name can adopt it.
-          const released = await this.d.api.updateBucket(status.bucketId, { owner_reference: null });
-          if (released.kind !== 'ok' && released.kind !== 'not_found') throw this.failure(released);
-        }
-      }
+      const targets =
+        status.bucketId !== undefined
+          ? [{ id: status.bucketId, origin: status.origin }]
+          : await this.unrecordedBuckets(bucket);
+      for (const target of targets) await this.release(bucket, policy, target);
     } catch (err) {
       if (!(err instanceof Stop)) throw err;
       await this.reportFailure(bucket, err);
@@ -414,6 +402,57 @@ export class S3BucketReconciler {
     }
     this.terminal.delete(key);
     return {};
+  }
+
+  /**
+   * The buckets the API made or adopted for this object that its status never recorded (a crash
+   * or a failed status write between the API's answer and the status): found by owner uid. Only
+   * those this object still owns, or that nobody owns and were created for it, are its to release.
+   */
+  private async unrecordedBuckets(
+    bucket: S3Bucket,
+  ): Promise<{ id: string; origin: 'Created' | 'Adopted' }[]> {
+    const found = await this.d.api.findBucketsByOwner(bucket.metadata.uid);
+    if (found.kind !== 'ok') throw this.failure(found);
+    const isThis = (r: { cluster_id: string; uid: string } | null | undefined) =>
+      r?.uid === bucket.metadata.uid && r.cluster_id === this.d.clusterId;
+    return found.buckets
+      .filter((b) => isThis(b.owner_reference) || (b.owner_reference === null && isThis(b.created_for)))
+      .map((b) => ({ id: b.id, origin: this.originOf(b, bucket) }));
+  }
+
+  /** Applies the deletion policy to one bucket of this object. */
+  private async release(
+    bucket: S3Bucket,
+    policy: 'Retain' | 'Delete',
+    target: { id: string; origin: 'Created' | 'Adopted' | undefined },
+  ): Promise<void> {
+    if (policy === 'Delete' && target.origin !== 'Created') {
+      throw new Stop(
+        Reasons.DeletionBlocked,
+        'deletionPolicy is Delete, but the bucket was adopted, not created for this S3Bucket, so the operator does not delete it. Set spec.deletionPolicy to Retain to let the resource go.',
+        { terminal: true },
+      );
+    }
+    if (policy === 'Delete') {
+      const deleted = await this.d.api.deleteBucket(target.id);
+      if (deleted.kind === 'not_empty') {
+        throw new Stop(
+          Reasons.DeletionBlocked,
+          'deletionPolicy is Delete, but the bucket holds objects and the operator never deletes data. Empty the bucket, or set spec.deletionPolicy to Retain.',
+          { terminal: false, requeueAfterMs: DELETION_RETRY_MS },
+        );
+      }
+      if (deleted.kind !== 'deleted' && deleted.kind !== 'not_found') throw this.failure(deleted);
+      return;
+    }
+    // Retain: the bucket stays, released to this namespace only, so that a new S3Bucket of the
+    // same name here can adopt it, and no other namespace can.
+    const released = await this.d.api.updateBucket(target.id, {
+      owner_reference: null,
+      adoptable_by: { cluster_id: this.d.clusterId, namespace: bucket.metadata.namespace },
+    });
+    if (released.kind !== 'ok' && released.kind !== 'not_found') throw this.failure(released);
   }
 
   /** Sorts an API failure into a condition reason, terminal or retried. */

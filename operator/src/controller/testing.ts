@@ -11,6 +11,7 @@ import type { S3Bucket, S3BucketStatus } from '../api/v1alpha1/s3bucket.ts';
 import type {
   BucketCreate,
   BucketCredentials,
+  BucketListResult,
   BucketResult,
   BucketUpdate,
   CreateBucketResult,
@@ -267,7 +268,8 @@ export type ApiCall =
   | { method: 'createBucket'; input: BucketCreate }
   | { method: 'updateBucket'; id: string; changes: BucketUpdate }
   | { method: 'revealCredentials'; id: string }
-  | { method: 'deleteBucket'; id: string };
+  | { method: 'deleteBucket'; id: string }
+  | { method: 'findBucketsByOwner'; uid: string };
 
 /** The API as the reconciler sees it; each `on…` answer may be replaced by a test. */
 type ReconcilerApi = ReconcilerDeps['api'];
@@ -288,6 +290,8 @@ export class FakePlinthApi implements ReconcilerApi {
   });
   onReveal: (id: string) => CredentialsResult = () => ({ kind: 'ok', credentials: { ...CREDENTIALS } });
   onDelete: (id: string) => DeleteBucketResult = () => ({ kind: 'deleted' });
+  /** Default: the API knows no bucket of that owner. */
+  onFind: (uid: string) => BucketListResult = () => ({ kind: 'ok', buckets: [] });
   private readonly timeline: string[];
 
   constructor(timeline: string[]) {
@@ -315,9 +319,24 @@ export class FakePlinthApi implements ReconcilerApi {
     this.log({ method: 'deleteBucket', id });
     return Promise.resolve(this.onDelete(id));
   }
+  findBucketsByOwner(uid: string): Promise<BucketListResult> {
+    this.log({ method: 'findBucketsByOwner', uid });
+    return Promise.resolve(this.onFind(uid));
+  }
 }
 
-/** A bucket as the API returns it from a create (201) or an adoption (200). */
+/** The owner reference the reconciler sends for the default S3Bucket `team-a/photos`. */
+export const OWNER = {
+  cluster_id: CLUSTER_ID,
+  namespace: 'team-a',
+  name: 'photos',
+  uid: 'a1a1a1a1-0000-4000-8000-0000000000a1',
+};
+
+/**
+ * A bucket as the API returns it from a create (201) or an adoption (200): by default created for,
+ * and owned by, the default S3Bucket.
+ */
 export function apiBucket(overrides: Partial<CreatedBucket> = {}): CreatedBucket {
   return {
     id: BUCKET_ID,
@@ -329,7 +348,9 @@ export function apiBucket(overrides: Partial<CreatedBucket> = {}): CreatedBucket
     state: 'ready',
     cors_allow_all: false,
     origin: 'created',
-    owner_reference: null,
+    owner_reference: { ...OWNER },
+    created_for: { ...OWNER },
+    adoptable_by: null,
     usage: { bytes: null, objects: null, updated_at: null },
     created_at: '2026-03-01T00:00:00.000Z',
     updated_at: '2026-03-01T00:00:00.000Z',
@@ -376,7 +397,7 @@ export function s3Bucket(spec: Partial<S3Bucket['spec']> = {}): S3Bucket {
     metadata: {
       name: 'photos',
       namespace: 'team-a',
-      uid: 'a1a1a1a1-0000-4000-8000-0000000000a1',
+      uid: OWNER.uid,
       generation: 1,
       resourceVersion: '1',
     },
