@@ -270,8 +270,8 @@ export class S3BucketReconciler {
 
   /**
    * The namespace's annotations; the operator's defaults fill in only for a namespace whose labels
-   * match the default-namespace selector (the mapping is opt-in: any namespace may not claim the
-   * default workspace's buckets).
+   * match the default-namespace selector (the mapping is opt-in: a namespace anyone could create
+   * must not act in the default workspace).
    */
   private resolveMapping(bucket: S3Bucket): {
     organization: string | undefined;
