@@ -206,6 +206,24 @@ describe('Helm chart and kustomize manifests', () => {
     expect(r.stderr).toMatch(/replicas/);
   });
 
+  it('passes the default-namespace selector to the operator, and refuses defaults without one', () => {
+    const env = (docs: Record<string, any>[]) =>
+      Object.fromEntries(
+        (
+          docs.find((d) => d.kind === 'Deployment' && d.metadata.name.endsWith('-operator'))!.spec.template
+            .spec.containers[0].env as { name: string; value?: string }[]
+        ).map((e) => [e.name, e.value]),
+      );
+    const full = env(documents(render('full-values.yaml').stdout));
+    expect(full.PLINTH_OPERATOR_DEFAULT_NAMESPACE_SELECTOR).toBe('plinth.dev/default-workspace=true');
+    expect(env(documents(render('default-values.yaml').stdout))).not.toHaveProperty(
+      'PLINTH_OPERATOR_DEFAULT_NAMESPACE_SELECTOR',
+    );
+    const r = render('full-values.yaml', ['--set', 'operator.defaultNamespaceSelector=']);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain('operator.defaultNamespaceSelector is required');
+  });
+
   it('builds config/default with kustomize into manifests that pass kubeconform strict and a dry run', async () => {
     const built = await cp.kubectl(['kustomize', join(REPO, 'config/default')]);
     expect(built.code, built.stderr).toBe(0);

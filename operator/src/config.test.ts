@@ -109,13 +109,23 @@ describe('loadConfig defaults', () => {
     );
   });
 
-  it('takes the default organization and workspace together', () => {
+  it('takes the default organization and workspace together, with the namespaces that may use them', () => {
     const c = loadConfig({
       ...MINIMAL,
       PLINTH_OPERATOR_DEFAULT_ORGANIZATION: ORG,
       PLINTH_OPERATOR_DEFAULT_WORKSPACE: WS,
+      PLINTH_OPERATOR_DEFAULT_NAMESPACE_SELECTOR: ' plinth.dev/default-workspace=true, tier in (dev,test) ',
     });
-    expect(c.defaults).toEqual({ organization: ORG, workspace: WS });
+    expect(c.defaults).toMatchObject({ organization: ORG, workspace: WS });
+    const selector = c.defaults.namespaces;
+    expect(String(selector)).toBe('plinth.dev/default-workspace=true, tier in (dev,test)');
+    expect(selector?.matches({ 'plinth.dev/default-workspace': 'true', tier: 'dev' })).toBe(true);
+    expect(selector?.matches({ 'plinth.dev/default-workspace': 'true', tier: 'prod' })).toBe(false);
+    expect(selector?.matches({})).toBe(false);
+  });
+
+  it('has no default namespaces, and so no defaults in use, when nothing is set', () => {
+    expect(loadConfig({ ...MINIMAL }).defaults.namespaces).toBeUndefined();
   });
 });
 
@@ -150,6 +160,41 @@ describe('loadConfig errors name the variable', () => {
     expect(errorFor({ ...MINIMAL, PLINTH_OPERATOR_DEFAULT_WORKSPACE: WS })).toMatch(
       /^PLINTH_OPERATOR_DEFAULT_ORGANIZATION is required when PLINTH_OPERATOR_DEFAULT_WORKSPACE is set/,
     );
+  });
+
+  it('refuses defaults without a default-namespace selector: the default mapping is opt-in', () => {
+    expect(
+      errorFor({
+        ...MINIMAL,
+        PLINTH_OPERATOR_DEFAULT_ORGANIZATION: ORG,
+        PLINTH_OPERATOR_DEFAULT_WORKSPACE: WS,
+      }),
+    ).toMatch(
+      /^PLINTH_OPERATOR_DEFAULT_NAMESPACE_SELECTOR is required when PLINTH_OPERATOR_DEFAULT_ORGANIZATION is set/,
+    );
+  });
+
+  it('refuses a default-namespace selector without a default organization', () => {
+    expect(
+      errorFor({ ...MINIMAL, PLINTH_OPERATOR_DEFAULT_NAMESPACE_SELECTOR: 'plinth.dev/default-workspace' }),
+    ).toMatch(
+      /^PLINTH_OPERATOR_DEFAULT_ORGANIZATION is required when PLINTH_OPERATOR_DEFAULT_NAMESPACE_SELECTOR is set/,
+    );
+  });
+
+  it.each([
+    ['tier in dev', 'expected "(" after in/notin'],
+    ['a>1', 'not supported'],
+    ['Bad_Prefix/x', 'prefix'],
+  ])('refuses the selector %j, saying why', (selector, why) => {
+    const message = errorFor({
+      ...MINIMAL,
+      PLINTH_OPERATOR_DEFAULT_ORGANIZATION: ORG,
+      PLINTH_OPERATOR_DEFAULT_WORKSPACE: WS,
+      PLINTH_OPERATOR_DEFAULT_NAMESPACE_SELECTOR: selector,
+    });
+    expect(message).toMatch(/^PLINTH_OPERATOR_DEFAULT_NAMESPACE_SELECTOR is not a label selector: /);
+    expect(message).toContain(why);
   });
 
   it('refuses a renew deadline that is not below the lease duration', () => {

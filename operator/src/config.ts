@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { z } from 'zod';
+import { LabelSelectorError, parseLabelSelector } from './controller/label-selector.ts';
+import type { LabelSelector } from './controller/label-selector.ts';
 
 /**
  * The one reader of `process.env` for the operator. Every variable is declared here, parsed once at
@@ -41,6 +43,21 @@ const EnvSchema = z.object({
     .regex(/^pl[os]_/, { error: 'must be an organization key (plo_…) or a system key (pls_…)' }),
   PLINTH_OPERATOR_DEFAULT_ORGANIZATION: uuid.optional(),
   PLINTH_OPERATOR_DEFAULT_WORKSPACE: uuid.optional(),
+  // Empty counts as unset (a chart value left blank).
+  PLINTH_OPERATOR_DEFAULT_NAMESPACE_SELECTOR: z
+    .string()
+    .trim()
+    .transform((v, ctx) => {
+      if (v === '') return undefined;
+      try {
+        return parseLabelSelector(v);
+      } catch (err) {
+        if (!(err instanceof LabelSelectorError)) throw err;
+        ctx.addIssue({ code: 'custom', message: `is not a label selector: ${err.message}` });
+        return z.NEVER;
+      }
+    })
+    .optional(),
   PLINTH_OPERATOR_CLUSTER_ID: nonEmpty.max(253, { error: 'must be at most 253 characters' }).optional(),
   PLINTH_OPERATOR_WORKERS: int(1, 64).default(4),
   PLINTH_OPERATOR_RESYNC_SECONDS: int(10, 86_400).default(600),
@@ -64,7 +81,12 @@ const EnvSchema = z.object({
 export interface OperatorConfig {
   readonly apiUrl: string;
   readonly apiToken: string;
-  readonly defaults: { readonly organization?: string | undefined; readonly workspace?: string | undefined };
+  readonly defaults: {
+    readonly organization?: string | undefined;
+    readonly workspace?: string | undefined;
+    /** The namespaces (by label) that may use the defaults; unset: none may. */
+    readonly namespaces?: LabelSelector | undefined;
+  };
   /** Sent in owner references; unset means the uid of the `kube-system` namespace, read at start. */
   readonly clusterId?: string | undefined;
   readonly workers: number;
@@ -117,6 +139,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): OperatorConfig
       'PLINTH_OPERATOR_DEFAULT_ORGANIZATION is required when PLINTH_OPERATOR_DEFAULT_WORKSPACE is set',
     );
   }
+  // The default mapping is opt-in per namespace: without a selector it would apply to every
+  // namespace, and anyone who can create one could use the default workspace's buckets.
+  if (e.PLINTH_OPERATOR_DEFAULT_ORGANIZATION && !e.PLINTH_OPERATOR_DEFAULT_NAMESPACE_SELECTOR) {
+    throw new ConfigError(
+      'PLINTH_OPERATOR_DEFAULT_NAMESPACE_SELECTOR is required when PLINTH_OPERATOR_DEFAULT_ORGANIZATION is set: a label selector of the namespaces that may use the defaults (e.g. plinth.dev/default-workspace=true)',
+    );
+  }
+  if (e.PLINTH_OPERATOR_DEFAULT_NAMESPACE_SELECTOR && !e.PLINTH_OPERATOR_DEFAULT_ORGANIZATION) {
+    throw new ConfigError(
+      'PLINTH_OPERATOR_DEFAULT_ORGANIZATION is required when PLINTH_OPERATOR_DEFAULT_NAMESPACE_SELECTOR is set',
+    );
+  }
   if (e.PLINTH_OPERATOR_RENEW_DEADLINE_SECONDS >= e.PLINTH_OPERATOR_LEASE_DURATION_SECONDS) {
     throw new ConfigError(
       'PLINTH_OPERATOR_RENEW_DEADLINE_SECONDS must be less than PLINTH_OPERATOR_LEASE_DURATION_SECONDS',
@@ -134,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): OperatorConfig
     defaults: {
       organization: e.PLINTH_OPERATOR_DEFAULT_ORGANIZATION,
       workspace: e.PLINTH_OPERATOR_DEFAULT_WORKSPACE,
+      namespaces: e.PLINTH_OPERATOR_DEFAULT_NAMESPACE_SELECTOR,
     },
     clusterId: e.PLINTH_OPERATOR_CLUSTER_ID,
     workers: e.PLINTH_OPERATOR_WORKERS,

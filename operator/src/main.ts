@@ -178,7 +178,14 @@ async function main(): Promise<void> {
   });
 
   informers.push(buckets, secrets, namespaces);
-  logger.info({ clusterId, workers: config.workers }, 'operator starting');
+  logger.info(
+    {
+      clusterId,
+      workers: config.workers,
+      defaultNamespaces: config.defaults.namespaces ? String(config.defaults.namespaces) : 'none',
+    },
+    'operator starting',
+  );
 
   let workers: Workers | undefined;
   let resyncTimer: NodeJS.Timeout | undefined;

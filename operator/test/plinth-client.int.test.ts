@@ -138,6 +138,38 @@ describe('Plinth API client against a real API and MinIO', () => {
     });
   });
 
+  it('finds the bucket by owner uid (how the operator finds a bucket it never recorded)', async () => {
+    const found = await operator.findBucketsByOwner('uid-1');
+    if (found.kind !== 'ok') throw new Error(`expected ok, got ${JSON.stringify(found)}`);
+    expect(found.buckets.map((b) => b.id)).toEqual([created.id]);
+    expect(found.buckets[0]).toMatchObject({
+      owner_reference: spec.owner_reference,
+      created_for: spec.owner_reference,
+      adoptable_by: null,
+    });
+    expect(reports.at(-1)).toEqual({ operation: 'GET /api/v1/s3/buckets/', status: 200 });
+    expect(await operator.findBucketsByOwner('uid-nobody')).toEqual({ kind: 'ok', buckets: [] });
+  });
+
+  it('releases the bucket to one namespace as the operator does on Retain', async () => {
+    const released = await operator.updateBucket(created.id, {
+      owner_reference: null,
+      adoptable_by: { cluster_id: 'test-cluster', namespace: 'apps' },
+    });
+    expect(released).toMatchObject({
+      kind: 'ok',
+      bucket: { owner_reference: null, adoptable_by: { cluster_id: 'test-cluster', namespace: 'apps' } },
+    });
+    // Still found by the uid it was created for, though nobody owns it now.
+    const found = await operator.findBucketsByOwner('uid-1');
+    expect(found.kind === 'ok' && found.buckets.map((b) => b.id)).toEqual([created.id]);
+    // The same object takes it back (the rest of this suite relies on that owner).
+    expect(await operator.createBucket(spec)).toMatchObject({
+      kind: 'adopted',
+      bucket: { id: created.id, owner_reference: spec.owner_reference, adoptable_by: null },
+    });
+  });
+
   it('answers name_taken (409) when another organization asks for the same name', async () => {
     const result = await otherOrg.createBucket({ ...spec, ...otherWorkspace });
     expect(result).toMatchObject({ kind: 'name_taken', error: { status: 409, code: 'bucket_name_taken' } });
@@ -204,6 +236,7 @@ describe('Plinth API client against a real API and MinIO', () => {
     expect(new Set(reports.map((r) => r.operation))).toEqual(
       new Set([
         'POST /api/v1/s3/buckets/',
+        'GET /api/v1/s3/buckets/',
         'GET /api/v1/s3/buckets/{id}/',
         'PATCH /api/v1/s3/buckets/{id}/',
         'DELETE /api/v1/s3/buckets/{id}/',

@@ -15,6 +15,8 @@ import type { OperatorProcess, OperatorStack, Tenant } from '../src/test/stack.t
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SAMPLE = readFileSync(join(REPO_ROOT, 'config/samples/plinth_v1alpha1_s3bucket.yaml'), 'utf8');
+/** The label that lets a namespace use the operator's default workspace (tenant A's) in this suite. */
+const DEFAULT_SELECTOR = 'plinth.dev/default-workspace=true';
 const SECRET_KEYS = [
   'AWS_ACCESS_KEY_ID',
   'AWS_ENDPOINT_URL_S3',
@@ -94,6 +96,9 @@ describe('S3Bucket operator', () => {
     operator = await stack.startOperator({
       PLINTH_API_TOKEN: systemKey,
       PLINTH_OPERATOR_RESYNC_SECONDS: '10',
+      PLINTH_OPERATOR_DEFAULT_ORGANIZATION: tenantA.org.id,
+      PLINTH_OPERATOR_DEFAULT_WORKSPACE: tenantA.workspace.id,
+      PLINTH_OPERATOR_DEFAULT_NAMESPACE_SELECTOR: DEFAULT_SELECTOR,
     });
     await operator.waitReady();
   }, 600_000);
@@ -331,6 +336,8 @@ describe('S3Bucket operator', () => {
     const [released] = await bucketsNamed('team-a-data');
     expect(released.id).toBe(retained.status.bucketId);
     expect(released.owner_reference).toBeNull();
+    // Released to this namespace only: an S3Bucket of that name elsewhere cannot adopt it.
+    expect(released.adoptable_by).toMatchObject({ namespace: 'team-a' });
 
     // Applied again, the retained bucket is adopted by the new object.
     await applyBucket('team-a', 'team-a-data');
@@ -375,6 +382,118 @@ describe('S3Bucket operator', () => {
     );
     await rootS3().send(new DeleteObjectCommand({ Bucket: 'full-one', Key: 'keep.txt' }));
   }, 120_000);
+
+  it('uses the default workspace only in namespaces labelled for it; elsewhere NoWorkspaceMapping says how to map (issue 12 item 6)', async () => {
+    // A bucket made through the API in the default workspace, with no owner (as the UI does).
+    const made = await stack.call('POST', '/api/v1/s3/buckets/', {
+      name: 'payroll-ui',
+      region: 'eu-central',
+      organization: tenantA.org.id,
+      workspace: tenantA.workspace.id,
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+
+    // A namespace with no annotations and no label: the defaults do not apply to it.
+    await stack.kubectl(['create', 'namespace', 'intruder']);
+    await applyBucket('intruder', 'intruder-own');
+    const own = await waitCondition('intruder', 'intruder-own', 'False', 'NoWorkspaceMapping');
+    expect(condition(own, 'Ready').message).toContain('plinth.dev/organization');
+    expect(condition(own, 'Ready').message).toContain(DEFAULT_SELECTOR);
+    expect(await bucketsNamed('intruder-own')).toEqual([]);
+    // Nor can it name the default workspace's bucket to collect its credentials.
+    await applyBucket('intruder', 'payroll-ui');
+    await waitCondition('intruder', 'payroll-ui', 'False', 'NoWorkspaceMapping');
+    expect(await readSecret('intruder', 'payroll-ui')).toBeUndefined();
+    expect((await bucketsNamed('payroll-ui'))[0]).toMatchObject({ id: made.body.id, owner_reference: null });
+
+    // Labelled to match the operator's selector, a namespace uses the default workspace.
+    await stack.kubectl(['label', 'namespace', 'intruder', DEFAULT_SELECTOR]);
+    const mapped = await waitCondition('intruder', 'intruder-own', 'True', 'Available');
+    expect((await bucketsNamed('intruder-own'))[0]).toMatchObject({
+      id: mapped.status.bucketId,
+      organization: tenantA.org.id,
+      workspace: tenantA.workspace.id,
+    });
+    // The UI's bucket is still not its to take: no owner, never released to this namespace.
+    await waitCondition('intruder', 'payroll-ui', 'False', 'NameTaken');
+    expect(await readSecret('intruder', 'payroll-ui')).toBeUndefined();
+    await stack.kubectl(['delete', 's3bucket', '--all', '-n', 'intruder', '--timeout=60s']);
+  }, 120_000);
+
+  it('a Secret refused by a quota leaves the bucket recorded; deleting the S3Bucket still releases or deletes it, and applying again works (issue 12 item 7)', async () => {
+    await namespace('quota', tenantA);
+    await stack.kubectl(
+      ['apply', '-f', '-'],
+      JSON.stringify({
+        apiVersion: 'v1',
+        kind: 'ResourceQuota',
+        metadata: { name: 'no-secrets', namespace: 'quota' },
+        spec: { hard: { 'count/secrets': '0' } },
+      }),
+    );
+    // The quota admission waits for the controller's first count; then every Secret is refused.
+    await eventually(
+      'the quota to be counted',
+      async () => {
+        const q = JSON.parse(
+          await stack.kubectl(['get', 'resourcequota', 'no-secrets', '-n', 'quota', '-o', 'json']),
+        );
+        return q.status?.used?.['count/secrets'] !== undefined;
+      },
+      { diagnostics },
+    );
+    await applyBucket('quota', 'quota-retain');
+    await applyBucket('quota', 'quota-delete', { deletionPolicy: 'Delete' });
+    for (const name of ['quota-retain', 'quota-delete']) {
+      const [made] = await eventually(`the API to create ${name}`, async () => {
+        const found = await bucketsNamed(name);
+        return found.length > 0 ? found : undefined;
+      });
+      const recorded = await eventually(
+        `${name} to record its bucket in the status`,
+        async () => {
+          const obj = await getBucket('quota', name);
+          return obj?.status?.bucketId === made.id ? obj : undefined;
+        },
+        { diagnostics },
+      );
+      expect(recorded.status).toMatchObject({
+        bucketName: name,
+        endpoint: stack.minio.endpoint,
+        origin: 'Created',
+      });
+      const refused = await waitCondition('quota', name, 'False', 'SecretWriteFailed');
+      expect(condition(refused, 'Ready').message).toContain('exceeded quota');
+      expect(await readSecret('quota', name)).toBeUndefined();
+    }
+    const retained = (await bucketsNamed('quota-retain'))[0];
+
+    await stack.kubectl([
+      'delete',
+      's3bucket',
+      'quota-retain',
+      'quota-delete',
+      '-n',
+      'quota',
+      '--timeout=60s',
+    ]);
+    expect((await bucketsNamed('quota-retain'))[0]).toMatchObject({
+      id: retained.id,
+      owner_reference: null,
+      adoptable_by: { namespace: 'quota' },
+    });
+    expect(await bucketsNamed('quota-delete')).toEqual([]);
+    await expect(rootS3().send(new HeadBucketCommand({ Bucket: 'quota-delete' }))).rejects.toMatchObject({
+      $metadata: { httpStatusCode: 404 },
+    });
+
+    // Quota gone, applied again: the retained bucket is adopted, with its Secret.
+    await stack.kubectl(['delete', 'resourcequota', 'no-secrets', '-n', 'quota']);
+    await applyBucket('quota', 'quota-retain');
+    const adopted = await waitCondition('quota', 'quota-retain', 'True', 'Available');
+    expect(adopted.status).toMatchObject({ bucketId: retained.id, origin: 'Adopted' });
+    expect(Object.keys((await readSecret('quota', 'quota-retain'))!.data).sort()).toEqual(SECRET_KEYS);
+  }, 180_000);
 
   it('never logs a credential', async () => {
     const secret = (await readSecret('team-a', 'during-outage'))!;

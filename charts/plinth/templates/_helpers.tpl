@@ -118,6 +118,14 @@ app.kubernetes.io/component: {{ . }}
 {{- required "operator.apiToken.existingSecret is required when operator.enabled is true: create an organization (plo_…) or system (pls_…) key in the API, then `kubectl create secret generic plinth-operator-token --from-literal=PLINTH_API_TOKEN=<key>` and set operator.apiToken.existingSecret=plinth-operator-token (or install first with operator.enabled=false)" .Values.operator.apiToken.existingSecret }}
 {{- end }}
 
+{{/* The default mapping is opt-in per namespace: defaults without a selector are refused here. */}}
+{{- define "plinth.operator.defaultNamespaceSelector" -}}
+{{- if and .Values.operator.defaultOrganization (not .Values.operator.defaultNamespaceSelector) }}
+{{- fail "operator.defaultNamespaceSelector is required when operator.defaultOrganization is set: a label selector of the namespaces that may use the default organization and workspace (e.g. plinth.dev/default-workspace=true); other namespaces need the plinth.dev/organization and plinth.dev/workspace annotations" }}
+{{- end }}
+{{- .Values.operator.defaultNamespaceSelector }}
+{{- end }}
+
 {{- define "plinth.operator.leaseName" -}}
 {{- .Values.operator.leaderElection.leaseName | default (include "plinth.operator.fullname" .) }}
 {{- end }}

@@ -19,6 +19,7 @@ export const Reasons = {
   NoWorkspaceMapping: 'NoWorkspaceMapping',
   WorkspaceNotFound: 'WorkspaceNotFound',
   ForeignSecret: 'ForeignSecret',
+  SecretWriteFailed: 'SecretWriteFailed',
   DeletionBlocked: 'DeletionBlocked',
 } as const;
 export type Reason = (typeof Reasons)[keyof typeof Reasons];

@@ -16,7 +16,11 @@ import { FIELD_MANAGER } from './secret.ts';
 export interface KubeClient {
   addFinalizer(bucket: S3Bucket): Promise<S3Bucket>;
   removeFinalizer(bucket: S3Bucket): Promise<void>;
-  patchStatus(bucket: S3Bucket, status: S3BucketStatus): Promise<void>;
+  /**
+   * Writes the status, conditional on `bucket.metadata.resourceVersion`: a status computed from an
+   * older copy than the server's is refused with 409 rather than written over a newer one.
+   */
+  patchStatus(bucket: S3Bucket, status: S3BucketStatus): Promise<S3Bucket>;
   /** Uncached: Secrets the operator does not manage are not in its informer. */
   readSecret(namespace: string, name: string): Promise<V1Secret | undefined>;
   createSecret(secret: V1Secret): Promise<V1Secret>;
@@ -69,18 +73,19 @@ export function createKubeClient(kc: KubeConfig, component = 'plinth-operator'):
       }
     },
     async patchStatus(bucket, status) {
-      await custom.patchNamespacedCustomObjectStatus(
+      // As controller-runtime's Status().Update(): the resourceVersion is a precondition.
+      return (await custom.patchNamespacedCustomObjectStatus(
         {
           group: GROUP,
           version: VERSION,
           plural: PLURAL,
           namespace: bucket.metadata.namespace,
           name: bucket.metadata.name,
-          body: { status },
+          body: { metadata: { resourceVersion: bucket.metadata.resourceVersion }, status },
           fieldManager: FIELD_MANAGER,
         },
         mergePatch,
-      );
+      )) as S3Bucket;
     },
     async readSecret(namespace, name) {
       try {

@@ -10,16 +10,20 @@ import {
   apiBucket,
   BUCKET_ID,
   CLUSTER_ID,
+  conflict,
   CREDENTIALS,
   failures,
+  kubeError,
   newHarness,
   ORG,
+  OWNER,
   s3Bucket,
   WORKSPACE,
 } from './testing.ts';
 import type { Harness } from './testing.ts';
 
 const ENDPOINT = apiBucket().endpoint;
+const MAPPED_ANNOTATIONS = { 'plinth.dev/organization': ORG, 'plinth.dev/workspace': WORKSPACE };
 
 /** What one reconcile returned or threw; never throws itself. */
 async function run(h: Harness): Promise<{ result?: Result; error?: unknown }> {
@@ -96,17 +100,22 @@ function markDeleted(h: Harness, policy?: 'Retain' | 'Delete'): void {
 }
 
 describe('a new S3Bucket', () => {
-  it('adds the finalizer, creates the bucket, writes the Secret, then a Ready status and one event', async () => {
+  it('adds the finalizer, creates the bucket, records it in the status, writes the Secret, then a Ready status and one event', async () => {
     const h = newHarness();
     const o = await run(h);
     expect(o, describeOutcome(o)).toEqual({ result: {} });
     expect(h.timeline, trace(h)).toEqual([
       'kube.addFinalizer',
       'api.createBucket',
+      'kube.patchStatus',
       'kube.createSecret',
       'kube.patchStatus',
       'kube.recordEvent',
     ]);
+    const recorded = h.kube.calls.find((c) => c.op === 'patchStatus');
+    expect(recorded, 'the first status write, before the Secret').toMatchObject({
+      status: { bucketId: BUCKET_ID, bucketName: 'photos', endpoint: ENDPOINT, origin: 'Created' },
+    });
     expect(h.api.calls[0], 'the create request').toEqual({
       method: 'createBucket',
       input: {
@@ -358,15 +367,82 @@ describe('workspace mapping', () => {
     expect(condition(h, SYNCED)?.message).toContain('team-a');
   });
 
-  it('uses the operator defaults when the namespace has no annotations', async () => {
-    const defaults = {
-      organization: '11111111-1111-4111-8111-111111111111',
-      workspace: '22222222-2222-4222-8222-222222222222',
-    };
-    const h = newHarness({ annotations: null, defaults });
+  const DEFAULTS = {
+    organization: '11111111-1111-4111-8111-111111111111',
+    workspace: '22222222-2222-4222-8222-222222222222',
+  };
+  const SELECTOR = 'plinth.dev/default-workspace=true';
+
+  it('uses the operator defaults in a namespace without annotations that matches the default-namespace selector', async () => {
+    const h = newHarness({
+      annotations: null,
+      labels: { 'plinth.dev/default-workspace': 'true' },
+      defaults: DEFAULTS,
+      defaultNamespaceSelector: SELECTOR,
+    });
     const o = await run(h);
     expect(o.error, describeOutcome(o)).toBeUndefined();
-    expect(h.api.calls[0], trace(h)).toMatchObject({ method: 'createBucket', input: defaults });
+    expect(h.api.calls[0], trace(h)).toMatchObject({ method: 'createBucket', input: DEFAULTS });
+  });
+
+  it('does not use the defaults in a namespace outside the selector: NoWorkspaceMapping saying how to map it, no API call', async () => {
+    const h = newHarness({
+      annotations: null,
+      labels: { team: 'a' },
+      defaults: DEFAULTS,
+      defaultNamespaceSelector: SELECTOR,
+    });
+    for (let pass = 1; pass <= 2; pass++) {
+      const o = await run(h);
+      expect(o.error, `pass ${pass}: ${describeOutcome(o)}`).toBeInstanceOf(TerminalError);
+      expect(h.api.calls, `pass ${pass}: ${trace(h)}`).toEqual([]);
+    }
+    expect(conditions(h)).toEqual({
+      ready: { status: 'False', reason: Reasons.NoWorkspaceMapping },
+      synced: { status: 'False', reason: Reasons.NoWorkspaceMapping },
+    });
+    const message = condition(h, SYNCED)?.message ?? '';
+    expect(message).toContain('team-a');
+    expect(message).toContain('plinth.dev/organization');
+    expect(message).toContain('plinth.dev/workspace');
+    expect(message).toContain(SELECTOR);
+
+    // Labelled to match, the namespace uses the defaults on its next pass.
+    h.namespaces.set({
+      metadata: { name: 'team-a', labels: { team: 'a', 'plinth.dev/default-workspace': 'true' } },
+    });
+    const o = await run(h);
+    expect(o.error, describeOutcome(o)).toBeUndefined();
+    expect(h.api.calls, trace(h)).toEqual([
+      expect.objectContaining({ input: expect.objectContaining(DEFAULTS) }),
+    ]);
+  });
+
+  it('does not use the defaults at all without a default-namespace selector', async () => {
+    const h = newHarness({ annotations: null, defaults: DEFAULTS });
+    const o = await run(h);
+    expect(o.error, describeOutcome(o)).toBeInstanceOf(TerminalError);
+    expect(h.api.calls, trace(h)).toEqual([]);
+    expect(conditions(h).synced).toEqual({ status: 'False', reason: Reasons.NoWorkspaceMapping });
+  });
+
+  it('a name_taken under the defaults is retried when the namespace leaves the selector and is annotated', async () => {
+    const h = newHarness({
+      annotations: null,
+      labels: { 'plinth.dev/default-workspace': 'true' },
+      defaults: DEFAULTS,
+      defaultNamespaceSelector: SELECTOR,
+    });
+    h.api.onCreate = () => failures.nameTaken();
+    await run(h);
+    h.namespaces.set({ metadata: { name: 'team-a', annotations: MAPPED_ANNOTATIONS } });
+    h.api.onCreate = () => ({ kind: 'created', bucket: apiBucket() });
+    const o = await run(h);
+    expect(o.error, describeOutcome(o)).toBeUndefined();
+    expect(
+      h.api.calls.map((c) => (c.method === 'createBucket' ? c.input.workspace : c.method)),
+      trace(h),
+    ).toEqual([DEFAULTS.workspace, WORKSPACE]);
   });
 
   it('prefers the namespace annotations over the defaults', async () => {
@@ -493,7 +569,7 @@ describe('origin', () => {
     expect(h.bucket().status?.origin, trace(h)).toBe('Adopted');
   });
 
-  it('stays Created for a 200 when the status already recorded Created for the same bucket id', async () => {
+  it('is Created for a 200 when the API created the bucket for this object (a retry)', async () => {
     const h = await readyHarness();
     bumpGeneration(h, (b) => (b.spec.corsAllowAll = true));
     h.api.onCreate = () => ({ kind: 'adopted', bucket: apiBucket({ cors_allow_all: true }) });
@@ -505,13 +581,37 @@ describe('origin', () => {
     expect(h.bucket().status?.origin).toBe('Created');
   });
 
-  it('is Adopted for a 200 with another bucket id, whatever the status said', async () => {
+  it('is Adopted for a bucket created for another object, whatever the status said', async () => {
     const h = await readyHarness();
     bumpGeneration(h, (b) => (b.spec.corsAllowAll = true));
     const otherId = 'b0000000-0000-4000-8000-0000000000b2';
-    h.api.onCreate = () => ({ kind: 'adopted', bucket: apiBucket({ id: otherId, cors_allow_all: true }) });
+    h.api.onCreate = () => ({
+      kind: 'adopted',
+      bucket: apiBucket({
+        id: otherId,
+        cors_allow_all: true,
+        created_for: { ...OWNER, uid: 'an-older-uid' },
+      }),
+    });
     await run(h);
     expect(h.bucket().status).toMatchObject({ bucketId: otherId, origin: 'Adopted' });
+  });
+
+  it('is Adopted for a bucket created for the same uid in another cluster', async () => {
+    const h = newHarness();
+    h.api.onCreate = () => ({
+      kind: 'adopted',
+      bucket: apiBucket({ created_for: { ...OWNER, cluster_id: 'another-cluster' } }),
+    });
+    await run(h);
+    expect(h.bucket().status?.origin, trace(h)).toBe('Adopted');
+  });
+
+  it('is Adopted for a bucket created without an owner (through the UI) and released to this namespace', async () => {
+    const h = newHarness();
+    h.api.onCreate = () => ({ kind: 'adopted', bucket: apiBucket({ created_for: null }) });
+    await run(h);
+    expect(h.bucket().status?.origin, trace(h)).toBe('Adopted');
   });
 });
 
@@ -524,10 +624,10 @@ describe('deletion', () => {
       const o = await run(h);
       expect(o, describeOutcome(o)).toEqual({ result: {} });
       expect(h.timeline, trace(h)).toEqual(['api.updateBucket', 'kube.removeFinalizer']);
-      expect(h.api.calls[0]).toEqual({
+      expect(h.api.calls[0], 'released to this namespace of this cluster only').toEqual({
         method: 'updateBucket',
         id: BUCKET_ID,
-        changes: { owner_reference: null },
+        changes: { owner_reference: null, adoptable_by: { cluster_id: CLUSTER_ID, namespace: 'team-a' } },
       });
       expect(h.buckets.get('photos', 'team-a'), 'the S3Bucket is gone once its finalizer is').toBeUndefined();
     },
@@ -571,14 +671,205 @@ describe('deletion', () => {
     expect(conditions(h).synced).toEqual({ status: 'False', reason: Reasons.DeletionBlocked });
   });
 
-  it('of a resource that never got a bucket only removes the finalizer', async () => {
+  it('of a resource that never got a bucket asks the API by owner uid, then removes the finalizer', async () => {
     const h = newHarness({ annotations: null });
     await run(h);
     h.clearCalls();
     markDeleted(h, 'Delete');
     const o = await run(h);
     expect(o, describeOutcome(o)).toEqual({ result: {} });
-    expect(h.timeline, trace(h)).toEqual(['kube.removeFinalizer']);
+    expect(h.timeline, trace(h)).toEqual(['api.findBucketsByOwner', 'kube.removeFinalizer']);
+    expect(h.api.calls[0]).toEqual({ method: 'findBucketsByOwner', uid: OWNER.uid });
+  });
+
+  describe('of a resource whose status never recorded its bucket (crash before the status write)', () => {
+    /** Finalizer added, the API called, nothing recorded: then the object is deleted. */
+    function unrecorded(policy: 'Retain' | 'Delete', found: ReturnType<typeof apiBucket>[]): Harness {
+      const h = newHarness({
+        bucket: {
+          ...s3Bucket({ deletionPolicy: policy }),
+          metadata: { ...s3Bucket().metadata, finalizers: [FINALIZER] },
+        },
+      });
+      markDeleted(h, policy);
+      h.api.onFind = () => ({ kind: 'ok', buckets: found });
+      return h;
+    }
+
+    it('with Retain finds the bucket by owner uid and releases it to this namespace', async () => {
+      const h = unrecorded('Retain', [apiBucket()]);
+      const o = await run(h);
+      expect(o, describeOutcome(o)).toEqual({ result: {} });
+      expect(h.timeline, trace(h)).toEqual([
+        'api.findBucketsByOwner',
+        'api.updateBucket',
+        'kube.removeFinalizer',
+      ]);
+      expect(h.api.calls[1]).toEqual({
+        method: 'updateBucket',
+        id: BUCKET_ID,
+        changes: { owner_reference: null, adoptable_by: { cluster_id: CLUSTER_ID, namespace: 'team-a' } },
+      });
+    });
+
+    it('with Delete deletes the bucket the API created for this object', async () => {
+      const h = unrecorded('Delete', [apiBucket()]);
+      const o = await run(h);
+      expect(o, describeOutcome(o)).toEqual({ result: {} });
+      expect(h.api.calls, trace(h)).toEqual([
+        { method: 'findBucketsByOwner', uid: OWNER.uid },
+        { method: 'deleteBucket', id: BUCKET_ID },
+      ]);
+    });
+
+    it('with Delete keeps a bucket it adopted (created for another object) and says so', async () => {
+      const h = unrecorded('Delete', [apiBucket({ created_for: { ...OWNER, uid: 'someone-else' } })]);
+      const o = await run(h);
+      expect(o.error, describeOutcome(o)).toBeInstanceOf(TerminalError);
+      expect(
+        h.api.calls.map((c) => c.method),
+        trace(h),
+      ).toEqual(['findBucketsByOwner']);
+      expect(conditions(h).synced).toEqual({ status: 'False', reason: Reasons.DeletionBlocked });
+    });
+
+    it('leaves alone a bucket created for it that another object owns now', async () => {
+      const h = unrecorded('Delete', [
+        apiBucket({ owner_reference: { ...OWNER, name: 'other', uid: 'other-uid' } }),
+      ]);
+      const o = await run(h);
+      expect(o, describeOutcome(o)).toEqual({ result: {} });
+      expect(h.timeline, trace(h)).toEqual(['api.findBucketsByOwner', 'kube.removeFinalizer']);
+    });
+
+    it('ignores a bucket with this uid from another cluster', async () => {
+      const other = { ...OWNER, cluster_id: 'another-cluster' };
+      const h = unrecorded('Retain', [apiBucket({ owner_reference: other, created_for: other })]);
+      const o = await run(h);
+      expect(o, describeOutcome(o)).toEqual({ result: {} });
+      expect(h.timeline, trace(h)).toEqual(['api.findBucketsByOwner', 'kube.removeFinalizer']);
+    });
+
+    it('keeps the finalizer and retries when the API cannot be asked', async () => {
+      const h = unrecorded('Retain', []);
+      h.api.onFind = () => failures.unavailable();
+      const o = await run(h);
+      expect(isTerminalError(o.error), describeOutcome(o)).toBe(false);
+      expect(o.error, describeOutcome(o)).toBeInstanceOf(Error);
+      expect(h.bucket().metadata.finalizers).toContain(FINALIZER);
+    });
+  });
+});
+
+describe('a Secret that cannot be written (issue 12 item 7)', () => {
+  const QUOTA = kubeError(
+    403,
+    'secrets "photos" is forbidden: exceeded quota: secrets, requested: count/secrets=1, used: count/secrets=0, limited: count/secrets=0',
+  );
+
+  it('leaves the bucket recorded in the status, says why in the conditions, and is retried', async () => {
+    const h = newHarness();
+    h.kube.failNext.createSecret = QUOTA;
+    const o = await run(h);
+    expect(o.error, describeOutcome(o)).toBeInstanceOf(Error);
+    expect(isTerminalError(o.error), `must be retried: ${show(o.error)}`).toBe(false);
+    expect(h.bucket().status, trace(h)).toMatchObject({
+      bucketId: BUCKET_ID,
+      bucketName: 'photos',
+      endpoint: ENDPOINT,
+      origin: 'Created',
+    });
+    expect(conditions(h)).toEqual({
+      ready: { status: 'False', reason: Reasons.SecretWriteFailed },
+      synced: { status: 'False', reason: Reasons.SecretWriteFailed },
+    });
+    expect(condition(h, READY)?.message).toContain('exceeded quota');
+
+    // The quota is raised: the next pass gets the same bucket back (a retry of the same owner).
+    h.clearCalls();
+    h.api.onCreate = () => ({ kind: 'adopted', bucket: apiBucket() });
+    const again = await run(h);
+    expect(again, describeOutcome(again)).toEqual({ result: {} });
+    expect(conditions(h).ready, trace(h)).toEqual({ status: 'True', reason: Reasons.Available });
+    expect(h.bucket().status?.origin).toBe('Created');
+    expect(secretData(h.kube.secrets.get('photos', 'team-a'))).toEqual(EXPECTED_DATA);
+  });
+
+  it.each([['Retain' as const], ['Delete' as const]])(
+    'then deleting the S3Bucket (%s) still releases or deletes the bucket through the API',
+    async (policy) => {
+      const h = newHarness({ bucket: s3Bucket({ deletionPolicy: policy }) });
+      h.kube.failNext.createSecret = QUOTA;
+      await run(h);
+      h.clearCalls();
+      markDeleted(h, policy);
+      const o = await run(h);
+      expect(o, describeOutcome(o)).toEqual({ result: {} });
+      expect(
+        h.api.calls.map((c) => c.method),
+        trace(h),
+      ).toEqual([policy === 'Retain' ? 'updateBucket' : 'deleteBucket']);
+      expect(h.api.calls[0], trace(h)).toMatchObject({ id: BUCKET_ID });
+      expect(h.timeline.at(-1), trace(h)).toBe('kube.removeFinalizer');
+    },
+  );
+});
+
+describe('conflicts and a lagging informer cache (issue 12 item 8)', () => {
+  it('a status write refused with 409 is requeued quietly: no error, no failure condition, no event', async () => {
+    const h = newHarness();
+    h.kube.failNext.patchStatus = conflict('s3bucket photos was modified');
+    const o = await run(h);
+    expect(o.error, describeOutcome(o)).toBeUndefined();
+    expect(o.result?.requeueAfterMs, describeOutcome(o)).toBeGreaterThan(0);
+    expect(h.bucket().status?.conditions, trace(h)).toBeUndefined();
+    expect(h.kube.events(), trace(h)).toEqual([]);
+  });
+
+  it("a pass on a cache that has not seen the last pass's status does not overwrite it (409, quiet requeue)", async () => {
+    const h = newHarness({ lagging: true, bucket: s3Bucket({ deletionPolicy: 'Delete' }) });
+    const first = await run(h);
+    expect(first.error, describeOutcome(first)).toBeUndefined();
+    expect(h.stored()?.status?.origin, trace(h)).toBe('Created');
+    // The watch has delivered the finalizer patch only: the cache has no status yet.
+    h.deliver(1);
+    expect(h.bucket().status, 'the cache lags').toBeUndefined();
+
+    // The API answers the second create of the same owner with 200, as a retry.
+    h.api.onCreate = () => ({ kind: 'adopted', bucket: apiBucket() });
+    h.clearCalls();
+    const second = await run(h);
+    expect(second.error, `second pass: ${describeOutcome(second)}; ${trace(h)}`).toBeUndefined();
+    expect(h.stored()?.status?.origin, trace(h)).toBe('Created');
+    expect(h.kube.events(), 'no warning for a conflict').toEqual([]);
+
+    // Once the cache has caught up, deletionPolicy Delete deletes the bucket this S3Bucket created.
+    h.deliver();
+    markDeleted(h, 'Delete');
+    h.deliver();
+    h.clearCalls();
+    const deleted = await run(h);
+    expect(deleted, `${describeOutcome(deleted)}; ${trace(h)}`).toEqual({ result: {} });
+    expect(h.api.calls).toEqual([{ method: 'deleteBucket', id: BUCKET_ID }]);
+  });
+
+  it('even a status write that is not refused keeps origin Created: it comes from the API, not the cache', async () => {
+    const h = newHarness({ lagging: true, bucket: s3Bucket({ deletionPolicy: 'Delete' }) });
+    h.kube.preconditions = false; // a merge patch without resourceVersion, as before the fix
+    await run(h);
+    h.deliver(1);
+    h.api.onCreate = () => ({ kind: 'adopted', bucket: apiBucket() });
+    const second = await run(h);
+    expect(second.error, describeOutcome(second)).toBeUndefined();
+    expect(h.stored()?.status?.origin, trace(h)).toBe('Created');
+
+    h.deliver();
+    markDeleted(h, 'Delete');
+    h.deliver();
+    h.clearCalls();
+    const deleted = await run(h);
+    expect(deleted, `${describeOutcome(deleted)}; ${trace(h)}`).toEqual({ result: {} });
+    expect(h.api.calls).toEqual([{ method: 'deleteBucket', id: BUCKET_ID }]);
   });
 });
 

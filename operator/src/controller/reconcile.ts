@@ -7,19 +7,25 @@ import {
   WORKSPACE_ANNOTATION,
 } from '../api/v1alpha1/s3bucket.ts';
 import type { S3Bucket, S3BucketSpec, S3BucketStatus } from '../api/v1alpha1/s3bucket.ts';
-import type { PlinthClient, PlinthFailure } from '../plinth-api/client.ts';
+import type { Bucket, PlinthClient, PlinthFailure } from '../plinth-api/client.ts';
 import { errorMessage, kubeStatus } from '../runtime/errors.ts';
 import { TerminalError } from '../runtime/workers.ts';
 import type { Result } from '../runtime/workers.ts';
 import { findCondition, READY, Reasons, setCondition, SYNCED } from './conditions.ts';
 import type { Reason } from './conditions.ts';
 import type { KubeClient } from './kube.ts';
+import type { LabelSelector } from './label-selector.ts';
 import { buildSecret, isCurrent, isOwnedBy, sameManagedContent, secretNameOf } from './secret.ts';
 import type { SecretData } from './secret.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** How often a deletion blocked by a non-empty bucket looks again (one API call each time). */
 const DELETION_RETRY_MS = 30_000;
+/**
+ * After a 409 on an S3Bucket write (the cache was older than the server's copy). The informer's
+ * update event usually brings the key back sooner; this is the fallback.
+ */
+const CONFLICT_RETRY_MS = 1_000;
 
 export interface ReconcilerDeps {
   buckets: ObjectCache<S3Bucket>;
@@ -27,10 +33,18 @@ export interface ReconcilerDeps {
   secrets: ObjectCache<V1Secret>;
   namespaces: ObjectCache<V1Namespace>;
   kube: KubeClient;
-  api: Pick<PlinthClient, 'createBucket' | 'updateBucket' | 'revealCredentials' | 'deleteBucket'>;
+  api: Pick<
+    PlinthClient,
+    'createBucket' | 'updateBucket' | 'revealCredentials' | 'deleteBucket' | 'findBucketsByOwner'
+  >;
   /** Sent in owner references so the API can tell clusters apart. */
   clusterId: string;
-  defaults: { organization?: string | undefined; workspace?: string | undefined };
+  defaults: {
+    organization?: string | undefined;
+    workspace?: string | undefined;
+    /** Only namespaces whose labels match may use the defaults; unset: none may. */
+    namespaces?: LabelSelector | undefined;
+  };
   logger: Logger;
   now?: () => Date;
 }
@@ -83,21 +97,25 @@ export class S3BucketReconciler {
     const slash = key.indexOf('/');
     const namespace = key.slice(0, slash);
     const name = key.slice(slash + 1);
-    let bucket = this.d.buckets.get(name, namespace);
+    const bucket = this.d.buckets.get(name, namespace);
     if (!bucket) {
       this.terminal.delete(key);
       return {};
     }
     if (bucket.metadata.deletionTimestamp) return this.finalize(key, bucket);
-    if (!(bucket.metadata.finalizers ?? []).includes(FINALIZER)) {
-      // Before any API call: a bucket must never exist that the operator would not clean up.
-      bucket = await this.d.kube.addFinalizer(bucket);
-    }
+    // The S3Bucket as last written by this pass: each write's answer carries the resourceVersion
+    // the next write is conditional on.
+    const current = { bucket };
     try {
-      return await this.converge(key, bucket);
+      if (!(bucket.metadata.finalizers ?? []).includes(FINALIZER)) {
+        // Before any API call: a bucket must never exist that the operator would not clean up.
+        current.bucket = await this.d.kube.addFinalizer(bucket);
+      }
+      return await this.converge(key, current);
     } catch (err) {
+      if (kubeStatus(err) === 409) return this.conflict(key, err);
       if (!(err instanceof Stop)) throw err;
-      await this.reportFailure(bucket, err);
+      await this.reportFailure(current.bucket, err);
       if (err.terminal) {
         // A foreign Secret or a missing mapping is checked again on every pass (no API call);
         // only the API's verdicts are remembered until the spec or the mapping changes.
@@ -111,16 +129,22 @@ export class S3BucketReconciler {
     }
   }
 
-  private fingerprint(bucket: S3Bucket): string {
-    const ns = this.d.namespaces.get(bucket.metadata.namespace);
-    return JSON.stringify([
-      bucket.metadata.generation,
-      ns?.metadata?.annotations?.[ORGANIZATION_ANNOTATION],
-      ns?.metadata?.annotations?.[WORKSPACE_ANNOTATION],
-    ]);
+  /**
+   * A write refused because the cache was older than the server's copy: not a failure. Nothing
+   * computed from the stale copy is written; the next pass starts from the newer one.
+   */
+  private conflict(key: string, err: unknown): Result {
+    this.d.logger.debug({ bucket: key, err: errorMessage(err) }, 'conflict: the cache was stale; requeued');
+    return { requeueAfterMs: CONFLICT_RETRY_MS };
   }
 
-  private async converge(key: string, bucket: S3Bucket): Promise<Result> {
+  private fingerprint(bucket: S3Bucket): string {
+    const { organization, workspace } = this.resolveMapping(bucket);
+    return JSON.stringify([bucket.metadata.generation, organization, workspace]);
+  }
+
+  private async converge(key: string, current: { bucket: S3Bucket }): Promise<Result> {
+    const bucket = current.bucket;
     const parsed = S3BucketSpecSchema.safeParse(bucket.spec);
     if (!parsed.success) {
       throw new Stop(Reasons.InvalidSpec, `spec is invalid: ${parsed.error.issues[0]?.message ?? ''}`, {
@@ -176,15 +200,17 @@ export class S3BucketReconciler {
       });
       if (created.kind !== 'created' && created.kind !== 'adopted') throw this.failure(created);
       const b = created.bucket;
-      // Created only when this resource's own request made it (201), or the status already said so.
-      // A crash between the API's 201 and the status write makes it count as adopted: the safe way
-      // round, since deletionPolicy Delete then keeps the bucket.
-      const origin =
-        created.kind === 'created' || (status.bucketId === b.id && status.origin === 'Created')
-          ? 'Created'
-          : 'Adopted';
-      facts = { id: b.id, name: b.name, endpoint: b.endpoint, origin };
+      facts = { id: b.id, name: b.name, endpoint: b.endpoint, origin: this.originOf(b, bucket) };
       credentials = b.credentials;
+      // Before any other side effect: a deletion must find the bucket even if the Secret write
+      // below fails (quota, admission webhook, RBAC) or the process dies.
+      current.bucket = await this.writeStatus(current.bucket, {
+        ...current.bucket.status,
+        bucketId: facts.id,
+        bucketName: facts.name,
+        endpoint: facts.endpoint,
+        origin: facts.origin,
+      });
       if (b.cors_allow_all !== spec.corsAllowAll) {
         const updated = await this.d.api.updateBucket(b.id, { cors_allow_all: spec.corsAllowAll });
         if (updated.kind !== 'ok') throw this.failure(updated);
@@ -196,7 +222,7 @@ export class S3BucketReconciler {
       await this.writeSecret(bucket, secret, desired);
     }
     await this.removeStaleSecrets(bucket, secretName);
-    await this.writeStatus(bucket, {
+    current.bucket = await this.writeStatus(current.bucket, {
       observedGeneration: generation,
       bucketId: facts.id,
       bucketName: facts.name,
@@ -204,7 +230,7 @@ export class S3BucketReconciler {
       secretName,
       origin: facts.origin,
       conditions: this.conditions(
-        bucket,
+        current.bucket,
         {
           status: 'True',
           reason: Reasons.Available,
@@ -215,6 +241,17 @@ export class S3BucketReconciler {
     });
     this.terminal.delete(key);
     return {};
+  }
+
+  /**
+   * From the API's answer alone, never from a (possibly stale) status: Created when the API created
+   * the bucket for this very object (its uid, in this cluster), whichever request it answers.
+   */
+  private originOf(b: Pick<Bucket, 'origin' | 'created_for'>, bucket: S3Bucket): 'Created' | 'Adopted' {
+    const f = b.created_for;
+    return b.origin === 'created' && f?.uid === bucket.metadata.uid && f.cluster_id === this.d.clusterId
+      ? 'Created'
+      : 'Adopted';
   }
 
   private secretData(
@@ -231,22 +268,45 @@ export class S3BucketReconciler {
     };
   }
 
-  /** The namespace's annotations, else the operator's defaults; terminal when neither names one. */
+  /**
+   * The namespace's annotations; the operator's defaults fill in only for a namespace whose labels
+   * match the default-namespace selector (the mapping is opt-in: a namespace anyone could create
+   * must not act in the default workspace).
+   */
+  private resolveMapping(bucket: S3Bucket): {
+    organization: string | undefined;
+    workspace: string | undefined;
+    trusted: boolean;
+  } {
+    const ns = this.d.namespaces.get(bucket.metadata.namespace);
+    const annotations = ns?.metadata?.annotations ?? {};
+    const { namespaces: selector } = this.d.defaults;
+    const trusted = selector !== undefined && selector.matches(ns?.metadata?.labels);
+    return {
+      organization:
+        annotations[ORGANIZATION_ANNOTATION] ?? (trusted ? this.d.defaults.organization : undefined),
+      workspace: annotations[WORKSPACE_ANNOTATION] ?? (trusted ? this.d.defaults.workspace : undefined),
+      trusted,
+    };
+  }
+
+  /** The organization and workspace of the bucket's namespace; terminal when it has none. */
   private mappingOf(bucket: S3Bucket): { organization: string; workspace: string } {
-    const annotations = this.d.namespaces.get(bucket.metadata.namespace)?.metadata?.annotations ?? {};
-    const organization = annotations[ORGANIZATION_ANNOTATION] ?? this.d.defaults.organization;
-    const workspace = annotations[WORKSPACE_ANNOTATION] ?? this.d.defaults.workspace;
+    const { organization, workspace, trusted } = this.resolveMapping(bucket);
+    const ns = bucket.metadata.namespace;
     if (!organization || !workspace) {
-      throw new Stop(
-        Reasons.NoWorkspaceMapping,
-        `Namespace ${bucket.metadata.namespace} has no ${ORGANIZATION_ANNOTATION} and ${WORKSPACE_ANNOTATION} annotations and the operator has no defaults.`,
-        { terminal: true },
-      );
+      const selector = this.d.defaults.namespaces;
+      const annotate = `Namespace ${ns} is not mapped to a Plinth workspace: annotate it with ${ORGANIZATION_ANNOTATION} and ${WORKSPACE_ANNOTATION} (the organization's and workspace's IDs)`;
+      const howToDefault =
+        selector && this.d.defaults.organization && this.d.defaults.workspace && !trusted
+          ? `, or label it to match the operator's default-namespace selector "${String(selector)}" to use the default workspace.`
+          : '.';
+      throw new Stop(Reasons.NoWorkspaceMapping, annotate + howToDefault, { terminal: true });
     }
     if (!UUID.test(organization) || !UUID.test(workspace)) {
       throw new Stop(
         Reasons.NoWorkspaceMapping,
-        `The ${ORGANIZATION_ANNOTATION} and ${WORKSPACE_ANNOTATION} annotations of namespace ${bucket.metadata.namespace} must be UUIDs.`,
+        `The ${ORGANIZATION_ANNOTATION} and ${WORKSPACE_ANNOTATION} annotations of namespace ${ns} must be UUIDs.`,
         { terminal: true },
       );
     }
@@ -280,19 +340,32 @@ export class S3BucketReconciler {
   ): Promise<void> {
     if (existing) {
       if (sameManagedContent(existing, desired)) return;
-      await this.d.kube.replaceSecret(desired, existing.metadata!.resourceVersion!);
+      try {
+        await this.d.kube.replaceSecret(desired, existing.metadata!.resourceVersion!);
+      } catch (err) {
+        throw kubeStatus(err) === 409 ? err : this.secretWriteFailed(desired, err);
+      }
       return;
     }
     try {
       await this.d.kube.createSecret(desired);
     } catch (err) {
-      if (kubeStatus(err) !== 409) throw err;
+      if (kubeStatus(err) !== 409) throw this.secretWriteFailed(desired, err);
       // Someone created it between our read and our write: decide again on the next pass.
       await this.currentSecret(bucket);
       throw new Error(`Secret ${desired.metadata!.name!} appeared while being created; retrying`, {
         cause: err,
       });
     }
+  }
+
+  /** Retried with backoff: a quota, an admission webhook or RBAC may change without the spec. */
+  private secretWriteFailed(secret: V1Secret, err: unknown): Stop {
+    return new Stop(
+      Reasons.SecretWriteFailed,
+      `The bucket exists, but its Secret ${secret.metadata!.name!} could not be written: ${errorMessage(err)}`,
+      { terminal: false },
+    );
   }
 
   /** After a change of spec.secretName, the Secret under the old name goes. */
@@ -309,30 +382,11 @@ export class S3BucketReconciler {
     const status = bucket.status ?? {};
     const policy = bucket.spec.deletionPolicy ?? 'Retain';
     try {
-      if (status.bucketId !== undefined) {
-        if (policy === 'Delete' && status.origin !== 'Created') {
-          throw new Stop(
-            Reasons.DeletionBlocked,
-            'deletionPolicy is Delete, but the bucket was adopted, not created for this S3Bucket, so the operator does not delete it. Set spec.deletionPolicy to Retain to let the resource go.',
-            { terminal: true },
-          );
-        }
-        if (policy === 'Delete') {
-          const deleted = await this.d.api.deleteBucket(status.bucketId);
-          if (deleted.kind === 'not_empty') {
-            throw new Stop(
-              Reasons.DeletionBlocked,
-              'deletionPolicy is Delete, but the bucket holds objects and the operator never deletes data. Empty the bucket, or set spec.deletionPolicy to Retain.',
-              { terminal: false, requeueAfterMs: DELETION_RETRY_MS },
-            );
-          }
-          if (deleted.kind !== 'deleted' && deleted.kind !== 'not_found') throw this.failure(deleted);
-        } else {
-          // Retain: the bucket stays, released so that a new S3Bucket of the same name can adopt it.
-          const released = await this.d.api.updateBucket(status.bucketId, { owner_reference: null });
-          if (released.kind !== 'ok' && released.kind !== 'not_found') throw this.failure(released);
-        }
-      }
+      const targets =
+        status.bucketId !== undefined
+          ? [{ id: status.bucketId, origin: status.origin }]
+          : await this.unrecordedBuckets(bucket);
+      for (const target of targets) await this.release(bucket, policy, target);
     } catch (err) {
       if (!(err instanceof Stop)) throw err;
       await this.reportFailure(bucket, err);
@@ -340,9 +394,65 @@ export class S3BucketReconciler {
       if (err.requeueAfterMs !== undefined) return { requeueAfterMs: err.requeueAfterMs };
       throw new Error(`${err.reason}: ${err.message}`, { cause: err });
     }
-    await this.d.kube.removeFinalizer(bucket);
+    try {
+      await this.d.kube.removeFinalizer(bucket);
+    } catch (err) {
+      if (kubeStatus(err) === 409) return this.conflict(key, err);
+      throw err;
+    }
     this.terminal.delete(key);
     return {};
+  }
+
+  /**
+   * The buckets the API made or adopted for this object that its status never recorded (a crash
+   * or a failed status write between the API's answer and the status): found by owner uid. Only
+   * those this object still owns, or that nobody owns and were created for it, are its to release.
+   */
+  private async unrecordedBuckets(
+    bucket: S3Bucket,
+  ): Promise<{ id: string; origin: 'Created' | 'Adopted' }[]> {
+    const found = await this.d.api.findBucketsByOwner(bucket.metadata.uid);
+    if (found.kind !== 'ok') throw this.failure(found);
+    const isThis = (r: { cluster_id: string; uid: string } | null | undefined) =>
+      r?.uid === bucket.metadata.uid && r.cluster_id === this.d.clusterId;
+    return found.buckets
+      .filter((b) => isThis(b.owner_reference) || (b.owner_reference === null && isThis(b.created_for)))
+      .map((b) => ({ id: b.id, origin: this.originOf(b, bucket) }));
+  }
+
+  /** Applies the deletion policy to one bucket of this object. */
+  private async release(
+    bucket: S3Bucket,
+    policy: 'Retain' | 'Delete',
+    target: { id: string; origin: 'Created' | 'Adopted' | undefined },
+  ): Promise<void> {
+    if (policy === 'Delete' && target.origin !== 'Created') {
+      throw new Stop(
+        Reasons.DeletionBlocked,
+        'deletionPolicy is Delete, but the bucket was adopted, not created for this S3Bucket, so the operator does not delete it. Set spec.deletionPolicy to Retain to let the resource go.',
+        { terminal: true },
+      );
+    }
+    if (policy === 'Delete') {
+      const deleted = await this.d.api.deleteBucket(target.id);
+      if (deleted.kind === 'not_empty') {
+        throw new Stop(
+          Reasons.DeletionBlocked,
+          'deletionPolicy is Delete, but the bucket holds objects and the operator never deletes data. Empty the bucket, or set spec.deletionPolicy to Retain.',
+          { terminal: false, requeueAfterMs: DELETION_RETRY_MS },
+        );
+      }
+      if (deleted.kind !== 'deleted' && deleted.kind !== 'not_found') throw this.failure(deleted);
+      return;
+    }
+    // Retain: the bucket stays, released to this namespace only, so that a new S3Bucket of the
+    // same name here can adopt it, and no other namespace can.
+    const released = await this.d.api.updateBucket(target.id, {
+      owner_reference: null,
+      adoptable_by: { cluster_id: this.d.clusterId, namespace: bucket.metadata.namespace },
+    });
+    if (released.kind !== 'ok' && released.kind !== 'not_found') throw this.failure(released);
   }
 
   /** Sorts an API failure into a condition reason, terminal or retried. */
@@ -420,7 +530,9 @@ export class S3BucketReconciler {
         conditions: this.conditions(bucket, ready, failed),
       });
     } catch (err) {
-      this.d.logger.warn({ bucket: keyOf(bucket), err: errorMessage(err) }, 'could not write status');
+      // A conflict means a newer copy exists; the next pass reports from it.
+      const level = kubeStatus(err) === 409 ? 'debug' : 'warn';
+      this.d.logger[level]({ bucket: keyOf(bucket), err: errorMessage(err) }, 'could not write status');
     }
   }
 
@@ -435,11 +547,14 @@ export class S3BucketReconciler {
     return setCondition(withReady, { type: SYNCED, ...synced }, generation, now);
   }
 
-  /** Writes the status only when it changed; records an Event when a condition transitions. */
-  private async writeStatus(bucket: S3Bucket, next: S3BucketStatus): Promise<void> {
+  /**
+   * Writes the status only when it changed, conditional on the copy it was computed from; records
+   * an Event when a condition transitions. Returns the S3Bucket as the server now holds it.
+   */
+  private async writeStatus(bucket: S3Bucket, next: S3BucketStatus): Promise<S3Bucket> {
     const previous = bucket.status ?? {};
-    if (JSON.stringify(normalise(previous)) === JSON.stringify(normalise(next))) return;
-    await this.d.kube.patchStatus(bucket, next);
+    if (JSON.stringify(normalise(previous)) === JSON.stringify(normalise(next))) return bucket;
+    const written = await this.d.kube.patchStatus(bucket, next);
     // One Event per transition: Ready's when it moved, else Synced's; a failure that moves both
     // with the same reason is told once.
     const moved = [READY, SYNCED]
@@ -468,6 +583,7 @@ export class S3BucketReconciler {
           this.d.logger.warn({ bucket: keyOf(bucket), err: errorMessage(err) }, 'could not record event'),
         );
     }
+    return written;
   }
 }
 

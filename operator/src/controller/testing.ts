@@ -11,6 +11,7 @@ import type { S3Bucket, S3BucketStatus } from '../api/v1alpha1/s3bucket.ts';
 import type {
   BucketCreate,
   BucketCredentials,
+  BucketListResult,
   BucketResult,
   BucketUpdate,
   CreateBucketResult,
@@ -23,6 +24,7 @@ import type {
 import type { KubeClient } from './kube.ts';
 import { S3BucketReconciler } from './reconcile.ts';
 import type { ReconcilerDeps } from './reconcile.ts';
+import { parseLabelSelector } from './label-selector.ts';
 import { MANAGED_BY, MANAGED_BY_LABEL } from './secret.ts';
 
 export const ORG = '0b7f0c36-1f4e-4b8e-9a55-1c0a5e3a9d01';
@@ -63,12 +65,25 @@ export type KubeCall =
   | { op: 'deleteSecret'; namespace: string; name: string; uid: string }
   | { op: 'recordEvent'; type: 'Normal' | 'Warning'; reason: string; message: string };
 
-const conflict = (what: string) => Object.assign(new Error(`409 Conflict: ${what}`), { code: 409 });
+/** An error as client-node throws it for a Kubernetes API answer: `code` and the Status `body`. */
+export const kubeError = (code: number, message: string) =>
+  Object.assign(new Error(`HTTP-Code: ${code} Message: Unknown API Status Code!`), {
+    code,
+    body: JSON.stringify({ kind: 'Status', status: 'Failure', message, code }),
+  });
+export const conflict = (what: string) => kubeError(409, `Operation cannot be fulfilled: ${what}`);
 const clone = <T>(v: T): T => structuredClone(v);
+/** Runs `fn` now; its result or thrown error becomes the promise's, as an async client call's would. */
+const settle = <T>(fn: () => T): Promise<T> => new Promise<T>((resolve) => resolve(fn()));
 
 /**
- * A KubeClient over the caches: writes change them at once (an informer with no lag). `secrets`
- * holds every Secret in the cluster; `managedSecrets` is the operator's labelled view of them.
+ * A KubeClient over an API server's store of S3Buckets and the informer cache the reconciler reads.
+ * By default the cache is the store (an informer with no lag: every write is seen at once). With
+ * `lagging`, the cache is a separate copy that sees the store's changes only when the test calls
+ * `deliver()`, as a watch delivers events some time after the write: a pass can then start on a
+ * cache older than the pass before it. Writes of S3Buckets carry `metadata.resourceVersion`, and a
+ * stale one is refused with 409, as the API server does. `secrets` holds every Secret in the
+ * cluster (no lag); `managedSecrets` is the operator's labelled view of them.
  */
 export class FakeKube implements KubeClient {
   readonly calls: KubeCall[] = [];
@@ -81,61 +96,107 @@ export class FakeKube implements KubeClient {
     list: (namespace) =>
       this.secrets.list(namespace).filter((s) => s.metadata?.labels?.[MANAGED_BY_LABEL] === MANAGED_BY),
   };
-  private readonly buckets: MapCache<S3Bucket>;
+  /** The API server's copy of the S3Buckets; the same map as the cache unless lagging. */
+  readonly server: MapCache<S3Bucket>;
+  /** A write makes the next call of this operation fail with the error instead (once). */
+  readonly failNext: Partial<Record<KubeCall['op'], Error>> = {};
+  /**
+   * Whether S3Bucket writes are conditional on the resourceVersion they carry (the real client's
+   * behaviour). `false` models an unconditional merge patch, to show what does not rely on it.
+   */
+  preconditions = true;
+  private readonly cache: MapCache<S3Bucket>;
   private readonly timeline: string[];
+  /** Watch events not yet delivered to the cache (lagging only): the object, or a deletion. */
+  private readonly pending: { name: string; namespace: string; obj: S3Bucket | undefined }[] = [];
   private rv = 100;
 
-  constructor(buckets: MapCache<S3Bucket>, timeline: string[]) {
-    this.buckets = buckets;
+  constructor(buckets: MapCache<S3Bucket>, timeline: string[], opts: { lagging?: boolean } = {}) {
+    this.cache = buckets;
     this.timeline = timeline;
+    this.server = opts.lagging ? new MapCache<S3Bucket>() : buckets;
+    if (opts.lagging) for (const b of buckets.list()) this.server.set(clone(b));
   }
 
   nextResourceVersion(): string {
     return String(++this.rv);
   }
 
+  /** Stores an S3Bucket on the server (or removes it), to be seen by the cache now or on `deliver()`. */
+  put(name: string, namespace: string, obj: S3Bucket | undefined): void {
+    if (obj) this.server.set(obj);
+    else this.server.delete(name, namespace);
+    if (this.server === this.cache) return;
+    this.pending.push({ name, namespace, obj: obj && clone(obj) });
+  }
+
+  /** Lagging only: lets the informer deliver the next `count` pending events (default all). */
+  deliver(count = Infinity): void {
+    for (let i = 0; i < count && this.pending.length > 0; i++) {
+      const e = this.pending.shift()!;
+      if (e.obj) this.cache.set(e.obj);
+      else this.cache.delete(e.name, e.namespace);
+    }
+  }
+
   private log(call: KubeCall): void {
     this.calls.push(clone(call));
     this.timeline.push(`kube.${call.op}`);
+    const err = this.failNext[call.op];
+    if (err) {
+      delete this.failNext[call.op];
+      throw err;
+    }
   }
 
+  /** The stored object the write applies to: 404 when gone, 409 at another resourceVersion. */
   private stored(bucket: S3Bucket): S3Bucket {
-    const current = this.buckets.get(bucket.metadata.name, bucket.metadata.namespace);
+    const current = this.server.get(bucket.metadata.name, bucket.metadata.namespace);
     if (!current) throw Object.assign(new Error('404 Not Found'), { code: 404 });
+    const sent = bucket.metadata.resourceVersion;
+    if (this.preconditions && sent !== undefined && sent !== current.metadata.resourceVersion) {
+      throw conflict(
+        `s3bucket ${bucket.metadata.name} is at resourceVersion ${current.metadata.resourceVersion}, not ${sent}`,
+      );
+    }
     return current;
   }
 
   addFinalizer(bucket: S3Bucket): Promise<S3Bucket> {
-    this.log({ op: 'addFinalizer', name: bucket.metadata.name });
-    const next = clone(this.stored(bucket));
-    next.metadata.finalizers = [...(bucket.metadata.finalizers ?? []), FINALIZER];
-    next.metadata.resourceVersion = this.nextResourceVersion();
-    this.buckets.set(next);
-    return Promise.resolve(clone(next));
+    return settle(() => {
+      this.log({ op: 'addFinalizer', name: bucket.metadata.name });
+      const next = clone(this.stored(bucket));
+      next.metadata.finalizers = [...(bucket.metadata.finalizers ?? []), FINALIZER];
+      next.metadata.resourceVersion = this.nextResourceVersion();
+      this.put(next.metadata.name, next.metadata.namespace, next);
+      return clone(next);
+    });
   }
 
   removeFinalizer(bucket: S3Bucket): Promise<void> {
-    this.log({ op: 'removeFinalizer', name: bucket.metadata.name });
-    const next = clone(this.stored(bucket));
-    next.metadata.finalizers = (bucket.metadata.finalizers ?? []).filter((f) => f !== FINALIZER);
-    next.metadata.resourceVersion = this.nextResourceVersion();
-    // The API server removes an object being deleted once its last finalizer goes.
-    if (next.metadata.deletionTimestamp && next.metadata.finalizers.length === 0) {
-      this.buckets.delete(next.metadata.name, next.metadata.namespace);
-    } else {
-      this.buckets.set(next);
-    }
-    return Promise.resolve();
+    return settle(() => {
+      this.log({ op: 'removeFinalizer', name: bucket.metadata.name });
+      // Gone already: nothing to remove (as the real client treats a 404).
+      if (!this.server.get(bucket.metadata.name, bucket.metadata.namespace)) return;
+      const next = clone(this.stored(bucket));
+      next.metadata.finalizers = (bucket.metadata.finalizers ?? []).filter((f) => f !== FINALIZER);
+      next.metadata.resourceVersion = this.nextResourceVersion();
+      // The API server removes an object being deleted once its last finalizer goes.
+      const gone = next.metadata.deletionTimestamp && next.metadata.finalizers.length === 0;
+      this.put(next.metadata.name, next.metadata.namespace, gone ? undefined : next);
+    });
   }
 
-  patchStatus(bucket: S3Bucket, status: S3BucketStatus): Promise<void> {
-    this.log({ op: 'patchStatus', name: bucket.metadata.name, status });
-    const next = clone(this.stored(bucket));
-    // A JSON merge patch of `status`: named fields replaced (arrays whole), others kept.
-    next.status = { ...next.status, ...(JSON.parse(JSON.stringify(status)) as S3BucketStatus) };
-    next.metadata.resourceVersion = this.nextResourceVersion();
-    this.buckets.set(next);
-    return Promise.resolve();
+  patchStatus(bucket: S3Bucket, status: S3BucketStatus): Promise<S3Bucket> {
+    return settle(() => {
+      this.log({ op: 'patchStatus', name: bucket.metadata.name, status });
+      const next = clone(this.stored(bucket));
+      // A JSON merge patch of `status`: named fields replaced (arrays whole), others kept.
+      next.status = { ...next.status, ...(JSON.parse(JSON.stringify(status)) as S3BucketStatus) };
+      next.metadata.resourceVersion = this.nextResourceVersion();
+      this.put(next.metadata.name, next.metadata.namespace, next);
+      return clone(next);
+    });
   }
 
   readSecret(namespace: string, name: string): Promise<V1Secret | undefined> {
@@ -145,46 +206,52 @@ export class FakeKube implements KubeClient {
   }
 
   createSecret(secret: V1Secret): Promise<V1Secret> {
-    this.log({ op: 'createSecret', secret });
-    const { name = '', namespace = '' } = secret.metadata ?? {};
-    if (this.secrets.get(name, namespace)) return Promise.reject(conflict(`secret ${name} exists`));
-    const stored = clone(secret);
-    stored.metadata = { ...stored.metadata, uid: `uid-${name}`, resourceVersion: this.nextResourceVersion() };
-    this.secrets.set(stored);
-    return Promise.resolve(clone(stored));
+    return settle(() => {
+      this.log({ op: 'createSecret', secret });
+      const { name = '', namespace = '' } = secret.metadata ?? {};
+      if (this.secrets.get(name, namespace)) throw conflict(`secret ${name} exists`);
+      const stored = clone(secret);
+      stored.metadata = {
+        ...stored.metadata,
+        uid: `uid-${name}`,
+        resourceVersion: this.nextResourceVersion(),
+      };
+      this.secrets.set(stored);
+      return clone(stored);
+    });
   }
 
   replaceSecret(secret: V1Secret, resourceVersion: string): Promise<V1Secret> {
-    this.log({ op: 'replaceSecret', secret, resourceVersion });
-    const { name = '', namespace = '' } = secret.metadata ?? {};
-    const current = this.secrets.get(name, namespace);
-    if (!current) return Promise.reject(Object.assign(new Error('404 Not Found'), { code: 404 }));
-    if (current.metadata?.resourceVersion !== resourceVersion) {
-      return Promise.reject(
-        conflict(
+    return settle(() => {
+      this.log({ op: 'replaceSecret', secret, resourceVersion });
+      const { name = '', namespace = '' } = secret.metadata ?? {};
+      const current = this.secrets.get(name, namespace);
+      if (!current) throw Object.assign(new Error('404 Not Found'), { code: 404 });
+      if (current.metadata?.resourceVersion !== resourceVersion) {
+        throw conflict(
           `secret ${name} is at resourceVersion ${current.metadata?.resourceVersion}, not ${resourceVersion}`,
-        ),
-      );
-    }
-    const stored = clone(secret);
-    stored.metadata = {
-      ...stored.metadata,
-      uid: current.metadata.uid,
-      resourceVersion: this.nextResourceVersion(),
-    };
-    this.secrets.set(stored);
-    return Promise.resolve(clone(stored));
+        );
+      }
+      const stored = clone(secret);
+      stored.metadata = {
+        ...stored.metadata,
+        uid: current.metadata.uid,
+        resourceVersion: this.nextResourceVersion(),
+      };
+      this.secrets.set(stored);
+      return clone(stored);
+    });
   }
 
   deleteSecret(namespace: string, name: string, uid: string): Promise<void> {
-    this.log({ op: 'deleteSecret', namespace, name, uid });
-    if (this.secrets.get(name, namespace)?.metadata?.uid === uid) this.secrets.delete(name, namespace);
-    return Promise.resolve();
+    return settle(() => {
+      this.log({ op: 'deleteSecret', namespace, name, uid });
+      if (this.secrets.get(name, namespace)?.metadata?.uid === uid) this.secrets.delete(name, namespace);
+    });
   }
 
   recordEvent(_bucket: S3Bucket, type: 'Normal' | 'Warning', reason: string, message: string): Promise<void> {
-    this.log({ op: 'recordEvent', type, reason, message });
-    return Promise.resolve();
+    return settle(() => this.log({ op: 'recordEvent', type, reason, message }));
   }
 
   /** The writes only (reads and events excluded). */
@@ -201,7 +268,8 @@ export type ApiCall =
   | { method: 'createBucket'; input: BucketCreate }
   | { method: 'updateBucket'; id: string; changes: BucketUpdate }
   | { method: 'revealCredentials'; id: string }
-  | { method: 'deleteBucket'; id: string };
+  | { method: 'deleteBucket'; id: string }
+  | { method: 'findBucketsByOwner'; uid: string };
 
 /** The API as the reconciler sees it; each `on…` answer may be replaced by a test. */
 type ReconcilerApi = ReconcilerDeps['api'];
@@ -222,6 +290,8 @@ export class FakePlinthApi implements ReconcilerApi {
   });
   onReveal: (id: string) => CredentialsResult = () => ({ kind: 'ok', credentials: { ...CREDENTIALS } });
   onDelete: (id: string) => DeleteBucketResult = () => ({ kind: 'deleted' });
+  /** Default: the API knows no bucket of that owner. */
+  onFind: (uid: string) => BucketListResult = () => ({ kind: 'ok', buckets: [] });
   private readonly timeline: string[];
 
   constructor(timeline: string[]) {
@@ -249,9 +319,24 @@ export class FakePlinthApi implements ReconcilerApi {
     this.log({ method: 'deleteBucket', id });
     return Promise.resolve(this.onDelete(id));
   }
+  findBucketsByOwner(uid: string): Promise<BucketListResult> {
+    this.log({ method: 'findBucketsByOwner', uid });
+    return Promise.resolve(this.onFind(uid));
+  }
 }
 
-/** A bucket as the API returns it from a create (201) or an adoption (200). */
+/** The owner reference the reconciler sends for the default S3Bucket `team-a/photos`. */
+export const OWNER = {
+  cluster_id: CLUSTER_ID,
+  namespace: 'team-a',
+  name: 'photos',
+  uid: 'a1a1a1a1-0000-4000-8000-0000000000a1',
+};
+
+/**
+ * A bucket as the API returns it from a create (201) or an adoption (200): by default created for,
+ * and owned by, the default S3Bucket.
+ */
 export function apiBucket(overrides: Partial<CreatedBucket> = {}): CreatedBucket {
   return {
     id: BUCKET_ID,
@@ -263,7 +348,9 @@ export function apiBucket(overrides: Partial<CreatedBucket> = {}): CreatedBucket
     state: 'ready',
     cors_allow_all: false,
     origin: 'created',
-    owner_reference: null,
+    owner_reference: { ...OWNER },
+    created_for: { ...OWNER },
+    adoptable_by: null,
     usage: { bytes: null, objects: null, updated_at: null },
     created_at: '2026-03-01T00:00:00.000Z',
     updated_at: '2026-03-01T00:00:00.000Z',
@@ -310,7 +397,7 @@ export function s3Bucket(spec: Partial<S3Bucket['spec']> = {}): S3Bucket {
     metadata: {
       name: 'photos',
       namespace: 'team-a',
-      uid: 'a1a1a1a1-0000-4000-8000-0000000000a1',
+      uid: OWNER.uid,
       generation: 1,
       resourceVersion: '1',
     },
@@ -318,8 +405,12 @@ export function s3Bucket(spec: Partial<S3Bucket['spec']> = {}): S3Bucket {
   };
 }
 
-export function namespace(name: string, annotations?: Record<string, string>): V1Namespace {
-  return { metadata: { name, ...(annotations ? { annotations } : {}) } };
+export function namespace(
+  name: string,
+  annotations?: Record<string, string>,
+  labels?: Record<string, string>,
+): V1Namespace {
+  return { metadata: { name, ...(annotations ? { annotations } : {}), ...(labels ? { labels } : {}) } };
 }
 
 export const MAPPED = { [ORGANIZATION_ANNOTATION]: ORG, [WORKSPACE_ANNOTATION]: WORKSPACE };
@@ -327,8 +418,14 @@ export const MAPPED = { [ORGANIZATION_ANNOTATION]: ORG, [WORKSPACE_ANNOTATION]: 
 export interface HarnessOptions {
   /** The S3Bucket's namespace annotations; default: mapped to ORG/WORKSPACE. `null`: none. */
   annotations?: Record<string, string> | null;
-  defaults?: ReconcilerDeps['defaults'];
+  /** The S3Bucket's namespace labels; default none. */
+  labels?: Record<string, string>;
+  defaults?: { organization?: string; workspace?: string };
+  /** The operator's default-namespace selector, in `kubectl -l` syntax. */
+  defaultNamespaceSelector?: string;
   bucket?: S3Bucket;
+  /** The informer cache sees writes only on `deliver()` (see FakeKube). */
+  lagging?: boolean;
 }
 
 /** A reconciler over fresh fakes, with one S3Bucket `team-a/photos` in its cache. */
@@ -336,12 +433,12 @@ export function newHarness(opts: HarnessOptions = {}) {
   const timeline: string[] = [];
   const buckets = new MapCache<S3Bucket>();
   const namespaces = new MapCache<V1Namespace>();
-  const kube = new FakeKube(buckets, timeline);
-  const api = new FakePlinthApi(timeline);
   const initial = opts.bucket ?? s3Bucket();
   buckets.set(clone(initial));
+  const kube = new FakeKube(buckets, timeline, { lagging: opts.lagging ?? false });
+  const api = new FakePlinthApi(timeline);
   const annotations = opts.annotations === undefined ? MAPPED : opts.annotations;
-  namespaces.set(namespace(initial.metadata.namespace, annotations ?? undefined));
+  namespaces.set(namespace(initial.metadata.namespace, annotations ?? undefined, opts.labels));
   let clock = new Date('2026-03-01T12:00:00.000Z');
   const reconciler = new S3BucketReconciler({
     buckets,
@@ -350,7 +447,12 @@ export function newHarness(opts: HarnessOptions = {}) {
     kube,
     api,
     clusterId: CLUSTER_ID,
-    defaults: opts.defaults ?? {},
+    defaults: {
+      ...opts.defaults,
+      ...(opts.defaultNamespaceSelector === undefined
+        ? {}
+        : { namespaces: parseLabelSelector(opts.defaultNamespaceSelector) }),
+    },
     logger: pino({ level: 'silent' }),
     now: () => clock,
   });
@@ -370,12 +472,20 @@ export function newHarness(opts: HarnessOptions = {}) {
       if (!b) throw new Error(`S3Bucket ${key} is gone from the cache`);
       return b;
     },
-    /** Replaces the cached S3Bucket with `change` applied to a copy (a user's edit or a deletion). */
+    /** The S3Bucket as the API server holds it now (the cache's copy, unless lagging). */
+    stored(): S3Bucket | undefined {
+      return kube.server.get(initial.metadata.name, initial.metadata.namespace);
+    },
+    /** A user's edit (or a deletion) of the stored S3Bucket, seen by the cache as any write is. */
     update(change: (b: S3Bucket) => void): void {
-      const b = clone(buckets.get(initial.metadata.name, initial.metadata.namespace)!);
+      const b = clone(kube.server.get(initial.metadata.name, initial.metadata.namespace)!);
       change(b);
       b.metadata.resourceVersion = kube.nextResourceVersion();
-      buckets.set(b);
+      kube.put(b.metadata.name, b.metadata.namespace, b);
+    },
+    /** Lagging only: the informer delivers the next `count` pending events (default all). */
+    deliver(count?: number): void {
+      kube.deliver(count);
     },
     advance(ms: number): void {
       clock = new Date(clock.getTime() + ms);

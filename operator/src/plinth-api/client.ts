@@ -92,6 +92,7 @@ export type BucketResult = { readonly kind: 'ok'; readonly bucket: Bucket } | Pl
 export type CredentialsResult =
   { readonly kind: 'ok'; readonly credentials: BucketCredentials } | PlinthFailure;
 export type DeleteBucketResult = { readonly kind: 'deleted' } | PlinthFailure;
+export type BucketListResult = { readonly kind: 'ok'; readonly buckets: readonly Bucket[] } | PlinthFailure;
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -215,6 +216,11 @@ export interface PlinthClient {
   /** Creates the bucket (`created`, 201) or adopts the caller's existing one (`adopted`, 200). */
   createBucket(input: BucketCreate): Promise<CreateBucketResult>;
   getBucket(id: string): Promise<BucketResult>;
+  /**
+   * The buckets whose current owner reference or `created_for` has this uid
+   * (`GET /api/v1/s3/buckets/?owner_uid=`): how the operator finds a bucket it never recorded.
+   */
+  findBucketsByOwner(uid: string): Promise<BucketListResult>;
   updateBucket(id: string, changes: BucketUpdate): Promise<BucketResult>;
   /** The bucket's access key and secret (an audited reveal). */
   revealCredentials(id: string): Promise<CredentialsResult>;
@@ -319,6 +325,14 @@ export function createPlinthClient(options: PlinthClientOptions): PlinthClient {
           params: { path: { id } },
         });
         return data === undefined ? failure(response, error) : { kind: 'ok', bucket: data };
+      }),
+    findBucketsByOwner: (uid) =>
+      guarded(async () => {
+        // One object owns at most a bucket or two (one per name it had): a page is plenty.
+        const { data, error, response } = await raw.GET('/api/v1/s3/buckets/', {
+          params: { query: { owner_uid: uid, page_size: 100 } },
+        });
+        return data === undefined ? failure(response, error) : { kind: 'ok', buckets: data.results };
       }),
     updateBucket: (id, changes) =>
       guarded(async () => {

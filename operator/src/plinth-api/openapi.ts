@@ -389,7 +389,7 @@ export interface paths {
     put?: never;
     /**
      * Create a bucket with its own access user, or adopt it (same name, same workspace)
-     * @description 201 with the new bucket and its credentials. If the name already exists in the region and belongs to the same organization and workspace (and owner reference, when both have one), 200 with that bucket. Owned by anyone else: 409.
+     * @description 201 with the new bucket and its credentials. If Plinth already manages the name in the region for the same organization and workspace, 200 with that bucket; with an owner_reference, only when that object owns it, or it has no owner and was created for that object or released to its namespace (adoptable_by). Anything else: 409 bucket_name_taken.
      */
     post: operations['api_v1_s3_buckets_create'];
     delete?: never;
@@ -413,7 +413,7 @@ export interface paths {
     delete: operations['api_v1_s3_buckets_destroy'];
     options?: never;
     head?: never;
-    /** Turn the allow-all CORS rule set on or off, or set or release the owning Kubernetes object */
+    /** Turn the allow-all CORS rule set on or off, set or drop the owning Kubernetes object, or release the bucket to a namespace */
     patch: operations['api_v1_s3_buckets_partial_update'];
     trace?: never;
   };
@@ -827,6 +827,11 @@ export interface components {
       name: string;
       uid: string;
     };
+    /** @description One namespace of one Kubernetes cluster. */
+    NamespaceReference: {
+      cluster_id: string;
+      namespace: string;
+    };
     /** @description The access user's keys: store them now (or use the credentials endpoint). */
     BucketCredentials: {
       access_key_id: string;
@@ -852,6 +857,10 @@ export interface components {
        */
       origin: 'created' | 'adopted' | null;
       owner_reference: components['schemas']['OwnerReference'] | null;
+      /** @description The owner reference the bucket was created with; never changes. */
+      created_for: components['schemas']['OwnerReference'] | null;
+      /** @description The namespace the bucket was released to: an object there may adopt it while it has no owner. */
+      adoptable_by: components['schemas']['NamespaceReference'] | null;
       usage: {
         /** @description Occupancy in bytes (null until first measured). */
         bytes: number | null;
@@ -901,8 +910,10 @@ export interface components {
     };
     BucketUpdate: {
       cors_allow_all?: boolean;
-      /** @description The Kubernetes object that owns the bucket; null releases it so another object can adopt it. */
+      /** @description The Kubernetes object that owns the bucket (needs the right to reveal credentials); null drops it. */
       owner_reference?: components['schemas']['OwnerReference'] | null;
+      /** @description Release the bucket to one namespace, whose objects may then adopt it while it has no owner (needs the right to reveal credentials); null withdraws the release. */
+      adoptable_by?: components['schemas']['NamespaceReference'] | null;
     };
     UploadUrl: {
       url: string;
@@ -3652,6 +3663,8 @@ export interface operations {
         organization?: string;
         workspace?: string;
         region?: string;
+        /** @description Only buckets whose owner_reference.uid or created_for.uid is this. */
+        owner_uid?: string;
       };
       header?: never;
       path?: never;

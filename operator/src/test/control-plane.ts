@@ -50,6 +50,11 @@ export interface ControlPlaneOptions {
    * types only every 30 s, so CRDs applied later are not garbage-collected for up to 30 s.
    */
   crds?: boolean;
+  /**
+   * Also run the resource quota controller, which counts each ResourceQuota's usage: quota
+   * admission refuses the quota's resources until the first count is in its status.
+   */
+  resourceQuota?: boolean;
   /** Deadline for each component to become ready. Default 60 s. */
   readyTimeoutMs?: number;
 }
@@ -476,7 +481,7 @@ export async function startControlPlane(opts: ControlPlaneOptions = {}): Promise
         '--leader-elect=false',
         // No serving port: parallel controller-managers would all want 10257.
         '--secure-port=0',
-        `--controllers=${GC_AND_NAMESPACE_CONTROLLERS}`,
+        `--controllers=${GC_AND_NAMESPACE_CONTROLLERS}${opts.resourceQuota ? ',resourcequota-controller' : ''}`,
       ]);
       components.push(c);
       // It serves no health port (see above), so readiness is read from its log: both controllers

@@ -76,7 +76,10 @@ export interface OperatorStackOptions {
 }
 
 export async function startOperatorStack(opts: OperatorStackOptions = {}): Promise<OperatorStack> {
-  const [controlPlane, minio] = await Promise.all([startControlPlane({ crds: true }), startMinioServer()]);
+  const [controlPlane, minio] = await Promise.all([
+    startControlPlane({ crds: true, resourceQuota: true }),
+    startMinioServer(),
+  ]);
   const dir = mkdtempSync(join(tmpdir(), 'plinth-operator-stack-'));
   const operators: OperatorProcess[] = [];
   try {
