@@ -5,7 +5,7 @@ import type { Hook } from '@hono/zod-openapi';
 import { ZodError } from 'zod';
 import type { AppEnv } from '../app-env.ts';
 import { isDatabaseUnavailable } from '../db/client.ts';
-import { errorInfo } from '../lib/error-info.ts';
+import { errorInfo, stackFrames } from '../lib/error-info.ts';
 import { ApiError, STATUS_CODES, validationError } from '../lib/errors.ts';
 import { fieldErrors } from '../lib/validation.ts';
 
@@ -86,8 +86,8 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
       }),
     );
   }
-  // Stack traces are safe to log (no parameters), never to send.
-  log.error({ err: { ...info, stack: err.stack?.split('\n').slice(1, 8).join('\n') } }, 'unhandled error');
+  // Stack frames are safe to log, never to send; the message lines above them are neither.
+  log.error({ err: { ...info, stack: stackFrames(err) } }, 'unhandled error');
   return send(c, new ApiError(500, 'server_error', 'A server error occurred.'));
 };
 
