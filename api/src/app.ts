@@ -8,6 +8,7 @@ import {
   limitBody,
   notFoundHandler,
   onError,
+  responseHeaders,
   trailingSlash,
   validationHook,
 } from './middleware/http-contract.ts';
@@ -26,7 +27,6 @@ import type { StorageRuntime } from './services/buckets.ts';
 import { registerUsageGauges } from './services/usage.ts';
 import { registerDocs } from './routes/system/docs.ts';
 import { registerHealth } from './routes/system/health.ts';
-import { registerMetrics } from './routes/system/metrics.ts';
 import { registerSchema } from './routes/system/schema.ts';
 
 /** What the app needs from the outside world; tests pass their own. */
@@ -42,6 +42,8 @@ export interface AppDeps {
   readonly loginTokens: LoginTokens;
   readonly trustProxy: boolean;
   readonly storage: StorageRuntime;
+  /** `Strict-Transport-Security` max-age on every response; 0 or unset: none (not served over TLS). */
+  readonly hstsMaxAgeSeconds?: number;
 }
 
 export type App = OpenAPIHono<AppEnv>;
@@ -49,7 +51,10 @@ export type App = OpenAPIHono<AppEnv>;
 /**
  * Builds the HTTP application without listening, so tests drive it in-process with
  * `app.request()`. Order matters: request context first (IDs, logs, metrics wrap everything), then
- * the URL and body rules, then the routes; every failure ends in the one error handler.
+ * the response headers, the URL and body rules, then the routes; every failure ends in the one
+ * error handler.
+ * `/metrics` is not here: it is served by its own listener (`createMetricsApp`), with the gauges
+ * registered below.
  */
 export function createApp(deps: AppDeps): App {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -63,12 +68,12 @@ export function createApp(deps: AppDeps): App {
   const auth = { db, loginTokens: deps.loginTokens, keyUsage: deps.keyUsage, audit: deps.audit };
 
   app.use('*', requestContext(deps.logger, deps.metrics, deps.trustProxy));
+  app.use('*', responseHeaders(deps.hstsMaxAgeSeconds ?? 0));
   app.use('*', trailingSlash);
   app.use('/api/*', limitBody(deps.bodyLimitBytes));
   app.use('/api/v1/*', requireAuth(auth));
 
   registerHealth(app, deps.database, deps.isStarted ?? (() => true));
-  registerMetrics(app, deps.metrics);
   registerSchema(app);
   registerDocs(app);
   registerLogin(app, auth);

@@ -102,7 +102,7 @@ describe('the API process', () => {
       expect((await fetch(`${api.url}/healthz`)).status).toBe(200);
       // Metrics still scrape (so an alert on the API being down does not fire for the database),
       // without the usage series that come from it.
-      const metrics = await fetch(`${api.url}/metrics`);
+      const metrics = await fetch(`${api.metricsUrl}/metrics`);
       expect(metrics.status).toBe(200);
       const text = await metrics.text();
       expect(text).toContain('plinth_process_resident_memory_bytes');
@@ -130,7 +130,8 @@ describe('the API process', () => {
     const sql = postgres(url, { max: 1, onnotice: () => {} });
     try {
       const [org] = await sql`insert into organizations (slug, name) values ('acme', 'Acme') returning id`;
-      const [ws] = await sql`insert into workspaces (organization_id, name) values (${org!.id}, 'prod') returning id`;
+      const [ws] =
+        await sql`insert into workspaces (organization_id, name) values (${org!.id}, 'prod') returning id`;
       await sql`insert into buckets (name, region, cluster, organization_id, workspace_id, state, access_key_id,
           secret_sealed, usage_bytes, usage_objects)
         values ('acme-payroll-backups', 'eu-central', 'minio', ${org!.id}, ${ws!.id}, 'ready', 'ak', 'v1:x',

@@ -25,6 +25,22 @@ export const trailingSlash: MiddlewareHandler = async (c, next) => {
 };
 
 /**
+ * Headers on every response: `X-Content-Type-Options: nosniff`; `Cache-Control: no-store` on
+ * /api/ responses that set no caching of their own (logins, new keys, bucket credentials carry
+ * secrets no cache may keep); `Strict-Transport-Security` when the API is served over TLS
+ * (`hstsMaxAgeSeconds` above 0).
+ */
+export const responseHeaders =
+  (hstsMaxAgeSeconds: number): MiddlewareHandler =>
+  async (c, next) => {
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+    if (c.req.path.startsWith('/api/') && !c.res.headers.has('Cache-Control'))
+      c.header('Cache-Control', 'no-store');
+    if (hstsMaxAgeSeconds > 0) c.header('Strict-Transport-Security', `max-age=${hstsMaxAgeSeconds}`);
+  };
+
+/**
  * Refuses bodies over the configured size with 413, before they are read whole. GET and HEAD
  * requests carry no body, and asking whether they do would make the Node adapter build a full
  * `Request` for each of them, so they pass straight through.
