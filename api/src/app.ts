@@ -12,6 +12,7 @@ import {
   trailingSlash,
   validationHook,
 } from './middleware/http-contract.ts';
+import { refuseUnstorableInput } from './middleware/storable-input.ts';
 import { requireAuth } from './middleware/auth.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { registerApiKeys } from './routes/api-keys.ts';
@@ -21,6 +22,7 @@ import { registerLogin } from './routes/login.ts';
 import { registerOrganizations } from './routes/organizations.ts';
 import { registerUsers } from './routes/users.ts';
 import { registerWorkspaces } from './routes/workspaces.ts';
+import { registerAuditMetrics } from './services/audit.ts';
 import type { AuditLog, KeyUsage } from './services/audit.ts';
 import type { LoginTokens } from './services/auth.ts';
 import type { StorageRuntime } from './services/buckets.ts';
@@ -51,8 +53,8 @@ export type App = OpenAPIHono<AppEnv>;
 /**
  * Builds the HTTP application without listening, so tests drive it in-process with
  * `app.request()`. Order matters: request context first (IDs, logs, metrics wrap everything), then
- * the response headers, the URL and body rules, then the routes; every failure ends in the one
- * error handler.
+ * the response headers, the URL and body rules (input PostgreSQL cannot store is refused before
+ * authentication records the path), then the routes; every failure ends in the one error handler.
  * `/metrics` is not here: it is served by its own listener (`createMetricsApp`), with the gauges
  * registered below.
  */
@@ -71,6 +73,7 @@ export function createApp(deps: AppDeps): App {
   app.use('*', responseHeaders(deps.hstsMaxAgeSeconds ?? 0));
   app.use('*', trailingSlash);
   app.use('/api/*', limitBody(deps.bodyLimitBytes));
+  app.use('/api/*', refuseUnstorableInput);
   app.use('/api/v1/*', requireAuth(auth));
 
   registerHealth(app, deps.database, deps.isStarted ?? (() => true));
@@ -84,6 +87,7 @@ export function createApp(deps: AppDeps): App {
   registerAuditLog(app, db);
   registerBuckets(app, { db, storage: deps.storage, audit: deps.audit, logger: deps.logger });
   registerUsageGauges(deps.metrics.registry, db);
+  registerAuditMetrics(deps.metrics.registry, deps.audit);
 
   app.onError(onError);
   app.notFound(notFoundHandler(() => app.routes));
