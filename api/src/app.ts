@@ -6,6 +6,7 @@ import type { Logger } from './lib/logger.ts';
 import type { Metrics } from './lib/metrics.ts';
 import {
   limitBody,
+  literalRoutes,
   notFoundHandler,
   onError,
   responseHeaders,
@@ -75,6 +76,10 @@ export function createApp(deps: AppDeps): App {
   app.use('/api/*', limitBody(deps.bodyLimitBytes));
   app.use('/api/*', refuseUnstorableInput);
   app.use('/api/v1/*', requireAuth(auth));
+  app.use(
+    '/api/*',
+    literalRoutes(() => app.routes),
+  );
 
   registerHealth(app, deps.database, deps.isStarted ?? (() => true));
   registerSchema(app);

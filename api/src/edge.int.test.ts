@@ -125,12 +125,16 @@ describe.each(DATABASE_KINDS)('the edge on %s', (kind) => {
       const t = await w.tenant();
       const query = await w.call('GET', '/api/v1/workspaces/?organization=%00', { token: t.orgAdmin.token });
       expect(query.status).toBe(400);
-      expect(query.body.errors).toEqual([expect.objectContaining({ attr: 'organization', code: 'invalid_character' })]);
+      expect(query.body.errors).toEqual([
+        expect.objectContaining({ attr: 'organization', code: 'invalid_character' }),
+      ]);
       const login = await w.call('POST', '/api/login/', {
         body: { username: `${t.viewer.username}\u0000`, password: 'whatever-it-is' },
       });
       expect(login.status, JSON.stringify(login.body)).toBe(400);
-      expect(login.body.errors).toEqual([expect.objectContaining({ attr: 'username', code: 'invalid_character' })]);
+      expect(login.body.errors).toEqual([
+        expect.objectContaining({ attr: 'username', code: 'invalid_character' }),
+      ]);
     });
 
     it('writes the other entries of an audit batch that holds one the database refuses, and counts it', async () => {
@@ -140,7 +144,11 @@ describe.each(DATABASE_KINDS)('the edge on %s', (kind) => {
       registerAuditMetrics(metrics.registry, audit);
       const marker = `batch-${kind}-${Date.now()}`;
       audit.enqueue({ event: 'api_key.used', requestId: `${marker}-1`, details: { endpoint: 'GET /a/' } });
-      audit.enqueue({ event: 'api_key.used', requestId: `${marker}-2`, details: { endpoint: 'GET /\u0000secret-bit/' } });
+      audit.enqueue({
+        event: 'api_key.used',
+        requestId: `${marker}-2`,
+        details: { endpoint: 'GET /\u0000secret-bit/' },
+      });
       audit.enqueue({ event: 'api_key.used', requestId: `${marker}-3`, details: { endpoint: 'GET /c/' } });
       await audit.flush();
       const rows = await database.db
@@ -216,12 +224,18 @@ describe.each(DATABASE_KINDS)('the edge on %s', (kind) => {
 
     it('refuses audit-log dates PostgreSQL cannot hold with 400', async () => {
       const root = await w.user({ superuser: true });
-      for (const q of ['since=0000-01-01T00:00:00Z', 'until=0001-01-01T00:30:00%2B01:00', 'since=2024-02-30T00:00:00Z']) {
+      for (const q of [
+        'since=0000-01-01T00:00:00Z',
+        'until=0001-01-01T00:30:00%2B01:00',
+        'since=2024-02-30T00:00:00Z',
+      ]) {
         const res = await w.call('GET', `/api/v1/audit-log/?${q}`, { token: root.token });
         expect(res.status, `${q}: ${JSON.stringify(res.body)}`).toBe(400);
         expect(res.body.errors[0].attr).toBe(q.split('=')[0]);
       }
-      await w.expectStatus(200, 'GET', '/api/v1/audit-log/?since=0001-01-02T00:00:00Z', { token: root.token });
+      await w.expectStatus(200, 'GET', '/api/v1/audit-log/?since=0001-01-02T00:00:00Z', {
+        token: root.token,
+      });
     });
 
     it('redirects a slashless path with CR LF in it without a server error', async () => {
@@ -232,7 +246,10 @@ describe.each(DATABASE_KINDS)('the edge on %s', (kind) => {
 
     it('answers methods /users/me/ does not support with 405 and Allow, not as /users/{id}/', async () => {
       const t = await w.tenant();
-      const res = await w.call('PATCH', '/api/v1/users/me/', { token: t.user.token, body: { full_name: 'x' } });
+      const res = await w.call('PATCH', '/api/v1/users/me/', {
+        token: t.user.token,
+        body: { full_name: 'x' },
+      });
       expect([res.status, res.body.code]).toEqual([405, 'method_not_allowed']);
       expect(res.headers.get('allow')).toBe('GET');
       await w.expectStatus(200, 'GET', '/api/v1/users/me/', { token: t.user.token });
@@ -246,7 +263,10 @@ describe.each(DATABASE_KINDS)('the edge on %s', (kind) => {
         body: { username: t.user.username, password: PASSWORD },
       });
       expect(login.status).toBe(200);
-      const key = await w.call('POST', '/api/v1/users/me/api-keys/', { token: t.user.token, body: { name: 'h' } });
+      const key = await w.call('POST', '/api/v1/users/me/api-keys/', {
+        token: t.user.token,
+        body: { name: 'h' },
+      });
       const error = await w.call('GET', '/api/v1/workspaces/', { token: 'plu_nonsense' });
       for (const [what, res] of [
         ['login', login],
@@ -282,10 +302,14 @@ describe.each(DATABASE_KINDS)('the edge on %s', (kind) => {
         // Rows these names would make are refused by the database, so the statements fail with their
         // parameters (a password hash, a token hash) in the driver's error message.
         await scratch.db.execute(
-          sql.raw(`alter table users add constraint refuse_probe check (username not like 'probe-user-%') not valid`),
+          sql.raw(
+            `alter table users add constraint refuse_probe check (username not like 'probe-user-%') not valid`,
+          ),
         );
         await scratch.db.execute(
-          sql.raw(`alter table api_keys add constraint refuse_probe check (name not like 'probe-key-%') not valid`),
+          sql.raw(
+            `alter table api_keys add constraint refuse_probe check (name not like 'probe-key-%') not valid`,
+          ),
         );
         const username = `probe-user-${kind}`;
         const keyName = `probe-key-${kind}`;

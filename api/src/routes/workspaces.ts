@@ -4,6 +4,7 @@ import type { AppEnv } from '../app-env.ts';
 import type { Database } from '../db/client.ts';
 import { defineRoute } from '../lib/openapi.ts';
 import { paginated, PageQuerySchema } from '../lib/pagination.ts';
+import { jsonDepth } from '../lib/validation.ts';
 import type { AuditLog } from '../services/audit.ts';
 import {
   createWorkspace,
@@ -13,12 +14,29 @@ import {
   updateWorkspace,
   workspaceMembershipTarget,
 } from '../services/workspaces.ts';
-import { IdParams, jsonBody, jsonResponse, noContent, sendNoContent, Timestamp } from './common.ts';
+import {
+  IdParams,
+  jsonBody,
+  jsonResponse,
+  noContent,
+  patchBody,
+  sendNoContent,
+  Timestamp,
+} from './common.ts';
 import { registerMemberRoutes } from './members.ts';
+
+/** How deeply a workspace's `config` may nest; beyond it the value is refused with a field error. */
+export const MAX_CONFIG_DEPTH = 32;
 
 const Config = z
   .record(z.string(), z.unknown())
-  .openapi({ description: 'Free-form workspace configuration (for example the `events` handler settings).' });
+  .refine((config) => jsonDepth(config) <= MAX_CONFIG_DEPTH, {
+    error: `Nested more than ${MAX_CONFIG_DEPTH} levels deep.`,
+    params: { code: 'max_depth' },
+  })
+  .openapi({
+    description: `Free-form workspace configuration (for example the \`events\` handler settings), a JSON object nested at most ${MAX_CONFIG_DEPTH} levels deep (the object itself is the first).`,
+  });
 
 export const WorkspaceSchema = z
   .object({
@@ -94,7 +112,9 @@ export function registerWorkspaces(app: OpenAPIHono<AppEnv>, db: Database, audit
       request: {
         params: IdParams,
         body: jsonBody(
-          z.object({ name: Name.optional(), config: Config.optional() }).openapi('WorkspaceUpdate'),
+          patchBody(z.object({ name: Name.optional(), config: Config.optional() })).openapi(
+            'WorkspaceUpdate',
+          ),
         ),
       },
       responses: { 200: jsonResponse('The workspace.', WorkspaceSchema) },
