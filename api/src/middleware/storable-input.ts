@@ -33,8 +33,10 @@ const isJson = (contentType: string | undefined): boolean =>
 export const refuseUnstorableInput: MiddlewareHandler<AppEnv> = async (c, next) => {
   const errors: FieldError[] = [];
   if (!isStorable(c.req.path)) errors.push(...pathErrors(c.req.path, routePattern(c)));
-  for (const [key, value] of new URL(c.req.url).searchParams) {
-    if (!isStorable(key) || !isStorable(value)) errors.push(invalid(printable(key)));
+  if (c.req.url.includes('?')) {
+    for (const [key, value] of new URL(c.req.url).searchParams) {
+      if (!isStorable(key) || !isStorable(value)) errors.push(invalid(printable(key)));
+    }
   }
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && isJson(c.req.header('content-type'))) {
     // Parsed once: the route's validator gets the same parsed body (Hono caches it).
