@@ -39,7 +39,7 @@ export const refuseUnstorableInput: MiddlewareHandler<AppEnv> = async (c, next) 
     }
   }
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && isJson(c.req.header('content-type'))) {
-    // Parsed once: the route's validator gets the same parsed body (Hono caches it).
+    // Read once: Hono keeps the body's text for the route's validator.
     const body: unknown = await c.req.json().catch(() => undefined);
     errors.push(...jsonErrors(body));
   }
