@@ -53,6 +53,8 @@ interface Image {
   /** The npm script that runs the same process from a checkout. */
   script: string;
   port: number;
+  /** Every port the image exposes (the API's metrics have a listener of their own). */
+  expose: string;
   /** The image's WORKDIR, top level. */
   contents: string[];
 }
@@ -63,6 +65,7 @@ const IMAGES: Image[] = [
     dockerfile: 'Dockerfile.api',
     script: 'start',
     port: 8080,
+    expose: '8080 9090',
     contents: ['api', 'node_modules', 'package.json'],
   },
   {
@@ -70,6 +73,7 @@ const IMAGES: Image[] = [
     dockerfile: 'Dockerfile.operator',
     script: 'start:operator',
     port: 8081,
+    expose: '8081',
     contents: ['node_modules', 'operator', 'package.json'],
   },
 ];
@@ -218,7 +222,7 @@ describe.each(IMAGES)('$dockerfile', (image) => {
     );
     expect(instructions(final, 'ENTRYPOINT')).toEqual([]);
 
-    expect(instructions(final, 'EXPOSE').map((i) => i.args)).toEqual([String(image.port)]);
+    expect(instructions(final, 'EXPOSE').map((i) => i.args)).toEqual([image.expose]);
     const healthcheck = instructions(final, 'HEALTHCHECK').at(-1)?.args ?? '';
     expect(healthcheck).toContain('/healthz');
   });
@@ -304,10 +308,13 @@ describe.each(IMAGES)('$dockerfile', (image) => {
 
         const port = await freePort();
         const url = `http://127.0.0.1:${port}`;
+        const metricsPort = await freePort();
         const proc = startImageProcess(df, tree, {
           ...env,
           PORT: String(port),
           HOST: '127.0.0.1',
+          PLINTH_METRICS_PORT: String(metricsPort),
+          PLINTH_METRICS_HOST: '127.0.0.1',
           PLINTH_MIGRATE_ON_START: 'false',
         });
         try {
@@ -334,6 +341,11 @@ describe.each(IMAGES)('$dockerfile', (image) => {
           });
           expect(regions.status).toBe(200);
           expect(JSON.stringify(await regions.json())).toContain('eu-central');
+          // Metrics only on their own listener.
+          expect((await fetch(`${url}/metrics`)).status).toBe(404);
+          const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+          expect(metrics.status).toBe(200);
+          expect(await metrics.text()).toContain('plinth_http_requests_total');
         } finally {
           proc.child.kill('SIGTERM');
         }

@@ -92,11 +92,15 @@ describe('Helm chart and kustomize manifests', () => {
     const openapi = await cp.kubectl(['get', '--raw', '/openapi/v2']);
     expect(openapi.code, openapi.stderr).toBe(0);
     expect(writeKubeSchemas(JSON.parse(openapi.stdout), join(work, 'schemas'))).toBeGreaterThan(50);
-    // The PrometheusRule CRD belongs to prometheus-operator, absent here: a strict schema of the
-    // fields the chart uses, written from its API reference.
+    // The PrometheusRule and ServiceMonitor CRDs belong to prometheus-operator, absent here: strict
+    // schemas of the fields the chart uses, written from its API reference.
     writeFileSync(
       join(work, 'schemas', 'prometheusrule-monitoring-v1.json'),
       JSON.stringify(PROMETHEUS_RULE_SCHEMA),
+    );
+    writeFileSync(
+      join(work, 'schemas', 'servicemonitor-monitoring-v1.json'),
+      JSON.stringify(SERVICE_MONITOR_SCHEMA),
     );
     const ns = await cp.kubectl(['create', 'namespace', NAMESPACE]);
     expect(ns.code, ns.stderr).toBe(0);
@@ -129,7 +133,7 @@ describe('Helm chart and kustomize manifests', () => {
       const { problems, summary, stderr } = validate(`helm-${valuesFile}`, rendered.stdout);
       expect(problems, stderr).toEqual([]);
       expect(summary.valid).toBeGreaterThan(5);
-      const dry = await dryRun(rendered.stdout, ['PrometheusRule']);
+      const dry = await dryRun(rendered.stdout, ['PrometheusRule', 'ServiceMonitor']);
       expect(dry.code, `${dry.stdout}\n${dry.stderr}`).toBe(0);
       expect(dry.stdout.trim().split('\n')).toHaveLength(dry.count);
     },
@@ -143,11 +147,41 @@ describe('Helm chart and kustomize manifests', () => {
       'Service',
       'Ingress',
       'PrometheusRule',
+      'ServiceMonitor',
       'NetworkPolicy',
       'PodDisruptionBudget',
     ]) {
       expect(kinds, kind).toContain(kind);
     }
+    // /metrics (tenant data) is reached only through its own ClusterIP Service and port: never the
+    // main Service, never the Ingress, and only from the peers allowed to scrape.
+    const byKindName = (kind: string, name: string) =>
+      docs.find((d) => d.kind === kind && d.metadata.name === name)!;
+    const mainService = byKindName('Service', 'plinth-full-api');
+    expect(mainService.spec.ports.map((p: { name: string }) => p.name)).toEqual(['http']);
+    const metricsService = byKindName('Service', 'plinth-full-api-metrics');
+    expect(metricsService.spec.type).toBe('ClusterIP');
+    expect(metricsService.spec.ports).toEqual([
+      expect.objectContaining({ name: 'metrics', targetPort: 'metrics' }),
+    ]);
+    const monitor = byKindName('ServiceMonitor', 'plinth-full-api');
+    expect(monitor.spec.endpoints).toEqual([expect.objectContaining({ port: 'metrics', path: '/metrics' })]);
+    expect(monitor.spec.selector.matchLabels).toMatchObject({ 'plinth.dev/endpoint': 'metrics' });
+    expect(mainService.metadata.labels['plinth.dev/endpoint']).toBeUndefined();
+    const ingress = byKindName('Ingress', 'plinth-full-api');
+    const backends = ingress.spec.rules.flatMap((r: any) => r.http.paths.map((p: any) => p.backend.service));
+    expect(backends.every((b: any) => b.name === 'plinth-full-api' && b.port.name === 'http')).toBe(true);
+    const policy = byKindName('NetworkPolicy', 'plinth-full-api');
+    const metricsRule = policy.spec.ingress.find((r: any) => r.ports[0].port === 'metrics');
+    expect(metricsRule.from).toEqual([
+      {
+        namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'observability' } },
+        podSelector: { matchLabels: { 'app.kubernetes.io/name': 'prometheus' } },
+      },
+    ]);
+    const api = byKindName('Deployment', 'plinth-full-api').spec.template.spec.containers[0];
+    const env = Object.fromEntries(api.env.map((e: { name: string; value?: string }) => [e.name, e.value]));
+    expect(env).toMatchObject({ PLINTH_METRICS_PORT: '9090', PLINTH_HSTS_MAX_AGE_SECONDS: '63072000' });
     const runbooks = readFileSync(join(REPO, 'docs/runbooks.md'), 'utf8');
     const anchors = new Set(
       [...runbooks.matchAll(/^#+ (.+)$/gm)].map((m) =>
@@ -263,6 +297,59 @@ describe('Helm chart and kustomize manifests', () => {
 });
 
 const stringMap = { type: 'object', additionalProperties: { type: 'string' } };
+const SERVICE_MONITOR_SCHEMA = {
+  $schema: 'http://json-schema.org/draft-04/schema#',
+  type: 'object',
+  required: ['apiVersion', 'kind', 'metadata', 'spec'],
+  additionalProperties: false,
+  properties: {
+    apiVersion: { enum: ['monitoring.coreos.com/v1'] },
+    kind: { enum: ['ServiceMonitor'] },
+    metadata: { type: 'object' },
+    spec: {
+      type: 'object',
+      required: ['selector', 'endpoints'],
+      additionalProperties: false,
+      properties: {
+        jobLabel: { type: 'string' },
+        namespaceSelector: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { any: { type: 'boolean' }, matchNames: { type: 'array', items: { type: 'string' } } },
+        },
+        selector: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { matchLabels: stringMap, matchExpressions: { type: 'array' } },
+        },
+        endpoints: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            properties: {
+              port: { type: 'string' },
+              targetPort: { type: ['string', 'integer'] },
+              path: { type: 'string' },
+              scheme: { enum: ['http', 'https'] },
+              interval: {
+                type: 'string',
+                pattern:
+                  '^(0|(([0-9]+)y)?(([0-9]+)w)?(([0-9]+)d)?(([0-9]+)h)?(([0-9]+)m)?(([0-9]+)s)?(([0-9]+)ms)?)$',
+              },
+              scrapeTimeout: {
+                type: 'string',
+                pattern:
+                  '^(0|(([0-9]+)y)?(([0-9]+)w)?(([0-9]+)d)?(([0-9]+)h)?(([0-9]+)m)?(([0-9]+)s)?(([0-9]+)ms)?)$',
+              },
+              honorLabels: { type: 'boolean' },
+            },
+          },
+        },
+      },
+    },
+  },
+};
 const PROMETHEUS_RULE_SCHEMA = {
   $schema: 'http://json-schema.org/draft-04/schema#',
   type: 'object',

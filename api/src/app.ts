@@ -6,11 +6,14 @@ import type { Logger } from './lib/logger.ts';
 import type { Metrics } from './lib/metrics.ts';
 import {
   limitBody,
+  literalRoutes,
   notFoundHandler,
   onError,
+  responseHeaders,
   trailingSlash,
   validationHook,
 } from './middleware/http-contract.ts';
+import { refuseUnstorableInput } from './middleware/storable-input.ts';
 import { requireAuth } from './middleware/auth.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { registerApiKeys } from './routes/api-keys.ts';
@@ -20,13 +23,13 @@ import { registerLogin } from './routes/login.ts';
 import { registerOrganizations } from './routes/organizations.ts';
 import { registerUsers } from './routes/users.ts';
 import { registerWorkspaces } from './routes/workspaces.ts';
+import { registerAuditMetrics } from './services/audit.ts';
 import type { AuditLog, KeyUsage } from './services/audit.ts';
 import type { LoginTokens } from './services/auth.ts';
 import type { StorageRuntime } from './services/buckets.ts';
 import { registerUsageGauges } from './services/usage.ts';
 import { registerDocs } from './routes/system/docs.ts';
 import { registerHealth } from './routes/system/health.ts';
-import { registerMetrics } from './routes/system/metrics.ts';
 import { registerSchema } from './routes/system/schema.ts';
 
 /** What the app needs from the outside world; tests pass their own. */
@@ -42,6 +45,8 @@ export interface AppDeps {
   readonly loginTokens: LoginTokens;
   readonly trustProxy: boolean;
   readonly storage: StorageRuntime;
+  /** `Strict-Transport-Security` max-age on every response; 0 or unset: none (not served over TLS). */
+  readonly hstsMaxAgeSeconds?: number;
 }
 
 export type App = OpenAPIHono<AppEnv>;
@@ -49,7 +54,10 @@ export type App = OpenAPIHono<AppEnv>;
 /**
  * Builds the HTTP application without listening, so tests drive it in-process with
  * `app.request()`. Order matters: request context first (IDs, logs, metrics wrap everything), then
- * the URL and body rules, then the routes; every failure ends in the one error handler.
+ * the response headers, the URL and body rules (input PostgreSQL cannot store is refused before
+ * authentication records the path), then the routes; every failure ends in the one error handler.
+ * `/metrics` is not here: it is served by its own listener (`createMetricsApp`), with the gauges
+ * registered below.
  */
 export function createApp(deps: AppDeps): App {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -63,12 +71,17 @@ export function createApp(deps: AppDeps): App {
   const auth = { db, loginTokens: deps.loginTokens, keyUsage: deps.keyUsage, audit: deps.audit };
 
   app.use('*', requestContext(deps.logger, deps.metrics, deps.trustProxy));
+  app.use('*', responseHeaders(deps.hstsMaxAgeSeconds ?? 0));
   app.use('*', trailingSlash);
   app.use('/api/*', limitBody(deps.bodyLimitBytes));
+  app.use('/api/*', refuseUnstorableInput);
   app.use('/api/v1/*', requireAuth(auth));
+  app.use(
+    '/api/*',
+    literalRoutes(() => app.routes),
+  );
 
   registerHealth(app, deps.database, deps.isStarted ?? (() => true));
-  registerMetrics(app, deps.metrics);
   registerSchema(app);
   registerDocs(app);
   registerLogin(app, auth);
@@ -79,6 +92,7 @@ export function createApp(deps: AppDeps): App {
   registerAuditLog(app, db);
   registerBuckets(app, { db, storage: deps.storage, audit: deps.audit, logger: deps.logger });
   registerUsageGauges(deps.metrics.registry, db);
+  registerAuditMetrics(deps.metrics.registry, deps.audit);
 
   app.onError(onError);
   app.notFound(notFoundHandler(() => app.routes));

@@ -525,7 +525,7 @@ describe.each(DATABASE_KINDS)('S3 buckets on a real MinIO, with %s', (kind) => {
       bytes: 4000,
       objects: 3,
     });
-    const metrics = await (await w.env.app.request('/metrics')).text();
+    const metrics = await (await w.env.metricsApp.request('/metrics')).text();
     expect(metrics).toContain(`plinth_bucket_usage_bytes{bucket="${b.name}",region="eu-central"} 4000`);
   });
 

@@ -22,6 +22,17 @@ describe('loadConfig', () => {
     expect(config.bootstrapAdmin).toEqual({ username: 'admin', password: undefined });
     expect(config.migrateOnStart).toBe(true);
     expect(config.bodyLimitBytes).toBe(1024 * 1024);
+    expect([config.metricsPort, config.metricsHost]).toEqual([9090, '0.0.0.0']);
+    expect(config.hstsMaxAgeSeconds).toBe(0);
+  });
+
+  it('serves metrics on a port of their own and sends HSTS only when asked to', () => {
+    expect(problemsOf({ PORT: '9100', PLINTH_METRICS_PORT: '9100' })).toEqual([
+      'PLINTH_METRICS_PORT must differ from PORT',
+    ]);
+    expect(problemsOf({ PLINTH_HSTS_MAX_AGE_SECONDS: '-1' })[0]).toMatch(/^PLINTH_HSTS_MAX_AGE_SECONDS /);
+    const config = loadConfig({ PLINTH_METRICS_PORT: '9464', PLINTH_HSTS_MAX_AGE_SECONDS: '31536000' });
+    expect([config.metricsPort, config.hstsMaxAgeSeconds]).toEqual([9464, 31_536_000]);
   });
 
   it('names PORT when it is not a port number, without echoing the value', () => {

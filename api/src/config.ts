@@ -27,6 +27,8 @@ const nonEmpty = z.string().trim().min(1, { error: 'must not be empty' });
 const EnvSchema = z.object({
   PORT: port.default(8080),
   HOST: nonEmpty.default('0.0.0.0'),
+  PLINTH_METRICS_PORT: port.default(9090),
+  PLINTH_METRICS_HOST: nonEmpty.default('0.0.0.0'),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   DATABASE_URL: z
     .string()
@@ -73,6 +75,12 @@ const EnvSchema = z.object({
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false')
     .transform((v) => v === 'true'),
+  PLINTH_HSTS_MAX_AGE_SECONDS: z.coerce
+    .number({ error: 'must be an integer from 0 to 63072000' })
+    .int({ error: 'must be an integer from 0 to 63072000' })
+    .min(0, { error: 'must be an integer from 0 to 63072000' })
+    .max(63_072_000, { error: 'must be an integer from 0 to 63072000' })
+    .default(0),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -81,6 +89,9 @@ export type Env = z.input<typeof EnvSchema>;
 export interface Config {
   readonly port: number;
   readonly host: string;
+  /** The listener of `/metrics` alone: never the public port, which carries no tenant data. */
+  readonly metricsPort: number;
+  readonly metricsHost: string;
   readonly logLevel: (typeof LOG_LEVELS)[number];
   /** `postgres` when `DATABASE_URL` is set, else the embedded PGlite under `dataDir`. */
   readonly database:
@@ -98,6 +109,8 @@ export interface Config {
   readonly loginTokenTtlSeconds: number;
   /** Take the client address from X-Forwarded-For (behind an ingress or load balancer). */
   readonly trustProxy: boolean;
+  /** `Strict-Transport-Security: max-age=…` on every response when above 0 (served over TLS). */
+  readonly hstsMaxAgeSeconds: number;
   /** Storage clusters and regions, from the PLINTH_CONFIG file (empty when unset). */
   readonly storage: StorageConfig;
   readonly usageIntervalMs: number;
@@ -135,11 +148,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     if (e.PLINTH_JWT_SIGNING_KEY === undefined)
       problems.push('PLINTH_JWT_SIGNING_KEY is required when DATABASE_URL is set');
   }
+  if (e.PLINTH_METRICS_PORT === e.PORT) problems.push('PLINTH_METRICS_PORT must differ from PORT');
   if (problems.length > 0) throw new ConfigError(problems);
 
   return Object.freeze({
     port: e.PORT,
     host: e.HOST,
+    metricsPort: e.PLINTH_METRICS_PORT,
+    metricsHost: e.PLINTH_METRICS_HOST,
     logLevel: e.LOG_LEVEL,
     database:
       e.DATABASE_URL !== undefined
@@ -158,6 +174,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     shutdownTimeoutMs: e.PLINTH_SHUTDOWN_TIMEOUT_SECONDS * 1000,
     loginTokenTtlSeconds: e.PLINTH_LOGIN_TOKEN_TTL_SECONDS,
     trustProxy: e.PLINTH_TRUST_PROXY,
+    hstsMaxAgeSeconds: e.PLINTH_HSTS_MAX_AGE_SECONDS,
     storage: loadStorageConfig(e.PLINTH_CONFIG, env),
     usageIntervalMs: e.PLINTH_USAGE_INTERVAL_SECONDS * 1000,
     testPauseAfterStep: e.PLINTH_TEST_PAUSE_AFTER_STEP,

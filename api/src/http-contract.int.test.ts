@@ -254,7 +254,8 @@ describe.each(DATABASE_KINDS)('HTTP contract on %s', (kind) => {
       status: 'ok',
       checks: { database: 'ok', migrations: 'ok', startup: 'ok' },
     });
-    const metrics = await (await env.app.request('/metrics')).text();
+    expect((await env.app.request('/metrics')).status).toBe(404);
+    const metrics = await (await env.metricsApp.request('/metrics')).text();
     expect(metrics).toMatch(
       /plinth_http_requests_total\{method="GET",route="\/api\/test-users\/",status="200"\} \d+/,
     );

@@ -246,7 +246,7 @@ describe.each(DATABASE_KINDS)('identity and access on %s', (kind) => {
       w.call('GET', `/api/v1/workspaces/${query}`, { token: actor.token });
     const alone = [];
     for (const r of requests) alone.push(await get(r));
-    // Sent in one turn: the three organization members asking for the same page share its computation.
+    // Sent in one turn, each is still answered on its own, exactly as when it came alone.
     const together = await Promise.all(requests.map(get));
     const seen = (r: { status: number; body: any }) => [r.status, { ...r.body, request_id: undefined }];
     expect(together.map(seen)).toEqual(alone.map(seen));

@@ -7,6 +7,7 @@ import { resolveSecrets } from './lib/local-secrets.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMetrics } from './lib/metrics.ts';
 import { API_VERSION } from './lib/version.ts';
+import { createMetricsApp } from './routes/system/metrics.ts';
 import { startServer } from './server.ts';
 import { AuditLog, KeyUsage } from './services/audit.ts';
 import { LoginTokens } from './services/auth.ts';
@@ -50,9 +51,18 @@ const app = createApp({
   loginTokens: new LoginTokens(secrets.jwtSigningKey, config.loginTokenTtlSeconds),
   trustProxy: config.trustProxy,
   storage,
+  hstsMaxAgeSeconds: config.hstsMaxAgeSeconds,
 });
 const server = await startServer(app, { port: config.port, host: config.host });
-logger.info({ port: server.port, database: database.kind, version: API_VERSION }, 'plinth-api listening');
+// /metrics on a listener of its own: its series name every tenant's buckets.
+const metricsServer = await startServer(createMetricsApp(metrics), {
+  port: config.metricsPort,
+  host: config.metricsHost,
+});
+logger.info(
+  { port: server.port, metrics_port: metricsServer.port, database: database.kind, version: API_VERSION },
+  'plinth-api listening',
+);
 
 let stopping = false;
 // Set once the database is ready; shutdown may come first.
@@ -70,6 +80,8 @@ async function shutdown(signal: string): Promise<void> {
   hardStop.unref();
   clearInterval(background.timer);
   await server.close(deadline);
+  // Scraped until the API has drained, so the last moments of a rollout are still measured.
+  await metricsServer.close(1000);
   // Buffered audit entries and key-usage times are written before the pool closes.
   await Promise.all([audit.close(), keyUsage.close()]);
   await database.close();

@@ -1,6 +1,8 @@
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
-import type { App } from './app.ts';
+
+/** What `serve` needs of an app: the API's, or the metrics listener's. */
+type Fetchable = { fetch: Parameters<typeof serve>[0]['fetch'] };
 
 export interface RunningServer {
   readonly port: number;
@@ -12,7 +14,7 @@ export interface RunningServer {
 }
 
 /** Listens on `host:port` (port 0 picks a free one) and resolves once accepting connections. */
-export function startServer(app: App, opts: { port: number; host: string }): Promise<RunningServer> {
+export function startServer(app: Fetchable, opts: { port: number; host: string }): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, port: opts.port, hostname: opts.host }, (info) => {
       resolve({ port: info.port, close: (timeoutMs) => closeServer(server, timeoutMs) });

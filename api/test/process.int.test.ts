@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { API_ENTRY, REPO_ROOT, startApiProcess, TEST_KEYS } from '../src/test/api-process.ts';
 import type { ApiProcess } from '../src/test/api-process.ts';
 import { freshDatabaseUrl } from '../src/test/databases.ts';
-import { startPostgresServer } from '../src/test/postgres-server.ts';
+import { freePort, startPostgresServer } from '../src/test/postgres-server.ts';
 
 /** The API as its users run it: `node api/src/index.ts` with environment variables. */
 describe('the API process', () => {
@@ -102,7 +102,7 @@ describe('the API process', () => {
       expect((await fetch(`${api.url}/healthz`)).status).toBe(200);
       // Metrics still scrape (so an alert on the API being down does not fire for the database),
       // without the usage series that come from it.
-      const metrics = await fetch(`${api.url}/metrics`);
+      const metrics = await fetch(`${api.metricsUrl}/metrics`);
       expect(metrics.status).toBe(200);
       const text = await metrics.text();
       expect(text).toContain('plinth_process_resident_memory_bytes');
@@ -114,6 +114,42 @@ describe('the API process', () => {
     } finally {
       await pg.destroy();
     }
+  });
+
+  it("serves /metrics on its own listener only: 404 on the API's port, tenant series on the metrics port", async () => {
+    const url = await freshDatabaseUrl();
+    const metricsPort = await freePort();
+    const p = await start({
+      DATABASE_URL: url,
+      ...TEST_KEYS,
+      PLINTH_METRICS_PORT: String(metricsPort),
+      PLINTH_METRICS_HOST: '127.0.0.1',
+    });
+    await p.waitReady();
+    // A ready bucket with usage, as the usage job leaves it.
+    const sql = postgres(url, { max: 1, onnotice: () => {} });
+    try {
+      const [org] = await sql`insert into organizations (slug, name) values ('acme', 'Acme') returning id`;
+      const [ws] =
+        await sql`insert into workspaces (organization_id, name) values (${org!.id}, 'prod') returning id`;
+      await sql`insert into buckets (name, region, cluster, organization_id, workspace_id, state, access_key_id,
+          secret_sealed, usage_bytes, usage_objects)
+        values ('acme-payroll-backups', 'eu-central', 'minio', ${org!.id}, ${ws!.id}, 'ready', 'ak', 'v1:x',
+          123456789, 3)`;
+    } finally {
+      await sql.end();
+    }
+    const pub = await fetch(`${p.url}/metrics`);
+    expect(pub.status).toBe(404);
+    expect(await pub.text()).not.toContain('acme-payroll-backups');
+    const scraped = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(scraped.status).toBe(200);
+    expect(await scraped.text()).toContain(
+      'plinth_bucket_usage_bytes{bucket="acme-payroll-backups",region="eu-central"} 123456789',
+    );
+    // The metrics listener serves nothing else.
+    expect((await fetch(`http://127.0.0.1:${metricsPort}/api/v1/schema/`)).status).toBe(404);
+    expect(await p.stop()).toBe(0);
   });
 
   it('refuses a key revoked through one replica on the very next request to the other', async () => {

@@ -55,10 +55,7 @@ async function pendingFrom(query: DatabaseHandle['query']): Promise<boolean> {
 
 const postgresClients = new WeakMap<Database, postgres.Sql>();
 
-/**
- * The postgres-js client under `db`, or undefined on PGlite. For the few hot-path reads that take a
- * result's bytes as they came off the wire (see `rawRows`); everything else goes through drizzle.
- */
+/** The postgres-js client under `db`, or undefined on PGlite; everything else goes through drizzle. */
 export const postgresClientOf = (db: Database): postgres.Sql | undefined => postgresClients.get(db);
 
 function openPostgres(url: string, poolSize: number): DatabaseHandle {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Page, PageQuery, RenderedPage } from '../lib/pagination.ts';
-import { pageEnvelope, paginate } from '../lib/pagination.ts';
+import type { Page, PageQuery } from '../lib/pagination.ts';
+import { paginate } from '../lib/pagination.ts';
 import type { Database } from './client.ts';
 
 /** A page of one table's rows: a count and a page query with the same condition. */
@@ -62,22 +62,4 @@ export function paginateWindowed<R extends { total: number }, V>(
     },
     { sequential: true },
   );
-}
-
-/**
- * A page from a statement that answers in one row: the page's items rendered by the database and
- * joined by commas (`items`), how many there are (`rows`), and the total as a window count
- * (`total`, null when the page is empty); `count` runs only then, for a page past the end.
- */
-export async function paginateRendered(
-  url: URL,
-  page: PageQuery,
-  q: {
-    page: (limit: number, offset: number) => Promise<{ items: Buffer; rows: number; total: number | null }>;
-    count: () => Promise<number>;
-  },
-): Promise<RenderedPage> {
-  const row = await q.page(page.page_size, (page.page - 1) * page.page_size);
-  const total = row.total ?? (await q.count());
-  return { ...pageEnvelope(url, page, total, row.rows), items: row.items };
 }

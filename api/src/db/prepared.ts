@@ -1,7 +1,6 @@
-import { fillPlaceholders, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Database } from './client.ts';
-import { postgresClientOf } from './client.ts';
 
 const statements = new WeakMap<Database, Map<string, unknown>>();
 
@@ -34,26 +33,3 @@ export const opaque = (parameter: SQL): SQL => sql`(select ${parameter})`;
 /** Placeholder `name` as an opaque array of `type` (see `opaque`): one column of a batch. */
 export const arrayParameter = (name: string, type: string): SQL =>
   opaque(sql`${sql.placeholder(name)}::${sql.raw(type)}[]`);
-
-/** A row as PostgreSQL sent it: each column's text-format bytes, null for NULL. */
-export type RawRow = (Buffer | null)[];
-
-/**
- * `query` as a prepared statement whose rows come back undecoded (`RawRow`), for results that go
- * into a response as they are: a page of JSON rendered by the database would otherwise be decoded
- * into a string, joined into its envelope and encoded again on every request, and those short-lived
- * 13 KB strings drove most of the API's old-generation collections under load. postgres-js only;
- * undefined on PGlite (the embedded database), whose callers run the drizzle statement instead.
- */
-export function rawStatement(
-  db: Database,
-  query: { toSQL(): { sql: string; params: unknown[] } },
-): ((values: Record<string, unknown>) => Promise<RawRow[]>) | undefined {
-  const client = postgresClientOf(db);
-  if (!client) return undefined;
-  const { sql: text, params } = query.toSQL();
-  return async (values) =>
-    (await client
-      .unsafe(text, fillPlaceholders(params, values) as never[], { prepare: true })
-      .raw()) as RawRow[];
-}

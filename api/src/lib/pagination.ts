@@ -4,15 +4,25 @@ import { ApiError } from './errors.ts';
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 500;
+/**
+ * The last page anyone may ask for: with the largest page size its offset (499,999,500) still fits
+ * the 32-bit integers databases and drivers take for granted, so no page number overflows anywhere.
+ */
+export const MAX_PAGE = 1_000_000;
 
-/** `page` (1-based) and `page_size` (default 50, at most 500), shared by every list operation. */
+/** `page` (1-based, at most 1,000,000) and `page_size` (default 50, at most 500), for every list. */
 export const PageQuerySchema = z.object({
   page: z.coerce
     .number()
     .int()
     .min(1)
+    .max(MAX_PAGE)
     .default(1)
-    .openapi({ param: { description: 'A page number within the paginated result set (1-based).' } }),
+    .openapi({
+      param: {
+        description: `A page number within the paginated result set (1-based, at most ${MAX_PAGE}).`,
+      },
+    }),
   page_size: z.coerce
     .number()
     .int()
@@ -92,20 +102,4 @@ export async function paginate<T>(
     ? await fetchPage(query.page_size, offset).then(async (rows) => [await count(), rows] as const)
     : await Promise.all([count(), fetchPage(query.page_size, offset)]);
   return { ...pageEnvelope(requestUrl, query, total, results.length), results };
-}
-
-/**
- * A page whose items the database rendered: `items` is their JSON texts joined by commas, as UTF-8
- * bytes, spliced into the response as they are.
- */
-export interface RenderedPage extends PageEnvelope {
-  items: Buffer;
-}
-
-const RESULTS_END = Buffer.from(']}');
-
-/** The envelope of a page of pre-rendered items, as the UTF-8 bytes of its JSON. */
-export function pageJson(page: RenderedPage): Buffer {
-  const head = `{"count":${page.count},"next":${JSON.stringify(page.next)},"previous":${JSON.stringify(page.previous)},"results":[`;
-  return Buffer.concat([Buffer.from(head), page.items, RESULTS_END]);
 }

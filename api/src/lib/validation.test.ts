@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { fieldErrors } from './validation.ts';
+import { fieldErrors, jsonDepth } from './validation.ts';
 
 const Schema = z.object({
   name: z.string().min(3).max(5),
@@ -36,5 +36,28 @@ describe('fieldErrors', () => {
   it('never copies the input into a message', () => {
     const result = z.object({ password: z.string().max(3) }).safeParse({ password: 'hunter2-secret' });
     expect(JSON.stringify(fieldErrors(result.error!.issues))).not.toContain('hunter2');
+  });
+});
+
+describe('jsonDepth', () => {
+  it('counts objects and arrays, scalars as 0, without recursing', () => {
+    expect([
+      jsonDepth('x'),
+      jsonDepth(null),
+      jsonDepth({}),
+      jsonDepth([]),
+      jsonDepth({ a: [1, { b: 2 }] }),
+    ]).toEqual([0, 0, 1, 1, 3]);
+    const d = 200_000;
+    expect(jsonDepth(JSON.parse(`${'['.repeat(d)}${']'.repeat(d)}`))).toBe(d);
+  });
+
+  it("takes a refinement's code from params.code", () => {
+    const result = z
+      .object({ c: z.unknown().refine(() => false, { error: 'Too deep.', params: { code: 'max_depth' } }) })
+      .safeParse({ c: 1 });
+    expect(fieldErrors(result.error!.issues)).toEqual([
+      { attr: 'c', code: 'max_depth', detail: 'Too deep.' },
+    ]);
   });
 });

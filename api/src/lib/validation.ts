@@ -43,6 +43,9 @@ function codeOf(issue: z.core.$ZodIssue): string {
       return 'invalid_choice';
     case 'unrecognized_keys':
       return 'unknown_field';
+    case 'custom':
+      // A refinement names its code in `params.code` (e.g. `max_depth`).
+      return typeof issue.params?.code === 'string' ? issue.params.code : 'invalid';
     default:
       return 'invalid';
   }
@@ -61,4 +64,20 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldError[] {
     }
     return [{ attr: base || 'non_field_errors', code: codeOf(issue), detail: issue.message }];
   });
+}
+
+/**
+ * How deeply `value` nests (a scalar is 0, `{}` and `[]` are 1), counted without recursion: a body
+ * within the size limit can nest hundreds of thousands of levels.
+ */
+export function jsonDepth(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    deepest = Math.max(deepest, depth + 1);
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return deepest;
 }

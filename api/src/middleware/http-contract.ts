@@ -5,24 +5,41 @@ import type { Hook } from '@hono/zod-openapi';
 import { ZodError } from 'zod';
 import type { AppEnv } from '../app-env.ts';
 import { isDatabaseUnavailable } from '../db/client.ts';
-import { errorInfo } from '../lib/error-info.ts';
+import { errorInfo, stackFrames } from '../lib/error-info.ts';
 import { ApiError, STATUS_CODES, validationError } from '../lib/errors.ts';
 import { fieldErrors } from '../lib/validation.ts';
 
 /**
  * DRF's APPEND_SLASH, for every method: `/api/v1/things` answers 308 to `/api/v1/things/`
  * (308 keeps the method and body, unlike 301). Paths whose last segment has a dot are files
- * (the docs' assets) and keep their form.
+ * (the docs' assets) and keep their form. The Location is built from the path as it was sent
+ * (percent-encoded): decoded, a `%0d%0a` in it would be a line break no header may hold.
  */
 export const trailingSlash: MiddlewareHandler = async (c, next) => {
   const path = c.req.path;
   if (path.startsWith('/api/') && !path.endsWith('/') && !path.slice(path.lastIndexOf('/')).includes('.')) {
     const url = new URL(c.req.url);
-    return c.redirect(`${path}/${url.search}`, 308);
+    return c.redirect(`${url.pathname}/${url.search}`, 308);
   }
   if (path === '/api') return c.redirect('/api/', 308);
   await next();
 };
+
+/**
+ * Headers on every response: `X-Content-Type-Options: nosniff`; `Cache-Control: no-store` on
+ * /api/ responses that set no caching of their own (logins, new keys, bucket credentials carry
+ * secrets no cache may keep); `Strict-Transport-Security` when the API is served over TLS
+ * (`hstsMaxAgeSeconds` above 0).
+ */
+export const responseHeaders =
+  (hstsMaxAgeSeconds: number): MiddlewareHandler =>
+  async (c, next) => {
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+    if (c.req.path.startsWith('/api/') && !c.res.headers.has('Cache-Control'))
+      c.header('Cache-Control', 'no-store');
+    if (hstsMaxAgeSeconds > 0) c.header('Strict-Transport-Security', `max-age=${hstsMaxAgeSeconds}`);
+  };
 
 /**
  * Refuses bodies over the configured size with 413, before they are read whole. GET and HEAD
@@ -86,8 +103,8 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
       }),
     );
   }
-  // Stack traces are safe to log (no parameters), never to send.
-  log.error({ err: { ...info, stack: err.stack?.split('\n').slice(1, 8).join('\n') } }, 'unhandled error');
+  // Stack frames are safe to log, never to send; the message lines above them are neither.
+  log.error({ err: { ...info, stack: stackFrames(err) } }, 'unhandled error');
   return send(c, new ApiError(500, 'server_error', 'A server error occurred.'));
 };
 
@@ -99,35 +116,70 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
 export function notFoundHandler(
   routes: () => readonly { method: string; path: string }[],
 ): NotFoundHandler<AppEnv> {
-  let index: { size: number; methods: (path: string) => string[] } | undefined;
+  const index = routeIndex(routes);
   return (c) => {
-    const current = routes();
-    if (index?.size !== current.length) index = { size: current.length, methods: routeMethodIndex(current) };
-    const allowed = index.methods(c.req.path);
-    if (allowed.length > 0) {
-      return send(
-        c,
-        new ApiError(405, 'method_not_allowed', `Method "${c.req.method}" not allowed.`, {
-          headers: { Allow: allowed.join(', ') },
-        }),
-      );
-    }
+    const allowed = index().methods(c.req.path);
+    if (allowed.length > 0) return send(c, methodNotAllowed(c.req.method, allowed));
     return send(c, new ApiError(404, 'not_found', 'Not found.'));
   };
 }
 
-/** Builds `path -> methods` from registered (non-middleware) routes. */
-function routeMethodIndex(routes: readonly { method: string; path: string }[]): (path: string) => string[] {
-  const patterns = routes
-    .filter((r) => r.method !== 'ALL' && !r.path.includes('*'))
-    .map((r) => ({
-      method: r.method,
-      regex: new RegExp(
-        `^${r.path
-          .split('/')
-          .map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-          .join('/')}$`,
-      ),
-    }));
-  return (path) => [...new Set(patterns.filter((p) => p.regex.test(path)).map((p) => p.method))];
+/**
+ * A path spelled out by a route (`/api/v1/users/me/`) belongs to that route alone: a method it does
+ * not have answers 405 with `Allow`, instead of falling through to a route with a parameter in that
+ * place (`PATCH /api/v1/users/{id}/`, where "me" is no ID).
+ */
+export function literalRoutes(routes: () => readonly { method: string; path: string }[]): MiddlewareHandler {
+  const index = routeIndex(routes);
+  return async (c, next) => {
+    const allowed = index().literal.get(c.req.path);
+    const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
+    if (allowed && !allowed.includes(method)) throw methodNotAllowed(c.req.method, allowed);
+    await next();
+  };
+}
+
+const methodNotAllowed = (method: string, allowed: readonly string[]) =>
+  new ApiError(405, 'method_not_allowed', `Method "${method}" not allowed.`, {
+    headers: { Allow: allowed.join(', ') },
+  });
+
+interface RouteIndex {
+  /** The methods of the routes whose pattern matches `path`. */
+  methods(path: string): string[];
+  /** Paths of routes without parameters, and their methods. */
+  literal: Map<string, string[]>;
+}
+
+/** The index of registered (non-middleware) routes, rebuilt when routes were added since. */
+function routeIndex(routes: () => readonly { method: string; path: string }[]): () => RouteIndex {
+  let built: { size: number; index: RouteIndex } | undefined;
+  return () => {
+    const current = routes();
+    if (built?.size !== current.length) built = { size: current.length, index: buildIndex(current) };
+    return built.index;
+  };
+}
+
+function buildIndex(routes: readonly { method: string; path: string }[]): RouteIndex {
+  const handlers = routes.filter((r) => r.method !== 'ALL' && !r.path.includes('*'));
+  const patterns = handlers.map((r) => ({
+    method: r.method,
+    regex: new RegExp(
+      `^${r.path
+        .split('/')
+        .map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+        .join('/')}$`,
+    ),
+  }));
+  const literal = new Map<string, string[]>();
+  for (const r of handlers.filter((h) => !h.path.includes(':'))) {
+    const methods = literal.get(r.path) ?? [];
+    if (!methods.includes(r.method)) methods.push(r.method);
+    literal.set(r.path, methods);
+  }
+  return {
+    methods: (path) => [...new Set(patterns.filter((p) => p.regex.test(path)).map((p) => p.method))],
+    literal,
+  };
 }

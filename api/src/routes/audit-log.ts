@@ -28,6 +28,14 @@ export const AuditEntrySchema = z
   })
   .openapi('AuditEntry');
 
+/**
+ * An ISO 8601 time with an offset, from the year 1: PostgreSQL has no year 0, so `0000-…` (or
+ * `0001-01-01T00:30+01:00`, which is still in year 0 in UTC) would fail the query.
+ */
+const Instant = z.iso
+  .datetime({ offset: true })
+  .refine((v) => new Date(v).getUTCFullYear() >= 1, { error: 'Must be a time from the year 1 on.' });
+
 const Filters = z.object({
   event: z.enum(AUDIT_EVENTS).optional(),
   actor: z
@@ -35,14 +43,8 @@ const Filters = z.object({
     .optional()
     .openapi({ param: { description: 'Acting user ID.' } }),
   organization: z.uuid().optional(),
-  since: z.iso
-    .datetime({ offset: true })
-    .optional()
-    .openapi({ param: { description: 'Entries at or after this time.' } }),
-  until: z.iso
-    .datetime({ offset: true })
-    .optional()
-    .openapi({ param: { description: 'Entries before this time.' } }),
+  since: Instant.optional().openapi({ param: { description: 'Entries at or after this time.' } }),
+  until: Instant.optional().openapi({ param: { description: 'Entries before this time.' } }),
 });
 
 const tags = ['audit-log'];

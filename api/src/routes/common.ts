@@ -23,10 +23,34 @@ export function requestInfo(c: Context<AppEnv>): RequestInfo {
   return { ip: c.get('clientIp'), requestId: c.get('requestId'), method: c.req.method, path: c.req.path };
 }
 
+/**
+ * A required JSON request body. An object body is strict: a field the schema does not declare is
+ * a 400 `unknown_field` (and `additionalProperties: false` in the document), never silently
+ * dropped, on every route alike. (`catchall` keeps the schema's name and documentation.)
+ */
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({
   required: true,
-  content: { 'application/json': { schema } },
+  content: {
+    'application/json': {
+      schema:
+        schema instanceof z.ZodObject && schema.def.catchall === undefined
+          ? (schema.catchall(z.never()) as unknown as T)
+          : schema,
+    },
+  },
 });
+
+/**
+ * A PATCH body: the object `schema`, with at least one field (`minProperties: 1`). An empty body
+ * changes nothing, and is a 400 rather than a silent no-op.
+ */
+export const patchBody = <T extends z.ZodObject>(schema: T) =>
+  schema
+    .refine((body) => Object.keys(body).length > 0, {
+      error: 'Give at least one field to change.',
+      params: { code: 'empty' },
+    })
+    .openapi({ minProperties: 1 });
 
 export const jsonResponse = <T extends z.ZodType>(description: string, schema: T) => ({
   description,

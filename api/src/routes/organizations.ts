@@ -18,6 +18,7 @@ import {
   jsonBody,
   jsonResponse,
   noContent,
+  patchBody,
   requestInfo,
   sendNoContent,
   Timestamp,
@@ -101,7 +102,7 @@ export function registerOrganizations(app: OpenAPIHono<AppEnv>, db: Database, au
       request: {
         params: IdParams,
         body: jsonBody(
-          z.object({ slug: Slug.optional(), name: Name.optional() }).openapi('OrganizationUpdate'),
+          patchBody(z.object({ slug: Slug.optional(), name: Name.optional() })).openapi('OrganizationUpdate'),
         ),
       },
       responses: { 200: jsonResponse('The organization.', OrganizationSchema) },

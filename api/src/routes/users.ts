@@ -6,7 +6,7 @@ import { defineRoute } from '../lib/openapi.ts';
 import { paginated, PageQuerySchema } from '../lib/pagination.ts';
 import type { AuditLog } from '../services/audit.ts';
 import { createUser, getUser, listUsers, me, updateUser } from '../services/users.ts';
-import { IdParams, jsonBody, jsonResponse, requestInfo, Timestamp } from './common.ts';
+import { IdParams, jsonBody, jsonResponse, patchBody, requestInfo, Timestamp } from './common.ts';
 
 export const UserSchema = z
   .object({
@@ -39,8 +39,8 @@ const UserCreate = z
   })
   .openapi('UserCreate');
 
-const UserUpdate = z
-  .object({
+const UserUpdate = patchBody(
+  z.object({
     username: Username.optional(),
     password: Password.optional(),
     email: z.email().nullable().optional(),
@@ -50,8 +50,8 @@ const UserUpdate = z
       .boolean()
       .optional()
       .openapi({ description: 'false deactivates the user: logins and keys stop working.' }),
-  })
-  .openapi('UserUpdate');
+  }),
+).openapi('UserUpdate');
 
 const tags = ['users'];
 

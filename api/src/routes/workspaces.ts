@@ -3,7 +3,8 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../app-env.ts';
 import type { Database } from '../db/client.ts';
 import { defineRoute } from '../lib/openapi.ts';
-import { pageJson, paginated, PageQuerySchema } from '../lib/pagination.ts';
+import { paginated, PageQuerySchema } from '../lib/pagination.ts';
+import { jsonDepth } from '../lib/validation.ts';
 import type { AuditLog } from '../services/audit.ts';
 import {
   createWorkspace,
@@ -18,15 +19,24 @@ import {
   jsonBody,
   jsonResponse,
   noContent,
-  rawResponse,
+  patchBody,
   sendNoContent,
   Timestamp,
 } from './common.ts';
 import { registerMemberRoutes } from './members.ts';
 
+/** How deeply a workspace's `config` may nest; beyond it the value is refused with a field error. */
+export const MAX_CONFIG_DEPTH = 32;
+
 const Config = z
   .record(z.string(), z.unknown())
-  .openapi({ description: 'Free-form workspace configuration (for example the `events` handler settings).' });
+  .refine((config) => jsonDepth(config) <= MAX_CONFIG_DEPTH, {
+    error: `Nested more than ${MAX_CONFIG_DEPTH} levels deep.`,
+    params: { code: 'max_depth' },
+  })
+  .openapi({
+    description: `Free-form workspace configuration (for example the \`events\` handler settings), a JSON object nested at most ${MAX_CONFIG_DEPTH} levels deep (the object itself is the first).`,
+  });
 
 export const WorkspaceSchema = z
   .object({
@@ -62,11 +72,8 @@ export function registerWorkspaces(app: OpenAPIHono<AppEnv>, db: Database, audit
         200: jsonResponse('A page of workspaces.', paginated(WorkspaceSchema, 'PaginatedWorkspaceList')),
       },
     }),
-    async (c) => {
-      const page = await listWorkspaces(db, c.get('principal'), new URL(c.req.url), c.req.valid('query'));
-      // Items come pre-rendered from the database (the API's busiest route): sent as they are.
-      return rawResponse(new Response(pageJson(page), { headers: { 'Content-Type': 'application/json' } }));
-    },
+    async (c) =>
+      c.json(await listWorkspaces(db, c.get('principal'), new URL(c.req.url), c.req.valid('query')), 200),
   );
   app.openapi(
     defineRoute({
@@ -105,7 +112,9 @@ export function registerWorkspaces(app: OpenAPIHono<AppEnv>, db: Database, audit
       request: {
         params: IdParams,
         body: jsonBody(
-          z.object({ name: Name.optional(), config: Config.optional() }).openapi('WorkspaceUpdate'),
+          patchBody(z.object({ name: Name.optional(), config: Config.optional() })).openapi(
+            'WorkspaceUpdate',
+          ),
         ),
       },
       responses: { 200: jsonResponse('The workspace.', WorkspaceSchema) },

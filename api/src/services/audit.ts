@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { Counter, Gauge } from 'prom-client';
+import type { Registry } from 'prom-client';
 import type { Database } from '../db/client.ts';
 import { arrayParameter, prepared } from '../db/prepared.ts';
 import { apiKeys, auditLog } from '../db/schema/index.ts';
@@ -55,15 +57,22 @@ const MAX_BUFFERED = 50_000;
  * High-volume entries (`enqueue`, for "API key used") are buffered with their own timestamps and
  * written in multi-row inserts every `flushMs`, so no request waits on an insert; `close()` writes
  * what is left, so a graceful shutdown loses none. If the database is down, entries stay buffered
- * (up to 50,000; beyond that the oldest are dropped and counted) and are retried.
+ * (up to 50,000; beyond that the oldest are dropped and counted) and are retried. An entry the
+ * database refuses (a value it cannot store) never holds up the others: the batch is written again
+ * row by row, and the refused entry is counted and logged without its content.
  */
 export class AuditLog {
   readonly #db: Database;
   readonly #logger: Logger;
-  #buffer: (typeof auditLog.$inferInsert)[] = [];
+  #buffer: Row[] = [];
   #timer: NodeJS.Timeout | undefined;
   #flushing: Promise<void> | undefined;
+  /** Set while writes fail for want of a database, so the warning is logged once per outage. */
+  #failing = false;
+  /** Entries dropped because the buffer was full (the database was unreachable for too long). */
   dropped = 0;
+  /** Entries the database refused to store; each was logged without its content. */
+  failed = 0;
 
   constructor(db: Database, logger: Logger, opts: { flushMs?: number } = {}) {
     this.#db = db;
@@ -105,14 +114,44 @@ export class AuditLog {
       try {
         await insertBatch(this.#db, batch);
       } catch (err) {
-        this.#buffer.unshift(...batch);
-        this.#logger.warn(
-          { err: errorInfo(err), pending: this.#buffer.length },
-          'audit flush failed; will retry',
+        const unwritten = refusedValue(err) ? await this.#insertEach(batch) : batch;
+        if (unwritten.length > 0) {
+          // The database is unreachable or failing as a whole: keep the entries, in order, for later.
+          this.#buffer.unshift(...unwritten);
+          if (!this.#failing) {
+            this.#logger.warn(
+              { err: errorInfo(err), pending: this.#buffer.length },
+              'audit flush failed; will retry',
+            );
+          }
+          this.#failing = true;
+          return;
+        }
+      }
+      if (this.#failing) this.#logger.info({ pending: this.#buffer.length }, 'audit writes resumed');
+      this.#failing = false;
+    }
+  }
+
+  /**
+   * Writes `batch` one row at a time, dropping (and counting) the rows the database refuses; stops
+   * at the first failure that is not about a row's values and returns the rows from there on.
+   */
+  async #insertEach(batch: Row[]): Promise<Row[]> {
+    for (const [i, row] of batch.entries()) {
+      try {
+        await insertBatch(this.#db, [row]);
+      } catch (err) {
+        if (!refusedValue(err)) return batch.slice(i);
+        this.failed++;
+        // What is safe to say about the entry: never its details, username or address.
+        this.#logger.error(
+          { err: errorInfo(err), event: row.event, request_id: row.requestId },
+          'audit entry refused by the database; dropped',
         );
-        return;
       }
     }
+    return [];
   }
 
   /** Stops the timer and writes what is buffered. */
@@ -125,13 +164,56 @@ export class AuditLog {
   }
 }
 
+type Row = typeof auditLog.$inferInsert;
+
+/**
+ * True when the database refused a statement for the values it carried (SQLSTATE classes 22 data
+ * exception, 23 integrity constraint, 54 program limit): retrying the same row can never succeed.
+ * Anything else (unreachable, read-only after a failover, a missing table) is the database's state,
+ * and the entries wait for it to recover.
+ */
+function refusedValue(err: unknown): boolean {
+  const code = errorInfo(err).code;
+  return code !== undefined && /^(22|23|54)/.test(code);
+}
+
+/** `plinth_audit_entries_*`: buffered, dropped (buffer full) and refused entries of `audit`. */
+export function registerAuditMetrics(registry: Registry, audit: AuditLog): void {
+  new Gauge({
+    name: 'plinth_audit_entries_pending',
+    help: '"API key used" audit entries buffered for the next batch insert.',
+    registers: [registry],
+    collect() {
+      this.set(audit.pending);
+    },
+  });
+  new Counter({
+    name: 'plinth_audit_entries_dropped_total',
+    help: 'Audit entries dropped because the buffer was full (the database was unreachable for too long).',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(audit.dropped);
+    },
+  });
+  new Counter({
+    name: 'plinth_audit_entries_failed_total',
+    help: 'Audit entries the database refused to store (each is logged without its content).',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(audit.failed);
+    },
+  });
+}
+
 /**
  * One prepared INSERT … SELECT FROM unnest(arrays): ten array parameters whatever the batch size,
  * instead of a statement with ten parameters per row built anew for every batch (which blocked the
  * event loop for tens of milliseconds at a few hundred rows).
  */
-async function insertBatch(db: Database, rows: (typeof auditLog.$inferInsert)[]): Promise<void> {
-  const column = <T>(pick: (r: typeof auditLog.$inferInsert) => T) => rows.map(pick);
+async function insertBatch(db: Database, rows: Row[]): Promise<void> {
+  const column = <T>(pick: (r: Row) => T) => rows.map(pick);
   await prepared(db, 'audit_insert_batch', (d, name) =>
     d
       .insert(auditLog)
@@ -162,7 +244,7 @@ async function insertBatch(db: Database, rows: (typeof auditLog.$inferInsert)[])
   });
 }
 
-function toRow(e: AuditEvent): typeof auditLog.$inferInsert {
+function toRow(e: AuditEvent): Row {
   return {
     event: e.event,
     actorUserId: e.actorUserId ?? null,

@@ -208,11 +208,7 @@ export function visibilityParams(principal: Principal): { all: boolean; scope_or
   };
 }
 
-/**
- * The organizations `user` (an SQL expression) is a member of, as a sorted `uuid[]`: callers with
- * the same memberships get equal arrays, which the batched list uses to compute a page once for all
- * of them.
- */
+/** The organizations `user` (an SQL expression) is a member of, as a sorted `uuid[]`. */
 export const memberOrganizationsSql = (user: SQL): SQL =>
   sql`array(select ${organizationMembers.organizationId} from ${organizationMembers} where ${organizationMembers.userId} = ${user} order by 1)`;
 
@@ -224,8 +220,8 @@ export const memberWorkspacesSql = (user: SQL): SQL =>
  * SQL condition on table `workspaces`: any workspace for Super Admins (`all`), those of its
  * organization for an organization key (`scopeOrg`), else those of the organizations the user is a
  * member of (`orgs`) and those it is a member of itself (`workspaces`). By default the four come
- * from the placeholders `all`, `scope_org` and `user` (see `visibilityParams`); a batched query
- * passes its own columns.
+ * from the placeholders `all`, `scope_org` and `user` (see `visibilityParams`); a query may pass
+ * its own expressions.
  */
 export function visibleWorkspacesSql(
   by: { all: SQL; scopeOrg: SQL; orgs: SQL; workspaces: SQL } = {

@@ -32,6 +32,8 @@ export const TEST_KEYS = {
 export interface ApiProcess {
   readonly port: number;
   readonly url: string;
+  /** Base URL of the metrics listener (`/metrics`), on a port of its own. */
+  readonly metricsUrl: string;
   readonly child: ChildProcess;
   output(): string;
   /** Polls `/readyz` until it answers `status`, or fails with the process output. */
@@ -46,6 +48,8 @@ export async function startApiProcess(
   opts: { entry?: string; cwd?: string; nodeArgs?: string[] } = {},
 ): Promise<ApiProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
+  // Never the default 9090: processes started side by side would collide on it.
+  const metricsPort = env.PLINTH_METRICS_PORT ? Number(env.PLINTH_METRICS_PORT) : await freePort();
   let out = '';
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? API_NODE_FLAGS), opts.entry ?? API_ENTRY], {
     cwd: opts.cwd ?? REPO_ROOT,
@@ -55,6 +59,7 @@ export async function startApiProcess(
       LOG_LEVEL: 'info',
       ...env,
       PORT: String(port),
+      PLINTH_METRICS_PORT: String(metricsPort),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -65,6 +70,7 @@ export async function startApiProcess(
   return {
     port,
     url,
+    metricsUrl: `http://127.0.0.1:${metricsPort}`,
     child,
     output: () => out,
     exited,

@@ -3,6 +3,7 @@ import { createApp } from '../app.ts';
 import type { App } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { createMetrics } from '../lib/metrics.ts';
+import { createMetricsApp } from '../routes/system/metrics.ts';
 import { AuditLog, KeyUsage } from '../services/audit.ts';
 import { LoginTokens } from '../services/auth.ts';
 import type { StorageRuntime } from '../services/buckets.ts';
@@ -13,13 +14,19 @@ import { capturedLogger } from './log-capture.ts';
 export const TEST_JWT_KEY = 'test-jwt-signing-key-for-in-process-apps-0123456789';
 
 /**
- * The real app on a given database, with captured logs, its own metrics registry, and the real
- * audit and key-usage writers (flushing every 50 ms so tests see entries quickly). The client IP
- * is taken from X-Forwarded-For, which in-process requests use to say where they come from.
+ * The real app on a given database, with captured logs, its own metrics registry (served by
+ * `metricsApp`), and the real audit and key-usage writers (flushing every 50 ms so tests see
+ * entries quickly). The client IP is taken from X-Forwarded-For, which in-process requests use to
+ * say where they come from.
  */
 export function testApp(
   database: DatabaseHandle,
-  opts: { bodyLimitBytes?: number; loginTokenTtlSeconds?: number; storage?: StorageRuntime } = {},
+  opts: {
+    bodyLimitBytes?: number;
+    loginTokenTtlSeconds?: number;
+    storage?: StorageRuntime;
+    hstsMaxAgeSeconds?: number;
+  } = {},
 ) {
   const logs = capturedLogger();
   const metrics = createMetrics({ processMetrics: false });
@@ -37,9 +44,12 @@ export function testApp(
     loginTokens,
     trustProxy: true,
     storage,
+    hstsMaxAgeSeconds: opts.hstsMaxAgeSeconds ?? 0,
   });
   return {
     app,
+    /** What the metrics listener serves (`GET /metrics`), on its own port in the real process. */
+    metricsApp: createMetricsApp(metrics),
     logs,
     metrics,
     audit,

@@ -58,6 +58,11 @@ app.kubernetes.io/component: {{ . }}
 {{- printf "%s-api" (include "plinth.fullname" .) }}
 {{- end }}
 
+{{/* The label that tells the API's metrics Service from its main one (the ServiceMonitor selects it). */}}
+{{- define "plinth.api.metricsLabel" -}}
+plinth.dev/endpoint: metrics
+{{- end }}
+
 {{- define "plinth.operator.fullname" -}}
 {{- printf "%s-operator" (include "plinth.fullname" .) }}
 {{- end }}
@@ -146,6 +151,9 @@ the same configuration (the migration CLI validates all of it, storage included)
 {{- define "plinth.api.env" -}}
 - name: PORT
   value: "8080"
+# /metrics on a listener of its own, which the Ingress never routes.
+- name: PLINTH_METRICS_PORT
+  value: "9090"
 - name: LOG_LEVEL
   value: {{ .Values.api.logLevel | quote }}
 - name: DATABASE_URL
@@ -182,6 +190,11 @@ the same configuration (the migration CLI validates all of it, storage included)
   value: {{ .Values.api.loginTokenTtlSeconds | quote }}
 - name: PLINTH_TRUST_PROXY
   value: {{ .Values.api.trustProxy | quote }}
+{{- if and .Values.api.ingress.enabled .Values.api.ingress.tls }}
+# Reached over HTTPS through the Ingress: browsers keep to HTTPS.
+- name: PLINTH_HSTS_MAX_AGE_SECONDS
+  value: {{ .Values.api.hstsMaxAgeSeconds | int | quote }}
+{{- end }}
 - name: PLINTH_SHUTDOWN_TIMEOUT_SECONDS
   value: {{ .Values.api.shutdownTimeoutSeconds | quote }}
 {{- with .Values.api.extraEnv }}
