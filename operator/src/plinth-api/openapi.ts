@@ -398,6 +398,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/s3/buckets/import/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Bring a bucket that exists on the cluster without a Plinth record under management (Super Admin)
+     * @description The bucket keeps its data; it is marked as managed, gets its own access user, and belongs to the workspace given (origin `adopted`). Recorded in the audit log as bucket.imported. 400 (on name) when no such bucket exists on the cluster; 409 bucket_name_taken when Plinth already manages the name.
+     */
+    post: operations['api_v1_s3_buckets_import_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/s3/buckets/{id}/': {
     parameters: {
       query?: never;
@@ -443,7 +463,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** A presigned URL to PUT one object */
+    /**
+     * A presigned URL to PUT one object, signed with the bucket's own access user
+     * @description The URL stops working when it expires, and when the bucket (so its access user) is deleted.
+     */
     post: operations['api_v1_s3_buckets_objects_upload_url_create'];
     delete?: never;
     options?: never;
@@ -668,7 +691,7 @@ export interface components {
       /** Format: uuid */
       organization: string;
       name: string;
-      /** @description Free-form workspace configuration (for example the `events` handler settings). */
+      /** @description Free-form workspace configuration (for example the `events` handler settings), a JSON object nested at most 32 levels deep (the object itself is the first). */
       config: {
         [key: string]: unknown;
       };
@@ -687,14 +710,14 @@ export interface components {
       /** Format: uuid */
       organization: string;
       name: string;
-      /** @description Free-form workspace configuration (for example the `events` handler settings). */
+      /** @description Free-form workspace configuration (for example the `events` handler settings), a JSON object nested at most 32 levels deep (the object itself is the first). */
       config?: {
         [key: string]: unknown;
       };
     };
     WorkspaceUpdate: {
       name?: string;
-      /** @description Free-form workspace configuration (for example the `events` handler settings). */
+      /** @description Free-form workspace configuration (for example the `events` handler settings), a JSON object nested at most 32 levels deep (the object itself is the first). */
       config?: {
         [key: string]: unknown;
       };
@@ -893,6 +916,15 @@ export interface components {
       cors_allow_all?: boolean;
       owner_reference?: components['schemas']['OwnerReference'];
     };
+    BucketImport: {
+      /** @description The bucket as it is named on the cluster. */
+      name: string;
+      region: string;
+      /** Format: uuid */
+      organization: string;
+      /** Format: uuid */
+      workspace: string;
+    };
     PaginatedBucketList: {
       /** @example 123 */
       count: number;
@@ -1083,7 +1115,7 @@ export interface operations {
   api_v1_users_list: {
     parameters: {
       query?: {
-        /** @description A page number within the paginated result set (1-based). */
+        /** @description A page number within the paginated result set (1-based, at most 1000000). */
         page?: number;
         /** @description Number of results to return per page (default 50, maximum 500). */
         page_size?: number;
@@ -1443,7 +1475,7 @@ export interface operations {
   api_v1_organizations_list: {
     parameters: {
       query?: {
-        /** @description A page number within the paginated result set (1-based). */
+        /** @description A page number within the paginated result set (1-based, at most 1000000). */
         page?: number;
         /** @description Number of results to return per page (default 50, maximum 500). */
         page_size?: number;
@@ -1821,7 +1853,7 @@ export interface operations {
   api_v1_organizations_members_list: {
     parameters: {
       query?: {
-        /** @description A page number within the paginated result set (1-based). */
+        /** @description A page number within the paginated result set (1-based, at most 1000000). */
         page?: number;
         /** @description Number of results to return per page (default 50, maximum 500). */
         page_size?: number;
@@ -2138,7 +2170,7 @@ export interface operations {
   api_v1_workspaces_list: {
     parameters: {
       query?: {
-        /** @description A page number within the paginated result set (1-based). */
+        /** @description A page number within the paginated result set (1-based, at most 1000000). */
         page?: number;
         /** @description Number of results to return per page (default 50, maximum 500). */
         page_size?: number;
@@ -2509,7 +2541,7 @@ export interface operations {
   api_v1_workspaces_members_list: {
     parameters: {
       query?: {
-        /** @description A page number within the paginated result set (1-based). */
+        /** @description A page number within the paginated result set (1-based, at most 1000000). */
         page?: number;
         /** @description Number of results to return per page (default 50, maximum 500). */
         page_size?: number;
@@ -2826,7 +2858,7 @@ export interface operations {
   api_v1_users_me_api_keys_list: {
     parameters: {
       query?: {
-        /** @description A page number within the paginated result set (1-based). */
+        /** @description A page number within the paginated result set (1-based, at most 1000000). */
         page?: number;
         /** @description Number of results to return per page (default 50, maximum 500). */
         page_size?: number;
@@ -3039,7 +3071,7 @@ export interface operations {
   api_v1_organizations_api_keys_list: {
     parameters: {
       query?: {
-        /** @description A page number within the paginated result set (1-based). */
+        /** @description A page number within the paginated result set (1-based, at most 1000000). */
         page?: number;
         /** @description Number of results to return per page (default 50, maximum 500). */
         page_size?: number;
@@ -3266,7 +3298,7 @@ export interface operations {
   api_v1_system_api_keys_list: {
     parameters: {
       query?: {
-        /** @description A page number within the paginated result set (1-based). */
+        /** @description A page number within the paginated result set (1-based, at most 1000000). */
         page?: number;
         /** @description Number of results to return per page (default 50, maximum 500). */
         page_size?: number;
@@ -3479,7 +3511,7 @@ export interface operations {
   api_v1_audit_log_list: {
     parameters: {
       query?: {
-        /** @description A page number within the paginated result set (1-based). */
+        /** @description A page number within the paginated result set (1-based, at most 1000000). */
         page?: number;
         /** @description Number of results to return per page (default 50, maximum 500). */
         page_size?: number;
@@ -3500,7 +3532,8 @@ export interface operations {
           | 'workspace.member.added'
           | 'workspace.member.changed'
           | 'workspace.member.removed'
-          | 'bucket.credentials_revealed';
+          | 'bucket.credentials_revealed'
+          | 'bucket.imported';
         /** @description Acting user ID. */
         actor?: string;
         organization?: string;
@@ -3591,7 +3624,8 @@ export interface operations {
           | 'workspace.member.added'
           | 'workspace.member.changed'
           | 'workspace.member.removed'
-          | 'bucket.credentials_revealed';
+          | 'bucket.credentials_revealed'
+          | 'bucket.imported';
         /** @description Acting user ID. */
         actor?: string;
         organization?: string;
@@ -3656,7 +3690,7 @@ export interface operations {
   api_v1_s3_buckets_list: {
     parameters: {
       query?: {
-        /** @description A page number within the paginated result set (1-based). */
+        /** @description A page number within the paginated result set (1-based, at most 1000000). */
         page?: number;
         /** @description Number of results to return per page (default 50, maximum 500). */
         page_size?: number;
@@ -3751,6 +3785,93 @@ export interface operations {
         };
       };
       /** @description Created; the credentials are in this response. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatedBucket'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  api_v1_s3_buckets_import_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BucketImport'];
+      };
+    };
+    responses: {
+      /** @description Imported; the credentials are in this response. */
       201: {
         headers: {
           [name: string]: unknown;
