@@ -4,6 +4,12 @@ import { ApiError } from './errors.ts';
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 500;
+/**
+ * The last page number a list accepts: the largest whose row offset, at the largest page size,
+ * still fits the 32-bit integer the database takes it as. Declared, so clients and the fuzz run
+ * know that a larger `page` is a 400, not a page past the end.
+ */
+export const MAX_PAGE = Math.floor((2 ** 31 - 1) / MAX_PAGE_SIZE) + 1;
 
 /** `page` (1-based) and `page_size` (default 50, at most 500), shared by every list operation. */
 export const PageQuerySchema = z.object({
@@ -11,8 +17,11 @@ export const PageQuerySchema = z.object({
     .number()
     .int()
     .min(1)
+    .max(MAX_PAGE)
     .default(1)
-    .openapi({ param: { description: 'A page number within the paginated result set (1-based).' } }),
+    .openapi({
+      param: { description: `A page number within the paginated result set (1-based, at most ${MAX_PAGE}).` },
+    }),
   page_size: z.coerce
     .number()
     .int()

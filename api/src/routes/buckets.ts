@@ -3,7 +3,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../app-env.ts';
 import type { Database } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
-import { defineRoute } from '../lib/openapi.ts';
+import { defineRoute, requireSome } from '../lib/openapi.ts';
 import { paginated, PageQuerySchema } from '../lib/pagination.ts';
 import type { AuditLog } from '../services/audit.ts';
 import {
@@ -205,7 +205,7 @@ export function registerBuckets(
             .refine((b) => b.cors_allow_all !== undefined || b.owner_reference !== undefined, {
               error: 'Give cors_allow_all, owner_reference or both.',
             })
-            .openapi('BucketUpdate'),
+            .openapi('BucketUpdate', requireSome('cors_allow_all', 'owner_reference')),
         ),
       },
       responses: { 200: jsonResponse('The bucket.', BucketSchema) },
