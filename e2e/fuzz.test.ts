@@ -23,7 +23,7 @@ const BOOTSTRAP_PASSWORD = 'fuzz-bootstrap-password';
 const SEED = Number(process.env.PLINTH_FUZZ_SEED ?? 20261123);
 const MAX_EXAMPLES = Number(process.env.PLINTH_FUZZ_MAX_EXAMPLES ?? 50);
 /** Each Schemathesis run is stopped (and the test fails) past this; a normal run takes well under. */
-const RUN_BUDGET_MS = Number(process.env.PLINTH_FUZZ_RUN_BUDGET_MS ?? 150_000);
+const RUN_BUDGET_MS = Number(process.env.PLINTH_FUZZ_RUN_BUDGET_MS ?? 200_000);
 
 interface Principal {
   /** Who the run acts as, for messages. */
