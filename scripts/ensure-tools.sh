@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes sure the tools the test suite needs are present: builds MinIO, etcd and Kubernetes from the
-# Go module proxy into the cache, and installs PostgreSQL, Chromium and shellcheck from Debian's packages when running as root
+# Go module proxy into the cache, installs Schemathesis from PyPI into a cached virtual environment, and installs PostgreSQL, Chromium and shellcheck from Debian's packages when running as root
 # (CI, these machines). One line per tool says what is missing and how to get it otherwise.
 set -euo pipefail
 
@@ -25,6 +25,9 @@ bash scripts/tools/kube.sh >/dev/null
 # The chart and manifest checks.
 bash scripts/tools/helm.sh >/dev/null
 bash scripts/tools/kubeconform.sh >/dev/null
+# The fuzz run of the OpenAPI document (e2e/fuzz.test.ts): Schemathesis from PyPI in a virtual
+# environment, about 20 seconds when cold.
+bash scripts/tools/schemathesis.sh >/dev/null
 
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0

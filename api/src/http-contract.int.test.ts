@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './db/client.ts';
 import { users } from './db/schema/index.ts';
 import { defineRoute, PUBLIC } from './lib/openapi.ts';
-import { PageQuerySchema, paginate, paginated } from './lib/pagination.ts';
+import { MAX_PAGE, MAX_PAGE_SIZE, PageQuerySchema, paginate, paginated } from './lib/pagination.ts';
 import { API_VERSION } from './lib/version.ts';
 import { testApp } from './test/app.ts';
 import { DATABASE_KINDS, freshDatabase, migratedDatabase } from './test/databases.ts';
@@ -78,6 +78,15 @@ describe.each(DATABASE_KINDS)('HTTP contract on %s', (kind) => {
         },
       }),
       (c) => c.json({ name: c.req.valid('json').name }, 201),
+    );
+    app.openapi(
+      defineRoute({
+        method: 'delete',
+        path: '/api/test-echo/',
+        security: PUBLIC,
+        responses: { 204: { description: 'gone' } },
+      }),
+      () => new Response(null, { status: 204 }) as never,
     );
     app.get('/api/test-crash/', () => {
       throw new Error('boom: select * from users where password = $1 -- hunter2');
@@ -185,6 +194,37 @@ describe.each(DATABASE_KINDS)('HTTP contract on %s', (kind) => {
     expect(await big.json()).toMatchObject({ code: 'payload_too_large' });
     const ok = await env.app.request('/api/test-echo/', json({ name: 'abc', count: 1 }));
     expect(ok.status).toBe(201);
+  });
+
+  it('refuses a big body with 413 on a DELETE too, and documents it there', async () => {
+    const big = await env.app.request('/api/test-echo/', {
+      method: 'DELETE',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'x'.repeat(4096) }),
+    });
+    expect(big.status).toBe(413);
+    expect(await big.json()).toMatchObject({ code: 'payload_too_large' });
+    expect((await env.app.request('/api/test-echo/', { method: 'DELETE' })).status).toBe(204);
+    const doc = (await (await env.app.request('/api/v1/schema/')).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    expect(Object.keys(doc.paths['/api/test-echo/']!.delete!.responses)).toContain('413');
+  });
+
+  it('refuses a page number past the declared maximum with 400, and declares it', async () => {
+    const res = await env.app.request(`/api/test-users/?page=${MAX_PAGE + 1}`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ errors: [{ attr: 'page', code: 'max_value' }] });
+    expect(
+      (await env.app.request(`/api/test-users/?page=${MAX_PAGE}&page_size=${MAX_PAGE_SIZE}`)).status,
+    ).toBe(404);
+    const doc = (await (await env.app.request('/api/v1/schema/')).json()) as {
+      paths: Record<string, Record<string, { parameters: { name: string; schema: { maximum?: number } }[] }>>;
+    };
+    const page = doc.paths['/api/test-users/']!.get!.parameters.find((p) => p.name === 'page')!;
+    expect(page.schema.maximum).toBe(MAX_PAGE);
+    // The last page's offset still fits the 32-bit integer the database takes it as.
+    expect((MAX_PAGE - 1) * MAX_PAGE_SIZE).toBeLessThanOrEqual(2 ** 31 - 1);
   });
 
   it('paginates database rows with count, absolute next/previous and a bounded page size', async () => {

@@ -3,7 +3,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../app-env.ts';
 import type { Database } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
-import { defineRoute } from '../lib/openapi.ts';
+import { defineRoute, requireSome } from '../lib/openapi.ts';
 import { paginated, PageQuerySchema } from '../lib/pagination.ts';
 import type { AuditLog } from '../services/audit.ts';
 import {
@@ -293,7 +293,7 @@ export function registerBuckets(
                 b.adoptable_by !== undefined,
               { error: 'Give at least one of cors_allow_all, owner_reference and adoptable_by.' },
             )
-            .openapi('BucketUpdate'),
+            .openapi('BucketUpdate', requireSome('cors_allow_all', 'owner_reference', 'adoptable_by')),
         ),
       },
       responses: { 200: jsonResponse('The bucket.', BucketSchema) },

@@ -130,9 +130,10 @@ export function registerWorkspaces(app: OpenAPIHono<AppEnv>, db: Database, audit
       method: 'delete',
       path: '/api/v1/workspaces/{id}/',
       tags,
-      summary: 'Delete a workspace (Org Admin)',
+      summary: 'Delete a workspace without buckets (Org Admin)',
       request: { params: IdParams },
       responses: { 204: noContent },
+      errors: [409],
     }),
     async (c) => {
       await deleteWorkspace(db, c.get('principal'), c.req.valid('param').id);
