@@ -107,12 +107,3 @@ export function defineRoute<const R extends DefineInput>(config: R) {
 
 /** Routes open to everyone declare `security: PUBLIC`; all others need a bearer token. */
 export const PUBLIC: [] = [];
-
-/**
- * OpenAPI metadata for a body that must name at least one of `fields` (an update whose validator
- * refuses `{}` and bodies of unknown fields only): JSON Schema cannot see a zod `refine`, so the
- * rule is declared beside it, e.g. `.refine(…).openapi('BucketUpdate', requireSome('a', 'b'))`.
- */
-export function requireSome<const K extends string>(...fields: [K, ...K[]]) {
-  return { minProperties: 1, anyOf: fields.map((f) => ({ required: [f] })) };
-}

@@ -3,7 +3,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../app-env.ts';
 import type { Database } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
-import { defineRoute, requireSome } from '../lib/openapi.ts';
+import { defineRoute } from '../lib/openapi.ts';
 import { paginated, PageQuerySchema } from '../lib/pagination.ts';
 import type { AuditLog } from '../services/audit.ts';
 import {
@@ -23,6 +23,7 @@ import {
   jsonBody,
   jsonResponse,
   noContent,
+  patchBody,
   requestInfo,
   sendNoContent,
   Timestamp,
@@ -270,8 +271,8 @@ export function registerBuckets(
       request: {
         params: IdParams,
         body: jsonBody(
-          z
-            .object({
+          patchBody(
+            z.object({
               cors_allow_all: z.boolean().optional(),
               owner_reference: z.union([OwnerReferenceSchema, z.null()]).optional().openapi({
                 description:
@@ -285,15 +286,8 @@ export function registerBuckets(
                     'Release the bucket to one namespace, whose objects may then adopt it while it has no owner ' +
                     '(needs the right to reveal credentials); null withdraws the release.',
                 }),
-            })
-            .refine(
-              (b) =>
-                b.cors_allow_all !== undefined ||
-                b.owner_reference !== undefined ||
-                b.adoptable_by !== undefined,
-              { error: 'Give at least one of cors_allow_all, owner_reference and adoptable_by.' },
-            )
-            .openapi('BucketUpdate', requireSome('cors_allow_all', 'owner_reference', 'adoptable_by')),
+            }),
+          ).openapi('BucketUpdate'),
         ),
       },
       responses: { 200: jsonResponse('The bucket.', BucketSchema) },

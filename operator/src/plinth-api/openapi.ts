@@ -194,7 +194,7 @@ export interface paths {
     get: operations['api_v1_workspaces_retrieve'];
     put?: never;
     post?: never;
-    /** Delete a workspace (Org Admin) */
+    /** Delete a workspace without buckets (Org Admin) */
     delete: operations['api_v1_workspaces_destroy'];
     options?: never;
     head?: never;
@@ -1750,6 +1750,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description A dependency (database, storage cluster) is unavailable. */
       503: {
         headers: {
@@ -2059,6 +2068,15 @@ export interface operations {
       };
       /** @description Not found (or not visible to the caller). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -2438,6 +2456,24 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Conflicts with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description A dependency (database, storage cluster) is unavailable. */
       503: {
         headers: {
@@ -2754,6 +2790,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description A dependency (database, storage cluster) is unavailable. */
       503: {
         headers: {
@@ -3057,6 +3102,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description A dependency (database, storage cluster) is unavailable. */
       503: {
         headers: {
@@ -3284,6 +3338,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description A dependency (database, storage cluster) is unavailable. */
       503: {
         headers: {
@@ -3490,6 +3553,15 @@ export interface operations {
       };
       /** @description Not found (or not visible to the caller). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -4068,6 +4140,15 @@ export interface operations {
       };
       /** @description Conflicts with the current state. */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
         headers: {
           [name: string]: unknown;
         };
