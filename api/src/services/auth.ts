@@ -3,8 +3,7 @@ import type { KeyObject } from 'node:crypto';
 import { and, eq, gt, or, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../db/client.ts';
-import { arrayParameter, prepared } from '../db/prepared.ts';
-import { inKeyOrder, TurnBatch } from '../db/turn-batch.ts';
+import { prepared } from '../db/prepared.ts';
 import { apiKeys, auditLog, users } from '../db/schema/index.ts';
 import { ApiError } from '../lib/errors.ts';
 import { hashToken, parseBearer } from '../lib/tokens.ts';
@@ -102,7 +101,7 @@ export async function authenticate(
     throw new ApiError(403, 'token_wrong_kind', 'Agent tokens can only be used on the agent endpoints.');
   }
 
-  const row = await lookups(ctx.db).keys.get(hashToken(parsed.token));
+  const [row] = await keyStatement(ctx.db).execute({ hash: hashToken(parsed.token) });
   if (!row) throw unauthorized('token_invalid', 'Invalid token.');
   if (row.revokedAt) throw unauthorized('token_revoked', 'This API key has been revoked.');
   const now = new Date();
@@ -139,11 +138,12 @@ export async function authenticate(
   return { ...base, via: 'user_key', superuser: row.superuser === true, organizationScope: null };
 }
 
+// One named prepared statement per lookup, made for every request: no cache and no batch, so a
+// revocation or deactivation committed before a request is seen by it, on every replica.
 function keyStatement(db: Database) {
-  return prepared(db, 'auth_keys_by_hash', (d, name) =>
+  return prepared(db, 'auth_key_by_hash', (d, name) =>
     d
       .select({
-        tokenHash: apiKeys.tokenHash,
         id: apiKeys.id,
         kind: apiKeys.kind,
         organizationId: apiKeys.organizationId,
@@ -158,29 +158,13 @@ function keyStatement(db: Database) {
       })
       .from(apiKeys)
       .leftJoin(users, eq(users.id, apiKeys.userId))
-      .where(sql`${apiKeys.tokenHash} in (select unnest(${arrayParameter('hashes', 'text')}))`)
+      .where(eq(apiKeys.tokenHash, sql.placeholder('hash')))
       .prepare(name),
   );
 }
 
-/**
- * API keys by token hash and users by ID, each read in one query per event-loop turn for all the
- * requests authenticating in it (see `TurnBatch`). Every read is still made after its request
- * arrived: a revocation or deactivation committed before a request is seen by it, on every replica.
- */
-function lookups(db: Database) {
-  return prepared(db, 'auth_lookups', () => ({
-    keys: new TurnBatch(async (hashes: string[]) =>
-      inKeyOrder(hashes, await keyStatement(db).execute({ hashes }), (r) => r.tokenHash),
-    ),
-    users: new TurnBatch(async (ids: string[]) =>
-      inKeyOrder(ids, await userStatement(db).execute({ ids }), (u) => u.id),
-    ),
-  }));
-}
-
 function userStatement(db: Database) {
-  return prepared(db, 'auth_users_by_id', (d, name) =>
+  return prepared(db, 'auth_user_by_id', (d, name) =>
     d
       .select({
         id: users.id,
@@ -189,13 +173,13 @@ function userStatement(db: Database) {
         isSuperuser: users.isSuperuser,
       })
       .from(users)
-      .where(sql`${users.id} in (select unnest(${arrayParameter('ids', 'uuid')}))`)
+      .where(eq(users.id, sql.placeholder('id')))
       .prepare(name),
   );
 }
 
 async function principalFromLoginToken(ctx: AuthContext, userId: string): Promise<Principal> {
-  const user = await lookups(ctx.db).users.get(userId);
+  const [user] = await userStatement(ctx.db).execute({ id: userId });
   if (!user) throw unauthorized('token_invalid', 'Invalid token.');
   if (!user.isActive) throw unauthorized('user_inactive', 'This user is deactivated.');
   return {
