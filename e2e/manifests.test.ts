@@ -200,6 +200,20 @@ describe('Helm chart and kustomize manifests', () => {
     }
   });
 
+  it('derives the trusted proxy hops from the Ingress unless api.trustProxy says', () => {
+    const hops = (extra: string[]) =>
+      ['migrate', 'api'].map(
+        (c) => apiEnv(documents(render('default-values.yaml', extra).stdout), c, 'PLINTH_TRUST_PROXY')?.value,
+      );
+    expect(hops([])).toEqual(['false', 'false']);
+    expect(hops(['--set', 'api.ingress.enabled=true'])).toEqual(['1', '1']);
+    expect(hops(['--set', 'api.ingress.enabled=true', '--set', 'api.trustProxy=2'])).toEqual(['2', '2']);
+    expect(hops(['--set', 'api.ingress.enabled=true', '--set', 'api.trustProxy=false'])).toEqual([
+      'false',
+      'false',
+    ]);
+  });
+
   it('refuses values that do not fit values.schema.json, naming the field', () => {
     const r = render('default-values.yaml', ['--set', 'api.replicas=two']);
     expect(r.code).not.toBe(0);
@@ -243,6 +257,19 @@ describe('Helm chart and kustomize manifests', () => {
     expect(dry.code, dry.stderr).toBe(0);
   });
 });
+
+/** One environment variable of a container (`migrate` or `api`) of the API Deployment. */
+function apiEnv(
+  docs: Record<string, any>[],
+  container: string,
+  name: string,
+): { name: string; value?: string; valueFrom?: any } | undefined {
+  const spec = docs.find((d) => d.kind === 'Deployment' && d.metadata.name.endsWith('-api'))!.spec.template
+    .spec;
+  const env = [...spec.initContainers, ...spec.containers].find((c: { name: string }) => c.name === container)
+    .env as { name: string; value?: string; valueFrom?: any }[];
+  return env.find((e) => e.name === name);
+}
 
 const stringMap = { type: 'object', additionalProperties: { type: 'string' } };
 const PROMETHEUS_RULE_SCHEMA = {

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './db/client.ts';
-import { apiKeys, workspaceMembers } from './db/schema/index.ts';
+import { apiKeys, auditLog, workspaceMembers } from './db/schema/index.ts';
 import { ensureBootstrapAdmin } from './services/bootstrap.ts';
 import { LoginTokens } from './services/auth.ts';
 import { TEST_JWT_KEY } from './test/app.ts';
@@ -298,46 +298,104 @@ describe.each(DATABASE_KINDS)('identity and access on %s', (kind) => {
     ).toBe(401);
   });
 
-  it('throttles failed logins per username and per IP with Retry-After', async () => {
+  /** How many failed logins for `username` got as far as a password check. */
+  const passwordChecks = async (username: string) =>
+    (
+      await w.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.event, 'login.failed'),
+            eq(auditLog.username, username),
+            sql`${auditLog.details}->>'reason' = 'bad_password'`,
+          ),
+        )
+    )[0]!.n;
+  const login = (username: string, password: string, ip: string) =>
+    w.call('POST', '/api/login/', { body: { username, password }, ip });
+
+  it('checks at most the limit of wrong passwords sent at once, from one address or from many', async () => {
+    const victim = await w.user();
+    const fromOne = await Promise.all(
+      Array.from({ length: 30 }, () => login(victim.username, 'a-wrong-guess', '203.0.113.7')),
+    );
+    expect(await passwordChecks(victim.username)).toBeLessThanOrEqual(5);
+    expect(await passwordChecks(victim.username)).toBe(5);
+    expect(fromOne.filter((r) => r.status !== 401 && r.status !== 429)).toEqual([]);
+
+    const other = await w.user();
+    const fromMany = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => login(other.username, 'a-wrong-guess', `203.0.113.${100 + i}`)),
+    );
+    expect(await passwordChecks(other.username)).toBeLessThanOrEqual(10);
+    expect(await passwordChecks(other.username)).toBeGreaterThan(0);
+    expect(fromMany.filter((r) => r.status !== 401 && r.status !== 429)).toEqual([]);
+  });
+
+  it("lets the real user sign in from elsewhere after an attacker's failures", async () => {
+    const victim = await w.user();
+    await w.expectStatus(200, 'POST', '/api/login/', {
+      body: { username: victim.username, password: PASSWORD },
+      ip: '198.51.100.77',
+    });
+    // An attacker guesses from one address...
+    for (let i = 0; i < 30; i++) await login(victim.username, `guess-${i}`, '203.0.113.66');
+    // ...the user, on a network never used before, is not stopped by that.
+    await w.expectStatus(200, 'POST', '/api/login/', {
+      body: { username: victim.username, password: PASSWORD },
+      ip: '198.51.100.88',
+    });
+    // The attacker spreads over twenty addresses; from home the user still signs in at once.
+    await Promise.all(
+      Array.from({ length: 60 }, (_, i) => login(victim.username, `guess-${i}`, `203.0.114.${i % 20}`)),
+    );
+    await w.expectStatus(200, 'POST', '/api/login/', {
+      body: { username: victim.username, password: PASSWORD },
+      ip: '198.51.100.77',
+    });
+  });
+
+  it('throttles per name and address, per address, and slows one name down from unknown addresses', async () => {
+    // Per name and address: 5 failures, then 429 there until the window ends.
     const carol = await w.user();
     for (let i = 0; i < 5; i++) {
-      await w.expectStatus(401, 'POST', '/api/login/', {
-        body: { username: carol.username, password: 'nope' },
-        ip: `10.9.0.${i}`,
-      });
+      expect((await login(carol.username, 'nope', '10.9.0.1')).status).toBe(401);
     }
-    const limited = await w.call('POST', '/api/login/', {
-      body: { username: carol.username, password: PASSWORD },
-      ip: '10.9.1.1',
-    });
+    const limited = await login(carol.username, PASSWORD, '10.9.0.1');
     expect(limited.status).toBe(429);
     expect(limited.body.code).toBe('throttled');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(800);
     // Same name in another case is the same user.
-    expect(
-      (
-        await w.call('POST', '/api/login/', {
-          body: { username: carol.username.toUpperCase(), password: PASSWORD },
-        })
-      ).status,
-    ).toBe(429);
+    expect((await login(carol.username.toUpperCase(), PASSWORD, '10.9.0.1')).status).toBe(429);
+    expect((await login(carol.username, PASSWORD, '10.9.0.2')).status).toBe(200);
 
+    // Per address: 50 failures for any names, then 429 there, except for users who signed in
+    // from it before.
     const ip = '10.77.0.1';
+    const erin = await w.user();
+    expect((await login(erin.username, PASSWORD, ip)).status).toBe(200);
     for (let i = 0; i < 50; i++) {
-      await w.expectStatus(401, 'POST', '/api/login/', {
-        body: { username: w.unique('ghost'), password: 'x' },
-        ip,
-      });
+      expect((await login(w.unique('ghost'), 'x', ip)).status).toBe(401);
     }
     const dave = await w.user();
-    expect(
-      (await w.call('POST', '/api/login/', { body: { username: dave.username, password: PASSWORD }, ip }))
-        .status,
-    ).toBe(429);
-    await w.expectStatus(200, 'POST', '/api/login/', {
-      body: { username: dave.username, password: PASSWORD },
-      ip: '10.77.0.2',
-    });
+    const capped = await login(dave.username, PASSWORD, ip);
+    expect([capped.status, capped.body.code]).toEqual([429, 'throttled']);
+    expect((await login(dave.username, PASSWORD, '10.77.0.2')).status).toBe(200);
+    expect((await login(erin.username, PASSWORD, ip)).status).toBe(200);
+
+    // Per name from many addresses: 10 failures, then unknown addresses wait a growing delay
+    // (at most a minute); addresses the user signed in from before do not.
+    const frank = await w.user();
+    expect((await login(frank.username, PASSWORD, '10.88.2.2')).status).toBe(200);
+    for (let i = 0; i < 10; i++) {
+      expect((await login(frank.username, 'nope', `10.88.0.${i}`)).status).toBe(401);
+    }
+    const slowed = await login(frank.username, PASSWORD, '10.88.1.1');
+    expect([slowed.status, slowed.body.code]).toEqual([429, 'throttled']);
+    expect(Number(slowed.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(Number(slowed.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expect((await login(frank.username, PASSWORD, '10.88.2.2')).status).toBe(200);
   });
 
   it('maintains last_used_at without writing on every request', async () => {

@@ -14,6 +14,7 @@ import { LEASE_SECONDS, resumeInterruptedSagas } from './services/buckets.ts';
 import { refreshUsage } from './services/usage.ts';
 import { createStorageRuntime, pauseAfterStepHook } from './storage/runtime.ts';
 import { ensureBootstrapAdmin } from './services/bootstrap.ts';
+import { pruneLoginThrottle } from './services/login-throttle.ts';
 
 /**
  * The API process: configuration, database, app, listen; then migrations and the first admin in the
@@ -48,7 +49,7 @@ const app = createApp({
   audit,
   keyUsage,
   loginTokens: new LoginTokens(secrets.jwtSigningKey, config.loginTokenTtlSeconds),
-  trustProxy: config.trustProxy,
+  trustProxyHops: config.trustProxyHops,
   storage,
 });
 const server = await startServer(app, { port: config.port, host: config.host });
@@ -56,7 +57,7 @@ logger.info({ port: server.port, database: database.kind, version: API_VERSION }
 
 let stopping = false;
 // Set once the database is ready; shutdown may come first.
-const background: { timer?: NodeJS.Timeout } = {};
+const background: { timer?: NodeJS.Timeout; prune?: NodeJS.Timeout } = {};
 
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
@@ -69,6 +70,7 @@ async function shutdown(signal: string): Promise<void> {
   }, deadline + 5000);
   hardStop.unref();
   clearInterval(background.timer);
+  clearInterval(background.prune);
   await server.close(deadline);
   // Buffered audit entries and key-usage times are written before the pool closes.
   await Promise.all([audit.close(), keyUsage.close()]);
@@ -141,3 +143,12 @@ background.timer = setInterval(
   Math.min(LEASE_SECONDS * 1000, config.usageIntervalMs),
 );
 void backgroundTick();
+
+// Login-throttling counters whose window is over are deleted once a minute (by every replica;
+// the delete is idempotent and cheap).
+background.prune = setInterval(() => {
+  if (stopping) return;
+  pruneLoginThrottle(database.db).catch((err: unknown) =>
+    logger.warn({ err: errorInfo(err) }, 'pruning login throttling counters failed; will retry'),
+  );
+}, 60_000);

@@ -1,13 +1,14 @@
 import { createSecretKey, randomUUID } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
-import { and, eq, gt, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
-import { apiKeys, auditLog, users } from '../db/schema/index.ts';
+import { apiKeys, users } from '../db/schema/index.ts';
 import { ApiError } from '../lib/errors.ts';
 import { hashToken, parseBearer } from '../lib/tokens.ts';
 import type { AuditLog, KeyUsage } from './audit.ts';
+import { knownAddressSql, rememberAddress, reserve, throttleAddress } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { Principal } from './policy.ts';
 
@@ -192,28 +193,58 @@ async function principalFromLoginToken(ctx: AuthContext, userId: string): Promis
   };
 }
 
-/** Brute-force limits on `POST /api/login/`, counted from the audit log so all replicas agree. */
-export const LOGIN_THROTTLE = { windowSeconds: 15 * 60, maxPerUsername: 5, maxPerIp: 50 } as const;
-
-// Checking a password against this when the user does not exist keeps the response time the same,
-// so timing does not tell which usernames exist.
+// Checking a password against this when the user does not exist (or has none) keeps the response
+// time the same, so timing does not tell which usernames exist.
 const DUMMY_HASH = await hashPassword('plinth-dummy-password-for-timing');
 
+// The user by name, with whether the request's address is one they signed in from before.
+function loginUserStatement(db: Database) {
+  return prepared(db, 'login_user_by_name', (d, name) =>
+    d
+      .select({
+        id: users.id,
+        username: users.username,
+        passwordHash: users.passwordHash,
+        isActive: users.isActive,
+        knownAddress: knownAddressSql(users.id, sql.placeholder('address')),
+      })
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${sql.placeholder('username')})`)
+      .prepare(name),
+  );
+}
+
 /**
- * Username and password to a login token. Failures are audited with IP and reason, answer one
- * generic 401, and count towards throttling (429 with Retry-After) per username and per IP, checked
- * before any password work so a flood cannot buy CPU.
+ * Username and password to a login token. Every attempt is first reserved against the throttling
+ * counters (see login-throttle.ts): a refused one is 429 with Retry-After and never reaches a
+ * password check. Failures are audited with IP and reason and answer one generic 401.
  */
 export async function login(
   ctx: AuthContext,
   input: { username: string; password: string },
   req: RequestInfo,
 ): Promise<{ token: string; expiresAt: Date }> {
-  await enforceLoginThrottle(ctx.db, input.username, req.ip);
-  const [user] = await ctx.db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.username}) = lower(${input.username})`);
+  const [user] = await loginUserStatement(ctx.db).execute({
+    username: input.username,
+    address: throttleAddress(req.ip),
+  });
+  const failed = (reason: string) =>
+    ctx.audit.record({
+      event: 'login.failed',
+      actorUserId: user?.id ?? null,
+      username: input.username.slice(0, 150),
+      ip: req.ip,
+      requestId: req.requestId,
+      details: { reason },
+    });
+  const reservation = await reserve(ctx.db, input.username, req.ip, user?.knownAddress === true);
+  if (!reservation.admitted) {
+    await failed('throttled');
+    const retryAfter = reservation.retryAfter;
+    throw new ApiError(429, 'throttled', `Too many failed logins. Try again in ${retryAfter} seconds.`, {
+      headers: { 'Retry-After': String(retryAfter) },
+    });
+  }
   const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
   const reason = !user
     ? 'unknown_user'
@@ -225,16 +256,11 @@ export async function login(
           ? 'inactive_user'
           : null;
   if (reason || !user) {
-    await ctx.audit.record({
-      event: 'login.failed',
-      actorUserId: user?.id ?? null,
-      username: input.username.slice(0, 150),
-      ip: req.ip,
-      requestId: req.requestId,
-      details: { reason },
-    });
+    await failed(reason ?? 'unknown_user');
     throw unauthorized('authentication_failed', 'Invalid username or password.');
   }
+  await reservation.release();
+  await rememberAddress(ctx.db, user.id, req.ip);
   await ctx.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
   await ctx.audit.record({
     event: 'login.succeeded',
@@ -245,32 +271,4 @@ export async function login(
     details: { method: 'password' },
   });
   return ctx.loginTokens.issue(user.id);
-}
-
-async function enforceLoginThrottle(db: Database, username: string, ip: string | null): Promise<void> {
-  const since = new Date(Date.now() - LOGIN_THROTTLE.windowSeconds * 1000);
-  const byUser = sql`lower(${auditLog.username}) = lower(${username})`;
-  const byIp = ip ? eq(auditLog.ip, ip) : sql`false`;
-  const [row] = await db
-    .select({
-      userFailures: sql<number>`count(*) filter (where ${byUser})::int`,
-      ipFailures: sql<number>`count(*) filter (where ${byIp})::int`,
-      // The failure that will leave the window first, among the ones that count.
-      userOldest: sql<string | null>`min(${auditLog.occurredAt}) filter (where ${byUser})`,
-      ipOldest: sql<string | null>`min(${auditLog.occurredAt}) filter (where ${byIp})`,
-    })
-    .from(auditLog)
-    .where(and(eq(auditLog.event, 'login.failed'), gt(auditLog.occurredAt, since), or(byUser, byIp)));
-  const limited =
-    row && row.userFailures >= LOGIN_THROTTLE.maxPerUsername
-      ? row.userOldest
-      : row && row.ipFailures >= LOGIN_THROTTLE.maxPerIp
-        ? row.ipOldest
-        : undefined;
-  if (limited === undefined) return;
-  const freeAt = (limited ? new Date(limited).getTime() : Date.now()) + LOGIN_THROTTLE.windowSeconds * 1000;
-  const retryAfter = Math.max(1, Math.ceil((freeAt - Date.now()) / 1000));
-  throw new ApiError(429, 'throttled', `Too many failed logins. Try again in ${retryAfter} seconds.`, {
-    headers: { 'Retry-After': String(retryAfter) },
-  });
 }

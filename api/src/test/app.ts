@@ -35,7 +35,7 @@ export function testApp(
     audit,
     keyUsage,
     loginTokens,
-    trustProxy: true,
+    trustProxyHops: 1,
     storage,
   });
   return {

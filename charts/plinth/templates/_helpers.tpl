@@ -104,6 +104,15 @@ app.kubernetes.io/component: {{ . }}
 {{- .Values.secrets.existingSecret | default (printf "%s-secrets" (include "plinth.fullname" .)) }}
 {{- end }}
 
+{{/* PLINTH_TRUST_PROXY: api.trustProxy, or derived from whether the chart's Ingress is in front. */}}
+{{- define "plinth.api.trustProxy" -}}
+{{- if kindIs "invalid" .Values.api.trustProxy }}
+{{- if .Values.api.ingress.enabled }}1{{ else }}false{{ end }}
+{{- else }}
+{{- .Values.api.trustProxy }}
+{{- end }}
+{{- end }}
+
 {{- define "plinth.operator.apiUrl" -}}
 {{- if .Values.operator.apiUrl }}
 {{- .Values.operator.apiUrl }}
@@ -173,7 +182,7 @@ the same configuration (the migration CLI validates all of it, storage included)
 - name: PLINTH_LOGIN_TOKEN_TTL_SECONDS
   value: {{ .Values.api.loginTokenTtlSeconds | quote }}
 - name: PLINTH_TRUST_PROXY
-  value: {{ .Values.api.trustProxy | quote }}
+  value: {{ include "plinth.api.trustProxy" . | quote }}
 - name: PLINTH_SHUTDOWN_TIMEOUT_SECONDS
   value: {{ .Values.api.shutdownTimeoutSeconds | quote }}
 {{- with .Values.api.extraEnv }}
