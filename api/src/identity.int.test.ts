@@ -1,7 +1,8 @@
+import { randomBytes, scryptSync } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './db/client.ts';
-import { apiKeys, auditLog, workspaceMembers } from './db/schema/index.ts';
+import { apiKeys, auditLog, users, workspaceMembers } from './db/schema/index.ts';
 import { ensureBootstrapAdmin } from './services/bootstrap.ts';
 import { LoginTokens } from './services/auth.ts';
 import { TEST_JWT_KEY } from './test/app.ts';
@@ -396,6 +397,30 @@ describe.each(DATABASE_KINDS)('identity and access on %s', (kind) => {
     expect(Number(slowed.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(Number(slowed.headers.get('retry-after'))).toBeLessThanOrEqual(60);
     expect((await login(frank.username, PASSWORD, '10.88.2.2')).status).toBe(200);
+  });
+
+  it('signs in a user whose password has an old scrypt hash and upgrades it to Argon2id', async () => {
+    const salt = randomBytes(16);
+    const key = scryptSync(PASSWORD.normalize('NFKC'), salt, 32, {
+      N: 2 ** 15,
+      r: 8,
+      p: 1,
+      maxmem: 64 << 20,
+    });
+    const legacy = ['scrypt', 32768, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+    const [old] = await w.db
+      .insert(users)
+      .values({ username: w.unique('legacy'), passwordHash: legacy })
+      .returning();
+    const storedHash = async () =>
+      (await w.db.select().from(users).where(eq(users.id, old!.id)))[0]!.passwordHash;
+    expect((await login(old!.username, 'not-it', '10.66.0.1')).status).toBe(401);
+    expect(await storedHash()).toBe(legacy);
+    expect((await login(old!.username, PASSWORD, '10.66.0.1')).status).toBe(200);
+    expect(await storedHash()).toMatch(
+      /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/,
+    );
+    expect((await login(old!.username, PASSWORD, '10.66.0.1')).status).toBe(200);
   });
 
   it('maintains last_used_at without writing on every request', async () => {

@@ -1,6 +1,6 @@
 import { createSecretKey, randomUUID } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
@@ -9,7 +9,7 @@ import { ApiError } from '../lib/errors.ts';
 import { hashToken, parseBearer } from '../lib/tokens.ts';
 import type { AuditLog, KeyUsage } from './audit.ts';
 import { knownAddressSql, rememberAddress, reserve, throttleAddress } from './login-throttle.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import type { Principal } from './policy.ts';
 
 const ISSUER = 'plinth';
@@ -193,8 +193,8 @@ async function principalFromLoginToken(ctx: AuthContext, userId: string): Promis
   };
 }
 
-// Checking a password against this when the user does not exist (or has none) keeps the response
-// time the same, so timing does not tell which usernames exist.
+// Checking a password against this when the user does not exist (or has none) costs what a real
+// check costs, so timing does not tell which usernames exist.
 const DUMMY_HASH = await hashPassword('plinth-dummy-password-for-timing');
 
 // The user by name, with whether the request's address is one they signed in from before.
@@ -217,7 +217,9 @@ function loginUserStatement(db: Database) {
 /**
  * Username and password to a login token. Every attempt is first reserved against the throttling
  * counters (see login-throttle.ts): a refused one is 429 with Retry-After and never reaches a
- * password check. Failures are audited with IP and reason and answer one generic 401.
+ * password check. Failures are audited with IP and reason and answer one generic 401. Password
+ * checks share a bounded gate (passwords.ts): when it is full, 503 with Retry-After, and the
+ * attempt is given back. A success upgrades a hash made with older parameters.
  */
 export async function login(
   ctx: AuthContext,
@@ -245,7 +247,14 @@ export async function login(
       headers: { 'Retry-After': String(retryAfter) },
     });
   }
-  const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
+  let passwordOk: boolean;
+  try {
+    passwordOk = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
+  } catch (err) {
+    // Not checked (the hashing gate was full): the attempt does not count.
+    await reservation.release();
+    throw err;
+  }
   const reason = !user
     ? 'unknown_user'
     : !user.passwordHash
@@ -262,6 +271,7 @@ export async function login(
   await reservation.release();
   await rememberAddress(ctx.db, user.id, req.ip);
   await ctx.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+  if (needsRehash(user.passwordHash!)) await upgradeHash(ctx.db, user.id, user.passwordHash!, input.password);
   await ctx.audit.record({
     event: 'login.succeeded',
     actorUserId: user.id,
@@ -271,4 +281,20 @@ export async function login(
     details: { method: 'password' },
   });
   return ctx.loginTokens.issue(user.id);
+}
+
+/** Stores a hash with today's parameters, unless the password changed meanwhile. */
+async function upgradeHash(db: Database, userId: string, old: string, password: string): Promise<void> {
+  let hash: string;
+  try {
+    hash = await hashPassword(password);
+  } catch (err) {
+    // The hashing gate is full: the next sign-in upgrades it.
+    if (err instanceof ApiError && err.code === 'password_hashing_busy') return;
+    throw err;
+  }
+  await db
+    .update(users)
+    .set({ passwordHash: hash })
+    .where(and(eq(users.id, userId), eq(users.passwordHash, old)));
 }
