@@ -568,4 +568,86 @@ describe.each(DATABASE_KINDS)('identity and access on %s', (kind) => {
       body: { is_active: false },
     });
   });
+
+  it('lets only an interactive login create or revoke keys; keys may still list them', async () => {
+    const t = await w.tenant();
+    const root = await w.user({ superuser: true });
+    const userKey = await w.expectStatus(201, 'POST', '/api/v1/users/me/api-keys/', {
+      token: t.user.token,
+      body: { name: 'ci' },
+    });
+    const sibling = await w.expectStatus(201, 'POST', '/api/v1/users/me/api-keys/', {
+      token: t.user.token,
+      body: { name: 'laptop' },
+    });
+    const orgKey = await w.expectStatus(201, 'POST', `/api/v1/organizations/${t.org.id}/api-keys/`, {
+      token: t.orgAdmin.token,
+      body: { name: 'automation', role: 'admin' },
+    });
+    const orgSibling = await w.expectStatus(201, 'POST', `/api/v1/organizations/${t.org.id}/api-keys/`, {
+      token: t.orgAdmin.token,
+      body: { name: 'dashboard' },
+    });
+    const systemKey = await w.expectStatus(201, 'POST', '/api/v1/system-api-keys/', {
+      token: root.token,
+      body: { name: 'platform' },
+    });
+    const attempts: [string, string, string, unknown?][] = [
+      [userKey.token, 'POST', '/api/v1/users/me/api-keys/', { name: 'minted' }],
+      [userKey.token, 'DELETE', `/api/v1/users/me/api-keys/${sibling.id}/`],
+      [orgKey.token, 'POST', `/api/v1/organizations/${t.org.id}/api-keys/`, { name: 'minted' }],
+      [orgKey.token, 'DELETE', `/api/v1/organizations/${t.org.id}/api-keys/${orgSibling.id}/`],
+      [systemKey.token, 'POST', '/api/v1/system-api-keys/', { name: 'minted' }],
+      [systemKey.token, 'DELETE', `/api/v1/system-api-keys/${systemKey.id}/`],
+      [systemKey.token, 'POST', `/api/v1/organizations/${t.org.id}/api-keys/`, { name: 'minted' }],
+    ];
+    for (const [token, method, path, body] of attempts) {
+      const res = await w.call(method, path, { token, body });
+      expect([res.status, res.body.code], `${method} ${path}`).toEqual([403, 'interactive_login_required']);
+    }
+    await w.expectStatus(200, 'GET', '/api/v1/users/me/api-keys/', { token: userKey.token });
+    const listed = await w.expectStatus(200, 'GET', `/api/v1/organizations/${t.org.id}/api-keys/`, {
+      token: orgKey.token,
+    });
+    expect(listed.results.map((k: { name: string }) => k.name).sort()).toEqual(['automation', 'dashboard']);
+    // Nothing was revoked: both siblings still work.
+    await w.expectStatus(200, 'GET', '/api/v1/workspaces/', { token: sibling.token });
+    await w.expectStatus(200, 'GET', '/api/v1/workspaces/', { token: orgSibling.token });
+    // Each key says who created it.
+    expect([userKey.created_by, orgKey.created_by, systemKey.created_by]).toEqual([
+      t.user.id,
+      t.orgAdmin.id,
+      root.id,
+    ]);
+  });
+
+  it('keeps organization and system keys working after their creator leaves', async () => {
+    const t = await w.tenant();
+    const staff = await w.user({ superuser: true });
+    const creator = await w.user({ superuser: true });
+    const orgKey = await w.expectStatus(201, 'POST', `/api/v1/organizations/${t.org.id}/api-keys/`, {
+      token: t.orgAdmin.token,
+      body: { name: 'operator', role: 'user' },
+    });
+    const systemKey = await w.expectStatus(201, 'POST', '/api/v1/system-api-keys/', {
+      token: creator.token,
+      body: { name: 'platform' },
+    });
+    await w.expectStatus(204, 'DELETE', `/api/v1/organizations/${t.org.id}/members/${t.orgAdmin.id}/`, {
+      token: staff.token,
+    });
+    for (const leaver of [t.orgAdmin, creator]) {
+      await w.expectStatus(200, 'PATCH', `/api/v1/users/${leaver.id}/`, {
+        token: staff.token,
+        body: { is_active: false },
+      });
+    }
+    await w.expectStatus(200, 'GET', `/api/v1/workspaces/${t.workspace.id}/`, { token: orgKey.token });
+    await w.expectStatus(201, 'POST', '/api/v1/organizations/', {
+      token: systemKey.token,
+      body: { slug: w.unique('after'), name: 'After the creator left' },
+    });
+    const keys = await w.expectStatus(200, 'GET', '/api/v1/system-api-keys/', { token: staff.token });
+    expect(keys.results.find((k: { id: string }) => k.id === systemKey.id)?.created_by).toBe(creator.id);
+  });
 });

@@ -110,9 +110,8 @@ export async function authenticate(
   if (row.kind === 'user' && row.userActive !== true) {
     throw unauthorized('user_inactive', 'The user this key belongs to is deactivated.');
   }
-  if (row.kind === 'system' && row.userActive === false) {
-    throw unauthorized('user_inactive', 'The user who created this system key is deactivated.');
-  }
+  // Organization and system keys belong to the organization and to the system: their creator
+  // leaving changes nothing (docs/authentication.md).
 
   ctx.keyUsage.touch(row.id, row.lastUsedAt, now);
   ctx.audit.enqueue({
