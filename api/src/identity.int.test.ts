@@ -530,12 +530,12 @@ describe.each(DATABASE_KINDS)('identity and access on %s', (kind) => {
 
     const member = await w.expectStatus(201, 'POST', `/api/v1/organizations/${t.org.id}/members/`, {
       token: t.orgAdmin.token,
-      body: { user: newcomer.id, role: 'viewer' },
+      body: { username: newcomer.username, role: 'viewer' },
     });
     expect(member).toMatchObject({ user: newcomer.id, role: 'viewer' });
     await w.expectStatus(400, 'POST', `/api/v1/organizations/${t.org.id}/members/`, {
       token: t.orgAdmin.token,
-      body: { user: newcomer.id, role: 'user' },
+      body: { username: newcomer.username, role: 'user' },
     });
     await w.expectStatus(200, 'PATCH', `/api/v1/organizations/${t.org.id}/members/${newcomer.id}/`, {
       token: t.orgAdmin.token,
@@ -649,5 +649,57 @@ describe.each(DATABASE_KINDS)('identity and access on %s', (kind) => {
     });
     const keys = await w.expectStatus(200, 'GET', '/api/v1/system-api-keys/', { token: staff.token });
     expect(keys.results.find((k: { id: string }) => k.id === systemKey.id)?.created_by).toBe(creator.id);
+  });
+
+  it('adds members by username or e-mail, never by ID, and says nothing of users it cannot add', async () => {
+    const t = await w.tenant();
+    const root = await w.user({ superuser: true });
+    const email = `${w.unique('pat')}@example.com`;
+    const pat = await w.expectStatus(201, 'POST', '/api/v1/users/', {
+      token: root.token,
+      body: { username: w.unique('pat'), email, full_name: 'Pat Example' },
+    });
+    const byName = await w.expectStatus(201, 'POST', `/api/v1/organizations/${t.org.id}/members/`, {
+      token: t.orgAdmin.token,
+      body: { username: pat.username.toUpperCase(), role: 'viewer' },
+    });
+    expect(byName).toMatchObject({ user: pat.id, username: pat.username, role: 'viewer' });
+    const byEmail = await w.expectStatus(201, 'POST', `/api/v1/workspaces/${t.workspace.id}/members/`, {
+      token: t.workspaceAdmin.token,
+      body: { email: email.toUpperCase(), role: 'user' },
+    });
+    expect(byEmail).toMatchObject({ user: pat.id, username: pat.username, role: 'user' });
+
+    // A user of another tenant, added by ID as before: refused, and nothing of them is shown.
+    const stranger = await w.user({ org: { id: (await w.org()).id, role: 'admin' } });
+    const byId = await w.call('POST', `/api/v1/organizations/${t.org.id}/members/`, {
+      token: t.orgAdmin.token,
+      body: { user: stranger.id, role: 'viewer' },
+    });
+    expect(byId.status).toBe(400);
+    expect(byId.text).not.toContain(stranger.username);
+    const both = await w.call('POST', `/api/v1/organizations/${t.org.id}/members/`, {
+      token: t.orgAdmin.token,
+      body: { username: stranger.username, email: 'x@example.com', role: 'viewer' },
+    });
+    expect(both.status).toBe(400);
+
+    // An inactive user and a name nobody has get the same answer.
+    const gone = await w.user({ active: false });
+    const answer = async (body: Record<string, string>) => {
+      const res = await w.call('POST', `/api/v1/organizations/${t.org.id}/members/`, {
+        token: t.orgAdmin.token,
+        body: { ...body, role: 'viewer' },
+      });
+      return [res.status, { ...res.body, request_id: undefined }];
+    };
+    const inactive = await answer({ username: gone.username });
+    expect(inactive[0]).toBe(400);
+    expect(await answer({ username: w.unique('nobody') })).toEqual(inactive);
+    expect(JSON.stringify(inactive)).not.toContain(gone.username);
+    await w.db.update(users).set({ email: 'gone@example.com' }).where(eq(users.id, gone.id));
+    expect(await answer({ email: 'gone@example.com' })).toEqual(
+      await answer({ email: 'nobody@example.com' }),
+    );
   });
 });
