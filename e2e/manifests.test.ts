@@ -200,6 +200,25 @@ describe('Helm chart and kustomize manifests', () => {
     }
   });
 
+  it('puts a generated first-admin password in a Secret the API reads', () => {
+    const docs = documents(render('default-values.yaml').stdout);
+    const secret = docs.find((d) => d.kind === 'Secret' && d.metadata.name === 'plinth-bootstrap-admin');
+    expect(secret?.metadata.annotations['helm.sh/resource-policy']).toBe('keep');
+    const password = Buffer.from(secret!.data.PLINTH_BOOTSTRAP_ADMIN_PASSWORD, 'base64').toString();
+    expect(password).toMatch(/^[A-Za-z0-9]{24}$/);
+    for (const container of ['migrate', 'api']) {
+      expect(apiEnv(docs, container, 'PLINTH_BOOTSTRAP_ADMIN_PASSWORD')?.valueFrom, container).toEqual({
+        secretKeyRef: { name: 'plinth-bootstrap-admin', key: 'PLINTH_BOOTSTRAP_ADMIN_PASSWORD' },
+      });
+    }
+    // With an existing Secret the chart makes none of its own.
+    const full = documents(render('full-values.yaml').stdout);
+    expect(full.filter((d) => d.kind === 'Secret' && /bootstrap/.test(d.metadata.name))).toEqual([]);
+    expect(apiEnv(full, 'api', 'PLINTH_BOOTSTRAP_ADMIN_PASSWORD')?.valueFrom).toEqual({
+      secretKeyRef: { name: 'plinth-bootstrap-admin', key: 'password' },
+    });
+  });
+
   it('derives the trusted proxy hops from the Ingress unless api.trustProxy says', () => {
     const hops = (extra: string[]) =>
       ['migrate', 'api'].map(

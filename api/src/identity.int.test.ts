@@ -51,6 +51,7 @@ describe.each(DATABASE_KINDS)('identity and access on %s', (kind) => {
       fresh.db,
       { username: adminName, password: 'bootstrap-password-1' },
       w.env.logs.logger,
+      { interactive: false, dataDir: '/nonexistent' },
     );
     const admin = await w.expectStatus(200, 'POST', '/api/login/', {
       body: { username: adminName, password: 'bootstrap-password-1' },

@@ -90,7 +90,11 @@ class MigrationsPending extends Error {
 }
 
 async function prepareDatabase(): Promise<void> {
-  const bootstrap = () => ensureBootstrapAdmin(database.db, config.bootstrapAdmin, logger);
+  const bootstrap = () =>
+    ensureBootstrapAdmin(database.db, config.bootstrapAdmin, logger, {
+      interactive: process.stdout.isTTY === true,
+      dataDir: config.dataDir,
+    });
   for (let attempt = 1, delay = 500; !stopping; attempt++, delay = Math.min(delay * 2, 15_000)) {
     try {
       if (config.migrateOnStart) await database.migrate(bootstrap);

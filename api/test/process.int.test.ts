@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
@@ -20,8 +20,9 @@ describe('the API process', () => {
     dirs.push(d);
     return d;
   };
+  // Each process gets its own data directory unless the test shares one.
   const start = async (env: Record<string, string>) => {
-    const p = await startApiProcess(env);
+    const p = await startApiProcess({ PLINTH_DATA_DIR: tempDir(), ...env });
     running.push(p);
     return p;
   };
@@ -48,16 +49,16 @@ describe('the API process', () => {
     const dataDir = tempDir();
     const first = await start({ PLINTH_DATA_DIR: dataDir });
     await first.waitReady();
-    expect(first.output()).toMatch(/generated password [A-Za-z0-9]{24}/);
     expect(await first.stop()).toBe(0);
     expect(first.output()).toContain('"msg":"stopped"');
 
-    const password = /generated password ([A-Za-z0-9]{24})/.exec(first.output())![1]!;
+    const password = readFileSync(join(dataDir, 'bootstrap-admin-password'), 'utf8').trim();
+    expect(password).toMatch(/^[A-Za-z0-9]{24}$/);
 
     const second = await start({ PLINTH_DATA_DIR: dataDir });
     await second.waitReady();
     // Same admin, same generated keys: nothing was created anew, and the admin can sign in.
-    expect(second.output()).not.toContain('generated password');
+    expect(second.output()).not.toContain('first Super Admin');
     expect(second.output()).not.toContain('generated PLINTH_ENCRYPTION_KEY');
     const login = await fetch(`${second.url}/api/login/`, {
       method: 'POST',
@@ -87,7 +88,7 @@ describe('the API process', () => {
     const output = a.output() + b.output();
     expect(output).not.toContain('database not ready');
     expect(output).not.toMatch(/"level":"(error|fatal)"/);
-    expect(output.match(/generated password/g) ?? []).toHaveLength(1);
+    expect(output.match(/created the first Super Admin/g) ?? []).toHaveLength(1);
     expect(await a.stop()).toBe(0);
     expect(await b.stop()).toBe(0);
   });
@@ -164,6 +165,24 @@ describe('the API process', () => {
     } finally {
       await sql.end();
     }
+  });
+
+  it('never logs a generated first-admin password when not interactive; it is in a 0600 file instead', async () => {
+    const dataDir = tempDir();
+    const p = await start({ PLINTH_DATA_DIR: dataDir });
+    await p.waitReady();
+    expect(p.output()).not.toMatch(/generated password/);
+    const file = join(dataDir, 'bootstrap-admin-password');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const password = readFileSync(file, 'utf8').trim();
+    expect(password).toMatch(/^[A-Za-z0-9]{24}$/);
+    expect(p.output()).not.toContain(password);
+    expect(p.output()).toContain(file);
+    expect((await raw(p, 'POST', '/api/login/', undefined, { username: 'admin', password })).status).toBe(
+      200,
+    );
+    expect(await p.stop()).toBe(0);
+    expect(p.output()).not.toContain(password);
   });
 
   it('stays under the chart memory limit through 200 concurrent failed logins, still serving others', async () => {
