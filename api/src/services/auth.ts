@@ -9,7 +9,7 @@ import { ApiError } from '../lib/errors.ts';
 import { hashToken, parseBearer } from '../lib/tokens.ts';
 import type { AuditLog, KeyUsage } from './audit.ts';
 import { knownAddressSql, rememberAddress, reserve, throttleAddress } from './login-throttle.ts';
-import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
+import { assertHashingCapacity, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import type { Principal } from './policy.ts';
 
 const ISSUER = 'plinth';
@@ -225,6 +225,8 @@ export async function login(
   input: { username: string; password: string },
   req: RequestInfo,
 ): Promise<{ token: string; expiresAt: Date }> {
+  // A full hashing gate refuses at once, before any database work (it would refuse later anyway).
+  assertHashingCapacity();
   const [user] = await loginUserStatement(ctx.db).execute({
     username: input.username,
     address: throttleAddress(req.ip),

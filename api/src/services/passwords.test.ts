@@ -1,7 +1,14 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/errors.ts';
-import { HASHING, hashPassword, needsRehash, randomPassword, verifyPassword } from './passwords.ts';
+import {
+  assertHashingCapacity,
+  HASHING,
+  hashPassword,
+  needsRehash,
+  randomPassword,
+  verifyPassword,
+} from './passwords.ts';
 
 const PHC = /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/;
 
@@ -52,8 +59,10 @@ describe('passwords', () => {
   it('runs a few derivations at once, queues a bounded number and refuses the rest with 503', async () => {
     const hash = await hashPassword('p');
     const total = HASHING.slots + HASHING.queue + 20;
+    expect(() => assertHashingCapacity()).not.toThrow();
     const burst = Array.from({ length: total }, () => verifyPassword('p', hash));
     expect([HASHING.running, HASHING.waiting]).toEqual([HASHING.slots, HASHING.queue]);
+    expect(() => assertHashingCapacity()).toThrow(ApiError);
     const results = await Promise.allSettled(burst);
     const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as ApiError] : []));
     expect(refused).toHaveLength(20);

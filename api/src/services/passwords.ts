@@ -35,18 +35,29 @@ export const HASHING = {
   },
 };
 
+const busy = () =>
+  new ApiError(
+    503,
+    'password_hashing_busy',
+    'Too many password checks are under way; try again in a moment.',
+    {
+      headers: { 'Retry-After': '1' },
+    },
+  );
+
+/**
+ * Throws the 503 a derivation would get now. Callers with work to do before hashing (a login's
+ * database round trips) call it first, so a flood is turned away before it costs anything.
+ */
+export function assertHashingCapacity(): void {
+  if (running >= SLOTS && waiting.length >= QUEUE) throw busy();
+}
+
 async function withSlot<T>(work: () => Promise<T>): Promise<T> {
   // Taking a slot or a place in the queue happens synchronously, before the first await.
   if (running < SLOTS) running++;
   else if (waiting.length < QUEUE) await new Promise<void>((resolve) => waiting.push(resolve));
-  else {
-    throw new ApiError(
-      503,
-      'password_hashing_busy',
-      'Too many password checks are under way; try again in a moment.',
-      { headers: { 'Retry-After': '1' } },
-    );
-  }
+  else throw busy();
   try {
     return await work();
   } finally {
