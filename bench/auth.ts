@@ -146,12 +146,12 @@ async function main(): Promise<void> {
         password: PASSWORD,
       });
       await call(api.url, 'POST', `/api/v1/organizations/${org.id}/members/`, admin.token, {
-        user: user.id,
+        username: user.username,
         role: 'user',
       });
       if (workspace) {
         await call(api.url, 'POST', `/api/v1/workspaces/${workspace}/members/`, admin.token, {
-          user: user.id,
+          username: user.username,
           role: 'viewer',
         });
       }

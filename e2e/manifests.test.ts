@@ -234,6 +234,39 @@ describe('Helm chart and kustomize manifests', () => {
     }
   });
 
+  it('puts a generated first-admin password in a Secret the API reads', () => {
+    const docs = documents(render('default-values.yaml').stdout);
+    const secret = docs.find((d) => d.kind === 'Secret' && d.metadata.name === 'plinth-bootstrap-admin');
+    expect(secret?.metadata.annotations['helm.sh/resource-policy']).toBe('keep');
+    const password = Buffer.from(secret!.data.PLINTH_BOOTSTRAP_ADMIN_PASSWORD, 'base64').toString();
+    expect(password).toMatch(/^[A-Za-z0-9]{24}$/);
+    for (const container of ['migrate', 'api']) {
+      expect(apiEnv(docs, container, 'PLINTH_BOOTSTRAP_ADMIN_PASSWORD')?.valueFrom, container).toEqual({
+        secretKeyRef: { name: 'plinth-bootstrap-admin', key: 'PLINTH_BOOTSTRAP_ADMIN_PASSWORD' },
+      });
+    }
+    // With an existing Secret the chart makes none of its own.
+    const full = documents(render('full-values.yaml').stdout);
+    expect(full.filter((d) => d.kind === 'Secret' && /bootstrap/.test(d.metadata.name))).toEqual([]);
+    expect(apiEnv(full, 'api', 'PLINTH_BOOTSTRAP_ADMIN_PASSWORD')?.valueFrom).toEqual({
+      secretKeyRef: { name: 'plinth-bootstrap-admin', key: 'password' },
+    });
+  });
+
+  it('derives the trusted proxy hops from the Ingress unless api.trustProxy says', () => {
+    const hops = (extra: string[]) =>
+      ['migrate', 'api'].map(
+        (c) => apiEnv(documents(render('default-values.yaml', extra).stdout), c, 'PLINTH_TRUST_PROXY')?.value,
+      );
+    expect(hops([])).toEqual(['false', 'false']);
+    expect(hops(['--set', 'api.ingress.enabled=true'])).toEqual(['1', '1']);
+    expect(hops(['--set', 'api.ingress.enabled=true', '--set', 'api.trustProxy=2'])).toEqual(['2', '2']);
+    expect(hops(['--set', 'api.ingress.enabled=true', '--set', 'api.trustProxy=false'])).toEqual([
+      'false',
+      'false',
+    ]);
+  });
+
   it('refuses values that do not fit values.schema.json, naming the field', () => {
     const r = render('default-values.yaml', ['--set', 'api.replicas=two']);
     expect(r.code).not.toBe(0);
@@ -295,6 +328,19 @@ describe('Helm chart and kustomize manifests', () => {
     expect(dry.code, dry.stderr).toBe(0);
   });
 });
+
+/** One environment variable of a container (`migrate` or `api`) of the API Deployment. */
+function apiEnv(
+  docs: Record<string, any>[],
+  container: string,
+  name: string,
+): { name: string; value?: string; valueFrom?: any } | undefined {
+  const spec = docs.find((d) => d.kind === 'Deployment' && d.metadata.name.endsWith('-api'))!.spec.template
+    .spec;
+  const env = [...spec.initContainers, ...spec.containers].find((c: { name: string }) => c.name === container)
+    .env as { name: string; value?: string; valueFrom?: any }[];
+  return env.find((e) => e.name === name);
+}
 
 const stringMap = { type: 'object', additionalProperties: { type: 'string' } };
 const SERVICE_MONITOR_SCHEMA = {

@@ -63,7 +63,7 @@ export async function buildOpenApiDocument(): Promise<OpenAPI3> {
       audit,
       keyUsage,
       loginTokens: new LoginTokens(randomBytes(32).toString('hex'), 900),
-      trustProxy: false,
+      trustProxyHops: 0,
       storage: createStorageRuntime(NO_STORAGE, randomBytes(32)),
     });
     const res = await app.request('/api/v1/schema/?format=json');

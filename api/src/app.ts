@@ -43,7 +43,8 @@ export interface AppDeps {
   readonly audit: AuditLog;
   readonly keyUsage: KeyUsage;
   readonly loginTokens: LoginTokens;
-  readonly trustProxy: boolean;
+  /** Proxies appending to X-Forwarded-For in front of the API (PLINTH_TRUST_PROXY); 0: none. */
+  readonly trustProxyHops: number;
   readonly storage: StorageRuntime;
   /** `Strict-Transport-Security` max-age on every response; 0 or unset: none (not served over TLS). */
   readonly hstsMaxAgeSeconds?: number;
@@ -70,7 +71,7 @@ export function createApp(deps: AppDeps): App {
   const db = deps.database.db;
   const auth = { db, loginTokens: deps.loginTokens, keyUsage: deps.keyUsage, audit: deps.audit };
 
-  app.use('*', requestContext(deps.logger, deps.metrics, deps.trustProxy));
+  app.use('*', requestContext(deps.logger, deps.metrics, deps.trustProxyHops));
   app.use('*', responseHeaders(deps.hstsMaxAgeSeconds ?? 0));
   app.use('*', trailingSlash);
   app.use('/api/*', limitBody(deps.bodyLimitBytes));

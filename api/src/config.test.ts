@@ -96,4 +96,17 @@ describe('loadConfig', () => {
       'PORT',
     ]);
   });
+
+  it('reads PLINTH_TRUST_PROXY as false, true (one hop) or a number of hops', () => {
+    expect(loadConfig({}).trustProxyHops).toBe(0);
+    expect(loadConfig({ PLINTH_TRUST_PROXY: 'false' }).trustProxyHops).toBe(0);
+    expect(loadConfig({ PLINTH_TRUST_PROXY: 'true' }).trustProxyHops).toBe(1);
+    expect(loadConfig({ PLINTH_TRUST_PROXY: '2' }).trustProxyHops).toBe(2);
+    expect(loadConfig({ PLINTH_TRUST_PROXY: '0' }).trustProxyHops).toBe(0);
+    for (const bad of ['yes', '-1', '1.5', '11']) {
+      expect(problemsOf({ PLINTH_TRUST_PROXY: bad }), bad).toEqual([
+        'PLINTH_TRUST_PROXY must be false, true or a number of proxy hops from 0 to 10',
+      ]);
+    }
+  });
 });

@@ -72,9 +72,10 @@ const EnvSchema = z.object({
     .default(300),
   PLINTH_TEST_PAUSE_AFTER_STEP: z.enum(['recorded', 'bucket', 'access', 'cors']).optional(),
   PLINTH_TRUST_PROXY: z
-    .enum(['true', 'false'], { error: 'must be true or false' })
+    .string()
+    .regex(/^(false|true|[0-9]|10)$/, { error: 'must be false, true or a number of proxy hops from 0 to 10' })
     .default('false')
-    .transform((v) => v === 'true'),
+    .transform((v) => (v === 'false' ? 0 : v === 'true' ? 1 : Number(v))),
   PLINTH_HSTS_MAX_AGE_SECONDS: z.coerce
     .number({ error: 'must be an integer from 0 to 63072000' })
     .int({ error: 'must be an integer from 0 to 63072000' })
@@ -107,8 +108,11 @@ export interface Config {
   readonly shutdownTimeoutMs: number;
   /** Lifetime of login tokens from POST /api/login/. */
   readonly loginTokenTtlSeconds: number;
-  /** Take the client address from X-Forwarded-For (behind an ingress or load balancer). */
-  readonly trustProxy: boolean;
+  /**
+   * How many proxies in front of the API append to X-Forwarded-For (an ingress: 1). The client is
+   * that many entries from the right; 0: the socket peer, X-Forwarded-For ignored.
+   */
+  readonly trustProxyHops: number;
   /** `Strict-Transport-Security: max-age=…` on every response when above 0 (served over TLS). */
   readonly hstsMaxAgeSeconds: number;
   /** Storage clusters and regions, from the PLINTH_CONFIG file (empty when unset). */
@@ -173,7 +177,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     bodyLimitBytes: e.PLINTH_BODY_LIMIT_BYTES,
     shutdownTimeoutMs: e.PLINTH_SHUTDOWN_TIMEOUT_SECONDS * 1000,
     loginTokenTtlSeconds: e.PLINTH_LOGIN_TOKEN_TTL_SECONDS,
-    trustProxy: e.PLINTH_TRUST_PROXY,
+    trustProxyHops: e.PLINTH_TRUST_PROXY,
     hstsMaxAgeSeconds: e.PLINTH_HSTS_MAX_AGE_SECONDS,
     storage: loadStorageConfig(e.PLINTH_CONFIG, env),
     usageIntervalMs: e.PLINTH_USAGE_INTERVAL_SECONDS * 1000,

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { randomBytes, scryptSync } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './db/client.ts';
-import { apiKeys, workspaceMembers } from './db/schema/index.ts';
+import { apiKeys, auditLog, users, workspaceMembers } from './db/schema/index.ts';
 import { ensureBootstrapAdmin } from './services/bootstrap.ts';
 import { LoginTokens } from './services/auth.ts';
 import { TEST_JWT_KEY } from './test/app.ts';
@@ -50,6 +51,7 @@ describe.each(DATABASE_KINDS)('identity and access on %s', (kind) => {
       fresh.db,
       { username: adminName, password: 'bootstrap-password-1' },
       w.env.logs.logger,
+      { interactive: false, dataDir: '/nonexistent' },
     );
     const admin = await w.expectStatus(200, 'POST', '/api/login/', {
       body: { username: adminName, password: 'bootstrap-password-1' },
@@ -298,46 +300,128 @@ describe.each(DATABASE_KINDS)('identity and access on %s', (kind) => {
     ).toBe(401);
   });
 
-  it('throttles failed logins per username and per IP with Retry-After', async () => {
+  /** How many failed logins for `username` got as far as a password check. */
+  const passwordChecks = async (username: string) =>
+    (
+      await w.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.event, 'login.failed'),
+            eq(auditLog.username, username),
+            sql`${auditLog.details}->>'reason' = 'bad_password'`,
+          ),
+        )
+    )[0]!.n;
+  const login = (username: string, password: string, ip: string) =>
+    w.call('POST', '/api/login/', { body: { username, password }, ip });
+
+  it('checks at most the limit of wrong passwords sent at once, from one address or from many', async () => {
+    const victim = await w.user();
+    const fromOne = await Promise.all(
+      Array.from({ length: 30 }, () => login(victim.username, 'a-wrong-guess', '203.0.113.7')),
+    );
+    expect(await passwordChecks(victim.username)).toBeLessThanOrEqual(5);
+    expect(await passwordChecks(victim.username)).toBe(5);
+    expect(fromOne.filter((r) => r.status !== 401 && r.status !== 429)).toEqual([]);
+
+    const other = await w.user();
+    const fromMany = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => login(other.username, 'a-wrong-guess', `203.0.113.${100 + i}`)),
+    );
+    expect(await passwordChecks(other.username)).toBeLessThanOrEqual(10);
+    expect(await passwordChecks(other.username)).toBeGreaterThan(0);
+    expect(fromMany.filter((r) => r.status !== 401 && r.status !== 429)).toEqual([]);
+  });
+
+  it("lets the real user sign in from elsewhere after an attacker's failures", async () => {
+    const victim = await w.user();
+    await w.expectStatus(200, 'POST', '/api/login/', {
+      body: { username: victim.username, password: PASSWORD },
+      ip: '198.51.100.77',
+    });
+    // An attacker guesses from one address...
+    for (let i = 0; i < 30; i++) await login(victim.username, `guess-${i}`, '203.0.113.66');
+    // ...the user, on a network never used before, is not stopped by that.
+    await w.expectStatus(200, 'POST', '/api/login/', {
+      body: { username: victim.username, password: PASSWORD },
+      ip: '198.51.100.88',
+    });
+    // The attacker spreads over twenty addresses; from home the user still signs in at once.
+    await Promise.all(
+      Array.from({ length: 60 }, (_, i) => login(victim.username, `guess-${i}`, `203.0.114.${i % 20}`)),
+    );
+    await w.expectStatus(200, 'POST', '/api/login/', {
+      body: { username: victim.username, password: PASSWORD },
+      ip: '198.51.100.77',
+    });
+  });
+
+  it('throttles per name and address, per address, and slows one name down from unknown addresses', async () => {
+    // Per name and address: 5 failures, then 429 there until the window ends.
     const carol = await w.user();
     for (let i = 0; i < 5; i++) {
-      await w.expectStatus(401, 'POST', '/api/login/', {
-        body: { username: carol.username, password: 'nope' },
-        ip: `10.9.0.${i}`,
-      });
+      expect((await login(carol.username, 'nope', '10.9.0.1')).status).toBe(401);
     }
-    const limited = await w.call('POST', '/api/login/', {
-      body: { username: carol.username, password: PASSWORD },
-      ip: '10.9.1.1',
-    });
+    const limited = await login(carol.username, PASSWORD, '10.9.0.1');
     expect(limited.status).toBe(429);
     expect(limited.body.code).toBe('throttled');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(800);
     // Same name in another case is the same user.
-    expect(
-      (
-        await w.call('POST', '/api/login/', {
-          body: { username: carol.username.toUpperCase(), password: PASSWORD },
-        })
-      ).status,
-    ).toBe(429);
+    expect((await login(carol.username.toUpperCase(), PASSWORD, '10.9.0.1')).status).toBe(429);
+    expect((await login(carol.username, PASSWORD, '10.9.0.2')).status).toBe(200);
 
+    // Per address: 50 failures for any names, then 429 there, except for users who signed in
+    // from it before.
     const ip = '10.77.0.1';
+    const erin = await w.user();
+    expect((await login(erin.username, PASSWORD, ip)).status).toBe(200);
     for (let i = 0; i < 50; i++) {
-      await w.expectStatus(401, 'POST', '/api/login/', {
-        body: { username: w.unique('ghost'), password: 'x' },
-        ip,
-      });
+      expect((await login(w.unique('ghost'), 'x', ip)).status).toBe(401);
     }
     const dave = await w.user();
-    expect(
-      (await w.call('POST', '/api/login/', { body: { username: dave.username, password: PASSWORD }, ip }))
-        .status,
-    ).toBe(429);
-    await w.expectStatus(200, 'POST', '/api/login/', {
-      body: { username: dave.username, password: PASSWORD },
-      ip: '10.77.0.2',
+    const capped = await login(dave.username, PASSWORD, ip);
+    expect([capped.status, capped.body.code]).toEqual([429, 'throttled']);
+    expect((await login(dave.username, PASSWORD, '10.77.0.2')).status).toBe(200);
+    expect((await login(erin.username, PASSWORD, ip)).status).toBe(200);
+
+    // Per name from many addresses: 10 failures, then unknown addresses wait a growing delay
+    // (at most a minute); addresses the user signed in from before do not.
+    const frank = await w.user();
+    expect((await login(frank.username, PASSWORD, '10.88.2.2')).status).toBe(200);
+    for (let i = 0; i < 10; i++) {
+      expect((await login(frank.username, 'nope', `10.88.0.${i}`)).status).toBe(401);
+    }
+    const slowed = await login(frank.username, PASSWORD, '10.88.1.1');
+    expect([slowed.status, slowed.body.code]).toEqual([429, 'throttled']);
+    expect(Number(slowed.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(Number(slowed.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expect((await login(frank.username, PASSWORD, '10.88.2.2')).status).toBe(200);
+  });
+
+  it('signs in a user whose password has an old scrypt hash and upgrades it to Argon2id', async () => {
+    const salt = randomBytes(16);
+    const key = scryptSync(PASSWORD.normalize('NFKC'), salt, 32, {
+      N: 2 ** 15,
+      r: 8,
+      p: 1,
+      maxmem: 64 << 20,
     });
+    const legacy = ['scrypt', 32768, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+    const [old] = await w.db
+      .insert(users)
+      .values({ username: w.unique('legacy'), passwordHash: legacy })
+      .returning();
+    const storedHash = async () =>
+      (await w.db.select().from(users).where(eq(users.id, old!.id)))[0]!.passwordHash;
+    expect((await login(old!.username, 'not-it', '10.66.0.1')).status).toBe(401);
+    expect(await storedHash()).toBe(legacy);
+    expect((await login(old!.username, PASSWORD, '10.66.0.1')).status).toBe(200);
+    expect(await storedHash()).toMatch(
+      /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/,
+    );
+    expect((await login(old!.username, PASSWORD, '10.66.0.1')).status).toBe(200);
   });
 
   it('maintains last_used_at without writing on every request', async () => {
@@ -447,12 +531,12 @@ describe.each(DATABASE_KINDS)('identity and access on %s', (kind) => {
 
     const member = await w.expectStatus(201, 'POST', `/api/v1/organizations/${t.org.id}/members/`, {
       token: t.orgAdmin.token,
-      body: { user: newcomer.id, role: 'viewer' },
+      body: { username: newcomer.username, role: 'viewer' },
     });
     expect(member).toMatchObject({ user: newcomer.id, role: 'viewer' });
     await w.expectStatus(400, 'POST', `/api/v1/organizations/${t.org.id}/members/`, {
       token: t.orgAdmin.token,
-      body: { user: newcomer.id, role: 'user' },
+      body: { username: newcomer.username, role: 'user' },
     });
     await w.expectStatus(200, 'PATCH', `/api/v1/organizations/${t.org.id}/members/${newcomer.id}/`, {
       token: t.orgAdmin.token,
@@ -484,5 +568,139 @@ describe.each(DATABASE_KINDS)('identity and access on %s', (kind) => {
       token: root.token,
       body: { is_active: false },
     });
+  });
+
+  it('lets only an interactive login create or revoke keys; keys may still list them', async () => {
+    const t = await w.tenant();
+    const root = await w.user({ superuser: true });
+    const userKey = await w.expectStatus(201, 'POST', '/api/v1/users/me/api-keys/', {
+      token: t.user.token,
+      body: { name: 'ci' },
+    });
+    const sibling = await w.expectStatus(201, 'POST', '/api/v1/users/me/api-keys/', {
+      token: t.user.token,
+      body: { name: 'laptop' },
+    });
+    const orgKey = await w.expectStatus(201, 'POST', `/api/v1/organizations/${t.org.id}/api-keys/`, {
+      token: t.orgAdmin.token,
+      body: { name: 'automation', role: 'admin' },
+    });
+    const orgSibling = await w.expectStatus(201, 'POST', `/api/v1/organizations/${t.org.id}/api-keys/`, {
+      token: t.orgAdmin.token,
+      body: { name: 'dashboard' },
+    });
+    const systemKey = await w.expectStatus(201, 'POST', '/api/v1/system-api-keys/', {
+      token: root.token,
+      body: { name: 'platform' },
+    });
+    const attempts: [string, string, string, unknown?][] = [
+      [userKey.token, 'POST', '/api/v1/users/me/api-keys/', { name: 'minted' }],
+      [userKey.token, 'DELETE', `/api/v1/users/me/api-keys/${sibling.id}/`],
+      [orgKey.token, 'POST', `/api/v1/organizations/${t.org.id}/api-keys/`, { name: 'minted' }],
+      [orgKey.token, 'DELETE', `/api/v1/organizations/${t.org.id}/api-keys/${orgSibling.id}/`],
+      [systemKey.token, 'POST', '/api/v1/system-api-keys/', { name: 'minted' }],
+      [systemKey.token, 'DELETE', `/api/v1/system-api-keys/${systemKey.id}/`],
+      [systemKey.token, 'POST', `/api/v1/organizations/${t.org.id}/api-keys/`, { name: 'minted' }],
+    ];
+    for (const [token, method, path, body] of attempts) {
+      const res = await w.call(method, path, { token, body });
+      expect([res.status, res.body.code], `${method} ${path}`).toEqual([403, 'interactive_login_required']);
+    }
+    await w.expectStatus(200, 'GET', '/api/v1/users/me/api-keys/', { token: userKey.token });
+    const listed = await w.expectStatus(200, 'GET', `/api/v1/organizations/${t.org.id}/api-keys/`, {
+      token: orgKey.token,
+    });
+    expect(listed.results.map((k: { name: string }) => k.name).sort()).toEqual(['automation', 'dashboard']);
+    // Nothing was revoked: both siblings still work.
+    await w.expectStatus(200, 'GET', '/api/v1/workspaces/', { token: sibling.token });
+    await w.expectStatus(200, 'GET', '/api/v1/workspaces/', { token: orgSibling.token });
+    // Each key says who created it.
+    expect([userKey.created_by, orgKey.created_by, systemKey.created_by]).toEqual([
+      t.user.id,
+      t.orgAdmin.id,
+      root.id,
+    ]);
+  });
+
+  it('keeps organization and system keys working after their creator leaves', async () => {
+    const t = await w.tenant();
+    const staff = await w.user({ superuser: true });
+    const creator = await w.user({ superuser: true });
+    const orgKey = await w.expectStatus(201, 'POST', `/api/v1/organizations/${t.org.id}/api-keys/`, {
+      token: t.orgAdmin.token,
+      body: { name: 'operator', role: 'user' },
+    });
+    const systemKey = await w.expectStatus(201, 'POST', '/api/v1/system-api-keys/', {
+      token: creator.token,
+      body: { name: 'platform' },
+    });
+    await w.expectStatus(204, 'DELETE', `/api/v1/organizations/${t.org.id}/members/${t.orgAdmin.id}/`, {
+      token: staff.token,
+    });
+    for (const leaver of [t.orgAdmin, creator]) {
+      await w.expectStatus(200, 'PATCH', `/api/v1/users/${leaver.id}/`, {
+        token: staff.token,
+        body: { is_active: false },
+      });
+    }
+    await w.expectStatus(200, 'GET', `/api/v1/workspaces/${t.workspace.id}/`, { token: orgKey.token });
+    await w.expectStatus(201, 'POST', '/api/v1/organizations/', {
+      token: systemKey.token,
+      body: { slug: w.unique('after'), name: 'After the creator left' },
+    });
+    const keys = await w.expectStatus(200, 'GET', '/api/v1/system-api-keys/', { token: staff.token });
+    expect(keys.results.find((k: { id: string }) => k.id === systemKey.id)?.created_by).toBe(creator.id);
+  });
+
+  it('adds members by username or e-mail, never by ID, and says nothing of users it cannot add', async () => {
+    const t = await w.tenant();
+    const root = await w.user({ superuser: true });
+    const email = `${w.unique('pat')}@example.com`;
+    const pat = await w.expectStatus(201, 'POST', '/api/v1/users/', {
+      token: root.token,
+      body: { username: w.unique('pat'), email, full_name: 'Pat Example' },
+    });
+    const byName = await w.expectStatus(201, 'POST', `/api/v1/organizations/${t.org.id}/members/`, {
+      token: t.orgAdmin.token,
+      body: { username: pat.username.toUpperCase(), role: 'viewer' },
+    });
+    expect(byName).toMatchObject({ user: pat.id, username: pat.username, role: 'viewer' });
+    const byEmail = await w.expectStatus(201, 'POST', `/api/v1/workspaces/${t.workspace.id}/members/`, {
+      token: t.workspaceAdmin.token,
+      body: { email: email.toUpperCase(), role: 'user' },
+    });
+    expect(byEmail).toMatchObject({ user: pat.id, username: pat.username, role: 'user' });
+
+    // A user of another tenant, added by ID as before: refused, and nothing of them is shown.
+    const stranger = await w.user({ org: { id: (await w.org()).id, role: 'admin' } });
+    const byId = await w.call('POST', `/api/v1/organizations/${t.org.id}/members/`, {
+      token: t.orgAdmin.token,
+      body: { user: stranger.id, role: 'viewer' },
+    });
+    expect(byId.status).toBe(400);
+    expect(byId.text).not.toContain(stranger.username);
+    const both = await w.call('POST', `/api/v1/organizations/${t.org.id}/members/`, {
+      token: t.orgAdmin.token,
+      body: { username: stranger.username, email: 'x@example.com', role: 'viewer' },
+    });
+    expect(both.status).toBe(400);
+
+    // An inactive user and a name nobody has get the same answer.
+    const gone = await w.user({ active: false });
+    const answer = async (body: Record<string, string>) => {
+      const res = await w.call('POST', `/api/v1/organizations/${t.org.id}/members/`, {
+        token: t.orgAdmin.token,
+        body: { ...body, role: 'viewer' },
+      });
+      return [res.status, { ...res.body, request_id: undefined }];
+    };
+    const inactive = await answer({ username: gone.username });
+    expect(inactive[0]).toBe(400);
+    expect(await answer({ username: w.unique('nobody') })).toEqual(inactive);
+    expect(JSON.stringify(inactive)).not.toContain(gone.username);
+    await w.db.update(users).set({ email: 'gone@example.com' }).where(eq(users.id, gone.id));
+    expect(await answer({ email: 'gone@example.com' })).toEqual(
+      await answer({ email: 'nobody@example.com' }),
+    );
   });
 });

@@ -15,6 +15,7 @@ import { LEASE_SECONDS, resumeInterruptedSagas } from './services/buckets.ts';
 import { refreshUsage } from './services/usage.ts';
 import { createStorageRuntime, pauseAfterStepHook } from './storage/runtime.ts';
 import { ensureBootstrapAdmin } from './services/bootstrap.ts';
+import { pruneLoginThrottle } from './services/login-throttle.ts';
 
 /**
  * The API process: configuration, database, app, listen; then migrations and the first admin in the
@@ -49,7 +50,7 @@ const app = createApp({
   audit,
   keyUsage,
   loginTokens: new LoginTokens(secrets.jwtSigningKey, config.loginTokenTtlSeconds),
-  trustProxy: config.trustProxy,
+  trustProxyHops: config.trustProxyHops,
   storage,
   hstsMaxAgeSeconds: config.hstsMaxAgeSeconds,
 });
@@ -66,7 +67,7 @@ logger.info(
 
 let stopping = false;
 // Set once the database is ready; shutdown may come first.
-const background: { timer?: NodeJS.Timeout } = {};
+const background: { timer?: NodeJS.Timeout; prune?: NodeJS.Timeout } = {};
 
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
@@ -79,6 +80,7 @@ async function shutdown(signal: string): Promise<void> {
   }, deadline + 5000);
   hardStop.unref();
   clearInterval(background.timer);
+  clearInterval(background.prune);
   await server.close(deadline);
   // Scraped until the API has drained, so the last moments of a rollout are still measured.
   await metricsServer.close(1000);
@@ -100,7 +102,11 @@ class MigrationsPending extends Error {
 }
 
 async function prepareDatabase(): Promise<void> {
-  const bootstrap = () => ensureBootstrapAdmin(database.db, config.bootstrapAdmin, logger);
+  const bootstrap = () =>
+    ensureBootstrapAdmin(database.db, config.bootstrapAdmin, logger, {
+      interactive: process.stdout.isTTY === true,
+      dataDir: config.dataDir,
+    });
   for (let attempt = 1, delay = 500; !stopping; attempt++, delay = Math.min(delay * 2, 15_000)) {
     try {
       if (config.migrateOnStart) await database.migrate(bootstrap);
@@ -153,3 +159,12 @@ background.timer = setInterval(
   Math.min(LEASE_SECONDS * 1000, config.usageIntervalMs),
 );
 void backgroundTick();
+
+// Login-throttling counters whose window is over are deleted once a minute (by every replica;
+// the delete is idempotent and cheap).
+background.prune = setInterval(() => {
+  if (stopping) return;
+  pruneLoginThrottle(database.db).catch((err: unknown) =>
+    logger.warn({ err: errorInfo(err) }, 'pruning login throttling counters failed; will retry'),
+  );
+}, 60_000);

@@ -59,7 +59,7 @@ const CELLS: Cell[] = [
       const u = await w.user();
       return w.call('POST', `/api/v1/organizations/${t.org.id}/members/`, {
         token: a.token,
-        body: { user: u.id, role: 'viewer' },
+        body: { username: u.username, role: 'viewer' },
       });
     },
   },
@@ -88,7 +88,7 @@ const CELLS: Cell[] = [
       const u = await w.user();
       return w.call('POST', `/api/v1/workspaces/${t.workspace.id}/members/`, {
         token: a.token,
-        body: { user: u.id, role: 'user' },
+        body: { username: u.username, role: 'user' },
       });
     },
   },

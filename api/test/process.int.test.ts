@@ -1,9 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { API_ENTRY, REPO_ROOT, startApiProcess, TEST_KEYS } from '../src/test/api-process.ts';
 import type { ApiProcess } from '../src/test/api-process.ts';
 import { freshDatabaseUrl } from '../src/test/databases.ts';
@@ -18,8 +20,9 @@ describe('the API process', () => {
     dirs.push(d);
     return d;
   };
+  // Each process gets its own data directory unless the test shares one.
   const start = async (env: Record<string, string>) => {
-    const p = await startApiProcess(env);
+    const p = await startApiProcess({ PLINTH_DATA_DIR: tempDir(), ...env });
     running.push(p);
     return p;
   };
@@ -46,16 +49,16 @@ describe('the API process', () => {
     const dataDir = tempDir();
     const first = await start({ PLINTH_DATA_DIR: dataDir });
     await first.waitReady();
-    expect(first.output()).toMatch(/generated password [A-Za-z0-9]{24}/);
     expect(await first.stop()).toBe(0);
     expect(first.output()).toContain('"msg":"stopped"');
 
-    const password = /generated password ([A-Za-z0-9]{24})/.exec(first.output())![1]!;
+    const password = readFileSync(join(dataDir, 'bootstrap-admin-password'), 'utf8').trim();
+    expect(password).toMatch(/^[A-Za-z0-9]{24}$/);
 
     const second = await start({ PLINTH_DATA_DIR: dataDir });
     await second.waitReady();
     // Same admin, same generated keys: nothing was created anew, and the admin can sign in.
-    expect(second.output()).not.toContain('generated password');
+    expect(second.output()).not.toContain('first Super Admin');
     expect(second.output()).not.toContain('generated PLINTH_ENCRYPTION_KEY');
     const login = await fetch(`${second.url}/api/login/`, {
       method: 'POST',
@@ -85,7 +88,7 @@ describe('the API process', () => {
     const output = a.output() + b.output();
     expect(output).not.toContain('database not ready');
     expect(output).not.toMatch(/"level":"(error|fatal)"/);
-    expect(output.match(/generated password/g) ?? []).toHaveLength(1);
+    expect(output.match(/created the first Super Admin/g) ?? []).toHaveLength(1);
     expect(await a.stop()).toBe(0);
     expect(await b.stop()).toBe(0);
   });
@@ -198,6 +201,91 @@ describe('the API process', () => {
     } finally {
       await sql.end();
     }
+  });
+
+  it('never logs a generated first-admin password when not interactive; it is in a 0600 file instead', async () => {
+    const dataDir = tempDir();
+    const p = await start({ PLINTH_DATA_DIR: dataDir });
+    await p.waitReady();
+    expect(p.output()).not.toMatch(/generated password/);
+    const file = join(dataDir, 'bootstrap-admin-password');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const password = readFileSync(file, 'utf8').trim();
+    expect(password).toMatch(/^[A-Za-z0-9]{24}$/);
+    expect(p.output()).not.toContain(password);
+    expect(p.output()).toContain(file);
+    expect((await raw(p, 'POST', '/api/login/', undefined, { username: 'admin', password })).status).toBe(
+      200,
+    );
+    expect(await p.stop()).toBe(0);
+    expect(p.output()).not.toContain(password);
+  });
+
+  it('stays under the chart memory limit through 200 concurrent failed logins, still serving others', async () => {
+    const values = parse(readFileSync(join(REPO_ROOT, 'charts/plinth/values.yaml'), 'utf8')) as {
+      api: { resources: { limits: { memory: string } } };
+    };
+    const limitText = values.api.resources.limits.memory;
+    const limit = Number(/^(\d+)Mi$/.exec(limitText)![1]) * 1024 * 1024;
+    const p = await start({
+      DATABASE_URL: await freshDatabaseUrl(),
+      ...TEST_KEYS,
+      PLINTH_BOOTSTRAP_ADMIN_PASSWORD: 'memory-admin-password',
+      PLINTH_TRUST_PROXY: 'true',
+    });
+    await p.waitReady();
+    const admin = await api(p, 'POST', '/api/login/', undefined, {
+      username: 'admin',
+      password: 'memory-admin-password',
+    });
+    const pid = p.child.pid!;
+    let peak = 0;
+    const sample = () => {
+      const kb = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      if (kb) peak = Math.max(peak, Number(kb[1]) * 1024);
+    };
+    sample();
+    const idle = peak;
+    const sampler = setInterval(sample, 10);
+    let flooding = true;
+    const others: string[] = [];
+    // An authenticated request and /readyz, again and again while the flood lasts (three rounds at least).
+    const serving = (async () => {
+      for (let round = 0; flooding || round < 3; round++) {
+        const orgs = await raw(p, 'GET', '/api/v1/organizations/', admin.token);
+        const ready = await fetch(`${p.url}/readyz`);
+        others.push(`organizations ${orgs.status}`, `readyz ${ready.status}`);
+      }
+    })();
+    // Every login from its own address for a name of its own: no throttle stops them early.
+    const flood = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        raw(
+          p,
+          'POST',
+          '/api/login/',
+          undefined,
+          { username: `nobody-${randomUUID()}`, password: 'a-wrong-password' },
+          { 'X-Forwarded-For': `10.${Math.floor(i / 250)}.${i % 250}.7` },
+        ).then(async (r) => ({ status: r.status, code: ((await r.json()) as { code: string }).code })),
+      ),
+    );
+    flooding = false;
+    await serving;
+    clearInterval(sampler);
+    sample();
+    const statuses = flood.map((r) => `${r.status} ${r.code}`);
+    const summary = `idle ${(idle / 2 ** 20).toFixed(0)} MiB, peak ${(peak / 2 ** 20).toFixed(0)} MiB, limit ${limitText}; ${JSON.stringify(Object.fromEntries([...new Set(statuses)].map((s) => [s, statuses.filter((x) => x === s).length])))}`;
+    console.log(summary);
+    expect(
+      statuses.filter((s) => !/^(401 authentication_failed|503 password_hashing_busy)$/.test(s)),
+    ).toEqual([]);
+    expect(
+      others.filter((o) => !o.endsWith(' 200')),
+      summary,
+    ).toEqual([]);
+    expect(peak, summary).toBeLessThan(limit);
+    expect(await p.stop()).toBe(0);
   });
 
   it('never writes tokens, keys or passwords to its logs, even at debug level', async () => {

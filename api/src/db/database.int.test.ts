@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ensureBootstrapAdmin } from '../services/bootstrap.ts';
@@ -38,8 +41,9 @@ describe.each(DATABASE_KINDS)('database on %s', (kind) => {
     const database = await fresh();
     const logs = capturedLogger();
     const admin = { username: 'root-admin', password: 'a-very-long-password' };
-    await database.migrate(() => ensureBootstrapAdmin(database.db, admin, logs.logger));
-    await database.migrate(() => ensureBootstrapAdmin(database.db, admin, logs.logger));
+    const where = { interactive: false, dataDir: '/nonexistent' };
+    await database.migrate(() => ensureBootstrapAdmin(database.db, admin, logs.logger, where));
+    await database.migrate(() => ensureBootstrapAdmin(database.db, admin, logs.logger, where));
     const rows = await database.db.select().from(users);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ username: 'root-admin', isSuperuser: true, isActive: true });
@@ -48,13 +52,37 @@ describe.each(DATABASE_KINDS)('database on %s', (kind) => {
     expect(logs.text()).not.toContain('a-very-long-password');
   });
 
-  it('prints a generated admin password once, and it works', async () => {
+  it('never logs a generated admin password when not interactive: it goes to a 0600 file, once', async () => {
     const database = await fresh();
     const logs = capturedLogger();
+    const dataDir = mkdtempSync(join(tmpdir(), 'plinth-bootstrap-'));
+    try {
+      const where = { interactive: false, dataDir };
+      await database.migrate(() =>
+        ensureBootstrapAdmin(database.db, { username: 'admin', password: undefined }, logs.logger, where),
+      );
+      await ensureBootstrapAdmin(database.db, { username: 'admin', password: undefined }, logs.logger, where);
+      expect(logs.text()).not.toMatch(/generated password/);
+      const file = join(dataDir, 'bootstrap-admin-password');
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      const password = readFileSync(file, 'utf8').trim();
+      expect(logs.text()).not.toContain(password);
+      expect(logs.lines.filter((l) => l.includes(file))).toHaveLength(1);
+      const [admin] = await database.db.select().from(users).where(eq(users.username, 'admin'));
+      expect(await verifyPassword(password, admin!.passwordHash!)).toBe(true);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('prints a generated admin password once on an interactive start, and it works', async () => {
+    const database = await fresh();
+    const logs = capturedLogger();
+    const where = { interactive: true, dataDir: '/nonexistent' };
     await database.migrate(() =>
-      ensureBootstrapAdmin(database.db, { username: 'admin', password: undefined }, logs.logger),
+      ensureBootstrapAdmin(database.db, { username: 'admin', password: undefined }, logs.logger, where),
     );
-    await ensureBootstrapAdmin(database.db, { username: 'admin', password: undefined }, logs.logger);
+    await ensureBootstrapAdmin(database.db, { username: 'admin', password: undefined }, logs.logger, where);
     const announced = logs.lines.filter((l) => l.includes('generated password'));
     expect(announced).toHaveLength(1);
     const password = /generated password (\S+)/.exec(announced[0]!)![1]!;
@@ -80,20 +108,25 @@ describe('migrations on a shared postgres server', () => {
     const replicas = await Promise.all(
       Array.from({ length: 4 }, () => openDatabase({ kind: 'postgres', url, poolSize: 2 })),
     );
+    const dataDir = mkdtempSync(join(tmpdir(), 'plinth-bootstrap-'));
     try {
       const logs = capturedLogger();
       await Promise.all(
         replicas.map((r) =>
           r.migrate(() =>
-            ensureBootstrapAdmin(r.db, { username: 'admin', password: undefined }, logs.logger),
+            ensureBootstrapAdmin(r.db, { username: 'admin', password: undefined }, logs.logger, {
+              interactive: false,
+              dataDir,
+            }),
           ),
         ),
       );
       expect(await replicas[0]!.migrationsPending()).toBe(false);
       expect(await replicas[0]!.db.select().from(users)).toHaveLength(1);
-      expect(logs.lines.filter((l) => l.includes('generated password'))).toHaveLength(1);
+      expect(logs.lines.filter((l) => l.includes('created the first Super Admin'))).toHaveLength(1);
     } finally {
       await Promise.all(replicas.map((r) => r.close()));
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

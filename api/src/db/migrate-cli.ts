@@ -12,7 +12,12 @@ try {
   const logger = createLogger(config.logLevel);
   const database = await openDatabase(config.database);
   try {
-    await database.migrate(() => ensureBootstrapAdmin(database.db, config.bootstrapAdmin, logger));
+    await database.migrate(() =>
+      ensureBootstrapAdmin(database.db, config.bootstrapAdmin, logger, {
+        interactive: process.stdout.isTTY === true,
+        dataDir: config.dataDir,
+      }),
+    );
     logger.info({ database: database.kind }, 'migrations applied');
   } finally {
     await database.close();

@@ -8,12 +8,24 @@ import type { Metrics } from '../lib/metrics.ts';
 const INCOMING_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
 /**
- * Behind a trusted proxy (ingress), the client is the last `X-Forwarded-For` entry: the one our
- * proxy appended. Earlier entries are whatever the client sent and cannot be trusted.
+ * The client's address. Behind `hops` trusted proxies (an ingress: 1; a CDN in front of it: 2),
+ * each appends the address it was called from to `X-Forwarded-For`, so the client is the entry
+ * `hops` from the right; entries further left are whatever the client sent and cannot be trusted.
+ * With fewer entries than hops, the leftmost; with none (or `hops` 0), the socket peer.
  */
-export function clientIp(peer: string | undefined, forwardedFor: string | undefined): string | null {
-  const forwarded = forwardedFor?.split(',').at(-1)?.trim();
-  const ip = forwarded || peer;
+export function clientIp(
+  peer: string | undefined,
+  forwardedFor: string | undefined,
+  hops: number,
+): string | null {
+  const entries =
+    hops > 0
+      ? (forwardedFor
+          ?.split(',')
+          .map((e) => e.trim())
+          .filter(Boolean) ?? [])
+      : [];
+  const ip = entries.length > 0 ? entries[Math.max(0, entries.length - hops)] : peer;
   if (!ip) return null;
   return ip.startsWith('::ffff:') ? ip.slice(7) : ip.slice(0, 64);
 }
@@ -28,7 +40,7 @@ export function clientIp(peer: string | undefined, forwardedFor: string | undefi
 export function requestContext(
   logger: Logger,
   metrics: Metrics,
-  trustProxy: boolean,
+  trustProxyHops: number,
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const start = performance.now();
@@ -37,10 +49,7 @@ export function requestContext(
     c.set('requestId', requestId);
     c.set(
       'clientIp',
-      clientIp(
-        c.env?.incoming?.socket.remoteAddress,
-        trustProxy ? c.req.header('x-forwarded-for') : undefined,
-      ),
+      clientIp(c.env?.incoming?.socket.remoteAddress, c.req.header('x-forwarded-for'), trustProxyHops),
     );
     let child: Logger | undefined;
     c.set('log', () => (child ??= logger.child({ request_id: requestId })));

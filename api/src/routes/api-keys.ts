@@ -32,6 +32,10 @@ export const ApiKeySchema = z
     role: MemberRoleSchema.nullable().openapi({
       description: 'Organization keys: the role the key acts with.',
     }),
+    created_by: z.uuid().nullable().openapi({
+      description:
+        'Who created the key: for a user key, its owner. Organization and system keys belong to the organization and to the system, and keep working when their creator leaves.',
+    }),
     created_at: Timestamp,
     expires_at: Timestamp.nullable(),
     last_used_at: Timestamp.nullable().openapi({ description: 'Updated at most about once a minute.' }),
@@ -53,6 +57,9 @@ const KeyParams = (parent: 'id' | null) =>
   (parent ? IdParams : z.object({})).extend({
     key_id: z.uuid().openapi({ param: { name: 'key_id', in: 'path' } }),
   });
+
+const INTERACTIVE_ONLY =
+  'Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.';
 
 type OwnerResolver = (principal: Principal, params: { id?: string }) => Promise<KeyOwner>;
 
@@ -100,6 +107,7 @@ function registerKeyRoutes(
       path: opts.base,
       tags,
       summary: `Create one of the ${opts.what}; the token is in this response only`,
+      description: INTERACTIVE_ONLY,
       request: { ...parentParams, body: jsonBody(createBody) },
       responses: { 201: jsonResponse('The new key, with its token.', CreatedApiKey) },
     }),
@@ -117,6 +125,7 @@ function registerKeyRoutes(
       path: `${opts.base}{key_id}/`,
       tags,
       summary: 'Revoke a key: it fails from the next request on',
+      description: INTERACTIVE_ONLY,
       request: { params: KeyParams(hasParent ? 'id' : null) },
       responses: { 204: noContent },
     }),

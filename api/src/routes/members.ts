@@ -29,6 +29,18 @@ export const MemberSchema = z
   })
   .openapi('Member');
 
+/** Who to add, by exactly one of username and e-mail address, never by ID (see addMember). */
+const MemberCreate = z
+  .object({
+    username: z.string().min(1).max(150).optional().openapi({ description: 'The username (any case).' }),
+    email: z.string().min(1).max(254).optional().openapi({ description: 'The e-mail address (any case).' }),
+    role: MemberRoleSchema,
+  })
+  .refine((b) => (b.username === undefined) !== (b.email === undefined), {
+    error: 'Give exactly one of username and email.',
+  })
+  .openapi('MemberCreate', { oneOf: [{ required: ['username'] }, { required: ['email'] }] });
+
 const MemberParams = IdParams.extend({
   user_id: z.uuid().openapi({ param: { name: 'user_id', in: 'path' } }),
 });
@@ -74,10 +86,10 @@ export function registerMemberRoutes(
       method: 'post',
       path: list,
       tags,
-      summary: 'Add a member with a role',
+      summary: 'Add a user, named by username or e-mail address, as a member with a role',
       request: {
         params: IdParams,
-        body: jsonBody(z.object({ user: z.uuid(), role: MemberRoleSchema }).openapi('MemberCreate')),
+        body: jsonBody(MemberCreate),
       },
       responses: { 201: jsonResponse('The new member.', MemberSchema) },
     }),

@@ -9,7 +9,7 @@ import type { PageQuery } from '../lib/pagination.ts';
 import { generateToken } from '../lib/tokens.ts';
 import type { AuditLog } from './audit.ts';
 import type { RequestInfo } from './auth.ts';
-import { authorize } from './policy.ts';
+import { authorize, requireInteractive } from './policy.ts';
 import type { Principal } from './policy.ts';
 
 export interface ApiKeyView {
@@ -19,6 +19,7 @@ export interface ApiKeyView {
   prefix: string;
   organization: string | null;
   role: MemberRole | null;
+  created_by: string | null;
   created_at: string;
   expires_at: string | null;
   last_used_at: string | null;
@@ -31,6 +32,9 @@ const toView = (k: ApiKey): ApiKeyView => ({
   prefix: k.displayPrefix,
   organization: k.organizationId,
   role: k.role,
+  // The owner of a user key; who created an organization or system key (which belong to the
+  // organization and to the system, not to that person).
+  created_by: k.userId,
   created_at: k.createdAt.toISOString(),
   expires_at: k.expiresAt?.toISOString() ?? null,
   last_used_at: k.lastUsedAt?.toISOString() ?? null,
@@ -92,6 +96,7 @@ export async function createKey(
   input: { name: string; expires_at?: string | null | undefined; role?: MemberRole | undefined },
   req: RequestInfo,
 ): Promise<ApiKeyView & { token: string }> {
+  requireInteractive(principal);
   await checkRight(db, principal, owner);
   const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
   if (expiresAt && expiresAt.getTime() <= Date.now()) {
@@ -140,6 +145,7 @@ export async function revokeKey(
   keyId: string,
   req: RequestInfo,
 ): Promise<void> {
+  requireInteractive(principal);
   const where = await checkRight(db, principal, owner);
   const [key] = await db
     .update(apiKeys)

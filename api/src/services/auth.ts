@@ -1,15 +1,15 @@
 import { createSecretKey, randomUUID } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
-import { and, eq, gt, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../db/client.ts';
-import { arrayParameter, prepared } from '../db/prepared.ts';
-import { inKeyOrder, TurnBatch } from '../db/turn-batch.ts';
-import { apiKeys, auditLog, users } from '../db/schema/index.ts';
+import { prepared } from '../db/prepared.ts';
+import { apiKeys, users } from '../db/schema/index.ts';
 import { ApiError } from '../lib/errors.ts';
 import { hashToken, parseBearer } from '../lib/tokens.ts';
 import type { AuditLog, KeyUsage } from './audit.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { knownAddressSql, rememberAddress, reserve, throttleAddress } from './login-throttle.ts';
+import { assertHashingCapacity, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import type { Principal } from './policy.ts';
 
 const ISSUER = 'plinth';
@@ -102,7 +102,7 @@ export async function authenticate(
     throw new ApiError(403, 'token_wrong_kind', 'Agent tokens can only be used on the agent endpoints.');
   }
 
-  const row = await lookups(ctx.db).keys.get(hashToken(parsed.token));
+  const [row] = await keyStatement(ctx.db).execute({ hash: hashToken(parsed.token) });
   if (!row) throw unauthorized('token_invalid', 'Invalid token.');
   if (row.revokedAt) throw unauthorized('token_revoked', 'This API key has been revoked.');
   const now = new Date();
@@ -110,9 +110,8 @@ export async function authenticate(
   if (row.kind === 'user' && row.userActive !== true) {
     throw unauthorized('user_inactive', 'The user this key belongs to is deactivated.');
   }
-  if (row.kind === 'system' && row.userActive === false) {
-    throw unauthorized('user_inactive', 'The user who created this system key is deactivated.');
-  }
+  // Organization and system keys belong to the organization and to the system: their creator
+  // leaving changes nothing (docs/authentication.md).
 
   ctx.keyUsage.touch(row.id, row.lastUsedAt, now);
   ctx.audit.enqueue({
@@ -139,11 +138,12 @@ export async function authenticate(
   return { ...base, via: 'user_key', superuser: row.superuser === true, organizationScope: null };
 }
 
+// One named prepared statement per lookup, made for every request: no cache and no batch, so a
+// revocation or deactivation committed before a request is seen by it, on every replica.
 function keyStatement(db: Database) {
-  return prepared(db, 'auth_keys_by_hash', (d, name) =>
+  return prepared(db, 'auth_key_by_hash', (d, name) =>
     d
       .select({
-        tokenHash: apiKeys.tokenHash,
         id: apiKeys.id,
         kind: apiKeys.kind,
         organizationId: apiKeys.organizationId,
@@ -158,29 +158,13 @@ function keyStatement(db: Database) {
       })
       .from(apiKeys)
       .leftJoin(users, eq(users.id, apiKeys.userId))
-      .where(sql`${apiKeys.tokenHash} in (select unnest(${arrayParameter('hashes', 'text')}))`)
+      .where(eq(apiKeys.tokenHash, sql.placeholder('hash')))
       .prepare(name),
   );
 }
 
-/**
- * API keys by token hash and users by ID, each read in one query per event-loop turn for all the
- * requests authenticating in it (see `TurnBatch`). Every read is still made after its request
- * arrived: a revocation or deactivation committed before a request is seen by it, on every replica.
- */
-function lookups(db: Database) {
-  return prepared(db, 'auth_lookups', () => ({
-    keys: new TurnBatch(async (hashes: string[]) =>
-      inKeyOrder(hashes, await keyStatement(db).execute({ hashes }), (r) => r.tokenHash),
-    ),
-    users: new TurnBatch(async (ids: string[]) =>
-      inKeyOrder(ids, await userStatement(db).execute({ ids }), (u) => u.id),
-    ),
-  }));
-}
-
 function userStatement(db: Database) {
-  return prepared(db, 'auth_users_by_id', (d, name) =>
+  return prepared(db, 'auth_user_by_id', (d, name) =>
     d
       .select({
         id: users.id,
@@ -189,13 +173,13 @@ function userStatement(db: Database) {
         isSuperuser: users.isSuperuser,
       })
       .from(users)
-      .where(sql`${users.id} in (select unnest(${arrayParameter('ids', 'uuid')}))`)
+      .where(eq(users.id, sql.placeholder('id')))
       .prepare(name),
   );
 }
 
 async function principalFromLoginToken(ctx: AuthContext, userId: string): Promise<Principal> {
-  const user = await lookups(ctx.db).users.get(userId);
+  const [user] = await userStatement(ctx.db).execute({ id: userId });
   if (!user) throw unauthorized('token_invalid', 'Invalid token.');
   if (!user.isActive) throw unauthorized('user_inactive', 'This user is deactivated.');
   return {
@@ -208,29 +192,70 @@ async function principalFromLoginToken(ctx: AuthContext, userId: string): Promis
   };
 }
 
-/** Brute-force limits on `POST /api/login/`, counted from the audit log so all replicas agree. */
-export const LOGIN_THROTTLE = { windowSeconds: 15 * 60, maxPerUsername: 5, maxPerIp: 50 } as const;
-
-// Checking a password against this when the user does not exist keeps the response time the same,
-// so timing does not tell which usernames exist.
+// Checking a password against this when the user does not exist (or has none) costs what a real
+// check costs, so timing does not tell which usernames exist.
 const DUMMY_HASH = await hashPassword('plinth-dummy-password-for-timing');
 
+// The user by name, with whether the request's address is one they signed in from before.
+function loginUserStatement(db: Database) {
+  return prepared(db, 'login_user_by_name', (d, name) =>
+    d
+      .select({
+        id: users.id,
+        username: users.username,
+        passwordHash: users.passwordHash,
+        isActive: users.isActive,
+        knownAddress: knownAddressSql(users.id, sql.placeholder('address')),
+      })
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${sql.placeholder('username')})`)
+      .prepare(name),
+  );
+}
+
 /**
- * Username and password to a login token. Failures are audited with IP and reason, answer one
- * generic 401, and count towards throttling (429 with Retry-After) per username and per IP, checked
- * before any password work so a flood cannot buy CPU.
+ * Username and password to a login token. Every attempt is first reserved against the throttling
+ * counters (see login-throttle.ts): a refused one is 429 with Retry-After and never reaches a
+ * password check. Failures are audited with IP and reason and answer one generic 401. Password
+ * checks share a bounded gate (passwords.ts): when it is full, 503 with Retry-After, and the
+ * attempt is given back. A success upgrades a hash made with older parameters.
  */
 export async function login(
   ctx: AuthContext,
   input: { username: string; password: string },
   req: RequestInfo,
 ): Promise<{ token: string; expiresAt: Date }> {
-  await enforceLoginThrottle(ctx.db, input.username, req.ip);
-  const [user] = await ctx.db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.username}) = lower(${input.username})`);
-  const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
+  // A full hashing gate refuses at once, before any database work (it would refuse later anyway).
+  assertHashingCapacity();
+  const [user] = await loginUserStatement(ctx.db).execute({
+    username: input.username,
+    address: throttleAddress(req.ip),
+  });
+  const failed = (reason: string) =>
+    ctx.audit.record({
+      event: 'login.failed',
+      actorUserId: user?.id ?? null,
+      username: input.username.slice(0, 150),
+      ip: req.ip,
+      requestId: req.requestId,
+      details: { reason },
+    });
+  const reservation = await reserve(ctx.db, input.username, req.ip, user?.knownAddress === true);
+  if (!reservation.admitted) {
+    await failed('throttled');
+    const retryAfter = reservation.retryAfter;
+    throw new ApiError(429, 'throttled', `Too many failed logins. Try again in ${retryAfter} seconds.`, {
+      headers: { 'Retry-After': String(retryAfter) },
+    });
+  }
+  let passwordOk: boolean;
+  try {
+    passwordOk = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
+  } catch (err) {
+    // Not checked (the hashing gate was full): the attempt does not count.
+    await reservation.release();
+    throw err;
+  }
   const reason = !user
     ? 'unknown_user'
     : !user.passwordHash
@@ -241,17 +266,13 @@ export async function login(
           ? 'inactive_user'
           : null;
   if (reason || !user) {
-    await ctx.audit.record({
-      event: 'login.failed',
-      actorUserId: user?.id ?? null,
-      username: input.username.slice(0, 150),
-      ip: req.ip,
-      requestId: req.requestId,
-      details: { reason },
-    });
+    await failed(reason ?? 'unknown_user');
     throw unauthorized('authentication_failed', 'Invalid username or password.');
   }
+  await reservation.release();
+  await rememberAddress(ctx.db, user.id, req.ip);
   await ctx.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+  if (needsRehash(user.passwordHash!)) await upgradeHash(ctx.db, user.id, user.passwordHash!, input.password);
   await ctx.audit.record({
     event: 'login.succeeded',
     actorUserId: user.id,
@@ -263,30 +284,18 @@ export async function login(
   return ctx.loginTokens.issue(user.id);
 }
 
-async function enforceLoginThrottle(db: Database, username: string, ip: string | null): Promise<void> {
-  const since = new Date(Date.now() - LOGIN_THROTTLE.windowSeconds * 1000);
-  const byUser = sql`lower(${auditLog.username}) = lower(${username})`;
-  const byIp = ip ? eq(auditLog.ip, ip) : sql`false`;
-  const [row] = await db
-    .select({
-      userFailures: sql<number>`count(*) filter (where ${byUser})::int`,
-      ipFailures: sql<number>`count(*) filter (where ${byIp})::int`,
-      // The failure that will leave the window first, among the ones that count.
-      userOldest: sql<string | null>`min(${auditLog.occurredAt}) filter (where ${byUser})`,
-      ipOldest: sql<string | null>`min(${auditLog.occurredAt}) filter (where ${byIp})`,
-    })
-    .from(auditLog)
-    .where(and(eq(auditLog.event, 'login.failed'), gt(auditLog.occurredAt, since), or(byUser, byIp)));
-  const limited =
-    row && row.userFailures >= LOGIN_THROTTLE.maxPerUsername
-      ? row.userOldest
-      : row && row.ipFailures >= LOGIN_THROTTLE.maxPerIp
-        ? row.ipOldest
-        : undefined;
-  if (limited === undefined) return;
-  const freeAt = (limited ? new Date(limited).getTime() : Date.now()) + LOGIN_THROTTLE.windowSeconds * 1000;
-  const retryAfter = Math.max(1, Math.ceil((freeAt - Date.now()) / 1000));
-  throw new ApiError(429, 'throttled', `Too many failed logins. Try again in ${retryAfter} seconds.`, {
-    headers: { 'Retry-After': String(retryAfter) },
-  });
+/** Stores a hash with today's parameters, unless the password changed meanwhile. */
+async function upgradeHash(db: Database, userId: string, old: string, password: string): Promise<void> {
+  let hash: string;
+  try {
+    hash = await hashPassword(password);
+  } catch (err) {
+    // The hashing gate is full: the next sign-in upgrades it.
+    if (err instanceof ApiError && err.code === 'password_hashing_busy') return;
+    throw err;
+  }
+  await db
+    .update(users)
+    .set({ passwordHash: hash })
+    .where(and(eq(users.id, userId), eq(users.passwordHash, old)));
 }

@@ -94,18 +94,39 @@ async function audited(
   });
 }
 
+/**
+ * Adds a user by username or e-mail address (both case-insensitive), never by ID. A name or address
+ * that does not lead to exactly one active user gets one and the same answer, whatever the reason,
+ * so a caller learns nothing about users it cannot add.
+ */
 export async function addMember(
   db: Database,
   audit: AuditLog,
   principal: Principal,
   target: MembershipTarget,
-  input: { user: string; role: MemberRole },
+  input: { username?: string | undefined; email?: string | undefined; role: MemberRole },
   req: RequestInfo,
 ): Promise<MemberView> {
   await authorize(db, principal, target.manageAction, target.scope);
-  const [user] = await db.select().from(users).where(eq(users.id, input.user));
-  if (!user || !user.isActive) {
-    throw validationError([{ attr: 'user', code: 'does_not_exist', detail: 'No active user with this ID.' }]);
+  const by =
+    input.username !== undefined
+      ? { attr: 'username', match: sql`lower(${users.username}) = lower(${input.username})` }
+      : { attr: 'email', match: sql`lower(${users.email}) = lower(${input.email ?? ''})` };
+  // Two rows tell an ambiguous e-mail address (addresses are not unique) from a single match.
+  const found = await db
+    .select()
+    .from(users)
+    .where(and(by.match, eq(users.isActive, true)))
+    .limit(2);
+  const user = found.length === 1 ? found[0]! : undefined;
+  if (!user) {
+    throw validationError([
+      {
+        attr: by.attr,
+        code: 'does_not_exist',
+        detail: 'No single active user has this username or e-mail address.',
+      },
+    ]);
   }
   try {
     const [row] =
@@ -129,7 +150,7 @@ export async function addMember(
   } catch (err) {
     if (isUniqueViolation(err)) {
       throw validationError([
-        { attr: 'user', code: 'unique', detail: `This user is already a member of the ${target.kind}.` },
+        { attr: by.attr, code: 'unique', detail: `This user is already a member of the ${target.kind}.` },
       ]);
     }
     throw err;

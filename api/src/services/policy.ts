@@ -193,6 +193,21 @@ export async function authorize(
   return role;
 }
 
+/**
+ * Actions a key must not do, because they would let a leaked key outlive its own revocation
+ * (creating and revoking API keys): only a person signed in interactively may, today with a login
+ * token (later also the web UI's session). Any key gets 403 `interactive_login_required`.
+ */
+export function requireInteractive(principal: Principal): void {
+  if (principal.via !== 'login_token') {
+    throw new ApiError(
+      403,
+      'interactive_login_required',
+      'API keys can only be created and revoked by a person signed in (a login token from POST /api/login/), not with an API key.',
+    );
+  }
+}
+
 const NO_ID = '00000000-0000-0000-0000-000000000000';
 
 /**

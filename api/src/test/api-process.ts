@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { envOf, finalStage, readDockerfile } from '../../../e2e/dockerfile.ts';
 import { freePort } from './postgres-server.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -22,6 +23,19 @@ export function nodeFlagsOf(script: string): string[] {
  * measure the process users run (why these flags: docs/operations.md "Memory").
  */
 export const API_NODE_FLAGS: string[] = nodeFlagsOf('start');
+
+/**
+ * The environment the image gives the API (Dockerfile.api's ENV: the allocator setting among it,
+ * docs/operations.md "Memory"), minus what each test chooses itself (port, data directory).
+ */
+export const API_IMAGE_ENV: Record<string, string> = (() => {
+  const {
+    PORT: _port,
+    PLINTH_DATA_DIR: _dataDir,
+    ...env
+  } = envOf(finalStage(readDockerfile(fileURLToPath(new URL('../../../Dockerfile.api', import.meta.url)))));
+  return env;
+})();
 
 export const TEST_KEYS = {
   PLINTH_ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64'),
@@ -57,6 +71,7 @@ export async function startApiProcess(
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '/tmp',
       LOG_LEVEL: 'info',
+      ...API_IMAGE_ENV,
       ...env,
       PORT: String(port),
       PLINTH_METRICS_PORT: String(metricsPort),

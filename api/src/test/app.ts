@@ -42,7 +42,7 @@ export function testApp(
     audit,
     keyUsage,
     loginTokens,
-    trustProxy: true,
+    trustProxyHops: 1,
     storage,
     hstsMaxAgeSeconds: opts.hstsMaxAgeSeconds ?? 0,
   });

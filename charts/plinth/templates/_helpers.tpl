@@ -109,6 +109,24 @@ plinth.dev/endpoint: metrics
 {{- .Values.secrets.existingSecret | default (printf "%s-secrets" (include "plinth.fullname" .)) }}
 {{- end }}
 
+{{/* The Secret with the first admin's password and its key: the user's, or the generated one. */}}
+{{- define "plinth.bootstrapAdmin.secretName" -}}
+{{- .Values.bootstrapAdmin.existingSecret | default (printf "%s-bootstrap-admin" (include "plinth.fullname" .)) }}
+{{- end }}
+
+{{- define "plinth.bootstrapAdmin.secretKey" -}}
+{{- if .Values.bootstrapAdmin.existingSecret }}{{ .Values.bootstrapAdmin.passwordKey }}{{ else }}PLINTH_BOOTSTRAP_ADMIN_PASSWORD{{ end }}
+{{- end }}
+
+{{/* PLINTH_TRUST_PROXY: api.trustProxy, or derived from whether the chart's Ingress is in front. */}}
+{{- define "plinth.api.trustProxy" -}}
+{{- if kindIs "invalid" .Values.api.trustProxy }}
+{{- if .Values.api.ingress.enabled }}1{{ else }}false{{ end }}
+{{- else }}
+{{- .Values.api.trustProxy }}
+{{- end }}
+{{- end }}
+
 {{- define "plinth.operator.apiUrl" -}}
 {{- if .Values.operator.apiUrl }}
 {{- .Values.operator.apiUrl }}
@@ -177,19 +195,17 @@ the same configuration (the migration CLI validates all of it, storage included)
   value: /etc/plinth/plinth.yaml
 - name: PLINTH_BOOTSTRAP_ADMIN_USERNAME
   value: {{ .Values.bootstrapAdmin.username | quote }}
-{{- with .Values.bootstrapAdmin.existingSecret }}
 - name: PLINTH_BOOTSTRAP_ADMIN_PASSWORD
   valueFrom:
     secretKeyRef:
-      name: {{ . }}
-      key: {{ $.Values.bootstrapAdmin.passwordKey }}
-{{- end }}
+      name: {{ include "plinth.bootstrapAdmin.secretName" . }}
+      key: {{ include "plinth.bootstrapAdmin.secretKey" . }}
 - name: PLINTH_USAGE_INTERVAL_SECONDS
   value: {{ .Values.api.usageIntervalSeconds | quote }}
 - name: PLINTH_LOGIN_TOKEN_TTL_SECONDS
   value: {{ .Values.api.loginTokenTtlSeconds | quote }}
 - name: PLINTH_TRUST_PROXY
-  value: {{ .Values.api.trustProxy | quote }}
+  value: {{ include "plinth.api.trustProxy" . | quote }}
 {{- if and .Values.api.ingress.enabled .Values.api.ingress.tls }}
 # Reached over HTTPS through the Ingress: browsers keep to HTTPS.
 - name: PLINTH_HSTS_MAX_AGE_SECONDS
