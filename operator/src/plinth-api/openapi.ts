@@ -139,7 +139,7 @@ export interface paths {
     /** List the organization's members and their roles */
     get: operations['api_v1_organizations_members_list'];
     put?: never;
-    /** Add a member with a role */
+    /** Add a user, named by username or e-mail address, as a member with a role */
     post: operations['api_v1_organizations_members_create'];
     delete?: never;
     options?: never;
@@ -212,7 +212,7 @@ export interface paths {
     /** List the workspace's members and their roles */
     get: operations['api_v1_workspaces_members_list'];
     put?: never;
-    /** Add a member with a role */
+    /** Add a user, named by username or e-mail address, as a member with a role */
     post: operations['api_v1_workspaces_members_create'];
     delete?: never;
     options?: never;
@@ -248,7 +248,10 @@ export interface paths {
     /** List your user API keys (never their secrets) */
     get: operations['api_v1_users_me_api_keys_list'];
     put?: never;
-    /** Create one of the your user API keys; the token is in this response only */
+    /**
+     * Create one of the your user API keys; the token is in this response only
+     * @description Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
+     */
     post: operations['api_v1_users_me_api_keys_create'];
     delete?: never;
     options?: never;
@@ -266,7 +269,10 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Revoke a key: it fails from the next request on */
+    /**
+     * Revoke a key: it fails from the next request on
+     * @description Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
+     */
     delete: operations['api_v1_users_me_api_keys_destroy'];
     options?: never;
     head?: never;
@@ -283,7 +289,10 @@ export interface paths {
     /** List the organization's API keys (never their secrets) */
     get: operations['api_v1_organizations_api_keys_list'];
     put?: never;
-    /** Create one of the the organization's API keys; the token is in this response only */
+    /**
+     * Create one of the the organization's API keys; the token is in this response only
+     * @description Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
+     */
     post: operations['api_v1_organizations_api_keys_create'];
     delete?: never;
     options?: never;
@@ -301,7 +310,10 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Revoke a key: it fails from the next request on */
+    /**
+     * Revoke a key: it fails from the next request on
+     * @description Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
+     */
     delete: operations['api_v1_organizations_api_keys_destroy'];
     options?: never;
     head?: never;
@@ -318,7 +330,10 @@ export interface paths {
     /** List system API keys (staff) (never their secrets) */
     get: operations['api_v1_system_api_keys_list'];
     put?: never;
-    /** Create one of the system API keys (staff); the token is in this response only */
+    /**
+     * Create one of the system API keys (staff); the token is in this response only
+     * @description Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
+     */
     post: operations['api_v1_system_api_keys_create'];
     delete?: never;
     options?: never;
@@ -336,7 +351,10 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Revoke a key: it fails from the next request on */
+    /**
+     * Revoke a key: it fails from the next request on
+     * @description Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
+     */
     delete: operations['api_v1_system_api_keys_destroy'];
     options?: never;
     head?: never;
@@ -655,14 +673,16 @@ export interface components {
       created_at: string;
     };
     MemberCreate: {
-      /** Format: uuid */
-      user: string;
+      /** @description The username (any case). */
+      username?: string;
+      /** @description The e-mail address (any case). */
+      email?: string;
       /**
        * @description `admin` (Org Admin or Workspace Admin), `user`, or `viewer`.
        * @enum {string}
        */
       role: 'admin' | 'user' | 'viewer';
-    };
+    } & (unknown | unknown);
     MemberUpdate: {
       /**
        * @description `admin` (Org Admin or Workspace Admin), `user`, or `viewer`.
@@ -755,6 +775,11 @@ export interface components {
        * @enum {string|null}
        */
       role: 'admin' | 'user' | 'viewer' | null;
+      /**
+       * Format: uuid
+       * @description Who created the key: for a user key, its owner. Organization and system keys belong to the organization and to the system, and keep working when their creator leaves.
+       */
+      created_by: string | null;
       /**
        * Format: date-time
        * @example 2026-11-21T10:00:00.000Z
