@@ -39,7 +39,10 @@ const MemberCreate = z
   .refine((b) => (b.username === undefined) !== (b.email === undefined), {
     error: 'Give exactly one of username and email.',
   })
-  .openapi('MemberCreate', { oneOf: [{ required: ['username'] }, { required: ['email'] }] });
+  .openapi('MemberCreate', {
+    // Stated in words: `oneOf` with `required` makes generated clients type the body as `unknown`.
+    description: 'Exactly one of `username` and `email` names the user to add.',
+  });
 
 const MemberParams = IdParams.extend({
   user_id: z.uuid().openapi({ param: { name: 'user_id', in: 'path' } }),

@@ -672,6 +672,7 @@ export interface components {
        */
       created_at: string;
     };
+    /** @description Exactly one of `username` and `email` names the user to add. */
     MemberCreate: {
       /** @description The username (any case). */
       username?: string;
@@ -682,7 +683,7 @@ export interface components {
        * @enum {string}
        */
       role: 'admin' | 'user' | 'viewer';
-    } & (unknown | unknown);
+    };
     MemberUpdate: {
       /**
        * @description `admin` (Org Admin or Workspace Admin), `user`, or `viewer`.
