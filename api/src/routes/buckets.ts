@@ -134,11 +134,12 @@ const ImportBucket = z
 export const ObjectKey = z
   .string()
   .min(1)
-  .refine((k) => Buffer.byteLength(k, 'utf8') <= 1024, { error: 'At most 1024 bytes of UTF-8.' })
+  .max(1024)
+  // A pattern, so the document states it too.
   // eslint-disable-next-line no-control-regex -- control characters are what this refuses
-  .refine((k) => !/[\u0000-\u001f\u007f]/.test(k), {
-    error: 'No control characters (U+0000–U+001F, U+007F).',
-  });
+  .regex(/^[^\u0000-\u001f\u007f]*$/, { error: 'No control characters (U+0000–U+001F, U+007F).' })
+  .refine((k) => Buffer.byteLength(k, 'utf8') <= 1024, { error: 'At most 1024 bytes of UTF-8.' })
+  .openapi({ description: 'The object key: at most 1024 bytes of UTF-8, no control characters.' });
 
 const RegionSchema = z
   .object({

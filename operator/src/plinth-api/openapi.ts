@@ -987,6 +987,7 @@ export interface components {
       expires_at: string;
     };
     UploadUrlRequest: {
+      /** @description The object key: at most 1024 bytes of UTF-8, no control characters. */
       key: string;
       content_type?: string;
       /** @description Seconds (60–3600, default 900). */
