@@ -119,7 +119,7 @@ describe('the live OpenAPI document under Schemathesis', () => {
     const admin = await user('fuzz-admin', true);
     const member = await user('fuzz-user', false);
     for (const base of [`/api/v1/organizations/${org.id}`, `/api/v1/workspaces/${workspace.id}`])
-      await call(api, 'POST', `${base}/members/`, root, { user: member.id, role: 'user' });
+      await call(api, 'POST', `${base}/members/`, root, { username: 'fuzz-user', role: 'user' });
     const bucket = await call(api, 'POST', '/api/v1/s3/buckets/', root, {
       name: `fuzz-${Date.now().toString(36)}`,
       region: 'eu-central',
@@ -139,6 +139,7 @@ describe('the live OpenAPI document under Schemathesis', () => {
         workspace: workspace.id as string,
         bucket: bucket.id as string,
         user: member.id,
+        username: 'fuzz-user',
       },
     };
   }
@@ -148,7 +149,9 @@ describe('the live OpenAPI document under Schemathesis', () => {
    * this run, offered to the generator half the time (the other half stays random), so requests
    * reach real organizations, workspaces, members and a real bucket rather than only 404s.
    */
-  function runConfig(ids: Record<'organization' | 'workspace' | 'bucket' | 'user', string>): string {
+  function runConfig(
+    ids: Record<'organization' | 'workspace' | 'bucket' | 'user' | 'username', string>,
+  ): string {
     const dictionary = (name: string, value: string) => `${name} = { values = [${JSON.stringify(value)}] }`;
     const bind = (pathRegex: string, bindings: Record<string, string>) =>
       [
@@ -166,13 +169,14 @@ describe('the live OpenAPI document under Schemathesis', () => {
       dictionary('workspace', ids.workspace),
       dictionary('bucket', ids.bucket),
       dictionary('user', ids.user),
+      dictionary('username', ids.username),
       dictionary('region', 'eu-central'),
       '',
       bind('^/api/v1/organizations/\\{id\\}/', { 'path.id': 'organization' }),
       bind('^/api/v1/workspaces/\\{id\\}/', { 'path.id': 'workspace' }),
       bind('^/api/v1/s3/buckets/\\{id\\}/', { 'path.id': 'bucket' }),
       bind('/members/\\{user_id\\}/$', { 'path.user_id': 'user' }),
-      bind('/members/$', { 'body.user': 'user' }),
+      bind('/members/$', { 'body.username': 'username' }),
       bind('^/api/v1/workspaces/$', { 'body.organization': 'organization' }),
       bind('^/api/v1/s3/buckets/$', {
         'body.organization': 'organization',
