@@ -189,6 +189,8 @@ const api = spawn(process.execPath, ['--expose-gc', join(root, 'api/src/index.ts
     ...process.env,
     PORT: String(apiPort),
     PLINTH_METRICS_PORT: String(metricsPort),
+    // Always the embedded database (an empty variable counts as unset), whatever the shell has.
+    DATABASE_URL: '',
     PLINTH_DATA_DIR: join(devDir, 'data'),
     PLINTH_CONFIG: configFile,
     PLINTH_BOOTSTRAP_ADMIN_PASSWORD: settings.PLINTH_ADMIN_PASSWORD,
