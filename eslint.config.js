@@ -3,7 +3,17 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', '**/.data/**', '.tmp/**', 'coverage/**', 'api/drizzle/**', 'charts/**'] },
+  {
+    ignores: [
+      'node_modules/**',
+      '**/.data/**',
+      '**/.data-dev/**',
+      '.tmp/**',
+      'coverage/**',
+      'api/drizzle/**',
+      'charts/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes sure the tools the test suite needs are present: builds MinIO, etcd and Kubernetes from the
-# Go module proxy into the cache, installs Schemathesis from PyPI into a cached virtual environment, and installs PostgreSQL, Chromium and shellcheck from Debian's packages when running as root
+# Go module proxy into the cache, installs Schemathesis from PyPI into a cached virtual environment, and installs PostgreSQL, Chromium, shellcheck, jq and curl from Debian's packages when running as root
 # (CI, these machines). One line per tool says what is missing and how to get it otherwise.
 set -euo pipefail
 
@@ -15,6 +15,9 @@ chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium}"
 
 command -v openssl >/dev/null || missing+=(openssl)
 command -v shellcheck >/dev/null || missing+=(shellcheck)
+# The README's first-bucket lines (e2e/first-bucket.test.ts) sign S3 requests with curl --aws-sigv4.
+command -v jq >/dev/null || missing+=(jq)
+command -v curl >/dev/null || missing+=(curl)
 
 # Built tools (cached outside the checkout, keyed by pinned version), so no test waits on a build:
 # MinIO, and the Kubernetes control plane the operator's tests run against (etcd, kube-apiserver,
@@ -39,6 +42,7 @@ for pkg in "${missing[@]}"; do
     openssl) echo "tools: openssl missing (the Kubernetes test harness makes its certificates with it): apt-get install -y openssl" ;;
     chromium) echo "tools: Chromium missing (needed for the docs browser test): apt-get install -y chromium, or set CHROMIUM_PATH" ;;
     shellcheck) echo "tools: shellcheck missing (npm test lints the shell scripts with it): apt-get install -y shellcheck" ;;
+    jq | curl) echo "tools: $pkg missing (the README's first-bucket lines use it, e2e/first-bucket.test.ts): apt-get install -y $pkg" ;;
   esac
 done
 

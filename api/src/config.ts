@@ -24,7 +24,8 @@ const positiveInt = (what: string, max: number) =>
 
 const nonEmpty = z.string().trim().min(1, { error: 'must not be empty' });
 
-const EnvSchema = z.object({
+/** Every variable the API reads (docs/configuration.md lists each: config.docs.test.ts checks). */
+export const EnvSchema = z.object({
   PORT: port.default(8080),
   HOST: nonEmpty.default('0.0.0.0'),
   PLINTH_METRICS_PORT: port.default(9090),
@@ -46,7 +47,7 @@ const EnvSchema = z.object({
   PLINTH_BOOTSTRAP_ADMIN_USERNAME: nonEmpty
     .max(150, { error: 'must be at most 150 characters' })
     .regex(/^[A-Za-z0-9@.+_-]+$/, { error: 'may contain only letters, digits and @ . + - _' })
-    .optional(),
+    .default('admin'),
   PLINTH_BOOTSTRAP_ADMIN_PASSWORD: z.string().min(12, { error: 'must be at least 12 characters' }).optional(),
   PLINTH_ENCRYPTION_KEY: z
     .string()
@@ -168,7 +169,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dataDir: e.PLINTH_DATA_DIR,
     migrateOnStart: e.PLINTH_MIGRATE_ON_START,
     bootstrapAdmin: {
-      username: e.PLINTH_BOOTSTRAP_ADMIN_USERNAME ?? 'admin',
+      username: e.PLINTH_BOOTSTRAP_ADMIN_USERNAME,
       password: e.PLINTH_BOOTSTRAP_ADMIN_PASSWORD,
     },
     encryptionKey:

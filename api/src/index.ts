@@ -13,6 +13,7 @@ import { AuditLog, KeyUsage } from './services/audit.ts';
 import { LoginTokens } from './services/auth.ts';
 import { LEASE_SECONDS, resumeInterruptedSagas } from './services/buckets.ts';
 import { refreshUsage } from './services/usage.ts';
+import { checkPortsFree, databaseTarget, listenFailure, StartupError } from './lib/startup.ts';
 import { createStorageRuntime, pauseAfterStepHook } from './storage/runtime.ts';
 import { ensureBootstrapAdmin } from './services/bootstrap.ts';
 import { pruneLoginThrottle } from './services/login-throttle.ts';
@@ -22,18 +23,25 @@ import { pruneLoginThrottle } from './services/login-throttle.ts';
  * background (with retries, `/readyz` says 503 until done); graceful shutdown on SIGTERM/SIGINT.
  */
 
-let config: Config;
-try {
-  config = loadConfig(process.env);
-} catch (err) {
-  if (!(err instanceof ConfigError)) throw err;
+/** A bad variable, a busy port or data directory: one line and exit code 2, no stack. */
+function failStart(err: unknown): never {
+  if (!(err instanceof ConfigError || err instanceof StartupError)) throw err;
   process.stderr.write(`plinth-api: ${err.message}\n`);
   process.exit(2);
 }
 
+let config: Config;
+try {
+  config = loadConfig(process.env);
+} catch (err) {
+  failStart(err);
+}
+// Before anything is created (data directory, keys): a busy port leaves no trace.
+await checkPortsFree(config).catch(failStart);
+
 const logger = createLogger(config.logLevel);
 const secrets = resolveSecrets(config, logger);
-const database = await openDatabase(config.database);
+const database = await openDatabase(config.database).catch(failStart);
 const metrics = createMetrics({ processMetrics: true });
 const audit = new AuditLog(database.db, logger);
 const storage = createStorageRuntime(config.storage, secrets.encryptionKey, {
@@ -54,12 +62,16 @@ const app = createApp({
   storage,
   hstsMaxAgeSeconds: config.hstsMaxAgeSeconds,
 });
-const server = await startServer(app, { port: config.port, host: config.host });
+const server = await startServer(app, { port: config.port, host: config.host }).catch((err: unknown) =>
+  failStart(listenFailure(err, 'PORT', config.host, config.port) ?? err),
+);
 // /metrics on a listener of its own: its series name every tenant's buckets.
 const metricsServer = await startServer(createMetricsApp(metrics), {
   port: config.metricsPort,
   host: config.metricsHost,
-});
+}).catch((err: unknown) =>
+  failStart(listenFailure(err, 'PLINTH_METRICS_PORT', config.metricsHost, config.metricsPort) ?? err),
+);
 logger.info(
   { port: server.port, metrics_port: metricsServer.port, database: database.kind, version: API_VERSION },
   'plinth-api listening',
@@ -123,7 +135,10 @@ async function prepareDatabase(): Promise<void> {
       // Driver messages may carry SQL and parameters: only our own message is logged whole.
       const info =
         err instanceof MigrationsPending ? { name: err.name, message: err.message } : errorInfo(err);
-      logger.warn({ attempt, retry_in_ms: delay, err: info }, 'database not ready; retrying');
+      logger.warn(
+        { attempt, retry_in_ms: delay, database: databaseTarget(config.database), err: info },
+        `database not ready (${databaseTarget(config.database)}); retrying`,
+      );
       await new Promise((r) => setTimeout(r, delay));
     }
   }

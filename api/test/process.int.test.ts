@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
@@ -74,10 +76,57 @@ describe('the API process', () => {
     const owner = await start({ PLINTH_DATA_DIR: dataDir });
     await owner.waitReady();
     const intruder = await start({ PLINTH_DATA_DIR: dataDir });
-    expect(await intruder.exited).not.toBe(0);
-    expect(intruder.output()).toContain('is in use by process');
+    // The same one line and exit code as a bad variable, no stack.
+    expect(await intruder.exited).toBe(2);
+    expect(intruder.output()).toBe(
+      `plinth-api: data directory ${dataDir} is in use by process ${owner.child.pid}; stop it or use another PLINTH_DATA_DIR\n`,
+    );
     expect((await fetch(`${owner.url}/readyz`)).status).toBe(200);
     await owner.stop();
+  });
+
+  for (const variable of ['PORT', 'PLINTH_METRICS_PORT'] as const) {
+    it(`refuses a busy ${variable} with one line and exit code 2, creating nothing`, async () => {
+      const blocker = createServer();
+      await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+      const port = (blocker.address() as AddressInfo).port;
+      try {
+        const dataDir = join(tempDir(), 'not-yet');
+        const p = await start({
+          PLINTH_DATA_DIR: dataDir,
+          HOST: '127.0.0.1',
+          PLINTH_METRICS_HOST: '127.0.0.1',
+          [variable]: String(port),
+        });
+        expect(await p.exited).toBe(2);
+        expect(p.output()).toBe(
+          `plinth-api: ${variable} ${port} (on 127.0.0.1) is already in use; stop the process using it or set another ${variable}\n`,
+        );
+        expect(existsSync(dataDir)).toBe(false);
+      } finally {
+        await new Promise((resolve) => blocker.close(resolve));
+      }
+    });
+  }
+
+  it('says which host and port it cannot reach while the database is down, never the password', async () => {
+    const port = await freePort();
+    const p = await start({
+      DATABASE_URL: `postgres://plinth:hunter2-secret@127.0.0.1:${port}/plinth?sslmode=disable`,
+      ...TEST_KEYS,
+    });
+    const deadline = Date.now() + 20_000;
+    while (!p.output().includes('database not ready') && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const line = p
+      .output()
+      .split('\n')
+      .find((l) => l.includes('database not ready'));
+    expect(line, p.output()).toContain(`database not ready (PostgreSQL at 127.0.0.1:${port}); retrying`);
+    expect(p.output()).not.toContain('hunter2-secret');
+    expect(p.child.exitCode).toBeNull();
+    expect(await p.stop()).toBe(0);
   });
 
   it('starts two replicas on one PostgreSQL database at the same time without a migration error', async () => {

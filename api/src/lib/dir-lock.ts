@@ -1,5 +1,6 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { StartupError } from './startup.ts';
 
 /**
  * A pid file that keeps a second process off a directory. A lock left by a process that is gone
@@ -10,7 +11,7 @@ export function acquireDirLock(dir: string): { release(): void } {
   if (!createExclusive(file)) {
     const holder = Number(readFileSync(file, 'utf8').trim());
     if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
-      throw new Error(
+      throw new StartupError(
         `data directory ${dir} is in use by process ${holder}; stop it or use another PLINTH_DATA_DIR`,
       );
     }

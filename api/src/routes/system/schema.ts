@@ -44,7 +44,7 @@ export function registerSchema(app: OpenAPIHono<AppEnv>): void {
         title: 'Plinth API',
         version: API_VERSION,
         description:
-          'Platform-management API: organizations, workspaces, users, API keys, S3 buckets and monitoring agents. ' +
+          'Platform-management API: organizations, workspaces, users, API keys and S3 buckets. ' +
           'Authenticate with `Authorization: Bearer <token>` (an API key or a login token from `POST /api/login/`).',
       },
       security: [{ bearerAuth: [] }],

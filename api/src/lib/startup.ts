@@ -1,0 +1,66 @@
+import { createServer } from 'node:net';
+import type { Config } from '../config.ts';
+
+/**
+ * A start-up failure the user can fix (a port or data directory taken): printed as one line,
+ * `plinth-api: <message>`, with exit code 2, like a bad variable. No stack: nothing in it would help.
+ */
+export class StartupError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StartupError';
+  }
+}
+
+/** What a listener error means to the person starting the API, or undefined when it is not theirs to fix. */
+export function listenFailure(
+  err: unknown,
+  variable: 'PORT' | 'PLINTH_METRICS_PORT',
+  host: string,
+  port: number,
+): StartupError | undefined {
+  const code = (err as { code?: unknown } | null)?.code;
+  const where = `${variable} ${port} (on ${host})`;
+  if (code === 'EADDRINUSE')
+    return new StartupError(
+      `${where} is already in use; stop the process using it or set another ${variable}`,
+    );
+  if (code === 'EACCES')
+    return new StartupError(`${where} may not be bound by this user; set another ${variable}`);
+  if (code === 'EADDRNOTAVAIL') return new StartupError(`${where}: the address is not on this machine`);
+  return undefined;
+}
+
+/** Binds and releases `host:port`, failing with a {@link StartupError} when it cannot be bound. */
+function probe(variable: 'PORT' | 'PLINTH_METRICS_PORT', host: string, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', (err) => reject(listenFailure(err, variable, host, port) ?? err));
+    server.listen({ port, host, exclusive: true }, () => server.close(() => resolve()));
+  });
+}
+
+/**
+ * Checks that both listeners' ports are free before anything is created (data directory, keys),
+ * so a busy port leaves no trace. A port taken between this check and the listen still gets the
+ * one-line message (see {@link listenFailure}).
+ */
+export async function checkPortsFree(config: Pick<Config, 'host' | 'port' | 'metricsHost' | 'metricsPort'>) {
+  if (config.port !== 0) await probe('PORT', config.host, config.port);
+  if (config.metricsPort !== 0) await probe('PLINTH_METRICS_PORT', config.metricsHost, config.metricsPort);
+}
+
+/**
+ * Where the database is, for log lines: `host:port` of `DATABASE_URL` (never its user, password or
+ * options), or the embedded database's directory.
+ */
+export function databaseTarget(database: Config['database']): string {
+  if (database.kind === 'pglite') return `embedded database in ${database.dataDir}`;
+  try {
+    const url = new URL(database.url);
+    const host = url.hostname || 'localhost';
+    return `PostgreSQL at ${host}:${url.port || '5432'}`;
+  } catch {
+    return 'PostgreSQL (DATABASE_URL could not be parsed for a host)';
+  }
+}

@@ -1,0 +1,112 @@
+import { spawn, spawnSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../api/src/test/api-process.ts';
+import { freePort } from '../api/src/test/postgres-server.ts';
+
+/** The README's "A first bucket" shell lines: the fenced block between its markers, verbatim. */
+function readmeBlock(): string {
+  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+  const section = /<!-- first-bucket:start -->\s*```sh\n([\s\S]*?)```\s*<!-- first-bucket:end -->/.exec(
+    readme,
+  );
+  if (!section) throw new Error('README.md has no ```sh block between the first-bucket markers');
+  return section[1]!;
+}
+
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Runs the README's lines with bash (-euo pipefail) in `cwd`, as a reader in the checkout would. */
+function runBlock(cwd: string) {
+  return spawnSync('bash', ['-euo', 'pipefail', '-c', readmeBlock()], {
+    cwd,
+    env: { PATH: process.env.PATH, HOME: cwd },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+}
+
+/**
+ * `npm run dev` (API, local MinIO, ready PLINTH_CONFIG) and the README's lines against it: sign in,
+ * organization, workspace, bucket, an object uploaded with the bucket's own credentials and read back.
+ */
+describe('the README: a first bucket with npm run dev', () => {
+  let dev: ChildProcess;
+  let work: string;
+  let output = '';
+  let exited: Promise<number | null>;
+
+  beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), 'plinth-first-bucket-'));
+    dev = spawn('npm', ['run', 'dev'], {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        PLINTH_DEV_DIR: join(work, '.data-dev'),
+        PORT: String(await freePort()),
+        PLINTH_METRICS_PORT: String(await freePort()),
+      },
+      // Its own process group, so the test can stop npm, the script, MinIO and the API at once.
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    dev.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+    dev.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+    exited = new Promise((resolve) => dev.once('exit', (code) => resolve(code)));
+    const deadline = Date.now() + 110_000;
+    while (!output.includes('plinth-dev: ready')) {
+      if (dev.exitCode !== null) throw new Error(`npm run dev exited with ${dev.exitCode}:\n${output}`);
+      if (Date.now() > deadline) throw new Error(`npm run dev was not ready in time:\n${output}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  });
+  afterAll(() => {
+    if (dev?.pid && groupAlive(dev.pid)) process.kill(-dev.pid, 'SIGKILL');
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it("creates a bucket and uploads to it with the README's exact lines", () => {
+    const result = runBlock(work);
+    expect(result.status, `${result.stdout}\n${result.stderr}\n${output}`).toBe(0);
+    expect(result.stdout.trim()).toBe('hello, bucket');
+  });
+
+  it('stops at the login line with the login error when the password is wrong', () => {
+    const elsewhere = join(work, 'wrong-password');
+    mkdirSync(join(elsewhere, '.data-dev'), { recursive: true });
+    const env = readFileSync(join(work, '.data-dev', 'dev.env'), 'utf8');
+    writeFileSync(
+      join(elsewhere, '.data-dev', 'dev.env'),
+      env.replace(/^PLINTH_ADMIN_PASSWORD=.*$/m, "PLINTH_ADMIN_PASSWORD='not-the-password'"),
+    );
+    const result = runBlock(elsewhere);
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain('Invalid username or password');
+    expect(result.stderr).not.toContain('malformed');
+    expect(result.stdout).toBe('');
+  });
+
+  it('stops the API and MinIO on Ctrl-C', async () => {
+    const minio = /^MINIO_ENDPOINT='(.*)'$/m.exec(
+      readFileSync(join(work, '.data-dev', 'dev.env'), 'utf8'),
+    )![1]!;
+    // A terminal's Ctrl-C: SIGINT to the whole foreground group (npm itself exits on it at once).
+    process.kill(-dev.pid!, 'SIGINT');
+    await exited;
+    const deadline = Date.now() + 40_000;
+    while (groupAlive(dev.pid!) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    expect(groupAlive(dev.pid!), 'a process of npm run dev is still running').toBe(false);
+    await expect(fetch(`${minio}/minio/health/live`)).rejects.toThrow();
+    expect(output).toContain('"msg":"stopped"');
+  });
+});
