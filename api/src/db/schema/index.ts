@@ -5,3 +5,4 @@ export * from './memberships.ts';
 export * from './api-keys.ts';
 export * from './audit-log.ts';
 export * from './buckets.ts';
+export * from './jobs.ts';
