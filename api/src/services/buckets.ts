@@ -21,8 +21,11 @@ import { isUniqueViolation } from './users.ts';
 /** How long a replica owns a bucket's saga before another may take it over. */
 export const LEASE_SECONDS = 15;
 
-/** Saga steps, in order; a test hook may pause after any of them (see `StorageRuntime.afterStep`). */
-export type SagaStep = 'recorded' | 'bucket' | 'access' | 'cors';
+/**
+ * Saga steps, in order, and `usage` (the usage job has its reports, not yet written): a test hook
+ * may pause after any of them (see `StorageRuntime.afterStep`).
+ */
+export type SagaStep = 'recorded' | 'bucket' | 'access' | 'cors' | 'usage';
 
 /** Storage for the bucket service: the clusters, their drivers, and the key for secrets at rest. */
 export interface StorageRuntime {
