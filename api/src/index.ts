@@ -11,7 +11,7 @@ import { createMetricsApp } from './routes/system/metrics.ts';
 import { startServer } from './server.ts';
 import { AuditLog, KeyUsage } from './services/audit.ts';
 import { LoginTokens } from './services/auth.ts';
-import { LEASE_SECONDS, resumeInterruptedSagas } from './services/buckets.ts';
+import { BUCKET_SAGA, bucketSagaJob, ensureSagaJobs, LEASE_SECONDS } from './services/buckets.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { scheduleUsageRefresh, USAGE_JOB, usageJob } from './services/usage.ts';
 import { createStorageRuntime, pauseAfterStepHook } from './storage/runtime.ts';
@@ -41,10 +41,9 @@ const storage = createStorageRuntime(config.storage, secrets.encryptionKey, {
 });
 const keyUsage = new KeyUsage(database.db, logger);
 // One job runner per process; it starts polling once the database is ready.
-const jobRunner = new JobRunner({ db: database.db, logger, leaseSeconds: LEASE_SECONDS }).register(
-  USAGE_JOB,
-  usageJob(database.db, storage, logger),
-);
+const jobRunner = new JobRunner({ db: database.db, logger, leaseSeconds: LEASE_SECONDS })
+  .register(BUCKET_SAGA, bucketSagaJob(database.db, storage, logger))
+  .register(USAGE_JOB, usageJob(database.db, storage, logger));
 let started = false;
 const app = createApp({
   logger,
@@ -133,8 +132,9 @@ async function prepareDatabase(): Promise<void> {
 await prepareDatabase();
 
 /**
- * Background work once the database is ready: finish bucket sagas interrupted by a crash (now, then
- * every lease period), and enqueue the usage job of each PLINTH_USAGE_INTERVAL_SECONDS slot (once
+ * Background work once the database is ready: the job runner finishes bucket sagas interrupted by a
+ * crash (their jobs' leases expire), the tick gives a saga job to any unfinished bucket row without
+ * one, and enqueues the usage job of each PLINTH_USAGE_INTERVAL_SECONDS slot (once
  * cluster-wide; the job runner of whichever replica claims it runs it). Failures are logged and
  * retried on the next tick.
  */
@@ -144,7 +144,7 @@ async function backgroundTick(): Promise<void> {
   if (stopping || !started || ticking) return;
   ticking = true;
   try {
-    await resumeInterruptedSagas(database.db, storage, logger);
+    await ensureSagaJobs(database.db);
     if (config.storage.clusters.size > 0) await scheduleUsageRefresh(database.db, config.usageIntervalMs);
   } catch (err) {
     logger.warn({ err: errorInfo(err) }, 'background storage work failed; will retry');

@@ -103,7 +103,7 @@ export async function claim(
   db: Database,
   owner: string,
   leaseSeconds: number,
-  which: { kinds: readonly string[] } | { id: string },
+  which: { kinds: readonly string[] } | { id: string } | { kind: string; key: string },
 ): Promise<Lease | undefined> {
   if ('kinds' in which && which.kinds.length === 0) return undefined;
   // A job that died holding its lease as often as it may run is given up, not claimed again.
@@ -117,7 +117,12 @@ export async function claim(
         sql`${jobs.attempts} >= ${jobs.maxAttempts}`,
       ),
     );
-  const filter: SQL = 'id' in which ? sql`${jobs.id} = ${which.id}` : inArray(jobs.kind, [...which.kinds]);
+  const filter: SQL =
+    'id' in which
+      ? sql`${jobs.id} = ${which.id}`
+      : 'key' in which
+        ? sql`${jobs.kind} = ${which.kind} and ${jobs.key} = ${which.key}`
+        : inArray(jobs.kind, [...which.kinds]);
   const [row] = await db
     .update(jobs)
     .set({
@@ -152,6 +157,16 @@ export async function renew(db: Database, lease: Lease): Promise<void> {
     .set({ leaseUntil: leaseInterval(lease.leaseSeconds) })
     .where(held(lease))
     .returning({ id: jobs.id });
+  if (!row) throw new LeaseLost(lease.job.id);
+}
+
+/** Replaces the job's payload (what its next holder will do); throws `LeaseLost` if not held. */
+export async function setPayload(
+  db: Database,
+  lease: Lease,
+  payload: Record<string, unknown>,
+): Promise<void> {
+  const [row] = await db.update(jobs).set({ payload }).where(held(lease)).returning({ id: jobs.id });
   if (!row) throw new LeaseLost(lease.job.id);
 }
 

@@ -27,6 +27,66 @@ export class PermanentJobError extends Error {
   }
 }
 
+/**
+ * Thrown by a handler to end its job as done while still failing its caller: the work was undone
+ * or became moot, and nothing is left for a retry. `reason` is what the caller is told.
+ */
+export class JobSettled extends Error {
+  readonly reason: unknown;
+  constructor(reason: unknown) {
+    super('the job ended without its result');
+    this.name = 'JobSettled';
+    this.reason = reason;
+  }
+}
+
+/**
+ * Runs `work` while holding `lease`, renewing it every third of its length, and records the
+ * outcome: done on success (or `JobSettled`), failed on `PermanentJobError`, queued again with
+ * backoff on anything else; nothing when the lease was lost. Rejects with the work's error
+ * (`JobSettled`'s reason).
+ */
+export async function withLease<T>(
+  db: Database,
+  lease: Lease,
+  work: (ctx: JobContext) => Promise<T>,
+): Promise<T> {
+  let lost = false;
+  const ctx: JobContext = {
+    lease,
+    renew: async () => {
+      if (lost) throw new LeaseLost(lease.job.id);
+      await renew(db, lease).catch((err: unknown) => {
+        if (err instanceof LeaseLost) lost = true;
+        throw err;
+      });
+    },
+  };
+  const heartbeat = setInterval(
+    () => {
+      ctx.renew().catch(() => {});
+    },
+    (lease.leaseSeconds * 1000) / 3,
+  );
+  try {
+    const result = await work(ctx);
+    clearInterval(heartbeat);
+    await complete(db, lease);
+    return result;
+  } catch (err) {
+    clearInterval(heartbeat);
+    if (err instanceof JobSettled) {
+      await complete(db, lease).catch(() => {});
+      throw err.reason;
+    }
+    if (!(err instanceof LeaseLost)) {
+      const code = err instanceof PermanentJobError ? err.code : ((err as Error).name ?? 'Error');
+      await fail(db, lease, code, !(err instanceof PermanentJobError)).catch(() => {});
+    }
+    throw err;
+  }
+}
+
 export interface RunnerOptions {
   db: Database;
   logger: Logger;
@@ -115,37 +175,14 @@ export class JobRunner {
   async run(lease: Lease): Promise<void> {
     const handler = this.handlers.get(lease.job.kind);
     const log = { job_id: lease.job.id, kind: lease.job.kind, attempt: lease.job.attempts };
-    let lost = false;
-    const ctx: JobContext = {
-      lease,
-      renew: async () => {
-        if (lost) throw new LeaseLost(lease.job.id);
-        await renew(this.db, lease).catch((err: unknown) => {
-          if (err instanceof LeaseLost) lost = true;
-          throw err;
-        });
-      },
-    };
-    const heartbeat = setInterval(
-      () => {
-        ctx.renew().catch(() => {});
-      },
-      (this.leaseSeconds * 1000) / 3,
-    );
     try {
-      if (!handler) throw new PermanentJobError('unknown_kind');
-      await handler(ctx);
-      clearInterval(heartbeat);
-      await complete(this.db, lease);
+      await withLease(this.db, lease, (ctx) =>
+        handler ? handler(ctx) : Promise.reject(new PermanentJobError('unknown_kind')),
+      );
     } catch (err) {
-      clearInterval(heartbeat);
-      if (err instanceof LeaseLost) {
+      if (err instanceof LeaseLost)
         this.logger.warn(log, 'a job was taken over by another runner; this one stopped');
-      } else {
-        const code = err instanceof PermanentJobError ? err.code : ((err as Error).name ?? 'Error');
-        await fail(this.db, lease, code, !(err instanceof PermanentJobError)).catch(() => {});
-        this.logger.warn({ ...log, err: errorInfo(err) }, 'a background job failed');
-      }
+      else this.logger.warn({ ...log, err: errorInfo(err) }, 'a background job failed');
       throw err;
     }
   }
