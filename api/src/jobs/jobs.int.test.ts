@@ -97,12 +97,19 @@ describe.each(DATABASE_KINDS)('jobs on %s', (kind) => {
   });
 });
 
-describe('two runners on one PostgreSQL', () => {
+describe.each(DATABASE_KINDS)('two runners on %s', (kind) => {
+  // On PostgreSQL, two handles on one database (two replicas); PGlite has one process, one handle.
   it('never run the same job at once, and each job runs once', async () => {
-    const url = await freshDatabaseUrl();
-    const a = await openDatabase({ kind: 'postgres', url, poolSize: 3 });
-    await a.migrate();
-    const b = await openDatabase({ kind: 'postgres', url, poolSize: 3 });
+    let a: DatabaseHandle;
+    let b: DatabaseHandle;
+    if (kind === 'pglite') {
+      a = b = await migratedDatabase('pglite');
+    } else {
+      const url = await freshDatabaseUrl();
+      a = await openDatabase({ kind, url, poolSize: 3 });
+      await a.migrate();
+      b = await openDatabase({ kind, url, poolSize: 3 });
+    }
     const { logger } = capturedLogger();
     const active = new Set<string>();
     const runs: string[] = [];
@@ -130,7 +137,7 @@ describe('two runners on one PostgreSQL', () => {
       expect(new Set(runs).size).toBe(40);
     } finally {
       await Promise.all(runners.map((r) => r.stop()));
-      await Promise.all([a.close(), b.close()]);
+      await Promise.all([...new Set([a, b])].map((d) => d.close()));
     }
   });
 });
