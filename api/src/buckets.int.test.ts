@@ -620,28 +620,3 @@ describe.each(DATABASE_KINDS)('S3 buckets on a real MinIO, with %s', (kind) => {
     expect(list.count).toBe(0);
   });
 });
-
-describe('usage refresh with several replicas', () => {
-  it('runs on one replica at a time (advisory lock) and on the next once free', async () => {
-    const { freshDatabaseUrl } = await import('./test/databases.ts');
-    const { openDatabase } = await import('./db/client.ts');
-    const postgres = (await import('postgres')).default;
-    const url = await freshDatabaseUrl();
-    const database = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
-    await database.migrate();
-    const holder = postgres(url, { max: 1, onnotice: () => {} });
-    try {
-      const rt = createStorageRuntime({ clusters: new Map(), regions: new Map() }, randomBytes(32));
-      const { capturedLogger } = await import('./test/log-capture.ts');
-      const { logger } = capturedLogger();
-      // Another replica is refreshing: it holds the lock.
-      await holder`select pg_advisory_lock(7311024517043)`;
-      expect(await refreshUsage(database.db, rt, logger)).toBe(false);
-      await holder`select pg_advisory_unlock(7311024517043)`;
-      expect(await refreshUsage(database.db, rt, logger)).toBe(true);
-    } finally {
-      await holder.end();
-      await database.close();
-    }
-  });
-});

@@ -71,7 +71,7 @@ export const EnvSchema = z.object({
   PLINTH_USAGE_INTERVAL_SECONDS: positiveInt('an integer from 10 to 86400', 86400)
     .min(10, { error: 'must be an integer from 10 to 86400' })
     .default(300),
-  PLINTH_TEST_PAUSE_AFTER_STEP: z.enum(['recorded', 'bucket', 'access', 'cors']).optional(),
+  PLINTH_TEST_PAUSE_AFTER_STEP: z.enum(['recorded', 'bucket', 'access', 'cors', 'usage']).optional(),
   PLINTH_TRUST_PROXY: z
     .string()
     .regex(/^(false|true|[0-9]|10)$/, { error: 'must be false, true or a number of proxy hops from 0 to 10' })

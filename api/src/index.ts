@@ -11,8 +11,9 @@ import { createMetricsApp } from './routes/system/metrics.ts';
 import { startServer } from './server.ts';
 import { AuditLog, KeyUsage } from './services/audit.ts';
 import { LoginTokens } from './services/auth.ts';
-import { LEASE_SECONDS, resumeInterruptedSagas } from './services/buckets.ts';
-import { refreshUsage } from './services/usage.ts';
+import { BUCKET_SAGA, bucketSagaJob, ensureSagaJobs, LEASE_SECONDS } from './services/buckets.ts';
+import { JobRunner } from './jobs/runner.ts';
+import { scheduleUsageRefresh, USAGE_JOB, usageJob } from './services/usage.ts';
 import { checkPortsFree, databaseTarget, listenFailure, StartupError } from './lib/startup.ts';
 import { createStorageRuntime, pauseAfterStepHook } from './storage/runtime.ts';
 import { ensureBootstrapAdmin } from './services/bootstrap.ts';
@@ -48,6 +49,10 @@ const storage = createStorageRuntime(config.storage, secrets.encryptionKey, {
   afterStep: pauseAfterStepHook(config.testPauseAfterStep, logger),
 });
 const keyUsage = new KeyUsage(database.db, logger);
+// One job runner per process; it starts polling once the database is ready.
+const jobRunner = new JobRunner({ db: database.db, logger, leaseSeconds: LEASE_SECONDS })
+  .register(BUCKET_SAGA, bucketSagaJob(database.db, storage, logger))
+  .register(USAGE_JOB, usageJob(database.db, storage, logger));
 let started = false;
 const app = createApp({
   logger,
@@ -94,6 +99,7 @@ async function shutdown(signal: string): Promise<void> {
   clearInterval(background.timer);
   clearInterval(background.prune);
   await server.close(deadline);
+  await jobRunner.stop();
   // Scraped until the API has drained, so the last moments of a rollout are still measured.
   await metricsServer.close(1000);
   // Buffered audit entries and key-usage times are written before the pool closes.
@@ -147,22 +153,20 @@ async function prepareDatabase(): Promise<void> {
 await prepareDatabase();
 
 /**
- * Background work once the database is ready: finish bucket sagas interrupted by a crash (now, then
- * every lease period), and pull storage usage every PLINTH_USAGE_INTERVAL_SECONDS (one replica at a
- * time). Failures are logged and retried on the next tick.
+ * Background work once the database is ready: the job runner finishes bucket sagas interrupted by a
+ * crash (their jobs' leases expire), the tick gives a saga job to any unfinished bucket row without
+ * one, and enqueues the usage job of each PLINTH_USAGE_INTERVAL_SECONDS slot (once
+ * cluster-wide; the job runner of whichever replica claims it runs it). Failures are logged and
+ * retried on the next tick.
  */
-let lastUsageRun = 0;
 let ticking = false;
 async function backgroundTick(): Promise<void> {
   // A slow cluster can make a tick outlast the interval; ticks never overlap.
   if (stopping || !started || ticking) return;
   ticking = true;
   try {
-    await resumeInterruptedSagas(database.db, storage, logger);
-    if (Date.now() - lastUsageRun >= config.usageIntervalMs && config.storage.clusters.size > 0) {
-      lastUsageRun = Date.now();
-      await refreshUsage(database.db, storage, logger);
-    }
+    await ensureSagaJobs(database.db);
+    if (config.storage.clusters.size > 0) await scheduleUsageRefresh(database.db, config.usageIntervalMs);
   } catch (err) {
     logger.warn({ err: errorInfo(err) }, 'background storage work failed; will retry');
   } finally {
@@ -183,3 +187,4 @@ background.prune = setInterval(() => {
     logger.warn({ err: errorInfo(err) }, 'pruning login throttling counters failed; will retry'),
   );
 }, 60_000);
+if (!stopping) jobRunner.start();

@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, lt, or, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { paginateWindowed } from '../db/paginate.ts';
 import { prepared } from '../db/prepared.ts';
-import { buckets, workspaces } from '../db/schema/index.ts';
+import { buckets, jobs, workspaces } from '../db/schema/index.ts';
+import { claim, enqueueClaimed, fail, holds, LeaseLost, setPayload } from '../jobs/queue.ts';
+import type { Lease } from '../jobs/queue.ts';
+import { JobSettled, withLease } from '../jobs/runner.ts';
+import type { JobContext, JobHandler } from '../jobs/runner.ts';
 import type { Bucket, NamespaceReference, OwnerReference } from '../db/schema/index.ts';
 import { ApiError, conflict, notFound, validationError } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
@@ -21,8 +25,11 @@ import { isUniqueViolation } from './users.ts';
 /** How long a replica owns a bucket's saga before another may take it over. */
 export const LEASE_SECONDS = 15;
 
-/** Saga steps, in order; a test hook may pause after any of them (see `StorageRuntime.afterStep`). */
-export type SagaStep = 'recorded' | 'bucket' | 'access' | 'cors';
+/**
+ * Saga steps, in order, and `usage` (the usage job has its reports, not yet written): a test hook
+ * may pause after any of them (see `StorageRuntime.afterStep`).
+ */
+export type SagaStep = 'recorded' | 'bucket' | 'access' | 'cors' | 'usage';
 
 /** Storage for the bucket service: the clusters, their drivers, and the key for secrets at rest. */
 export interface StorageRuntime {
@@ -127,14 +134,42 @@ const unmanaged = () =>
   );
 const isUnmanaged = (err: unknown) => err instanceof ApiError && err.code === 'bucket_unmanaged';
 
-/** Takes the saga lease on a row if it is free (or expired); false when another replica holds it. */
-async function claim(db: Database, id: string): Promise<Bucket | undefined> {
+/** The bucket saga's job kind: one live job per bucket (key: its ID), so one saga at a time. */
+export const BUCKET_SAGA = 'bucket.saga';
+/** What a saga job does next: `create`, undo a failed creation (`rollback`), or `delete`. */
+type SagaOp = 'create' | 'rollback' | 'delete';
+/** A saga is retried (with backoff, at most every 5 minutes) until it gets through. */
+const SAGA_ATTEMPTS = 1000;
+
+const startSaga = (db: Database, id: string, op: SagaOp) =>
+  enqueueClaimed(
+    db,
+    { kind: BUCKET_SAGA, key: id, payload: { op }, maxAttempts: SAGA_ATTEMPTS },
+    crypto.randomUUID(),
+    LEASE_SECONDS,
+  );
+
+/**
+ * Updates the row only while `ctx` holds the saga's job (the fencing token): a replica whose lease
+ * was taken over gets `LeaseLost` and stops, instead of overwriting its successor's work.
+ */
+async function write(db: Database, ctx: JobContext, id: string, set: Partial<Bucket>): Promise<Bucket> {
   const [row] = await db
     .update(buckets)
-    .set({ leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
-    .where(and(eq(buckets.id, id), or(isNull(buckets.leaseUntil), lt(buckets.leaseUntil, sql`now()`))))
+    .set(set)
+    .where(and(eq(buckets.id, id), holds(ctx.lease)))
     .returning();
+  if (!row) throw new LeaseLost(ctx.lease.job.id);
   return row;
+}
+
+/** Deletes the row, fenced like `write`. */
+async function remove(db: Database, ctx: JobContext, id: string): Promise<void> {
+  const [row] = await db
+    .delete(buckets)
+    .where(and(eq(buckets.id, id), holds(ctx.lease)))
+    .returning({ id: buckets.id });
+  if (!row) throw new LeaseLost(ctx.lease.job.id);
 }
 
 function credentialsOf(rt: StorageRuntime, b: Bucket): Credentials {
@@ -147,20 +182,24 @@ function credentialsOf(rt: StorageRuntime, b: Bucket): Credentials {
  * empty, and an earlier run of this saga had sent CreateBucket (a crash before marking). Anything
  * else belongs to no tenant: the row goes, and nothing is done to the bucket.
  */
-async function ensureOwnBucket(db: Database, driver: StorageDriver, row: Bucket): Promise<void> {
+async function ensureOwnBucket(
+  db: Database,
+  driver: StorageDriver,
+  row: Bucket,
+  ctx: JobContext,
+): Promise<void> {
   if (row.createdOnCluster === null) {
-    if (!row.createAttempted)
-      await db.update(buckets).set({ createAttempted: true }).where(eq(buckets.id, row.id));
+    if (!row.createAttempted) await write(db, ctx, row.id, { createAttempted: true });
     if ((await driver.ensureBucket(row.name)) === 'existed') {
       const mark = await driver.bucketMark(row.name);
       const ours =
         mark === row.id || (mark === null && row.createAttempted && (await driver.isBucketEmpty(row.name)));
       if (!ours) {
-        await db.delete(buckets).where(eq(buckets.id, row.id));
+        await remove(db, ctx, row.id);
         throw unmanaged();
       }
     }
-    await db.update(buckets).set({ createdOnCluster: true }).where(eq(buckets.id, row.id));
+    await write(db, ctx, row.id, { createdOnCluster: true });
   } else {
     // The row owns the bucket already (created or imported): only the mark may be missing.
     await driver.ensureBucket(row.name);
@@ -172,53 +211,61 @@ async function ensureOwnBucket(db: Database, driver: StorageDriver, row: Bucket)
  * The creation saga from wherever it stands. Every step is idempotent, so a replica that takes over
  * an interrupted saga simply runs it again: bucket, access user and policy, CORS, then `ready`.
  */
-async function provision(db: Database, rt: StorageRuntime, row: Bucket): Promise<Bucket> {
+async function provision(db: Database, rt: StorageRuntime, row: Bucket, ctx: JobContext): Promise<Bucket> {
   const driver = rt.driver(row.cluster);
-  await ensureOwnBucket(db, driver, row);
+  await ctx.renew();
+  await ensureOwnBucket(db, driver, row, ctx);
   await rt.afterStep?.('bucket', row.id);
+  await ctx.renew();
   const proposed = credentialsOf(rt, row);
   const issued = await driver.provisionAccess(proposed.accessKeyId, row.name, proposed);
   if (issued.accessKeyId !== proposed.accessKeyId || issued.secretAccessKey !== proposed.secretAccessKey) {
-    await db
-      .update(buckets)
-      .set({ accessKeyId: issued.accessKeyId, secretSealed: rt.box.seal(issued.secretAccessKey, row.id) })
-      .where(eq(buckets.id, row.id));
+    await write(db, ctx, row.id, {
+      accessKeyId: issued.accessKeyId,
+      secretSealed: rt.box.seal(issued.secretAccessKey, row.id),
+    });
   }
   await rt.afterStep?.('access', row.id);
+  await ctx.renew();
   if (row.corsAllowAll) await driver.setCorsAllowAll(row.name, true);
   await rt.afterStep?.('cors', row.id);
-  const [ready] = await db
-    .update(buckets)
-    .set({ state: 'ready', leaseUntil: null })
-    .where(eq(buckets.id, row.id))
-    .returning();
-  return ready!;
+  return write(db, ctx, row.id, { state: 'ready' });
 }
 
-/** Undoes a creation that failed: access user and policy, the bucket if we made it and it is empty, the row. */
-async function rollback(db: Database, rt: StorageRuntime, row: Bucket, logger: Logger): Promise<void> {
+/**
+ * Undoes a creation that failed: access user and policy, the bucket if we made it and it is empty,
+ * the row. Throws while the cluster is unreachable; the job then retries the rollback.
+ */
+async function rollback(db: Database, rt: StorageRuntime, row: Bucket, ctx: JobContext): Promise<void> {
+  const driver = rt.driver(row.cluster);
+  await ctx.renew();
+  await driver.revokeAccess(row.accessKeyId, row.name);
+  const [current] = await db.select().from(buckets).where(eq(buckets.id, row.id));
+  await ctx.renew();
+  if (current?.createdOnCluster && (await driver.isBucketEmpty(row.name)))
+    await driver.deleteBucket(row.name);
+  await remove(db, ctx, row.id);
+}
+
+/**
+ * Removal of a `deleting` row: access user and policy, then the (empty) bucket, then the row. When
+ * objects arrived after the emptiness check, the cluster refuses the delete after the access user
+ * is gone: the bucket stays, so its access comes back and it is `ready` again (`JobSettled`).
+ */
+async function deprovision(db: Database, rt: StorageRuntime, row: Bucket, ctx: JobContext): Promise<void> {
   const driver = rt.driver(row.cluster);
   try {
+    await ctx.renew();
     await driver.revokeAccess(row.accessKeyId, row.name);
+    await ctx.renew();
+    await driver.deleteBucket(row.name);
+    await remove(db, ctx, row.id);
+  } catch (err) {
+    if (!(err instanceof StorageError && err.reason === 'bucket_not_empty')) throw err;
     const [current] = await db.select().from(buckets).where(eq(buckets.id, row.id));
-    if (current?.createdOnCluster && (await driver.isBucketEmpty(row.name)))
-      await driver.deleteBucket(row.name);
-    await db.delete(buckets).where(eq(buckets.id, row.id));
-  } catch {
-    // The cluster is still unreachable: the row stays, its lease expires, and recovery resumes it.
-    logger.warn(
-      { bucket_id: row.id },
-      'bucket creation failed and could not be rolled back yet; it will be resumed',
-    );
+    if (current?.state === 'deleting') await provision(db, rt, current, ctx);
+    throw new JobSettled(err);
   }
-}
-
-/** Removal: access user and policy, then the (empty) bucket, then the row. */
-async function deprovision(db: Database, rt: StorageRuntime, row: Bucket): Promise<void> {
-  const driver = rt.driver(row.cluster);
-  await driver.revokeAccess(row.accessKeyId, row.name);
-  await driver.deleteBucket(row.name);
-  await db.delete(buckets).where(eq(buckets.id, row.id));
 }
 
 export interface CreateBucketInput {
@@ -294,9 +341,9 @@ export async function createBucket(
     ]);
   }
 
-  let row: Bucket | undefined;
+  let started: { row: Bucket; lease: Lease };
   try {
-    row = await recordIntent(db, rt, principal, {
+    started = await recordIntent(db, rt, principal, {
       ...placeOf(input, cluster),
       corsAllowAll: input.cors_allow_all ?? false,
       ownerReference: input.owner_reference ?? null,
@@ -306,8 +353,8 @@ export async function createBucket(
     if (!isUniqueViolation(err)) throw err;
     return { status: 200, bucket: await adopt(db, rt, audit, principal, input, cluster, req) };
   }
-  await rt.afterStep?.('recorded', row.id);
-  return { status: 201, bucket: withCredentials(rt, await provisionOrRollBack(db, rt, row, logger)) };
+  await rt.afterStep?.('recorded', started.row.id);
+  return { status: 201, bucket: withCredentials(rt, await provisionOrRollBack(db, rt, started, logger)) };
 }
 
 function clusterOf(rt: StorageRuntime, region: string): string {
@@ -336,35 +383,67 @@ const placeOf = (input: ImportBucketInput, cluster: string) => ({
 type Intent = ReturnType<typeof placeOf> &
   Partial<Pick<Bucket, 'corsAllowAll' | 'ownerReference' | 'createdFor' | 'createdOnCluster'>>;
 
-/** The saga's first step: a `provisioning` row with fresh credentials (sealed) and a lease. */
+/**
+ * The saga's first step: a `provisioning` row with fresh credentials (sealed) and its saga job,
+ * claimed by this request, in one transaction: the row never exists without the job that finishes
+ * it, and other replicas take the job only once this request's lease expires.
+ */
 async function recordIntent(
   db: Database,
   rt: StorageRuntime,
   principal: Principal,
   intent: Intent,
-): Promise<Bucket> {
+): Promise<{ row: Bucket; lease: Lease }> {
   const id = crypto.randomUUID();
   const proposed = newCredentials();
-  const [row] = await db
-    .insert(buckets)
-    .values({
-      ...intent,
-      id,
-      accessKeyId: proposed.accessKeyId,
-      secretSealed: rt.box.seal(proposed.secretAccessKey, id),
-      createdById: principal.userId,
-      leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
-    })
-    .returning();
-  return row!;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(buckets)
+      .values({
+        ...intent,
+        id,
+        accessKeyId: proposed.accessKeyId,
+        secretSealed: rt.box.seal(proposed.secretAccessKey, id),
+        createdById: principal.userId,
+      })
+      .returning();
+    return { row: row!, lease: await startSaga(tx, id, 'create') };
+  });
 }
 
-async function provisionOrRollBack(db: Database, rt: StorageRuntime, row: Bucket, logger: Logger) {
+/**
+ * Runs the creation in the request. On failure the client gets an error, so the creation is undone
+ * rather than completed: now if the cluster answers, else by whichever replica resumes the job.
+ */
+async function provisionOrRollBack(
+  db: Database,
+  rt: StorageRuntime,
+  { row, lease }: { row: Bucket; lease: Lease },
+  logger: Logger,
+): Promise<Bucket> {
   try {
-    return await provision(db, rt, row);
+    return await withLease(db, lease, async (ctx) => {
+      try {
+        return await provision(db, rt, row, ctx);
+      } catch (err) {
+        if (err instanceof LeaseLost) throw err;
+        // An unmanaged bucket has already cost the row, and nothing else may be touched.
+        if (isUnmanaged(err)) throw new JobSettled(err);
+        await setPayload(db, ctx.lease, { op: 'rollback' });
+        try {
+          await rollback(db, rt, row, ctx);
+        } catch (rollbackErr) {
+          if (rollbackErr instanceof LeaseLost) throw rollbackErr;
+          logger.warn(
+            { bucket_id: row.id },
+            'bucket creation failed and could not be rolled back yet; the rollback will be resumed',
+          );
+          throw err;
+        }
+        throw new JobSettled(err);
+      }
+    });
   } catch (err) {
-    // An unmanaged bucket has already cost the row, and nothing else may be touched.
-    if (!isUnmanaged(err)) await rollback(db, rt, row, logger);
     throw storageFailure(err);
   }
 }
@@ -412,15 +491,15 @@ export async function importBucket(
       },
     ]);
   }
-  let row: Bucket;
+  let started: { row: Bucket; lease: Lease };
   try {
     // createdOnCluster false: the row owns the bucket from the start, so the saga marks it as is.
-    row = await recordIntent(db, rt, principal, { ...placeOf(input, cluster), createdOnCluster: false });
+    started = await recordIntent(db, rt, principal, { ...placeOf(input, cluster), createdOnCluster: false });
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     throw conflict('Plinth already manages a bucket of this name on this cluster.', 'bucket_name_taken');
   }
-  const ready = await provisionOrRollBack(db, rt, row, logger);
+  const ready = await provisionOrRollBack(db, rt, started, logger);
   await audit.record({
     event: 'bucket.imported',
     actorUserId: principal.userId,
@@ -484,8 +563,10 @@ async function adopt(
   }
   if (current.state === 'deleting') throw conflict('The bucket is being deleted.', 'bucket_deleting');
   if (current.state === 'provisioning') {
-    const claimed = await claim(db, current.id);
-    if (!claimed) {
+    // The creation was interrupted (its lease expired): this request finishes it.
+    const lease = await claim(db, crypto.randomUUID(), LEASE_SECONDS, { kind: BUCKET_SAGA, key: current.id });
+    if (lease?.job.payload.op !== 'create') {
+      if (lease) await fail(db, lease, 'not_adoptable');
       throw new ApiError(
         409,
         'bucket_busy',
@@ -496,7 +577,7 @@ async function adopt(
       );
     }
     try {
-      current = await provision(db, rt, claimed);
+      current = await withLease(db, lease, (ctx) => provision(db, rt, current, ctx));
     } catch (err) {
       throw storageFailure(err);
     }
@@ -696,52 +777,32 @@ export async function revealCredentials(
   return { access_key_id: c.accessKeyId, secret_access_key: c.secretAccessKey };
 }
 
+const busy = () =>
+  new ApiError(409, 'bucket_busy', 'The bucket is being changed by another request; try again shortly.', {
+    headers: { 'Retry-After': '2' },
+  });
+
 export async function deleteBucket(db: Database, rt: StorageRuntime, principal: Principal, id: string) {
   const b = await findBucket(db, principal, id);
   await authorize(db, principal, 'bucket.delete', scopeOf(b));
-  const claimed = await claim(db, b.id);
-  if (!claimed || claimed.state === 'provisioning') {
-    if (claimed) await release(db, b.id);
-    throw new ApiError(
-      409,
-      'bucket_busy',
-      'The bucket is being changed by another request; try again shortly.',
-      {
-        headers: { 'Retry-After': '2' },
-      },
-    );
+  if (b.state !== 'ready') throw busy();
+  let lease: Lease;
+  try {
+    lease = await startSaga(db, b.id, 'delete');
+  } catch (err) {
+    // Another saga (a creation, a deletion) is live on this bucket.
+    if (isUniqueViolation(err)) throw busy();
+    throw err;
   }
   const driver = rt.driver(b.cluster);
   try {
-    if ((await driver.bucketExists(b.name)) && !(await driver.isBucketEmpty(b.name))) {
-      await release(db, b.id);
-      throw new StorageError('bucket_not_empty', 'not empty');
-    }
-    await db.update(buckets).set({ state: 'deleting' }).where(eq(buckets.id, b.id));
-    await deprovision(db, rt, claimed);
+    await withLease(db, lease, async (ctx) => {
+      if ((await driver.bucketExists(b.name)) && !(await driver.isBucketEmpty(b.name)))
+        throw new JobSettled(new StorageError('bucket_not_empty', 'not empty'));
+      await deprovision(db, rt, await write(db, ctx, b.id, { state: 'deleting' }), ctx);
+    });
   } catch (err) {
-    await restoreIfStillFull(db, rt, claimed, err);
     throw storageFailure(err);
-  }
-}
-
-async function release(db: Database, id: string): Promise<void> {
-  await db.update(buckets).set({ leaseUntil: null }).where(eq(buckets.id, id));
-}
-
-/**
- * Objects arrived after the emptiness check, so the cluster refused the delete after the access
- * user was already removed: the bucket stays, so its access comes back and it is `ready` again.
- */
-async function restoreIfStillFull(
-  db: Database,
-  rt: StorageRuntime,
-  row: Bucket,
-  err: unknown,
-): Promise<void> {
-  const [current] = await db.select().from(buckets).where(eq(buckets.id, row.id));
-  if (err instanceof StorageError && err.reason === 'bucket_not_empty' && current?.state === 'deleting') {
-    await provision(db, rt, current);
   }
 }
 
@@ -765,51 +826,62 @@ export async function presignUpload(
 }
 
 /**
- * Finishes sagas whose replica stopped mid-way (crash, SIGKILL, lost database): creations are
- * completed, deletions carried through. A row is taken only when its lease has expired, so work a
- * live replica is doing is left alone. Returns how many rows were handled.
+ * The saga job's handler, for a replica taking over an interrupted saga (crash, SIGKILL, lost
+ * database, a failed attempt): creations are completed, failed creations rolled back, deletions
+ * carried through. Every step is idempotent, so it runs the saga again from wherever it stands.
  */
+export const bucketSagaJob =
+  (db: Database, rt: StorageRuntime, logger: Logger): JobHandler =>
+  async (ctx) => {
+    const op = ctx.lease.job.payload.op as SagaOp;
+    const [row] = await db.select().from(buckets).where(eq(buckets.id, ctx.lease.job.key));
+    // A deletion that crashed before it marked the row `deleting` never started.
+    if (!row || (op === 'delete') !== (row.state === 'deleting') || row.state === 'ready') return;
+    try {
+      if (op === 'create') await provision(db, rt, row, ctx);
+      else if (op === 'rollback') await rollback(db, rt, row, ctx);
+      else await deprovision(db, rt, row, ctx);
+      logger.info({ bucket_id: row.id, op }, 'resumed an interrupted bucket saga');
+    } catch (err) {
+      if (err instanceof JobSettled) {
+        logger.info({ bucket_id: row.id }, 'a resumed deletion found objects; the bucket is ready again');
+      } else if (isUnmanaged(err)) {
+        logger.warn(
+          { bucket_id: row.id },
+          'dropped a bucket creation: the name is taken by an unmanaged bucket',
+        );
+      } else throw err;
+    }
+  };
+
+/**
+ * Gives every `provisioning` or `deleting` row without a live saga job one (rows recorded before
+ * the job layer, or whose job gave up), so the runner finishes them. Cheap; run on every tick.
+ */
+export async function ensureSagaJobs(db: Database): Promise<void> {
+  await db.execute(sql`
+    insert into ${jobs} (kind, key, payload, max_attempts)
+    select ${BUCKET_SAGA}, b.id::text,
+      jsonb_build_object('op', case when b.state = 'provisioning' then 'create' else 'delete' end), ${SAGA_ATTEMPTS}
+    from ${buckets} b where b.state in ('provisioning', 'deleting')
+    on conflict (kind, key) where state in ('queued', 'running') do nothing`);
+}
+
+/** Runs every due saga job now, in this process (tests; the runner does this in production). */
 export async function resumeInterruptedSagas(
   db: Database,
   rt: StorageRuntime,
   logger: Logger,
 ): Promise<number> {
-  const stalled = await db
-    .select({ id: buckets.id })
-    .from(buckets)
-    .where(
-      and(
-        inArray(buckets.state, ['provisioning', 'deleting']),
-        or(isNull(buckets.leaseUntil), lt(buckets.leaseUntil, sql`now()`)),
-      ),
-    )
-    .limit(50);
+  await ensureSagaJobs(db);
+  const handler = bucketSagaJob(db, rt, logger);
   let handled = 0;
-  for (const { id } of stalled) {
-    const row = await claim(db, id);
-    if (!row) continue;
-    try {
-      if (row.state === 'provisioning') await provision(db, rt, row);
-      else
-        await deprovision(db, rt, row).catch(async (err: unknown) => {
-          await restoreIfStillFull(db, rt, row, err);
-          throw err;
-        });
-      handled++;
-      logger.info({ bucket_id: row.id, state: row.state }, 'resumed an interrupted bucket saga');
-    } catch (err) {
-      if (isUnmanaged(err)) {
-        logger.warn(
-          { bucket_id: row.id },
-          'dropped a bucket creation: the name is taken by an unmanaged bucket',
-        );
-        continue;
-      }
-      logger.warn(
-        { bucket_id: row.id, err: { name: (err as Error).name } },
-        'could not resume a bucket saga yet',
-      );
-    }
+  for (;;) {
+    const lease = await claim(db, crypto.randomUUID(), LEASE_SECONDS, { kinds: [BUCKET_SAGA] });
+    if (!lease) return handled;
+    await withLease(db, lease, handler).then(
+      () => handled++,
+      () => {},
+    );
   }
-  return handled;
 }

@@ -1,49 +1,82 @@
 import { sql } from 'drizzle-orm';
 import { Gauge } from 'prom-client';
 import type { Registry } from 'prom-client';
-import { rowsOf } from '../db/client.ts';
 import type { Database } from '../db/client.ts';
 import { buckets } from '../db/schema/index.ts';
 import { errorInfo } from '../lib/error-info.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { StorageRuntime } from './buckets.ts';
+import { enqueue, holds } from '../jobs/queue.ts';
+import type { JobContext, JobHandler } from '../jobs/runner.ts';
+import type { UsageReport } from '../storage/driver.ts';
 
-/** Transaction advisory lock key held by the replica refreshing usage ("plinth:usage"). */
-const USAGE_LOCK_KEY = 7_311_024_517_043n;
+/** The job kind that pulls storage usage (one job per interval, cluster-wide). */
+export const USAGE_JOB = 'usage.refresh';
 
 /**
- * Pulls usage from every cluster (one call each) and writes it onto the bucket rows. Runs inside a
- * transaction holding an advisory lock: with several replicas, one refreshes and the others skip
- * (returns false). Clusters that fail are logged and skipped; the others are still refreshed.
+ * Enqueues this interval's usage refresh unless any replica already did: the key is the
+ * interval's start, so every cluster is asked once per interval however many replicas tick.
+ * Returns whether this call added it.
  */
-export async function refreshUsage(db: Database, rt: StorageRuntime, logger: Logger): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [lock] = rowsOf<{ locked: boolean }>(
-      await tx.execute(sql`select pg_try_advisory_xact_lock(${USAGE_LOCK_KEY.toString()}::bigint) as locked`),
-    );
-    const locked = lock?.locked;
-    if (!locked) return false;
-    for (const cluster of rt.config.clusters.keys()) {
-      try {
-        const report = await rt.driver(cluster).usage();
-        const names = [...report.buckets.keys()];
-        const at = (report.measuredAt ?? new Date()).toISOString();
-        // Buckets the backend does not list (new, or no scan yet) count as empty, with the scan's time.
-        await tx.execute(sql`
+export async function scheduleUsageRefresh(
+  db: Database,
+  intervalMs: number,
+  now = Date.now(),
+): Promise<boolean> {
+  const slot = new Date(Math.floor(now / intervalMs) * intervalMs).toISOString();
+  return (await enqueue(db, { kind: USAGE_JOB, key: slot, unique: 'ever', maxAttempts: 3 })) !== undefined;
+}
+
+/**
+ * Pulls usage from every cluster (one call each, no transaction open: a slow cluster holds no
+ * connection and, on PGlite, blocks no other query), then writes all reports in one short
+ * transaction. Run as a job, the write is fenced: a runner that lost its lease writes nothing.
+ * Clusters that fail are logged and skipped; returns how many reported.
+ */
+export async function refreshUsage(
+  db: Database,
+  rt: StorageRuntime,
+  logger: Logger,
+  job?: JobContext,
+): Promise<number> {
+  const reports: { cluster: string; report: UsageReport }[] = [];
+  for (const cluster of rt.config.clusters.keys()) {
+    try {
+      reports.push({ cluster, report: await rt.driver(cluster).usage() });
+    } catch (err) {
+      logger.warn({ cluster, err: errorInfo(err) }, 'could not refresh storage usage');
+    }
+    await job?.renew();
+  }
+  await rt.afterStep?.('usage', USAGE_JOB);
+  if (reports.length === 0) return 0;
+  const fenced = job ? sql`and ${holds(job.lease)}` : sql``;
+  await db.transaction(async (tx) => {
+    for (const { cluster, report } of reports) {
+      const names = [...report.buckets.keys()];
+      const at = (report.measuredAt ?? new Date()).toISOString();
+      // Buckets the backend does not list (new, or no scan yet) count as empty, with the scan's time.
+      await tx.execute(sql`
           update ${buckets} set
             usage_bytes = coalesce(u.bytes, 0), usage_objects = coalesce(u.objects, 0), usage_updated_at = ${at}::timestamptz
           from ${buckets} b left join unnest(${sql.param(names)}::text[],
             ${sql.param(names.map((n) => report.buckets.get(n)!.bytes))}::bigint[],
             ${sql.param(names.map((n) => report.buckets.get(n)!.objects))}::bigint[]) as u(name, bytes, objects)
             on u.name = b.name
-          where ${buckets.id} = b.id and b.cluster = ${cluster} and b.state = 'ready'`);
-      } catch (err) {
-        logger.warn({ cluster, err: errorInfo(err) }, 'could not refresh storage usage');
-      }
+          where ${buckets.id} = b.id and b.cluster = ${cluster} and b.state = 'ready' ${fenced}`);
     }
-    return true;
   });
+  // A holder that lost its lease wrote nothing above; this tells it (and its runner) so.
+  await job?.renew();
+  return reports.length;
 }
+
+/** The `usage.refresh` job's handler. */
+export const usageJob =
+  (db: Database, rt: StorageRuntime, logger: Logger): JobHandler =>
+  async (ctx) => {
+    await refreshUsage(db, rt, logger, ctx);
+  };
 
 interface UsageSnapshot {
   lastRefresh: number;

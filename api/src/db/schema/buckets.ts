@@ -18,7 +18,7 @@ import { workspaces } from './workspaces.ts';
 /**
  * The bucket saga's states: `provisioning` (intent recorded, cluster steps under way or
  * interrupted), `ready`, `deleting` (removal under way or interrupted). Interrupted work is resumed
- * by whichever replica next holds the lease (see services/buckets.ts).
+ * by whichever replica next claims the row's `bucket.saga` job (see services/buckets.ts).
  */
 export const bucketState = pgEnum('bucket_state', ['provisioning', 'ready', 'deleting']);
 export type BucketState = (typeof bucketState.enumValues)[number];
@@ -76,7 +76,10 @@ export const buckets = pgTable(
     usageBytes: bigint({ mode: 'number' }),
     usageObjects: bigint({ mode: 'number' }),
     usageUpdatedAt: timestamp({ withTimezone: true }),
-    /** A replica working on this row's saga holds it until then; expired leases are taken over. */
+    /**
+     * Unused since the saga runs as a job with its own lease and fence (`jobs`, ADR 0004); kept
+     * for one release so replicas of the previous version keep working, then dropped.
+     */
     leaseUntil: timestamp({ withTimezone: true }),
     createdById: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

@@ -6,3 +6,4 @@ export * from './api-keys.ts';
 export * from './audit-log.ts';
 export * from './buckets.ts';
 export * from './login-throttle.ts';
+export * from './jobs.ts';
