@@ -158,7 +158,9 @@ export async function deleteWorkspace(db: Database, principal: Principal, id: st
   try {
     await db.delete(workspaces).where(eq(workspaces.id, id));
   } catch (err) {
-    if (errorInfo(err).code === '23503') {
+    // The buckets' reference restricts deletes (23001); a plain foreign key would say 23503.
+    const code = errorInfo(err).code;
+    if (code === '23001' || code === '23503') {
       throw conflict('The workspace still has buckets; delete them first.', 'workspace_not_empty');
     }
     throw err;
