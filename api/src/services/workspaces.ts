@@ -8,7 +8,7 @@ import { errorInfo } from '../lib/error-info.ts';
 import { conflict, notFound, validationError } from '../lib/errors.ts';
 import type { Page, PageQuery } from '../lib/pagination.ts';
 import type { MembershipTarget } from './memberships.ts';
-import { authorize, roleIn, visibilityParams, visibleWorkspacesSql } from './policy.ts';
+import { authorize, requireScope, roleIn, visibilityParams, visibleWorkspacesSql } from './policy.ts';
 import type { Principal } from './policy.ts';
 import { isUniqueViolation } from './users.ts';
 
@@ -68,6 +68,7 @@ export async function listWorkspaces(
   url: URL,
   query: PageQuery & { organization?: string | undefined },
 ): Promise<Page<WorkspaceView>> {
+  requireScope(principal, 'workspace.view');
   const statements = listStatements(db);
   const params = { ...visibilityParams(principal), org: query.organization ?? null };
   return paginateWindowed(url, query, {
@@ -85,7 +86,7 @@ const nameTaken = () =>
 export async function findWorkspace(db: Database, principal: Principal, id: string): Promise<Workspace> {
   const [ws] = await db.select().from(workspaces).where(eq(workspaces.id, id));
   if (!ws) throw notFound();
-  await authorize(db, principal, 'view', { organizationId: ws.organizationId, workspaceId: ws.id });
+  await authorize(db, principal, 'workspace.view', { organizationId: ws.organizationId, workspaceId: ws.id });
   return ws;
 }
 
