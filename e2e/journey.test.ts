@@ -175,9 +175,11 @@ describe('journey: from an organization key to an application writing to its buc
       workspace = await call('POST', '/api/v1/workspaces/', { organization: org.id, name: 'data' });
     });
     const key = await step('create the organization key and put it in the operator Secret', async () => {
+      // Least privilege (docs/operator.md): the bucket scopes only.
       const created = await call('POST', `/api/v1/organizations/${org.id}/api-keys/`, {
         name: 'operator',
         role: 'admin',
+        scopes: ['buckets:read', 'buckets:write'],
       });
       await kubectl([
         'create',

@@ -2,7 +2,7 @@ import { randomBytes, scryptSync } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './db/client.ts';
-import { apiKeys, auditLog, users, workspaceMembers } from './db/schema/index.ts';
+import { apiKeys, auditLog, buckets, users, workspaceMembers } from './db/schema/index.ts';
 import { ensureBootstrapAdmin } from './services/bootstrap.ts';
 import { LoginTokens } from './services/auth.ts';
 import { TEST_JWT_KEY } from './test/app.ts';
@@ -555,6 +555,25 @@ describe.each(DATABASE_KINDS)('identity and access on %s', (kind) => {
 
     const busy = await w.call('DELETE', `/api/v1/organizations/${t.org.id}/`, { token: root.token });
     expect([busy.status, busy.body.code]).toEqual([409, 'organization_not_empty']);
+    // A workspace with a bucket (a row is enough: the refusal comes from its reference).
+    const [bucket] = await w.db
+      .insert(buckets)
+      .values({
+        name: w.unique('busy'),
+        region: 'eu-central',
+        cluster: 'none',
+        organizationId: t.org.id,
+        workspaceId: t.workspace.id,
+        state: 'ready',
+        accessKeyId: 'PLBUSYWORKSPACE00000',
+        secretSealed: 'not-sealed',
+      })
+      .returning();
+    const wsBusy = await w.call('DELETE', `/api/v1/workspaces/${t.workspace.id}/`, {
+      token: t.orgAdmin.token,
+    });
+    expect([wsBusy.status, wsBusy.body.code]).toEqual([409, 'workspace_not_empty']);
+    await w.db.delete(buckets).where(eq(buckets.id, bucket!.id));
     await w.expectStatus(204, 'DELETE', `/api/v1/workspaces/${t.workspace.id}/`, { token: t.orgAdmin.token });
     await w.expectStatus(204, 'DELETE', `/api/v1/organizations/${t.org.id}/`, { token: root.token });
 

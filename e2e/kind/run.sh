@@ -141,8 +141,10 @@ log "signing in as admin; organization, workspace and an organization key for th
 TOKEN=$(api POST /api/login/ "$(printf '{"username":"admin","password":"%s"}' "$ADMIN_PASSWORD")" | jq -r .token)
 ORG_ID=$(api POST /api/v1/organizations/ '{"slug":"acme","name":"Acme"}' | jq -r .id)
 WORKSPACE_ID=$(api POST /api/v1/workspaces/ "$(jq -nc --arg o "$ORG_ID" '{organization: $o, name: "Team A"}')" | jq -r .id)
-# Role admin, so that S3Buckets with deletionPolicy: Delete work too (user suffices otherwise).
-KEY=$(api POST "/api/v1/organizations/$ORG_ID/api-keys/" '{"name":"plinth-operator","role":"admin"}' | jq -r .token)
+# Role admin, so that S3Buckets with deletionPolicy: Delete work too (user suffices otherwise);
+# the bucket scopes only, as docs/operator.md recommends.
+KEY=$(api POST "/api/v1/organizations/$ORG_ID/api-keys/" \
+  '{"name":"plinth-operator","role":"admin","scopes":["buckets:read","buckets:write"]}' | jq -r .token)
 echo "organization $ORG_ID, workspace $WORKSPACE_ID, key ${KEY:0:8}…"
 secret "$NS" plinth-operator-token PLINTH_API_TOKEN="$KEY"
 # Its pod has been waiting for that Secret (CreateContainerConfigError); a new one starts at once.

@@ -40,7 +40,10 @@ const EnvSchema = z.object({
   PLINTH_API_TOKEN: z
     .string()
     .trim()
-    .regex(/^pl[os]_/, { error: 'must be an organization key (plo_…) or a system key (pls_…)' }),
+    .regex(/^pl[os]_/, {
+      error:
+        'must be an organization key (plo_…) or a system key (pls_…), with the scopes buckets:read and buckets:write',
+    }),
   PLINTH_OPERATOR_DEFAULT_ORGANIZATION: uuid.optional(),
   PLINTH_OPERATOR_DEFAULT_WORKSPACE: uuid.optional(),
   // Empty counts as unset (a chart value left blank).

@@ -71,7 +71,9 @@ describe('Plinth API client against a real API and MinIO', () => {
     otherWorkspace = await tenant('client-b');
 
     const systemKey = unwrap(
-      await admin.POST('/api/v1/system-api-keys/', { body: { name: 'operator' } }),
+      await admin.POST('/api/v1/system-api-keys/', {
+        body: { name: 'operator', scopes: ['buckets:read', 'buckets:write'] },
+      }),
       'create system key',
     );
     operator = createPlinthClient({
@@ -89,7 +91,7 @@ describe('Plinth API client against a real API and MinIO', () => {
     const orgKey = unwrap(
       await admin.POST('/api/v1/organizations/{id}/api-keys/', {
         params: { path: { id: otherWorkspace.organization } },
-        body: { name: 'other', role: 'admin' },
+        body: { name: 'other', role: 'admin', scopes: ['buckets:read', 'buckets:write'] },
       }),
       'create organization key',
     );

@@ -90,9 +90,8 @@ describe('S3Bucket operator', () => {
     stack = await startOperatorStack();
     tenantA = await stack.tenant('tenant-a');
     tenantB = await stack.tenant('tenant-b');
-    const key = await stack.call('POST', '/api/v1/system-api-keys/', { name: 'operator' });
-    expect(key.status, JSON.stringify(key.body)).toBe(201);
-    systemKey = key.body.token;
+    // Least privilege (docs/operator.md): a system key with the bucket scopes only.
+    systemKey = await stack.operatorSystemKey();
     operator = await stack.startOperator({
       PLINTH_API_TOKEN: systemKey,
       PLINTH_OPERATOR_RESYNC_SECONDS: '10',
@@ -494,6 +493,24 @@ describe('S3Bucket operator', () => {
     expect(adopted.status).toMatchObject({ bucketId: retained.id, origin: 'Adopted' });
     expect(Object.keys((await readSecret('quota', 'quota-retain'))!.data).sort()).toEqual(SECRET_KEYS);
   }, 180_000);
+
+  it("the operator's key (bucket scopes only) that ran all of the above is refused everywhere else (403)", async () => {
+    for (const key of [systemKey, tenantA.orgKey]) {
+      for (const [method, path, body, scope] of [
+        ['GET', '/api/v1/users/', undefined, 'users:read'],
+        ['POST', '/api/v1/organizations/', { slug: 'by-operator', name: 'x' }, 'organizations:write'],
+        ['GET', '/api/v1/audit-log/', undefined, 'audit:read'],
+        ['GET', '/api/v1/workspaces/', undefined, 'workspaces:read'],
+        ['GET', `/api/v1/organizations/${tenantA.org.id}/api-keys/`, undefined, 'keys:read'],
+      ] as const) {
+        const res = await stack.call(method, path, body, key);
+        expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(403);
+        expect(res.body).toMatchObject({ code: 'insufficient_scope' });
+        expect(res.body.detail).toContain(scope);
+      }
+      expect((await stack.call('GET', '/api/v1/s3/buckets/', undefined, key)).status).toBe(200);
+    }
+  });
 
   it('never logs a credential', async () => {
     const secret = (await readSecret('team-a', 'during-outage'))!;

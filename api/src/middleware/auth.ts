@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.ts';
-import { authenticate } from '../services/auth.ts';
+import { authenticate } from '../auth/registry.ts';
 import type { AuthContext } from '../services/auth.ts';
 
 /** Paths under /api/v1/ that need no token. */

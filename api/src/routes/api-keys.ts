@@ -8,6 +8,7 @@ import { createKey, listKeys, revokeKey } from '../services/api-keys.ts';
 import type { KeyOwner } from '../services/api-keys.ts';
 import type { AuditLog } from '../services/audit.ts';
 import { findOrganization } from '../services/organizations.ts';
+import { SCOPES } from '../services/policy.ts';
 import type { Principal } from '../services/policy.ts';
 import {
   IdParams,
@@ -32,6 +33,10 @@ export const ApiKeySchema = z
     role: MemberRoleSchema.nullable().openapi({
       description: 'Organization keys: the role the key acts with.',
     }),
+    scopes: z.array(z.enum(SCOPES)).nullable().openapi({
+      description:
+        'The permission areas the key is limited to (docs/permissions.md); null: all the rights of its owner.',
+    }),
     created_by: z.uuid().nullable().openapi({
       description:
         'Who created the key: for a user key, its owner. Organization and system keys belong to the organization and to the system, and keep working when their creator leaves.',
@@ -52,6 +57,17 @@ const ExpiresAt = z.iso
   .nullable()
   .optional()
   .openapi({ description: 'Optional expiry (ISO 8601 with offset). Omit for a key that does not expire.' });
+
+const Scopes = z
+  .array(z.enum(SCOPES))
+  .min(1)
+  .nullable()
+  .optional()
+  .openapi({
+    description:
+      "Limit the key to these permission areas (`buckets:write` implies `buckets:read`). Never more than its owner has: a scope in which the owner has no right is a 400. Omit for all the owner's rights. `keys:write` cannot be given: keys never manage keys.",
+    example: ['buckets:read', 'buckets:write'],
+  });
 
 const KeyParams = (parent: 'id' | null) =>
   (parent ? IdParams : z.object({})).extend({
@@ -80,9 +96,14 @@ function registerKeyRoutes(
   const parentParams = hasParent ? { params: IdParams } : {};
   const createBody = opts.withRole
     ? z
-        .object({ name: Name, expires_at: ExpiresAt, role: MemberRoleSchema.default('viewer') })
+        .object({
+          name: Name,
+          expires_at: ExpiresAt,
+          role: MemberRoleSchema.default('viewer'),
+          scopes: Scopes,
+        })
         .openapi('OrganizationApiKeyCreate')
-    : z.object({ name: Name, expires_at: ExpiresAt }).openapi('ApiKeyCreate');
+    : z.object({ name: Name, expires_at: ExpiresAt, scopes: Scopes }).openapi('ApiKeyCreate');
   app.openapi(
     defineRoute({
       method: 'get',
@@ -149,7 +170,7 @@ export function registerApiKeys(app: OpenAPIHono<AppEnv>, db: Database, audit: A
     what: "the organization's API keys",
     withRole: true,
     resolve: async (principal, params) => {
-      const org = await findOrganization(db, principal, params.id!);
+      const org = await findOrganization(db, principal, params.id!, 'api_key.organization.list');
       return { kind: 'organization', organizationId: org.id };
     },
   });

@@ -9,8 +9,8 @@ import type { PageQuery } from '../lib/pagination.ts';
 import { generateToken } from '../lib/tokens.ts';
 import type { AuditLog } from './audit.ts';
 import type { RequestInfo } from './auth.ts';
-import { authorize, requireInteractive } from './policy.ts';
-import type { Principal } from './policy.ts';
+import { authorize, NOT_GRANTABLE, ORG_ROLE, requireInteractive, SCOPES, scopeUsefulFor } from './policy.ts';
+import type { Principal, Role, Scope } from './policy.ts';
 
 export interface ApiKeyView {
   id: string;
@@ -19,6 +19,7 @@ export interface ApiKeyView {
   prefix: string;
   organization: string | null;
   role: MemberRole | null;
+  scopes: Scope[] | null;
   created_by: string | null;
   created_at: string;
   expires_at: string | null;
@@ -32,6 +33,8 @@ const toView = (k: ApiKey): ApiKeyView => ({
   prefix: k.displayPrefix,
   organization: k.organizationId,
   role: k.role,
+  // Written by createKey from `SCOPES` only.
+  scopes: k.scopes as Scope[] | null,
   // The owner of a user key; who created an organization or system key (which belong to the
   // organization and to the system, not to that person).
   created_by: k.userId,
@@ -47,29 +50,74 @@ const toView = (k: ApiKey): ApiKeyView => ({
 export type KeyOwner =
   { kind: 'user' } | { kind: 'organization'; organizationId: string } | { kind: 'system' };
 
-async function checkRight(db: Database, principal: Principal, owner: KeyOwner): Promise<SQL> {
+async function checkRight(
+  db: Database,
+  principal: Principal,
+  owner: KeyOwner,
+  op: 'list' | 'manage',
+): Promise<{ where: SQL; role: Role }> {
   switch (owner.kind) {
-    case 'user':
-      if (
-        principal.userId === null ||
-        principal.via === 'organization_key' ||
-        principal.via === 'system_key'
-      ) {
+    case 'user': {
+      if (principal.userId === null || principal.kind !== 'user') {
         throw new ApiError(
           403,
           'no_user',
           'User API keys belong to a user; use a login token or a user key.',
         );
       }
-      await authorize(db, principal, 'api_key.user.create', 'global');
-      return and(eq(apiKeys.kind, 'user'), eq(apiKeys.userId, principal.userId))!;
-    case 'organization':
-      await authorize(db, principal, 'api_key.organization.manage', { organizationId: owner.organizationId });
-      return and(eq(apiKeys.kind, 'organization'), eq(apiKeys.organizationId, owner.organizationId))!;
-    case 'system':
-      await authorize(db, principal, 'api_key.system.manage', 'global');
-      return eq(apiKeys.kind, 'system');
+      const role = await authorize(
+        db,
+        principal,
+        op === 'list' ? 'api_key.user.list' : 'api_key.user.create',
+        'global',
+      );
+      return { where: and(eq(apiKeys.kind, 'user'), eq(apiKeys.userId, principal.userId))!, role };
+    }
+    case 'organization': {
+      const action = op === 'list' ? 'api_key.organization.list' : 'api_key.organization.manage';
+      const role = await authorize(db, principal, action, { organizationId: owner.organizationId });
+      return {
+        where: and(eq(apiKeys.kind, 'organization'), eq(apiKeys.organizationId, owner.organizationId))!,
+        role,
+      };
+    }
+    case 'system': {
+      const role = await authorize(
+        db,
+        principal,
+        op === 'list' ? 'api_key.system.list' : 'api_key.system.manage',
+        'global',
+      );
+      return { where: eq(apiKeys.kind, 'system'), role };
+    }
   }
+}
+
+/**
+ * The scopes asked for, in `SCOPES` order, if the key's owner could use each (400 otherwise):
+ * never more than the owner has. `null` (no scopes) is all the owner's rights.
+ */
+function grantableScopes(requested: readonly Scope[] | null | undefined, ownerRole: Role): Scope[] | null {
+  if (requested === null || requested === undefined) return null;
+  const errors = requested.flatMap((scope, i) => {
+    if (NOT_GRANTABLE.includes(scope)) {
+      return [
+        { attr: `scopes.${i}`, code: 'not_grantable', detail: `${scope}: API keys cannot manage API keys.` },
+      ];
+    }
+    if (!scopeUsefulFor(ownerRole, scope)) {
+      return [
+        {
+          attr: `scopes.${i}`,
+          code: 'beyond_owner',
+          detail: `${scope}: the key's owner has no right in this area.`,
+        },
+      ];
+    }
+    return [];
+  });
+  if (errors.length) throw validationError(errors);
+  return SCOPES.filter((s) => requested.includes(s));
 }
 
 export async function listKeys(
@@ -79,7 +127,7 @@ export async function listKeys(
   url: URL,
   page: PageQuery,
 ) {
-  const where = and(await checkRight(db, principal, owner), isNull(apiKeys.revokedAt));
+  const where = and((await checkRight(db, principal, owner, 'list')).where, isNull(apiKeys.revokedAt));
   return paginateTable(db, url, page, {
     table: apiKeys,
     where,
@@ -93,11 +141,19 @@ export async function createKey(
   audit: AuditLog,
   principal: Principal,
   owner: KeyOwner,
-  input: { name: string; expires_at?: string | null | undefined; role?: MemberRole | undefined },
+  input: {
+    name: string;
+    expires_at?: string | null | undefined;
+    role?: MemberRole | undefined;
+    scopes?: readonly Scope[] | null | undefined;
+  },
   req: RequestInfo,
 ): Promise<ApiKeyView & { token: string }> {
   requireInteractive(principal);
-  await checkRight(db, principal, owner);
+  const { role: creatorRole } = await checkRight(db, principal, owner, 'manage');
+  const keyRole = owner.kind === 'organization' ? (input.role ?? 'viewer') : null;
+  // What the key's owner may do: the user (user keys), the role given (organization keys), staff.
+  const scopes = grantableScopes(input.scopes, keyRole ? ORG_ROLE[keyRole] : creatorRole);
   const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
   if (expiresAt && expiresAt.getTime() <= Date.now()) {
     throw validationError([
@@ -114,7 +170,8 @@ export async function createKey(
       displayPrefix,
       userId: principal.userId,
       organizationId: owner.kind === 'organization' ? owner.organizationId : null,
-      role: owner.kind === 'organization' ? (input.role ?? 'viewer') : null,
+      role: keyRole,
+      scopes,
       expiresAt,
     })
     .returning();
@@ -130,6 +187,7 @@ export async function createKey(
       name: key!.name,
       kind: key!.kind,
       ...(key!.role && { role: key!.role }),
+      scopes: key!.scopes,
       created_with: principal.apiKeyId,
     },
   });
@@ -146,7 +204,7 @@ export async function revokeKey(
   req: RequestInfo,
 ): Promise<void> {
   requireInteractive(principal);
-  const where = await checkRight(db, principal, owner);
+  const { where } = await checkRight(db, principal, owner, 'manage');
   const [key] = await db
     .update(apiKeys)
     .set({ revokedAt: new Date() })

@@ -6,7 +6,7 @@ import { auditLog, organizationMembers } from '../db/schema/index.ts';
 import type { AuditEntry } from '../db/schema/index.ts';
 import { ApiError } from '../lib/errors.ts';
 import type { PageQuery } from '../lib/pagination.ts';
-import { authorize } from './policy.ts';
+import { authorize, requireScope } from './policy.ts';
 import type { Principal } from './policy.ts';
 
 export interface AuditFilter {
@@ -48,6 +48,7 @@ export const toAuditView = (e: AuditEntry): AuditEntryView => ({
  * organization keys), the entries of the organizations they administer. Others: 403.
  */
 async function scope(db: Database, principal: Principal, filter: AuditFilter): Promise<SQL | undefined> {
+  requireScope(principal, 'audit_log.view');
   if (principal.superuser) return undefined;
   let orgIds: string[];
   if (principal.organizationScope) {

@@ -4,13 +4,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
-import { apiKeys, users } from '../db/schema/index.ts';
+import { users } from '../db/schema/index.ts';
 import { ApiError } from '../lib/errors.ts';
-import { hashToken, parseBearer } from '../lib/tokens.ts';
 import type { AuditLog, KeyUsage } from './audit.ts';
 import { knownAddressSql, rememberAddress, reserve, throttleAddress } from './login-throttle.ts';
 import { assertHashingCapacity, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
-import type { Principal } from './policy.ts';
 
 const ISSUER = 'plinth';
 const AUDIENCE = 'plinth-api';
@@ -73,123 +71,6 @@ export interface RequestInfo {
   readonly requestId: string;
   readonly method: string;
   readonly path: string;
-}
-
-/**
- * Resolves `Authorization: Bearer <token>` to a principal. Every call reads the key (or the user)
- * from the database: no cache outlives a revocation, so a revoked key fails on the very next
- * request on every replica. Key uses are audited and `last_used_at` maintained off the request path.
- */
-export async function authenticate(
-  ctx: AuthContext,
-  header: string | undefined,
-  req: RequestInfo,
-): Promise<Principal> {
-  if (!header) throw unauthorized('not_authenticated', 'Authentication credentials were not provided.');
-  const [scheme, token, ...rest] = header.trim().split(/\s+/);
-  if (scheme?.toLowerCase() !== 'bearer') {
-    throw unauthorized(
-      'unsupported_authentication_scheme',
-      'Use "Authorization: Bearer <token>" with an API key or a login token; HTTP Basic is not accepted.',
-    );
-  }
-  if (!token || rest.length > 0) throw unauthorized('token_malformed', 'The bearer token is malformed.');
-  const parsed = parseBearer(token);
-  if (parsed.type === 'malformed') throw unauthorized('token_malformed', 'The bearer token is malformed.');
-  if (parsed.type === 'jwt') return principalFromLoginToken(ctx, await ctx.loginTokens.verify(parsed.token));
-  if (parsed.kind === 'agent') {
-    // Agent tokens reach only the agent endpoints, none of which is behind this middleware.
-    throw new ApiError(403, 'token_wrong_kind', 'Agent tokens can only be used on the agent endpoints.');
-  }
-
-  const [row] = await keyStatement(ctx.db).execute({ hash: hashToken(parsed.token) });
-  if (!row) throw unauthorized('token_invalid', 'Invalid token.');
-  if (row.revokedAt) throw unauthorized('token_revoked', 'This API key has been revoked.');
-  const now = new Date();
-  if (row.expiresAt && row.expiresAt <= now) throw unauthorized('token_expired', 'This API key has expired.');
-  if (row.kind === 'user' && row.userActive !== true) {
-    throw unauthorized('user_inactive', 'The user this key belongs to is deactivated.');
-  }
-  // Organization and system keys belong to the organization and to the system: their creator
-  // leaving changes nothing (docs/authentication.md).
-
-  ctx.keyUsage.touch(row.id, row.lastUsedAt, now);
-  ctx.audit.enqueue({
-    event: 'api_key.used',
-    apiKeyId: row.id,
-    actorUserId: row.userId,
-    organizationId: row.organizationId,
-    ip: req.ip,
-    requestId: req.requestId,
-    details: { endpoint: `${req.method} ${req.path}`, kind: row.kind },
-    occurredAt: now,
-  });
-
-  const base = { apiKeyId: row.id, userId: row.userId, username: row.username };
-  if (row.kind === 'organization') {
-    return {
-      ...base,
-      via: 'organization_key',
-      superuser: false,
-      organizationScope: { organizationId: row.organizationId!, role: row.role ?? 'viewer' },
-    };
-  }
-  if (row.kind === 'system') return { ...base, via: 'system_key', superuser: true, organizationScope: null };
-  return { ...base, via: 'user_key', superuser: row.superuser === true, organizationScope: null };
-}
-
-// One named prepared statement per lookup, made for every request: no cache and no batch, so a
-// revocation or deactivation committed before a request is seen by it, on every replica.
-function keyStatement(db: Database) {
-  return prepared(db, 'auth_key_by_hash', (d, name) =>
-    d
-      .select({
-        id: apiKeys.id,
-        kind: apiKeys.kind,
-        organizationId: apiKeys.organizationId,
-        role: apiKeys.role,
-        expiresAt: apiKeys.expiresAt,
-        revokedAt: apiKeys.revokedAt,
-        lastUsedAt: apiKeys.lastUsedAt,
-        userId: apiKeys.userId,
-        username: users.username,
-        userActive: users.isActive,
-        superuser: users.isSuperuser,
-      })
-      .from(apiKeys)
-      .leftJoin(users, eq(users.id, apiKeys.userId))
-      .where(eq(apiKeys.tokenHash, sql.placeholder('hash')))
-      .prepare(name),
-  );
-}
-
-function userStatement(db: Database) {
-  return prepared(db, 'auth_user_by_id', (d, name) =>
-    d
-      .select({
-        id: users.id,
-        username: users.username,
-        isActive: users.isActive,
-        isSuperuser: users.isSuperuser,
-      })
-      .from(users)
-      .where(eq(users.id, sql.placeholder('id')))
-      .prepare(name),
-  );
-}
-
-async function principalFromLoginToken(ctx: AuthContext, userId: string): Promise<Principal> {
-  const [user] = await userStatement(ctx.db).execute({ id: userId });
-  if (!user) throw unauthorized('token_invalid', 'Invalid token.');
-  if (!user.isActive) throw unauthorized('user_inactive', 'This user is deactivated.');
-  return {
-    via: 'login_token',
-    userId: user.id,
-    username: user.username,
-    superuser: user.isSuperuser,
-    apiKeyId: null,
-    organizationScope: null,
-  };
 }
 
 // Checking a password against this when the user does not exist (or has none) costs what a real

@@ -18,7 +18,7 @@ import type { Credentials, StorageDriver } from '../storage/driver.ts';
 import { StorageError } from '../storage/driver.ts';
 import type { AuditLog } from './audit.ts';
 import type { RequestInfo } from './auth.ts';
-import { authorize, roleIn, visibilityParams, visibleWorkspacesSql } from './policy.ts';
+import { authorize, requireScope, roleIn, visibilityParams, visibleWorkspacesSql } from './policy.ts';
 import type { Action, Principal } from './policy.ts';
 import { isUniqueViolation } from './users.ts';
 
@@ -598,7 +598,10 @@ async function adopt(
 export async function findBucket(db: Database, principal: Principal, id: string): Promise<Bucket> {
   const [b] = await db.select().from(buckets).where(eq(buckets.id, id));
   if (!b) throw notFound();
-  await authorize(db, principal, 'view', { organizationId: b.organizationId, workspaceId: b.workspaceId });
+  await authorize(db, principal, 'bucket.view', {
+    organizationId: b.organizationId,
+    workspaceId: b.workspaceId,
+  });
   return b;
 }
 
@@ -679,6 +682,7 @@ export async function listBuckets(
   url: URL,
   query: PageQuery & BucketFilter,
 ) {
+  requireScope(principal, 'bucket.view');
   const statement = listStatement(db);
   const params = filterParams(principal, query);
   return paginateWindowed(url, query, {
@@ -690,6 +694,7 @@ export async function listBuckets(
 
 /** Bucket count, bytes and objects per region, over the buckets the principal can see. */
 export async function regionAggregates(db: Database, rt: StorageRuntime, principal: Principal) {
+  requireScope(principal, 'bucket.view');
   const rows = await listStatement(db).regions.execute(filterParams(principal, {}));
   const byRegion = new Map(rows.map((r) => [r.region, r]));
   return [...rt.config.regions].map(([region, cluster]) => {

@@ -43,7 +43,12 @@ export async function listMembers(
   url: URL,
   page: PageQuery,
 ) {
-  await authorize(db, principal, 'view', target.scope);
+  await authorize(
+    db,
+    principal,
+    target.kind === 'organization' ? 'organization.view' : 'workspace.view',
+    target.scope,
+  );
   const { t, parent } = table(target.kind);
   return paginate(
     url,

@@ -8,8 +8,8 @@ import type { PageQuery } from '../lib/pagination.ts';
 import type { AuditLog } from './audit.ts';
 import type { RequestInfo } from './auth.ts';
 import type { MembershipTarget } from './memberships.ts';
-import { authorize, visibleOrganizations } from './policy.ts';
-import type { Principal } from './policy.ts';
+import { authorize, requireScope, visibleOrganizations } from './policy.ts';
+import type { Action, Principal } from './policy.ts';
 import { isUniqueViolation } from './users.ts';
 
 export interface OrganizationView {
@@ -29,6 +29,7 @@ const toView = (o: Organization): OrganizationView => ({
 });
 
 export async function listOrganizations(db: Database, principal: Principal, url: URL, page: PageQuery) {
+  requireScope(principal, 'organization.view');
   const where = visibleOrganizations(principal);
   return paginateTable(db, url, page, {
     table: organizations,
@@ -38,15 +39,19 @@ export async function listOrganizations(db: Database, principal: Principal, url:
   });
 }
 
-/** The organization if it exists and the principal may see it; 404 otherwise. */
+/**
+ * The organization if it exists and the principal may see it (404 otherwise) and do `action` there
+ * (403 otherwise; by default viewing it).
+ */
 export async function findOrganization(
   db: Database,
   principal: Principal,
   id: string,
+  action: Action = 'organization.view',
 ): Promise<Organization> {
   const [org] = await db.select().from(organizations).where(eq(organizations.id, id));
   if (!org) throw notFound();
-  await authorize(db, principal, 'view', { organizationId: org.id });
+  await authorize(db, principal, action, { organizationId: org.id });
   return org;
 }
 

@@ -16,25 +16,32 @@ export type Role = (typeof ROLES)[number];
 const RANK: Record<Role, number> = { super_admin: 5, org_admin: 4, workspace_admin: 3, user: 2, viewer: 1 };
 
 export const ACTIONS = [
+  'organization.view',
   'organization.create',
   'organization.delete',
   'organization.update',
   'organization.members.manage',
+  'workspace.view',
   'workspace.create',
   'workspace.delete',
   'workspace.configure',
   'workspace.members.manage',
   'action_run.run',
-  'view',
   'alert.acknowledge',
+  'api_key.user.list',
   'api_key.user.create',
+  'api_key.organization.list',
   'api_key.organization.manage',
+  'api_key.system.list',
   'api_key.system.manage',
+  'bucket.view',
   'bucket.create',
   'bucket.reveal_credentials',
   'bucket.delete',
   'bucket.import',
   'audit_log.view',
+  'user.view_self',
+  'user.view',
   'user.manage',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
@@ -47,25 +54,32 @@ const SUPER: readonly Role[] = ['super_admin'];
 
 /** Which roles may perform each action, inside the scope the action is checked in. */
 export const MATRIX: Record<Action, readonly Role[]> = {
+  'organization.view': ALL,
   'organization.create': SUPER,
   'organization.delete': SUPER,
   'organization.update': ORG_ADMINS,
   'organization.members.manage': ORG_ADMINS,
+  'workspace.view': ALL,
   'workspace.create': ORG_ADMINS,
   'workspace.delete': ORG_ADMINS,
   'workspace.configure': ADMINS,
   'workspace.members.manage': ADMINS,
   'action_run.run': NOT_VIEWER,
-  view: ALL,
   'alert.acknowledge': NOT_VIEWER,
+  'api_key.user.list': NOT_VIEWER,
   'api_key.user.create': NOT_VIEWER,
+  'api_key.organization.list': ORG_ADMINS,
   'api_key.organization.manage': ORG_ADMINS,
+  'api_key.system.list': SUPER,
   'api_key.system.manage': SUPER,
+  'bucket.view': ALL,
   'bucket.create': NOT_VIEWER,
   'bucket.reveal_credentials': NOT_VIEWER,
   'bucket.delete': ADMINS,
   'bucket.import': SUPER,
   'audit_log.view': ORG_ADMINS,
+  'user.view_self': ALL,
+  'user.view': SUPER,
   'user.manage': SUPER,
 };
 
@@ -73,9 +87,100 @@ export function can(role: Role, action: Action): boolean {
   return MATRIX[action].includes(role);
 }
 
-/** Who is calling: resolved once per request by the auth middleware. */
+/**
+ * Scopes: the permission areas a principal may act in, next to its role. `<area>:write` implies
+ * `<area>:read`. Login tokens (and keys created without scopes) hold every scope; a key created
+ * with scopes holds only those (docs/permissions.md).
+ */
+export const SCOPES = [
+  'organizations:read',
+  'organizations:write',
+  'workspaces:read',
+  'workspaces:write',
+  'buckets:read',
+  'buckets:write',
+  'keys:read',
+  'keys:write',
+  'audit:read',
+  'users:read',
+  'users:write',
+] as const;
+export type Scope = (typeof SCOPES)[number];
+
+/** The one scope each action needs. */
+export const SCOPE_OF: Record<Action, Scope> = {
+  'organization.view': 'organizations:read',
+  'organization.create': 'organizations:write',
+  'organization.delete': 'organizations:write',
+  'organization.update': 'organizations:write',
+  'organization.members.manage': 'organizations:write',
+  'workspace.view': 'workspaces:read',
+  'workspace.create': 'workspaces:write',
+  'workspace.delete': 'workspaces:write',
+  'workspace.configure': 'workspaces:write',
+  'workspace.members.manage': 'workspaces:write',
+  'action_run.run': 'workspaces:write',
+  'alert.acknowledge': 'workspaces:write',
+  'api_key.user.list': 'keys:read',
+  'api_key.user.create': 'keys:write',
+  'api_key.organization.list': 'keys:read',
+  'api_key.organization.manage': 'keys:write',
+  'api_key.system.list': 'keys:read',
+  'api_key.system.manage': 'keys:write',
+  'bucket.view': 'buckets:read',
+  'bucket.create': 'buckets:write',
+  'bucket.reveal_credentials': 'buckets:write',
+  'bucket.delete': 'buckets:write',
+  'bucket.import': 'buckets:write',
+  'audit_log.view': 'audit:read',
+  'user.view_self': 'users:read',
+  'user.view': 'users:read',
+  'user.manage': 'users:write',
+};
+
+/** Scopes a key can never hold: API keys never manage API keys (see `requireInteractive`). */
+export const NOT_GRANTABLE: readonly Scope[] = ['keys:write'];
+
+/** Every scope `granted` gives: each one, and the read scope of each write scope. */
+export function expandScopes(granted: readonly Scope[] | null): ReadonlySet<Scope> {
+  if (granted === null) return new Set(SCOPES);
+  return new Set(
+    granted.flatMap((s) => (s.endsWith(':write') ? [s, s.replace(/:write$/, ':read') as Scope] : [s])),
+  );
+}
+
+/** Whether `role` may do at least one action that needs `scope` (so a key may be given it). */
+export function scopeUsefulFor(role: Role, scope: Scope): boolean {
+  return ACTIONS.some((a) => SCOPE_OF[a] === scope && can(role, a));
+}
+
+/**
+ * The scope half of `authorize`, for operations with no role to check: lists filtered by
+ * visibility, one's own account. A principal without the action's scope gets 403
+ * `insufficient_scope`, naming the scope it needs.
+ */
+export function requireScope(principal: Principal, action: Action): void {
+  const needed = SCOPE_OF[action];
+  if (!principal.scopes.has(needed)) {
+    throw new ApiError(
+      403,
+      'insufficient_scope',
+      `This key lacks the scope ${needed}, which this action needs.`,
+    );
+  }
+}
+
+/**
+ * Who is calling: resolved once per request by the authentication registry (auth/registry.ts),
+ * the same shape whatever the credential.
+ */
 export interface Principal {
+  /** Who: a user (login token, user key), an organization (its key), the system (a system key), an agent. */
+  readonly kind: 'user' | 'organization' | 'system' | 'agent';
+  /** How it authenticated. */
   readonly via: 'login_token' | 'user_key' | 'organization_key' | 'system_key';
+  /** A person signed in (a login token, later the web UI's session), not a key. */
+  readonly interactive: boolean;
   /** The user acting (login token, user key) or the key's creator (organization and system keys). */
   readonly userId: string | null;
   readonly username: string | null;
@@ -84,9 +189,12 @@ export interface Principal {
   readonly apiKeyId: string | null;
   /** Organization keys act only inside this organization, with this role. */
   readonly organizationScope: { readonly organizationId: string; readonly role: MemberRole } | null;
+  /** The permission areas it may act in (already expanded: a write scope brings its read scope). */
+  readonly scopes: ReadonlySet<Scope>;
 }
 
-const ORG_ROLE: Record<MemberRole, Role> = { admin: 'org_admin', user: 'user', viewer: 'viewer' };
+/** The role a member role of an organization (or an organization key's role) gives. */
+export const ORG_ROLE: Record<MemberRole, Role> = { admin: 'org_admin', user: 'user', viewer: 'viewer' };
 const WORKSPACE_ROLE: Record<MemberRole, Role> = { admin: 'workspace_admin', user: 'user', viewer: 'viewer' };
 
 function higher(a: Role | null, b: Role | null): Role | null {
@@ -175,8 +283,10 @@ export async function highestRole(db: Database, principal: Principal): Promise<R
 }
 
 /**
- * Checks `action` in `scope`. Not a member: 404 (other tenants' objects do not exist for the
- * caller). A member without the right: 403. Returns the role it was decided with.
+ * Checks `action` in `scope`: the role and the scope, in this one place. Not a member: 404 (other
+ * tenants' objects do not exist for the caller). A key without the action's scope: 403
+ * `insufficient_scope`. A member without the right: 403 `permission_denied`. Returns the role it
+ * was decided with.
  */
 export async function authorize(
   db: Database,
@@ -187,6 +297,7 @@ export async function authorize(
 ): Promise<Role> {
   const role = scope === 'global' ? await highestRole(db, principal) : await roleIn(db, principal, scope);
   if (role === null) throw new ApiError(404, 'not_found', notFoundDetail);
+  requireScope(principal, action);
   if (!can(role, action)) {
     throw new ApiError(403, 'permission_denied', 'You do not have permission to perform this action.');
   }
@@ -199,7 +310,7 @@ export async function authorize(
  * token (later also the web UI's session). Any key gets 403 `interactive_login_required`.
  */
 export function requireInteractive(principal: Principal): void {
-  if (principal.via !== 'login_token') {
+  if (!principal.interactive) {
     throw new ApiError(
       403,
       'interactive_login_required',

@@ -9,7 +9,7 @@ import type { PageQuery } from '../lib/pagination.ts';
 import type { AuditLog } from './audit.ts';
 import type { RequestInfo } from './auth.ts';
 import { hashPassword } from './passwords.ts';
-import { authorize } from './policy.ts';
+import { authorize, requireScope } from './policy.ts';
 import type { Principal } from './policy.ts';
 
 export interface UserView {
@@ -47,7 +47,7 @@ const isUniqueViolation = (err: unknown): boolean => {
 export { isUniqueViolation };
 
 export async function listUsers(db: Database, principal: Principal, url: URL, page: PageQuery) {
-  await authorize(db, principal, 'user.manage', 'global');
+  await authorize(db, principal, 'user.view', 'global');
   return paginateTable(db, url, page, {
     table: users,
     where: undefined,
@@ -58,8 +58,11 @@ export async function listUsers(db: Database, principal: Principal, url: URL, pa
 
 export async function getUser(db: Database, principal: Principal, id: string): Promise<UserView> {
   // Everyone sees themselves; only Super Admins see others (others' IDs are simply not found).
-  if (principal.userId !== id || principal.organizationScope) {
+  if (principal.userId !== id || principal.kind !== 'user') {
     if (!principal.superuser) throw notFound();
+    requireScope(principal, 'user.view');
+  } else {
+    requireScope(principal, 'user.view_self');
   }
   const [user] = await prepared(db, 'user_by_id', (d, name) =>
     d
@@ -73,7 +76,7 @@ export async function getUser(db: Database, principal: Principal, id: string): P
 }
 
 export async function me(db: Database, principal: Principal): Promise<UserView> {
-  if (principal.userId === null || principal.organizationScope || principal.via === 'system_key') {
+  if (principal.userId === null || principal.kind !== 'user') {
     throw new ApiError(
       403,
       'no_user',

@@ -8,7 +8,7 @@ import { errorInfo } from '../lib/error-info.ts';
 import { conflict, notFound, validationError } from '../lib/errors.ts';
 import type { Page, PageQuery } from '../lib/pagination.ts';
 import type { MembershipTarget } from './memberships.ts';
-import { authorize, roleIn, visibilityParams, visibleWorkspacesSql } from './policy.ts';
+import { authorize, requireScope, roleIn, visibilityParams, visibleWorkspacesSql } from './policy.ts';
 import type { Principal } from './policy.ts';
 import { isUniqueViolation } from './users.ts';
 
@@ -68,6 +68,7 @@ export async function listWorkspaces(
   url: URL,
   query: PageQuery & { organization?: string | undefined },
 ): Promise<Page<WorkspaceView>> {
+  requireScope(principal, 'workspace.view');
   const statements = listStatements(db);
   const params = { ...visibilityParams(principal), org: query.organization ?? null };
   return paginateWindowed(url, query, {
@@ -85,7 +86,7 @@ const nameTaken = () =>
 export async function findWorkspace(db: Database, principal: Principal, id: string): Promise<Workspace> {
   const [ws] = await db.select().from(workspaces).where(eq(workspaces.id, id));
   if (!ws) throw notFound();
-  await authorize(db, principal, 'view', { organizationId: ws.organizationId, workspaceId: ws.id });
+  await authorize(db, principal, 'workspace.view', { organizationId: ws.organizationId, workspaceId: ws.id });
   return ws;
 }
 
@@ -158,7 +159,9 @@ export async function deleteWorkspace(db: Database, principal: Principal, id: st
   try {
     await db.delete(workspaces).where(eq(workspaces.id, id));
   } catch (err) {
-    if (errorInfo(err).code === '23503') {
+    // The buckets' reference restricts deletes (23001); a plain foreign key would say 23503.
+    const code = errorInfo(err).code;
+    if (code === '23001' || code === '23503') {
       throw conflict('The workspace still has buckets; delete them first.', 'workspace_not_empty');
     }
     throw err;

@@ -776,6 +776,22 @@ export interface components {
        * @enum {string|null}
        */
       role: 'admin' | 'user' | 'viewer' | null;
+      /** @description The permission areas the key is limited to (docs/permissions.md); null: all the rights of its owner. */
+      scopes:
+        | (
+            | 'organizations:read'
+            | 'organizations:write'
+            | 'workspaces:read'
+            | 'workspaces:write'
+            | 'buckets:read'
+            | 'buckets:write'
+            | 'keys:read'
+            | 'keys:write'
+            | 'audit:read'
+            | 'users:read'
+            | 'users:write'
+          )[]
+        | null;
       /**
        * Format: uuid
        * @description Who created the key: for a user key, its owner. Organization and system keys belong to the organization and to the system, and keep working when their creator leaves.
@@ -809,6 +825,28 @@ export interface components {
        * @description Optional expiry (ISO 8601 with offset). Omit for a key that does not expire.
        */
       expires_at?: string | null;
+      /**
+       * @description Limit the key to these permission areas (`buckets:write` implies `buckets:read`). Never more than its owner has: a scope in which the owner has no right is a 400. Omit for all the owner's rights. `keys:write` cannot be given: keys never manage keys.
+       * @example [
+       *       "buckets:read",
+       *       "buckets:write"
+       *     ]
+       */
+      scopes?:
+        | (
+            | 'organizations:read'
+            | 'organizations:write'
+            | 'workspaces:read'
+            | 'workspaces:write'
+            | 'buckets:read'
+            | 'buckets:write'
+            | 'keys:read'
+            | 'keys:write'
+            | 'audit:read'
+            | 'users:read'
+            | 'users:write'
+          )[]
+        | null;
     };
     OrganizationApiKeyCreate: {
       name: string;
@@ -823,6 +861,28 @@ export interface components {
        * @enum {string}
        */
       role: 'admin' | 'user' | 'viewer';
+      /**
+       * @description Limit the key to these permission areas (`buckets:write` implies `buckets:read`). Never more than its owner has: a scope in which the owner has no right is a 400. Omit for all the owner's rights. `keys:write` cannot be given: keys never manage keys.
+       * @example [
+       *       "buckets:read",
+       *       "buckets:write"
+       *     ]
+       */
+      scopes?:
+        | (
+            | 'organizations:read'
+            | 'organizations:write'
+            | 'workspaces:read'
+            | 'workspaces:write'
+            | 'buckets:read'
+            | 'buckets:write'
+            | 'keys:read'
+            | 'keys:write'
+            | 'audit:read'
+            | 'users:read'
+            | 'users:write'
+          )[]
+        | null;
     };
     PaginatedAuditEntryList: {
       /** @example 123 */

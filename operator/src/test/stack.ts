@@ -22,10 +22,13 @@ export const OPERATOR_NAMESPACE = 'plinth-system';
 export const OPERATOR_SA_USER = `system:serviceaccount:${OPERATOR_NAMESPACE}:plinth-operator`;
 const ADMIN_PASSWORD = 'operator-stack-admin-password';
 
+/** The operator's least-privilege scopes (docs/operator.md): buckets, nothing else. */
+export const OPERATOR_SCOPES = ['buckets:read', 'buckets:write'];
+
 export interface Tenant {
   org: { id: string; slug: string };
   workspace: { id: string; name: string };
-  /** An organization key (`plo_…`) with the `admin` role. */
+  /** The operator's key for this organization: `plo_…`, role `admin`, scopes `OPERATOR_SCOPES`. */
   orgKey: string;
 }
 
@@ -55,6 +58,8 @@ export interface OperatorStack {
   /** The API as the bootstrap Super Admin. */
   call(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }>;
   tenant(slug: string): Promise<Tenant>;
+  /** The operator's key for several organizations: a system key (`pls_…`) with `OPERATOR_SCOPES`. */
+  operatorSystemKey(): Promise<string>;
   /** Creates (or updates) a namespace mapped to the tenant's organization and workspace. */
   annotatedNamespace(name: string, tenant: Tenant): Promise<void>;
   /** The kubeconfig of the operator's ServiceAccount user (only config/rbac's permissions). */
@@ -150,8 +155,16 @@ export async function startOperatorStack(opts: OperatorStackOptions = {}): Promi
         const key = await expectOk('POST', `/api/v1/organizations/${org.id}/api-keys/`, {
           name: `operator-${slug}`,
           role: 'admin',
+          scopes: OPERATOR_SCOPES,
         });
         return { org, workspace, orgKey: key.token as string };
+      },
+      async operatorSystemKey() {
+        const key = await expectOk('POST', '/api/v1/system-api-keys/', {
+          name: 'operator',
+          scopes: OPERATOR_SCOPES,
+        });
+        return key.token as string;
       },
       async annotatedNamespace(name, t) {
         await kubectl(

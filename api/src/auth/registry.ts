@@ -1,0 +1,176 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
+import { apiKeys, users } from '../db/schema/index.ts';
+import { ApiError } from '../lib/errors.ts';
+import { hashToken, parseBearer } from '../lib/tokens.ts';
+import type { AuthContext, RequestInfo } from '../services/auth.ts';
+import { expandScopes } from '../services/policy.ts';
+import type { Principal, Scope } from '../services/policy.ts';
+
+/**
+ * The authentication registry: one resolver per kind of credential, each turning a credential
+ * into the one `Principal` shape (who, which role where, which scopes, interactive or not). A new
+ * way in (the web UI's session, agents' own endpoints) is one more resolver here.
+ */
+export type CredentialKind = 'login_token' | 'api_key' | 'agent_token';
+
+type Resolver = (ctx: AuthContext, token: string, req: RequestInfo) => Promise<Principal>;
+
+const unauthorized = (code: string, detail: string) => new ApiError(401, code, detail);
+
+/** Login tokens (JWTs from POST /api/login/): the user, interactively, with every scope. */
+const loginToken: Resolver = async (ctx, token) => {
+  const userId = await ctx.loginTokens.verify(token);
+  const [user] = await userStatement(ctx.db).execute({ id: userId });
+  if (!user) throw unauthorized('token_invalid', 'Invalid token.');
+  if (!user.isActive) throw unauthorized('user_inactive', 'This user is deactivated.');
+  return {
+    kind: 'user',
+    via: 'login_token',
+    interactive: true,
+    userId: user.id,
+    username: user.username,
+    superuser: user.isSuperuser,
+    apiKeyId: null,
+    organizationScope: null,
+    scopes: expandScopes(null),
+  };
+};
+
+/**
+ * API keys (user, organization and system): read from the database on every request, so a revoked
+ * key fails on the very next request on every replica. Uses are audited and `last_used_at`
+ * maintained off the request path.
+ */
+const apiKey: Resolver = async (ctx, token, req) => {
+  const [row] = await keyStatement(ctx.db).execute({ hash: hashToken(token) });
+  if (!row) throw unauthorized('token_invalid', 'Invalid token.');
+  if (row.revokedAt) throw unauthorized('token_revoked', 'This API key has been revoked.');
+  const now = new Date();
+  if (row.expiresAt && row.expiresAt <= now) throw unauthorized('token_expired', 'This API key has expired.');
+  if (row.kind === 'user' && row.userActive !== true) {
+    throw unauthorized('user_inactive', 'The user this key belongs to is deactivated.');
+  }
+  // Organization and system keys belong to the organization and to the system: their creator
+  // leaving changes nothing (docs/authentication.md).
+
+  ctx.keyUsage.touch(row.id, row.lastUsedAt, now);
+  ctx.audit.enqueue({
+    event: 'api_key.used',
+    apiKeyId: row.id,
+    actorUserId: row.userId,
+    organizationId: row.organizationId,
+    ip: req.ip,
+    requestId: req.requestId,
+    details: { endpoint: `${req.method} ${req.path}`, kind: row.kind },
+    occurredAt: now,
+  });
+
+  const base = {
+    interactive: false,
+    apiKeyId: row.id,
+    userId: row.userId,
+    username: row.username,
+    scopes: expandScopes((row.scopes as Scope[] | null) ?? null),
+  };
+  switch (row.kind) {
+    case 'organization':
+      return {
+        ...base,
+        kind: 'organization',
+        via: 'organization_key',
+        superuser: false,
+        organizationScope: { organizationId: row.organizationId!, role: row.role ?? 'viewer' },
+      };
+    case 'system':
+      return { ...base, kind: 'system', via: 'system_key', superuser: true, organizationScope: null };
+    case 'user':
+      return {
+        ...base,
+        kind: 'user',
+        via: 'user_key',
+        superuser: row.superuser === true,
+        organizationScope: null,
+      };
+  }
+};
+
+/** Agent tokens reach only the agent endpoints, none of which is behind this registry yet. */
+const agentToken: Resolver = () =>
+  Promise.reject(
+    new ApiError(403, 'token_wrong_kind', 'Agent tokens can only be used on the agent endpoints.'),
+  );
+
+export const RESOLVERS: Record<CredentialKind, Resolver> = {
+  login_token: loginToken,
+  api_key: apiKey,
+  agent_token: agentToken,
+};
+
+/**
+ * `Authorization: Bearer <token>` to a principal, through the resolver of the token's kind. The
+ * errors are docs/authentication.md's: 401 for a missing, malformed, unknown, revoked or expired
+ * credential, 403 `token_wrong_kind` for an agent token.
+ */
+export async function authenticate(
+  ctx: AuthContext,
+  header: string | undefined,
+  req: RequestInfo,
+): Promise<Principal> {
+  if (!header) throw unauthorized('not_authenticated', 'Authentication credentials were not provided.');
+  const [scheme, token, ...rest] = header.trim().split(/\s+/);
+  if (scheme?.toLowerCase() !== 'bearer') {
+    throw unauthorized(
+      'unsupported_authentication_scheme',
+      'Use "Authorization: Bearer <token>" with an API key or a login token; HTTP Basic is not accepted.',
+    );
+  }
+  if (!token || rest.length > 0) throw unauthorized('token_malformed', 'The bearer token is malformed.');
+  const parsed = parseBearer(token);
+  if (parsed.type === 'malformed') throw unauthorized('token_malformed', 'The bearer token is malformed.');
+  const kind: CredentialKind =
+    parsed.type === 'jwt' ? 'login_token' : parsed.kind === 'agent' ? 'agent_token' : 'api_key';
+  return RESOLVERS[kind](ctx, parsed.token, req);
+}
+
+// One named prepared statement per lookup, made for every request: no cache and no batch, so a
+// revocation or deactivation committed before a request is seen by it, on every replica.
+function keyStatement(db: Database) {
+  return prepared(db, 'auth_key_by_hash', (d, name) =>
+    d
+      .select({
+        id: apiKeys.id,
+        kind: apiKeys.kind,
+        organizationId: apiKeys.organizationId,
+        role: apiKeys.role,
+        scopes: apiKeys.scopes,
+        expiresAt: apiKeys.expiresAt,
+        revokedAt: apiKeys.revokedAt,
+        lastUsedAt: apiKeys.lastUsedAt,
+        userId: apiKeys.userId,
+        username: users.username,
+        userActive: users.isActive,
+        superuser: users.isSuperuser,
+      })
+      .from(apiKeys)
+      .leftJoin(users, eq(users.id, apiKeys.userId))
+      .where(eq(apiKeys.tokenHash, sql.placeholder('hash')))
+      .prepare(name),
+  );
+}
+
+function userStatement(db: Database) {
+  return prepared(db, 'auth_user_by_id', (d, name) =>
+    d
+      .select({
+        id: users.id,
+        username: users.username,
+        isActive: users.isActive,
+        isSuperuser: users.isSuperuser,
+      })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .prepare(name),
+  );
+}
