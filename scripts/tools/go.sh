@@ -74,7 +74,7 @@ if [ ! -x "$bin" ]; then
   goos="$(env -u GOROOT "$bootstrap" env GOHOSTOS)"
   goarch="$(env -u GOROOT "$bootstrap" env GOHOSTARCH)"
   module="golang.org/toolchain@v0.0.1-go$version.$goos-$goarch"
-  echo "go: fetching $module with $("$bootstrap" version | cut -d' ' -f3) (first run only, about 70 MB)" >&2
+  echo "go: fetching $module with $(env -u GOROOT "$bootstrap" version | cut -d' ' -f3) (first run only, about 70 MB)" >&2
   # Downloaded into a scratch module cache (writable, so it can be removed) inside a scratch
   # directory, and moved into place at the end, so an interrupted fetch never leaves a toolchain
   # that the check above would accept.
@@ -82,8 +82,8 @@ if [ ! -x "$bin" ]; then
   trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
   json="$(cd "$tmp" && env -u GOROOT GOMODCACHE="$tmp/modcache" GOFLAGS=-modcacherw GO111MODULE=on \
     GOWORK=off GOTOOLCHAIN=local nice -n 19 "$bootstrap" mod download -json "$module")" || {
-    printf '%s\n' "$json" >&2
-    echo "go: could not download $module with $bootstrap; install Go $version from https://go.dev/dl/, or set GO_BIN to a go $version binary" >&2
+    why="$(printf '%s\n' "$json" | sed -n 's/^[[:space:]]*"Error": "\(.*\)",\{0,1\}$/\1/p')"
+    echo "go: could not download $module with $bootstrap (${why:-see above}); install Go $version from https://go.dev/dl/, or set GO_BIN to a go $version binary" >&2
     exit 1
   }
   src="$(printf '%s\n' "$json" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",\{0,1\}$/\1/p')"
