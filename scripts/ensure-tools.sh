@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Makes sure the tools the test suite needs are present: builds MinIO, etcd and Kubernetes from the
-# Go module proxy into the cache, installs Schemathesis from PyPI into a cached virtual environment, and installs PostgreSQL, Chromium and shellcheck from Debian's packages when running as root
-# (CI, these machines). One line per tool says what is missing and how to get it otherwise.
+# Makes sure the tools the test suite needs are present: builds MinIO, etcd, Kubernetes, helm and
+# kubeconform from the Go module proxy into the cache (with the Go of scripts/tools/go.sh, which
+# fetches the pinned toolchain into the same cache when the machine has no Go or an older one),
+# installs Schemathesis from PyPI into a cached virtual environment, and installs PostgreSQL,
+# Chromium, openssl and shellcheck from Debian's packages when running as root (CI, these
+# machines). One line per tool says what is missing and how to get it otherwise.
 set -euo pipefail
 
 missing=()
