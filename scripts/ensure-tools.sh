@@ -21,7 +21,8 @@ command -v shellcheck >/dev/null || missing+=(shellcheck)
 
 # Built tools (cached outside the checkout, keyed by pinned version), so no test waits on a build:
 # MinIO, and the Kubernetes control plane the operator's tests run against (etcd, kube-apiserver,
-# kube-controller-manager, kubectl). A cold cache takes 15 to 25 minutes on 2 cores, once.
+# kube-controller-manager, kubectl). A cold cache took 21.5 minutes on 2 busy cores with no Go
+# installed (README "Tests"), once.
 bash scripts/tools/minio.sh >/dev/null
 bash scripts/tools/etcd.sh >/dev/null
 bash scripts/tools/kube.sh >/dev/null
