@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Makes sure the tools the test suite needs are present: builds MinIO, etcd and Kubernetes from the
-# Go module proxy into the cache, installs Schemathesis from PyPI into a cached virtual environment, and installs PostgreSQL, Chromium, shellcheck, jq and curl from Debian's packages when running as root
-# (CI, these machines). One line per tool says what is missing and how to get it otherwise.
+# Makes sure the tools the test suite needs are present: builds MinIO, etcd, Kubernetes, helm and
+# kubeconform from the Go module proxy into the cache (with the Go of scripts/tools/go.sh, which
+# fetches the pinned toolchain into the same cache when the machine has no Go or an older one),
+# installs Schemathesis from PyPI into a cached virtual environment, and installs PostgreSQL,
+# Chromium, openssl, shellcheck, jq and curl from Debian's packages when running as root (CI, these
+# machines). One line per tool says what is missing and how to get it otherwise.
 set -euo pipefail
 
 missing=()
@@ -21,7 +24,8 @@ command -v curl >/dev/null || missing+=(curl)
 
 # Built tools (cached outside the checkout, keyed by pinned version), so no test waits on a build:
 # MinIO, and the Kubernetes control plane the operator's tests run against (etcd, kube-apiserver,
-# kube-controller-manager, kubectl). A cold cache takes 15 to 25 minutes on 2 cores, once.
+# kube-controller-manager, kubectl). A cold cache took 21.5 minutes on 2 busy cores with no Go
+# installed (README "Tests"), once.
 bash scripts/tools/minio.sh >/dev/null
 bash scripts/tools/etcd.sh >/dev/null
 bash scripts/tools/kube.sh >/dev/null

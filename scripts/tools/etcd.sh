@@ -25,10 +25,11 @@ if [ -x "$bin" ]; then
   exit 0
 fi
 
-if ! command -v go >/dev/null 2>&1; then
-  echo "etcd: the Go toolchain (1.26 or newer) is needed to build etcd $version once: install it from https://go.dev/dl/, or set ETCD_BIN to an etcd 3.5+ binary" >&2
+# The Go toolchain, fetched into the cache by go.sh when the machine has none or an older one.
+go="$(bash "$(dirname "${BASH_SOURCE[0]}")/go.sh")" || {
+  echo "etcd: no Go toolchain to build etcd $version with (see the line above); or set ETCD_BIN to an etcd 3.5+ binary" >&2
   exit 1
-fi
+}
 
 mkdir -p "$dir"
 # Test workers may call this at the same time: one builds, the others wait and reuse its result.
@@ -58,8 +59,8 @@ func main() { etcdmain.Main(os.Args) }
 EOF
   (
     cd "$src"
-    nice -n 19 go mod tidy >&2
-    nice -n 19 go build -trimpath -ldflags "-s -w" -o "$tmp/etcd" . >&2
+    nice -n 19 "$go" mod tidy >&2
+    nice -n 19 "$go" build -trimpath -ldflags "-s -w" -o "$tmp/etcd" . >&2
   )
   mkdir -p "$dir/bin"
   rm -rf "$dir/src"

@@ -21,10 +21,11 @@ if [ -x "$bin" ]; then
   exit 0
 fi
 
-if ! command -v go >/dev/null 2>&1; then
-  echo "helm: the Go toolchain (1.26 or newer) is needed to build helm $version once: install it from https://go.dev/dl/, or set HELM_BIN to a helm binary" >&2
+# The Go toolchain, fetched into the cache by go.sh when the machine has none or an older one.
+go="$(bash "$(dirname "${BASH_SOURCE[0]}")/go.sh")" || {
+  echo "helm: no Go toolchain to build helm $version with (see the line above); or set HELM_BIN to a helm binary" >&2
   exit 1
-fi
+}
 
 mkdir -p "$dir"
 # Test workers may call this at the same time: one builds, the others wait and reuse its result.
@@ -41,14 +42,14 @@ if [ ! -x "$bin" ]; then
   # template` assumes Kubernetes v1.20 (so charts with a newer kubeVersion fail to render offline).
   # Like the Makefile, the default Kubernetes version is the one of the client-go Helm is built
   # with (v0.Y.Z -> 1.Y).
-  gomod="$(cd "$tmp" && go mod download -json "helm.sh/helm/v3@$version" | sed -n 's/^[[:space:]]*"GoMod": "\(.*\)",\{0,1\}$/\1/p')"
+  gomod="$(cd "$tmp" && "$go" mod download -json "helm.sh/helm/v3@$version" | sed -n 's/^[[:space:]]*"GoMod": "\(.*\)",\{0,1\}$/\1/p')"
   k8sminor="$(sed -n 's/^[[:space:]]*k8s\.io\/client-go v0\.\([0-9]*\)\..*/\1/p' "$gomod")"
   [ -n "$k8sminor" ] || { echo "helm: could not read the client-go version from $gomod" >&2; exit 1; }
   ldflags="-s -w -X helm.sh/helm/v3/internal/version.version=$version -X helm.sh/helm/v3/internal/version.gitTreeState=clean"
   for pkg in helm.sh/helm/v3/pkg/chartutil helm.sh/helm/v3/pkg/lint/rules; do
     ldflags="$ldflags -X $pkg.k8sVersionMajor=1 -X $pkg.k8sVersionMinor=$k8sminor"
   done
-  GOBIN="$tmp" nice -n 19 go install -trimpath -ldflags "$ldflags" "helm.sh/helm/v3/cmd/helm@$version" >&2
+  GOBIN="$tmp" nice -n 19 "$go" install -trimpath -ldflags "$ldflags" "helm.sh/helm/v3/cmd/helm@$version" >&2
   mkdir -p "$dir/bin"
   mv "$tmp/helm" "$bin"
 fi

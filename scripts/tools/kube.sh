@@ -32,10 +32,11 @@ if built; then
   exit 0
 fi
 
-if ! command -v go >/dev/null 2>&1; then
-  echo "kube: the Go toolchain (1.24 or newer) is needed to build kube-apiserver, kube-controller-manager and kubectl $version once: install it from https://go.dev/dl/, or set KUBE_BIN_DIR to a directory holding those binaries" >&2
+# The Go toolchain, fetched into the cache by go.sh when the machine has none or an older one.
+go="$(bash "$(dirname "${BASH_SOURCE[0]}")/go.sh")" || {
+  echo "kube: no Go toolchain to build kube-apiserver, kube-controller-manager and kubectl $version with (see the line above); or set KUBE_BIN_DIR to a directory holding those binaries" >&2
   exit 1
-fi
+}
 
 mkdir -p "$dir"
 # Test workers may call this at the same time: one builds, the others wait and reuse its result.
@@ -49,7 +50,7 @@ if ! built; then
   trap 'rm -rf "$tmp"' EXIT
   export GOTOOLCHAIN=local GOWORK=off GOFLAGS="${GOFLAGS:-} -mod=mod" CGO_ENABLED=0
 
-  kmod="$(cd "$tmp" && go mod download -json "k8s.io/kubernetes@$version" | sed -n 's/^[[:space:]]*"GoMod": "\(.*\)",\{0,1\}$/\1/p')"
+  kmod="$(cd "$tmp" && "$go" mod download -json "k8s.io/kubernetes@$version" | sed -n 's/^[[:space:]]*"GoMod": "\(.*\)",\{0,1\}$/\1/p')"
   [ -f "$kmod" ] || { echo "kube: could not download the go.mod of k8s.io/kubernetes@$version" >&2; exit 1; }
   staging="$(sed -n 's#^[[:space:]]*\(k8s\.io/[^[:space:]]*\)[[:space:]]*=>[[:space:]]*\./staging/.*#\1#p' "$kmod")"
   [ -n "$staging" ] || { echo "kube: found no ./staging replace directives in $kmod" >&2; exit 1; }
@@ -125,8 +126,8 @@ EOF
   done
   (
     cd "$src"
-    nice -n 19 go mod tidy >&2
-    nice -n 19 go build -trimpath -ldflags "$ldflags" -o "$tmp/bin/" ./cmd/... >&2
+    nice -n 19 "$go" mod tidy >&2
+    nice -n 19 "$go" build -trimpath -ldflags "$ldflags" -o "$tmp/bin/" ./cmd/... >&2
   )
   for t in "${tools[@]}"; do [ -x "$tmp/bin/$t" ] || { echo "kube: build produced no $t" >&2; exit 1; }; done
   rm -rf "${dir:?}/bin" "${dir:?}/src"

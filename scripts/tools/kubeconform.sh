@@ -23,10 +23,11 @@ if [ -x "$bin" ]; then
   exit 0
 fi
 
-if ! command -v go >/dev/null 2>&1; then
-  echo "kubeconform: the Go toolchain (1.26 or newer) is needed to build kubeconform $version once: install it from https://go.dev/dl/, or set KUBECONFORM_BIN to a kubeconform binary" >&2
+# The Go toolchain, fetched into the cache by go.sh when the machine has none or an older one.
+go="$(bash "$(dirname "${BASH_SOURCE[0]}")/go.sh")" || {
+  echo "kubeconform: no Go toolchain to build kubeconform $version with (see the line above); or set KUBECONFORM_BIN to a kubeconform binary" >&2
   exit 1
-fi
+}
 
 mkdir -p "$dir"
 # Test workers may call this at the same time: one builds, the others wait and reuse its result.
@@ -38,7 +39,7 @@ if [ ! -x "$bin" ]; then
   # truncated binary that the check above would accept.
   tmp="$(mktemp -d "$dir/.build.XXXXXX")"
   trap 'rm -rf "$tmp"' EXIT
-  GOBIN="$tmp" CGO_ENABLED=0 GOTOOLCHAIN=local GOWORK=off nice -n 19 go install -trimpath -ldflags "-s -w -X main.version=$version" "github.com/yannh/kubeconform/cmd/kubeconform@$version" >&2
+  GOBIN="$tmp" CGO_ENABLED=0 GOTOOLCHAIN=local GOWORK=off nice -n 19 "$go" install -trimpath -ldflags "-s -w -X main.version=$version" "github.com/yannh/kubeconform/cmd/kubeconform@$version" >&2
   mkdir -p "$dir/bin"
   mv "$tmp/kubeconform" "$bin"
 fi
