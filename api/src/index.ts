@@ -10,7 +10,7 @@ import { API_VERSION } from './lib/version.ts';
 import { createMetricsApp } from './routes/system/metrics.ts';
 import { startServer } from './server.ts';
 import { AuditLog, KeyUsage } from './services/audit.ts';
-import { ServiceAccountVerifier } from './auth/service-accounts.ts';
+import { issuerFailureReason, ServiceAccountVerifier } from './auth/service-accounts.ts';
 import { LoginTokens } from './services/auth.ts';
 import { BUCKET_SAGA, bucketSagaJob, ensureSagaJobs, LEASE_SECONDS } from './services/buckets.ts';
 import { JobRunner } from './jobs/runner.ts';
@@ -66,7 +66,7 @@ const app = createApp({
   loginTokens: new LoginTokens(secrets.jwtSigningKey, config.loginTokenTtlSeconds),
   serviceAccounts: config.serviceAccounts
     ? new ServiceAccountVerifier(config.serviceAccounts, (msg, err) =>
-        logger.warn({ err: errorInfo(err) }, msg),
+        logger.warn({ err: errorInfo(err), reason: issuerFailureReason(err) }, msg),
       )
     : null,
   trustProxyHops: config.trustProxyHops,

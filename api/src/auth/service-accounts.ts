@@ -122,16 +122,41 @@ export function loadServiceAccountsConfig(path: string | undefined): ServiceAcco
   return { issuers, accounts };
 }
 
+function errnoOf(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  return typeof code === 'string' ? code : 'request failed';
+}
+
 const unauthorized = (code: string, detail: string) => new ApiError(401, code, detail);
 
 /** Clock skew allowed on `exp` and `nbf`. */
 export const CLOCK_TOLERANCE_SECONDS = 30;
 
+/** A failed fetch of discovery or JWKS; its message (URL and status) is safe to log. */
+export class IssuerFetchError extends Error {
+  override readonly name = 'IssuerFetchError';
+}
+
+/**
+ * What to log about a failed discovery or JWKS fetch: our own messages and jose's (URLs, statuses,
+ * never token content), with the cause's.
+ */
+export function issuerFailureReason(err: unknown): string | undefined {
+  if (!(err instanceof IssuerFetchError) && !(err instanceof joseErrors.JOSEError)) return undefined;
+  const cause = (err as Error).cause;
+  const inner =
+    cause instanceof IssuerFetchError || cause instanceof joseErrors.JOSEError || cause instanceof SyntaxError
+      ? `: ${(cause as Error).message}`
+      : '';
+  return `${err.message}${inner}`;
+}
+
 /** A GET with the issuer's CA and bearer token, as a fetch (what jose's customFetch expects). */
 function issuerFetch(issuer: ServiceAccountIssuer) {
   return (url: string, init?: { signal?: AbortSignal | null }): Promise<Response> =>
     new Promise((resolve, reject) => {
-      const headers: Record<string, string> = { accept: 'application/json' };
+      // kube-apiserver answers 406 to a JWKS request that does not accept application/jwk-set+json.
+      const headers: Record<string, string> = { accept: 'application/json, application/jwk-set+json' };
       if (issuer.tokenFile !== undefined)
         headers.authorization = `Bearer ${readFileSync(issuer.tokenFile, 'utf8').trim()}`;
       const target = new URL(url);
@@ -142,19 +167,25 @@ function issuerFetch(issuer: ServiceAccountIssuer) {
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () =>
+          res.on('end', () => {
+            if (res.statusCode !== 200) {
+              reject(new IssuerFetchError(`GET ${url}: HTTP ${res.statusCode}`));
+              return;
+            }
             resolve(
               new Response(Buffer.concat(chunks), {
-                status: res.statusCode ?? 502,
+                status: 200,
                 headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
               }),
-            ),
-          );
+            );
+          });
           res.on('error', reject);
         },
       );
-      req.setTimeout(5000, () => req.destroy(new Error(`timed out fetching ${url}`)));
-      req.on('error', reject);
+      req.setTimeout(5000, () => req.destroy(new IssuerFetchError(`GET ${url}: timed out`)));
+      req.on('error', (err) =>
+        reject(err instanceof IssuerFetchError ? err : new IssuerFetchError(`GET ${url}: ${errnoOf(err)}`)),
+      );
       req.end();
     });
 }
@@ -175,10 +206,10 @@ class IssuerKeys {
     this.#jwks ??= (async () => {
       const url = `${this.issuer.discoveryUrl}/.well-known/openid-configuration`;
       const res = await this.#fetch(url, { signal: AbortSignal.timeout(5000) });
-      if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
       const doc = (await res.json()) as { issuer?: unknown; jwks_uri?: unknown };
-      if (doc.issuer !== this.issuer.url) throw new Error(`${url}: issuer is ${String(doc.issuer)}`);
-      if (typeof doc.jwks_uri !== 'string') throw new Error(`${url}: no jwks_uri`);
+      if (doc.issuer !== this.issuer.url)
+        throw new IssuerFetchError(`GET ${url}: issuer is ${String(doc.issuer)}, not ${this.issuer.url}`);
+      if (typeof doc.jwks_uri !== 'string') throw new IssuerFetchError(`GET ${url}: no jwks_uri`);
       // Behind discovery_url (in-cluster), fetch the JWKS there too: the advertised host may be
       // the public issuer, not reachable from inside.
       const advertised = new URL(doc.jwks_uri);
