@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GetObjectCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse as parseYaml, parseAllDocuments } from 'yaml';
+import { parse as parseYaml, parseAllDocuments, stringify as stringifyYaml } from 'yaml';
 import { API_NODE_FLAGS, jsonRequest, startApiProcess, TEST_KEYS } from '../api/src/test/api-process.ts';
 import type { ApiProcess } from '../api/src/test/api-process.ts';
 import { freshDatabaseUrl } from '../api/src/test/databases.ts';
@@ -25,9 +25,11 @@ const ADMIN_PASSWORD = 'journey-admin-password';
  * The whole journey on this machine, as a platform team would live it: the API and the operator
  * run from their image file trees (production dependencies only), the operator with the chart's
  * RBAC through a ServiceAccount token (not cluster-admin), against a real control plane,
- * PostgreSQL and MinIO. Each step prints the logs and Kubernetes events when it fails.
+ * PostgreSQL and MinIO. The operator signs in to the API as the chart installs it: with its own
+ * projected ServiceAccount token (audience plinth), which the API verifies against the control
+ * plane's issuer; no API key is created at any step. Each step prints the logs and Kubernetes events when it fails.
  */
-describe('journey: from an organization key to an application writing to its bucket', () => {
+describe('journey: from a Helm-installed operator with no key to an application writing to its bucket', () => {
   let cp: ControlPlane;
   let minio: MinioServer;
   let api: ApiProcess;
@@ -38,7 +40,7 @@ describe('journey: from an organization key to an application writing to its buc
   let workspace: { id: string };
   let bucketId: string;
   let operatorTree: string;
-  let operatorSecretName: string;
+  let operatorTokenFile: string;
 
   const diagnostics = async () => {
     const events = await cp.kubectl(['get', 'events', '-A', '--sort-by=.lastTimestamp']);
@@ -92,25 +94,8 @@ describe('journey: from an organization key to an application writing to its buc
     const apiTree = tree('Dockerfile.api', 'api');
     operatorTree = tree('Dockerfile.operator', 'operator');
     writeStorageConfig(work, minio, { userEnv: 'MINIO_ROOT_USER', passwordEnv: 'MINIO_ROOT_PASSWORD' });
-    // The API as its image runs it: the image's tree, production dependencies only.
-    api = await startApiProcess(
-      {
-        DATABASE_URL: await freshDatabaseUrl(),
-        ...TEST_KEYS,
-        PLINTH_CONFIG: join(work, 'plinth.yaml'),
-        MINIO_ROOT_USER: minio.accessKey,
-        MINIO_ROOT_PASSWORD: minio.secretKey,
-        PLINTH_BOOTSTRAP_ADMIN_USERNAME: 'admin',
-        PLINTH_BOOTSTRAP_ADMIN_PASSWORD: ADMIN_PASSWORD,
-        PLINTH_USAGE_INTERVAL_SECONDS: '10',
-        NODE_ENV: 'production',
-      },
-      { cwd: apiTree, entry: join(apiTree, 'api/src/index.ts'), nodeArgs: API_NODE_FLAGS },
-    );
-    await api.waitReady();
 
     // The operator's identity and permissions exactly as the chart installs them.
-    const values = parseYaml(readFileSync(join(REPO, 'charts/plinth/ci/default-values.yaml'), 'utf8'));
     const rendered = spawnSync(
       helm,
       [
@@ -121,12 +106,17 @@ describe('journey: from an organization key to an application writing to its buc
         NAMESPACE,
         '-f',
         join(REPO, 'charts/plinth/ci/default-values.yaml'),
+        // This control plane's issuer, as a user sets it for their cluster (docs/operator.md).
+        '--set',
+        `api.serviceAccountIssuer.url=${cp.server}`,
+        '--set',
+        'api.serviceAccountIssuer.discoveryUrl=',
       ],
       { encoding: 'utf8' },
     );
     expect(rendered.status, rendered.stderr).toBe(0);
-    const rbac = parseAllDocuments(rendered.stdout)
-      .map((d) => d.toJS())
+    const docs = parseAllDocuments(rendered.stdout).map((d) => d.toJS());
+    const rbac = docs
       .filter(
         (d) =>
           d &&
@@ -158,7 +148,65 @@ describe('journey: from an organization key to an application writing to its buc
         'current-context': 'journey',
       }),
     );
-    operatorSecretName = values.operator.apiToken.existingSecret as string;
+    // The API's side of the operator's sign-in, as the chart writes it into PLINTH_CONFIG: this
+    // issuer, the operator's ServiceAccount, bucket scopes. Its CA and token files are the pod's
+    // projected volume there; here the control plane's CA and a token of the API's ServiceAccount.
+    const chartConfig = parseYaml(docs.find((d) => d?.kind === 'ConfigMap').data['plinth.yaml']);
+    const apiServiceAccount = docs.find(
+      (d) => d?.kind === 'ServiceAccount' && !JSON.stringify(d.metadata).includes('operator'),
+    );
+    await kubectl(['apply', '-n', NAMESPACE, '-f', '-'], JSON.stringify(apiServiceAccount));
+    const apiToken = join(work, 'api-sa-token');
+    writeFileSync(
+      apiToken,
+      await kubectl(['create', 'token', apiServiceAccount.metadata.name, '-n', NAMESPACE, '--duration=2h']),
+    );
+    const issuer = chartConfig.service_accounts.issuers[0];
+    expect(issuer).toMatchObject({ url: cp.server, audience: 'plinth' });
+    Object.assign(issuer, { ca_file: cp.caFile, token_file: apiToken });
+    const storageConfig = parseYaml(readFileSync(join(work, 'plinth.yaml'), 'utf8'));
+    writeFileSync(
+      join(work, 'plinth.yaml'),
+      stringifyYaml({ ...storageConfig, service_accounts: chartConfig.service_accounts }),
+    );
+    // The operator's side: the projected token the chart's Deployment mounts, minted the same way.
+    const deployment = docs.find((d) => d?.kind === 'Deployment' && d.metadata.name.endsWith('-operator'));
+    const pod = deployment.spec.template.spec;
+    const env = Object.fromEntries(pod.containers[0].env.map((e: any) => [e.name, e.value]));
+    expect(env.PLINTH_API_TOKEN).toBeUndefined();
+    const projected = pod.volumes[0].projected.sources[0].serviceAccountToken;
+    expect(projected.audience).toBe('plinth');
+    operatorTokenFile = join(work, 'operator-projected-token');
+    writeFileSync(
+      operatorTokenFile,
+      await kubectl([
+        'create',
+        'token',
+        serviceAccount,
+        '-n',
+        NAMESPACE,
+        `--audience=${projected.audience}`,
+        `--duration=${projected.expirationSeconds}s`,
+      ]),
+    );
+    expect(env.PLINTH_API_TOKEN_FILE).toMatch(/\/token$/);
+
+    // The API as its image runs it: the image's tree, production dependencies only.
+    api = await startApiProcess(
+      {
+        DATABASE_URL: await freshDatabaseUrl(),
+        ...TEST_KEYS,
+        PLINTH_CONFIG: join(work, 'plinth.yaml'),
+        MINIO_ROOT_USER: minio.accessKey,
+        MINIO_ROOT_PASSWORD: minio.secretKey,
+        PLINTH_BOOTSTRAP_ADMIN_USERNAME: 'admin',
+        PLINTH_BOOTSTRAP_ADMIN_PASSWORD: ADMIN_PASSWORD,
+        PLINTH_USAGE_INTERVAL_SECONDS: '10',
+        NODE_ENV: 'production',
+      },
+      { cwd: apiTree, entry: join(apiTree, 'api/src/index.ts'), nodeArgs: API_NODE_FLAGS },
+    );
+    await api.waitReady();
   }, 900_000);
   afterAll(async () => {
     await operator?.stop('SIGKILL');
@@ -167,47 +215,19 @@ describe('journey: from an organization key to an application writing to its buc
     if (work) rmSync(work, { recursive: true, force: true });
   }, 120_000);
 
-  it('a platform admin creates an organization, a workspace and an organization key', async () => {
+  it('a platform admin creates an organization and a workspace; the operator signs in with its ServiceAccount token', async () => {
     await step('log in and create the tenant', async () => {
       adminToken = (await call('POST', '/api/login/', { username: 'admin', password: ADMIN_PASSWORD }, ''))
         .token;
       org = await call('POST', '/api/v1/organizations/', { slug: 'team-a', name: 'Team A' });
       workspace = await call('POST', '/api/v1/workspaces/', { organization: org.id, name: 'data' });
     });
-    const key = await step('create the organization key and put it in the operator Secret', async () => {
-      // Least privilege (docs/operator.md): the bucket scopes only.
-      const created = await call('POST', `/api/v1/organizations/${org.id}/api-keys/`, {
-        name: 'operator',
-        role: 'admin',
-        scopes: ['buckets:read', 'buckets:write'],
-      });
-      await kubectl([
-        'create',
-        'secret',
-        'generic',
-        operatorSecretName,
-        '-n',
-        NAMESPACE,
-        `--from-literal=PLINTH_API_TOKEN=${created.token}`,
-      ]);
-      return created.token as string;
-    });
-    expect(key).toMatch(/^plo_/);
-    await step('start the operator with the chart RBAC and its Secret as environment', async () => {
-      const secret = JSON.parse(
-        await kubectl(['get', 'secret', operatorSecretName, '-n', NAMESPACE, '-o', 'json']),
-      );
-      const fromSecret = Object.fromEntries(
-        Object.entries(secret.data as Record<string, string>).map(([k, v]) => [
-          k,
-          Buffer.from(v, 'base64').toString(),
-        ]),
-      );
+    await step('start the operator with the chart RBAC and its projected token, no key', async () => {
       operator = await startOperatorProcess(
         {
-          ...fromSecret,
           KUBECONFIG: join(work, 'operator.kubeconfig'),
           PLINTH_API_URL: api.url,
+          PLINTH_API_TOKEN_FILE: operatorTokenFile,
           POD_NAMESPACE: NAMESPACE,
           POD_NAME: 'plinth-operator-journey',
           LOG_LEVEL: 'info',
@@ -216,6 +236,9 @@ describe('journey: from an organization key to an application writing to its buc
       );
       await operator.waitReady(60_000);
     });
+    // Nobody created a key: not in the organization, not in the system.
+    expect((await call('GET', `/api/v1/organizations/${org.id}/api-keys/`)).results).toEqual([]);
+    expect((await call('GET', '/api/v1/system-api-keys/')).results).toEqual([]);
   }, 120_000);
 
   it('a team applies the sample S3Bucket in an annotated namespace and its application uses the Secret', async () => {

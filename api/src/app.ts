@@ -25,6 +25,7 @@ import { registerUsers } from './routes/users.ts';
 import { registerWorkspaces } from './routes/workspaces.ts';
 import { registerAuditMetrics } from './services/audit.ts';
 import type { AuditLog, KeyUsage } from './services/audit.ts';
+import type { ServiceAccountVerifier } from './auth/service-accounts.ts';
 import type { LoginTokens } from './services/auth.ts';
 import type { StorageRuntime } from './services/buckets.ts';
 import { registerUsageGauges } from './services/usage.ts';
@@ -43,6 +44,8 @@ export interface AppDeps {
   readonly audit: AuditLog;
   readonly keyUsage: KeyUsage;
   readonly loginTokens: LoginTokens;
+  /** Verifier of Kubernetes ServiceAccount tokens (PLINTH_CONFIG `service_accounts`); unset: none. */
+  readonly serviceAccounts?: ServiceAccountVerifier | null;
   /** Proxies appending to X-Forwarded-For in front of the API (PLINTH_TRUST_PROXY); 0: none. */
   readonly trustProxyHops: number;
   readonly storage: StorageRuntime;
@@ -65,11 +68,18 @@ export function createApp(deps: AppDeps): App {
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
     scheme: 'bearer',
-    description: 'An API key (plu_/plo_/pls_…) or a login token from POST /api/login/.',
+    description:
+      'An API key (plu_/plo_/pls_…), a login token from POST /api/login/, or a Kubernetes ServiceAccount token (audience plinth) of a configured ServiceAccount.',
   });
 
   const db = deps.database.db;
-  const auth = { db, loginTokens: deps.loginTokens, keyUsage: deps.keyUsage, audit: deps.audit };
+  const auth = {
+    db,
+    loginTokens: deps.loginTokens,
+    keyUsage: deps.keyUsage,
+    audit: deps.audit,
+    serviceAccounts: deps.serviceAccounts ?? null,
+  };
 
   app.use('*', requestContext(deps.logger, deps.metrics, deps.trustProxyHops));
   app.use('*', responseHeaders(deps.hstsMaxAgeSeconds ?? 0));

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { loadServiceAccountsConfig } from './auth/service-accounts.ts';
+import type { ServiceAccountsConfig } from './auth/service-accounts.ts';
 import { loadStorageConfig } from './storage/config.ts';
 import type { StorageConfig } from './storage/config.ts';
 
@@ -118,6 +120,8 @@ export interface Config {
   readonly hstsMaxAgeSeconds: number;
   /** Storage clusters and regions, from the PLINTH_CONFIG file (empty when unset). */
   readonly storage: StorageConfig;
+  /** Trusted Kubernetes ServiceAccount issuers and accounts, from the PLINTH_CONFIG file. */
+  readonly serviceAccounts: ServiceAccountsConfig | null;
   readonly usageIntervalMs: number;
   /** Test-only: pause bucket creation after this saga step (crash-safety tests). */
   readonly testPauseAfterStep: string | undefined;
@@ -181,6 +185,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxyHops: e.PLINTH_TRUST_PROXY,
     hstsMaxAgeSeconds: e.PLINTH_HSTS_MAX_AGE_SECONDS,
     storage: loadStorageConfig(e.PLINTH_CONFIG, env),
+    serviceAccounts: loadServiceAccountsConfig(e.PLINTH_CONFIG),
     usageIntervalMs: e.PLINTH_USAGE_INTERVAL_SECONDS * 1000,
     testPauseAfterStep: e.PLINTH_TEST_PAUSE_AFTER_STEP,
   } satisfies Config);

@@ -10,6 +10,7 @@ import { API_VERSION } from './lib/version.ts';
 import { createMetricsApp } from './routes/system/metrics.ts';
 import { startServer } from './server.ts';
 import { AuditLog, KeyUsage } from './services/audit.ts';
+import { issuerFailureReason, ServiceAccountVerifier } from './auth/service-accounts.ts';
 import { LoginTokens } from './services/auth.ts';
 import { BUCKET_SAGA, bucketSagaJob, ensureSagaJobs, LEASE_SECONDS } from './services/buckets.ts';
 import { JobRunner } from './jobs/runner.ts';
@@ -63,6 +64,11 @@ const app = createApp({
   audit,
   keyUsage,
   loginTokens: new LoginTokens(secrets.jwtSigningKey, config.loginTokenTtlSeconds),
+  serviceAccounts: config.serviceAccounts
+    ? new ServiceAccountVerifier(config.serviceAccounts, (msg, err) =>
+        logger.warn({ err: errorInfo(err), reason: issuerFailureReason(err) }, msg),
+      )
+    : null,
   trustProxyHops: config.trustProxyHops,
   storage,
   hstsMaxAgeSeconds: config.hstsMaxAgeSeconds,

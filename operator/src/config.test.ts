@@ -1,5 +1,7 @@
-import { hostname } from 'node:os';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import type * as FsModule from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const NAMESPACE_FILE = '/var/run/secrets/kubernetes.io/serviceaccount/namespace';
@@ -135,9 +137,22 @@ describe('loadConfig errors name the variable', () => {
     expect(errorFor(env)).toBe('PLINTH_API_URL is required');
   });
 
-  it('requires PLINTH_API_TOKEN', () => {
+  it('requires PLINTH_API_TOKEN or PLINTH_API_TOKEN_FILE, not both', () => {
     const { PLINTH_API_TOKEN: _, ...env } = MINIMAL;
-    expect(errorFor(env)).toBe('PLINTH_API_TOKEN is required');
+    expect(errorFor(env)).toMatch(/^PLINTH_API_TOKEN or PLINTH_API_TOKEN_FILE is required/);
+    const dir = mkdtempSync(join(tmpdir(), 'plinth-op-token-'));
+    const file = join(dir, 'token');
+    expect(errorFor({ ...env, PLINTH_API_TOKEN_FILE: file })).toBe(
+      `PLINTH_API_TOKEN_FILE ${file} is missing, unreadable or empty`,
+    );
+    writeFileSync(file, 'eyJhbGciOiJSUzI1NiJ9.e30.c2ln\n');
+    expect(loadConfig({ ...env, PLINTH_API_TOKEN_FILE: file })).toMatchObject({
+      apiToken: undefined,
+      apiTokenFile: file,
+    });
+    expect(errorFor({ ...MINIMAL, PLINTH_API_TOKEN_FILE: file })).toBe(
+      'set only one of PLINTH_API_TOKEN and PLINTH_API_TOKEN_FILE',
+    );
   });
 
   it('refuses a URL that is not http(s)', () => {

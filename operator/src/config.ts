@@ -43,7 +43,10 @@ const EnvSchema = z.object({
     .regex(/^pl[os]_/, {
       error:
         'must be an organization key (plo_…) or a system key (pls_…), with the scopes buckets:read and buckets:write',
-    }),
+    })
+    .optional(),
+  // In a cluster: the projected ServiceAccount token (audience plinth), re-read as kubelet rotates it.
+  PLINTH_API_TOKEN_FILE: nonEmpty.optional(),
   PLINTH_OPERATOR_DEFAULT_ORGANIZATION: uuid.optional(),
   PLINTH_OPERATOR_DEFAULT_WORKSPACE: uuid.optional(),
   // Empty counts as unset (a chart value left blank).
@@ -83,7 +86,10 @@ const EnvSchema = z.object({
 
 export interface OperatorConfig {
   readonly apiUrl: string;
-  readonly apiToken: string;
+  /** A static key (plo_/pls_), for an operator outside the cluster; or else `apiTokenFile`. */
+  readonly apiToken: string | undefined;
+  /** A file holding the token (the projected ServiceAccount token), re-read as it rotates. */
+  readonly apiTokenFile: string | undefined;
   readonly defaults: {
     readonly organization?: string | undefined;
     readonly workspace?: string | undefined;
@@ -137,6 +143,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): OperatorConfig
     throw new ConfigError(`${name} ${message}`);
   }
   const e = parsed.data;
+  if (e.PLINTH_API_TOKEN === undefined && e.PLINTH_API_TOKEN_FILE === undefined) {
+    throw new ConfigError(
+      'PLINTH_API_TOKEN or PLINTH_API_TOKEN_FILE is required: the path of the projected ServiceAccount token (in a cluster), or an organization (plo_…) or system (pls_…) key',
+    );
+  }
+  if (e.PLINTH_API_TOKEN !== undefined && e.PLINTH_API_TOKEN_FILE !== undefined) {
+    throw new ConfigError('set only one of PLINTH_API_TOKEN and PLINTH_API_TOKEN_FILE');
+  }
+  if (e.PLINTH_API_TOKEN_FILE !== undefined) {
+    try {
+      if (readFileSync(e.PLINTH_API_TOKEN_FILE, 'utf8').trim() === '') throw new Error('empty');
+    } catch {
+      throw new ConfigError(
+        `PLINTH_API_TOKEN_FILE ${e.PLINTH_API_TOKEN_FILE} is missing, unreadable or empty`,
+      );
+    }
+  }
   if (e.PLINTH_OPERATOR_DEFAULT_WORKSPACE && !e.PLINTH_OPERATOR_DEFAULT_ORGANIZATION) {
     throw new ConfigError(
       'PLINTH_OPERATOR_DEFAULT_ORGANIZATION is required when PLINTH_OPERATOR_DEFAULT_WORKSPACE is set',
@@ -168,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): OperatorConfig
   return Object.freeze({
     apiUrl: e.PLINTH_API_URL,
     apiToken: e.PLINTH_API_TOKEN,
+    apiTokenFile: e.PLINTH_API_TOKEN_FILE,
     defaults: {
       organization: e.PLINTH_OPERATOR_DEFAULT_ORGANIZATION,
       workspace: e.PLINTH_OPERATOR_DEFAULT_WORKSPACE,

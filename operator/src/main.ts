@@ -18,6 +18,7 @@ import { Informer } from './runtime/informer.ts';
 import { loadKubeConfig } from './runtime/kubeconfig.ts';
 import { jittered } from './runtime/jitter.ts';
 import { LeaderElector } from './runtime/leader-election.ts';
+import { tokenFromFile } from './plinth-api/token-file.ts';
 import { defaultControllerRateLimiter, TokenBucket } from './runtime/rate-limiter.ts';
 import { runWorkers } from './runtime/workers.ts';
 import type { Workers } from './runtime/workers.ts';
@@ -95,7 +96,8 @@ async function main(): Promise<void> {
   const apiBucket = new TokenBucket({ qps: config.apiQps, burst: config.apiBurst });
   const api = createPlinthClient({
     baseUrl: config.apiUrl,
-    token: config.apiToken,
+    // In a cluster, the projected ServiceAccount token; outside, a static key (docs/operator.md).
+    token: config.apiTokenFile !== undefined ? tokenFromFile(config.apiTokenFile) : config.apiToken!,
     rateLimit: apiBucket,
     timeoutMs: config.apiTimeoutMs,
     onRequest: ({ operation, status, durationMs }) => {

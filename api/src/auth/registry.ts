@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
-import { apiKeys, users } from '../db/schema/index.ts';
+import { apiKeys, organizations, users } from '../db/schema/index.ts';
 import { ApiError } from '../lib/errors.ts';
 import { hashToken, parseBearer } from '../lib/tokens.ts';
 import type { AuthContext, RequestInfo } from '../services/auth.ts';
@@ -13,7 +13,7 @@ import type { Principal, Scope } from '../services/policy.ts';
  * into the one `Principal` shape (who, which role where, which scopes, interactive or not). A new
  * way in (the web UI's session, agents' own endpoints) is one more resolver here.
  */
-export type CredentialKind = 'login_token' | 'api_key' | 'agent_token';
+export type CredentialKind = 'login_token' | 'api_key' | 'agent_token' | 'service_account_token';
 
 type Resolver = (ctx: AuthContext, token: string, req: RequestInfo) => Promise<Principal>;
 
@@ -96,6 +96,45 @@ const apiKey: Resolver = async (ctx, token, req) => {
   }
 };
 
+/**
+ * Kubernetes ServiceAccount tokens (auth/service-accounts.ts): verified against the cluster's
+ * keys, then the account's mapping: one organization (an organization principal with the Admin
+ * role) or all of them (a system principal), always with bucket scopes only. Audited like a key.
+ */
+const serviceAccountToken: Resolver = async (ctx, token, req) => {
+  if (!ctx.serviceAccounts) throw unauthorized('token_invalid', 'Invalid token.');
+  const account = await ctx.serviceAccounts.verify(token);
+  let organizationId: string | null = null;
+  if (account.organization !== null) {
+    const [org] = await orgBySlugStatement(ctx.db).execute({ slug: account.organization });
+    if (!org) throw unauthorized('token_invalid', 'The organization of this ServiceAccount does not exist.');
+    organizationId = org.id;
+  }
+  ctx.audit.enqueue({
+    event: 'service_account.used',
+    organizationId,
+    ip: req.ip,
+    requestId: req.requestId,
+    details: { endpoint: `${req.method} ${req.path}`, service_account: account.name },
+  });
+  const base = {
+    via: 'service_account',
+    interactive: false,
+    apiKeyId: null,
+    userId: null,
+    username: account.name,
+    scopes: expandScopes(account.scopes),
+  } as const;
+  return organizationId === null
+    ? { ...base, kind: 'system', superuser: true, organizationScope: null }
+    : {
+        ...base,
+        kind: 'organization',
+        superuser: false,
+        organizationScope: { organizationId, role: 'admin' },
+      };
+};
+
 /** Agent tokens reach only the agent endpoints, none of which is behind this registry yet. */
 const agentToken: Resolver = () =>
   Promise.reject(
@@ -106,6 +145,7 @@ export const RESOLVERS: Record<CredentialKind, Resolver> = {
   login_token: loginToken,
   api_key: apiKey,
   agent_token: agentToken,
+  service_account_token: serviceAccountToken,
 };
 
 /**
@@ -129,8 +169,15 @@ export async function authenticate(
   if (!token || rest.length > 0) throw unauthorized('token_malformed', 'The bearer token is malformed.');
   const parsed = parseBearer(token);
   if (parsed.type === 'malformed') throw unauthorized('token_malformed', 'The bearer token is malformed.');
+  // Both login tokens and ServiceAccount tokens are JWTs: the issuer (`iss`) tells them apart.
   const kind: CredentialKind =
-    parsed.type === 'jwt' ? 'login_token' : parsed.kind === 'agent' ? 'agent_token' : 'api_key';
+    parsed.type === 'jwt'
+      ? ctx.serviceAccounts?.claims(parsed.token)
+        ? 'service_account_token'
+        : 'login_token'
+      : parsed.kind === 'agent'
+        ? 'agent_token'
+        : 'api_key';
   return RESOLVERS[kind](ctx, parsed.token, req);
 }
 
@@ -156,6 +203,16 @@ function keyStatement(db: Database) {
       .from(apiKeys)
       .leftJoin(users, eq(users.id, apiKeys.userId))
       .where(eq(apiKeys.tokenHash, sql.placeholder('hash')))
+      .prepare(name),
+  );
+}
+
+function orgBySlugStatement(db: Database) {
+  return prepared(db, 'auth_org_by_slug', (d, name) =>
+    d
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.slug, sql.placeholder('slug')))
       .prepare(name),
   );
 }

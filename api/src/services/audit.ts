@@ -15,6 +15,7 @@ export const AUDIT_EVENTS = [
   'api_key.created',
   'api_key.used',
   'api_key.revoked',
+  'service_account.used',
   'user.created',
   'user.updated',
   'organization.created',

@@ -6,6 +6,7 @@ import type { Database } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
 import { users } from '../db/schema/index.ts';
 import { ApiError } from '../lib/errors.ts';
+import type { ServiceAccountVerifier } from '../auth/service-accounts.ts';
 import type { AuditLog, KeyUsage } from './audit.ts';
 import { knownAddressSql, rememberAddress, reserve, throttleAddress } from './login-throttle.ts';
 import { assertHashingCapacity, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
@@ -64,6 +65,8 @@ export interface AuthContext {
   readonly loginTokens: LoginTokens;
   readonly keyUsage: KeyUsage;
   readonly audit: AuditLog;
+  /** ServiceAccount tokens, when PLINTH_CONFIG configures trusted issuers. */
+  readonly serviceAccounts?: ServiceAccountVerifier | null;
 }
 
 export interface RequestInfo {

@@ -30,6 +30,8 @@ const FileSchema = z
     regions: z
       .array(z.object({ name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/), cluster: z.string() }).strict())
       .default([]),
+    // Read by auth/service-accounts.ts.
+    service_accounts: z.unknown().optional(),
   })
   .strict();
 

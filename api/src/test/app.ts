@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createApp } from '../app.ts';
+import type { ServiceAccountVerifier } from '../auth/service-accounts.ts';
 import type { App } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { createMetrics } from '../lib/metrics.ts';
@@ -26,6 +27,7 @@ export function testApp(
     loginTokenTtlSeconds?: number;
     storage?: StorageRuntime;
     hstsMaxAgeSeconds?: number;
+    serviceAccounts?: ServiceAccountVerifier;
   } = {},
 ) {
   const logs = capturedLogger();
@@ -45,6 +47,7 @@ export function testApp(
     trustProxyHops: 1,
     storage,
     hstsMaxAgeSeconds: opts.hstsMaxAgeSeconds ?? 0,
+    serviceAccounts: opts.serviceAccounts ?? null,
   });
   return {
     app,

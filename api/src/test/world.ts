@@ -11,6 +11,7 @@ import {
 import type { MemberRole } from '../db/schema/index.ts';
 import { hashPassword } from '../services/passwords.ts';
 import type { StorageRuntime } from '../services/buckets.ts';
+import type { ServiceAccountVerifier } from '../auth/service-accounts.ts';
 import { testApp } from './app.ts';
 
 export const PASSWORD = 'correct-horse-battery-staple';
@@ -29,7 +30,10 @@ export interface Actor {
  * (directly in the database, for speed) and call the API as them. Every name is unique, so suites
  * can share a database.
  */
-export function createWorld(database: DatabaseHandle, opts: { storage?: StorageRuntime } = {}) {
+export function createWorld(
+  database: DatabaseHandle,
+  opts: { storage?: StorageRuntime; serviceAccounts?: ServiceAccountVerifier } = {},
+) {
   const env = testApp(database, opts);
   const db = database.db;
   const unique = (p: string) => `${p}-${randomUUID().slice(0, 8)}`;

@@ -137,8 +137,36 @@ plinth.dev/endpoint: metrics
 {{- end }}
 {{- end }}
 
-{{- define "plinth.operator.apiTokenSecret" -}}
-{{- required "operator.apiToken.existingSecret is required when operator.enabled is true: create an organization (plo_…) or system (pls_…) key in the API, then `kubectl create secret generic plinth-operator-token --from-literal=PLINTH_API_TOKEN=<key>` and set operator.apiToken.existingSecret=plinth-operator-token (or install first with operator.enabled=false)" .Values.operator.apiToken.existingSecret }}
+{{/*
+"true" when the operator authenticates with its projected ServiceAccount token (the default):
+no operator.apiToken.existingSecret. The API of this release then trusts that ServiceAccount.
+*/}}
+{{- define "plinth.operator.usesServiceAccountToken" -}}
+{{- if and .Values.operator.enabled (not .Values.operator.apiToken.existingSecret) }}true{{- end }}
+{{- end }}
+
+{{/* Where the API's pods see the cluster CA and their own token (for OIDC discovery). */}}
+{{- define "plinth.api.kubeDir" -}}/var/run/secrets/plinth/kubernetes{{- end }}
+
+{{/* PLINTH_CONFIG: storage.config, plus the operator's ServiceAccount when it uses its token. */}}
+{{- define "plinth.api.configFile" -}}
+{{- $config := deepCopy .Values.storage.config }}
+{{- if include "plinth.operator.usesServiceAccountToken" . }}
+{{- $issuer := .Values.api.serviceAccountIssuer }}
+{{- $account := dict "name" (printf "system:serviceaccount:%s:%s" .Release.Namespace (include "plinth.operator.serviceAccountName" .)) }}
+{{- if .Values.operator.serviceAccountToken.organization }}
+{{- $_ := set $account "organization" .Values.operator.serviceAccountToken.organization }}
+{{- else }}
+{{- $_ := set $account "all_organizations" true }}
+{{- end }}
+{{- $_ := set $account "scopes" (list "buckets:read" "buckets:write") }}
+{{- $i := dict "url" $issuer.url "audience" .Values.operator.serviceAccountToken.audience "ca_file" (printf "%s/ca.crt" (include "plinth.api.kubeDir" .)) "token_file" (printf "%s/token" (include "plinth.api.kubeDir" .)) }}
+{{- with $issuer.discoveryUrl }}
+{{- $_ := set $i "discovery_url" . }}
+{{- end }}
+{{- $_ := set $config "service_accounts" (dict "issuers" (list $i) "accounts" (list $account)) }}
+{{- end }}
+{{- toYaml $config }}
 {{- end }}
 
 {{/* The default mapping is opt-in per namespace: defaults without a selector are refused here. */}}

@@ -483,9 +483,13 @@ export class S3BucketReconciler {
         if (f.attrs.includes('region')) return new Stop(Reasons.UnknownRegion, detail, { terminal: true });
         return new Stop(Reasons.InvalidSpec, detail, { terminal: true });
       case 'unauthenticated':
-        return new Stop(Reasons.Unauthorized, 'The API refused the operator token (PLINTH_API_TOKEN).', {
-          terminal: false,
-        });
+        return new Stop(
+          Reasons.Unauthorized,
+          'The API refused the operator token (PLINTH_API_TOKEN or PLINTH_API_TOKEN_FILE).',
+          {
+            terminal: false,
+          },
+        );
       case 'forbidden':
         return new Stop(Reasons.Forbidden, `The operator token may not do this: ${detail}`, {
           terminal: false,

@@ -195,8 +195,11 @@ function transportFailure(err: unknown): PlinthFailure {
 export interface PlinthClientOptions {
   /** The API's origin, e.g. `http://plinth-api.plinth.svc:8000` (paths start with `/api/`). */
   baseUrl: string;
-  /** An API key (or login token), sent as `Authorization: Bearer <token>`. */
-  token: string;
+  /**
+   * An API key (or login or ServiceAccount token), sent as `Authorization: Bearer <token>`; a
+   * function is asked before every request (a token file that rotates).
+   */
+  token: string | (() => string);
   /** Awaited before every request (the operator passes its token bucket). A rejection is rethrown as is. */
   rateLimit?: { take(): Promise<void> };
   /**
@@ -245,7 +248,7 @@ export function createPlinthClient(options: PlinthClientOptions): PlinthClient {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const raw = createClient<paths>({
     baseUrl: options.baseUrl,
-    headers: { Authorization: `Bearer ${options.token}` },
+    headers: typeof options.token === 'string' ? { Authorization: `Bearer ${options.token}` } : {},
     // Runs after the middleware's onRequest, so the deadline starts once the rate limiter lets go.
     fetch: (request) =>
       globalThis.fetch(request, {
@@ -276,6 +279,8 @@ export function createPlinthClient(options: PlinthClientOptions): PlinthClient {
           throw err;
         }
       }
+      if (typeof options.token === 'function')
+        request.headers.set('Authorization', `Bearer ${options.token()}`);
       started.set(id, { operation: `${request.method} ${schemaPath}`, at: performance.now() });
       return undefined;
     },

@@ -21,8 +21,12 @@ import type { CertPair, Pki } from './pki.ts';
 export interface ControlPlane {
   /** An admin kubeconfig (client certificate in `system:masters`), self-contained. */
   readonly kubeconfigPath: string;
-  /** `https://127.0.0.1:<port>` */
+  /** `https://127.0.0.1:<port>`, also the service-account issuer (`iss` of its tokens). */
   readonly server: string;
+  /** The PEM file of the CA that signed the kube-apiserver's serving certificate. */
+  readonly caFile: string;
+  /** The private key (PEM) kube-apiserver signs ServiceAccount tokens with, to forge test tokens. */
+  readonly serviceAccountSigningKeyFile: string;
   /** How long `startControlPlane` took, tool lookup included. */
   readonly startupMs: number;
   /** A fresh client-node config for the admin user. */
@@ -498,6 +502,8 @@ export async function startControlPlane(opts: ControlPlaneOptions = {}): Promise
     return {
       kubeconfigPath,
       server,
+      caFile: pki.caCert,
+      serviceAccountSigningKeyFile: pki.serviceAccountKey,
       startupMs: Date.now() - startedAt,
       kubeConfig() {
         const kc = new KubeConfig();

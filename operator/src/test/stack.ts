@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stringify as stringifyYaml } from 'yaml';
 import { jsonRequest, nodeFlagsOf, startApiProcess, TEST_KEYS } from '../../../api/src/test/api-process.ts';
 import type { ApiProcess } from '../../../api/src/test/api-process.ts';
 import { freshDatabaseUrl } from '../../../api/src/test/databases.ts';
@@ -57,9 +58,19 @@ export interface OperatorStack {
   readonly apiEnv: Record<string, string>;
   /** The API as the bootstrap Super Admin. */
   call(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }>;
-  tenant(slug: string): Promise<Tenant>;
+  /** An organization and a workspace; with `{ key: false }` no operator key (`orgKey` is empty). */
+  tenant(slug: string, opts?: { key?: boolean }): Promise<Tenant>;
   /** The operator's key for several organizations: a system key (`pls_…`) with `OPERATOR_SCOPES`. */
   operatorSystemKey(): Promise<string>;
+  /**
+   * Makes the API trust this control plane's ServiceAccount tokens (PLINTH_CONFIG
+   * `service_accounts`, as the chart configures it) for `accounts`, and restarts it. The API
+   * reads discovery and the JWKS with the cluster CA and a token of its own ServiceAccount
+   * (`plinth-api`, in group system:serviceaccounts), as it would in a pod.
+   */
+  trustServiceAccounts(accounts: readonly Record<string, unknown>[]): Promise<void>;
+  /** A TokenRequest token of `namespace/name` (`kubectl create token`). */
+  serviceAccountToken(namespace: string, name: string, audience?: string): Promise<string>;
   /** Creates (or updates) a namespace mapped to the tenant's organization and workspace. */
   annotatedNamespace(name: string, tenant: Tenant): Promise<void>;
   /** The kubeconfig of the operator's ServiceAccount user (only config/rbac's permissions). */
@@ -146,12 +157,13 @@ export async function startOperatorStack(opts: OperatorStackOptions = {}): Promi
       apiEnv,
       call,
       operatorKubeconfig,
-      async tenant(slug) {
+      async tenant(slug, opts = {}) {
         const org = await expectOk('POST', '/api/v1/organizations/', { slug, name: `Org ${slug}` });
         const workspace = await expectOk('POST', '/api/v1/workspaces/', {
           organization: org.id,
           name: `${slug}-ws`,
         });
+        if (opts.key === false) return { org, workspace, orgKey: '' };
         const key = await expectOk('POST', `/api/v1/organizations/${org.id}/api-keys/`, {
           name: `operator-${slug}`,
           role: 'admin',
@@ -165,6 +177,33 @@ export async function startOperatorStack(opts: OperatorStackOptions = {}): Promi
           scopes: OPERATOR_SCOPES,
         });
         return key.token as string;
+      },
+      async trustServiceAccounts(accounts) {
+        await kubectl(['apply', '-f', '-'], serviceAccountManifest(OPERATOR_NAMESPACE, 'plinth-api'));
+        const tokenFile = join(dir, 'api-sa-token');
+        writeFileSync(tokenFile, await stack.serviceAccountToken(OPERATOR_NAMESPACE, 'plinth-api'));
+        const configFile = apiEnv.PLINTH_CONFIG;
+        const base = readFileSync(configFile, 'utf8').replace(/\nservice_accounts:[\s\S]*$/, '\n');
+        const section = {
+          service_accounts: {
+            issuers: [
+              {
+                url: controlPlane.server,
+                ca_file: controlPlane.caFile,
+                token_file: tokenFile,
+                audience: 'plinth',
+              },
+            ],
+            accounts,
+          },
+        };
+        writeFileSync(configFile, `${base}\n${stringifyYaml(section)}`);
+        await stack.restartApi();
+      },
+      async serviceAccountToken(namespace, name, audience) {
+        const args = ['create', 'token', name, '-n', namespace, '--duration=1h'];
+        if (audience !== undefined) args.push(`--audience=${audience}`);
+        return (await kubectl(args)).trim();
       },
       async annotatedNamespace(name, t) {
         await kubectl(
@@ -225,6 +264,10 @@ export async function startOperatorStack(opts: OperatorStackOptions = {}): Promi
     rmSync(dir, { recursive: true, force: true });
     throw err;
   }
+}
+
+export function serviceAccountManifest(namespace: string, name: string): string {
+  return JSON.stringify({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name, namespace } });
 }
 
 export async function startOperatorProcess(
