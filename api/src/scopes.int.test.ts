@@ -1,13 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './db/client.ts';
-import { apiKeys, auditLog, buckets } from './db/schema/index.ts';
+import { apiKeys, auditLog } from './db/schema/index.ts';
 import { generateToken } from './lib/tokens.ts';
 import { SCOPES } from './services/policy.ts';
 import type { Scope } from './services/policy.ts';
 import { DATABASE_KINDS, migratedDatabase } from './test/databases.ts';
 import { createWorld } from './test/world.ts';
+import { fillPath, operationFixtures, protectedOperations, VALID_BODIES } from './test/operations.ts';
+import type { Operation, OperationFixtures } from './test/operations.ts';
 import type { Actor, World } from './test/world.ts';
 
 /**
@@ -70,62 +71,6 @@ const REACHES_STORAGE = new Set([
   'api_v1_s3_buckets_objects_upload_url_create',
 ]);
 
-interface Operation {
-  method: string;
-  path: string;
-  operationId: string;
-}
-
-type Tenant = Awaited<ReturnType<World['tenant']>>;
-interface Fixtures {
-  a: Tenant;
-  spare: Actor;
-  keyId: string;
-  bucketId: string;
-}
-
-/** A valid body for each operation that takes one, so only the scope decides. */
-const BODIES: Record<string, (w: World, f: Fixtures) => unknown> = {
-  api_v1_users_create: (w) => ({ username: w.unique('scope') }),
-  api_v1_users_partial_update: () => ({ full_name: 'Renamed' }),
-  api_v1_organizations_create: (w) => ({ slug: w.unique('scope'), name: 'x' }),
-  api_v1_organizations_partial_update: () => ({ name: 'Renamed' }),
-  api_v1_organizations_members_create: (_w, f) => ({ username: f.spare.username, role: 'viewer' }),
-  api_v1_organizations_members_partial_update: () => ({ role: 'admin' }),
-  api_v1_workspaces_create: (w, f) => ({ organization: f.a.org.id, name: w.unique('scope') }),
-  api_v1_workspaces_partial_update: () => ({ config: {} }),
-  api_v1_workspaces_members_create: (_w, f) => ({ username: f.spare.username, role: 'viewer' }),
-  api_v1_workspaces_members_partial_update: () => ({ role: 'user' }),
-  api_v1_users_me_api_keys_create: () => ({ name: 'k' }),
-  api_v1_organizations_api_keys_create: () => ({ name: 'k' }),
-  api_v1_system_api_keys_create: () => ({ name: 'k' }),
-  // A region the test runtime does not have: the answer (400) comes after the rights are checked.
-  api_v1_s3_buckets_create: (w, f) => ({
-    name: w.unique('scope'),
-    region: 'eu-central',
-    organization: f.a.org.id,
-    workspace: f.a.workspace.id,
-  }),
-  api_v1_s3_buckets_import_create: (w, f) => ({
-    name: w.unique('scope'),
-    region: 'eu-central',
-    organization: f.a.org.id,
-    workspace: f.a.workspace.id,
-  }),
-  api_v1_s3_buckets_partial_update: () => ({ cors_allow_all: false }),
-  api_v1_s3_buckets_objects_upload_url_create: () => ({ key: 'k' }),
-};
-
-function fillPath(op: Operation, f: Fixtures): string {
-  return op.path
-    .replace(/^\/api\/v1\/organizations\/\{id\}/, `/api/v1/organizations/${f.a.org.id}`)
-    .replace(/^\/api\/v1\/workspaces\/\{id\}/, `/api/v1/workspaces/${f.a.workspace.id}`)
-    .replace(/^\/api\/v1\/users\/\{id\}/, `/api/v1/users/${f.a.viewer.id}`)
-    .replace(/^\/api\/v1\/s3\/buckets\/\{id\}/, `/api/v1/s3/buckets/${f.bucketId}`)
-    .replace('{user_id}', op.path.startsWith('/api/v1/workspaces/') ? f.a.workspaceAdmin.id : f.a.orgAdmin.id)
-    .replace('{key_id}', f.keyId);
-}
-
 describe.each(DATABASE_KINDS)('key scopes over HTTP on %s', (kind) => {
   let database: DatabaseHandle;
   let w: World;
@@ -147,40 +92,16 @@ describe.each(DATABASE_KINDS)('key scopes over HTTP on %s', (kind) => {
   }
 
   /** Fresh objects for one cell, so cells do not depend on each other. */
-  async function fixtures(): Promise<Fixtures> {
-    const a = await w.tenant();
-    const key = await w.expectStatus(201, 'POST', `/api/v1/organizations/${a.org.id}/api-keys/`, {
-      token: a.orgAdmin.token,
-      body: { name: 'k' },
-    });
-    // A bucket row (no cluster behind it: the allowed calls end before any storage call or fail there).
-    const bucketId = randomUUID();
-    await database.db.insert(buckets).values({
-      id: bucketId,
-      name: w.unique('scope'),
-      region: 'eu-central',
-      cluster: 'none',
-      organizationId: a.org.id,
-      workspaceId: a.workspace.id,
-      state: 'ready',
-      accessKeyId: 'PLSCOPETEST000000000',
-      secretSealed: w.env.storage.box.seal('not-a-real-secret', bucketId),
-    });
-    return { a, spare: await w.user(), keyId: key.id, bucketId };
-  }
+  const fixtures = () => operationFixtures(w);
+  /** The member a `{user_id}` path changes: an admin, whose role the valid bodies leave as it is. */
+  const memberOf = (op: Operation, f: OperationFixtures) =>
+    op.path.startsWith('/api/v1/workspaces/') ? f.a.workspaceAdmin.id : f.a.orgAdmin.id;
 
   beforeAll(async () => {
     database = await migratedDatabase(kind);
     w = createWorld(database);
     root = await w.user({ superuser: true });
-    const doc = (await (await w.env.app.request('/api/v1/schema/')).json()) as {
-      paths: Record<string, Record<string, { operationId: string; security?: unknown[] }>>;
-    };
-    operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
-      Object.entries(methods)
-        .filter(([, op]) => !(Array.isArray(op.security) && op.security.length === 0))
-        .map(([method, op]) => ({ method: method.toUpperCase(), path, operationId: op.operationId })),
-    );
+    operations = await protectedOperations(w);
   });
   afterAll(async () => {
     await w.env.close();
@@ -195,7 +116,8 @@ describe.each(DATABASE_KINDS)('key scopes over HTTP on %s', (kind) => {
   it.each(cells)('%s: allowed with only %s, 403 insufficient_scope with every other', async (id, scope) => {
     const op = operations.find((o) => o.operationId === id)!;
     const f = await fixtures();
-    const send = (token: string) => w.call(op.method, fillPath(op, f), { token, body: BODIES[id]?.(w, f) });
+    const send = (token: string) =>
+      w.call(op.method, fillPath(op, f, memberOf(op, f)), { token, body: VALID_BODIES[id]?.(w, f) });
 
     const others = SCOPES.filter((s) => s !== scope && s !== scope.replace(/:read$/, ':write'));
     const without = await send(await keyWith(root, others));
