@@ -329,6 +329,17 @@ describe.each(DATABASE_KINDS)('S3 buckets on a real MinIO, with %s', (kind) => {
       token: tenant.orgAdmin.token,
       body: importBody(),
     });
+    // Not with a key, not even a Super Admin's system key for buckets (the operator's kind of key):
+    // bringing someone else's data under management is a person's deliberate, audited act.
+    const systemKey = await w.expectStatus(201, 'POST', '/api/v1/system-api-keys/', {
+      token: root.token,
+      body: { name: 'buckets only', scopes: ['buckets:read', 'buckets:write'] },
+    });
+    const byKey = await w.call('POST', '/api/v1/s3/buckets/import/', {
+      token: systemKey.token,
+      body: importBody(),
+    });
+    expect([byKey.status, byKey.body.code]).toEqual([403, 'interactive_login_required']);
     const missing = await w.call('POST', '/api/v1/s3/buckets/import/', {
       token: root.token,
       body: importBody(`${prefix}-nowhere`),

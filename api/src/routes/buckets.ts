@@ -196,7 +196,7 @@ export function registerBuckets(
       path: '/api/v1/s3/buckets/import/',
       tags,
       summary:
-        'Bring a bucket that exists on the cluster without a Plinth record under management (Super Admin)',
+        'Bring a bucket that exists on the cluster without a Plinth record under management (a Super Admin signed in)',
       description:
         'The bucket keeps its data; it is marked as managed, gets its own access user, and belongs to the workspace ' +
         'given (origin `adopted`). Recorded in the audit log as bucket.imported. 400 (on name) when no such bucket ' +

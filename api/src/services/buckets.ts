@@ -18,7 +18,14 @@ import type { Credentials, StorageDriver } from '../storage/driver.ts';
 import { StorageError } from '../storage/driver.ts';
 import type { AuditLog } from './audit.ts';
 import type { RequestInfo } from './auth.ts';
-import { authorize, requireScope, roleIn, visibilityParams, visibleWorkspacesSql } from './policy.ts';
+import {
+  authorize,
+  requireInteractive,
+  requireScope,
+  roleIn,
+  visibilityParams,
+  visibleWorkspacesSql,
+} from './policy.ts';
 import type { Action, Principal } from './policy.ts';
 import { isUniqueViolation } from './users.ts';
 
@@ -469,6 +476,10 @@ export async function importBucket(
   req: RequestInfo,
 ): Promise<CreatedBucket> {
   await authorize(db, principal, 'bucket.import', 'global');
+  requireInteractive(
+    principal,
+    'Importing a bucket Plinth does not manage needs a Super Admin signed in (a login token from POST /api/login/), not an API key or a ServiceAccount token.',
+  );
   const [ws] = await db.select().from(workspaces).where(eq(workspaces.id, input.workspace));
   if (!ws || ws.organizationId !== input.organization) {
     throw validationError([

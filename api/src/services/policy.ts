@@ -305,18 +305,17 @@ export async function authorize(
 }
 
 /**
- * Actions a key must not do, because they would let a leaked key outlive its own revocation
- * (creating and revoking API keys): only a person signed in interactively may, today with a login
- * token (later also the web UI's session). Any key gets 403 `interactive_login_required`.
+ * Actions a key (or any credential that is not a person signing in) must not do: creating and
+ * revoking API keys, which would let a leaked key outlive its own revocation, and importing a bucket
+ * Plinth does not manage, which hands someone else's data to a tenant. Only a person signed in
+ * interactively may, today with a login token (later also the web UI's session): 403
+ * `interactive_login_required` otherwise.
  */
-export function requireInteractive(principal: Principal): void {
-  if (!principal.interactive) {
-    throw new ApiError(
-      403,
-      'interactive_login_required',
-      'API keys can only be created and revoked by a person signed in (a login token from POST /api/login/), not with an API key.',
-    );
-  }
+export function requireInteractive(
+  principal: Principal,
+  detail = 'API keys can only be created and revoked by a person signed in (a login token from POST /api/login/), not with an API key.',
+): void {
+  if (!principal.interactive) throw new ApiError(403, 'interactive_login_required', detail);
 }
 
 const NO_ID = '00000000-0000-0000-0000-000000000000';

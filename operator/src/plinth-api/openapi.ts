@@ -426,7 +426,7 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Bring a bucket that exists on the cluster without a Plinth record under management (Super Admin)
+     * Bring a bucket that exists on the cluster without a Plinth record under management (a Super Admin signed in)
      * @description The bucket keeps its data; it is marked as managed, gets its own access user, and belongs to the workspace given (origin `adopted`). Recorded in the audit log as bucket.imported. 400 (on name) when no such bucket exists on the cluster; 409 bucket_name_taken when Plinth already manages the name.
      */
     post: operations['api_v1_s3_buckets_import_create'];
