@@ -7,33 +7,13 @@ import type { DatabaseHandle } from './db/client.ts';
 import { buckets, jobs } from './db/schema/index.ts';
 import { BUCKET_SAGA, resumeInterruptedSagas } from './services/buckets.ts';
 import type { SagaStep } from './services/buckets.ts';
-import type { StorageConfig } from './storage/config.ts';
 import { createMinioAdmin } from './storage/minio-admin.ts';
 import { createStorageRuntime } from './storage/runtime.ts';
 import { freshDatabaseUrl } from './test/databases.ts';
 import { capturedLogger } from './test/log-capture.ts';
-import { startMinioServer } from './test/minio-server.ts';
+import { minioStorageConfig, startMinioServer } from './test/minio-server.ts';
 import type { MinioServer } from './test/minio-server.ts';
 import { createWorld } from './test/world.ts';
-
-const storageConfig = (minio: MinioServer): StorageConfig => ({
-  clusters: new Map([
-    [
-      'minio-test',
-      {
-        name: 'minio-test',
-        driver: 'minio',
-        endpoint: minio.endpoint,
-        publicEndpoint: minio.endpoint,
-        pathStyle: true,
-        signingRegion: 'us-east-1',
-        accessKey: minio.accessKey,
-        secretKey: minio.secretKey,
-      },
-    ],
-  ]),
-  regions: new Map([['eu-central', 'minio-test']]),
-});
 
 /** The bucket saga on the job layer, on a real PostgreSQL and MinIO. */
 describe('bucket sagas as jobs', () => {
@@ -57,7 +37,7 @@ describe('bucket sagas as jobs', () => {
     await a.migrate();
     const b = await openDatabase({ kind: 'postgres', url, poolSize: 3 });
     handles.push(b);
-    const config = storageConfig(minio);
+    const config = minioStorageConfig(minio);
     const key = randomBytes(32);
     let stalled!: (id: string) => void;
     const reached = new Promise<string>((r) => (stalled = r));
@@ -133,7 +113,7 @@ describe('bucket sagas as jobs', () => {
     const database = await openDatabase({ kind: 'postgres', url: await freshDatabaseUrl(), poolSize: 3 });
     handles.push(database);
     await database.migrate();
-    const config = storageConfig(minio);
+    const config = minioStorageConfig(minio);
     const key = randomBytes(32);
     const rt = createStorageRuntime(config, key);
     const w = createWorld(database, { storage: rt });

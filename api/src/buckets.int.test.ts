@@ -17,7 +17,7 @@ import type { StorageConfig } from './storage/config.ts';
 import { createMinioAdmin } from './storage/minio-admin.ts';
 import { createStorageRuntime } from './storage/runtime.ts';
 import { DATABASE_KINDS, migratedDatabase } from './test/databases.ts';
-import { startMinioServer } from './test/minio-server.ts';
+import { minioStorageConfig, startMinioServer } from './test/minio-server.ts';
 import type { MinioServer } from './test/minio-server.ts';
 import { createWorld } from './test/world.ts';
 import type { Actor, World } from './test/world.ts';
@@ -64,27 +64,7 @@ describe.each(DATABASE_KINDS)('S3 buckets on a real MinIO, with %s', (kind) => {
 
   beforeAll(async () => {
     database = await migratedDatabase(kind);
-    config = {
-      clusters: new Map([
-        [
-          'minio-test',
-          {
-            name: 'minio-test',
-            driver: 'minio',
-            endpoint: minio.endpoint,
-            publicEndpoint: minio.endpoint,
-            pathStyle: true,
-            signingRegion: 'us-east-1',
-            accessKey: minio.accessKey,
-            secretKey: minio.secretKey,
-          },
-        ],
-      ]),
-      regions: new Map([
-        ['eu-central', 'minio-test'],
-        ['eu-west', 'minio-test'],
-      ]),
-    };
+    config = minioStorageConfig(minio, ['eu-central', 'eu-west']);
     w = createWorld(database, { storage: createStorageRuntime(config, randomBytes(32)) });
     tenant = await w.tenant();
     root = await w.user({ superuser: true });

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { StorageConfig } from '../storage/config.ts';
 import { freePort } from './postgres-server.ts';
 
 /**
@@ -124,6 +125,28 @@ export async function startMinioServer(): Promise<MinioServer> {
     throw err;
   }
   return { endpoint, accessKey, secretKey, stop };
+}
+
+/** In-process storage configuration: one cluster `minio-test` on `minio`, serving `regions`. */
+export function minioStorageConfig(minio: MinioServer, regions = ['eu-central']): StorageConfig {
+  return {
+    clusters: new Map([
+      [
+        'minio-test',
+        {
+          name: 'minio-test',
+          driver: 'minio',
+          endpoint: minio.endpoint,
+          publicEndpoint: minio.endpoint,
+          pathStyle: true,
+          signingRegion: 'us-east-1',
+          accessKey: minio.accessKey,
+          secretKey: minio.secretKey,
+        },
+      ],
+    ]),
+    regions: new Map(regions.map((r) => [r, 'minio-test'])),
+  };
 }
 
 /**
