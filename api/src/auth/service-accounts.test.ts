@@ -1,15 +1,13 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import type { JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../config.ts';
 import { ApiError } from '../lib/errors.ts';
 import { loadServiceAccountsConfig, ServiceAccountVerifier } from './service-accounts.ts';
 import type { ServiceAccountsConfig } from './service-accounts.ts';
+import { startFakeIssuer } from '../test/fake-issuer.ts';
+import type { TokenClaims } from '../test/fake-issuer.ts';
 
 const OPERATOR = 'system:serviceaccount:plinth:plinth-operator';
 
@@ -93,67 +91,23 @@ service_accounts:
   });
 });
 
-/** A fake cluster issuer: discovery and a JWKS whose keys the test can rotate. */
 describe('ServiceAccountVerifier', () => {
-  let issuer: string;
-  let close: () => void;
-  const keys: {
-    kid: string;
-    privateKey: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
-    jwk: JWK;
-  }[] = [];
-  let jwksFetches = 0;
-  let down = false;
-
-  async function addKey(kid: string) {
-    const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
-    keys.push({ kid, privateKey, jwk: { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' } });
-  }
-
+  let fake: Awaited<ReturnType<typeof startFakeIssuer>>;
   beforeAll(async () => {
-    await addKey('k1');
-    const server = createServer((req, res) => {
-      if (down) return res.writeHead(500).end();
-      res.setHeader('content-type', 'application/json');
-      if (req.url === '/.well-known/openid-configuration')
-        return res.end(JSON.stringify({ issuer, jwks_uri: `${issuer}/openid/v1/jwks` }));
-      if (req.url === '/openid/v1/jwks') {
-        jwksFetches++;
-        return res.end(JSON.stringify({ keys: keys.map((k) => k.jwk) }));
-      }
-      res.writeHead(404).end();
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    close = () => server.close();
+    fake = await startFakeIssuer();
   });
-  afterAll(() => close());
+  afterAll(() => fake.close());
 
   function config(): ServiceAccountsConfig {
     return {
       issuers: [
-        { url: issuer, discoveryUrl: issuer, ca: undefined, tokenFile: undefined, audience: 'plinth' },
+        { url: fake.url, discoveryUrl: fake.url, ca: undefined, tokenFile: undefined, audience: 'plinth' },
       ],
       accounts: new Map([[OPERATOR, { name: OPERATOR, organization: 'acme', scopes: ['buckets:write'] }]]),
     };
   }
 
-  async function token(
-    claims: { sub?: string; aud?: string; iss?: string; exp?: number; nbf?: number } = {},
-    kid = 'k1',
-  ) {
-    const now = Math.floor(Date.now() / 1000);
-    const key = keys.find((k) => k.kid === kid)!;
-    return new SignJWT({})
-      .setProtectedHeader({ alg: 'RS256', kid })
-      .setSubject(claims.sub ?? OPERATOR)
-      .setIssuer(claims.iss ?? issuer)
-      .setAudience(claims.aud ?? 'plinth')
-      .setIssuedAt(now - 10)
-      .setNotBefore(claims.nbf ?? now - 10)
-      .setExpirationTime(claims.exp ?? now + 600)
-      .sign(key.privateKey);
-  }
+  const token = (claims: TokenClaims = {}, kid = 'k1') => fake.token(OPERATOR, claims, kid);
 
   async function refusal(verifier: ServiceAccountVerifier, jwt: string) {
     const err = await verifier.verify(jwt).then(
@@ -206,21 +160,21 @@ describe('ServiceAccountVerifier', () => {
   it('caches the keys and refetches them for an unknown kid (a rotated signing key)', async () => {
     const verifier = new ServiceAccountVerifier(config(), () => {}, 0);
     await verifier.verify(await token());
-    const before = jwksFetches;
+    const before = fake.state.jwksFetches;
     await verifier.verify(await token());
-    expect(jwksFetches).toBe(before);
-    await addKey('k2');
+    expect(fake.state.jwksFetches).toBe(before);
+    await fake.addKey('k2');
     await expect(verifier.verify(await token({}, 'k2'))).resolves.toMatchObject({ name: OPERATOR });
-    expect(jwksFetches).toBe(before + 1);
+    expect(fake.state.jwksFetches).toBe(before + 1);
   });
 
   it('answers 503 issuer_unavailable, not 500, when discovery fails, and recovers', async () => {
     const verifier = new ServiceAccountVerifier(config());
-    down = true;
+    fake.state.down = true;
     try {
       expect(await refusal(verifier, await token())).toEqual({ status: 503, code: 'issuer_unavailable' });
     } finally {
-      down = false;
+      fake.state.down = false;
     }
     await expect(verifier.verify(await token())).resolves.toBeDefined();
   });
