@@ -10,8 +10,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { newCredentials } from '../api/src/services/buckets.ts';
-import { createMinioDriver } from '../api/src/storage/minio-driver.ts';
+import { newCredentials } from '../api/src/areas/buckets/service.ts';
+import { createMinioDriver } from '../api/src/areas/buckets/storage/minio-driver.ts';
 import { startApiProcess, TEST_KEYS } from '../api/src/test/api-process.ts';
 import { startMinioServer } from '../api/src/test/minio-server.ts';
 import { startPostgresServer } from '../api/src/test/postgres-server.ts';

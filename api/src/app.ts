@@ -1,9 +1,9 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from './app-env.ts';
-import type { DatabaseHandle } from './db/client.ts';
-import './lib/validation.ts';
-import type { Logger } from './lib/logger.ts';
-import type { Metrics } from './lib/metrics.ts';
+import type { DatabaseHandle } from './core/db/client.ts';
+import './core/validation.ts';
+import type { Logger } from './core/logger.ts';
+import type { Metrics } from './core/metrics.ts';
 import {
   limitBody,
   literalRoutes,
@@ -12,26 +12,26 @@ import {
   responseHeaders,
   trailingSlash,
   validationHook,
-} from './middleware/http-contract.ts';
-import { refuseUnstorableInput } from './middleware/storable-input.ts';
-import { requireAuth } from './middleware/auth.ts';
-import { requestContext } from './middleware/request-context.ts';
-import { registerApiKeys } from './routes/api-keys.ts';
-import { registerAuditLog } from './routes/audit-log.ts';
-import { registerBuckets } from './routes/buckets.ts';
-import { registerLogin } from './routes/login.ts';
-import { registerOrganizations } from './routes/organizations.ts';
-import { registerUsers } from './routes/users.ts';
-import { registerWorkspaces } from './routes/workspaces.ts';
-import { registerAuditMetrics } from './services/audit.ts';
-import type { AuditLog, KeyUsage } from './services/audit.ts';
+} from './edges/http/http-contract.ts';
+import { refuseUnstorableInput } from './edges/http/storable-input.ts';
+import { requireAuth } from './edges/http/require-auth.ts';
+import { requestContext } from './edges/http/request-context.ts';
+import { registerApiKeys } from './areas/keys/routes.ts';
+import { registerAuditLog } from './areas/audit/routes.ts';
+import { registerBuckets } from './areas/buckets/routes.ts';
+import { registerLogin } from './auth/routes/login.ts';
+import { registerOrganizations } from './areas/organizations/routes.ts';
+import { registerUsers } from './areas/users/routes.ts';
+import { registerWorkspaces } from './areas/workspaces/routes.ts';
+import { registerAuditMetrics } from './areas/audit/writer.ts';
+import type { AuditLog, KeyUsage } from './areas/audit/writer.ts';
 import type { ServiceAccountVerifier } from './auth/service-accounts.ts';
-import type { LoginTokens } from './services/auth.ts';
-import type { StorageRuntime } from './services/buckets.ts';
-import { registerUsageGauges } from './services/usage.ts';
-import { registerDocs } from './routes/system/docs.ts';
-import { registerHealth } from './routes/system/health.ts';
-import { registerSchema } from './routes/system/schema.ts';
+import type { LoginTokens } from './auth/login.ts';
+import type { StorageRuntime } from './areas/buckets/service.ts';
+import { registerUsageGauges } from './areas/buckets/usage.ts';
+import { registerDocs } from './areas/system/routes/docs.ts';
+import { registerHealth } from './areas/system/routes/health.ts';
+import { registerSchema } from './areas/system/routes/schema.ts';
 
 /** What the app needs from the outside world; tests pass their own. */
 export interface AppDeps {

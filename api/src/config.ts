@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { loadServiceAccountsConfig } from './auth/service-accounts.ts';
 import type { ServiceAccountsConfig } from './auth/service-accounts.ts';
-import { loadStorageConfig } from './storage/config.ts';
-import type { StorageConfig } from './storage/config.ts';
+import { loadStorageConfig } from './areas/buckets/storage/config.ts';
+import type { StorageConfig } from './areas/buckets/storage/config.ts';
 
 /**
  * The one reader of `process.env`. Every variable the API understands is declared here, parsed once

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from './db/client.ts';
-import { auditLog } from './db/schema/index.ts';
-import { createMetrics } from './lib/metrics.ts';
-import { AuditLog, registerAuditMetrics } from './services/audit.ts';
+import type { DatabaseHandle } from './core/db/client.ts';
+import { auditLog } from './areas/audit/tables.ts';
+import { createMetrics } from './core/metrics.ts';
+import { AuditLog, registerAuditMetrics } from './areas/audit/writer.ts';
 import { testApp } from './test/app.ts';
 import { capturedLogger } from './test/log-capture.ts';
 import { DATABASE_KINDS, migratedDatabase } from './test/databases.ts';

@@ -2,11 +2,11 @@ import { z } from '@hono/zod-openapi';
 import { asc, sql } from 'drizzle-orm';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from './db/client.ts';
-import { users } from './db/schema/index.ts';
-import { defineRoute, PUBLIC } from './lib/openapi.ts';
-import { MAX_PAGE, MAX_PAGE_SIZE, PageQuerySchema, paginate, paginated } from './lib/pagination.ts';
-import { API_VERSION } from './lib/version.ts';
+import type { DatabaseHandle } from './core/db/client.ts';
+import { users } from './areas/users/tables.ts';
+import { defineRoute, PUBLIC } from './edges/http/openapi.ts';
+import { MAX_PAGE, MAX_PAGE_SIZE, PageQuerySchema, paginate, paginated } from './core/pagination.ts';
+import { API_VERSION } from './core/version.ts';
 import { testApp } from './test/app.ts';
 import { DATABASE_KINDS, freshDatabase, migratedDatabase } from './test/databases.ts';
 

@@ -1,10 +1,14 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from './db/client.ts';
-import { apiKeys, auditLog, buckets, users, workspaceMembers } from './db/schema/index.ts';
-import { ensureBootstrapAdmin } from './services/bootstrap.ts';
-import { LoginTokens } from './services/auth.ts';
+import type { DatabaseHandle } from './core/db/client.ts';
+import { apiKeys } from './areas/keys/tables.ts';
+import { auditLog } from './areas/audit/tables.ts';
+import { buckets } from './areas/buckets/tables.ts';
+import { users } from './areas/users/tables.ts';
+import { workspaceMembers } from './areas/members/tables.ts';
+import { ensureBootstrapAdmin } from './areas/users/bootstrap.ts';
+import { LoginTokens } from './auth/login.ts';
 import { TEST_JWT_KEY } from './test/app.ts';
 import { DATABASE_KINDS, migratedDatabase } from './test/databases.ts';
 import { createWorld, PASSWORD } from './test/world.ts';
@@ -185,7 +189,7 @@ describe.each(DATABASE_KINDS)('identity and access on %s', (kind) => {
     expect((await w.call('GET', '/api/v1/workspaces/', { token: 'plu_nonsense' })).body.code).toBe(
       'token_malformed',
     );
-    const { generateToken } = await import('./lib/tokens.ts');
+    const { generateToken } = await import('./core/tokens.ts');
     expect(
       (await w.call('GET', '/api/v1/workspaces/', { token: generateToken('user').token })).body.code,
     ).toBe('token_invalid');
@@ -205,7 +209,7 @@ describe.each(DATABASE_KINDS)('identity and access on %s', (kind) => {
     const bKey = await keyFor(b.orgAdmin, 'b');
     const revoked = await keyFor(a.user, 'gone');
     await w.expectStatus(204, 'DELETE', `/api/v1/users/me/api-keys/${revoked.id}/`, { token: a.user.token });
-    const { generateToken } = await import('./lib/tokens.ts');
+    const { generateToken } = await import('./core/tokens.ts');
     const unknown = generateToken('user').token;
 
     // Sent in one turn of the event loop, these are looked up together; each must get its own answer.

@@ -1,24 +1,24 @@
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import type { Config } from './config.ts';
-import { openDatabase } from './db/client.ts';
-import { errorInfo } from './lib/error-info.ts';
-import { resolveSecrets } from './lib/local-secrets.ts';
-import { createLogger } from './lib/logger.ts';
-import { createMetrics } from './lib/metrics.ts';
-import { API_VERSION } from './lib/version.ts';
-import { createMetricsApp } from './routes/system/metrics.ts';
+import { openDatabase } from './core/db/client.ts';
+import { errorInfo } from './core/error-info.ts';
+import { resolveSecrets } from './core/local-secrets.ts';
+import { createLogger } from './core/logger.ts';
+import { createMetrics } from './core/metrics.ts';
+import { API_VERSION } from './core/version.ts';
+import { createMetricsApp } from './areas/system/routes/metrics.ts';
 import { startServer } from './server.ts';
-import { AuditLog, KeyUsage } from './services/audit.ts';
+import { AuditLog, KeyUsage } from './areas/audit/writer.ts';
 import { issuerFailureReason, ServiceAccountVerifier } from './auth/service-accounts.ts';
-import { LoginTokens } from './services/auth.ts';
-import { BUCKET_SAGA, bucketSagaJob, ensureSagaJobs, LEASE_SECONDS } from './services/buckets.ts';
-import { JobRunner } from './jobs/runner.ts';
-import { scheduleUsageRefresh, USAGE_JOB, usageJob } from './services/usage.ts';
-import { checkPortsFree, databaseTarget, listenFailure, StartupError } from './lib/startup.ts';
-import { createStorageRuntime, pauseAfterStepHook } from './storage/runtime.ts';
-import { ensureBootstrapAdmin } from './services/bootstrap.ts';
-import { pruneLoginThrottle } from './services/login-throttle.ts';
+import { LoginTokens } from './auth/login.ts';
+import { BUCKET_SAGA, bucketSagaJob, ensureSagaJobs, LEASE_SECONDS } from './areas/buckets/service.ts';
+import { JobRunner } from './core/jobs/runner.ts';
+import { scheduleUsageRefresh, USAGE_JOB, usageJob } from './areas/buckets/usage.ts';
+import { checkPortsFree, databaseTarget, listenFailure, StartupError } from './core/startup.ts';
+import { createStorageRuntime, pauseAfterStepHook } from './areas/buckets/storage/runtime.ts';
+import { ensureBootstrapAdmin } from './areas/users/bootstrap.ts';
+import { pruneLoginThrottle } from './auth/login-throttle.ts';
 
 /**
  * The API process: configuration, database, app, listen; then migrations and the first admin in the

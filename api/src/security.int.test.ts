@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from './db/client.ts';
-import { apiKeys } from './db/schema/index.ts';
-import { operationIdFor } from './lib/openapi.ts';
-import { generateToken } from './lib/tokens.ts';
-import { LoginTokens } from './services/auth.ts';
+import type { DatabaseHandle } from './core/db/client.ts';
+import { apiKeys } from './areas/keys/tables.ts';
+import { operationIdFor } from './edges/http/openapi.ts';
+import { generateToken } from './core/tokens.ts';
+import { LoginTokens } from './auth/login.ts';
 import { TEST_JWT_KEY } from './test/app.ts';
 import { DATABASE_KINDS, migratedDatabase } from './test/databases.ts';
 import { createWorld } from './test/world.ts';

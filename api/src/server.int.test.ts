@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from './db/client.ts';
+import type { DatabaseHandle } from './core/db/client.ts';
 import { startServer } from './server.ts';
 import { testApp } from './test/app.ts';
 import { migratedDatabase } from './test/databases.ts';

@@ -8,7 +8,7 @@ import type { ApiProcess } from '../src/test/api-process.ts';
 import { freshDatabaseUrl } from '../src/test/databases.ts';
 import { startMinioServer, writeStorageConfig } from '../src/test/minio-server.ts';
 import type { MinioServer } from '../src/test/minio-server.ts';
-import { createMinioAdmin } from '../src/storage/minio-admin.ts';
+import { createMinioAdmin } from '../src/areas/buckets/storage/minio-admin.ts';
 
 /**
  * Crash safety of bucket creation, with real processes: the API is paused by its test hook after a

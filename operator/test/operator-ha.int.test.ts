@@ -1,6 +1,6 @@
 import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMinioAdmin } from '../../api/src/storage/minio-admin.ts';
+import { createMinioAdmin } from '../../api/src/areas/buckets/storage/minio-admin.ts';
 import { eventually, startOperatorStack } from '../src/test/stack.ts';
 import type { OperatorProcess, OperatorStack, Tenant } from '../src/test/stack.ts';
 

@@ -1,12 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { prepared } from '../db/prepared.ts';
-import { apiKeys, organizations, users } from '../db/schema/index.ts';
-import { ApiError } from '../lib/errors.ts';
-import { hashToken, parseBearer } from '../lib/tokens.ts';
-import type { AuthContext, RequestInfo } from '../services/auth.ts';
-import { expandScopes } from '../services/policy.ts';
-import type { Principal, Scope } from '../services/policy.ts';
+import type { Database } from '../core/db/client.ts';
+import { prepared } from '../core/db/prepared.ts';
+import { apiKeys } from '../areas/keys/tables.ts';
+import { organizations } from '../areas/organizations/tables.ts';
+import { users } from '../areas/users/tables.ts';
+import { ApiError } from '../core/errors.ts';
+import { hashToken, parseBearer } from '../core/tokens.ts';
+import type { AuthContext, RequestInfo } from './login.ts';
+import { expandScopes } from './policy.ts';
+import type { Principal, Scope } from './policy.ts';
 
 /**
  * The authentication registry: one resolver per kind of credential, each turning a credential

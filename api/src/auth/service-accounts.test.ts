@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../config.ts';
-import { ApiError } from '../lib/errors.ts';
+import { ApiError } from '../core/errors.ts';
 import { loadServiceAccountsConfig, ServiceAccountVerifier } from './service-accounts.ts';
 import type { ServiceAccountsConfig } from './service-accounts.ts';
 import { startFakeIssuer } from '../test/fake-issuer.ts';

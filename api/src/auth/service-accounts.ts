@@ -6,7 +6,7 @@ import type { JWTVerifyGetKey } from 'jose';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { ConfigError } from '../config.ts';
-import { ApiError } from '../lib/errors.ts';
+import { ApiError } from '../core/errors.ts';
 
 /**
  * Kubernetes ServiceAccount tokens as a credential (docs/authentication.md): a projected token

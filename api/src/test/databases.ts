@@ -1,6 +1,6 @@
 import { inject } from 'vitest';
-import { openDatabase, openMemoryDatabase } from '../db/client.ts';
-import type { DatabaseHandle } from '../db/client.ts';
+import { openDatabase, openMemoryDatabase } from '../core/db/client.ts';
+import type { DatabaseHandle } from '../core/db/client.ts';
 import { createDatabaseOn } from './postgres-server.ts';
 
 /** The two databases every integration suite runs against. */

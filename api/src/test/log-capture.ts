@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
-import { createLogger } from '../lib/logger.ts';
-import type { Logger } from '../lib/logger.ts';
+import { createLogger } from '../core/logger.ts';
+import type { Logger } from '../core/logger.ts';
 
 /** A real pino logger whose JSON lines are kept in memory, for asserting what gets logged. */
 export function capturedLogger(level: 'info' | 'debug' = 'info'): {

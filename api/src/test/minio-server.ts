@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { StorageConfig } from '../storage/config.ts';
+import type { StorageConfig } from '../areas/buckets/storage/config.ts';
 import { freePort } from './postgres-server.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { buckets } from '../db/schema/index.ts';
+import { buckets } from '../areas/buckets/tables.ts';
 import type { Actor, World } from './world.ts';
 
 /**

@@ -1,16 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { DatabaseHandle } from '../db/client.ts';
-import {
-  organizationMembers,
-  organizations,
-  users,
-  workspaceMembers,
-  workspaces,
-} from '../db/schema/index.ts';
-import type { MemberRole } from '../db/schema/index.ts';
-import { hashPassword } from '../services/passwords.ts';
-import type { StorageRuntime } from '../services/buckets.ts';
+import type { DatabaseHandle } from '../core/db/client.ts';
+import { organizationMembers, workspaceMembers } from '../areas/members/tables.ts';
+import { organizations } from '../areas/organizations/tables.ts';
+import { users } from '../areas/users/tables.ts';
+import { workspaces } from '../areas/workspaces/tables.ts';
+import type { MemberRole } from '../areas/members/tables.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import type { StorageRuntime } from '../areas/buckets/service.ts';
 import type { ServiceAccountVerifier } from '../auth/service-accounts.ts';
 import { testApp } from './app.ts';
 

@@ -1,0 +1,905 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../core/db/client.ts';
+import { paginateWindowed } from '../../core/db/paginate.ts';
+import { prepared } from '../../core/db/prepared.ts';
+import { buckets } from './tables.ts';
+import { jobs } from '../../core/jobs/tables.ts';
+import { workspaces } from '../workspaces/tables.ts';
+import { claim, enqueueClaimed, fail, holds, LeaseLost, setPayload } from '../../core/jobs/queue.ts';
+import type { Lease } from '../../core/jobs/queue.ts';
+import { JobSettled, withLease } from '../../core/jobs/runner.ts';
+import type { JobContext, JobHandler } from '../../core/jobs/runner.ts';
+import type { Bucket, NamespaceReference, OwnerReference } from './tables.ts';
+import { ApiError, conflict, notFound, validationError } from '../../core/errors.ts';
+import type { Logger } from '../../core/logger.ts';
+import type { PageQuery } from '../../core/pagination.ts';
+import type { SecretBox } from '../../core/secret-box.ts';
+import type { StorageConfig } from './storage/config.ts';
+import type { Credentials, StorageDriver } from './storage/driver.ts';
+import { StorageError } from './storage/driver.ts';
+import type { AuditLog } from '../audit/writer.ts';
+import type { RequestInfo } from '../../auth/login.ts';
+import {
+  authorize,
+  requireInteractive,
+  requireScope,
+  roleIn,
+  visibilityParams,
+  visibleWorkspacesSql,
+} from '../../auth/policy.ts';
+import type { Action, Principal } from '../../auth/policy.ts';
+import { isUniqueViolation } from '../users/service.ts';
+
+/** How long a replica owns a bucket's saga before another may take it over. */
+export const LEASE_SECONDS = 15;
+
+/**
+ * Saga steps, in order, and `usage` (the usage job has its reports, not yet written): a test hook
+ * may pause after any of them (see `StorageRuntime.afterStep`).
+ */
+export type SagaStep = 'recorded' | 'bucket' | 'access' | 'cors' | 'usage';
+
+/** Storage for the bucket service: the clusters, their drivers, and the key for secrets at rest. */
+export interface StorageRuntime {
+  readonly config: StorageConfig;
+  driver(cluster: string): StorageDriver;
+  readonly box: SecretBox;
+  /** Test hook, called after each saga step (crash-safety tests pause here and kill the process). */
+  readonly afterStep?: (step: SagaStep, bucketId: string) => Promise<void>;
+}
+
+export interface BucketView {
+  id: string;
+  name: string;
+  region: string;
+  organization: string;
+  workspace: string;
+  endpoint: string;
+  state: Bucket['state'];
+  cors_allow_all: boolean;
+  origin: 'created' | 'adopted' | null;
+  owner_reference: OwnerReference | null;
+  created_for: OwnerReference | null;
+  adoptable_by: NamespaceReference | null;
+  usage: { bytes: number | null; objects: number | null; updated_at: string | null };
+  created_at: string;
+  updated_at: string;
+}
+
+export function toBucketView(rt: StorageRuntime, b: Bucket): BucketView {
+  return {
+    id: b.id,
+    name: b.name,
+    region: b.region,
+    organization: b.organizationId,
+    workspace: b.workspaceId,
+    endpoint: rt.config.clusters.get(b.cluster)?.publicEndpoint ?? '',
+    state: b.state,
+    cors_allow_all: b.corsAllowAll,
+    origin: b.createdOnCluster === null ? null : b.createdOnCluster ? 'created' : 'adopted',
+    owner_reference: b.ownerReference ?? null,
+    created_for: b.createdFor ?? null,
+    adoptable_by: b.adoptableBy ?? null,
+    usage: {
+      bytes: b.usageBytes,
+      objects: b.usageObjects,
+      updated_at: b.usageUpdatedAt?.toISOString() ?? null,
+    },
+    created_at: b.createdAt.toISOString(),
+    updated_at: b.updatedAt.toISOString(),
+  };
+}
+
+const ALNUM_UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+function randomString(alphabet: string, length: number): string {
+  let out = '';
+  while (out.length < length) {
+    const limit = 256 - (256 % alphabet.length);
+    for (const b of randomBytes(length * 2))
+      if (b < limit && out.length < length) out += alphabet[b % alphabet.length];
+  }
+  return out;
+}
+
+/** New access credentials: an AWS-shaped 20-character key ID and a 40-character secret. */
+export function newCredentials(): Credentials {
+  return { accessKeyId: `PL${randomString(ALNUM_UPPER, 18)}`, secretAccessKey: randomString(ALNUM, 40) };
+}
+
+function storageFailure(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  if (err instanceof StorageError) {
+    if (err.reason === 'bucket_owned_elsewhere') {
+      return conflict(
+        'The bucket name is taken on the storage cluster by another account.',
+        'bucket_name_taken',
+      );
+    }
+    if (err.reason === 'invalid_name') {
+      return validationError([
+        { attr: 'name', code: 'invalid', detail: 'The storage cluster refused this bucket name.' },
+      ]);
+    }
+    if (err.reason === 'bucket_not_empty') {
+      return conflict(
+        'The bucket still holds objects; empty it first. The API never deletes data.',
+        'bucket_not_empty',
+      );
+    }
+    return new ApiError(400, 'not_supported', err.message);
+  }
+  return new ApiError(503, 'storage_unavailable', 'The storage cluster is unavailable; try again shortly.', {
+    headers: { 'Retry-After': '5' },
+  });
+}
+
+const unmanaged = () =>
+  conflict(
+    'A bucket of this name exists on the storage cluster, but Plinth does not manage it; it is never ' +
+      'adopted. A Super Admin can import it (POST /api/v1/s3/buckets/import/).',
+    'bucket_unmanaged',
+  );
+const isUnmanaged = (err: unknown) => err instanceof ApiError && err.code === 'bucket_unmanaged';
+
+/** The bucket saga's job kind: one live job per bucket (key: its ID), so one saga at a time. */
+export const BUCKET_SAGA = 'bucket.saga';
+/** What a saga job does next: `create`, undo a failed creation (`rollback`), or `delete`. */
+type SagaOp = 'create' | 'rollback' | 'delete';
+/** A saga is retried (with backoff, at most every 5 minutes) until it gets through. */
+const SAGA_ATTEMPTS = 1000;
+
+const startSaga = (db: Database, id: string, op: SagaOp) =>
+  enqueueClaimed(
+    db,
+    { kind: BUCKET_SAGA, key: id, payload: { op }, maxAttempts: SAGA_ATTEMPTS },
+    crypto.randomUUID(),
+    LEASE_SECONDS,
+  );
+
+/**
+ * Updates the row only while `ctx` holds the saga's job (the fencing token): a replica whose lease
+ * was taken over gets `LeaseLost` and stops, instead of overwriting its successor's work.
+ */
+async function write(db: Database, ctx: JobContext, id: string, set: Partial<Bucket>): Promise<Bucket> {
+  const [row] = await db
+    .update(buckets)
+    .set(set)
+    .where(and(eq(buckets.id, id), holds(ctx.lease)))
+    .returning();
+  if (!row) throw new LeaseLost(ctx.lease.job.id);
+  return row;
+}
+
+/** Deletes the row, fenced like `write`. */
+async function remove(db: Database, ctx: JobContext, id: string): Promise<void> {
+  const [row] = await db
+    .delete(buckets)
+    .where(and(eq(buckets.id, id), holds(ctx.lease)))
+    .returning({ id: buckets.id });
+  if (!row) throw new LeaseLost(ctx.lease.job.id);
+}
+
+function credentialsOf(rt: StorageRuntime, b: Bucket): Credentials {
+  return { accessKeyId: b.accessKeyId, secretAccessKey: rt.box.open(b.secretSealed, b.id) };
+}
+
+/**
+ * The saga's first step: the bucket on the cluster, this row's and marked with its ID. A bucket that
+ * already exists is this row's only when it carries this row's mark, or when it carries none, is
+ * empty, and an earlier run of this saga had sent CreateBucket (a crash before marking). Anything
+ * else belongs to no tenant: the row goes, and nothing is done to the bucket.
+ */
+async function ensureOwnBucket(
+  db: Database,
+  driver: StorageDriver,
+  row: Bucket,
+  ctx: JobContext,
+): Promise<void> {
+  if (row.createdOnCluster === null) {
+    if (!row.createAttempted) await write(db, ctx, row.id, { createAttempted: true });
+    if ((await driver.ensureBucket(row.name)) === 'existed') {
+      const mark = await driver.bucketMark(row.name);
+      const ours =
+        mark === row.id || (mark === null && row.createAttempted && (await driver.isBucketEmpty(row.name)));
+      if (!ours) {
+        await remove(db, ctx, row.id);
+        throw unmanaged();
+      }
+    }
+    await write(db, ctx, row.id, { createdOnCluster: true });
+  } else {
+    // The row owns the bucket already (created or imported): only the mark may be missing.
+    await driver.ensureBucket(row.name);
+  }
+  await driver.markBucket(row.name, row.id);
+}
+
+/**
+ * The creation saga from wherever it stands. Every step is idempotent, so a replica that takes over
+ * an interrupted saga simply runs it again: bucket, access user and policy, CORS, then `ready`.
+ */
+async function provision(db: Database, rt: StorageRuntime, row: Bucket, ctx: JobContext): Promise<Bucket> {
+  const driver = rt.driver(row.cluster);
+  await ctx.renew();
+  await ensureOwnBucket(db, driver, row, ctx);
+  await rt.afterStep?.('bucket', row.id);
+  await ctx.renew();
+  const proposed = credentialsOf(rt, row);
+  const issued = await driver.provisionAccess(proposed.accessKeyId, row.name, proposed);
+  if (issued.accessKeyId !== proposed.accessKeyId || issued.secretAccessKey !== proposed.secretAccessKey) {
+    await write(db, ctx, row.id, {
+      accessKeyId: issued.accessKeyId,
+      secretSealed: rt.box.seal(issued.secretAccessKey, row.id),
+    });
+  }
+  await rt.afterStep?.('access', row.id);
+  await ctx.renew();
+  if (row.corsAllowAll) await driver.setCorsAllowAll(row.name, true);
+  await rt.afterStep?.('cors', row.id);
+  return write(db, ctx, row.id, { state: 'ready' });
+}
+
+/**
+ * Undoes a creation that failed: access user and policy, the bucket if we made it and it is empty,
+ * the row. Throws while the cluster is unreachable; the job then retries the rollback.
+ */
+async function rollback(db: Database, rt: StorageRuntime, row: Bucket, ctx: JobContext): Promise<void> {
+  const driver = rt.driver(row.cluster);
+  await ctx.renew();
+  await driver.revokeAccess(row.accessKeyId, row.name);
+  const [current] = await db.select().from(buckets).where(eq(buckets.id, row.id));
+  await ctx.renew();
+  if (current?.createdOnCluster && (await driver.isBucketEmpty(row.name)))
+    await driver.deleteBucket(row.name);
+  await remove(db, ctx, row.id);
+}
+
+/**
+ * Removal of a `deleting` row: access user and policy, then the (empty) bucket, then the row. When
+ * objects arrived after the emptiness check, the cluster refuses the delete after the access user
+ * is gone: the bucket stays, so its access comes back and it is `ready` again (`JobSettled`).
+ */
+async function deprovision(db: Database, rt: StorageRuntime, row: Bucket, ctx: JobContext): Promise<void> {
+  const driver = rt.driver(row.cluster);
+  try {
+    await ctx.renew();
+    await driver.revokeAccess(row.accessKeyId, row.name);
+    await ctx.renew();
+    await driver.deleteBucket(row.name);
+    await remove(db, ctx, row.id);
+  } catch (err) {
+    if (!(err instanceof StorageError && err.reason === 'bucket_not_empty')) throw err;
+    const [current] = await db.select().from(buckets).where(eq(buckets.id, row.id));
+    if (current?.state === 'deleting') await provision(db, rt, current, ctx);
+    throw new JobSettled(err);
+  }
+}
+
+export interface CreateBucketInput {
+  name: string;
+  region: string;
+  organization: string;
+  workspace: string;
+  cors_allow_all?: boolean | undefined;
+  owner_reference?: OwnerReference | undefined;
+}
+
+export type CreatedBucket = BucketView & {
+  credentials: { access_key_id: string; secret_access_key: string };
+};
+
+function withCredentials(rt: StorageRuntime, b: Bucket): CreatedBucket {
+  const c = credentialsOf(rt, b);
+  return {
+    ...toBucketView(rt, b),
+    credentials: { access_key_id: c.accessKeyId, secret_access_key: c.secretAccessKey },
+  };
+}
+
+const sameObject = (a: OwnerReference | null, b: OwnerReference) =>
+  a !== null && a.uid === b.uid && a.cluster_id === b.cluster_id;
+
+/**
+ * Whether a request on behalf of the Kubernetes object `owner` may adopt `b`: it owns it already
+ * (a retry), or the bucket has no owner and was created for that object or released to its
+ * namespace. An owner-less bucket is not anyone's: the operator must not hand a person's bucket to
+ * whichever object names it.
+ */
+function mayAdopt(b: Bucket, owner: OwnerReference): boolean {
+  if (b.ownerReference) return sameObject(b.ownerReference, owner);
+  return (
+    sameObject(b.createdFor, owner) ||
+    (b.adoptableBy?.cluster_id === owner.cluster_id && b.adoptableBy.namespace === owner.namespace)
+  );
+}
+
+/**
+ * Create, or adopt: the same name in the same cluster, region, organization and workspace answers
+ * 200 with that bucket (for a request with an owner reference, only as `mayAdopt` allows); anything
+ * else is 409. Intent is recorded (row with sealed credentials) before any cluster call, so a crash
+ * leaves a row that recovery completes, never an unknown bucket or user.
+ */
+export async function createBucket(
+  db: Database,
+  rt: StorageRuntime,
+  audit: AuditLog,
+  logger: Logger,
+  principal: Principal,
+  input: CreateBucketInput,
+  req: RequestInfo,
+): Promise<{ status: 200 | 201; bucket: CreatedBucket }> {
+  const [ws] = await db.select().from(workspaces).where(eq(workspaces.id, input.workspace));
+  const scope = { organizationId: input.organization, workspaceId: input.workspace };
+  if (!ws || ws.organizationId !== input.organization || (await roleIn(db, principal, scope)) === null) {
+    throw validationError([
+      { attr: 'workspace', code: 'does_not_exist', detail: 'No such workspace in this organization.' },
+    ]);
+  }
+  await authorize(db, principal, 'bucket.create', scope);
+  const cluster = clusterOf(rt, input.region);
+  const driver = rt.driver(cluster);
+  if (input.cors_allow_all && !driver.supportsCors) {
+    throw validationError([
+      {
+        attr: 'cors_allow_all',
+        code: 'not_supported',
+        detail: `The storage cluster of region ${input.region} cannot set CORS rules.`,
+      },
+    ]);
+  }
+
+  let started: { row: Bucket; lease: Lease };
+  try {
+    started = await recordIntent(db, rt, principal, {
+      ...placeOf(input, cluster),
+      corsAllowAll: input.cors_allow_all ?? false,
+      ownerReference: input.owner_reference ?? null,
+      createdFor: input.owner_reference ?? null,
+    });
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    return { status: 200, bucket: await adopt(db, rt, audit, principal, input, cluster, req) };
+  }
+  await rt.afterStep?.('recorded', started.row.id);
+  return { status: 201, bucket: withCredentials(rt, await provisionOrRollBack(db, rt, started, logger)) };
+}
+
+function clusterOf(rt: StorageRuntime, region: string): string {
+  const cluster = rt.config.regions.get(region);
+  if (cluster) return cluster;
+  const known = [...rt.config.regions.keys()];
+  throw validationError([
+    {
+      attr: 'region',
+      code: 'invalid_choice',
+      detail: known.length
+        ? `Unknown region "${region}". Known regions: ${known.join(', ')}.`
+        : 'No storage regions are configured on this API (PLINTH_CONFIG).',
+    },
+  ]);
+}
+
+const placeOf = (input: ImportBucketInput, cluster: string) => ({
+  name: input.name,
+  region: input.region,
+  cluster,
+  organizationId: input.organization,
+  workspaceId: input.workspace,
+});
+
+type Intent = ReturnType<typeof placeOf> &
+  Partial<Pick<Bucket, 'corsAllowAll' | 'ownerReference' | 'createdFor' | 'createdOnCluster'>>;
+
+/**
+ * The saga's first step: a `provisioning` row with fresh credentials (sealed) and its saga job,
+ * claimed by this request, in one transaction: the row never exists without the job that finishes
+ * it, and other replicas take the job only once this request's lease expires.
+ */
+async function recordIntent(
+  db: Database,
+  rt: StorageRuntime,
+  principal: Principal,
+  intent: Intent,
+): Promise<{ row: Bucket; lease: Lease }> {
+  const id = crypto.randomUUID();
+  const proposed = newCredentials();
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(buckets)
+      .values({
+        ...intent,
+        id,
+        accessKeyId: proposed.accessKeyId,
+        secretSealed: rt.box.seal(proposed.secretAccessKey, id),
+        createdById: principal.userId,
+      })
+      .returning();
+    return { row: row!, lease: await startSaga(tx, id, 'create') };
+  });
+}
+
+/**
+ * Runs the creation in the request. On failure the client gets an error, so the creation is undone
+ * rather than completed: now if the cluster answers, else by whichever replica resumes the job.
+ */
+async function provisionOrRollBack(
+  db: Database,
+  rt: StorageRuntime,
+  { row, lease }: { row: Bucket; lease: Lease },
+  logger: Logger,
+): Promise<Bucket> {
+  try {
+    return await withLease(db, lease, async (ctx) => {
+      try {
+        return await provision(db, rt, row, ctx);
+      } catch (err) {
+        if (err instanceof LeaseLost) throw err;
+        // An unmanaged bucket has already cost the row, and nothing else may be touched.
+        if (isUnmanaged(err)) throw new JobSettled(err);
+        await setPayload(db, ctx.lease, { op: 'rollback' });
+        try {
+          await rollback(db, rt, row, ctx);
+        } catch (rollbackErr) {
+          if (rollbackErr instanceof LeaseLost) throw rollbackErr;
+          logger.warn(
+            { bucket_id: row.id },
+            'bucket creation failed and could not be rolled back yet; the rollback will be resumed',
+          );
+          throw err;
+        }
+        throw new JobSettled(err);
+      }
+    });
+  } catch (err) {
+    throw storageFailure(err);
+  }
+}
+
+export interface ImportBucketInput {
+  name: string;
+  region: string;
+  organization: string;
+  workspace: string;
+}
+
+/**
+ * A Super Admin brings a bucket that exists on the cluster without a Plinth record under
+ * management, data and all: it gets a row (origin `adopted`), the mark, and its own access user.
+ */
+export async function importBucket(
+  db: Database,
+  rt: StorageRuntime,
+  audit: AuditLog,
+  logger: Logger,
+  principal: Principal,
+  input: ImportBucketInput,
+  req: RequestInfo,
+): Promise<CreatedBucket> {
+  await authorize(db, principal, 'bucket.import', 'global');
+  requireInteractive(
+    principal,
+    'Importing a bucket Plinth does not manage needs a Super Admin signed in (a login token from POST /api/login/), not an API key or a ServiceAccount token.',
+  );
+  const [ws] = await db.select().from(workspaces).where(eq(workspaces.id, input.workspace));
+  if (!ws || ws.organizationId !== input.organization) {
+    throw validationError([
+      { attr: 'workspace', code: 'does_not_exist', detail: 'No such workspace in this organization.' },
+    ]);
+  }
+  const cluster = clusterOf(rt, input.region);
+  const exists = await rt
+    .driver(cluster)
+    .bucketExists(input.name)
+    .catch((err: unknown) => {
+      throw storageFailure(err);
+    });
+  if (!exists) {
+    throw validationError([
+      {
+        attr: 'name',
+        code: 'does_not_exist',
+        detail: `No bucket of this name exists on the storage cluster of region ${input.region}.`,
+      },
+    ]);
+  }
+  let started: { row: Bucket; lease: Lease };
+  try {
+    // createdOnCluster false: the row owns the bucket from the start, so the saga marks it as is.
+    started = await recordIntent(db, rt, principal, { ...placeOf(input, cluster), createdOnCluster: false });
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    throw conflict('Plinth already manages a bucket of this name on this cluster.', 'bucket_name_taken');
+  }
+  const ready = await provisionOrRollBack(db, rt, started, logger);
+  await audit.record({
+    event: 'bucket.imported',
+    actorUserId: principal.userId,
+    apiKeyId: principal.apiKeyId,
+    organizationId: ready.organizationId,
+    ip: req.ip,
+    requestId: req.requestId,
+    details: { bucket: ready.id, name: ready.name, region: ready.region },
+  });
+  return withCredentials(rt, ready);
+}
+
+async function adopt(
+  db: Database,
+  rt: StorageRuntime,
+  audit: AuditLog,
+  principal: Principal,
+  input: CreateBucketInput,
+  cluster: string,
+  req: RequestInfo,
+): Promise<CreatedBucket> {
+  const [existing] = await db
+    .select()
+    .from(buckets)
+    .where(and(eq(buckets.cluster, cluster), eq(buckets.name, input.name)));
+  if (!existing) throw conflict('The bucket is being changed; try again.', 'bucket_busy');
+  const owner = input.owner_reference;
+  const mine =
+    existing.region === input.region &&
+    existing.organizationId === input.organization &&
+    existing.workspaceId === input.workspace &&
+    (!owner || mayAdopt(existing, owner));
+  if (!mine) {
+    throw conflict(
+      'A bucket with this name already exists and belongs to someone else.',
+      'bucket_name_taken',
+    );
+  }
+  let current = existing;
+  if (owner && !existing.ownerReference) {
+    // The conditions make two objects adopting at once (or an adoption racing a change of the
+    // release) agree on one outcome: the row must still be as it was judged.
+    const [claimedOwner] = await db
+      .update(buckets)
+      .set({ ownerReference: owner, adoptableBy: null })
+      .where(
+        and(
+          eq(buckets.id, existing.id),
+          isNull(buckets.ownerReference),
+          sql`${buckets.adoptableBy} is not distinct from ${existing.adoptableBy ? JSON.stringify(existing.adoptableBy) : null}::jsonb`,
+        ),
+      )
+      .returning();
+    if (!claimedOwner) {
+      throw conflict(
+        'A bucket with this name already exists and belongs to someone else.',
+        'bucket_name_taken',
+      );
+    }
+    current = claimedOwner;
+  }
+  if (current.state === 'deleting') throw conflict('The bucket is being deleted.', 'bucket_deleting');
+  if (current.state === 'provisioning') {
+    // The creation was interrupted (its lease expired): this request finishes it.
+    const lease = await claim(db, crypto.randomUUID(), LEASE_SECONDS, { kind: BUCKET_SAGA, key: current.id });
+    if (lease?.job.payload.op !== 'create') {
+      if (lease) await fail(db, lease, 'not_adoptable');
+      throw new ApiError(
+        409,
+        'bucket_busy',
+        'The bucket is being created by another request; try again shortly.',
+        {
+          headers: { 'Retry-After': '2' },
+        },
+      );
+    }
+    try {
+      current = await withLease(db, lease, (ctx) => provision(db, rt, current, ctx));
+    } catch (err) {
+      throw storageFailure(err);
+    }
+  }
+  await audit.record({
+    event: 'bucket.credentials_revealed',
+    actorUserId: principal.userId,
+    apiKeyId: principal.apiKeyId,
+    organizationId: current.organizationId,
+    ip: req.ip,
+    requestId: req.requestId,
+    details: { bucket: current.id, name: current.name, via: 'adoption' },
+  });
+  return withCredentials(rt, current);
+}
+
+/** The bucket if the principal may see it; 404 otherwise. */
+export async function findBucket(db: Database, principal: Principal, id: string): Promise<Bucket> {
+  const [b] = await db.select().from(buckets).where(eq(buckets.id, id));
+  if (!b) throw notFound();
+  await authorize(db, principal, 'bucket.view', {
+    organizationId: b.organizationId,
+    workspaceId: b.workspaceId,
+  });
+  return b;
+}
+
+const scopeOf = (b: Bucket) => ({ organizationId: b.organizationId, workspaceId: b.workspaceId });
+
+/** A visible bucket the principal may act on with `action`, and which no saga is changing. */
+async function readyBucket(db: Database, principal: Principal, id: string, action: Action): Promise<Bucket> {
+  const b = await findBucket(db, principal, id);
+  await authorize(db, principal, action, scopeOf(b));
+  if (b.state !== 'ready') throw conflict('The bucket is still being created or deleted.', 'bucket_busy');
+  return b;
+}
+
+function listStatement(db: Database) {
+  return prepared(db, 'buckets_page', (d, name) => {
+    const org = sql.placeholder('org');
+    const ws = sql.placeholder('ws');
+    const region = sql.placeholder('region');
+    const ownerUid = sql.placeholder('owner_uid');
+    const where = sql`${buckets.workspaceId} in (select ${workspaces.id} from ${workspaces} where ${visibleWorkspacesSql()})
+      and (${org}::uuid is null or ${buckets.organizationId} = ${org}::uuid)
+      and (${ws}::uuid is null or ${buckets.workspaceId} = ${ws}::uuid)
+      and (${region}::text is null or ${buckets.region} = ${region}::text)
+      and (${ownerUid}::text is null or ${buckets.ownerReference}->>'uid' = ${ownerUid}::text
+        or ${buckets.createdFor}->>'uid' = ${ownerUid}::text)`;
+    return {
+      page: d
+        .select({ b: buckets, total: sql<number>`count(*) over ()::int` })
+        .from(buckets)
+        .where(where)
+        .orderBy(asc(buckets.name), asc(buckets.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(name),
+      count: d
+        .select({ n: sql<number>`count(*)::int` })
+        .from(buckets)
+        .where(where)
+        .prepare(`${name}_count`),
+      regions: d
+        .select({
+          region: buckets.region,
+          cluster: buckets.cluster,
+          bucketCount: sql<number>`count(*)::int`,
+          bytes: sql<string>`coalesce(sum(${buckets.usageBytes}), 0)::text`,
+          objects: sql<string>`coalesce(sum(${buckets.usageObjects}), 0)::text`,
+          updatedAt: sql<Date | null>`min(${buckets.usageUpdatedAt})`,
+        })
+        .from(buckets)
+        .where(where)
+        .groupBy(buckets.region, buckets.cluster)
+        .orderBy(buckets.region)
+        .prepare(`${name}_regions`),
+    };
+  });
+}
+
+export interface BucketFilter {
+  organization?: string | undefined;
+  workspace?: string | undefined;
+  region?: string | undefined;
+  /** Buckets whose current owner, or the object they were created for, has this uid. */
+  owner_uid?: string | undefined;
+}
+
+const filterParams = (principal: Principal, f: BucketFilter) => ({
+  ...visibilityParams(principal),
+  org: f.organization ?? null,
+  ws: f.workspace ?? null,
+  region: f.region ?? null,
+  owner_uid: f.owner_uid ?? null,
+});
+
+export async function listBuckets(
+  db: Database,
+  rt: StorageRuntime,
+  principal: Principal,
+  url: URL,
+  query: PageQuery & BucketFilter,
+) {
+  requireScope(principal, 'bucket.view');
+  const statement = listStatement(db);
+  const params = filterParams(principal, query);
+  return paginateWindowed(url, query, {
+    page: (limit, offset) => statement.page.execute({ ...params, limit, offset }),
+    count: async () => (await statement.count.execute(params))[0]!.n,
+    map: (r) => toBucketView(rt, r.b),
+  });
+}
+
+/** Bucket count, bytes and objects per region, over the buckets the principal can see. */
+export async function regionAggregates(db: Database, rt: StorageRuntime, principal: Principal) {
+  requireScope(principal, 'bucket.view');
+  const rows = await listStatement(db).regions.execute(filterParams(principal, {}));
+  const byRegion = new Map(rows.map((r) => [r.region, r]));
+  return [...rt.config.regions].map(([region, cluster]) => {
+    const r = byRegion.get(region);
+    return {
+      name: region,
+      cluster,
+      bucket_count: r?.bucketCount ?? 0,
+      bytes: Number(r?.bytes ?? 0),
+      objects: Number(r?.objects ?? 0),
+      usage_updated_at: r?.updatedAt ? new Date(r.updatedAt).toISOString() : null,
+    };
+  });
+}
+
+export async function getBucket(db: Database, rt: StorageRuntime, principal: Principal, id: string) {
+  return toBucketView(rt, await findBucket(db, principal, id));
+}
+
+export interface BucketChanges {
+  cors_allow_all?: boolean | undefined;
+  /** `null` drops the owner: then only the object it was created for, or `adoptable_by`, may adopt it. */
+  owner_reference?: OwnerReference | null | undefined;
+  /** Releases the bucket to one namespace (it may adopt the bucket while it has no owner); null withdraws it. */
+  adoptable_by?: NamespaceReference | null | undefined;
+}
+
+export async function updateBucket(
+  db: Database,
+  rt: StorageRuntime,
+  principal: Principal,
+  id: string,
+  changes: BucketChanges,
+) {
+  const b = await readyBucket(db, principal, id, 'bucket.create');
+  // Naming who may adopt the bucket hands its credentials to them.
+  if (changes.owner_reference || changes.adoptable_by)
+    await authorize(db, principal, 'bucket.reveal_credentials', scopeOf(b));
+  const set: Partial<Pick<Bucket, 'corsAllowAll' | 'ownerReference' | 'adoptableBy'>> = {};
+  if (changes.cors_allow_all !== undefined) {
+    const enabled = changes.cors_allow_all;
+    const driver = rt.driver(b.cluster);
+    if (enabled && !driver.supportsCors) {
+      throw validationError([
+        {
+          attr: 'cors_allow_all',
+          code: 'not_supported',
+          detail: 'This storage cluster cannot set CORS rules.',
+        },
+      ]);
+    }
+    try {
+      await driver.setCorsAllowAll(b.name, enabled);
+    } catch (err) {
+      throw storageFailure(err);
+    }
+    set.corsAllowAll = enabled;
+  }
+  if (changes.owner_reference !== undefined) set.ownerReference = changes.owner_reference;
+  if (changes.adoptable_by !== undefined) set.adoptableBy = changes.adoptable_by;
+  if (Object.keys(set).length === 0) return toBucketView(rt, b);
+  const [updated] = await db.update(buckets).set(set).where(eq(buckets.id, id)).returning();
+  return toBucketView(rt, updated!);
+}
+
+export async function revealCredentials(
+  db: Database,
+  rt: StorageRuntime,
+  audit: AuditLog,
+  principal: Principal,
+  id: string,
+  req: RequestInfo,
+) {
+  const b = await readyBucket(db, principal, id, 'bucket.reveal_credentials');
+  await audit.record({
+    event: 'bucket.credentials_revealed',
+    actorUserId: principal.userId,
+    apiKeyId: principal.apiKeyId,
+    organizationId: b.organizationId,
+    ip: req.ip,
+    requestId: req.requestId,
+    details: { bucket: b.id, name: b.name },
+  });
+  const c = credentialsOf(rt, b);
+  return { access_key_id: c.accessKeyId, secret_access_key: c.secretAccessKey };
+}
+
+const busy = () =>
+  new ApiError(409, 'bucket_busy', 'The bucket is being changed by another request; try again shortly.', {
+    headers: { 'Retry-After': '2' },
+  });
+
+export async function deleteBucket(db: Database, rt: StorageRuntime, principal: Principal, id: string) {
+  const b = await findBucket(db, principal, id);
+  await authorize(db, principal, 'bucket.delete', scopeOf(b));
+  if (b.state !== 'ready') throw busy();
+  let lease: Lease;
+  try {
+    lease = await startSaga(db, b.id, 'delete');
+  } catch (err) {
+    // Another saga (a creation, a deletion) is live on this bucket.
+    if (isUniqueViolation(err)) throw busy();
+    throw err;
+  }
+  const driver = rt.driver(b.cluster);
+  try {
+    await withLease(db, lease, async (ctx) => {
+      if ((await driver.bucketExists(b.name)) && !(await driver.isBucketEmpty(b.name)))
+        throw new JobSettled(new StorageError('bucket_not_empty', 'not empty'));
+      await deprovision(db, rt, await write(db, ctx, b.id, { state: 'deleting' }), ctx);
+    });
+  } catch (err) {
+    throw storageFailure(err);
+  }
+}
+
+export async function presignUpload(
+  db: Database,
+  rt: StorageRuntime,
+  principal: Principal,
+  id: string,
+  input: { key: string; content_type?: string | undefined; expires_in?: number | undefined },
+) {
+  const b = await readyBucket(db, principal, id, 'bucket.create');
+  try {
+    const p = await rt.driver(b.cluster).presignPut(b.name, input.key, credentialsOf(rt, b), {
+      ...(input.content_type !== undefined && { contentType: input.content_type }),
+      expiresSeconds: input.expires_in ?? 900,
+    });
+    return { url: p.url, method: p.method, headers: p.headers, expires_at: p.expiresAt.toISOString() };
+  } catch (err) {
+    throw storageFailure(err);
+  }
+}
+
+/**
+ * The saga job's handler, for a replica taking over an interrupted saga (crash, SIGKILL, lost
+ * database, a failed attempt): creations are completed, failed creations rolled back, deletions
+ * carried through. Every step is idempotent, so it runs the saga again from wherever it stands.
+ */
+export const bucketSagaJob =
+  (db: Database, rt: StorageRuntime, logger: Logger): JobHandler =>
+  async (ctx) => {
+    const op = ctx.lease.job.payload.op as SagaOp;
+    const [row] = await db.select().from(buckets).where(eq(buckets.id, ctx.lease.job.key));
+    // A deletion that crashed before it marked the row `deleting` never started.
+    if (!row || (op === 'delete') !== (row.state === 'deleting') || row.state === 'ready') return;
+    try {
+      if (op === 'create') await provision(db, rt, row, ctx);
+      else if (op === 'rollback') await rollback(db, rt, row, ctx);
+      else await deprovision(db, rt, row, ctx);
+      logger.info({ bucket_id: row.id, op }, 'resumed an interrupted bucket saga');
+    } catch (err) {
+      if (err instanceof JobSettled) {
+        logger.info({ bucket_id: row.id }, 'a resumed deletion found objects; the bucket is ready again');
+      } else if (isUnmanaged(err)) {
+        logger.warn(
+          { bucket_id: row.id },
+          'dropped a bucket creation: the name is taken by an unmanaged bucket',
+        );
+      } else throw err;
+    }
+  };
+
+/**
+ * Gives every `provisioning` or `deleting` row without a live saga job one (rows recorded before
+ * the job layer, or whose job gave up), so the runner finishes them. Cheap; run on every tick.
+ */
+export async function ensureSagaJobs(db: Database): Promise<void> {
+  await db.execute(sql`
+    insert into ${jobs} (kind, key, payload, max_attempts)
+    select ${BUCKET_SAGA}, b.id::text,
+      jsonb_build_object('op', case when b.state = 'provisioning' then 'create' else 'delete' end), ${SAGA_ATTEMPTS}
+    from ${buckets} b where b.state in ('provisioning', 'deleting')
+    on conflict (kind, key) where state in ('queued', 'running') do nothing`);
+}
+
+/** Runs every due saga job now, in this process (tests; the runner does this in production). */
+export async function resumeInterruptedSagas(
+  db: Database,
+  rt: StorageRuntime,
+  logger: Logger,
+): Promise<number> {
+  await ensureSagaJobs(db);
+  const handler = bucketSagaJob(db, rt, logger);
+  let handled = 0;
+  for (;;) {
+    const lease = await claim(db, crypto.randomUUID(), LEASE_SECONDS, { kinds: [BUCKET_SAGA] });
+    if (!lease) return handled;
+    await withLease(db, lease, handler).then(
+      () => handled++,
+      () => {},
+    );
+  }
+}

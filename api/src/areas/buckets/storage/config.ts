@@ -1,0 +1,107 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { z } from 'zod';
+import { ConfigError } from '../../../config.ts';
+
+/**
+ * The `PLINTH_CONFIG` file: storage clusters and the regions that resolve to them. Credentials are
+ * never in the file, only the names of the environment variables that hold them.
+ */
+const ClusterSchema = z
+  .object({
+    name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, { error: 'lowercase letters, digits and dashes' }),
+    driver: z.enum(['minio'], { error: 'must be minio (rgw and aws are not implemented yet)' }),
+    endpoint: z.url({ error: 'must be an http(s) URL' }),
+    public_endpoint: z.url({ error: 'must be an http(s) URL' }).optional(),
+    path_style: z.boolean().default(true),
+    signing_region: z.string().default('us-east-1'),
+    admin_access_key_env: z
+      .string()
+      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: 'must name an environment variable' }),
+    admin_secret_key_env: z
+      .string()
+      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: 'must name an environment variable' }),
+  })
+  .strict();
+
+const FileSchema = z
+  .object({
+    clusters: z.array(ClusterSchema).default([]),
+    regions: z
+      .array(z.object({ name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/), cluster: z.string() }).strict())
+      .default([]),
+    // Read by auth/service-accounts.ts.
+    service_accounts: z.unknown().optional(),
+  })
+  .strict();
+
+export interface ClusterConfig {
+  readonly name: string;
+  readonly driver: 'minio';
+  readonly endpoint: string;
+  /** What applications get as AWS_ENDPOINT_URL_S3. */
+  readonly publicEndpoint: string;
+  readonly pathStyle: boolean;
+  readonly signingRegion: string;
+  readonly accessKey: string;
+  readonly secretKey: string;
+}
+
+export interface StorageConfig {
+  readonly clusters: ReadonlyMap<string, ClusterConfig>;
+  /** Region name to cluster name. */
+  readonly regions: ReadonlyMap<string, string>;
+}
+
+export const NO_STORAGE: StorageConfig = { clusters: new Map(), regions: new Map() };
+
+/** Reads and validates the file; every problem is reported as `PLINTH_CONFIG <path>: <problem>`. */
+export function loadStorageConfig(
+  path: string | undefined,
+  env: Record<string, string | undefined>,
+): StorageConfig {
+  if (!path) return NO_STORAGE;
+  let raw: unknown;
+  try {
+    raw = parse(readFileSync(path, 'utf8'));
+  } catch (err) {
+    const reason = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : 'not readable YAML';
+    throw new ConfigError([`PLINTH_CONFIG ${path}: ${reason}`]);
+  }
+  const parsed = FileSchema.safeParse(raw ?? {});
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `PLINTH_CONFIG ${path}: ${i.path.join('.')} ${i.message}`),
+    );
+  }
+  const problems: string[] = [];
+  const clusters = new Map<string, ClusterConfig>();
+  for (const c of parsed.data.clusters) {
+    if (clusters.has(c.name)) problems.push(`PLINTH_CONFIG ${path}: cluster ${c.name} is declared twice`);
+    const accessKey = env[c.admin_access_key_env];
+    const secretKey = env[c.admin_secret_key_env];
+    if (!accessKey)
+      problems.push(`${c.admin_access_key_env} (admin access key of cluster ${c.name}) is not set`);
+    if (!secretKey)
+      problems.push(`${c.admin_secret_key_env} (admin secret key of cluster ${c.name}) is not set`);
+    clusters.set(c.name, {
+      name: c.name,
+      driver: c.driver,
+      endpoint: c.endpoint.replace(/\/+$/, ''),
+      publicEndpoint: (c.public_endpoint ?? c.endpoint).replace(/\/+$/, ''),
+      pathStyle: c.path_style,
+      signingRegion: c.signing_region,
+      accessKey: accessKey ?? '',
+      secretKey: secretKey ?? '',
+    });
+  }
+  const regions = new Map<string, string>();
+  for (const r of parsed.data.regions) {
+    if (regions.has(r.name)) problems.push(`PLINTH_CONFIG ${path}: region ${r.name} is declared twice`);
+    if (!clusters.has(r.cluster))
+      problems.push(`PLINTH_CONFIG ${path}: region ${r.name} names unknown cluster ${r.cluster}`);
+    regions.set(r.name, r.cluster);
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return { clusters, regions };
+}

@@ -1,0 +1,50 @@
+import type { Logger } from '../../../core/logger.ts';
+import { SecretBox } from '../../../core/secret-box.ts';
+import type { SagaStep, StorageRuntime } from '../service.ts';
+import type { StorageConfig } from './config.ts';
+import type { StorageDriver } from './driver.ts';
+import { createMinioDriver } from './minio-driver.ts';
+
+/** One driver per configured cluster, created on first use. */
+export function createStorageRuntime(
+  config: StorageConfig,
+  encryptionKey: Buffer,
+  opts: { afterStep?: (step: SagaStep, bucketId: string) => Promise<void> } = {},
+): StorageRuntime {
+  const drivers = new Map<string, StorageDriver>();
+  return {
+    config,
+    box: new SecretBox(encryptionKey),
+    ...(opts.afterStep && { afterStep: opts.afterStep }),
+    driver(name) {
+      let driver = drivers.get(name);
+      if (!driver) {
+        const c = config.clusters.get(name);
+        if (!c) throw new Error(`unknown storage cluster ${name}`);
+        driver = createMinioDriver({
+          endpoint: c.endpoint,
+          publicEndpoint: c.publicEndpoint,
+          accessKey: c.accessKey,
+          secretKey: c.secretKey,
+          region: c.signingRegion,
+          pathStyle: c.pathStyle,
+        });
+        drivers.set(name, driver);
+      }
+      return driver;
+    },
+  };
+}
+
+/**
+ * Crash-safety test hook (`PLINTH_TEST_PAUSE_AFTER_STEP=bucket|access|cors`): after that saga step
+ * the request waits forever, so a test can SIGKILL the process mid-creation. Unset in production.
+ */
+export function pauseAfterStepHook(step: string | undefined, logger: Logger) {
+  if (!step) return undefined;
+  return async (current: SagaStep, bucketId: string) => {
+    if (current !== step) return;
+    logger.warn({ step, bucket_id: bucketId }, 'test hook: paused after saga step');
+    await new Promise(() => {});
+  };
+}

@@ -1,0 +1,232 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { Database } from '../../core/db/client.ts';
+import { paginateTable } from '../../core/db/paginate.ts';
+import { apiKeys } from './tables.ts';
+import type { ApiKey, ApiKeyKind } from './tables.ts';
+import type { MemberRole } from '../members/tables.ts';
+import { ApiError, notFound, validationError } from '../../core/errors.ts';
+import type { PageQuery } from '../../core/pagination.ts';
+import { generateToken } from '../../core/tokens.ts';
+import type { AuditLog } from '../audit/writer.ts';
+import type { RequestInfo } from '../../auth/login.ts';
+import {
+  authorize,
+  NOT_GRANTABLE,
+  ORG_ROLE,
+  requireInteractive,
+  SCOPES,
+  scopeUsefulFor,
+} from '../../auth/policy.ts';
+import type { Principal, Role, Scope } from '../../auth/policy.ts';
+
+export interface ApiKeyView {
+  id: string;
+  kind: ApiKeyKind;
+  name: string;
+  prefix: string;
+  organization: string | null;
+  role: MemberRole | null;
+  scopes: Scope[] | null;
+  created_by: string | null;
+  created_at: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+}
+
+const toView = (k: ApiKey): ApiKeyView => ({
+  id: k.id,
+  kind: k.kind,
+  name: k.name,
+  prefix: k.displayPrefix,
+  organization: k.organizationId,
+  role: k.role,
+  // Written by createKey from `SCOPES` only.
+  scopes: k.scopes as Scope[] | null,
+  // The owner of a user key; who created an organization or system key (which belong to the
+  // organization and to the system, not to that person).
+  created_by: k.userId,
+  created_at: k.createdAt.toISOString(),
+  expires_at: k.expiresAt?.toISOString() ?? null,
+  last_used_at: k.lastUsedAt?.toISOString() ?? null,
+});
+
+/**
+ * Which keys an operation is about: the caller's own user keys, one organization's keys, or the
+ * system keys. Each owner kind has its own right to check.
+ */
+export type KeyOwner =
+  { kind: 'user' } | { kind: 'organization'; organizationId: string } | { kind: 'system' };
+
+async function checkRight(
+  db: Database,
+  principal: Principal,
+  owner: KeyOwner,
+  op: 'list' | 'manage',
+): Promise<{ where: SQL; role: Role }> {
+  switch (owner.kind) {
+    case 'user': {
+      if (principal.userId === null || principal.kind !== 'user') {
+        throw new ApiError(
+          403,
+          'no_user',
+          'User API keys belong to a user; use a login token or a user key.',
+        );
+      }
+      const role = await authorize(
+        db,
+        principal,
+        op === 'list' ? 'api_key.user.list' : 'api_key.user.create',
+        'global',
+      );
+      return { where: and(eq(apiKeys.kind, 'user'), eq(apiKeys.userId, principal.userId))!, role };
+    }
+    case 'organization': {
+      const action = op === 'list' ? 'api_key.organization.list' : 'api_key.organization.manage';
+      const role = await authorize(db, principal, action, { organizationId: owner.organizationId });
+      return {
+        where: and(eq(apiKeys.kind, 'organization'), eq(apiKeys.organizationId, owner.organizationId))!,
+        role,
+      };
+    }
+    case 'system': {
+      const role = await authorize(
+        db,
+        principal,
+        op === 'list' ? 'api_key.system.list' : 'api_key.system.manage',
+        'global',
+      );
+      return { where: eq(apiKeys.kind, 'system'), role };
+    }
+  }
+}
+
+/**
+ * The scopes asked for, in `SCOPES` order, if the key's owner could use each (400 otherwise):
+ * never more than the owner has. `null` (no scopes) is all the owner's rights.
+ */
+function grantableScopes(requested: readonly Scope[] | null | undefined, ownerRole: Role): Scope[] | null {
+  if (requested === null || requested === undefined) return null;
+  const errors = requested.flatMap((scope, i) => {
+    if (NOT_GRANTABLE.includes(scope)) {
+      return [
+        { attr: `scopes.${i}`, code: 'not_grantable', detail: `${scope}: API keys cannot manage API keys.` },
+      ];
+    }
+    if (!scopeUsefulFor(ownerRole, scope)) {
+      return [
+        {
+          attr: `scopes.${i}`,
+          code: 'beyond_owner',
+          detail: `${scope}: the key's owner has no right in this area.`,
+        },
+      ];
+    }
+    return [];
+  });
+  if (errors.length) throw validationError(errors);
+  return SCOPES.filter((s) => requested.includes(s));
+}
+
+export async function listKeys(
+  db: Database,
+  principal: Principal,
+  owner: KeyOwner,
+  url: URL,
+  page: PageQuery,
+) {
+  const where = and((await checkRight(db, principal, owner, 'list')).where, isNull(apiKeys.revokedAt));
+  return paginateTable(db, url, page, {
+    table: apiKeys,
+    where,
+    orderBy: [desc(apiKeys.createdAt)],
+    map: toView,
+  });
+}
+
+export async function createKey(
+  db: Database,
+  audit: AuditLog,
+  principal: Principal,
+  owner: KeyOwner,
+  input: {
+    name: string;
+    expires_at?: string | null | undefined;
+    role?: MemberRole | undefined;
+    scopes?: readonly Scope[] | null | undefined;
+  },
+  req: RequestInfo,
+): Promise<ApiKeyView & { token: string }> {
+  requireInteractive(principal);
+  const { role: creatorRole } = await checkRight(db, principal, owner, 'manage');
+  const keyRole = owner.kind === 'organization' ? (input.role ?? 'viewer') : null;
+  // What the key's owner may do: the user (user keys), the role given (organization keys), staff.
+  const scopes = grantableScopes(input.scopes, keyRole ? ORG_ROLE[keyRole] : creatorRole);
+  const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
+  if (expiresAt && expiresAt.getTime() <= Date.now()) {
+    throw validationError([
+      { attr: 'expires_at', code: 'invalid', detail: 'The expiry must be in the future.' },
+    ]);
+  }
+  const { token, hash, displayPrefix } = generateToken(owner.kind);
+  const [key] = await db
+    .insert(apiKeys)
+    .values({
+      kind: owner.kind,
+      name: input.name,
+      tokenHash: hash,
+      displayPrefix,
+      userId: principal.userId,
+      organizationId: owner.kind === 'organization' ? owner.organizationId : null,
+      role: keyRole,
+      scopes,
+      expiresAt,
+    })
+    .returning();
+  await audit.record({
+    event: 'api_key.created',
+    actorUserId: principal.userId,
+    apiKeyId: key!.id,
+    organizationId: key!.organizationId,
+    username: principal.username,
+    ip: req.ip,
+    requestId: req.requestId,
+    details: {
+      name: key!.name,
+      kind: key!.kind,
+      ...(key!.role && { role: key!.role }),
+      scopes: key!.scopes,
+      created_with: principal.apiKeyId,
+    },
+  });
+  return { ...toView(key!), token };
+}
+
+/** Marks the key revoked; the very next request with it fails (authentication reads it every time). */
+export async function revokeKey(
+  db: Database,
+  audit: AuditLog,
+  principal: Principal,
+  owner: KeyOwner,
+  keyId: string,
+  req: RequestInfo,
+): Promise<void> {
+  requireInteractive(principal);
+  const { where } = await checkRight(db, principal, owner, 'manage');
+  const [key] = await db
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(where, eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)))
+    .returning();
+  if (!key) throw notFound('No such API key.');
+  await audit.record({
+    event: 'api_key.revoked',
+    actorUserId: principal.userId,
+    apiKeyId: key.id,
+    organizationId: key.organizationId,
+    username: principal.username,
+    ip: req.ip,
+    requestId: req.requestId,
+    details: { name: key.name, kind: key.kind },
+  });
+}

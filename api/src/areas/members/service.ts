@@ -1,0 +1,210 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../core/db/client.ts';
+import { organizationMembers, workspaceMembers } from './tables.ts';
+import { users } from '../users/tables.ts';
+import type { MemberRole } from './tables.ts';
+import { notFound, validationError } from '../../core/errors.ts';
+import type { PageQuery } from '../../core/pagination.ts';
+import { paginate } from '../../core/pagination.ts';
+import type { AuditEventType, AuditLog } from '../audit/writer.ts';
+import type { RequestInfo } from '../../auth/login.ts';
+import { authorize } from '../../auth/policy.ts';
+import type { Action, Principal } from '../../auth/policy.ts';
+import { isUniqueViolation } from '../users/service.ts';
+
+/**
+ * Members of an organization or of a workspace: the same operations on two tables. `target` says
+ * which, and how to check rights there.
+ */
+export interface MembershipTarget {
+  readonly kind: 'organization' | 'workspace';
+  readonly id: string;
+  readonly scope: { organizationId: string; workspaceId?: string };
+  readonly manageAction: Action;
+}
+
+export interface MemberView {
+  user: string;
+  username: string;
+  full_name: string;
+  role: MemberRole;
+  created_at: string;
+}
+
+function table(kind: MembershipTarget['kind']) {
+  return kind === 'organization'
+    ? { t: organizationMembers, parent: organizationMembers.organizationId }
+    : { t: workspaceMembers, parent: workspaceMembers.workspaceId };
+}
+
+export async function listMembers(
+  db: Database,
+  principal: Principal,
+  target: MembershipTarget,
+  url: URL,
+  page: PageQuery,
+) {
+  await authorize(
+    db,
+    principal,
+    target.kind === 'organization' ? 'organization.view' : 'workspace.view',
+    target.scope,
+  );
+  const { t, parent } = table(target.kind);
+  return paginate(
+    url,
+    page,
+    async () =>
+      (
+        await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(t)
+          .where(eq(parent, target.id))
+      )[0]!.n,
+    async (limit, offset) =>
+      (
+        await db
+          .select({
+            user: users.id,
+            username: users.username,
+            full_name: users.fullName,
+            role: t.role,
+            createdAt: t.createdAt,
+          })
+          .from(t)
+          .innerJoin(users, eq(users.id, t.userId))
+          .where(eq(parent, target.id))
+          .orderBy(asc(users.username))
+          .limit(limit)
+          .offset(offset)
+      ).map(({ createdAt, ...m }) => ({ ...m, created_at: createdAt.toISOString() })),
+  );
+}
+
+async function audited(
+  audit: AuditLog,
+  principal: Principal,
+  target: MembershipTarget,
+  action: 'added' | 'changed' | 'removed',
+  details: Record<string, unknown>,
+  req: RequestInfo,
+) {
+  await audit.record({
+    event: `${target.kind}.member.${action}` as AuditEventType,
+    actorUserId: principal.userId,
+    apiKeyId: principal.apiKeyId,
+    organizationId: target.scope.organizationId,
+    ip: req.ip,
+    requestId: req.requestId,
+    details: { [target.kind]: target.id, ...details },
+  });
+}
+
+/**
+ * Adds a user by username or e-mail address (both case-insensitive), never by ID. A name or address
+ * that does not lead to exactly one active user gets one and the same answer, whatever the reason,
+ * so a caller learns nothing about users it cannot add.
+ */
+export async function addMember(
+  db: Database,
+  audit: AuditLog,
+  principal: Principal,
+  target: MembershipTarget,
+  input: { username?: string | undefined; email?: string | undefined; role: MemberRole },
+  req: RequestInfo,
+): Promise<MemberView> {
+  await authorize(db, principal, target.manageAction, target.scope);
+  const by =
+    input.username !== undefined
+      ? { attr: 'username', match: sql`lower(${users.username}) = lower(${input.username})` }
+      : { attr: 'email', match: sql`lower(${users.email}) = lower(${input.email ?? ''})` };
+  // Two rows tell an ambiguous e-mail address (addresses are not unique) from a single match.
+  const found = await db
+    .select()
+    .from(users)
+    .where(and(by.match, eq(users.isActive, true)))
+    .limit(2);
+  const user = found.length === 1 ? found[0]! : undefined;
+  if (!user) {
+    throw validationError([
+      {
+        attr: by.attr,
+        code: 'does_not_exist',
+        detail: 'No single active user has this username or e-mail address.',
+      },
+    ]);
+  }
+  try {
+    const [row] =
+      target.kind === 'organization'
+        ? await db
+            .insert(organizationMembers)
+            .values({ organizationId: target.id, userId: user.id, role: input.role })
+            .returning()
+        : await db
+            .insert(workspaceMembers)
+            .values({ workspaceId: target.id, userId: user.id, role: input.role })
+            .returning();
+    await audited(audit, principal, target, 'added', { user: user.id, role: input.role }, req);
+    return {
+      user: user.id,
+      username: user.username,
+      full_name: user.fullName,
+      role: row!.role,
+      created_at: row!.createdAt.toISOString(),
+    };
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      throw validationError([
+        { attr: by.attr, code: 'unique', detail: `This user is already a member of the ${target.kind}.` },
+      ]);
+    }
+    throw err;
+  }
+}
+
+export async function changeMember(
+  db: Database,
+  audit: AuditLog,
+  principal: Principal,
+  target: MembershipTarget,
+  userId: string,
+  role: MemberRole,
+  req: RequestInfo,
+): Promise<MemberView> {
+  await authorize(db, principal, target.manageAction, target.scope);
+  const { t, parent } = table(target.kind);
+  const [row] = await db
+    .update(t)
+    .set({ role })
+    .where(and(eq(parent, target.id), eq(t.userId, userId)))
+    .returning();
+  if (!row) throw notFound('No such member.');
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  await audited(audit, principal, target, 'changed', { user: userId, role }, req);
+  return {
+    user: userId,
+    username: user!.username,
+    full_name: user!.fullName,
+    role: row.role,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export async function removeMember(
+  db: Database,
+  audit: AuditLog,
+  principal: Principal,
+  target: MembershipTarget,
+  userId: string,
+  req: RequestInfo,
+): Promise<void> {
+  await authorize(db, principal, target.manageAction, target.scope);
+  const { t, parent } = table(target.kind);
+  const removed = await db
+    .delete(t)
+    .where(and(eq(parent, target.id), eq(t.userId, userId)))
+    .returning({ userId: t.userId });
+  if (removed.length === 0) throw notFound('No such member.');
+  await audited(audit, principal, target, 'removed', { user: userId }, req);
+}

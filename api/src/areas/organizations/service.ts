@@ -1,0 +1,165 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../core/db/client.ts';
+import { paginateTable } from '../../core/db/paginate.ts';
+import { organizations } from './tables.ts';
+import { workspaces } from '../workspaces/tables.ts';
+import type { Organization } from './tables.ts';
+import { conflict, notFound, validationError } from '../../core/errors.ts';
+import type { PageQuery } from '../../core/pagination.ts';
+import type { AuditLog } from '../audit/writer.ts';
+import type { RequestInfo } from '../../auth/login.ts';
+import type { MembershipTarget } from '../members/service.ts';
+import { authorize, requireScope, visibleOrganizations } from '../../auth/policy.ts';
+import type { Action, Principal } from '../../auth/policy.ts';
+import { isUniqueViolation } from '../users/service.ts';
+
+export interface OrganizationView {
+  id: string;
+  slug: string;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+const toView = (o: Organization): OrganizationView => ({
+  id: o.id,
+  slug: o.slug,
+  name: o.name,
+  created_at: o.createdAt.toISOString(),
+  updated_at: o.updatedAt.toISOString(),
+});
+
+export async function listOrganizations(db: Database, principal: Principal, url: URL, page: PageQuery) {
+  requireScope(principal, 'organization.view');
+  const where = visibleOrganizations(principal);
+  return paginateTable(db, url, page, {
+    table: organizations,
+    where,
+    orderBy: [asc(organizations.slug)],
+    map: toView,
+  });
+}
+
+/**
+ * The organization if it exists and the principal may see it (404 otherwise) and do `action` there
+ * (403 otherwise; by default viewing it).
+ */
+export async function findOrganization(
+  db: Database,
+  principal: Principal,
+  id: string,
+  action: Action = 'organization.view',
+): Promise<Organization> {
+  const [org] = await db.select().from(organizations).where(eq(organizations.id, id));
+  if (!org) throw notFound();
+  await authorize(db, principal, action, { organizationId: org.id });
+  return org;
+}
+
+export async function getOrganization(db: Database, principal: Principal, id: string) {
+  return toView(await findOrganization(db, principal, id));
+}
+
+const slugTaken = () =>
+  validationError([
+    { attr: 'slug', code: 'unique', detail: 'An organization with this slug already exists.' },
+  ]);
+
+export async function createOrganization(
+  db: Database,
+  audit: AuditLog,
+  principal: Principal,
+  input: { slug: string; name: string },
+  req: RequestInfo,
+) {
+  await authorize(db, principal, 'organization.create', 'global');
+  try {
+    const [org] = await db.insert(organizations).values(input).returning();
+    await audit.record({
+      event: 'organization.created',
+      actorUserId: principal.userId,
+      apiKeyId: principal.apiKeyId,
+      organizationId: org!.id,
+      ip: req.ip,
+      requestId: req.requestId,
+      details: { slug: org!.slug },
+    });
+    return toView(org!);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw slugTaken();
+    throw err;
+  }
+}
+
+export async function updateOrganization(
+  db: Database,
+  principal: Principal,
+  id: string,
+  input: { slug?: string | undefined; name?: string | undefined },
+) {
+  const org = await findOrganization(db, principal, id);
+  await authorize(db, principal, 'organization.update', { organizationId: org.id });
+  // The slug names the OIDC groups (svc-{slug}-admins …): only a Super Admin may change it.
+  if (input.slug !== undefined && input.slug !== org.slug) {
+    await authorize(db, principal, 'organization.create', 'global');
+  }
+  try {
+    const [updated] = await db
+      .update(organizations)
+      .set({
+        ...(input.slug !== undefined && { slug: input.slug }),
+        ...(input.name !== undefined && { name: input.name }),
+      })
+      .where(eq(organizations.id, id))
+      .returning();
+    return toView(updated!);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw slugTaken();
+    throw err;
+  }
+}
+
+export async function deleteOrganization(
+  db: Database,
+  audit: AuditLog,
+  principal: Principal,
+  id: string,
+  req: RequestInfo,
+) {
+  const org = await findOrganization(db, principal, id);
+  await authorize(db, principal, 'organization.delete', 'global');
+  const [{ n }] = (await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(workspaces)
+    .where(eq(workspaces.organizationId, id))) as [{ n: number }];
+  if (n > 0) {
+    throw conflict(
+      `The organization still has ${n} workspace(s); delete them first.`,
+      'organization_not_empty',
+    );
+  }
+  await db.delete(organizations).where(eq(organizations.id, id));
+  await audit.record({
+    event: 'organization.deleted',
+    actorUserId: principal.userId,
+    apiKeyId: principal.apiKeyId,
+    organizationId: id,
+    ip: req.ip,
+    requestId: req.requestId,
+    details: { slug: org.slug },
+  });
+}
+
+export async function organizationMembershipTarget(
+  db: Database,
+  principal: Principal,
+  id: string,
+): Promise<MembershipTarget> {
+  const org = await findOrganization(db, principal, id);
+  return {
+    kind: 'organization',
+    id: org.id,
+    scope: { organizationId: org.id },
+    manageAction: 'organization.members.manage',
+  };
+}

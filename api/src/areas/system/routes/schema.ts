@@ -1,0 +1,60 @@
+import { z } from '@hono/zod-openapi';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { stringify } from 'yaml';
+import type { AppEnv } from '../../../app-env.ts';
+import { defineRoute, PUBLIC } from '../../../edges/http/openapi.ts';
+import { API_VERSION } from '../../../core/version.ts';
+
+const route = defineRoute({
+  method: 'get',
+  path: '/api/v1/schema/',
+  summary: 'The live OpenAPI 3.1 description of this API',
+  tags: ['schema'],
+  security: PUBLIC,
+  request: {
+    query: z.object({
+      format: z
+        .enum(['json', 'yaml'])
+        .default('json')
+        .openapi({ param: { description: 'json (default) or yaml' } }),
+    }),
+  },
+  responses: {
+    200: {
+      description: 'The OpenAPI document.',
+      content: {
+        'application/vnd.oai.openapi+json': { schema: z.record(z.string(), z.unknown()) },
+        'application/yaml': { schema: z.string() },
+      },
+    },
+  },
+});
+
+/**
+ * Serves the document generated from the registered routes. It is built on first request (every
+ * route is registered by then) and kept: routes do not change while the process runs.
+ */
+export function registerSchema(app: OpenAPIHono<AppEnv>): void {
+  let json: string | undefined;
+  let yaml: string | undefined;
+  const document = () =>
+    app.getOpenAPI31Document({
+      openapi: '3.1.0',
+      info: {
+        title: 'Plinth API',
+        version: API_VERSION,
+        description:
+          'Platform-management API: organizations, workspaces, users, API keys and S3 buckets. ' +
+          'Authenticate with `Authorization: Bearer <token>` (an API key or a login token from `POST /api/login/`).',
+      },
+      security: [{ bearerAuth: [] }],
+    });
+  app.openapi(route, (c) => {
+    if (c.req.valid('query').format === 'yaml') {
+      yaml ??= stringify(document(), { aliasDuplicateObjects: false });
+      return c.body(yaml, 200, { 'Content-Type': 'application/yaml; charset=utf-8' });
+    }
+    json ??= JSON.stringify(document());
+    return c.body(json, 200, { 'Content-Type': 'application/vnd.oai.openapi+json; charset=utf-8' });
+  });
+}

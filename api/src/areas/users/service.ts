@@ -1,0 +1,188 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../core/db/client.ts';
+import { paginateTable } from '../../core/db/paginate.ts';
+import { prepared } from '../../core/db/prepared.ts';
+import { users } from './tables.ts';
+import type { User } from './tables.ts';
+import { ApiError, conflict, notFound, validationError } from '../../core/errors.ts';
+import type { PageQuery } from '../../core/pagination.ts';
+import type { AuditLog } from '../audit/writer.ts';
+import type { RequestInfo } from '../../auth/login.ts';
+import { hashPassword } from '../../auth/passwords.ts';
+import { authorize, requireScope } from '../../auth/policy.ts';
+import type { Principal } from '../../auth/policy.ts';
+
+export interface UserView {
+  id: string;
+  username: string;
+  email: string | null;
+  full_name: string;
+  is_superuser: boolean;
+  is_active: boolean;
+  last_login_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export function toUserView(u: User): UserView {
+  return {
+    id: u.id,
+    username: u.username,
+    email: u.email,
+    full_name: u.fullName,
+    is_superuser: u.isSuperuser,
+    is_active: u.isActive,
+    last_login_at: u.lastLoginAt?.toISOString() ?? null,
+    created_at: u.createdAt.toISOString(),
+    updated_at: u.updatedAt.toISOString(),
+  };
+}
+
+const isUniqueViolation = (err: unknown): boolean => {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+};
+export { isUniqueViolation };
+
+export async function listUsers(db: Database, principal: Principal, url: URL, page: PageQuery) {
+  await authorize(db, principal, 'user.view', 'global');
+  return paginateTable(db, url, page, {
+    table: users,
+    where: undefined,
+    orderBy: [asc(users.username)],
+    map: toUserView,
+  });
+}
+
+export async function getUser(db: Database, principal: Principal, id: string): Promise<UserView> {
+  // Everyone sees themselves; only Super Admins see others (others' IDs are simply not found).
+  if (principal.userId !== id || principal.kind !== 'user') {
+    if (!principal.superuser) throw notFound();
+    requireScope(principal, 'user.view');
+  } else {
+    requireScope(principal, 'user.view_self');
+  }
+  const [user] = await prepared(db, 'user_by_id', (d, name) =>
+    d
+      .select()
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .prepare(name),
+  ).execute({ id });
+  if (!user) throw notFound();
+  return toUserView(user);
+}
+
+export async function me(db: Database, principal: Principal): Promise<UserView> {
+  if (principal.userId === null || principal.kind !== 'user') {
+    throw new ApiError(
+      403,
+      'no_user',
+      'This token does not belong to a user (organization and system keys act on their own).',
+    );
+  }
+  return getUser(db, principal, principal.userId);
+}
+
+export interface UserInput {
+  username: string;
+  password?: string | undefined;
+  email?: string | null | undefined;
+  full_name?: string | undefined;
+  is_superuser?: boolean | undefined;
+}
+
+export async function createUser(
+  db: Database,
+  audit: AuditLog,
+  principal: Principal,
+  input: UserInput,
+  req: RequestInfo,
+): Promise<UserView> {
+  await authorize(db, principal, 'user.manage', 'global');
+  try {
+    const [user] = await db
+      .insert(users)
+      .values({
+        username: input.username,
+        email: input.email ?? null,
+        fullName: input.full_name ?? '',
+        isSuperuser: input.is_superuser ?? false,
+        passwordHash: input.password ? await hashPassword(input.password) : null,
+      })
+      .returning();
+    await audit.record({
+      event: 'user.created',
+      actorUserId: principal.userId,
+      apiKeyId: principal.apiKeyId,
+      username: user!.username,
+      ip: req.ip,
+      requestId: req.requestId,
+      details: { user_id: user!.id, is_superuser: user!.isSuperuser },
+    });
+    return toUserView(user!);
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      throw validationError([
+        { attr: 'username', code: 'unique', detail: 'A user with that username already exists.' },
+      ]);
+    }
+    throw err;
+  }
+}
+
+export async function updateUser(
+  db: Database,
+  audit: AuditLog,
+  principal: Principal,
+  id: string,
+  input: Partial<Omit<UserInput, 'username'>> & {
+    is_active?: boolean | undefined;
+    username?: string | undefined;
+  },
+  req: RequestInfo,
+): Promise<UserView> {
+  await authorize(db, principal, 'user.manage', 'global');
+  if (id === principal.userId && (input.is_active === false || input.is_superuser === false)) {
+    throw conflict('You cannot deactivate yourself or remove your own Super Admin role.', 'self_lockout');
+  }
+  const changes: Partial<typeof users.$inferInsert> = {};
+  if (input.username !== undefined) changes.username = input.username;
+  if (input.email !== undefined) changes.email = input.email;
+  if (input.full_name !== undefined) changes.fullName = input.full_name;
+  if (input.is_superuser !== undefined) changes.isSuperuser = input.is_superuser;
+  if (input.is_active !== undefined) changes.isActive = input.is_active;
+  if (input.password !== undefined) changes.passwordHash = await hashPassword(input.password);
+  let updated: User | undefined;
+  try {
+    [updated] = Object.keys(changes).length
+      ? await db.update(users).set(changes).where(eq(users.id, id)).returning()
+      : await db.select().from(users).where(eq(users.id, id));
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      throw validationError([
+        { attr: 'username', code: 'unique', detail: 'A user with that username already exists.' },
+      ]);
+    }
+    throw err;
+  }
+  if (!updated) throw notFound();
+  if (Object.keys(changes).length) {
+    await audit.record({
+      event: 'user.updated',
+      actorUserId: principal.userId,
+      apiKeyId: principal.apiKeyId,
+      username: updated.username,
+      ip: req.ip,
+      requestId: req.requestId,
+      // Names of what changed, never the values (a password among them).
+      details: {
+        user_id: id,
+        changed: Object.keys(input).filter((k) => input[k as keyof typeof input] !== undefined),
+      },
+    });
+  }
+  return toUserView(updated);
+}

@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import { boolean, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from '../../core/db/columns.ts';
+
+/**
+ * People who use Plinth. `passwordHash` is an Argon2id PHC string (services/passwords.ts) and null for
+ * users who only sign in through SSO. `isSuperuser` is the Super Admin role ("staff").
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    username: text().notNull(),
+    email: text(),
+    fullName: text().notNull().default(''),
+    passwordHash: text(),
+    isSuperuser: boolean().notNull().default(false),
+    isActive: boolean().notNull().default(true),
+    lastLoginAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`)],
+);
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;

@@ -1,0 +1,189 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../core/db/client.ts';
+import { paginateWindowed } from '../../core/db/paginate.ts';
+import { prepared } from '../../core/db/prepared.ts';
+import { workspaces } from './tables.ts';
+import type { Workspace } from './tables.ts';
+import { errorInfo } from '../../core/error-info.ts';
+import { conflict, notFound, validationError } from '../../core/errors.ts';
+import type { Page, PageQuery } from '../../core/pagination.ts';
+import type { MembershipTarget } from '../members/service.ts';
+import {
+  authorize,
+  requireScope,
+  roleIn,
+  visibilityParams,
+  visibleWorkspacesSql,
+} from '../../auth/policy.ts';
+import type { Principal } from '../../auth/policy.ts';
+import { isUniqueViolation } from '../users/service.ts';
+
+export interface WorkspaceView {
+  id: string;
+  organization: string;
+  name: string;
+  config: Record<string, unknown>;
+  created_at: string;
+  updated_at: string;
+}
+
+const toView = (w: Workspace): WorkspaceView => ({
+  id: w.id,
+  organization: w.organizationId,
+  name: w.name,
+  config: w.config,
+  created_at: w.createdAt.toISOString(),
+  updated_at: w.updatedAt.toISOString(),
+});
+
+/**
+ * The list is the API's busiest query: one named prepared statement per request, with the caller's
+ * visibility (see `visibilityParams`), the filter and the page as its parameters, so no request's
+ * input can fail another's. Each workspace's JSON is stored with it (`list_item`, kept by a trigger
+ * on every write), so a page reads stored texts instead of rendering each row; the rows carry the
+ * total as a window count, and only a page past the end (no row to carry it) is counted apart.
+ */
+function listStatements(db: Database) {
+  return prepared(db, 'workspaces_page', (d, name) => {
+    const org = sql.placeholder('org');
+    const where = sql`${visibleWorkspacesSql()} and (${org}::uuid is null or ${workspaces.organizationId} = ${org}::uuid)`;
+    return {
+      page: d
+        .select({
+          item: sql<WorkspaceView>`${workspaces.listItem}::json`,
+          total: sql<number>`(count(*) over ())::int`,
+        })
+        .from(workspaces)
+        .where(where)
+        .orderBy(workspaces.name, workspaces.id)
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(name),
+      count: d
+        .select({ n: sql<number>`count(*)::int` })
+        .from(workspaces)
+        .where(where)
+        .prepare(`${name}_count`),
+    };
+  });
+}
+
+export async function listWorkspaces(
+  db: Database,
+  principal: Principal,
+  url: URL,
+  query: PageQuery & { organization?: string | undefined },
+): Promise<Page<WorkspaceView>> {
+  requireScope(principal, 'workspace.view');
+  const statements = listStatements(db);
+  const params = { ...visibilityParams(principal), org: query.organization ?? null };
+  return paginateWindowed(url, query, {
+    page: (limit, offset) => statements.page.execute({ ...params, limit, offset }),
+    count: async () => (await statements.count.execute(params))[0]!.n,
+    map: (row) => row.item,
+  });
+}
+
+const nameTaken = () =>
+  validationError([
+    { attr: 'name', code: 'unique', detail: 'The organization already has a workspace with this name.' },
+  ]);
+
+export async function findWorkspace(db: Database, principal: Principal, id: string): Promise<Workspace> {
+  const [ws] = await db.select().from(workspaces).where(eq(workspaces.id, id));
+  if (!ws) throw notFound();
+  await authorize(db, principal, 'workspace.view', { organizationId: ws.organizationId, workspaceId: ws.id });
+  return ws;
+}
+
+export async function getWorkspace(db: Database, principal: Principal, id: string) {
+  return toView(await findWorkspace(db, principal, id));
+}
+
+export async function createWorkspace(
+  db: Database,
+  principal: Principal,
+  input: { organization: string; name: string; config?: Record<string, unknown> | undefined },
+) {
+  // A reference the caller cannot see is an invalid field, not a hint that it exists.
+  if ((await roleIn(db, principal, { organizationId: input.organization })) === null) {
+    throw validationError([
+      { attr: 'organization', code: 'does_not_exist', detail: 'Organization not found.' },
+    ]);
+  }
+  await authorize(db, principal, 'workspace.create', { organizationId: input.organization });
+  try {
+    const [ws] = await db
+      .insert(workspaces)
+      .values({ organizationId: input.organization, name: input.name, config: input.config ?? {} })
+      .returning();
+    return toView(ws!);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw nameTaken();
+    if ((err as { cause?: { code?: string } }).cause?.code === '23503') {
+      throw validationError([
+        { attr: 'organization', code: 'does_not_exist', detail: 'Organization not found.' },
+      ]);
+    }
+    throw err;
+  }
+}
+
+export async function updateWorkspace(
+  db: Database,
+  principal: Principal,
+  id: string,
+  input: { name?: string | undefined; config?: Record<string, unknown> | undefined },
+) {
+  const ws = await findWorkspace(db, principal, id);
+  await authorize(db, principal, 'workspace.configure', {
+    organizationId: ws.organizationId,
+    workspaceId: ws.id,
+  });
+  try {
+    const [updated] = await db
+      .update(workspaces)
+      .set({
+        ...(input.name !== undefined && { name: input.name }),
+        ...(input.config !== undefined && { config: input.config }),
+      })
+      .where(eq(workspaces.id, id))
+      .returning();
+    return toView(updated!);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw nameTaken();
+    throw err;
+  }
+}
+
+export async function deleteWorkspace(db: Database, principal: Principal, id: string) {
+  const ws = await findWorkspace(db, principal, id);
+  await authorize(db, principal, 'workspace.delete', {
+    organizationId: ws.organizationId,
+    workspaceId: ws.id,
+  });
+  try {
+    await db.delete(workspaces).where(eq(workspaces.id, id));
+  } catch (err) {
+    // The buckets' reference restricts deletes (23001); a plain foreign key would say 23503.
+    const code = errorInfo(err).code;
+    if (code === '23001' || code === '23503') {
+      throw conflict('The workspace still has buckets; delete them first.', 'workspace_not_empty');
+    }
+    throw err;
+  }
+}
+
+export async function workspaceMembershipTarget(
+  db: Database,
+  principal: Principal,
+  id: string,
+): Promise<MembershipTarget> {
+  const ws = await findWorkspace(db, principal, id);
+  return {
+    kind: 'workspace',
+    id: ws.id,
+    scope: { organizationId: ws.organizationId, workspaceId: ws.id },
+    manageAction: 'workspace.members.manage',
+  };
+}

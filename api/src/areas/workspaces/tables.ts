@@ -1,0 +1,28 @@
+import { jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from '../../core/db/columns.ts';
+import { organizations } from '../organizations/tables.ts';
+
+/** A workspace inside an organization. `config` is a free JSON object (later: the `events` key). */
+export const workspaces = pgTable(
+  'workspaces',
+  {
+    id: id(),
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'restrict' }),
+    name: text().notNull(),
+    config: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /**
+     * The row as the API lists it (the `Workspace` schema's JSON), kept by the trigger
+     * `workspaces_render_list_item` on every insert and update, so the busiest list joins stored
+     * texts instead of rendering each row on each request. Never written by the application.
+     */
+    listItem: text().notNull().default(''),
+  },
+  // The unique index's leading column also serves lookups by organization.
+  (t) => [uniqueIndex('workspaces_organization_name_key').on(t.organizationId, t.name)],
+);
+
+export type Workspace = typeof workspaces.$inferSelect;

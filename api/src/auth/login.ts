@@ -1,0 +1,185 @@
+import { createSecretKey, randomUUID } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { Database } from '../core/db/client.ts';
+import { prepared } from '../core/db/prepared.ts';
+import { users } from '../areas/users/tables.ts';
+import { ApiError } from '../core/errors.ts';
+import type { ServiceAccountVerifier } from './service-accounts.ts';
+import type { AuditLog, KeyUsage } from '../areas/audit/writer.ts';
+import { knownAddressSql, rememberAddress, reserve, throttleAddress } from './login-throttle.ts';
+import { assertHashingCapacity, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
+
+const ISSUER = 'plinth';
+const AUDIENCE = 'plinth-api';
+
+const unauthorized = (code: string, detail: string) => new ApiError(401, code, detail);
+
+/** Signs and checks short-lived login tokens (HS256 JWTs with a shared key, so any replica verifies). */
+export class LoginTokens {
+  // A KeyObject, imported once: jose would re-import raw key bytes on every sign and verify.
+  readonly #key: KeyObject;
+  readonly ttlSeconds: number;
+
+  constructor(signingKey: string, ttlSeconds: number) {
+    this.#key = createSecretKey(Buffer.from(signingKey, 'utf8'));
+    this.ttlSeconds = ttlSeconds;
+  }
+
+  async issue(userId: string, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
+    const iat = Math.floor(now.getTime() / 1000);
+    const expiresAt = new Date((iat + this.ttlSeconds) * 1000);
+    const token = await new SignJWT({ typ: 'login' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(userId)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + this.ttlSeconds)
+      .setJti(randomUUID())
+      .sign(this.#key);
+    return { token, expiresAt };
+  }
+
+  /** The user ID in a valid token; 401 `token_expired` or `token_invalid` otherwise. */
+  async verify(token: string): Promise<string> {
+    try {
+      const { payload } = await jwtVerify(token, this.#key, {
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        algorithms: ['HS256'],
+      });
+      if (payload.typ !== 'login' || typeof payload.sub !== 'string') throw new Error('not a login token');
+      return payload.sub;
+    } catch (err) {
+      if (err instanceof joseErrors.JWTExpired)
+        throw unauthorized('token_expired', 'The login token has expired.');
+      throw unauthorized('token_invalid', 'Invalid token.');
+    }
+  }
+}
+
+export interface AuthContext {
+  readonly db: Database;
+  readonly loginTokens: LoginTokens;
+  readonly keyUsage: KeyUsage;
+  readonly audit: AuditLog;
+  /** ServiceAccount tokens, when PLINTH_CONFIG configures trusted issuers. */
+  readonly serviceAccounts?: ServiceAccountVerifier | null;
+}
+
+export interface RequestInfo {
+  readonly ip: string | null;
+  readonly requestId: string;
+  readonly method: string;
+  readonly path: string;
+}
+
+// Checking a password against this when the user does not exist (or has none) costs what a real
+// check costs, so timing does not tell which usernames exist.
+const DUMMY_HASH = await hashPassword('plinth-dummy-password-for-timing');
+
+// The user by name, with whether the request's address is one they signed in from before.
+function loginUserStatement(db: Database) {
+  return prepared(db, 'login_user_by_name', (d, name) =>
+    d
+      .select({
+        id: users.id,
+        username: users.username,
+        passwordHash: users.passwordHash,
+        isActive: users.isActive,
+        knownAddress: knownAddressSql(users.id, sql.placeholder('address')),
+      })
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${sql.placeholder('username')})`)
+      .prepare(name),
+  );
+}
+
+/**
+ * Username and password to a login token. Every attempt is first reserved against the throttling
+ * counters (see login-throttle.ts): a refused one is 429 with Retry-After and never reaches a
+ * password check. Failures are audited with IP and reason and answer one generic 401. Password
+ * checks share a bounded gate (passwords.ts): when it is full, 503 with Retry-After, and the
+ * attempt is given back. A success upgrades a hash made with older parameters.
+ */
+export async function login(
+  ctx: AuthContext,
+  input: { username: string; password: string },
+  req: RequestInfo,
+): Promise<{ token: string; expiresAt: Date }> {
+  // A full hashing gate refuses at once, before any database work (it would refuse later anyway).
+  assertHashingCapacity();
+  const [user] = await loginUserStatement(ctx.db).execute({
+    username: input.username,
+    address: throttleAddress(req.ip),
+  });
+  const failed = (reason: string) =>
+    ctx.audit.record({
+      event: 'login.failed',
+      actorUserId: user?.id ?? null,
+      username: input.username.slice(0, 150),
+      ip: req.ip,
+      requestId: req.requestId,
+      details: { reason },
+    });
+  const reservation = await reserve(ctx.db, input.username, req.ip, user?.knownAddress === true);
+  if (!reservation.admitted) {
+    await failed('throttled');
+    const retryAfter = reservation.retryAfter;
+    throw new ApiError(429, 'throttled', `Too many failed logins. Try again in ${retryAfter} seconds.`, {
+      headers: { 'Retry-After': String(retryAfter) },
+    });
+  }
+  let passwordOk: boolean;
+  try {
+    passwordOk = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
+  } catch (err) {
+    // Not checked (the hashing gate was full): the attempt does not count.
+    await reservation.release();
+    throw err;
+  }
+  const reason = !user
+    ? 'unknown_user'
+    : !user.passwordHash
+      ? 'no_password'
+      : !passwordOk
+        ? 'bad_password'
+        : !user.isActive
+          ? 'inactive_user'
+          : null;
+  if (reason || !user) {
+    await failed(reason ?? 'unknown_user');
+    throw unauthorized('authentication_failed', 'Invalid username or password.');
+  }
+  await reservation.release();
+  await rememberAddress(ctx.db, user.id, req.ip);
+  await ctx.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+  if (needsRehash(user.passwordHash!)) await upgradeHash(ctx.db, user.id, user.passwordHash!, input.password);
+  await ctx.audit.record({
+    event: 'login.succeeded',
+    actorUserId: user.id,
+    username: user.username,
+    ip: req.ip,
+    requestId: req.requestId,
+    details: { method: 'password' },
+  });
+  return ctx.loginTokens.issue(user.id);
+}
+
+/** Stores a hash with today's parameters, unless the password changed meanwhile. */
+async function upgradeHash(db: Database, userId: string, old: string, password: string): Promise<void> {
+  let hash: string;
+  try {
+    hash = await hashPassword(password);
+  } catch (err) {
+    // The hashing gate is full: the next sign-in upgrades it.
+    if (err instanceof ApiError && err.code === 'password_hashing_busy') return;
+    throw err;
+  }
+  await db
+    .update(users)
+    .set({ passwordHash: hash })
+    .where(and(eq(users.id, userId), eq(users.passwordHash, old)));
+}

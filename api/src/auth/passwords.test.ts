@@ -1,0 +1,84 @@
+import { randomBytes, scryptSync } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../core/errors.ts';
+import {
+  assertHashingCapacity,
+  HASHING,
+  hashPassword,
+  needsRehash,
+  randomPassword,
+  verifyPassword,
+} from './passwords.ts';
+
+const PHC = /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/;
+
+function legacyScrypt(password: string): string {
+  const salt = randomBytes(16);
+  const key = scryptSync(password.normalize('NFKC'), salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 << 20 });
+  return ['scrypt', 32768, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+describe('passwords', () => {
+  it('hashes with Argon2id at OWASP parameters in PHC form, and verifies', async () => {
+    const hash = await hashPassword('correct horse battery');
+    expect(hash).toMatch(PHC);
+    expect(hash).not.toContain('correct horse');
+    expect(await verifyPassword('correct horse battery', hash)).toBe(true);
+    expect(await verifyPassword('correct horse batterY', hash)).toBe(false);
+    expect(needsRehash(hash)).toBe(false);
+  });
+
+  it('still verifies old scrypt hashes, and says they need rehashing', async () => {
+    const old = legacyScrypt('an old password');
+    expect(await verifyPassword('an old password', old)).toBe(true);
+    expect(await verifyPassword('another password', old)).toBe(false);
+    expect(needsRehash(old)).toBe(true);
+    // Argon2id with weaker parameters than today's is upgraded too.
+    expect(needsRehash('$argon2id$v=19$m=4096,t=1,p=1$AAAAAAAAAAAAAAAAAAAAAA$' + 'A'.repeat(43))).toBe(true);
+  });
+
+  it('salts: the same password hashes differently each time', async () => {
+    expect(await hashPassword('same-password')).not.toBe(await hashPassword('same-password'));
+  });
+
+  it('refuses malformed stored hashes instead of throwing', async () => {
+    for (const bad of [
+      '',
+      'plain',
+      'scrypt$x$8$1$aa$bb',
+      'bcrypt$1$2$3$4$5',
+      '$argon2id$v=19$m=19456,t=2,p=1$onlysalt',
+      '$argon2id$v=19$m=0,t=2,p=1$AAAAAAAAAAAAAAAAAAAAAA$' + 'A'.repeat(43),
+      '$argon2id$v=19$m=99999999,t=2,p=1$AAAAAAAAAAAAAAAAAAAAAA$' + 'A'.repeat(43),
+      '$argon2i$v=19$m=19456,t=2,p=1$AAAAAAAAAAAAAAAAAAAAAA$' + 'A'.repeat(43),
+    ]) {
+      expect(await verifyPassword('anything', bad), bad).toBe(false);
+    }
+  });
+
+  it('runs a few derivations at once, queues a bounded number and refuses the rest with 503', async () => {
+    const hash = await hashPassword('p');
+    const total = HASHING.slots + HASHING.queue + 20;
+    expect(() => assertHashingCapacity()).not.toThrow();
+    const burst = Array.from({ length: total }, () => verifyPassword('p', hash));
+    expect([HASHING.running, HASHING.waiting]).toEqual([HASHING.slots, HASHING.queue]);
+    expect(() => assertHashingCapacity()).toThrow(ApiError);
+    const results = await Promise.allSettled(burst);
+    const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as ApiError] : []));
+    expect(refused).toHaveLength(20);
+    for (const err of refused) {
+      expect(err).toBeInstanceOf(ApiError);
+      expect([err.status, err.code, err.headers['Retry-After']]).toEqual([503, 'password_hashing_busy', '1']);
+    }
+    expect(results.filter((r) => r.status === 'fulfilled').every((r) => r.value === true)).toBe(true);
+    expect([HASHING.running, HASHING.waiting]).toEqual([0, 0]);
+    // Once the burst is over, checks run again.
+    expect(await verifyPassword('p', hash)).toBe(true);
+  });
+
+  it('generates 24-character alphanumeric passwords', () => {
+    const seen = new Set(Array.from({ length: 50 }, () => randomPassword()));
+    expect(seen.size).toBe(50);
+    for (const p of seen) expect(p).toMatch(/^[A-Za-z0-9]{24}$/);
+  });
+});

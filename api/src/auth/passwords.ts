@@ -1,0 +1,163 @@
+import { argon2, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { ApiError } from '../core/errors.ts';
+
+/**
+ * Password hashing: Argon2id from node:crypto at OWASP's parameters (19 MiB, 2 passes, 1 lane),
+ * run on libuv's thread pool so a login never blocks the event loop. Stored in the PHC string
+ * format, `$argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>` (unpadded base64), so parameters can be
+ * raised later: `needsRehash` says when a stored hash is older than today's parameters, and a
+ * successful login then stores a new one. Hashes of the first release,
+ * `scrypt$<N>$<r>$<p>$<salt>$<hash>`, are still verified.
+ *
+ * Each derivation holds its memory (19 MiB here, 32 MiB for an old scrypt hash) until it ends,
+ * and anyone can ask for one by trying to sign in. So at most `HASHING.slots` run at once, a
+ * bounded queue waits behind them, and anything beyond is refused at once with 503: memory stays
+ * bounded however many logins arrive together.
+ */
+const ARGON2 = { memory: 19_456, passes: 2, parallelism: 1 } as const;
+const SALT_LENGTH = 16;
+const TAG_LENGTH = 32;
+
+const SLOTS = 2;
+const QUEUE = 32;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/** The hashing gate's size and, for tests, its state. */
+export const HASHING = {
+  slots: SLOTS,
+  queue: QUEUE,
+  get running(): number {
+    return running;
+  },
+  get waiting(): number {
+    return waiting.length;
+  },
+};
+
+const busy = () =>
+  new ApiError(
+    503,
+    'password_hashing_busy',
+    'Too many password checks are under way; try again in a moment.',
+    {
+      headers: { 'Retry-After': '1' },
+    },
+  );
+
+/**
+ * Throws the 503 a derivation would get now. Callers with work to do before hashing (a login's
+ * database round trips) call it first, so a flood is turned away before it costs anything.
+ */
+export function assertHashingCapacity(): void {
+  if (running >= SLOTS && waiting.length >= QUEUE) throw busy();
+}
+
+async function withSlot<T>(work: () => Promise<T>): Promise<T> {
+  // Taking a slot or a place in the queue happens synchronously, before the first await.
+  if (running < SLOTS) running++;
+  else if (waiting.length < QUEUE) await new Promise<void>((resolve) => waiting.push(resolve));
+  else throw busy();
+  try {
+    return await work();
+  } finally {
+    // A finishing derivation hands its slot straight to the next waiter.
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+type Params =
+  | { kind: 'argon2id'; memory: number; passes: number; parallelism: number; salt: Buffer }
+  | { kind: 'scrypt'; N: number; r: number; p: number; salt: Buffer };
+type Parsed = Params & { hash: Buffer };
+
+const PHC =
+  /^\$argon2id\$v=19\$m=(\d{1,9}),t=(\d{1,3}),p=(\d{1,2})\$([A-Za-z0-9+/]{11,})\$([A-Za-z0-9+/]{22,})$/;
+const within = (n: number, min: number, max: number) => Number.isInteger(n) && n >= min && n <= max;
+
+/** A stored hash's parts, or undefined when it is malformed or its parameters are out of bounds. */
+function parse(stored: string): Parsed | undefined {
+  const phc = PHC.exec(stored);
+  if (phc) {
+    const [memory, passes, parallelism] = [Number(phc[1]), Number(phc[2]), Number(phc[3])];
+    // Bounds keep a tampered row from asking for gigabytes or minutes of work.
+    if (!within(parallelism, 1, 4) || !within(passes, 1, 10) || !within(memory, 8 * parallelism, 65_536))
+      return undefined;
+    const salt = Buffer.from(phc[4]!, 'base64');
+    const hash = Buffer.from(phc[5]!, 'base64');
+    return { kind: 'argon2id', memory, passes, parallelism, salt, hash };
+  }
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return undefined;
+  const [N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
+  if (!within(N, 2, 2 ** 16) || (N & (N - 1)) !== 0 || !within(r, 1, 16) || !within(p, 1, 4))
+    return undefined;
+  return {
+    kind: 'scrypt',
+    N,
+    r,
+    p,
+    salt: Buffer.from(parts[4]!, 'base64'),
+    hash: Buffer.from(parts[5]!, 'base64'),
+  };
+}
+
+function derive(password: string, params: Params, length: number): Promise<Buffer> {
+  const message = password.normalize('NFKC');
+  return withSlot(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        const done = (err: Error | null, key: Buffer) => (err ? reject(err) : resolve(key));
+        if (params.kind === 'argon2id') {
+          const { memory, passes, parallelism, salt } = params;
+          argon2('argon2id', { message, nonce: salt, memory, passes, parallelism, tagLength: length }, done);
+        } else {
+          const { N, r, p, salt } = params;
+          scrypt(message, salt, length, { N, r, p, maxmem: 256 * N * r }, done);
+        }
+      }),
+  );
+}
+
+const b64 = (b: Buffer) => b.toString('base64').replace(/=+$/, '');
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(SALT_LENGTH);
+  const hash = await derive(password, { kind: 'argon2id', ...ARGON2, salt }, TAG_LENGTH);
+  const { memory, passes, parallelism } = ARGON2;
+  return `$argon2id$v=19$m=${memory},t=${passes},p=${parallelism}$${b64(salt)}$${b64(hash)}`;
+}
+
+/**
+ * Constant-time check of `password` against a stored hash; false for any malformed hash. Throws
+ * the 503 `password_hashing_busy` ApiError when the hashing gate is full.
+ */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parsed = parse(stored);
+  if (!parsed || parsed.salt.length < 8 || parsed.hash.length < 16) return false;
+  const actual = await derive(password, parsed, parsed.hash.length);
+  return actual.length === parsed.hash.length && timingSafeEqual(actual, parsed.hash);
+}
+
+/** True when `stored` was made with another algorithm or other parameters than today's. */
+export function needsRehash(stored: string): boolean {
+  const parsed = parse(stored);
+  return (
+    parsed?.kind !== 'argon2id' ||
+    parsed.memory !== ARGON2.memory ||
+    parsed.passes !== ARGON2.passes ||
+    parsed.parallelism !== ARGON2.parallelism
+  );
+}
+
+/** A random password for generated accounts: 24 characters from a 62-letter alphabet. */
+export function randomPassword(): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  const bytes = randomBytes(48);
+  let out = '';
+  // Rejection sampling keeps every letter equally likely.
+  for (const b of bytes) if (b < 248 && out.length < 24) out += alphabet[b % 62];
+  return out.length === 24 ? out : randomPassword();
+}

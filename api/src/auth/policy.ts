@@ -1,0 +1,376 @@
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { Database } from '../core/db/client.ts';
+import { organizationMembers, workspaceMembers } from '../areas/members/tables.ts';
+import { organizations } from '../areas/organizations/tables.ts';
+import { workspaces } from '../areas/workspaces/tables.ts';
+import type { MemberRole } from '../areas/members/tables.ts';
+import { ApiError } from '../core/errors.ts';
+
+/**
+ * The permission policy: the one place that decides who may do what. Routes ask `authorize()`;
+ * nothing else compares roles. The matrix is design.md's, documented in docs/permissions.md.
+ */
+
+export const ROLES = ['super_admin', 'org_admin', 'workspace_admin', 'user', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+const RANK: Record<Role, number> = { super_admin: 5, org_admin: 4, workspace_admin: 3, user: 2, viewer: 1 };
+
+export const ACTIONS = [
+  'organization.view',
+  'organization.create',
+  'organization.delete',
+  'organization.update',
+  'organization.members.manage',
+  'workspace.view',
+  'workspace.create',
+  'workspace.delete',
+  'workspace.configure',
+  'workspace.members.manage',
+  'action_run.run',
+  'alert.acknowledge',
+  'api_key.user.list',
+  'api_key.user.create',
+  'api_key.organization.list',
+  'api_key.organization.manage',
+  'api_key.system.list',
+  'api_key.system.manage',
+  'bucket.view',
+  'bucket.create',
+  'bucket.reveal_credentials',
+  'bucket.delete',
+  'bucket.import',
+  'audit_log.view',
+  'user.view_self',
+  'user.view',
+  'user.manage',
+] as const;
+export type Action = (typeof ACTIONS)[number];
+
+const ALL: readonly Role[] = ROLES;
+const NOT_VIEWER: readonly Role[] = ['super_admin', 'org_admin', 'workspace_admin', 'user'];
+const ADMINS: readonly Role[] = ['super_admin', 'org_admin', 'workspace_admin'];
+const ORG_ADMINS: readonly Role[] = ['super_admin', 'org_admin'];
+const SUPER: readonly Role[] = ['super_admin'];
+
+/** Which roles may perform each action, inside the scope the action is checked in. */
+export const MATRIX: Record<Action, readonly Role[]> = {
+  'organization.view': ALL,
+  'organization.create': SUPER,
+  'organization.delete': SUPER,
+  'organization.update': ORG_ADMINS,
+  'organization.members.manage': ORG_ADMINS,
+  'workspace.view': ALL,
+  'workspace.create': ORG_ADMINS,
+  'workspace.delete': ORG_ADMINS,
+  'workspace.configure': ADMINS,
+  'workspace.members.manage': ADMINS,
+  'action_run.run': NOT_VIEWER,
+  'alert.acknowledge': NOT_VIEWER,
+  'api_key.user.list': NOT_VIEWER,
+  'api_key.user.create': NOT_VIEWER,
+  'api_key.organization.list': ORG_ADMINS,
+  'api_key.organization.manage': ORG_ADMINS,
+  'api_key.system.list': SUPER,
+  'api_key.system.manage': SUPER,
+  'bucket.view': ALL,
+  'bucket.create': NOT_VIEWER,
+  'bucket.reveal_credentials': NOT_VIEWER,
+  'bucket.delete': ADMINS,
+  'bucket.import': SUPER,
+  'audit_log.view': ORG_ADMINS,
+  'user.view_self': ALL,
+  'user.view': SUPER,
+  'user.manage': SUPER,
+};
+
+export function can(role: Role, action: Action): boolean {
+  return MATRIX[action].includes(role);
+}
+
+/**
+ * Scopes: the permission areas a principal may act in, next to its role. `<area>:write` implies
+ * `<area>:read`. Login tokens (and keys created without scopes) hold every scope; a key created
+ * with scopes holds only those (docs/permissions.md).
+ */
+export const SCOPES = [
+  'organizations:read',
+  'organizations:write',
+  'workspaces:read',
+  'workspaces:write',
+  'buckets:read',
+  'buckets:write',
+  'keys:read',
+  'keys:write',
+  'audit:read',
+  'users:read',
+  'users:write',
+] as const;
+export type Scope = (typeof SCOPES)[number];
+
+/** The one scope each action needs. */
+export const SCOPE_OF: Record<Action, Scope> = {
+  'organization.view': 'organizations:read',
+  'organization.create': 'organizations:write',
+  'organization.delete': 'organizations:write',
+  'organization.update': 'organizations:write',
+  'organization.members.manage': 'organizations:write',
+  'workspace.view': 'workspaces:read',
+  'workspace.create': 'workspaces:write',
+  'workspace.delete': 'workspaces:write',
+  'workspace.configure': 'workspaces:write',
+  'workspace.members.manage': 'workspaces:write',
+  'action_run.run': 'workspaces:write',
+  'alert.acknowledge': 'workspaces:write',
+  'api_key.user.list': 'keys:read',
+  'api_key.user.create': 'keys:write',
+  'api_key.organization.list': 'keys:read',
+  'api_key.organization.manage': 'keys:write',
+  'api_key.system.list': 'keys:read',
+  'api_key.system.manage': 'keys:write',
+  'bucket.view': 'buckets:read',
+  'bucket.create': 'buckets:write',
+  'bucket.reveal_credentials': 'buckets:write',
+  'bucket.delete': 'buckets:write',
+  'bucket.import': 'buckets:write',
+  'audit_log.view': 'audit:read',
+  'user.view_self': 'users:read',
+  'user.view': 'users:read',
+  'user.manage': 'users:write',
+};
+
+/** Scopes a key can never hold: API keys never manage API keys (see `requireInteractive`). */
+export const NOT_GRANTABLE: readonly Scope[] = ['keys:write'];
+
+/** Every scope `granted` gives: each one, and the read scope of each write scope. */
+export function expandScopes(granted: readonly Scope[] | null): ReadonlySet<Scope> {
+  if (granted === null) return new Set(SCOPES);
+  return new Set(
+    granted.flatMap((s) => (s.endsWith(':write') ? [s, s.replace(/:write$/, ':read') as Scope] : [s])),
+  );
+}
+
+/** Whether `role` may do at least one action that needs `scope` (so a key may be given it). */
+export function scopeUsefulFor(role: Role, scope: Scope): boolean {
+  return ACTIONS.some((a) => SCOPE_OF[a] === scope && can(role, a));
+}
+
+/**
+ * The scope half of `authorize`, for operations with no role to check: lists filtered by
+ * visibility, one's own account. A principal without the action's scope gets 403
+ * `insufficient_scope`, naming the scope it needs.
+ */
+export function requireScope(principal: Principal, action: Action): void {
+  const needed = SCOPE_OF[action];
+  if (!principal.scopes.has(needed)) {
+    throw new ApiError(
+      403,
+      'insufficient_scope',
+      `This key lacks the scope ${needed}, which this action needs.`,
+    );
+  }
+}
+
+/**
+ * Who is calling: resolved once per request by the authentication registry (auth/registry.ts),
+ * the same shape whatever the credential.
+ */
+export interface Principal {
+  /** Who: a user (login token, user key), an organization (its key), the system (a system key), an agent. */
+  readonly kind: 'user' | 'organization' | 'system' | 'agent';
+  /** How it authenticated. */
+  readonly via: 'login_token' | 'user_key' | 'organization_key' | 'system_key' | 'service_account';
+  /** A person signed in (a login token, later the web UI's session), not a key. */
+  readonly interactive: boolean;
+  /** The user acting (login token, user key) or the key's creator (organization and system keys). */
+  readonly userId: string | null;
+  readonly username: string | null;
+  /** Super Admin rights: a superuser, or a system key. */
+  readonly superuser: boolean;
+  readonly apiKeyId: string | null;
+  /** Organization keys act only inside this organization, with this role. */
+  readonly organizationScope: { readonly organizationId: string; readonly role: MemberRole } | null;
+  /** The permission areas it may act in (already expanded: a write scope brings its read scope). */
+  readonly scopes: ReadonlySet<Scope>;
+}
+
+/** The role a member role of an organization (or an organization key's role) gives. */
+export const ORG_ROLE: Record<MemberRole, Role> = { admin: 'org_admin', user: 'user', viewer: 'viewer' };
+const WORKSPACE_ROLE: Record<MemberRole, Role> = { admin: 'workspace_admin', user: 'user', viewer: 'viewer' };
+
+function higher(a: Role | null, b: Role | null): Role | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return RANK[a] >= RANK[b] ? a : b;
+}
+
+/**
+ * A principal's role from its memberships (pure, so it is tested on its own). Inside a workspace it
+ * is the higher of the organization role and the workspace role. At organization level, a member
+ * of only some workspaces of the organization may see it (Viewer), nothing more.
+ */
+export function effectiveRole(
+  principal: Principal,
+  scope: { organizationId: string; workspaceId?: string },
+  memberships: { orgRole: MemberRole | null; workspaceRole: MemberRole | null; anyWorkspaceInOrg: boolean },
+): Role | null {
+  if (principal.superuser) return 'super_admin';
+  if (principal.organizationScope) {
+    return principal.organizationScope.organizationId === scope.organizationId
+      ? ORG_ROLE[principal.organizationScope.role]
+      : null;
+  }
+  const fromOrg = memberships.orgRole ? ORG_ROLE[memberships.orgRole] : null;
+  if (scope.workspaceId !== undefined) {
+    return higher(fromOrg, memberships.workspaceRole ? WORKSPACE_ROLE[memberships.workspaceRole] : null);
+  }
+  return fromOrg ?? (memberships.anyWorkspaceInOrg ? 'viewer' : null);
+}
+
+/** The principal's role in an organization (or one of its workspaces); null when not a member. */
+export async function roleIn(
+  db: Database,
+  principal: Principal,
+  scope: { organizationId: string; workspaceId?: string },
+): Promise<Role | null> {
+  if (principal.superuser || principal.organizationScope || principal.userId === null) {
+    return effectiveRole(principal, scope, { orgRole: null, workspaceRole: null, anyWorkspaceInOrg: false });
+  }
+  const userId = principal.userId;
+  const [orgRow] = await db
+    .select({ role: organizationMembers.role })
+    .from(organizationMembers)
+    .where(
+      and(
+        eq(organizationMembers.organizationId, scope.organizationId),
+        eq(organizationMembers.userId, userId),
+      ),
+    );
+  const wsRows = await db
+    .select({ workspaceId: workspaceMembers.workspaceId, role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(and(eq(workspaceMembers.userId, userId), eq(workspaces.organizationId, scope.organizationId)));
+  return effectiveRole(principal, scope, {
+    orgRole: orgRow?.role ?? null,
+    workspaceRole: wsRows.find((r) => r.workspaceId === scope.workspaceId)?.role ?? null,
+    anyWorkspaceInOrg: wsRows.length > 0,
+  });
+}
+
+/**
+ * The principal's role anywhere: Super Admin, else the highest role it holds in any organization
+ * or workspace (Viewer with no membership at all). Used for actions outside one organization, such
+ * as creating one's own user API keys.
+ */
+export async function highestRole(db: Database, principal: Principal): Promise<Role> {
+  if (principal.superuser) return 'super_admin';
+  if (principal.organizationScope) return ORG_ROLE[principal.organizationScope.role];
+  if (principal.userId === null) return 'viewer';
+  const rows = await db
+    .select({ scope: sql<'org' | 'ws'>`'org'`, role: organizationMembers.role })
+    .from(organizationMembers)
+    .where(eq(organizationMembers.userId, principal.userId))
+    .unionAll(
+      db
+        .select({ scope: sql<'org' | 'ws'>`'ws'`, role: workspaceMembers.role })
+        .from(workspaceMembers)
+        .where(eq(workspaceMembers.userId, principal.userId)),
+    );
+  return rows.reduce<Role>(
+    (best, r) => higher(best, (r.scope === 'org' ? ORG_ROLE : WORKSPACE_ROLE)[r.role]) ?? best,
+    'viewer',
+  );
+}
+
+/**
+ * Checks `action` in `scope`: the role and the scope, in this one place. Not a member: 404 (other
+ * tenants' objects do not exist for the caller). A key without the action's scope: 403
+ * `insufficient_scope`. A member without the right: 403 `permission_denied`. Returns the role it
+ * was decided with.
+ */
+export async function authorize(
+  db: Database,
+  principal: Principal,
+  action: Action,
+  scope: { organizationId: string; workspaceId?: string } | 'global',
+  notFoundDetail = 'Not found.',
+): Promise<Role> {
+  const role = scope === 'global' ? await highestRole(db, principal) : await roleIn(db, principal, scope);
+  if (role === null) throw new ApiError(404, 'not_found', notFoundDetail);
+  requireScope(principal, action);
+  if (!can(role, action)) {
+    throw new ApiError(403, 'permission_denied', 'You do not have permission to perform this action.');
+  }
+  return role;
+}
+
+/**
+ * Actions a key (or any credential that is not a person signing in) must not do: creating and
+ * revoking API keys, which would let a leaked key outlive its own revocation, and importing a bucket
+ * Plinth does not manage, which hands someone else's data to a tenant. Only a person signed in
+ * interactively may, today with a login token (later also the web UI's session): 403
+ * `interactive_login_required` otherwise.
+ */
+export function requireInteractive(
+  principal: Principal,
+  detail = 'API keys can only be created and revoked by a person signed in (a login token from POST /api/login/), not with an API key.',
+): void {
+  if (!principal.interactive) throw new ApiError(403, 'interactive_login_required', detail);
+}
+
+const NO_ID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * Visibility ("a caller only ever sees what it belongs to") as parameters, so the busiest queries
+ * can be prepared once for every kind of caller: `all` for Super Admins, `scope_org` for an
+ * organization key, `user` for everyone else (the unused ones get values that match nothing).
+ */
+export function visibilityParams(principal: Principal): { all: boolean; scope_org: string; user: string } {
+  return {
+    all: principal.superuser,
+    scope_org: principal.organizationScope?.organizationId ?? NO_ID,
+    user: principal.superuser || principal.organizationScope ? NO_ID : (principal.userId ?? NO_ID),
+  };
+}
+
+/** The organizations `user` (an SQL expression) is a member of, as a sorted `uuid[]`. */
+export const memberOrganizationsSql = (user: SQL): SQL =>
+  sql`array(select ${organizationMembers.organizationId} from ${organizationMembers} where ${organizationMembers.userId} = ${user} order by 1)`;
+
+/** The workspaces `user` is a direct member of, as a sorted `uuid[]` (see `memberOrganizationsSql`). */
+export const memberWorkspacesSql = (user: SQL): SQL =>
+  sql`array(select ${workspaceMembers.workspaceId} from ${workspaceMembers} where ${workspaceMembers.userId} = ${user} order by 1)`;
+
+/**
+ * SQL condition on table `workspaces`: any workspace for Super Admins (`all`), those of its
+ * organization for an organization key (`scopeOrg`), else those of the organizations the user is a
+ * member of (`orgs`) and those it is a member of itself (`workspaces`). By default the four come
+ * from the placeholders `all`, `scope_org` and `user` (see `visibilityParams`); a query may pass
+ * its own expressions.
+ */
+export function visibleWorkspacesSql(
+  by: { all: SQL; scopeOrg: SQL; orgs: SQL; workspaces: SQL } = {
+    all: sql`${sql.placeholder('all')}::boolean`,
+    scopeOrg: sql`${sql.placeholder('scope_org')}::uuid`,
+    orgs: memberOrganizationsSql(sql`${sql.placeholder('user')}::uuid`),
+    workspaces: memberWorkspacesSql(sql`${sql.placeholder('user')}::uuid`),
+  },
+): SQL {
+  return sql`(${by.all}
+    or ${workspaces.organizationId} = ${by.scopeOrg}
+    or ${workspaces.organizationId} = any(${by.orgs})
+    or ${workspaces.id} = any(${by.workspaces}))`;
+}
+
+/** SQL condition on table `organizations`: those the principal belongs to (directly or via a workspace). */
+export function visibleOrganizations(principal: Principal): SQL {
+  if (principal.superuser) return sql`true`;
+  if (principal.organizationScope) return eq(organizations.id, principal.organizationScope.organizationId);
+  const userId = principal.userId ?? NO_ID;
+  return or(
+    sql`${organizations.id} in (select ${organizationMembers.organizationId} from ${organizationMembers} where ${organizationMembers.userId} = ${userId})`,
+    sql`${organizations.id} in (select ${workspaces.organizationId} from ${workspaces} join ${workspaceMembers} on ${workspaceMembers.workspaceId} = ${workspaces.id} where ${workspaceMembers.userId} = ${userId})`,
+  )!;
+}

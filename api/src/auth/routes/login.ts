@@ -1,0 +1,39 @@
+import { z } from '@hono/zod-openapi';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../../app-env.ts';
+import { defineRoute, PUBLIC } from '../../edges/http/openapi.ts';
+import { login } from '../login.ts';
+import type { AuthContext } from '../login.ts';
+import { jsonBody, jsonResponse, requestInfo, Timestamp } from '../../edges/http/common.ts';
+
+const LoginRequest = z
+  .object({
+    username: z.string().min(1).max(150),
+    password: z.string().min(1).max(1024),
+  })
+  .openapi('LoginRequest');
+
+const LoginResponse = z
+  .object({
+    token: z.string().openapi({ description: 'A short-lived bearer token (JWT).' }),
+    expires_at: Timestamp,
+  })
+  .openapi('LoginResponse');
+
+const route = defineRoute({
+  method: 'post',
+  path: '/api/login/',
+  tags: ['auth'],
+  summary: 'Exchange a username and password for a short-lived bearer token',
+  security: PUBLIC,
+  request: { body: jsonBody(LoginRequest) },
+  responses: { 200: jsonResponse('A login token.', LoginResponse) },
+  errors: [401, 429],
+});
+
+export function registerLogin(app: OpenAPIHono<AppEnv>, ctx: AuthContext): void {
+  app.openapi(route, async (c) => {
+    const { token, expiresAt } = await login(ctx, c.req.valid('json'), requestInfo(c));
+    return c.json({ token, expires_at: expiresAt.toISOString() }, 200);
+  });
+}

@@ -1,0 +1,143 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/client.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { jobs } from './tables.ts';
+import { capturedLogger } from '../../test/log-capture.ts';
+import { DATABASE_KINDS, freshDatabaseUrl, migratedDatabase } from '../../test/databases.ts';
+import { claim, complete, enqueue, enqueueClaimed, holds, LeaseLost, renew } from './queue.ts';
+import { JobRunner, PermanentJobError } from './runner.ts';
+
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const rowOf = async (database: DatabaseHandle, id: string) =>
+  (await database.db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
+
+describe.each(DATABASE_KINDS)('jobs on %s', (kind) => {
+  let database: DatabaseHandle;
+  const { logger } = capturedLogger();
+  beforeAll(async () => {
+    database = await migratedDatabase(kind);
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('keeps one live job per kind and key, and a once-only key once ever', async () => {
+    const first = await enqueue(database.db, { kind: 'test.dedupe', key: 'a' });
+    expect(first).toBeDefined();
+    expect(await enqueue(database.db, { kind: 'test.dedupe', key: 'a' })).toBeUndefined();
+    expect(await enqueue(database.db, { kind: 'test.other', key: 'a' })).toBeDefined();
+    const lease = (await claim(database.db, crypto.randomUUID(), 30, { id: first!.id }))!;
+    await complete(database.db, lease);
+    // Finished: a new live job may follow, unless the key is once-only.
+    expect(await enqueue(database.db, { kind: 'test.dedupe', key: 'a', unique: 'ever' })).toBeUndefined();
+    expect(await enqueue(database.db, { kind: 'test.dedupe', key: 'a' })).toBeDefined();
+  });
+
+  it("lets anyone take over a job whose lease expired, and refuses the old holder's late writes", async () => {
+    const old = await enqueueClaimed(
+      database.db,
+      { kind: 'test.takeover', key: 'k' },
+      crypto.randomUUID(),
+      0.3,
+    );
+    expect(await claim(database.db, crypto.randomUUID(), 30, { id: old.job.id })).toBeUndefined();
+    await new Promise((r) => setTimeout(r, 400));
+    const next = await claim(database.db, crypto.randomUUID(), 30, { id: old.job.id });
+    expect(next?.job.fence).toBe(old.job.fence + 1);
+    await expect(renew(database.db, old)).rejects.toBeInstanceOf(LeaseLost);
+    await expect(complete(database.db, old)).rejects.toBeInstanceOf(LeaseLost);
+    // A fenced domain write (here on the jobs row itself) matches nothing for the old holder.
+    const write = (lease: typeof old) =>
+      database.db
+        .update(jobs)
+        .set({ payload: { by: lease.owner } })
+        .where(and(eq(jobs.id, old.job.id), holds(lease)))
+        .returning({ id: jobs.id });
+    expect(await write(old)).toEqual([]);
+    expect(await write(next!)).toHaveLength(1);
+    await complete(database.db, next!);
+    expect((await rowOf(database, old.job.id)).state).toBe('done');
+  });
+
+  it('retries a failing job with backoff, and fails it for good when told or out of attempts', async () => {
+    const runner = new JobRunner({ db: database.db, logger, pollMs: 50 });
+    let calls = 0;
+    runner.register('test.flaky', () => {
+      calls++;
+      return calls === 1 ? Promise.reject(new Error('first attempt fails')) : Promise.resolve();
+    });
+    runner.register('test.permanent', () => Promise.reject(new PermanentJobError('no_such_thing')));
+    const flaky = (await enqueue(database.db, { kind: 'test.flaky', key: 'f' }))!;
+    const permanent = (await enqueue(database.db, { kind: 'test.permanent', key: 'p' }))!;
+    runner.start();
+    try {
+      await until(
+        'the permanent job to fail',
+        async () => (await rowOf(database, permanent.id)).state === 'failed',
+      );
+      expect((await rowOf(database, permanent.id)).lastErrorCode).toBe('no_such_thing');
+      // The first attempt failed: queued again about 2 s later (2^1), then done.
+      await until(
+        'the flaky job to be retried',
+        async () => (await rowOf(database, flaky.id)).state === 'done',
+      );
+      const row = await rowOf(database, flaky.id);
+      expect([row.attempts, calls]).toEqual([2, 2]);
+    } finally {
+      await runner.stop();
+    }
+  });
+});
+
+describe.each(DATABASE_KINDS)('two runners on %s', (kind) => {
+  // On PostgreSQL, two handles on one database (two replicas); PGlite has one process, one handle.
+  it('never run the same job at once, and each job runs once', async () => {
+    let a: DatabaseHandle;
+    let b: DatabaseHandle;
+    if (kind === 'pglite') {
+      a = b = await migratedDatabase('pglite');
+    } else {
+      const url = await freshDatabaseUrl();
+      a = await openDatabase({ kind, url, poolSize: 3 });
+      await a.migrate();
+      b = await openDatabase({ kind, url, poolSize: 3 });
+    }
+    const { logger } = capturedLogger();
+    const active = new Set<string>();
+    const runs: string[] = [];
+    const overlaps: string[] = [];
+    const handler = async ({ lease }: { lease: { job: { key: string } } }) => {
+      const key = lease.job.key;
+      if (active.has(key)) overlaps.push(key);
+      active.add(key);
+      runs.push(key);
+      await new Promise((r) => setTimeout(r, 20));
+      active.delete(key);
+    };
+    const runners = [a, b].map((d) =>
+      new JobRunner({ db: d.db, logger, pollMs: 20, concurrency: 2 }).register('test.count', handler),
+    );
+    try {
+      for (let i = 0; i < 40; i++) await enqueue(a.db, { kind: 'test.count', key: `job-${i}` });
+      for (const r of runners) r.start();
+      await until('all jobs done', async () => {
+        const rows = await a.db.select({ state: jobs.state }).from(jobs);
+        return rows.every((r) => r.state === 'done');
+      });
+      expect(overlaps).toEqual([]);
+      expect(runs.length, `runs: ${runs.join(',')}`).toBe(40);
+      expect(new Set(runs).size).toBe(40);
+    } finally {
+      await Promise.all(runners.map((r) => r.stop()));
+      await Promise.all([...new Set([a, b])].map((d) => d.close()));
+    }
+  });
+});

@@ -1,0 +1,215 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { jobs } from './tables.ts';
+import type { Job } from './tables.ts';
+
+/** A claimed job: the row as claimed, and the identity its writes are fenced with. */
+export interface Lease {
+  readonly job: Job;
+  readonly owner: string;
+  readonly leaseSeconds: number;
+}
+
+/** The lease was taken over (or the job finished elsewhere): the holder must stop writing. */
+export class LeaseLost extends Error {
+  readonly jobId: string;
+  constructor(jobId: string) {
+    super('the job lease was lost to another runner');
+    this.jobId = jobId;
+    this.name = 'LeaseLost';
+  }
+}
+
+export interface NewJob {
+  kind: string;
+  key: string;
+  payload?: Record<string, unknown>;
+  runAt?: Date;
+  maxAttempts?: number;
+  /**
+   * `live` (default): no second job while one of this kind and key is queued or running.
+   * `ever`: none while any row of it exists, finished or not (a time slot runs once).
+   */
+  unique?: 'live' | 'ever';
+}
+
+const leaseInterval = (seconds: number) => sql`now() + make_interval(secs => ${seconds})`;
+const liveTarget = { target: [jobs.kind, jobs.key], where: sql`${jobs.state} in ('queued', 'running')` };
+
+/**
+ * Adds a job; undefined when a live one (or with `unique: 'ever'`, any one) has the same kind and
+ * key. Call it inside the transaction that records the intent, so the two commit together.
+ */
+export async function enqueue(db: Database, job: NewJob): Promise<Job | undefined> {
+  if (job.unique === 'ever') {
+    const [seen] = await db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.kind, job.kind), eq(jobs.key, job.key)))
+      .limit(1);
+    if (seen) return undefined;
+  }
+  const [row] = await db
+    .insert(jobs)
+    .values({
+      kind: job.kind,
+      key: job.key,
+      payload: job.payload ?? {},
+      ...(job.runAt && { runAt: job.runAt }),
+      ...(job.maxAttempts !== undefined && { maxAttempts: job.maxAttempts }),
+    })
+    .onConflictDoNothing(liveTarget)
+    .returning();
+  return row;
+}
+
+/**
+ * Adds a job already claimed by `owner`: the caller runs it now (a request that answers with the
+ * result), and other runners take it only once the lease expires. Throws on a duplicate live job.
+ */
+export async function enqueueClaimed(
+  db: Database,
+  job: Omit<NewJob, 'unique' | 'runAt'>,
+  owner: string,
+  leaseSeconds: number,
+): Promise<Lease> {
+  const [row] = await db
+    .insert(jobs)
+    .values({
+      kind: job.kind,
+      key: job.key,
+      payload: job.payload ?? {},
+      ...(job.maxAttempts !== undefined && { maxAttempts: job.maxAttempts }),
+      state: 'running',
+      attempts: 1,
+      fence: 1,
+      leaseOwner: owner,
+      leaseUntil: leaseInterval(leaseSeconds),
+    })
+    .returning();
+  return { job: row!, owner, leaseSeconds };
+}
+
+/** Due: queued and past `run_at`, or running with an expired lease (its holder died or stalled). */
+const due = sql`((${jobs.state} = 'queued' and ${jobs.runAt} <= now())
+  or (${jobs.state} = 'running' and ${jobs.leaseUntil} < now()))`;
+
+/**
+ * Claims one due job of the given kinds, or one job by ID if it is due. Every claim bumps the
+ * fence. `skip locked` lets concurrent runners pass over a row another is claiming.
+ */
+export async function claim(
+  db: Database,
+  owner: string,
+  leaseSeconds: number,
+  which: { kinds: readonly string[] } | { id: string } | { kind: string; key: string },
+): Promise<Lease | undefined> {
+  if ('kinds' in which && which.kinds.length === 0) return undefined;
+  // A job that died holding its lease as often as it may run is given up, not claimed again.
+  await db
+    .update(jobs)
+    .set({ state: 'failed', leaseOwner: null, leaseUntil: null, lastErrorCode: 'lease_expired' })
+    .where(
+      and(
+        eq(jobs.state, 'running'),
+        sql`${jobs.leaseUntil} < now()`,
+        sql`${jobs.attempts} >= ${jobs.maxAttempts}`,
+      ),
+    );
+  const filter: SQL =
+    'id' in which
+      ? sql`${jobs.id} = ${which.id}`
+      : 'key' in which
+        ? sql`${jobs.kind} = ${which.kind} and ${jobs.key} = ${which.key}`
+        : inArray(jobs.kind, [...which.kinds]);
+  const [row] = await db
+    .update(jobs)
+    .set({
+      state: 'running',
+      leaseOwner: owner,
+      leaseUntil: leaseInterval(leaseSeconds),
+      fence: sql`${jobs.fence} + 1`,
+      attempts: sql`${jobs.attempts} + 1`,
+    })
+    .where(
+      eq(
+        jobs.id,
+        sql`(select ${jobs.id} from ${jobs} where ${filter} and ${due}
+          order by ${jobs.runAt} limit 1 for update skip locked)`,
+      ),
+    )
+    .returning();
+  return row && { job: row, owner, leaseSeconds };
+}
+
+/** SQL true while `lease` still holds its job: add it to every write the job makes. */
+export const holds = (lease: Lease): SQL =>
+  sql`exists (select 1 from ${jobs} where ${jobs.id} = ${lease.job.id} and ${jobs.fence} = ${lease.job.fence} and ${jobs.state} = 'running')`;
+
+const held = (lease: Lease) =>
+  and(eq(jobs.id, lease.job.id), eq(jobs.fence, lease.job.fence), eq(jobs.state, 'running'));
+
+/** Extends the lease; throws `LeaseLost` when another runner has taken the job over. */
+export async function renew(db: Database, lease: Lease): Promise<void> {
+  const [row] = await db
+    .update(jobs)
+    .set({ leaseUntil: leaseInterval(lease.leaseSeconds) })
+    .where(held(lease))
+    .returning({ id: jobs.id });
+  if (!row) throw new LeaseLost(lease.job.id);
+}
+
+/** Replaces the job's payload (what its next holder will do); throws `LeaseLost` if not held. */
+export async function setPayload(
+  db: Database,
+  lease: Lease,
+  payload: Record<string, unknown>,
+): Promise<void> {
+  const [row] = await db.update(jobs).set({ payload }).where(held(lease)).returning({ id: jobs.id });
+  if (!row) throw new LeaseLost(lease.job.id);
+}
+
+/** Marks the job done; throws `LeaseLost` when it is no longer this holder's. */
+export async function complete(db: Database, lease: Lease): Promise<void> {
+  const [row] = await db
+    .update(jobs)
+    .set({ state: 'done', leaseOwner: null, leaseUntil: null, lastErrorCode: null })
+    .where(held(lease))
+    .returning({ id: jobs.id });
+  if (!row) throw new LeaseLost(lease.job.id);
+}
+
+/** Backoff before attempt n+1: 2^n seconds, at most 5 minutes. */
+export const backoffSeconds = (attempts: number): number => Math.min(2 ** attempts, 300);
+
+/**
+ * Records a failed attempt: queued again after a backoff, or `failed` once its attempts are used
+ * up (or at once when `retry` is false). A holder that lost the lease changes nothing.
+ */
+export async function fail(db: Database, lease: Lease, code: string, retry = true): Promise<void> {
+  const { attempts, maxAttempts } = lease.job;
+  const again = retry && attempts < maxAttempts;
+  await db
+    .update(jobs)
+    .set({
+      state: again ? 'queued' : 'failed',
+      runAt: again ? leaseInterval(backoffSeconds(attempts)) : sql`${jobs.runAt}`,
+      leaseOwner: null,
+      leaseUntil: null,
+      lastErrorCode: code.slice(0, 100),
+    })
+    .where(held(lease));
+}
+
+/** Removes finished jobs older than `days`; the table holds live work and recent history only. */
+export async function pruneFinished(db: Database, days: number): Promise<void> {
+  await db
+    .delete(jobs)
+    .where(
+      and(
+        inArray(jobs.state, ['done', 'failed']),
+        sql`${jobs.updatedAt} < now() - make_interval(days => ${days})`,
+      ),
+    );
+}

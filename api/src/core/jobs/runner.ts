@@ -1,0 +1,189 @@
+import type { Database } from '../db/client.ts';
+import { errorInfo } from '../error-info.ts';
+import type { Logger } from '../logger.ts';
+import { claim, complete, fail, LeaseLost, pruneFinished, renew } from './queue.ts';
+import type { Lease } from './queue.ts';
+
+/** What a handler gets besides the job: a check-and-extend of its lease, to call between steps. */
+export interface JobContext {
+  readonly lease: Lease;
+  /** Extends the lease; throws `LeaseLost` once another runner took the job over. */
+  renew(): Promise<void>;
+}
+
+/**
+ * A job kind's work. Throwing fails the attempt (retried with backoff); a `PermanentJobError`
+ * fails the job at once. Work must be idempotent: after a crash, the next holder runs it again.
+ */
+export type JobHandler = (ctx: JobContext) => Promise<void>;
+
+/** Thrown by a handler when retrying cannot help (the error's `code` is recorded). */
+export class PermanentJobError extends Error {
+  readonly code: string;
+  constructor(code: string) {
+    super(code);
+    this.code = code;
+    this.name = 'PermanentJobError';
+  }
+}
+
+/**
+ * Thrown by a handler to end its job as done while still failing its caller: the work was undone
+ * or became moot, and nothing is left for a retry. `reason` is what the caller is told.
+ */
+export class JobSettled extends Error {
+  readonly reason: unknown;
+  constructor(reason: unknown) {
+    super('the job ended without its result');
+    this.name = 'JobSettled';
+    this.reason = reason;
+  }
+}
+
+/**
+ * Runs `work` while holding `lease`, renewing it every third of its length, and records the
+ * outcome: done on success (or `JobSettled`), failed on `PermanentJobError`, queued again with
+ * backoff on anything else; nothing when the lease was lost. Rejects with the work's error
+ * (`JobSettled`'s reason).
+ */
+export async function withLease<T>(
+  db: Database,
+  lease: Lease,
+  work: (ctx: JobContext) => Promise<T>,
+): Promise<T> {
+  let lost = false;
+  const ctx: JobContext = {
+    lease,
+    renew: async () => {
+      if (lost) throw new LeaseLost(lease.job.id);
+      await renew(db, lease).catch((err: unknown) => {
+        if (err instanceof LeaseLost) lost = true;
+        throw err;
+      });
+    },
+  };
+  const heartbeat = setInterval(
+    () => {
+      ctx.renew().catch(() => {});
+    },
+    (lease.leaseSeconds * 1000) / 3,
+  );
+  try {
+    const result = await work(ctx);
+    clearInterval(heartbeat);
+    await complete(db, lease);
+    return result;
+  } catch (err) {
+    clearInterval(heartbeat);
+    if (err instanceof JobSettled) {
+      await complete(db, lease).catch(() => {});
+      throw err.reason;
+    }
+    if (!(err instanceof LeaseLost)) {
+      const code = err instanceof PermanentJobError ? err.code : ((err as Error).name ?? 'Error');
+      await fail(db, lease, code, !(err instanceof PermanentJobError)).catch(() => {});
+    }
+    throw err;
+  }
+}
+
+export interface RunnerOptions {
+  db: Database;
+  logger: Logger;
+  /** How long a claim lasts without renewal; a heartbeat renews it every third of it. */
+  leaseSeconds?: number;
+  pollMs?: number;
+  /** Jobs run at once by this runner (one runner per process). */
+  concurrency?: number;
+}
+
+const PRUNE_EVERY_MS = 3_600_000;
+
+/**
+ * One per process: polls the jobs table for due jobs of its registered kinds, runs them with a
+ * heartbeat on their lease, and records the outcome, all fenced by the claim's token.
+ */
+export class JobRunner {
+  readonly owner = crypto.randomUUID();
+  readonly leaseSeconds: number;
+  private readonly handlers = new Map<string, JobHandler>();
+  private readonly running = new Set<Promise<void>>();
+  private timer: NodeJS.Timeout | undefined;
+  private polling = false;
+  private lastPrune = 0;
+  private readonly db: Database;
+  private readonly logger: Logger;
+  private readonly pollMs: number;
+  private readonly concurrency: number;
+
+  constructor(options: RunnerOptions) {
+    this.db = options.db;
+    this.logger = options.logger;
+    this.leaseSeconds = options.leaseSeconds ?? 30;
+    this.pollMs = options.pollMs ?? 1000;
+    this.concurrency = options.concurrency ?? 2;
+  }
+
+  register(kind: string, handler: JobHandler): this {
+    this.handlers.set(kind, handler);
+    return this;
+  }
+
+  start(): void {
+    this.timer ??= setInterval(() => void this.poll(), this.pollMs);
+    void this.poll();
+  }
+
+  /** Stops polling and waits for the jobs in hand; their leases are released by completing them. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await Promise.allSettled([...this.running]);
+  }
+
+  /** Claims and starts due jobs up to the concurrency limit; resolves once they are claimed. */
+  async poll(): Promise<void> {
+    if (this.polling) return;
+    this.polling = true;
+    try {
+      if (Date.now() - this.lastPrune > PRUNE_EVERY_MS) {
+        this.lastPrune = Date.now();
+        await pruneFinished(this.db, 7);
+      }
+      while (this.running.size < this.concurrency) {
+        const lease = await claim(this.db, this.owner, this.leaseSeconds, {
+          kinds: [...this.handlers.keys()],
+        });
+        if (!lease) break;
+        // The outcome is recorded and logged by run(); nothing waits on it here.
+        const run = this.run(lease)
+          .catch(() => {})
+          .finally(() => this.running.delete(run));
+        this.running.add(run);
+      }
+    } catch (err) {
+      this.logger.warn({ err: errorInfo(err) }, 'could not claim background jobs; will retry');
+    } finally {
+      this.polling = false;
+    }
+  }
+
+  /**
+   * Runs a job this process holds, whether claimed by the poller or by a request (`enqueueClaimed`),
+   * and records its outcome. Rejects with the handler's error; resolves when it succeeded.
+   */
+  async run(lease: Lease): Promise<void> {
+    const handler = this.handlers.get(lease.job.kind);
+    const log = { job_id: lease.job.id, kind: lease.job.kind, attempt: lease.job.attempts };
+    try {
+      await withLease(this.db, lease, (ctx) =>
+        handler ? handler(ctx) : Promise.reject(new PermanentJobError('unknown_kind')),
+      );
+    } catch (err) {
+      if (err instanceof LeaseLost)
+        this.logger.warn(log, 'a job was taken over by another runner; this one stopped');
+      else this.logger.warn({ ...log, err: errorInfo(err) }, 'a background job failed');
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,25 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../../app-env.ts';
+import { authenticate } from '../../auth/registry.ts';
+import type { AuthContext } from '../../auth/login.ts';
+
+/** Paths under /api/v1/ that need no token. */
+const PUBLIC_PATHS = new Set(['/api/v1/schema/']);
+
+/**
+ * Every /api/v1/ request except the public ones must carry a valid bearer token; the principal is
+ * then on `c.get('principal')`. Cookies and HTTP Basic are never accepted here.
+ */
+export function requireAuth(ctx: AuthContext): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (PUBLIC_PATHS.has(c.req.path)) return next();
+    const principal = await authenticate(ctx, c.req.header('authorization'), {
+      ip: c.get('clientIp'),
+      requestId: c.get('requestId'),
+      method: c.req.method,
+      path: c.req.path,
+    });
+    c.set('principal', principal);
+    await next();
+  };
+}
