@@ -302,7 +302,7 @@ describe.each(IMAGES)('$dockerfile', (image) => {
           PLINTH_DATA_DIR: join(scratch, 'data'),
           HOME: join(scratch, 'home'),
         };
-        const migrate = startImageProcess(df, tree, env, ['node', 'api/src/core/db/migrate-cli.ts']);
+        const migrate = startImageProcess(df, tree, env, ['node', 'api/src/migrate.ts']);
         expect(await exitCode(migrate, 60_000), migrate.output()).toBe(0);
         expect(migrate.output()).toContain('migrations applied');
 

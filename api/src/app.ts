@@ -1,5 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv } from './app-env.ts';
+import type { AppEnv } from './edges/http/app-env.ts';
 import type { DatabaseHandle } from './core/db/client.ts';
 import './core/validation.ts';
 import type { Logger } from './core/logger.ts';

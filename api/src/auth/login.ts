@@ -5,7 +5,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../core/db/client.ts';
 import { prepared } from '../core/db/prepared.ts';
 import { users } from '../areas/users/tables.ts';
-import { ApiError } from '../core/errors.ts';
+import { DomainError, throttled, unauthenticated } from '../core/errors.ts';
 import type { ServiceAccountVerifier } from './service-accounts.ts';
 import type { AuditLog, KeyUsage } from '../areas/audit/writer.ts';
 import { knownAddressSql, rememberAddress, reserve, throttleAddress } from './login-throttle.ts';
@@ -13,8 +13,6 @@ import { assertHashingCapacity, hashPassword, needsRehash, verifyPassword } from
 
 const ISSUER = 'plinth';
 const AUDIENCE = 'plinth-api';
-
-const unauthorized = (code: string, detail: string) => new ApiError(401, code, detail);
 
 /** Signs and checks short-lived login tokens (HS256 JWTs with a shared key, so any replica verifies). */
 export class LoginTokens {
@@ -54,8 +52,8 @@ export class LoginTokens {
       return payload.sub;
     } catch (err) {
       if (err instanceof joseErrors.JWTExpired)
-        throw unauthorized('token_expired', 'The login token has expired.');
-      throw unauthorized('token_invalid', 'Invalid token.');
+        throw unauthenticated('token_expired', 'The login token has expired.');
+      throw unauthenticated('token_invalid', 'Invalid token.');
     }
   }
 }
@@ -99,10 +97,11 @@ function loginUserStatement(db: Database) {
 
 /**
  * Username and password to a login token. Every attempt is first reserved against the throttling
- * counters (see login-throttle.ts): a refused one is 429 with Retry-After and never reaches a
- * password check. Failures are audited with IP and reason and answer one generic 401. Password
- * checks share a bounded gate (passwords.ts): when it is full, 503 with Retry-After, and the
- * attempt is given back. A success upgrades a hash made with older parameters.
+ * counters (see login-throttle.ts): a refused one is a `throttled` error with a retry hint and
+ * never reaches a password check. Failures are audited with IP and reason and answer one generic
+ * `authentication_failed`. Password checks share a bounded gate (passwords.ts): when it is full,
+ * `password_hashing_busy` (unavailable, with a retry hint), and the attempt is given back. A
+ * success upgrades a hash made with older parameters.
  */
 export async function login(
   ctx: AuthContext,
@@ -128,9 +127,7 @@ export async function login(
   if (!reservation.admitted) {
     await failed('throttled');
     const retryAfter = reservation.retryAfter;
-    throw new ApiError(429, 'throttled', `Too many failed logins. Try again in ${retryAfter} seconds.`, {
-      headers: { 'Retry-After': String(retryAfter) },
-    });
+    throw throttled(`Too many failed logins. Try again in ${retryAfter} seconds.`, retryAfter);
   }
   let passwordOk: boolean;
   try {
@@ -151,7 +148,7 @@ export async function login(
           : null;
   if (reason || !user) {
     await failed(reason ?? 'unknown_user');
-    throw unauthorized('authentication_failed', 'Invalid username or password.');
+    throw unauthenticated('authentication_failed', 'Invalid username or password.');
   }
   await reservation.release();
   await rememberAddress(ctx.db, user.id, req.ip);
@@ -175,7 +172,7 @@ async function upgradeHash(db: Database, userId: string, old: string, password: 
     hash = await hashPassword(password);
   } catch (err) {
     // The hashing gate is full: the next sign-in upgrades it.
-    if (err instanceof ApiError && err.code === 'password_hashing_busy') return;
+    if (err instanceof DomainError && err.code === 'password_hashing_busy') return;
     throw err;
   }
   await db

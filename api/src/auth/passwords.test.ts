@@ -1,6 +1,6 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../core/errors.ts';
+import { DomainError } from '../core/errors.ts';
 import {
   assertHashingCapacity,
   HASHING,
@@ -62,13 +62,17 @@ describe('passwords', () => {
     expect(() => assertHashingCapacity()).not.toThrow();
     const burst = Array.from({ length: total }, () => verifyPassword('p', hash));
     expect([HASHING.running, HASHING.waiting]).toEqual([HASHING.slots, HASHING.queue]);
-    expect(() => assertHashingCapacity()).toThrow(ApiError);
+    expect(() => assertHashingCapacity()).toThrow(DomainError);
     const results = await Promise.allSettled(burst);
-    const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as ApiError] : []));
+    const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as DomainError] : []));
     expect(refused).toHaveLength(20);
     for (const err of refused) {
-      expect(err).toBeInstanceOf(ApiError);
-      expect([err.status, err.code, err.headers['Retry-After']]).toEqual([503, 'password_hashing_busy', '1']);
+      expect(err).toBeInstanceOf(DomainError);
+      expect([err.kind, err.code, err.retryAfterSeconds]).toEqual([
+        'unavailable',
+        'password_hashing_busy',
+        1,
+      ]);
     }
     expect(results.filter((r) => r.status === 'fulfilled').every((r) => r.value === true)).toBe(true);
     expect([HASHING.running, HASHING.waiting]).toEqual([0, 0]);

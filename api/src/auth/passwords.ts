@@ -1,5 +1,5 @@
 import { argon2, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import { ApiError } from '../core/errors.ts';
+import { unavailable } from '../core/errors.ts';
 
 /**
  * Password hashing: Argon2id from node:crypto at OWASP's parameters (19 MiB, 2 passes, 1 lane),
@@ -36,14 +36,7 @@ export const HASHING = {
 };
 
 const busy = () =>
-  new ApiError(
-    503,
-    'password_hashing_busy',
-    'Too many password checks are under way; try again in a moment.',
-    {
-      headers: { 'Retry-After': '1' },
-    },
-  );
+  unavailable('Too many password checks are under way; try again in a moment.', 'password_hashing_busy', 1);
 
 /**
  * Throws the 503 a derivation would get now. Callers with work to do before hashing (a login's
@@ -132,7 +125,7 @@ export async function hashPassword(password: string): Promise<string> {
 
 /**
  * Constant-time check of `password` against a stored hash; false for any malformed hash. Throws
- * the 503 `password_hashing_busy` ApiError when the hashing gate is full.
+ * the `password_hashing_busy` unavailable error when the hashing gate is full.
  */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parsed = parse(stored);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../core/errors.ts';
+import { DomainError } from '../core/errors.ts';
 import {
   ACTIONS,
   can,
@@ -158,9 +158,9 @@ describe('scope matrix', () => {
       requireScope(principal(scopes), action);
       return true;
     } catch (err) {
-      expect(err).toBeInstanceOf(ApiError);
-      expect((err as ApiError).code).toBe('insufficient_scope');
-      expect((err as ApiError).message).toContain(SCOPE_DESIGN[action]);
+      expect(err).toBeInstanceOf(DomainError);
+      expect((err as DomainError).code).toBe('insufficient_scope');
+      expect((err as DomainError).message).toContain(SCOPE_DESIGN[action]);
       return false;
     }
   };

@@ -5,7 +5,7 @@ import { organizationMembers, workspaceMembers } from '../areas/members/tables.t
 import { organizations } from '../areas/organizations/tables.ts';
 import { workspaces } from '../areas/workspaces/tables.ts';
 import type { MemberRole } from '../areas/members/tables.ts';
-import { ApiError } from '../core/errors.ts';
+import { forbidden, notFound } from '../core/errors.ts';
 
 /**
  * The permission policy: the one place that decides who may do what. Routes ask `authorize()`;
@@ -164,11 +164,7 @@ export function scopeUsefulFor(role: Role, scope: Scope): boolean {
 export function requireScope(principal: Principal, action: Action): void {
   const needed = SCOPE_OF[action];
   if (!principal.scopes.has(needed)) {
-    throw new ApiError(
-      403,
-      'insufficient_scope',
-      `This key lacks the scope ${needed}, which this action needs.`,
-    );
+    throw forbidden(`This key lacks the scope ${needed}, which this action needs.`, 'insufficient_scope');
   }
 }
 
@@ -298,10 +294,10 @@ export async function authorize(
   notFoundDetail = 'Not found.',
 ): Promise<Role> {
   const role = scope === 'global' ? await highestRole(db, principal) : await roleIn(db, principal, scope);
-  if (role === null) throw new ApiError(404, 'not_found', notFoundDetail);
+  if (role === null) throw notFound(notFoundDetail);
   requireScope(principal, action);
   if (!can(role, action)) {
-    throw new ApiError(403, 'permission_denied', 'You do not have permission to perform this action.');
+    throw forbidden();
   }
   return role;
 }
@@ -317,7 +313,7 @@ export function requireInteractive(
   principal: Principal,
   detail = 'API keys can only be created and revoked by a person signed in (a login token from POST /api/login/), not with an API key.',
 ): void {
-  if (!principal.interactive) throw new ApiError(403, 'interactive_login_required', detail);
+  if (!principal.interactive) throw forbidden(detail, 'interactive_login_required');
 }
 
 const NO_ID = '00000000-0000-0000-0000-000000000000';

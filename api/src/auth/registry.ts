@@ -4,7 +4,7 @@ import { prepared } from '../core/db/prepared.ts';
 import { apiKeys } from '../areas/keys/tables.ts';
 import { organizations } from '../areas/organizations/tables.ts';
 import { users } from '../areas/users/tables.ts';
-import { ApiError } from '../core/errors.ts';
+import { forbidden, unauthenticated } from '../core/errors.ts';
 import { hashToken, parseBearer } from '../core/tokens.ts';
 import type { AuthContext, RequestInfo } from './login.ts';
 import { expandScopes } from './policy.ts';
@@ -19,14 +19,12 @@ export type CredentialKind = 'login_token' | 'api_key' | 'agent_token' | 'servic
 
 type Resolver = (ctx: AuthContext, token: string, req: RequestInfo) => Promise<Principal>;
 
-const unauthorized = (code: string, detail: string) => new ApiError(401, code, detail);
-
 /** Login tokens (JWTs from POST /api/login/): the user, interactively, with every scope. */
 const loginToken: Resolver = async (ctx, token) => {
   const userId = await ctx.loginTokens.verify(token);
   const [user] = await userStatement(ctx.db).execute({ id: userId });
-  if (!user) throw unauthorized('token_invalid', 'Invalid token.');
-  if (!user.isActive) throw unauthorized('user_inactive', 'This user is deactivated.');
+  if (!user) throw unauthenticated('token_invalid', 'Invalid token.');
+  if (!user.isActive) throw unauthenticated('user_inactive', 'This user is deactivated.');
   return {
     kind: 'user',
     via: 'login_token',
@@ -47,12 +45,13 @@ const loginToken: Resolver = async (ctx, token) => {
  */
 const apiKey: Resolver = async (ctx, token, req) => {
   const [row] = await keyStatement(ctx.db).execute({ hash: hashToken(token) });
-  if (!row) throw unauthorized('token_invalid', 'Invalid token.');
-  if (row.revokedAt) throw unauthorized('token_revoked', 'This API key has been revoked.');
+  if (!row) throw unauthenticated('token_invalid', 'Invalid token.');
+  if (row.revokedAt) throw unauthenticated('token_revoked', 'This API key has been revoked.');
   const now = new Date();
-  if (row.expiresAt && row.expiresAt <= now) throw unauthorized('token_expired', 'This API key has expired.');
+  if (row.expiresAt && row.expiresAt <= now)
+    throw unauthenticated('token_expired', 'This API key has expired.');
   if (row.kind === 'user' && row.userActive !== true) {
-    throw unauthorized('user_inactive', 'The user this key belongs to is deactivated.');
+    throw unauthenticated('user_inactive', 'The user this key belongs to is deactivated.');
   }
   // Organization and system keys belong to the organization and to the system: their creator
   // leaving changes nothing (docs/authentication.md).
@@ -104,12 +103,13 @@ const apiKey: Resolver = async (ctx, token, req) => {
  * role) or all of them (a system principal), always with bucket scopes only. Audited like a key.
  */
 const serviceAccountToken: Resolver = async (ctx, token, req) => {
-  if (!ctx.serviceAccounts) throw unauthorized('token_invalid', 'Invalid token.');
+  if (!ctx.serviceAccounts) throw unauthenticated('token_invalid', 'Invalid token.');
   const account = await ctx.serviceAccounts.verify(token);
   let organizationId: string | null = null;
   if (account.organization !== null) {
     const [org] = await orgBySlugStatement(ctx.db).execute({ slug: account.organization });
-    if (!org) throw unauthorized('token_invalid', 'The organization of this ServiceAccount does not exist.');
+    if (!org)
+      throw unauthenticated('token_invalid', 'The organization of this ServiceAccount does not exist.');
     organizationId = org.id;
   }
   ctx.audit.enqueue({
@@ -139,9 +139,7 @@ const serviceAccountToken: Resolver = async (ctx, token, req) => {
 
 /** Agent tokens reach only the agent endpoints, none of which is behind this registry yet. */
 const agentToken: Resolver = () =>
-  Promise.reject(
-    new ApiError(403, 'token_wrong_kind', 'Agent tokens can only be used on the agent endpoints.'),
-  );
+  Promise.reject(forbidden('Agent tokens can only be used on the agent endpoints.', 'token_wrong_kind'));
 
 export const RESOLVERS: Record<CredentialKind, Resolver> = {
   login_token: loginToken,
@@ -160,17 +158,17 @@ export async function authenticate(
   header: string | undefined,
   req: RequestInfo,
 ): Promise<Principal> {
-  if (!header) throw unauthorized('not_authenticated', 'Authentication credentials were not provided.');
+  if (!header) throw unauthenticated('not_authenticated', 'Authentication credentials were not provided.');
   const [scheme, token, ...rest] = header.trim().split(/\s+/);
   if (scheme?.toLowerCase() !== 'bearer') {
-    throw unauthorized(
+    throw unauthenticated(
       'unsupported_authentication_scheme',
       'Use "Authorization: Bearer <token>" with an API key or a login token; HTTP Basic is not accepted.',
     );
   }
-  if (!token || rest.length > 0) throw unauthorized('token_malformed', 'The bearer token is malformed.');
+  if (!token || rest.length > 0) throw unauthenticated('token_malformed', 'The bearer token is malformed.');
   const parsed = parseBearer(token);
-  if (parsed.type === 'malformed') throw unauthorized('token_malformed', 'The bearer token is malformed.');
+  if (parsed.type === 'malformed') throw unauthenticated('token_malformed', 'The bearer token is malformed.');
   // Both login tokens and ServiceAccount tokens are JWTs: the issuer (`iss`) tells them apart.
   const kind: CredentialKind =
     parsed.type === 'jwt'

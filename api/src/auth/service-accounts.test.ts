@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../config.ts';
-import { ApiError } from '../core/errors.ts';
+import { DomainError } from '../core/errors.ts';
+import { fromDomain } from '../edges/http/errors.ts';
 import { loadServiceAccountsConfig, ServiceAccountVerifier } from './service-accounts.ts';
 import type { ServiceAccountsConfig } from './service-accounts.ts';
 import { startFakeIssuer } from '../test/fake-issuer.ts';
@@ -114,8 +115,8 @@ describe('ServiceAccountVerifier', () => {
       () => new Error('accepted'),
       (e: unknown) => e,
     );
-    expect(err).toBeInstanceOf(ApiError);
-    const { status, code } = err as ApiError;
+    expect(err).toBeInstanceOf(DomainError);
+    const { status, code } = fromDomain(err as DomainError);
     return { status, code };
   }
 

@@ -6,7 +6,7 @@ import type { JWTVerifyGetKey } from 'jose';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { ConfigError } from '../config.ts';
-import { ApiError } from '../core/errors.ts';
+import { unauthenticated, unavailable } from '../core/errors.ts';
 
 /**
  * Kubernetes ServiceAccount tokens as a credential (docs/authentication.md): a projected token
@@ -126,8 +126,6 @@ function errnoOf(err: unknown): string {
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
   return typeof code === 'string' ? code : 'request failed';
 }
-
-const unauthorized = (code: string, detail: string) => new ApiError(401, code, detail);
 
 /** Clock skew allowed on `exp` and `nbf`. */
 export const CLOCK_TOLERANCE_SECONDS = 30;
@@ -270,16 +268,16 @@ export class ServiceAccountVerifier {
     try {
       iss = decodeJwt(token).iss;
     } catch {
-      throw unauthorized('token_invalid', 'Invalid token.');
+      throw unauthenticated('token_invalid', 'Invalid token.');
     }
     const keys = typeof iss === 'string' ? this.#issuers.get(iss.replace(/\/+$/, '')) : undefined;
-    if (!keys) throw unauthorized('token_invalid', 'Invalid token.');
+    if (!keys) throw unauthenticated('token_invalid', 'Invalid token.');
     let getKey: JWTVerifyGetKey;
     try {
       getKey = await keys.keys();
     } catch (err) {
       this.#log('service-account issuer discovery failed', err);
-      throw new ApiError(503, 'issuer_unavailable', 'The token issuer cannot be reached; try again.');
+      throw unavailable('The token issuer cannot be reached; try again.', 'issuer_unavailable');
     }
     let sub: unknown;
     try {
@@ -292,19 +290,21 @@ export class ServiceAccountVerifier {
       });
       sub = payload.sub;
     } catch (err) {
-      if (err instanceof joseErrors.JWTExpired) throw unauthorized('token_expired', 'The token has expired.');
+      if (err instanceof joseErrors.JWTExpired)
+        throw unauthenticated('token_expired', 'The token has expired.');
       if (
         err instanceof joseErrors.JWKSTimeout ||
         (err instanceof joseErrors.JOSEError && err.code === 'ERR_JOSE_GENERIC') ||
         !(err instanceof joseErrors.JOSEError)
       ) {
         this.#log('service-account JWKS fetch failed', err);
-        throw new ApiError(503, 'issuer_unavailable', 'The token issuer cannot be reached; try again.');
+        throw unavailable('The token issuer cannot be reached; try again.', 'issuer_unavailable');
       }
-      throw unauthorized('token_invalid', 'Invalid token.');
+      throw unauthenticated('token_invalid', 'Invalid token.');
     }
     const account = typeof sub === 'string' ? this.#accounts.get(sub) : undefined;
-    if (!account) throw unauthorized('token_invalid', 'This ServiceAccount is not allowed to use the API.');
+    if (!account)
+      throw unauthenticated('token_invalid', 'This ServiceAccount is not allowed to use the API.');
     return account;
   }
 }

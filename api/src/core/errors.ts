@@ -1,5 +1,3 @@
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
-
 /** One field problem in a validation error: `attr` is the dotted path of the field. */
 export interface FieldError {
   attr: string;
@@ -7,72 +5,61 @@ export interface FieldError {
   detail: string;
 }
 
-/** The one error body every failure under /api has. */
-export interface ErrorBody {
-  detail: string;
-  code: string;
-  errors?: FieldError[];
-  request_id?: string;
-}
+/**
+ * What kind of failure a domain error is. Each edge maps a kind once: HTTP to a status
+ * (edges/http/errors.ts), MCP and the CLI to theirs. Services never name a transport's codes.
+ */
+export type ErrorKind =
+  'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'throttled' | 'unavailable';
 
 /**
- * The one typed error of the API. Handlers and services throw it; the app's single error handler
- * turns it into the JSON envelope. Anything else thrown becomes a 500 (or 503 when a dependency
- * is down) whose body says nothing about the cause.
+ * The one typed error of services and the auth registry: a kind, a stable machine `code`
+ * (documented, the same on every edge), a human sentence, and when it applies the field errors or
+ * how long to wait before retrying.
  */
-export class ApiError extends Error {
-  readonly status: ContentfulStatusCode;
+export class DomainError extends Error {
+  readonly kind: ErrorKind;
   readonly code: string;
   readonly errors: FieldError[] | undefined;
-  readonly headers: Record<string, string>;
+  /** Seconds the caller should wait before trying again (busy, throttled, unavailable). */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
-    status: ContentfulStatusCode,
+    kind: ErrorKind,
     code: string,
     detail: string,
-    opts: { errors?: FieldError[]; headers?: Record<string, string> } = {},
+    opts: { errors?: FieldError[]; retryAfterSeconds?: number } = {},
   ) {
     super(detail);
-    this.name = 'ApiError';
-    this.status = status;
+    this.name = 'DomainError';
+    this.kind = kind;
     this.code = code;
     this.errors = opts.errors;
-    this.headers = opts.headers ?? {};
-  }
-
-  toBody(requestId: string | undefined): ErrorBody {
-    return {
-      detail: this.message,
-      code: this.code,
-      ...(this.errors ? { errors: this.errors } : {}),
-      ...(requestId ? { request_id: requestId } : {}),
-    };
+    this.retryAfterSeconds = opts.retryAfterSeconds;
   }
 }
 
-export const badRequest = (detail: string, code = 'invalid') => new ApiError(400, code, detail);
+export const invalid = (detail: string, code = 'invalid') => new DomainError('invalid', code, detail);
 
 export const validationError = (errors: FieldError[]) =>
-  new ApiError(400, 'invalid', 'The request is not valid; see errors for each field.', { errors });
+  new DomainError('invalid', 'invalid', 'The request is not valid; see errors for each field.', { errors });
 
-export const notFound = (detail = 'Not found.') => new ApiError(404, 'not_found', detail);
+export const unauthenticated = (code: string, detail: string) =>
+  new DomainError('unauthenticated', code, detail);
 
-export const conflict = (detail: string, code = 'conflict') => new ApiError(409, code, detail);
+export const forbidden = (
+  detail = 'You do not have permission to perform this action.',
+  code = 'permission_denied',
+) => new DomainError('forbidden', code, detail);
 
-export const serviceUnavailable = (detail: string, code = 'service_unavailable') =>
-  new ApiError(503, code, detail, { headers: { 'Retry-After': '5' } });
+export const notFound = (detail = 'Not found.', code = 'not_found') =>
+  new DomainError('not_found', code, detail);
 
-/** Machine codes for the HTTP statuses the error handler produces on its own. */
-export const STATUS_CODES: Partial<Record<number, string>> = {
-  400: 'invalid',
-  401: 'not_authenticated',
-  403: 'permission_denied',
-  404: 'not_found',
-  405: 'method_not_allowed',
-  409: 'conflict',
-  413: 'payload_too_large',
-  415: 'unsupported_media_type',
-  429: 'throttled',
-  500: 'server_error',
-  503: 'service_unavailable',
-};
+export const conflict = (detail: string, code = 'conflict', retryAfterSeconds?: number) =>
+  new DomainError('conflict', code, detail, retryAfterSeconds === undefined ? {} : { retryAfterSeconds });
+
+export const throttled = (detail: string, retryAfterSeconds: number, code = 'throttled') =>
+  new DomainError('throttled', code, detail, { retryAfterSeconds });
+
+export const unavailable = (detail: string, code = 'service_unavailable', retryAfterSeconds = 5) =>
+  new DomainError('unavailable', code, detail, { retryAfterSeconds });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './errors.ts';
+import { DomainError } from './errors.ts';
 import { paginate } from './pagination.ts';
 
 const items = Array.from({ length: 7 }, (_, i) => i + 1);
@@ -39,8 +39,8 @@ describe('paginate', () => {
 
   it('refuses a page past the end with 404 Invalid page.', async () => {
     const err = await run('http://h.test/x/?page=4&page_size=3', 4, 3).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(ApiError);
-    expect((err as ApiError).status).toBe(404);
-    expect((err as ApiError).message).toBe('Invalid page.');
+    expect(err).toBeInstanceOf(DomainError);
+    expect((err as DomainError).kind).toBe('not_found');
+    expect((err as DomainError).message).toBe('Invalid page.');
   });
 });

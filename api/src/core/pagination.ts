@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import type { ZodType } from 'zod';
-import { ApiError } from './errors.ts';
+import { notFound } from './errors.ts';
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 500;
@@ -77,7 +77,7 @@ export type PageEnvelope = Omit<Page<never>, 'results'>;
  */
 export function pageEnvelope(requestUrl: URL, query: PageQuery, total: number, rows: number): PageEnvelope {
   const offset = (query.page - 1) * query.page_size;
-  if (query.page > 1 && offset >= total) throw new ApiError(404, 'invalid_page', 'Invalid page.');
+  if (query.page > 1 && offset >= total) throw notFound('Invalid page.', 'invalid_page');
   return {
     count: total,
     next: offset + rows < total ? pageUrl(requestUrl, query.page + 1) : null,

@@ -5,7 +5,7 @@ import { paginateTable } from '../../core/db/paginate.ts';
 import { auditLog } from './tables.ts';
 import { organizationMembers } from '../members/tables.ts';
 import type { AuditEntry } from './tables.ts';
-import { ApiError } from '../../core/errors.ts';
+import { forbidden } from '../../core/errors.ts';
 import type { PageQuery } from '../../core/pagination.ts';
 import { authorize, requireScope } from '../../auth/policy.ts';
 import type { Principal } from '../../auth/policy.ts';
@@ -64,7 +64,7 @@ async function scope(db: Database, principal: Principal, filter: AuditFilter): P
     orgIds = rows.map((r) => r.id);
   }
   if (orgIds.length === 0) {
-    throw new ApiError(403, 'permission_denied', 'Only Super Admins and Org Admins can read the audit log.');
+    throw forbidden('Only Super Admins and Org Admins can read the audit log.');
   }
   if (filter.organization && !orgIds.includes(filter.organization)) {
     // Uniform with other tenants' objects: the organization's log does not exist for the caller.

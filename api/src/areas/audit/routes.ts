@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv } from '../../app-env.ts';
+import type { AppEnv } from '../../edges/http/app-env.ts';
 import type { Database } from '../../core/db/client.ts';
 import { defineRoute } from '../../edges/http/openapi.ts';
 import { paginated, PageQuerySchema } from '../../core/pagination.ts';

@@ -11,7 +11,7 @@ import type { Lease } from '../../core/jobs/queue.ts';
 import { JobSettled, withLease } from '../../core/jobs/runner.ts';
 import type { JobContext, JobHandler } from '../../core/jobs/runner.ts';
 import type { Bucket, NamespaceReference, OwnerReference } from './tables.ts';
-import { ApiError, conflict, notFound, validationError } from '../../core/errors.ts';
+import { conflict, DomainError, invalid, notFound, unavailable, validationError } from '../../core/errors.ts';
 import type { Logger } from '../../core/logger.ts';
 import type { PageQuery } from '../../core/pagination.ts';
 import type { SecretBox } from '../../core/secret-box.ts';
@@ -108,8 +108,8 @@ export function newCredentials(): Credentials {
   return { accessKeyId: `PL${randomString(ALNUM_UPPER, 18)}`, secretAccessKey: randomString(ALNUM, 40) };
 }
 
-function storageFailure(err: unknown): ApiError {
-  if (err instanceof ApiError) return err;
+function storageFailure(err: unknown): DomainError {
+  if (err instanceof DomainError) return err;
   if (err instanceof StorageError) {
     if (err.reason === 'bucket_owned_elsewhere') {
       return conflict(
@@ -128,11 +128,9 @@ function storageFailure(err: unknown): ApiError {
         'bucket_not_empty',
       );
     }
-    return new ApiError(400, 'not_supported', err.message);
+    return invalid(err.message, 'not_supported');
   }
-  return new ApiError(503, 'storage_unavailable', 'The storage cluster is unavailable; try again shortly.', {
-    headers: { 'Retry-After': '5' },
-  });
+  return unavailable('The storage cluster is unavailable; try again shortly.', 'storage_unavailable');
 }
 
 const unmanaged = () =>
@@ -141,7 +139,7 @@ const unmanaged = () =>
       'adopted. A Super Admin can import it (POST /api/v1/s3/buckets/import/).',
     'bucket_unmanaged',
   );
-const isUnmanaged = (err: unknown) => err instanceof ApiError && err.code === 'bucket_unmanaged';
+const isUnmanaged = (err: unknown) => err instanceof DomainError && err.code === 'bucket_unmanaged';
 
 /** The bucket saga's job kind: one live job per bucket (key: its ID), so one saga at a time. */
 export const BUCKET_SAGA = 'bucket.saga';
@@ -580,14 +578,7 @@ async function adopt(
     const lease = await claim(db, crypto.randomUUID(), LEASE_SECONDS, { kind: BUCKET_SAGA, key: current.id });
     if (lease?.job.payload.op !== 'create') {
       if (lease) await fail(db, lease, 'not_adoptable');
-      throw new ApiError(
-        409,
-        'bucket_busy',
-        'The bucket is being created by another request; try again shortly.',
-        {
-          headers: { 'Retry-After': '2' },
-        },
-      );
+      throw conflict('The bucket is being created by another request; try again shortly.', 'bucket_busy', 2);
     }
     try {
       current = await withLease(db, lease, (ctx) => provision(db, rt, current, ctx));
@@ -796,9 +787,7 @@ export async function revealCredentials(
 }
 
 const busy = () =>
-  new ApiError(409, 'bucket_busy', 'The bucket is being changed by another request; try again shortly.', {
-    headers: { 'Retry-After': '2' },
-  });
+  conflict('The bucket is being changed by another request; try again shortly.', 'bucket_busy', 2);
 
 export async function deleteBucket(db: Database, rt: StorageRuntime, principal: Principal, id: string) {
   const b = await findBucket(db, principal, id);

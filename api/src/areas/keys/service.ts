@@ -5,7 +5,7 @@ import { paginateTable } from '../../core/db/paginate.ts';
 import { apiKeys } from './tables.ts';
 import type { ApiKey, ApiKeyKind } from './tables.ts';
 import type { MemberRole } from '../members/tables.ts';
-import { ApiError, notFound, validationError } from '../../core/errors.ts';
+import { forbidden, notFound, validationError } from '../../core/errors.ts';
 import type { PageQuery } from '../../core/pagination.ts';
 import { generateToken } from '../../core/tokens.ts';
 import type { AuditLog } from '../audit/writer.ts';
@@ -67,11 +67,7 @@ async function checkRight(
   switch (owner.kind) {
     case 'user': {
       if (principal.userId === null || principal.kind !== 'user') {
-        throw new ApiError(
-          403,
-          'no_user',
-          'User API keys belong to a user; use a login token or a user key.',
-        );
+        throw forbidden('User API keys belong to a user; use a login token or a user key.', 'no_user');
       }
       const role = await authorize(
         db,

@@ -4,7 +4,7 @@ import { paginateTable } from '../../core/db/paginate.ts';
 import { prepared } from '../../core/db/prepared.ts';
 import { users } from './tables.ts';
 import type { User } from './tables.ts';
-import { ApiError, conflict, notFound, validationError } from '../../core/errors.ts';
+import { conflict, forbidden, notFound, validationError } from '../../core/errors.ts';
 import type { PageQuery } from '../../core/pagination.ts';
 import type { AuditLog } from '../audit/writer.ts';
 import type { RequestInfo } from '../../auth/login.ts';
@@ -77,10 +77,9 @@ export async function getUser(db: Database, principal: Principal, id: string): P
 
 export async function me(db: Database, principal: Principal): Promise<UserView> {
   if (principal.userId === null || principal.kind !== 'user') {
-    throw new ApiError(
-      403,
-      'no_user',
+    throw forbidden(
       'This token does not belong to a user (organization and system keys act on their own).',
+      'no_user',
     );
   }
   return getUser(db, principal, principal.userId);

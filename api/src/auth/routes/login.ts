@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv } from '../../app-env.ts';
+import type { AppEnv } from '../../edges/http/app-env.ts';
 import { defineRoute, PUBLIC } from '../../edges/http/openapi.ts';
 import { login } from '../login.ts';
 import type { AuthContext } from '../login.ts';

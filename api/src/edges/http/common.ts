@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { AppEnv } from '../../app-env.ts';
+import type { AppEnv } from './app-env.ts';
 import type { RequestInfo } from '../../auth/login.ts';
 
 /** `{id}` path parameter (UUID). */

@@ -3,10 +3,11 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { Hook } from '@hono/zod-openapi';
 import { ZodError } from 'zod';
-import type { AppEnv } from '../../app-env.ts';
+import type { AppEnv } from './app-env.ts';
 import { isDatabaseUnavailable } from '../../core/db/client.ts';
 import { errorInfo, stackFrames } from '../../core/error-info.ts';
-import { ApiError, STATUS_CODES, validationError } from '../../core/errors.ts';
+import { validationError } from '../../core/errors.ts';
+import { ApiError, DomainError, fromDomain, STATUS_CODES } from './errors.ts';
 import { fieldErrors } from '../../core/validation.ts';
 
 /**
@@ -79,7 +80,8 @@ function send(c: Context<AppEnv>, err: ApiError): Response {
  */
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof ApiError) return send(c, err);
-  if (err instanceof ZodError) return send(c, validationError(fieldErrors(err.issues)));
+  if (err instanceof DomainError) return send(c, fromDomain(err));
+  if (err instanceof ZodError) return send(c, fromDomain(validationError(fieldErrors(err.issues))));
   if (err instanceof HTTPException) {
     const status = err.status;
     const detail =

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../../app-env.ts';
+import type { AppEnv } from './app-env.ts';
 import { authenticate } from '../../auth/registry.ts';
 import type { AuthContext } from '../../auth/login.ts';
 

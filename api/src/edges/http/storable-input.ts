@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
-import type { AppEnv } from '../../app-env.ts';
+import type { AppEnv } from './app-env.ts';
 import type { FieldError } from '../../core/errors.ts';
 import { validationError } from '../../core/errors.ts';
 

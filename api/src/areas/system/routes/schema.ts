@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { stringify } from 'yaml';
-import type { AppEnv } from '../../../app-env.ts';
+import type { AppEnv } from '../../../edges/http/app-env.ts';
 import { defineRoute, PUBLIC } from '../../../edges/http/openapi.ts';
 import { API_VERSION } from '../../../core/version.ts';
 

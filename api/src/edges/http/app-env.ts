@@ -1,6 +1,6 @@
 import type { HttpBindings } from '@hono/node-server';
-import type { Logger } from './core/logger.ts';
-import type { Principal } from './auth/policy.ts';
+import type { Logger } from '../../core/logger.ts';
+import type { Principal } from '../../auth/policy.ts';
 
 /** Per-request variables every handler can read with `c.get` (not `c.var`, which copies them all). */
 export interface AppEnv {

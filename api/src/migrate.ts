@@ -1,7 +1,7 @@
-import { ConfigError, loadConfig } from '../../config.ts';
-import { createLogger } from '../logger.ts';
-import { ensureBootstrapAdmin } from '../../areas/users/bootstrap.ts';
-import { openDatabase } from './client.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { createLogger } from './core/logger.ts';
+import { ensureBootstrapAdmin } from './areas/users/bootstrap.ts';
+import { openDatabase } from './core/db/client.ts';
 
 /**
  * `npm run db:migrate`: applies pending migrations (under the same advisory lock the API takes at
