@@ -40,6 +40,7 @@ export default tseslint.config(
       'api/src/**/routes/**',
       'api/src/**/routes.ts',
       'api/src/**/schema.ts',
+      'api/src/areas/*/index.ts',
       'api/src/core/pagination.ts',
     ],
     rules: {

@@ -22,7 +22,10 @@ import { registerBuckets } from './areas/buckets/routes.ts';
 import { registerLogin } from './auth/routes/login.ts';
 import { registerOrganizations } from './areas/organizations/routes.ts';
 import { registerUsers } from './areas/users/routes.ts';
-import { registerWorkspaces } from './areas/workspaces/routes.ts';
+import { workspacesArea } from './areas/workspaces/index.ts';
+import { registerMemberRoutes } from './areas/members/routes.ts';
+import { workspaceMembershipTarget } from './areas/workspaces/service.ts';
+import type { AreaDeps } from './edges/http/endpoint.ts';
 import { registerAuditMetrics } from './areas/audit/writer.ts';
 import type { AuditLog, KeyUsage } from './areas/audit/writer.ts';
 import type { ServiceAccountVerifier } from './auth/service-accounts.ts';
@@ -98,7 +101,15 @@ export function createApp(deps: AppDeps): App {
   registerLogin(app, auth);
   registerUsers(app, db, deps.audit);
   registerOrganizations(app, db, deps.audit);
-  registerWorkspaces(app, db, deps.audit);
+  const areaDeps: AreaDeps = { db, audit: deps.audit, storage: deps.storage, logger: deps.logger, auth };
+  for (const endpoint of workspacesArea.endpoints) endpoint(app, areaDeps);
+  registerMemberRoutes(app, {
+    base: '/api/v1/workspaces/{id}/',
+    tag: 'workspaces',
+    db,
+    audit: deps.audit,
+    resolve: (principal, id) => workspaceMembershipTarget(db, principal, id),
+  });
   registerApiKeys(app, db, deps.audit);
   registerAuditLog(app, db);
   registerBuckets(app, { db, storage: deps.storage, audit: deps.audit, logger: deps.logger });

@@ -6,7 +6,8 @@ import { defineRoute } from '../../edges/http/openapi.ts';
 import { paginated, PageQuerySchema } from '../../core/pagination.ts';
 import { AUDIT_EVENTS } from './writer.ts';
 import { exportAudit, listAudit } from './query.ts';
-import { jsonResponse, rawResponse, Timestamp } from '../../edges/http/common.ts';
+import { jsonResponse, rawResponse } from '../../edges/http/common.ts';
+import { Timestamp } from '../../core/schema.ts';
 
 export const AuditEntrySchema = z
   .object({

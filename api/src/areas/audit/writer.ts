@@ -83,9 +83,12 @@ export class AuditLog {
     this.#timer.unref();
   }
 
-  /** Inserts one entry now. */
-  async record(e: AuditEvent): Promise<void> {
-    await this.#db.insert(auditLog).values(toRow(e));
+  /**
+   * Inserts one entry now. Pass the transaction of the change the entry records (`tx`), so the
+   * change and its entry commit together or not at all: a change is never made unrecorded.
+   */
+  async record(e: AuditEvent, tx: Database = this.#db): Promise<void> {
+    await tx.insert(auditLog).values(toRow(e));
   }
 
   /** Buffers one entry for the next batch. */

@@ -26,8 +26,8 @@ import {
   patchBody,
   requestInfo,
   sendNoContent,
-  Timestamp,
 } from '../../edges/http/common.ts';
+import { Timestamp } from '../../core/schema.ts';
 
 /**
  * Bucket names (design.md): DNS labels of 3 to 63 characters of a-z 0-9 -, starting and ending

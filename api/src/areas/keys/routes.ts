@@ -14,12 +14,11 @@ import {
   IdParams,
   jsonBody,
   jsonResponse,
-  MemberRoleSchema,
   noContent,
   requestInfo,
   sendNoContent,
-  Timestamp,
 } from '../../edges/http/common.ts';
+import { MemberRoleSchema, Timestamp } from '../../core/schema.ts';
 
 export const ApiKeySchema = z
   .object({

@@ -12,12 +12,11 @@ import {
   IdParams,
   jsonBody,
   jsonResponse,
-  MemberRoleSchema,
   noContent,
   requestInfo,
   sendNoContent,
-  Timestamp,
 } from '../../edges/http/common.ts';
+import { MemberRoleSchema, Timestamp } from '../../core/schema.ts';
 
 export const MemberSchema = z
   .object({

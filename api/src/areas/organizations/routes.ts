@@ -21,8 +21,8 @@ import {
   patchBody,
   requestInfo,
   sendNoContent,
-  Timestamp,
 } from '../../edges/http/common.ts';
+import { Timestamp } from '../../core/schema.ts';
 import { registerMemberRoutes } from '../members/routes.ts';
 
 export const OrganizationSchema = z

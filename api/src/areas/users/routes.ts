@@ -6,14 +6,8 @@ import { defineRoute } from '../../edges/http/openapi.ts';
 import { paginated, PageQuerySchema } from '../../core/pagination.ts';
 import type { AuditLog } from '../audit/writer.ts';
 import { createUser, getUser, listUsers, me, updateUser } from './service.ts';
-import {
-  IdParams,
-  jsonBody,
-  jsonResponse,
-  patchBody,
-  requestInfo,
-  Timestamp,
-} from '../../edges/http/common.ts';
+import { IdParams, jsonBody, jsonResponse, patchBody, requestInfo } from '../../edges/http/common.ts';
+import { Timestamp } from '../../core/schema.ts';
 
 export const UserSchema = z
   .object({

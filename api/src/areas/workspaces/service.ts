@@ -3,10 +3,11 @@ import type { Database } from '../../core/db/client.ts';
 import { paginateWindowed } from '../../core/db/paginate.ts';
 import { prepared } from '../../core/db/prepared.ts';
 import { workspaces } from './tables.ts';
-import type { Workspace } from './tables.ts';
+import type { WorkspaceRow } from './tables.ts';
+import type { Workspace, WorkspaceCreate, WorkspaceListQuery, WorkspaceUpdate } from './schema.ts';
 import { errorInfo } from '../../core/error-info.ts';
 import { conflict, notFound, validationError } from '../../core/errors.ts';
-import type { Page, PageQuery } from '../../core/pagination.ts';
+import type { Page } from '../../core/pagination.ts';
 import type { MembershipTarget } from '../members/service.ts';
 import {
   authorize,
@@ -18,16 +19,7 @@ import {
 import type { Principal } from '../../auth/policy.ts';
 import { isUniqueViolation } from '../users/service.ts';
 
-export interface WorkspaceView {
-  id: string;
-  organization: string;
-  name: string;
-  config: Record<string, unknown>;
-  created_at: string;
-  updated_at: string;
-}
-
-const toView = (w: Workspace): WorkspaceView => ({
+const toView = (w: WorkspaceRow): Workspace => ({
   id: w.id,
   organization: w.organizationId,
   name: w.name,
@@ -50,7 +42,7 @@ function listStatements(db: Database) {
     return {
       page: d
         .select({
-          item: sql<WorkspaceView>`${workspaces.listItem}::json`,
+          item: sql<Workspace>`${workspaces.listItem}::json`,
           total: sql<number>`(count(*) over ())::int`,
         })
         .from(workspaces)
@@ -72,8 +64,8 @@ export async function listWorkspaces(
   db: Database,
   principal: Principal,
   url: URL,
-  query: PageQuery & { organization?: string | undefined },
-): Promise<Page<WorkspaceView>> {
+  query: WorkspaceListQuery,
+): Promise<Page<Workspace>> {
   requireScope(principal, 'workspace.view');
   const statements = listStatements(db);
   const params = { ...visibilityParams(principal), org: query.organization ?? null };
@@ -89,22 +81,22 @@ const nameTaken = () =>
     { attr: 'name', code: 'unique', detail: 'The organization already has a workspace with this name.' },
   ]);
 
-export async function findWorkspace(db: Database, principal: Principal, id: string): Promise<Workspace> {
+export async function findWorkspace(db: Database, principal: Principal, id: string): Promise<WorkspaceRow> {
   const [ws] = await db.select().from(workspaces).where(eq(workspaces.id, id));
   if (!ws) throw notFound();
   await authorize(db, principal, 'workspace.view', { organizationId: ws.organizationId, workspaceId: ws.id });
   return ws;
 }
 
-export async function getWorkspace(db: Database, principal: Principal, id: string) {
+export async function getWorkspace(db: Database, principal: Principal, id: string): Promise<Workspace> {
   return toView(await findWorkspace(db, principal, id));
 }
 
 export async function createWorkspace(
   db: Database,
   principal: Principal,
-  input: { organization: string; name: string; config?: Record<string, unknown> | undefined },
-) {
+  input: WorkspaceCreate,
+): Promise<Workspace> {
   // A reference the caller cannot see is an invalid field, not a hint that it exists.
   if ((await roleIn(db, principal, { organizationId: input.organization })) === null) {
     throw validationError([
@@ -133,8 +125,8 @@ export async function updateWorkspace(
   db: Database,
   principal: Principal,
   id: string,
-  input: { name?: string | undefined; config?: Record<string, unknown> | undefined },
-) {
+  input: WorkspaceUpdate,
+): Promise<Workspace> {
   const ws = await findWorkspace(db, principal, id);
   await authorize(db, principal, 'workspace.configure', {
     organizationId: ws.organizationId,

@@ -25,4 +25,4 @@ export const workspaces = pgTable(
   (t) => [uniqueIndex('workspaces_organization_name_key').on(t.organizationId, t.name)],
 );
 
-export type Workspace = typeof workspaces.$inferSelect;
+export type WorkspaceRow = typeof workspaces.$inferSelect;

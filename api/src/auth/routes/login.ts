@@ -4,7 +4,8 @@ import type { AppEnv } from '../../edges/http/app-env.ts';
 import { defineRoute, PUBLIC } from '../../edges/http/openapi.ts';
 import { login } from '../login.ts';
 import type { AuthContext } from '../login.ts';
-import { jsonBody, jsonResponse, requestInfo, Timestamp } from '../../edges/http/common.ts';
+import { jsonBody, jsonResponse, requestInfo } from '../../edges/http/common.ts';
+import { Timestamp } from '../../core/schema.ts';
 
 const LoginRequest = z
   .object({

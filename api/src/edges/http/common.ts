@@ -10,14 +10,6 @@ export const IdParams = z.object({
     .openapi({ param: { name: 'id', in: 'path' }, example: '3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f' }),
 });
 
-export const Timestamp = z.string().openapi({ format: 'date-time', example: '2026-11-21T10:00:00.000Z' });
-
-export const MemberRoleSchema = z.enum(['admin', 'user', 'viewer']).openapi({
-  description: '`admin` (Org Admin or Workspace Admin), `user`, or `viewer`.',
-});
-
-export const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
-
 /** What services need to know about the request (for the audit log). */
 export function requestInfo(c: Context<AppEnv>): RequestInfo {
   return { ip: c.get('clientIp'), requestId: c.get('requestId'), method: c.req.method, path: c.req.path };

@@ -1,0 +1,20 @@
+import { jsonBody, jsonResponse } from '../../../edges/http/common.ts';
+import { endpoint } from '../../../edges/http/endpoint.ts';
+import { defineRoute } from '../../../edges/http/openapi.ts';
+import { WorkspaceCreateSchema, WorkspaceSchema } from '../schema.ts';
+import { createWorkspace } from '../service.ts';
+
+/** POST /api/v1/workspaces/ */
+export default endpoint(
+  defineRoute({
+    method: 'post',
+    path: '/api/v1/workspaces/',
+    tags: ['workspaces'],
+    summary: 'Create a workspace in an organization (Org Admin)',
+    request: { body: jsonBody(WorkspaceCreateSchema) },
+    responses: { 201: jsonResponse('The new workspace.', WorkspaceSchema) },
+  }),
+  ({ db }) =>
+    async (c) =>
+      c.json(await createWorkspace(db, c.get('principal'), c.req.valid('json')), 201),
+);

@@ -1,0 +1,22 @@
+import { IdParams, noContent, sendNoContent } from '../../../edges/http/common.ts';
+import { endpoint } from '../../../edges/http/endpoint.ts';
+import { defineRoute } from '../../../edges/http/openapi.ts';
+import { deleteWorkspace } from '../service.ts';
+
+/** DELETE /api/v1/workspaces/{id}/ */
+export default endpoint(
+  defineRoute({
+    method: 'delete',
+    path: '/api/v1/workspaces/{id}/',
+    tags: ['workspaces'],
+    summary: 'Delete a workspace without buckets (Org Admin)',
+    request: { params: IdParams },
+    responses: { 204: noContent },
+    errors: [409],
+  }),
+  ({ db }) =>
+    async (c) => {
+      await deleteWorkspace(db, c.get('principal'), c.req.valid('param').id);
+      return sendNoContent();
+    },
+);

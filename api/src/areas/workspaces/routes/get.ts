@@ -1,0 +1,20 @@
+import { IdParams, jsonResponse } from '../../../edges/http/common.ts';
+import { endpoint } from '../../../edges/http/endpoint.ts';
+import { defineRoute } from '../../../edges/http/openapi.ts';
+import { WorkspaceSchema } from '../schema.ts';
+import { getWorkspace } from '../service.ts';
+
+/** GET /api/v1/workspaces/{id}/ */
+export default endpoint(
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/workspaces/{id}/',
+    tags: ['workspaces'],
+    summary: 'A workspace',
+    request: { params: IdParams },
+    responses: { 200: jsonResponse('The workspace.', WorkspaceSchema) },
+  }),
+  ({ db }) =>
+    async (c) =>
+      c.json(await getWorkspace(db, c.get('principal'), c.req.valid('param').id), 200),
+);

@@ -1,0 +1,24 @@
+import { paginated } from '../../../core/pagination.ts';
+import { jsonResponse } from '../../../edges/http/common.ts';
+import { endpoint } from '../../../edges/http/endpoint.ts';
+import { defineRoute } from '../../../edges/http/openapi.ts';
+import { WorkspaceListQuerySchema, WorkspaceSchema } from '../schema.ts';
+import { listWorkspaces } from '../service.ts';
+
+/** GET /api/v1/workspaces/ */
+export default endpoint(
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/workspaces/',
+    list: true,
+    tags: ['workspaces'],
+    summary: 'List the workspaces the caller belongs to',
+    request: { query: WorkspaceListQuerySchema },
+    responses: {
+      200: jsonResponse('A page of workspaces.', paginated(WorkspaceSchema, 'PaginatedWorkspaceList')),
+    },
+  }),
+  ({ db }) =>
+    async (c) =>
+      c.json(await listWorkspaces(db, c.get('principal'), new URL(c.req.url), c.req.valid('query')), 200),
+);

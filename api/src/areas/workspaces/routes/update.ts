@@ -1,0 +1,26 @@
+import { IdParams, jsonBody, jsonResponse, patchBody } from '../../../edges/http/common.ts';
+import { endpoint } from '../../../edges/http/endpoint.ts';
+import { defineRoute } from '../../../edges/http/openapi.ts';
+import { WorkspaceSchema, WorkspaceUpdateSchema } from '../schema.ts';
+import { updateWorkspace } from '../service.ts';
+
+/** PATCH /api/v1/workspaces/{id}/ */
+export default endpoint(
+  defineRoute({
+    method: 'patch',
+    path: '/api/v1/workspaces/{id}/',
+    tags: ['workspaces'],
+    summary: 'Configure a workspace (Workspace Admin)',
+    request: {
+      params: IdParams,
+      body: jsonBody(patchBody(WorkspaceUpdateSchema).openapi('WorkspaceUpdate')),
+    },
+    responses: { 200: jsonResponse('The workspace.', WorkspaceSchema) },
+  }),
+  ({ db }) =>
+    async (c) =>
+      c.json(
+        await updateWorkspace(db, c.get('principal'), c.req.valid('param').id, c.req.valid('json')),
+        200,
+      ),
+);
