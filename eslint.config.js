@@ -41,6 +41,8 @@ export default tseslint.config(
       'api/src/**/routes.ts',
       'api/src/**/schema.ts',
       'api/src/areas/*/index.ts',
+      'api/src/areas/index.ts',
+      'api/src/areas/area.ts',
       'api/src/core/pagination.ts',
     ],
     rules: {

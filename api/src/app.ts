@@ -22,10 +22,10 @@ import { registerBuckets } from './areas/buckets/routes.ts';
 import { registerLogin } from './auth/routes/login.ts';
 import { registerOrganizations } from './areas/organizations/routes.ts';
 import { registerUsers } from './areas/users/routes.ts';
-import { workspacesArea } from './areas/workspaces/index.ts';
+import { AREAS } from './areas/index.ts';
 import { registerMemberRoutes } from './areas/members/routes.ts';
 import { workspaceMembershipTarget } from './areas/workspaces/service.ts';
-import type { AreaDeps } from './edges/http/endpoint.ts';
+import type { AreaDeps } from './areas/area.ts';
 import { registerAuditMetrics } from './areas/audit/writer.ts';
 import type { AuditLog, KeyUsage } from './areas/audit/writer.ts';
 import type { ServiceAccountVerifier } from './auth/service-accounts.ts';
@@ -102,7 +102,7 @@ export function createApp(deps: AppDeps): App {
   registerUsers(app, db, deps.audit);
   registerOrganizations(app, db, deps.audit);
   const areaDeps: AreaDeps = { db, audit: deps.audit, storage: deps.storage, logger: deps.logger, auth };
-  for (const endpoint of workspacesArea.endpoints) endpoint(app, areaDeps);
+  for (const area of AREAS) for (const endpoint of area.endpoints) endpoint(app, areaDeps);
   registerMemberRoutes(app, {
     base: '/api/v1/workspaces/{id}/',
     tag: 'workspaces',
@@ -114,6 +114,7 @@ export function createApp(deps: AppDeps): App {
   registerAuditLog(app, db);
   registerBuckets(app, { db, storage: deps.storage, audit: deps.audit, logger: deps.logger });
   registerUsageGauges(deps.metrics.registry, db);
+  for (const area of AREAS) area.metrics?.(deps.metrics.registry, areaDeps);
   registerAuditMetrics(deps.metrics.registry, deps.audit);
 
   app.onError(onError);

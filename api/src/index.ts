@@ -1,4 +1,5 @@
 import { createApp } from './app.ts';
+import { AREAS } from './areas/index.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './core/db/client.ts';
@@ -54,6 +55,10 @@ const keyUsage = new KeyUsage(database.db, logger);
 const jobRunner = new JobRunner({ db: database.db, logger, leaseSeconds: LEASE_SECONDS })
   .register(BUCKET_SAGA, bucketSagaJob(database.db, storage, logger))
   .register(USAGE_JOB, usageJob(database.db, storage, logger));
+for (const area of AREAS) {
+  const jobs = area.jobs?.({ db: database.db, audit, storage, logger }) ?? {};
+  for (const [kind, handler] of Object.entries(jobs)) jobRunner.register(kind, handler);
+}
 let started = false;
 const app = createApp({
   logger,

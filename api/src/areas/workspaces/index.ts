@@ -1,4 +1,4 @@
-import type { Area } from '../../edges/http/endpoint.ts';
+import type { Area } from '../area.ts';
 import create from './routes/create.ts';
 import remove from './routes/delete.ts';
 import get from './routes/get.ts';

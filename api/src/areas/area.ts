@@ -1,0 +1,33 @@
+import type { Registry } from 'prom-client';
+import type { AuthContext } from '../auth/login.ts';
+import type { Database } from '../core/db/client.ts';
+import type { JobHandler } from '../core/jobs/runner.ts';
+import type { Logger } from '../core/logger.ts';
+import type { Endpoint } from '../edges/http/endpoint.ts';
+import type { AuditLog } from './audit/writer.ts';
+import type { StorageRuntime } from './buckets/service.ts';
+
+/** What an area's background work is built with: the process's shared parts, made once. */
+export interface JobDeps {
+  readonly db: Database;
+  readonly audit: AuditLog;
+  readonly storage: StorageRuntime;
+  readonly logger: Logger;
+}
+
+/** What an area's endpoints are built with (app.ts makes it once). */
+export interface AreaDeps extends JobDeps {
+  readonly auth: AuthContext;
+}
+
+/**
+ * An area as the process sees it: its endpoints (one file each under `routes/`), the job kinds it
+ * runs, and the metrics it exports. Adding an area is one folder under `areas/` and one line in
+ * `AREAS` (areas/index.ts); see docs/development.md.
+ */
+export interface Area {
+  readonly name: string;
+  readonly endpoints: readonly Endpoint[];
+  readonly jobs?: (deps: JobDeps) => Readonly<Record<string, JobHandler>>;
+  readonly metrics?: (registry: Registry, deps: AreaDeps) => void;
+}
