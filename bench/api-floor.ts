@@ -20,11 +20,13 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import postgres from 'postgres';
 import { generateToken, hashToken, parseBearer } from '../api/src/lib/tokens.ts';
+import { LIST_ITEM_SQL } from './list-items.ts';
+import type { ListMode } from './list-items.ts';
 
 const sql = postgres(process.env.DATABASE_URL!, { max: 10, idle_timeout: 60, onnotice: () => {} });
 const SIGNING_KEY = Buffer.from(process.env.PLINTH_JWT_SIGNING_KEY!, 'utf8');
 const ENDPOINT = process.env.BENCH_STORAGE_ENDPOINT ?? '';
-const LIST = (process.env.BENCH_FLOOR_LIST ?? 'stored') as 'stored' | 'query' | 'code';
+const LIST = (process.env.BENCH_FLOOR_LIST ?? 'stored') as ListMode;
 const NO_ID = '00000000-0000-0000-0000-000000000000';
 const TTL_SECONDS = 7200;
 
@@ -257,14 +259,7 @@ async function listWorkspaces(p: Principal, url: URL) {
     or "workspaces"."organization_id" = ${scopeOrg}::uuid
     or "workspaces"."organization_id" = any(array(select "organization_members"."organization_id" from "organization_members" where "organization_members"."user_id" = ${user}::uuid order by 1))
     or "workspaces"."id" = any(array(select "workspace_members"."workspace_id" from "workspace_members" where "workspace_members"."user_id" = ${user}::uuid order by 1))) and (${org}::uuid is null or "workspaces"."organization_id" = ${org}::uuid)`;
-  const item =
-    LIST === 'stored'
-      ? sql`"list_item"::json as item`
-      : LIST === 'query'
-        ? sql`json_build_object('id', "id", 'organization', "organization_id", 'name', "name", 'config', "config",
-            'created_at', to_char("created_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-            'updated_at', to_char("updated_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) as item`
-        : sql`"id", "organization_id", "name", "config", "created_at", "updated_at"`;
+  const item = sql.unsafe(LIST_ITEM_SQL[LIST]);
   const rows = await sql`select ${item}, (count(*) over ())::int as total from "workspaces" where ${where}
     order by "workspaces"."name", "workspaces"."id" limit ${size} offset ${offset}`;
   const total =

@@ -22,6 +22,7 @@
  * (`json_build_object`), or rendered in code.
  */
 import { readFileSync } from 'node:fs';
+import postgres from 'postgres';
 import { fileURLToPath } from 'node:url';
 import { startApiProcess, TEST_KEYS } from '../api/src/test/api-process.ts';
 import type { ApiProcess } from '../api/src/test/api-process.ts';
@@ -30,6 +31,8 @@ import { apiMix, Driver, listOnlyMix, quantile } from './api-load.ts';
 import type { MixEntry, Stats } from './api-load.ts';
 import { ADMIN, startStack } from './api-stack.ts';
 import { seedWorld } from './api-world.ts';
+import { LIST_ITEM_SQL } from './list-items.ts';
+import type { ListMode } from './list-items.ts';
 import type { World } from './api-world.ts';
 
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 15);
@@ -39,8 +42,6 @@ const LIST_SECONDS = Number(process.env.BENCH_API_LIST_SECONDS ?? 4);
 const LIST_ROUNDS = Number(process.env.BENCH_API_LIST_ROUNDS ?? 3);
 const RATES = [100, 300];
 const FLOOR_ENTRY = fileURLToPath(new URL('./api-floor.ts', import.meta.url));
-
-type ListMode = 'stored' | 'query' | 'code';
 
 /** The peak RSS of `pid` until `stop()`, sampled every 100 ms. */
 function peakRss(pid: number): { stop: () => number } {
@@ -160,6 +161,53 @@ async function measure(servers: { url: string; pid: number }[], world: World): P
   }));
 }
 
+/**
+ * PostgreSQL's own time for one list page with each kind of item (EXPLAIN ANALYZE's execution
+ * time, median of `n` runs taken in turns), and the client's round trip for it (median), for the
+ * Super Admin (300 visible workspaces) at `size` per page.
+ */
+async function pageCost(databaseUrl: string, size: number, n = 150) {
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  const statement = (mode: ListMode) =>
+    `select ${LIST_ITEM_SQL[mode]}, (count(*) over ())::int as total from "workspaces"
+     where ($1::boolean or "workspaces"."organization_id" = $2::uuid
+       or "workspaces"."organization_id" = any(array(select "organization_id" from "organization_members" where "user_id" = $3::uuid order by 1))
+       or "workspaces"."id" = any(array(select "workspace_id" from "workspace_members" where "user_id" = $3::uuid order by 1)))
+     order by "workspaces"."name", "workspaces"."id" limit $4 offset 0`;
+  const params = [true, NO_ID, NO_ID, size];
+  const server = new Map<ListMode, number[]>();
+  const client = new Map<ListMode, number[]>();
+  try {
+    for (let i = 0; i < n; i++) {
+      for (const mode of Object.keys(LIST_ITEM_SQL) as ListMode[]) {
+        const [plan] = await sql.unsafe(
+          `explain (analyze, timing off, format json) ${statement(mode)}`,
+          params,
+          { prepare: true },
+        );
+        server.set(mode, [
+          ...(server.get(mode) ?? []),
+          (plan!['QUERY PLAN'] as [{ 'Execution Time': number }])[0]['Execution Time'],
+        ]);
+        const t = performance.now();
+        const rows = await sql.unsafe(statement(mode), params, { prepare: true });
+        if (mode === 'code') rows.map((r) => ({ ...r, created_at: (r.created_at as Date).toISOString() }));
+        else JSON.stringify(rows.map((r) => r.item as unknown));
+        client.set(mode, [...(client.get(mode) ?? []), performance.now() - t]);
+      }
+    }
+  } finally {
+    await sql.end({ timeout: 2 });
+  }
+  return (Object.keys(LIST_ITEM_SQL) as ListMode[]).map((mode) => ({
+    mode,
+    server: median(server.get(mode)!),
+    client: median(client.get(mode)!),
+  }));
+}
+
+const NO_ID = '00000000-0000-0000-0000-000000000000';
+
 async function main(): Promise<void> {
   const t0 = performance.now();
   const stack = await startStack();
@@ -206,6 +254,10 @@ async function main(): Promise<void> {
       { name: 'list50', mix: () => listOnlyMix(world) },
       { name: 'list100', mix: () => listOnlyMix(world, 100) },
     ] as const;
+    const costs = [
+      { size: 50, modes: await pageCost(stack.databaseUrl, 50) },
+      { size: 100, modes: await pageCost(stack.databaseUrl, 100) },
+    ];
     for (const t of targets) await driven(t.url, world, apiMix(world), (d) => d.closed(16, 2));
     const rounds = new Map<string, Stats[]>();
     for (let round = 0; round < LIST_ROUNDS; round++) {
@@ -261,6 +313,13 @@ async function main(): Promise<void> {
     };
     for (const t of targets)
       console.log(label[t.mode]!.padEnd(36), ...loads.map((l) => cell(rounds.get(`${t.mode} ${l.name}`))));
+    console.log(
+      'one page alone (Super Admin, 300 workspaces visible), median ms: PostgreSQL execution / client round trip',
+    );
+    for (const c of costs)
+      console.log(
+        `  ${c.size}/page: ${c.modes.map((m) => `${m.mode} ${m.server.toFixed(3)} / ${m.client.toFixed(2)}`).join(', ')}`,
+      );
 
     const errors = [api.saturation, ...api.rates, base.saturation, ...base.rates].reduce(
       (n, s) => n + s.errors,

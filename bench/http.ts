@@ -1,6 +1,10 @@
 /**
  * `npm run bench:http`: throughput and latency of the API on a real PostgreSQL server.
  *
+ * A micro-benchmark: two public routes, no authentication, one route at a time. It measures the
+ * HTTP stack's own cost, not the API under real traffic; that figure comes from `npm run bench:api`
+ * (bench/api.ts: many callers, a weighted mix of routes, against a framework-free floor).
+ *
  * Starts a throwaway PostgreSQL cluster and the API exactly as it runs in production
  * (`node api/src/index.ts`, in its own process so the load generator does not share its event loop),
  * then drives `/healthz` (no I/O) and `/readyz` (one database round trip per request) with
