@@ -1,6 +1,11 @@
 /**
  * `npm run bench:auth`: the cost of authentication on a real PostgreSQL server.
  *
+ * A micro-benchmark: one route (the workspace list), one organization, alike callers, one route at
+ * a time. It isolates what authentication and the list cost; the API under realistic traffic
+ * (many callers and tenants, a weighted mix of routes, against a framework-free floor) is
+ * `npm run bench:api` (bench/api.ts).
+ *
  * Starts PostgreSQL and the API as production runs it, creates an organization with 60 workspaces
  * and 32 members (role `user`, not Super Admins, so visibility goes through memberships), each with
  * its own user API key and login token. Then it loads, at full speed over 32 connections, in

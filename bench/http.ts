@@ -1,6 +1,10 @@
 /**
  * `npm run bench:http`: throughput and latency of the API on a real PostgreSQL server.
  *
+ * A micro-benchmark: two public routes, no authentication, one route at a time. It measures the
+ * HTTP stack's own cost, not the API under real traffic; that figure comes from `npm run bench:api`
+ * (bench/api.ts: many callers, a weighted mix of routes, against a framework-free floor).
+ *
  * Starts a throwaway PostgreSQL cluster and the API exactly as it runs in production
  * (`node api/src/index.ts`, in its own process so the load generator does not share its event loop),
  * then drives `/healthz` (no I/O) and `/readyz` (one database round trip per request) with
@@ -118,9 +122,10 @@ export function watchHostStalls(): { stop(): Promise<number[]> } {
  * CPU per request here, a third of a core at 300 req/s on a 2-core machine that also runs the API
  * and PostgreSQL, and the load generator's CPU is not the server's latency.
  */
-class Connection {
+export class Connection {
   readonly #socket: Socket;
-  #pending: { resolve: (status: number) => void; reject: (err: Error) => void } | undefined;
+  #pending:
+    { resolve: (res: { status: number; body: Buffer }) => void; reject: (err: Error) => void } | undefined;
   #buffer: Buffer = Buffer.alloc(0);
 
   private constructor(socket: Socket) {
@@ -141,8 +146,8 @@ class Connection {
     });
   }
 
-  /** Sends `request` (a whole GET, headers included); resolves with the response's status. */
-  send(request: Buffer): Promise<number> {
+  /** Sends `request` (a whole request, headers included); resolves with the response's status and body. */
+  send(request: Buffer): Promise<{ status: number; body: Buffer }> {
     if (this.#pending) throw new Error('one request at a time');
     return new Promise((resolve, reject) => {
       this.#pending = { resolve, reject };
@@ -159,15 +164,19 @@ class Connection {
     const end = this.#buffer.indexOf('\r\n\r\n');
     if (end < 0) return;
     const head = this.#buffer.toString('latin1', 0, end);
+    const status = Number(head.slice(9, 12));
     const length = /\r\ncontent-length: *(\d+)/i.exec(head);
-    if (!length) return this.#fail(new Error(`response without Content-Length: ${head.split('\r\n')[0]}`));
-    const total = end + 4 + Number(length[1]);
+    // A 204 has no body and may say no length.
+    if (!length && status !== 204)
+      return this.#fail(new Error(`response without Content-Length: ${head.split('\r\n')[0]}`));
+    const total = end + 4 + Number(length?.[1] ?? 0);
     if (this.#buffer.length < total) return;
     if (this.#buffer.length > total) return this.#fail(new Error('unexpected bytes after a response'));
+    const body = this.#buffer.subarray(end + 4, total);
     this.#buffer = Buffer.alloc(0);
     const pending = this.#pending;
     this.#pending = undefined;
-    pending?.resolve(Number(head.slice(9, 12)));
+    pending?.resolve({ status, body });
   }
 
   #fail(err: Error): void {
@@ -213,7 +222,7 @@ export async function loadAtRate(
     const one = async (n: number, dueAt: number) => {
       let conn = idle.pop();
       if (!conn) all.push((conn = await Connection.open(target)));
-      const status = await conn.send(requests[n % requests.length]!);
+      const { status } = await conn.send(requests[n % requests.length]!);
       latencies.push(performance.now() - dueAt);
       idle.push(conn);
       if (status < 200 || status >= 300) non2xx++;
