@@ -19,7 +19,7 @@ import { argon2, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import postgres from 'postgres';
-import { generateToken, hashToken, parseBearer } from '../api/src/lib/tokens.ts';
+import { generateToken, hashToken, parseBearer } from '../api/src/core/tokens.ts';
 import { LIST_ITEM_SQL } from './list-items.ts';
 import type { ListMode } from './list-items.ts';
 

@@ -1,6 +1,7 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Database } from '../core/db/client.ts';
+import { prepared } from '../core/db/prepared.ts';
 import { organizationMembers, workspaceMembers } from '../areas/members/tables.ts';
 import { organizations } from '../areas/organizations/tables.ts';
 import { workspaces } from '../areas/workspaces/tables.ts';
@@ -224,6 +225,33 @@ export function effectiveRole(
   return fromOrg ?? (memberships.anyWorkspaceInOrg ? 'viewer' : null);
 }
 
+/**
+ * A user's memberships in one organization and, when given, one of its workspaces: one prepared
+ * statement (authorization runs on nearly every request). No row: the organization does not exist.
+ */
+function membershipStatement(db: Database) {
+  return prepared(db, 'policy_memberships', (d, name) => {
+    const user = sql`${sql.placeholder('user')}::uuid`;
+    const org = sql`${sql.placeholder('org')}::uuid`;
+    const ws = sql`${sql.placeholder('ws')}::uuid`;
+    return d
+      .select({
+        orgRole: sql<MemberRole | null>`(select ${organizationMembers.role} from ${organizationMembers}
+          where ${organizationMembers.organizationId} = ${org} and ${organizationMembers.userId} = ${user})`,
+        workspaceRole: sql<MemberRole | null>`(select ${workspaceMembers.role} from ${workspaceMembers}
+          join ${workspaces} on ${workspaces.id} = ${workspaceMembers.workspaceId}
+          where ${workspaceMembers.workspaceId} = ${ws} and ${workspaceMembers.userId} = ${user}
+            and ${workspaces.organizationId} = ${org})`,
+        anyWorkspaceInOrg: sql<boolean>`exists (select 1 from ${workspaceMembers}
+          join ${workspaces} on ${workspaces.id} = ${workspaceMembers.workspaceId}
+          where ${workspaceMembers.userId} = ${user} and ${workspaces.organizationId} = ${org})`,
+      })
+      .from(organizations)
+      .where(eq(organizations.id, org))
+      .prepare(name);
+  });
+}
+
 /** The principal's role in an organization (or one of its workspaces); null when not a member. */
 export async function roleIn(
   db: Database,
@@ -233,26 +261,30 @@ export async function roleIn(
   if (principal.superuser || principal.organizationScope || principal.userId === null) {
     return effectiveRole(principal, scope, { orgRole: null, workspaceRole: null, anyWorkspaceInOrg: false });
   }
-  const userId = principal.userId;
-  const [orgRow] = await db
-    .select({ role: organizationMembers.role })
-    .from(organizationMembers)
-    .where(
-      and(
-        eq(organizationMembers.organizationId, scope.organizationId),
-        eq(organizationMembers.userId, userId),
-      ),
-    );
-  const wsRows = await db
-    .select({ workspaceId: workspaceMembers.workspaceId, role: workspaceMembers.role })
-    .from(workspaceMembers)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .where(and(eq(workspaceMembers.userId, userId), eq(workspaces.organizationId, scope.organizationId)));
-  return effectiveRole(principal, scope, {
-    orgRole: orgRow?.role ?? null,
-    workspaceRole: wsRows.find((r) => r.workspaceId === scope.workspaceId)?.role ?? null,
-    anyWorkspaceInOrg: wsRows.length > 0,
+  const [row] = await membershipStatement(db).execute({
+    user: principal.userId,
+    org: scope.organizationId,
+    ws: scope.workspaceId ?? null,
   });
+  if (!row) return null;
+  return effectiveRole(principal, scope, row);
+}
+
+/** Every membership role a user holds, organization and workspace alike: one prepared statement. */
+function rolesStatement(db: Database) {
+  return prepared(db, 'policy_all_roles', (d, name) =>
+    d
+      .select({ scope: sql<'org' | 'ws'>`'org'`, role: organizationMembers.role })
+      .from(organizationMembers)
+      .where(eq(organizationMembers.userId, sql.placeholder('user')))
+      .unionAll(
+        d
+          .select({ scope: sql<'org' | 'ws'>`'ws'`, role: workspaceMembers.role })
+          .from(workspaceMembers)
+          .where(eq(workspaceMembers.userId, sql.placeholder('user'))),
+      )
+      .prepare(name),
+  );
 }
 
 /**
@@ -264,16 +296,7 @@ export async function highestRole(db: Database, principal: Principal): Promise<R
   if (principal.superuser) return 'super_admin';
   if (principal.organizationScope) return ORG_ROLE[principal.organizationScope.role];
   if (principal.userId === null) return 'viewer';
-  const rows = await db
-    .select({ scope: sql<'org' | 'ws'>`'org'`, role: organizationMembers.role })
-    .from(organizationMembers)
-    .where(eq(organizationMembers.userId, principal.userId))
-    .unionAll(
-      db
-        .select({ scope: sql<'org' | 'ws'>`'ws'`, role: workspaceMembers.role })
-        .from(workspaceMembers)
-        .where(eq(workspaceMembers.userId, principal.userId)),
-    );
+  const rows = await rolesStatement(db).execute({ user: principal.userId });
   return rows.reduce<Role>(
     (best, r) => higher(best, (r.scope === 'org' ? ORG_ROLE : WORKSPACE_ROLE)[r.role]) ?? best,
     'viewer',
