@@ -10,23 +10,17 @@
  *
  * Run as its own process (bench/api.ts starts it as the API is started, with the same Node flags):
  * `node bench/api-floor.ts` with DATABASE_URL, PORT,
- * PLINTH_JWT_SIGNING_KEY, BENCH_STORAGE_ENDPOINT (the bucket view's `endpoint`) and
- * BENCH_FLOOR_LIST: how the workspace list gets each item's JSON, `stored` (the trigger-kept
- * `list_item`, as the API does), `query` (`json_build_object` in the statement) or `code`
- * (columns, rendered in JavaScript).
+ * PLINTH_JWT_SIGNING_KEY and BENCH_STORAGE_ENDPOINT (the bucket view's `endpoint`).
  */
 import { argon2, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import postgres from 'postgres';
 import { generateToken, hashToken, parseBearer } from '../api/src/core/tokens.ts';
-import { LIST_ITEM_SQL } from './list-items.ts';
-import type { ListMode } from './list-items.ts';
 
 const sql = postgres(process.env.DATABASE_URL!, { max: 10, idle_timeout: 60, onnotice: () => {} });
 const SIGNING_KEY = Buffer.from(process.env.PLINTH_JWT_SIGNING_KEY!, 'utf8');
 const ENDPOINT = process.env.BENCH_STORAGE_ENDPOINT ?? '';
-const LIST = (process.env.BENCH_FLOOR_LIST ?? 'stored') as ListMode;
 const NO_ID = '00000000-0000-0000-0000-000000000000';
 const TTL_SECONDS = 7200;
 
@@ -259,28 +253,25 @@ async function listWorkspaces(p: Principal, url: URL) {
     or "workspaces"."organization_id" = ${scopeOrg}::uuid
     or "workspaces"."organization_id" = any(array(select "organization_members"."organization_id" from "organization_members" where "organization_members"."user_id" = ${user}::uuid order by 1))
     or "workspaces"."id" = any(array(select "workspace_members"."workspace_id" from "workspace_members" where "workspace_members"."user_id" = ${user}::uuid order by 1))) and (${org}::uuid is null or "workspaces"."organization_id" = ${org}::uuid)`;
-  const item = sql.unsafe(LIST_ITEM_SQL[LIST]);
-  const rows = await sql`select ${item}, (count(*) over ())::int as total from "workspaces" where ${where}
+  const rows =
+    await sql`select "id", "organization_id", "name", "config", "created_at", "updated_at", (count(*) over ())::int as total from "workspaces" where ${where}
     order by "workspaces"."name", "workspaces"."id" limit ${size} offset ${offset}`;
   const total =
     rows[0]?.total ?? (await sql`select count(*)::int as n from "workspaces" where ${where}`)[0]!.n;
-  const results =
-    LIST === 'code'
-      ? rows.map((r) => ({
-          id: r.id,
-          organization: r.organization_id,
-          name: r.name,
-          config: r.config,
-          created_at: iso(r.created_at),
-          updated_at: iso(r.updated_at),
-        }))
-      : rows.map((r) => r.item as unknown);
+  const results = rows.map((r) => ({
+    id: r.id,
+    organization: r.organization_id,
+    name: r.name,
+    config: r.config,
+    created_at: iso(r.created_at),
+    updated_at: iso(r.updated_at),
+  }));
   return envelope(url, page, size, total, results);
 }
 
 async function getWorkspace(p: Principal, id: string) {
   const [w] =
-    await sql`select "id", "organization_id", "name", "config", "created_at", "updated_at", "list_item" from "workspaces" where "workspaces"."id" = ${id}`;
+    await sql`select "id", "organization_id", "name", "config", "created_at", "updated_at" from "workspaces" where "workspaces"."id" = ${id}`;
   if (!w) throw new HttpError(404, 'not_found');
   await authorize(p, ALL, w.organization_id, w.id);
   return {

@@ -7,7 +7,7 @@
  * 82 distinct callers: people with login tokens, user keys (plu_), admin and viewer organization
  * keys (plo_), a system key, the Super Admin. The mix (api-load.ts): workspace lists with and
  * without ?organization= 30%, bucket detail 20%, organization list 15%, key lists 10%, audit-log
- * page 10%, workspace detail 8%, key create and revoke 5%, login 1.5%; each request's caller is one
+ * page 10%, workspace detail 8%, key create and revoke 5%, login 0.5%; each request's caller is one
  * allowed to make it.
  *
  * Measured, for the API and for the floor (api-floor.ts: the same SQL from a bare node:http
@@ -17,29 +17,22 @@
  * of the floor's throughput and a p99 under 25 ms at 300 requests/s. Misses exit non-zero only with
  * BENCH_STRICT=1: the benchmark machine has 2 cores shared with other work.
  *
- * Then the `workspaces.list_item` question: the floor's mix and a list-only load (default page
- * size and 100) with each item's JSON read from the stored column, rendered in the statement
- * (`json_build_object`), or rendered in code.
+ * (The `workspaces.list_item` comparison that retired the stored JSON is recorded in ADR 0003.)
  */
 import { readFileSync } from 'node:fs';
-import postgres from 'postgres';
 import { fileURLToPath } from 'node:url';
 import { startApiProcess, TEST_KEYS } from '../api/src/test/api-process.ts';
 import type { ApiProcess } from '../api/src/test/api-process.ts';
 import { rssMb, watchHostStalls } from './http.ts';
-import { apiMix, Driver, listOnlyMix, quantile } from './api-load.ts';
+import { apiMix, Driver, quantile } from './api-load.ts';
 import type { MixEntry, Stats } from './api-load.ts';
 import { ADMIN, startStack } from './api-stack.ts';
 import { seedWorld } from './api-world.ts';
-import { LIST_ITEM_SQL } from './list-items.ts';
-import type { ListMode } from './list-items.ts';
 import type { World } from './api-world.ts';
 
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 15);
 const CONCURRENCY = Number(process.env.BENCH_API_CONCURRENCY ?? 64);
 const RATE_SECONDS = Number(process.env.BENCH_API_RATE_SECONDS ?? 15);
-const LIST_SECONDS = Number(process.env.BENCH_API_LIST_SECONDS ?? 4);
-const LIST_ROUNDS = Number(process.env.BENCH_API_LIST_ROUNDS ?? 3);
 const RATES = [100, 300];
 const FLOOR_ENTRY = fileURLToPath(new URL('./api-floor.ts', import.meta.url));
 
@@ -54,8 +47,6 @@ function peakRss(pid: number): { stop: () => number } {
     },
   };
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const rps = (s: Stats) => Math.round(s.requests / s.seconds);
 /** Latencies of every route but `route`, sorted. */
@@ -97,14 +88,13 @@ function routeTable(title: string, s: Stats): void {
   }
 }
 
-async function startFloor(databaseUrl: string, storageEndpoint: string, mode: ListMode): Promise<ApiProcess> {
+async function startFloor(databaseUrl: string, storageEndpoint: string): Promise<ApiProcess> {
   // Started like the API (same Node flags and image environment), so only the code differs.
   const floor = await startApiProcess(
     {
       DATABASE_URL: databaseUrl,
       ...TEST_KEYS,
       BENCH_STORAGE_ENDPOINT: storageEndpoint,
-      BENCH_FLOOR_LIST: mode,
     },
     { entry: FLOOR_ENTRY },
   );
@@ -161,53 +151,6 @@ async function measure(servers: { url: string; pid: number }[], world: World): P
   }));
 }
 
-/**
- * PostgreSQL's own time for one list page with each kind of item (EXPLAIN ANALYZE's execution
- * time, median of `n` runs taken in turns), and the client's round trip for it (median), for the
- * Super Admin (300 visible workspaces) at `size` per page.
- */
-async function pageCost(databaseUrl: string, size: number, n = 150) {
-  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-  const statement = (mode: ListMode) =>
-    `select ${LIST_ITEM_SQL[mode]}, (count(*) over ())::int as total from "workspaces"
-     where ($1::boolean or "workspaces"."organization_id" = $2::uuid
-       or "workspaces"."organization_id" = any(array(select "organization_id" from "organization_members" where "user_id" = $3::uuid order by 1))
-       or "workspaces"."id" = any(array(select "workspace_id" from "workspace_members" where "user_id" = $3::uuid order by 1)))
-     order by "workspaces"."name", "workspaces"."id" limit $4 offset 0`;
-  const params = [true, NO_ID, NO_ID, size];
-  const server = new Map<ListMode, number[]>();
-  const client = new Map<ListMode, number[]>();
-  try {
-    for (let i = 0; i < n; i++) {
-      for (const mode of Object.keys(LIST_ITEM_SQL) as ListMode[]) {
-        const [plan] = await sql.unsafe(
-          `explain (analyze, timing off, format json) ${statement(mode)}`,
-          params,
-          { prepare: true },
-        );
-        server.set(mode, [
-          ...(server.get(mode) ?? []),
-          (plan!['QUERY PLAN'] as [{ 'Execution Time': number }])[0]['Execution Time'],
-        ]);
-        const t = performance.now();
-        const rows = await sql.unsafe(statement(mode), params, { prepare: true });
-        if (mode === 'code') rows.map((r) => ({ ...r, created_at: (r.created_at as Date).toISOString() }));
-        else JSON.stringify(rows.map((r) => r.item as unknown));
-        client.set(mode, [...(client.get(mode) ?? []), performance.now() - t]);
-      }
-    }
-  } finally {
-    await sql.end({ timeout: 2 });
-  }
-  return (Object.keys(LIST_ITEM_SQL) as ListMode[]).map((mode) => ({
-    mode,
-    server: median(server.get(mode)!),
-    client: median(client.get(mode)!),
-  }));
-}
-
-const NO_ID = '00000000-0000-0000-0000-000000000000';
-
 async function main(): Promise<void> {
   const t0 = performance.now();
   const stack = await startStack();
@@ -223,7 +166,7 @@ async function main(): Promise<void> {
     );
     const endpoint = await bucketEndpoint(stack.api.url, world);
 
-    const floor = await startFloor(stack.databaseUrl, endpoint, 'stored');
+    const floor = await startFloor(stack.databaseUrl, endpoint);
     floors.push(floor);
     const stalls = watchHostStalls();
     const [api, base] = (await measure(
@@ -238,37 +181,6 @@ async function main(): Promise<void> {
     routeTable(`API at saturation (${CONCURRENCY} in flight, ${SECONDS} s), by route`, api.saturation);
     routeTable(`floor at saturation, by route`, base.saturation);
     routeTable(`API at 300 req/s, by route`, api.rates[RATES.indexOf(300)]!);
-
-    // list_item: the floor with each way of rendering, on the mix and on the list alone, in
-    // interleaved rounds (medians), with the API's list beside them.
-    for (const mode of ['query', 'code'] as const)
-      floors.push(await startFloor(stack.databaseUrl, endpoint, mode));
-    const targets = [
-      { mode: 'stored', url: floor.url },
-      { mode: 'query', url: floors[1]!.url },
-      { mode: 'code', url: floors[2]!.url },
-      { mode: 'API', url: stack.api.url },
-    ] as const;
-    const loads = [
-      { name: 'mix', mix: () => apiMix(world) },
-      { name: 'list50', mix: () => listOnlyMix(world) },
-      { name: 'list100', mix: () => listOnlyMix(world, 100) },
-    ] as const;
-    const costs = [
-      { size: 50, modes: await pageCost(stack.databaseUrl, 50) },
-      { size: 100, modes: await pageCost(stack.databaseUrl, 100) },
-    ];
-    for (const t of targets) await driven(t.url, world, apiMix(world), (d) => d.closed(16, 2));
-    const rounds = new Map<string, Stats[]>();
-    for (let round = 0; round < LIST_ROUNDS; round++) {
-      for (const load of loads) {
-        for (const t of targets) {
-          if (t.mode === 'API' && load.name === 'mix') continue;
-          const s = await driven(t.url, world, load.mix(), (d) => d.closed(CONCURRENCY, LIST_SECONDS));
-          rounds.set(`${t.mode} ${load.name}`, [...(rounds.get(`${t.mode} ${load.name}`) ?? []), s]);
-        }
-      }
-    }
 
     console.log(
       `\nbench:api — ${world.callers.length} callers, real PostgreSQL, ${CONCURRENCY} in flight for saturation\n`,
@@ -290,36 +202,6 @@ async function main(): Promise<void> {
     console.log(
       `host stalls > 10 ms during the runs: ${hostStalls.length}${hostStalls.length ? ` (max ${Math.max(...hostStalls)} ms)` : ''}`,
     );
-
-    console.log(
-      `\nworkspaces.list_item — throughput at saturation, req/s (p99 ms), median of ${LIST_ROUNDS} interleaved rounds of ${LIST_SECONDS} s`,
-    );
-    console.log(
-      'list items'.padEnd(36),
-      'mix'.padStart(16),
-      'list, 50/page'.padStart(16),
-      'list, 100/page'.padStart(16),
-    );
-    const cell = (runs: Stats[] | undefined) =>
-      (runs
-        ? `${median(runs.map(rps))} (${median(runs.map((r) => quantile(r.latencies, 0.99)))})`
-        : '—'
-      ).padStart(16);
-    const label: Record<string, string> = {
-      stored: 'stored list_item (trigger)',
-      query: 'json_build_object in the query',
-      code: 'columns, rendered in code',
-      API: 'the API (stored list_item)',
-    };
-    for (const t of targets)
-      console.log(label[t.mode]!.padEnd(36), ...loads.map((l) => cell(rounds.get(`${t.mode} ${l.name}`))));
-    console.log(
-      'one page alone (Super Admin, 300 workspaces visible), median ms: PostgreSQL execution / client round trip',
-    );
-    for (const c of costs)
-      console.log(
-        `  ${c.size}/page: ${c.modes.map((m) => `${m.mode} ${m.server.toFixed(3)} / ${m.client.toFixed(2)}`).join(', ')}`,
-      );
 
     const errors = [api.saturation, ...api.rates, base.saturation, ...base.rates].reduce(
       (n, s) => n + s.errors,

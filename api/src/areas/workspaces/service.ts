@@ -31,9 +31,9 @@ const toView = (w: WorkspaceRow): Workspace => ({
 /**
  * The list is the API's busiest query: one named prepared statement per request, with the caller's
  * visibility (see `visibilityParams`), the filter and the page as its parameters, so no request's
- * input can fail another's. Each workspace's JSON is stored with it (`list_item`, kept by a trigger
- * on every write), so a page reads stored texts instead of rendering each row; the rows carry the
- * total as a window count, and only a page past the end (no row to carry it) is counted apart.
+ * input can fail another's. Rows are rendered in code (`toView`): `bench:api` measured no gain from
+ * rendering them in SQL or storing their JSON (ADR 0003). The rows carry the total as a window
+ * count; only a page past the end (no row to carry it) is counted apart.
  */
 function listStatements(db: Database) {
   return prepared(db, 'workspaces_page', (d, name) => {
@@ -42,7 +42,12 @@ function listStatements(db: Database) {
     return {
       page: d
         .select({
-          item: sql<Workspace>`${workspaces.listItem}::json`,
+          id: workspaces.id,
+          organizationId: workspaces.organizationId,
+          name: workspaces.name,
+          config: workspaces.config,
+          createdAt: workspaces.createdAt,
+          updatedAt: workspaces.updatedAt,
           total: sql<number>`(count(*) over ())::int`,
         })
         .from(workspaces)
@@ -72,7 +77,7 @@ export async function listWorkspaces(
   return paginateWindowed(url, query, {
     page: (limit, offset) => statements.page.execute({ ...params, limit, offset }),
     count: async () => (await statements.count.execute(params))[0]!.n,
-    map: (row) => row.item,
+    map: (row) => toView(row),
   });
 }
 

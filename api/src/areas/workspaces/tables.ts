@@ -14,12 +14,6 @@ export const workspaces = pgTable(
     config: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    /**
-     * The row as the API lists it (the `Workspace` schema's JSON), kept by the trigger
-     * `workspaces_render_list_item` on every insert and update, so the busiest list joins stored
-     * texts instead of rendering each row on each request. Never written by the application.
-     */
-    listItem: text().notNull().default(''),
   },
   // The unique index's leading column also serves lookups by organization.
   (t) => [uniqueIndex('workspaces_organization_name_key').on(t.organizationId, t.name)],
