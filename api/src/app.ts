@@ -20,11 +20,8 @@ import { registerApiKeys } from './areas/keys/routes.ts';
 import { registerAuditLog } from './areas/audit/routes.ts';
 import { registerBuckets } from './areas/buckets/routes.ts';
 import { registerLogin } from './auth/routes/login.ts';
-import { registerOrganizations } from './areas/organizations/routes.ts';
 import { registerUsers } from './areas/users/routes.ts';
 import { AREAS } from './areas/index.ts';
-import { registerMemberRoutes } from './areas/members/routes.ts';
-import { workspaceMembershipTarget } from './areas/workspaces/service.ts';
 import type { AreaDeps } from './areas/area.ts';
 import { registerAuditMetrics } from './areas/audit/writer.ts';
 import type { AuditLog, KeyUsage } from './areas/audit/writer.ts';
@@ -100,16 +97,8 @@ export function createApp(deps: AppDeps): App {
   registerDocs(app);
   registerLogin(app, auth);
   registerUsers(app, db, deps.audit);
-  registerOrganizations(app, db, deps.audit);
   const areaDeps: AreaDeps = { db, audit: deps.audit, storage: deps.storage, logger: deps.logger, auth };
   for (const area of AREAS) for (const endpoint of area.endpoints) endpoint(app, areaDeps);
-  registerMemberRoutes(app, {
-    base: '/api/v1/workspaces/{id}/',
-    tag: 'workspaces',
-    db,
-    audit: deps.audit,
-    resolve: (principal, id) => workspaceMembershipTarget(db, principal, id),
-  });
   registerApiKeys(app, db, deps.audit);
   registerAuditLog(app, db);
   registerBuckets(app, { db, storage: deps.storage, audit: deps.audit, logger: deps.logger });

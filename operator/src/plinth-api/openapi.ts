@@ -129,42 +129,6 @@ export interface paths {
     patch: operations['api_v1_organizations_partial_update'];
     trace?: never;
   };
-  '/api/v1/organizations/{id}/members/': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** List the organization's members and their roles */
-    get: operations['api_v1_organizations_members_list'];
-    put?: never;
-    /** Add a user, named by username or e-mail address, as a member with a role */
-    post: operations['api_v1_organizations_members_create'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/organizations/{id}/members/{user_id}/': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post?: never;
-    /** Remove a member */
-    delete: operations['api_v1_organizations_members_destroy'];
-    options?: never;
-    head?: never;
-    /** Change a member's role */
-    patch: operations['api_v1_organizations_members_partial_update'];
-    trace?: never;
-  };
   '/api/v1/workspaces/': {
     parameters: {
       query?: never;
@@ -202,6 +166,24 @@ export interface paths {
     patch: operations['api_v1_workspaces_partial_update'];
     trace?: never;
   };
+  '/api/v1/organizations/{id}/members/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the organization's members and their roles */
+    get: operations['api_v1_organizations_members_list'];
+    put?: never;
+    /** Add a user, named by username or e-mail address, as a member with a role */
+    post: operations['api_v1_organizations_members_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/workspaces/{id}/members/': {
     parameters: {
       query?: never;
@@ -218,6 +200,24 @@ export interface paths {
     options?: never;
     head?: never;
     patch?: never;
+    trace?: never;
+  };
+  '/api/v1/organizations/{id}/members/{user_id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Remove a member */
+    delete: operations['api_v1_organizations_members_destroy'];
+    options?: never;
+    head?: never;
+    /** Change a member's role */
+    patch: operations['api_v1_organizations_members_partial_update'];
     trace?: never;
   };
   '/api/v1/workspaces/{id}/members/{user_id}/': {
@@ -641,56 +641,6 @@ export interface components {
       slug?: string;
       name?: string;
     };
-    PaginatedMemberList: {
-      /** @example 123 */
-      count: number;
-      /**
-       * Format: uri
-       * @example https://plinth.example/api/v1/things/?page=3
-       */
-      next: string | null;
-      /**
-       * Format: uri
-       * @example https://plinth.example/api/v1/things/?page=1
-       */
-      previous: string | null;
-      results: components['schemas']['Member'][];
-    };
-    Member: {
-      /** Format: uuid */
-      user: string;
-      username: string;
-      full_name: string;
-      /**
-       * @description `admin` (Org Admin or Workspace Admin), `user`, or `viewer`.
-       * @enum {string}
-       */
-      role: 'admin' | 'user' | 'viewer';
-      /**
-       * Format: date-time
-       * @example 2026-11-21T10:00:00.000Z
-       */
-      created_at: string;
-    };
-    /** @description Exactly one of `username` and `email` names the user to add. */
-    MemberCreate: {
-      /** @description The username (any case). */
-      username?: string;
-      /** @description The e-mail address (any case). */
-      email?: string;
-      /**
-       * @description `admin` (Org Admin or Workspace Admin), `user`, or `viewer`.
-       * @enum {string}
-       */
-      role: 'admin' | 'user' | 'viewer';
-    };
-    MemberUpdate: {
-      /**
-       * @description `admin` (Org Admin or Workspace Admin), `user`, or `viewer`.
-       * @enum {string}
-       */
-      role: 'admin' | 'user' | 'viewer';
-    };
     PaginatedWorkspaceList: {
       /** @example 123 */
       count: number;
@@ -742,6 +692,56 @@ export interface components {
       config?: {
         [key: string]: unknown;
       };
+    };
+    PaginatedMemberList: {
+      /** @example 123 */
+      count: number;
+      /**
+       * Format: uri
+       * @example https://plinth.example/api/v1/things/?page=3
+       */
+      next: string | null;
+      /**
+       * Format: uri
+       * @example https://plinth.example/api/v1/things/?page=1
+       */
+      previous: string | null;
+      results: components['schemas']['Member'][];
+    };
+    Member: {
+      /** Format: uuid */
+      user: string;
+      username: string;
+      full_name: string;
+      /**
+       * @description `admin` (Org Admin or Workspace Admin), `user`, or `viewer`.
+       * @enum {string}
+       */
+      role: 'admin' | 'user' | 'viewer';
+      /**
+       * Format: date-time
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      created_at: string;
+    };
+    /** @description Exactly one of `username` and `email` names the user to add. */
+    MemberCreate: {
+      /** @description The username (any case). */
+      username?: string;
+      /** @description The e-mail address (any case). */
+      email?: string;
+      /**
+       * @description `admin` (Org Admin or Workspace Admin), `user`, or `viewer`.
+       * @enum {string}
+       */
+      role: 'admin' | 'user' | 'viewer';
+    };
+    MemberUpdate: {
+      /**
+       * @description `admin` (Org Admin or Workspace Admin), `user`, or `viewer`.
+       * @enum {string}
+       */
+      role: 'admin' | 'user' | 'viewer';
     };
     PaginatedApiKeyList: {
       /** @example 123 */
@@ -1946,332 +1946,6 @@ export interface operations {
       };
     };
   };
-  api_v1_organizations_members_list: {
-    parameters: {
-      query?: {
-        /** @description A page number within the paginated result set (1-based, at most 1000000). */
-        page?: number;
-        /** @description Number of results to return per page (default 50, maximum 500). */
-        page_size?: number;
-      };
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description A page of members. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['PaginatedMemberList'];
-        };
-      };
-      /** @description Invalid input; `errors` lists each field problem. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Missing or invalid credentials. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Authenticated, but not allowed to do this. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Not found (or not visible to the caller). */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description A dependency (database, storage cluster) is unavailable. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  api_v1_organizations_members_create: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['MemberCreate'];
-      };
-    };
-    responses: {
-      /** @description The new member. */
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Member'];
-        };
-      };
-      /** @description Invalid input; `errors` lists each field problem. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Missing or invalid credentials. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Authenticated, but not allowed to do this. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Not found (or not visible to the caller). */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The request body is larger than the configured limit. */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The request body is not JSON. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description A dependency (database, storage cluster) is unavailable. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  api_v1_organizations_members_destroy: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-        user_id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Done; no content. */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Invalid input; `errors` lists each field problem. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Missing or invalid credentials. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Authenticated, but not allowed to do this. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Not found (or not visible to the caller). */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The request body is larger than the configured limit. */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description A dependency (database, storage cluster) is unavailable. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  api_v1_organizations_members_partial_update: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-        user_id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['MemberUpdate'];
-      };
-    };
-    responses: {
-      /** @description The member. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Member'];
-        };
-      };
-      /** @description Invalid input; `errors` lists each field problem. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Missing or invalid credentials. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Authenticated, but not allowed to do this. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Not found (or not visible to the caller). */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The request body is larger than the configured limit. */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The request body is not JSON. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description A dependency (database, storage cluster) is unavailable. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
   api_v1_workspaces_list: {
     parameters: {
       query?: {
@@ -2661,6 +2335,167 @@ export interface operations {
       };
     };
   };
+  api_v1_organizations_members_list: {
+    parameters: {
+      query?: {
+        /** @description A page number within the paginated result set (1-based, at most 1000000). */
+        page?: number;
+        /** @description Number of results to return per page (default 50, maximum 500). */
+        page_size?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of members. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedMemberList'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  api_v1_organizations_members_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MemberCreate'];
+      };
+    };
+    responses: {
+      /** @description The new member. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Member'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   api_v1_workspaces_members_list: {
     parameters: {
       query?: {
@@ -2750,6 +2585,171 @@ export interface operations {
     responses: {
       /** @description The new member. */
       201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Member'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  api_v1_organizations_members_destroy: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        user_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done; no content. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  api_v1_organizations_members_partial_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        user_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MemberUpdate'];
+      };
+    };
+    responses: {
+      /** @description The member. */
+      200: {
         headers: {
           [name: string]: unknown;
         };

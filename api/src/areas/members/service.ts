@@ -2,36 +2,56 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../core/db/client.ts';
 import { organizationMembers, workspaceMembers } from './tables.ts';
 import { users } from '../users/tables.ts';
-import type { MemberRole } from './tables.ts';
+import type { Member, MemberCreate, MemberUpdate } from './schema.ts';
 import { notFound, validationError } from '../../core/errors.ts';
-import type { PageQuery } from '../../core/pagination.ts';
+import type { Page, PageQuery } from '../../core/pagination.ts';
 import { paginate } from '../../core/pagination.ts';
-import type { AuditEventType, AuditLog } from '../audit/writer.ts';
+import type { AuditLog } from '../audit/writer.ts';
 import type { RequestInfo } from '../../auth/login.ts';
 import { authorize } from '../../auth/policy.ts';
 import type { Action, Principal } from '../../auth/policy.ts';
+import { findOrganization } from '../organizations/service.ts';
+import { findWorkspace } from '../workspaces/service.ts';
 import { isUniqueViolation } from '../users/service.ts';
 
-/**
- * Members of an organization or of a workspace: the same operations on two tables. `target` says
- * which, and how to check rights there.
- */
+/** What has members: the same operations on two tables. */
+export const MEMBER_PARENTS = ['organization', 'workspace'] as const;
+export type MemberParent = (typeof MEMBER_PARENTS)[number];
+
+/** The organization or workspace whose members are read or changed, and how rights are checked there. */
 export interface MembershipTarget {
-  readonly kind: 'organization' | 'workspace';
+  readonly kind: MemberParent;
   readonly id: string;
   readonly scope: { organizationId: string; workspaceId?: string };
   readonly manageAction: Action;
 }
 
-export interface MemberView {
-  user: string;
-  username: string;
-  full_name: string;
-  role: MemberRole;
-  created_at: string;
+/** The parent if the principal may see it (404 otherwise). */
+export async function membershipTarget(
+  db: Database,
+  principal: Principal,
+  kind: MemberParent,
+  id: string,
+): Promise<MembershipTarget> {
+  if (kind === 'organization') {
+    const org = await findOrganization(db, principal, id);
+    return {
+      kind,
+      id: org.id,
+      scope: { organizationId: org.id },
+      manageAction: 'organization.members.manage',
+    };
+  }
+  const ws = await findWorkspace(db, principal, id);
+  return {
+    kind,
+    id: ws.id,
+    scope: { organizationId: ws.organizationId, workspaceId: ws.id },
+    manageAction: 'workspace.members.manage',
+  };
 }
 
-function table(kind: MembershipTarget['kind']) {
+function table(kind: MemberParent) {
   return kind === 'organization'
     ? { t: organizationMembers, parent: organizationMembers.organizationId }
     : { t: workspaceMembers, parent: workspaceMembers.workspaceId };
@@ -43,7 +63,7 @@ export async function listMembers(
   target: MembershipTarget,
   url: URL,
   page: PageQuery,
-) {
+): Promise<Page<Member>> {
   await authorize(
     db,
     principal,
@@ -81,7 +101,9 @@ export async function listMembers(
   );
 }
 
+/** Records a membership change in `tx`, the transaction of the change itself. */
 async function audited(
+  tx: Database,
   audit: AuditLog,
   principal: Principal,
   target: MembershipTarget,
@@ -89,15 +111,18 @@ async function audited(
   details: Record<string, unknown>,
   req: RequestInfo,
 ) {
-  await audit.record({
-    event: `${target.kind}.member.${action}` as AuditEventType,
-    actorUserId: principal.userId,
-    apiKeyId: principal.apiKeyId,
-    organizationId: target.scope.organizationId,
-    ip: req.ip,
-    requestId: req.requestId,
-    details: { [target.kind]: target.id, ...details },
-  });
+  await audit.record(
+    {
+      event: `${target.kind}.member.${action}`,
+      actorUserId: principal.userId,
+      apiKeyId: principal.apiKeyId,
+      organizationId: target.scope.organizationId,
+      ip: req.ip,
+      requestId: req.requestId,
+      details: { [target.kind]: target.id, ...details },
+    },
+    tx,
+  );
 }
 
 /**
@@ -110,9 +135,9 @@ export async function addMember(
   audit: AuditLog,
   principal: Principal,
   target: MembershipTarget,
-  input: { username?: string | undefined; email?: string | undefined; role: MemberRole },
+  input: MemberCreate,
   req: RequestInfo,
-): Promise<MemberView> {
+): Promise<Member> {
   await authorize(db, principal, target.manageAction, target.scope);
   const by =
     input.username !== undefined
@@ -135,23 +160,26 @@ export async function addMember(
     ]);
   }
   try {
-    const [row] =
-      target.kind === 'organization'
-        ? await db
-            .insert(organizationMembers)
-            .values({ organizationId: target.id, userId: user.id, role: input.role })
-            .returning()
-        : await db
-            .insert(workspaceMembers)
-            .values({ workspaceId: target.id, userId: user.id, role: input.role })
-            .returning();
-    await audited(audit, principal, target, 'added', { user: user.id, role: input.role }, req);
+    const row = await db.transaction(async (tx) => {
+      const [added] =
+        target.kind === 'organization'
+          ? await tx
+              .insert(organizationMembers)
+              .values({ organizationId: target.id, userId: user.id, role: input.role })
+              .returning()
+          : await tx
+              .insert(workspaceMembers)
+              .values({ workspaceId: target.id, userId: user.id, role: input.role })
+              .returning();
+      await audited(tx, audit, principal, target, 'added', { user: user.id, role: input.role }, req);
+      return added!;
+    });
     return {
       user: user.id,
       username: user.username,
       full_name: user.fullName,
-      role: row!.role,
-      created_at: row!.createdAt.toISOString(),
+      role: row.role,
+      created_at: row.createdAt.toISOString(),
     };
   } catch (err) {
     if (isUniqueViolation(err)) {
@@ -169,26 +197,28 @@ export async function changeMember(
   principal: Principal,
   target: MembershipTarget,
   userId: string,
-  role: MemberRole,
+  input: MemberUpdate,
   req: RequestInfo,
-): Promise<MemberView> {
+): Promise<Member> {
   await authorize(db, principal, target.manageAction, target.scope);
   const { t, parent } = table(target.kind);
-  const [row] = await db
-    .update(t)
-    .set({ role })
-    .where(and(eq(parent, target.id), eq(t.userId, userId)))
-    .returning();
-  if (!row) throw notFound('No such member.');
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
-  await audited(audit, principal, target, 'changed', { user: userId, role }, req);
-  return {
-    user: userId,
-    username: user!.username,
-    full_name: user!.fullName,
-    role: row.role,
-    created_at: row.createdAt.toISOString(),
-  };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(t)
+      .set({ role: input.role })
+      .where(and(eq(parent, target.id), eq(t.userId, userId)))
+      .returning();
+    if (!row) throw notFound('No such member.');
+    const [user] = await tx.select().from(users).where(eq(users.id, userId));
+    await audited(tx, audit, principal, target, 'changed', { user: userId, role: input.role }, req);
+    return {
+      user: userId,
+      username: user!.username,
+      full_name: user!.fullName,
+      role: row.role,
+      created_at: row.createdAt.toISOString(),
+    };
+  });
 }
 
 export async function removeMember(
@@ -201,10 +231,12 @@ export async function removeMember(
 ): Promise<void> {
   await authorize(db, principal, target.manageAction, target.scope);
   const { t, parent } = table(target.kind);
-  const removed = await db
-    .delete(t)
-    .where(and(eq(parent, target.id), eq(t.userId, userId)))
-    .returning({ userId: t.userId });
-  if (removed.length === 0) throw notFound('No such member.');
-  await audited(audit, principal, target, 'removed', { user: userId }, req);
+  await db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(t)
+      .where(and(eq(parent, target.id), eq(t.userId, userId)))
+      .returning({ userId: t.userId });
+    if (removed.length === 0) throw notFound('No such member.');
+    await audited(tx, audit, principal, target, 'removed', { user: userId }, req);
+  });
 }

@@ -2,26 +2,18 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../core/db/client.ts';
 import { paginateTable } from '../../core/db/paginate.ts';
 import { organizations } from './tables.ts';
+import type { OrganizationRow } from './tables.ts';
+import type { Organization, OrganizationCreate, OrganizationUpdate } from './schema.ts';
 import { workspaces } from '../workspaces/tables.ts';
-import type { Organization } from './tables.ts';
 import { conflict, notFound, validationError } from '../../core/errors.ts';
-import type { PageQuery } from '../../core/pagination.ts';
+import type { Page, PageQuery } from '../../core/pagination.ts';
 import type { AuditLog } from '../audit/writer.ts';
 import type { RequestInfo } from '../../auth/login.ts';
-import type { MembershipTarget } from '../members/service.ts';
 import { authorize, requireScope, visibleOrganizations } from '../../auth/policy.ts';
 import type { Action, Principal } from '../../auth/policy.ts';
 import { isUniqueViolation } from '../users/service.ts';
 
-export interface OrganizationView {
-  id: string;
-  slug: string;
-  name: string;
-  created_at: string;
-  updated_at: string;
-}
-
-const toView = (o: Organization): OrganizationView => ({
+const toView = (o: OrganizationRow): Organization => ({
   id: o.id,
   slug: o.slug,
   name: o.name,
@@ -29,7 +21,12 @@ const toView = (o: Organization): OrganizationView => ({
   updated_at: o.updatedAt.toISOString(),
 });
 
-export async function listOrganizations(db: Database, principal: Principal, url: URL, page: PageQuery) {
+export async function listOrganizations(
+  db: Database,
+  principal: Principal,
+  url: URL,
+  page: PageQuery,
+): Promise<Page<Organization>> {
   requireScope(principal, 'organization.view');
   const where = visibleOrganizations(principal);
   return paginateTable(db, url, page, {
@@ -49,14 +46,14 @@ export async function findOrganization(
   principal: Principal,
   id: string,
   action: Action = 'organization.view',
-): Promise<Organization> {
+): Promise<OrganizationRow> {
   const [org] = await db.select().from(organizations).where(eq(organizations.id, id));
   if (!org) throw notFound();
   await authorize(db, principal, action, { organizationId: org.id });
   return org;
 }
 
-export async function getOrganization(db: Database, principal: Principal, id: string) {
+export async function getOrganization(db: Database, principal: Principal, id: string): Promise<Organization> {
   return toView(await findOrganization(db, principal, id));
 }
 
@@ -69,22 +66,29 @@ export async function createOrganization(
   db: Database,
   audit: AuditLog,
   principal: Principal,
-  input: { slug: string; name: string },
+  input: OrganizationCreate,
   req: RequestInfo,
-) {
+): Promise<Organization> {
   await authorize(db, principal, 'organization.create', 'global');
   try {
-    const [org] = await db.insert(organizations).values(input).returning();
-    await audit.record({
-      event: 'organization.created',
-      actorUserId: principal.userId,
-      apiKeyId: principal.apiKeyId,
-      organizationId: org!.id,
-      ip: req.ip,
-      requestId: req.requestId,
-      details: { slug: org!.slug },
+    // The organization and its audit entry commit together or not at all.
+    const org = await db.transaction(async (tx) => {
+      const [created] = await tx.insert(organizations).values(input).returning();
+      await audit.record(
+        {
+          event: 'organization.created',
+          actorUserId: principal.userId,
+          apiKeyId: principal.apiKeyId,
+          organizationId: created!.id,
+          ip: req.ip,
+          requestId: req.requestId,
+          details: { slug: created!.slug },
+        },
+        tx,
+      );
+      return created!;
     });
-    return toView(org!);
+    return toView(org);
   } catch (err) {
     if (isUniqueViolation(err)) throw slugTaken();
     throw err;
@@ -95,8 +99,8 @@ export async function updateOrganization(
   db: Database,
   principal: Principal,
   id: string,
-  input: { slug?: string | undefined; name?: string | undefined },
-) {
+  input: OrganizationUpdate,
+): Promise<Organization> {
   const org = await findOrganization(db, principal, id);
   await authorize(db, principal, 'organization.update', { organizationId: org.id });
   // The slug names the OIDC groups (svc-{slug}-admins …): only a Super Admin may change it.
@@ -125,7 +129,7 @@ export async function deleteOrganization(
   principal: Principal,
   id: string,
   req: RequestInfo,
-) {
+): Promise<void> {
   const org = await findOrganization(db, principal, id);
   await authorize(db, principal, 'organization.delete', 'global');
   const [{ n }] = (await db
@@ -138,28 +142,20 @@ export async function deleteOrganization(
       'organization_not_empty',
     );
   }
-  await db.delete(organizations).where(eq(organizations.id, id));
-  await audit.record({
-    event: 'organization.deleted',
-    actorUserId: principal.userId,
-    apiKeyId: principal.apiKeyId,
-    organizationId: id,
-    ip: req.ip,
-    requestId: req.requestId,
-    details: { slug: org.slug },
+  // The deletion and its audit entry commit together or not at all.
+  await db.transaction(async (tx) => {
+    await tx.delete(organizations).where(eq(organizations.id, id));
+    await audit.record(
+      {
+        event: 'organization.deleted',
+        actorUserId: principal.userId,
+        apiKeyId: principal.apiKeyId,
+        organizationId: id,
+        ip: req.ip,
+        requestId: req.requestId,
+        details: { slug: org.slug },
+      },
+      tx,
+    );
   });
-}
-
-export async function organizationMembershipTarget(
-  db: Database,
-  principal: Principal,
-  id: string,
-): Promise<MembershipTarget> {
-  const org = await findOrganization(db, principal, id);
-  return {
-    kind: 'organization',
-    id: org.id,
-    scope: { organizationId: org.id },
-    manageAction: 'organization.members.manage',
-  };
 }

@@ -14,4 +14,4 @@ export const organizations = pgTable(
   (t) => [uniqueIndex('organizations_slug_key').on(t.slug)],
 );
 
-export type Organization = typeof organizations.$inferSelect;
+export type OrganizationRow = typeof organizations.$inferSelect;

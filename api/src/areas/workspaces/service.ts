@@ -8,7 +8,6 @@ import type { Workspace, WorkspaceCreate, WorkspaceListQuery, WorkspaceUpdate } 
 import { errorInfo } from '../../core/error-info.ts';
 import { conflict, notFound, validationError } from '../../core/errors.ts';
 import type { Page } from '../../core/pagination.ts';
-import type { MembershipTarget } from '../members/service.ts';
 import {
   authorize,
   requireScope,
@@ -169,18 +168,4 @@ export async function deleteWorkspace(db: Database, principal: Principal, id: st
     }
     throw err;
   }
-}
-
-export async function workspaceMembershipTarget(
-  db: Database,
-  principal: Principal,
-  id: string,
-): Promise<MembershipTarget> {
-  const ws = await findWorkspace(db, principal, id);
-  return {
-    kind: 'workspace',
-    id: ws.id,
-    scope: { organizationId: ws.organizationId, workspaceId: ws.id },
-    manageAction: 'workspace.members.manage',
-  };
 }

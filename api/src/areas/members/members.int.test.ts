@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database, DatabaseHandle } from '../../core/db/client.ts';
+import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
+import { createWorld } from '../../test/world.ts';
+import type { World } from '../../test/world.ts';
+import type { AuditEventType } from '../audit/writer.ts';
+
+/** Makes every insert of `event` into the audit log fail until the returned function is called. */
+async function failAuditOf(db: Database, event: AuditEventType): Promise<() => Promise<void>> {
+  await db.execute(
+    sql.raw(`create function test_fail_audit() returns trigger language plpgsql as $$
+      begin raise exception 'test: the audit log refuses this entry'; end $$`),
+  );
+  await db.execute(
+    sql.raw(`create trigger test_fail_audit before insert on audit_log for each row
+      when (new.event = '${event}') execute function test_fail_audit()`),
+  );
+  return async () => {
+    await db.execute(sql.raw('drop trigger test_fail_audit on audit_log'));
+    await db.execute(sql.raw('drop function test_fail_audit()'));
+  };
+}
+
+describe.each(DATABASE_KINDS)('members on %s', (kind) => {
+  let database: DatabaseHandle;
+  let w: World;
+
+  beforeAll(async () => {
+    database = await migratedDatabase(kind);
+    w = createWorld(database);
+  });
+  afterAll(async () => {
+    await w.env.close();
+    await database.close();
+  });
+
+  describe.each(['organization', 'workspace'] as const)('of a %s', (parent) => {
+    /** A parent with an admin to act and a user to add, plus the members' URL and a way to read them. */
+    async function setUp() {
+      const t = await w.tenant();
+      const id = parent === 'organization' ? t.org.id : t.workspace.id;
+      const admin = parent === 'organization' ? t.orgAdmin : t.workspaceAdmin;
+      const newcomer = await w.user();
+      const base = `/api/v1/${parent}s/${id}/members/`;
+      const roleOf = async (userId: string) => {
+        const page = await w.expectStatus(200, 'GET', base, { token: admin.token });
+        return page.results.find((m: { user: string }) => m.user === userId)?.role as string | undefined;
+      };
+      return { admin, newcomer, base, roleOf };
+    }
+
+    async function refused(event: AuditEventType, request: () => Promise<{ status: number }>) {
+      const restore = await failAuditOf(w.db, event);
+      try {
+        expect((await request()).status).toBe(500);
+      } finally {
+        await restore();
+      }
+    }
+
+    it('adds no member whose audit entry cannot be written', async () => {
+      const { admin, newcomer, base, roleOf } = await setUp();
+      await refused(`${parent}.member.added`, () =>
+        w.call('POST', base, { token: admin.token, body: { username: newcomer.username, role: 'user' } }),
+      );
+      expect(await roleOf(newcomer.id)).toBeUndefined();
+    });
+
+    it("changes no member's role whose audit entry cannot be written", async () => {
+      const { admin, newcomer, base, roleOf } = await setUp();
+      await w.expectStatus(201, 'POST', base, {
+        token: admin.token,
+        body: { username: newcomer.username, role: 'viewer' },
+      });
+      await refused(`${parent}.member.changed`, () =>
+        w.call('PATCH', `${base}${newcomer.id}/`, { token: admin.token, body: { role: 'admin' } }),
+      );
+      expect(await roleOf(newcomer.id)).toBe('viewer');
+    });
+
+    it('removes no member whose audit entry cannot be written', async () => {
+      const { admin, newcomer, base, roleOf } = await setUp();
+      await w.expectStatus(201, 'POST', base, {
+        token: admin.token,
+        body: { username: newcomer.username, role: 'user' },
+      });
+      await refused(`${parent}.member.removed`, () =>
+        w.call('DELETE', `${base}${newcomer.id}/`, { token: admin.token }),
+      );
+      expect(await roleOf(newcomer.id)).toBe('user');
+    });
+  });
+});

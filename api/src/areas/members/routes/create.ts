@@ -1,0 +1,28 @@
+import { IdParams, jsonBody, jsonResponse, requestInfo } from '../../../edges/http/common.ts';
+import { endpoint } from '../../../edges/http/endpoint.ts';
+import { defineRoute } from '../../../edges/http/openapi.ts';
+import { MemberCreateSchema, MemberSchema } from '../schema.ts';
+import { addMember, MEMBER_PARENTS, membershipTarget } from '../service.ts';
+
+/** POST /api/v1/organizations/{id}/members/ and POST /api/v1/workspaces/{id}/members/ */
+export default MEMBER_PARENTS.map((parent) =>
+  endpoint(
+    defineRoute({
+      method: 'post',
+      path: `/api/v1/${parent}s/{id}/members/`,
+      tags: [`${parent}s`],
+      summary: 'Add a user, named by username or e-mail address, as a member with a role',
+      request: { params: IdParams, body: jsonBody(MemberCreateSchema) },
+      responses: { 201: jsonResponse('The new member.', MemberSchema) },
+    }),
+    ({ db, audit }) =>
+      async (c) => {
+        const principal = c.get('principal');
+        const target = await membershipTarget(db, principal, parent, c.req.valid('param').id);
+        return c.json(
+          await addMember(db, audit, principal, target, c.req.valid('json'), requestInfo(c)),
+          201,
+        );
+      },
+  ),
+);

@@ -1,0 +1,33 @@
+import { noContent, requestInfo, sendNoContent } from '../../../edges/http/common.ts';
+import { endpoint } from '../../../edges/http/endpoint.ts';
+import { defineRoute } from '../../../edges/http/openapi.ts';
+import { MemberParamsSchema } from '../schema.ts';
+import { MEMBER_PARENTS, membershipTarget, removeMember } from '../service.ts';
+
+/** DELETE /api/v1/organizations/{id}/members/{user_id}/ and DELETE /api/v1/workspaces/{id}/members/{user_id}/ */
+export default MEMBER_PARENTS.map((parent) =>
+  endpoint(
+    defineRoute({
+      method: 'delete',
+      path: `/api/v1/${parent}s/{id}/members/{user_id}/`,
+      tags: [`${parent}s`],
+      summary: 'Remove a member',
+      request: { params: MemberParamsSchema },
+      responses: { 204: noContent },
+    }),
+    ({ db, audit }) =>
+      async (c) => {
+        const principal = c.get('principal');
+        const { id, user_id } = c.req.valid('param');
+        await removeMember(
+          db,
+          audit,
+          principal,
+          await membershipTarget(db, principal, parent, id),
+          user_id,
+          requestInfo(c),
+        );
+        return sendNoContent();
+      },
+  ),
+);

@@ -1,0 +1,30 @@
+import { paginated, PageQuerySchema } from '../../../core/pagination.ts';
+import { IdParams, jsonResponse } from '../../../edges/http/common.ts';
+import { endpoint } from '../../../edges/http/endpoint.ts';
+import { defineRoute } from '../../../edges/http/openapi.ts';
+import { MemberSchema } from '../schema.ts';
+import { listMembers, MEMBER_PARENTS, membershipTarget } from '../service.ts';
+
+/** GET /api/v1/organizations/{id}/members/ and GET /api/v1/workspaces/{id}/members/ */
+export default MEMBER_PARENTS.map((parent) =>
+  endpoint(
+    defineRoute({
+      method: 'get',
+      path: `/api/v1/${parent}s/{id}/members/`,
+      list: true,
+      tags: [`${parent}s`],
+      summary: `List the ${parent}'s members and their roles`,
+      request: { params: IdParams, query: PageQuerySchema },
+      responses: { 200: jsonResponse('A page of members.', paginated(MemberSchema, 'PaginatedMemberList')) },
+    }),
+    ({ db }) =>
+      async (c) => {
+        const principal = c.get('principal');
+        const target = await membershipTarget(db, principal, parent, c.req.valid('param').id);
+        return c.json(
+          await listMembers(db, principal, target, new URL(c.req.url), c.req.valid('query')),
+          200,
+        );
+      },
+  ),
+);

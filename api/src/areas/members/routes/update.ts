@@ -1,0 +1,29 @@
+import { jsonBody, jsonResponse, requestInfo } from '../../../edges/http/common.ts';
+import { endpoint } from '../../../edges/http/endpoint.ts';
+import { defineRoute } from '../../../edges/http/openapi.ts';
+import { MemberParamsSchema, MemberSchema, MemberUpdateSchema } from '../schema.ts';
+import { changeMember, MEMBER_PARENTS, membershipTarget } from '../service.ts';
+
+/** PATCH /api/v1/organizations/{id}/members/{user_id}/ and PATCH /api/v1/workspaces/{id}/members/{user_id}/ */
+export default MEMBER_PARENTS.map((parent) =>
+  endpoint(
+    defineRoute({
+      method: 'patch',
+      path: `/api/v1/${parent}s/{id}/members/{user_id}/`,
+      tags: [`${parent}s`],
+      summary: "Change a member's role",
+      request: { params: MemberParamsSchema, body: jsonBody(MemberUpdateSchema) },
+      responses: { 200: jsonResponse('The member.', MemberSchema) },
+    }),
+    ({ db, audit }) =>
+      async (c) => {
+        const principal = c.get('principal');
+        const { id, user_id } = c.req.valid('param');
+        const target = await membershipTarget(db, principal, parent, id);
+        return c.json(
+          await changeMember(db, audit, principal, target, user_id, c.req.valid('json'), requestInfo(c)),
+          200,
+        );
+      },
+  ),
+);

@@ -1,0 +1,23 @@
+import { jsonBody, jsonResponse, requestInfo } from '../../../edges/http/common.ts';
+import { endpoint } from '../../../edges/http/endpoint.ts';
+import { defineRoute } from '../../../edges/http/openapi.ts';
+import { OrganizationCreateSchema, OrganizationSchema } from '../schema.ts';
+import { createOrganization } from '../service.ts';
+
+/** POST /api/v1/organizations/ */
+export default endpoint(
+  defineRoute({
+    method: 'post',
+    path: '/api/v1/organizations/',
+    tags: ['organizations'],
+    summary: 'Create an organization (Super Admin)',
+    request: { body: jsonBody(OrganizationCreateSchema) },
+    responses: { 201: jsonResponse('The new organization.', OrganizationSchema) },
+  }),
+  ({ db, audit }) =>
+    async (c) =>
+      c.json(
+        await createOrganization(db, audit, c.get('principal'), c.req.valid('json'), requestInfo(c)),
+        201,
+      ),
+);

@@ -1,0 +1,22 @@
+import { IdParams, noContent, requestInfo, sendNoContent } from '../../../edges/http/common.ts';
+import { endpoint } from '../../../edges/http/endpoint.ts';
+import { defineRoute } from '../../../edges/http/openapi.ts';
+import { deleteOrganization } from '../service.ts';
+
+/** DELETE /api/v1/organizations/{id}/ */
+export default endpoint(
+  defineRoute({
+    method: 'delete',
+    path: '/api/v1/organizations/{id}/',
+    tags: ['organizations'],
+    summary: 'Delete an empty organization (Super Admin)',
+    request: { params: IdParams },
+    responses: { 204: noContent },
+    errors: [409],
+  }),
+  ({ db, audit }) =>
+    async (c) => {
+      await deleteOrganization(db, audit, c.get('principal'), c.req.valid('param').id, requestInfo(c));
+      return sendNoContent();
+    },
+);

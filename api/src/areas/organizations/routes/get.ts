@@ -1,0 +1,20 @@
+import { IdParams, jsonResponse } from '../../../edges/http/common.ts';
+import { endpoint } from '../../../edges/http/endpoint.ts';
+import { defineRoute } from '../../../edges/http/openapi.ts';
+import { OrganizationSchema } from '../schema.ts';
+import { getOrganization } from '../service.ts';
+
+/** GET /api/v1/organizations/{id}/ */
+export default endpoint(
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/organizations/{id}/',
+    tags: ['organizations'],
+    summary: 'An organization',
+    request: { params: IdParams },
+    responses: { 200: jsonResponse('The organization.', OrganizationSchema) },
+  }),
+  ({ db }) =>
+    async (c) =>
+      c.json(await getOrganization(db, c.get('principal'), c.req.valid('param').id), 200),
+);

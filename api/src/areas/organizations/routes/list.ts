@@ -1,0 +1,27 @@
+import { paginated, PageQuerySchema } from '../../../core/pagination.ts';
+import { jsonResponse } from '../../../edges/http/common.ts';
+import { endpoint } from '../../../edges/http/endpoint.ts';
+import { defineRoute } from '../../../edges/http/openapi.ts';
+import { OrganizationSchema } from '../schema.ts';
+import { listOrganizations } from '../service.ts';
+
+/** GET /api/v1/organizations/ */
+export default endpoint(
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/organizations/',
+    list: true,
+    tags: ['organizations'],
+    summary: 'List the organizations the caller belongs to',
+    request: { query: PageQuerySchema },
+    responses: {
+      200: jsonResponse(
+        'A page of organizations.',
+        paginated(OrganizationSchema, 'PaginatedOrganizationList'),
+      ),
+    },
+  }),
+  ({ db }) =>
+    async (c) =>
+      c.json(await listOrganizations(db, c.get('principal'), new URL(c.req.url), c.req.valid('query')), 200),
+);

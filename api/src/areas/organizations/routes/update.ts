@@ -1,0 +1,26 @@
+import { IdParams, jsonBody, jsonResponse, patchBody } from '../../../edges/http/common.ts';
+import { endpoint } from '../../../edges/http/endpoint.ts';
+import { defineRoute } from '../../../edges/http/openapi.ts';
+import { OrganizationSchema, OrganizationUpdateSchema } from '../schema.ts';
+import { updateOrganization } from '../service.ts';
+
+/** PATCH /api/v1/organizations/{id}/ */
+export default endpoint(
+  defineRoute({
+    method: 'patch',
+    path: '/api/v1/organizations/{id}/',
+    tags: ['organizations'],
+    summary: 'Rename an organization (Org Admin); change its slug (Super Admin)',
+    request: {
+      params: IdParams,
+      body: jsonBody(patchBody(OrganizationUpdateSchema).openapi('OrganizationUpdate')),
+    },
+    responses: { 200: jsonResponse('The organization.', OrganizationSchema) },
+  }),
+  ({ db }) =>
+    async (c) =>
+      c.json(
+        await updateOrganization(db, c.get('principal'), c.req.valid('param').id, c.req.valid('json')),
+        200,
+      ),
+);
