@@ -1,8 +1,9 @@
 import type { Area } from './area.ts';
+import { bucketsArea } from './buckets/index.ts';
 import { workspacesArea } from './workspaces/index.ts';
 
 /**
  * Every area, in the order their endpoints appear in the OpenAPI document. The one registration
  * an area needs: app.ts registers the endpoints and metrics, index.ts the job kinds.
  */
-export const AREAS: readonly Area[] = [workspacesArea];
+export const AREAS: readonly Area[] = [workspacesArea, bucketsArea];
