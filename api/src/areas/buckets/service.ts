@@ -380,13 +380,15 @@ type Intent = ReturnType<typeof placeOf> &
 /**
  * The saga's first step: a `provisioning` row with fresh credentials (sealed) and its saga job,
  * claimed by this request, in one transaction: the row never exists without the job that finishes
- * it, and other replicas take the job only once this request's lease expires.
+ * it, and other replicas take the job only once this request's lease expires. `audited` writes the
+ * audit entry of the intent in that transaction, so the row never exists unrecorded either.
  */
 async function recordIntent(
   db: Database,
   rt: StorageRuntime,
   principal: Principal,
   intent: Intent,
+  audited?: (tx: Database, row: BucketRow) => Promise<void>,
 ): Promise<{ row: BucketRow; lease: Lease }> {
   const id = crypto.randomUUID();
   const proposed = newCredentials();
@@ -401,6 +403,7 @@ async function recordIntent(
         createdById: principal.userId,
       })
       .returning();
+    await audited?.(tx, row!);
     return { row: row!, lease: await startSaga(tx, id, 'create') };
   });
 }
@@ -485,22 +488,32 @@ export async function importBucket(
   let started: { row: BucketRow; lease: Lease };
   try {
     // createdOnCluster false: the row owns the bucket from the start, so the saga marks it as is.
-    started = await recordIntent(db, rt, principal, { ...placeOf(input, cluster), createdOnCluster: false });
+    // The entry commits with the row: an import is never under way unrecorded (a crashed one is
+    // finished by recovery), and with no entry written nothing is imported.
+    started = await recordIntent(
+      db,
+      rt,
+      principal,
+      { ...placeOf(input, cluster), createdOnCluster: false },
+      (tx, row) =>
+        audit.record(
+          {
+            event: 'bucket.imported',
+            actorUserId: principal.userId,
+            apiKeyId: principal.apiKeyId,
+            organizationId: row.organizationId,
+            ip: req.ip,
+            requestId: req.requestId,
+            details: { bucket: row.id, name: row.name, region: row.region },
+          },
+          tx,
+        ),
+    );
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     throw conflict('Plinth already manages a bucket of this name on this cluster.', 'bucket_name_taken');
   }
-  const ready = await provisionOrRollBack(db, rt, started, logger);
-  await audit.record({
-    event: 'bucket.imported',
-    actorUserId: principal.userId,
-    apiKeyId: principal.apiKeyId,
-    organizationId: ready.organizationId,
-    ip: req.ip,
-    requestId: req.requestId,
-    details: { bucket: ready.id, name: ready.name, region: ready.region },
-  });
-  return withCredentials(rt, ready);
+  return withCredentials(rt, await provisionOrRollBack(db, rt, started, logger));
 }
 
 async function adopt(
