@@ -18,7 +18,6 @@ import { requireAuth } from './edges/http/require-auth.ts';
 import { requestContext } from './edges/http/request-context.ts';
 import { registerApiKeys } from './areas/keys/routes.ts';
 import { registerAuditLog } from './areas/audit/routes.ts';
-import { registerBuckets } from './areas/buckets/routes.ts';
 import { registerLogin } from './auth/routes/login.ts';
 import { registerUsers } from './areas/users/routes.ts';
 import { AREAS } from './areas/index.ts';
@@ -28,7 +27,6 @@ import type { AuditLog, KeyUsage } from './areas/audit/writer.ts';
 import type { ServiceAccountVerifier } from './auth/service-accounts.ts';
 import type { LoginTokens } from './auth/login.ts';
 import type { StorageRuntime } from './areas/buckets/service.ts';
-import { registerUsageGauges } from './areas/buckets/usage.ts';
 import { registerDocs } from './areas/system/routes/docs.ts';
 import { registerHealth } from './areas/system/routes/health.ts';
 import { registerSchema } from './areas/system/routes/schema.ts';
@@ -101,8 +99,6 @@ export function createApp(deps: AppDeps): App {
   for (const area of AREAS) for (const endpoint of area.endpoints) endpoint(app, areaDeps);
   registerApiKeys(app, db, deps.audit);
   registerAuditLog(app, db);
-  registerBuckets(app, { db, storage: deps.storage, audit: deps.audit, logger: deps.logger });
-  registerUsageGauges(deps.metrics.registry, db);
   for (const area of AREAS) area.metrics?.(deps.metrics.registry, areaDeps);
   registerAuditMetrics(deps.metrics.registry, deps.audit);
 

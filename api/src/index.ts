@@ -13,9 +13,9 @@ import { startServer } from './server.ts';
 import { AuditLog, KeyUsage } from './areas/audit/writer.ts';
 import { issuerFailureReason, ServiceAccountVerifier } from './auth/service-accounts.ts';
 import { LoginTokens } from './auth/login.ts';
-import { BUCKET_SAGA, bucketSagaJob, ensureSagaJobs, LEASE_SECONDS } from './areas/buckets/service.ts';
+import { ensureSagaJobs, LEASE_SECONDS } from './areas/buckets/service.ts';
 import { JobRunner } from './core/jobs/runner.ts';
-import { scheduleUsageRefresh, USAGE_JOB, usageJob } from './areas/buckets/usage.ts';
+import { scheduleUsageRefresh } from './areas/buckets/usage.ts';
 import { checkPortsFree, databaseTarget, listenFailure, StartupError } from './core/startup.ts';
 import { createStorageRuntime, pauseAfterStepHook } from './areas/buckets/storage/runtime.ts';
 import { ensureBootstrapAdmin } from './areas/users/bootstrap.ts';
@@ -52,9 +52,7 @@ const storage = createStorageRuntime(config.storage, secrets.encryptionKey, {
 });
 const keyUsage = new KeyUsage(database.db, logger);
 // One job runner per process; it starts polling once the database is ready.
-const jobRunner = new JobRunner({ db: database.db, logger, leaseSeconds: LEASE_SECONDS })
-  .register(BUCKET_SAGA, bucketSagaJob(database.db, storage, logger))
-  .register(USAGE_JOB, usageJob(database.db, storage, logger));
+const jobRunner = new JobRunner({ db: database.db, logger, leaseSeconds: LEASE_SECONDS });
 for (const area of AREAS) {
   const jobs = area.jobs?.({ db: database.db, audit, storage, logger }) ?? {};
   for (const [kind, handler] of Object.entries(jobs)) jobRunner.register(kind, handler);

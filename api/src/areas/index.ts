@@ -1,4 +1,5 @@
 import type { Area } from './area.ts';
+import { bucketsArea } from './buckets/index.ts';
 import { membersArea } from './members/index.ts';
 import { organizationsArea } from './organizations/index.ts';
 import { workspacesArea } from './workspaces/index.ts';
@@ -7,4 +8,4 @@ import { workspacesArea } from './workspaces/index.ts';
  * Every area, in the order their endpoints appear in the OpenAPI document. The one registration
  * an area needs: app.ts registers the endpoints and metrics, index.ts the job kinds.
  */
-export const AREAS: readonly Area[] = [organizationsArea, workspacesArea, membersArea];
+export const AREAS: readonly Area[] = [organizationsArea, workspacesArea, membersArea, bucketsArea];

@@ -10,10 +10,23 @@ import { claim, enqueueClaimed, fail, holds, LeaseLost, setPayload } from '../..
 import type { Lease } from '../../core/jobs/queue.ts';
 import { JobSettled, withLease } from '../../core/jobs/runner.ts';
 import type { JobContext, JobHandler } from '../../core/jobs/runner.ts';
-import type { Bucket, NamespaceReference, OwnerReference } from './tables.ts';
+import type { BucketRow } from './tables.ts';
+import type {
+  Bucket,
+  BucketCreate,
+  BucketCredentials,
+  BucketImport,
+  BucketListQuery,
+  BucketUpdate,
+  CreatedBucket,
+  OwnerReference,
+  RegionUsage,
+  UploadUrl,
+  UploadUrlRequest,
+} from './schema.ts';
 import { conflict, DomainError, invalid, notFound, unavailable, validationError } from '../../core/errors.ts';
 import type { Logger } from '../../core/logger.ts';
-import type { PageQuery } from '../../core/pagination.ts';
+import type { Page } from '../../core/pagination.ts';
 import type { SecretBox } from '../../core/secret-box.ts';
 import type { StorageConfig } from './storage/config.ts';
 import type { Credentials, StorageDriver } from './storage/driver.ts';
@@ -49,25 +62,7 @@ export interface StorageRuntime {
   readonly afterStep?: (step: SagaStep, bucketId: string) => Promise<void>;
 }
 
-export interface BucketView {
-  id: string;
-  name: string;
-  region: string;
-  organization: string;
-  workspace: string;
-  endpoint: string;
-  state: Bucket['state'];
-  cors_allow_all: boolean;
-  origin: 'created' | 'adopted' | null;
-  owner_reference: OwnerReference | null;
-  created_for: OwnerReference | null;
-  adoptable_by: NamespaceReference | null;
-  usage: { bytes: number | null; objects: number | null; updated_at: string | null };
-  created_at: string;
-  updated_at: string;
-}
-
-export function toBucketView(rt: StorageRuntime, b: Bucket): BucketView {
+function toView(rt: StorageRuntime, b: BucketRow): Bucket {
   return {
     id: b.id,
     name: b.name,
@@ -160,7 +155,7 @@ const startSaga = (db: Database, id: string, op: SagaOp) =>
  * Updates the row only while `ctx` holds the saga's job (the fencing token): a replica whose lease
  * was taken over gets `LeaseLost` and stops, instead of overwriting its successor's work.
  */
-async function write(db: Database, ctx: JobContext, id: string, set: Partial<Bucket>): Promise<Bucket> {
+async function write(db: Database, ctx: JobContext, id: string, set: Partial<BucketRow>): Promise<BucketRow> {
   const [row] = await db
     .update(buckets)
     .set(set)
@@ -179,7 +174,7 @@ async function remove(db: Database, ctx: JobContext, id: string): Promise<void> 
   if (!row) throw new LeaseLost(ctx.lease.job.id);
 }
 
-function credentialsOf(rt: StorageRuntime, b: Bucket): Credentials {
+function credentialsOf(rt: StorageRuntime, b: BucketRow): Credentials {
   return { accessKeyId: b.accessKeyId, secretAccessKey: rt.box.open(b.secretSealed, b.id) };
 }
 
@@ -192,7 +187,7 @@ function credentialsOf(rt: StorageRuntime, b: Bucket): Credentials {
 async function ensureOwnBucket(
   db: Database,
   driver: StorageDriver,
-  row: Bucket,
+  row: BucketRow,
   ctx: JobContext,
 ): Promise<void> {
   if (row.createdOnCluster === null) {
@@ -218,7 +213,12 @@ async function ensureOwnBucket(
  * The creation saga from wherever it stands. Every step is idempotent, so a replica that takes over
  * an interrupted saga simply runs it again: bucket, access user and policy, CORS, then `ready`.
  */
-async function provision(db: Database, rt: StorageRuntime, row: Bucket, ctx: JobContext): Promise<Bucket> {
+async function provision(
+  db: Database,
+  rt: StorageRuntime,
+  row: BucketRow,
+  ctx: JobContext,
+): Promise<BucketRow> {
   const driver = rt.driver(row.cluster);
   await ctx.renew();
   await ensureOwnBucket(db, driver, row, ctx);
@@ -243,7 +243,7 @@ async function provision(db: Database, rt: StorageRuntime, row: Bucket, ctx: Job
  * Undoes a creation that failed: access user and policy, the bucket if we made it and it is empty,
  * the row. Throws while the cluster is unreachable; the job then retries the rollback.
  */
-async function rollback(db: Database, rt: StorageRuntime, row: Bucket, ctx: JobContext): Promise<void> {
+async function rollback(db: Database, rt: StorageRuntime, row: BucketRow, ctx: JobContext): Promise<void> {
   const driver = rt.driver(row.cluster);
   await ctx.renew();
   await driver.revokeAccess(row.accessKeyId, row.name);
@@ -259,7 +259,7 @@ async function rollback(db: Database, rt: StorageRuntime, row: Bucket, ctx: JobC
  * objects arrived after the emptiness check, the cluster refuses the delete after the access user
  * is gone: the bucket stays, so its access comes back and it is `ready` again (`JobSettled`).
  */
-async function deprovision(db: Database, rt: StorageRuntime, row: Bucket, ctx: JobContext): Promise<void> {
+async function deprovision(db: Database, rt: StorageRuntime, row: BucketRow, ctx: JobContext): Promise<void> {
   const driver = rt.driver(row.cluster);
   try {
     await ctx.renew();
@@ -275,23 +275,10 @@ async function deprovision(db: Database, rt: StorageRuntime, row: Bucket, ctx: J
   }
 }
 
-export interface CreateBucketInput {
-  name: string;
-  region: string;
-  organization: string;
-  workspace: string;
-  cors_allow_all?: boolean | undefined;
-  owner_reference?: OwnerReference | undefined;
-}
-
-export type CreatedBucket = BucketView & {
-  credentials: { access_key_id: string; secret_access_key: string };
-};
-
-function withCredentials(rt: StorageRuntime, b: Bucket): CreatedBucket {
+function withCredentials(rt: StorageRuntime, b: BucketRow): CreatedBucket {
   const c = credentialsOf(rt, b);
   return {
-    ...toBucketView(rt, b),
+    ...toView(rt, b),
     credentials: { access_key_id: c.accessKeyId, secret_access_key: c.secretAccessKey },
   };
 }
@@ -305,7 +292,7 @@ const sameObject = (a: OwnerReference | null, b: OwnerReference) =>
  * namespace. An owner-less bucket is not anyone's: the operator must not hand a person's bucket to
  * whichever object names it.
  */
-function mayAdopt(b: Bucket, owner: OwnerReference): boolean {
+function mayAdopt(b: BucketRow, owner: OwnerReference): boolean {
   if (b.ownerReference) return sameObject(b.ownerReference, owner);
   return (
     sameObject(b.createdFor, owner) ||
@@ -325,7 +312,7 @@ export async function createBucket(
   audit: AuditLog,
   logger: Logger,
   principal: Principal,
-  input: CreateBucketInput,
+  input: BucketCreate,
   req: RequestInfo,
 ): Promise<{ status: 200 | 201; bucket: CreatedBucket }> {
   const [ws] = await db.select().from(workspaces).where(eq(workspaces.id, input.workspace));
@@ -348,7 +335,7 @@ export async function createBucket(
     ]);
   }
 
-  let started: { row: Bucket; lease: Lease };
+  let started: { row: BucketRow; lease: Lease };
   try {
     started = await recordIntent(db, rt, principal, {
       ...placeOf(input, cluster),
@@ -379,7 +366,7 @@ function clusterOf(rt: StorageRuntime, region: string): string {
   ]);
 }
 
-const placeOf = (input: ImportBucketInput, cluster: string) => ({
+const placeOf = (input: BucketImport, cluster: string) => ({
   name: input.name,
   region: input.region,
   cluster,
@@ -388,19 +375,21 @@ const placeOf = (input: ImportBucketInput, cluster: string) => ({
 });
 
 type Intent = ReturnType<typeof placeOf> &
-  Partial<Pick<Bucket, 'corsAllowAll' | 'ownerReference' | 'createdFor' | 'createdOnCluster'>>;
+  Partial<Pick<BucketRow, 'corsAllowAll' | 'ownerReference' | 'createdFor' | 'createdOnCluster'>>;
 
 /**
  * The saga's first step: a `provisioning` row with fresh credentials (sealed) and its saga job,
  * claimed by this request, in one transaction: the row never exists without the job that finishes
- * it, and other replicas take the job only once this request's lease expires.
+ * it, and other replicas take the job only once this request's lease expires. `audited` writes the
+ * audit entry of the intent in that transaction, so the row never exists unrecorded either.
  */
 async function recordIntent(
   db: Database,
   rt: StorageRuntime,
   principal: Principal,
   intent: Intent,
-): Promise<{ row: Bucket; lease: Lease }> {
+  audited?: (tx: Database, row: BucketRow) => Promise<void>,
+): Promise<{ row: BucketRow; lease: Lease }> {
   const id = crypto.randomUUID();
   const proposed = newCredentials();
   return db.transaction(async (tx) => {
@@ -414,6 +403,7 @@ async function recordIntent(
         createdById: principal.userId,
       })
       .returning();
+    await audited?.(tx, row!);
     return { row: row!, lease: await startSaga(tx, id, 'create') };
   });
 }
@@ -425,9 +415,9 @@ async function recordIntent(
 async function provisionOrRollBack(
   db: Database,
   rt: StorageRuntime,
-  { row, lease }: { row: Bucket; lease: Lease },
+  { row, lease }: { row: BucketRow; lease: Lease },
   logger: Logger,
-): Promise<Bucket> {
+): Promise<BucketRow> {
   try {
     return await withLease(db, lease, async (ctx) => {
       try {
@@ -455,13 +445,6 @@ async function provisionOrRollBack(
   }
 }
 
-export interface ImportBucketInput {
-  name: string;
-  region: string;
-  organization: string;
-  workspace: string;
-}
-
 /**
  * A Super Admin brings a bucket that exists on the cluster without a Plinth record under
  * management, data and all: it gets a row (origin `adopted`), the mark, and its own access user.
@@ -472,7 +455,7 @@ export async function importBucket(
   audit: AuditLog,
   logger: Logger,
   principal: Principal,
-  input: ImportBucketInput,
+  input: BucketImport,
   req: RequestInfo,
 ): Promise<CreatedBucket> {
   await authorize(db, principal, 'bucket.import', 'global');
@@ -502,25 +485,35 @@ export async function importBucket(
       },
     ]);
   }
-  let started: { row: Bucket; lease: Lease };
+  let started: { row: BucketRow; lease: Lease };
   try {
     // createdOnCluster false: the row owns the bucket from the start, so the saga marks it as is.
-    started = await recordIntent(db, rt, principal, { ...placeOf(input, cluster), createdOnCluster: false });
+    // The entry commits with the row: an import is never under way unrecorded (a crashed one is
+    // finished by recovery), and with no entry written nothing is imported.
+    started = await recordIntent(
+      db,
+      rt,
+      principal,
+      { ...placeOf(input, cluster), createdOnCluster: false },
+      (tx, row) =>
+        audit.record(
+          {
+            event: 'bucket.imported',
+            actorUserId: principal.userId,
+            apiKeyId: principal.apiKeyId,
+            organizationId: row.organizationId,
+            ip: req.ip,
+            requestId: req.requestId,
+            details: { bucket: row.id, name: row.name, region: row.region },
+          },
+          tx,
+        ),
+    );
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     throw conflict('Plinth already manages a bucket of this name on this cluster.', 'bucket_name_taken');
   }
-  const ready = await provisionOrRollBack(db, rt, started, logger);
-  await audit.record({
-    event: 'bucket.imported',
-    actorUserId: principal.userId,
-    apiKeyId: principal.apiKeyId,
-    organizationId: ready.organizationId,
-    ip: req.ip,
-    requestId: req.requestId,
-    details: { bucket: ready.id, name: ready.name, region: ready.region },
-  });
-  return withCredentials(rt, ready);
+  return withCredentials(rt, await provisionOrRollBack(db, rt, started, logger));
 }
 
 async function adopt(
@@ -528,7 +521,7 @@ async function adopt(
   rt: StorageRuntime,
   audit: AuditLog,
   principal: Principal,
-  input: CreateBucketInput,
+  input: BucketCreate,
   cluster: string,
   req: RequestInfo,
 ): Promise<CreatedBucket> {
@@ -599,7 +592,7 @@ async function adopt(
 }
 
 /** The bucket if the principal may see it; 404 otherwise. */
-export async function findBucket(db: Database, principal: Principal, id: string): Promise<Bucket> {
+export async function findBucket(db: Database, principal: Principal, id: string): Promise<BucketRow> {
   const [b] = await db.select().from(buckets).where(eq(buckets.id, id));
   if (!b) throw notFound();
   await authorize(db, principal, 'bucket.view', {
@@ -609,10 +602,15 @@ export async function findBucket(db: Database, principal: Principal, id: string)
   return b;
 }
 
-const scopeOf = (b: Bucket) => ({ organizationId: b.organizationId, workspaceId: b.workspaceId });
+const scopeOf = (b: BucketRow) => ({ organizationId: b.organizationId, workspaceId: b.workspaceId });
 
 /** A visible bucket the principal may act on with `action`, and which no saga is changing. */
-async function readyBucket(db: Database, principal: Principal, id: string, action: Action): Promise<Bucket> {
+async function readyBucket(
+  db: Database,
+  principal: Principal,
+  id: string,
+  action: Action,
+): Promise<BucketRow> {
   const b = await findBucket(db, principal, id);
   await authorize(db, principal, action, scopeOf(b));
   if (b.state !== 'ready') throw conflict('The bucket is still being created or deleted.', 'bucket_busy');
@@ -663,15 +661,8 @@ function listStatement(db: Database) {
   });
 }
 
-export interface BucketFilter {
-  organization?: string | undefined;
-  workspace?: string | undefined;
-  region?: string | undefined;
-  /** Buckets whose current owner, or the object they were created for, has this uid. */
-  owner_uid?: string | undefined;
-}
-
-const filterParams = (principal: Principal, f: BucketFilter) => ({
+/** The list's filters; `owner_uid`: buckets whose current owner, or the object they were created for, has this uid. */
+const filterParams = (principal: Principal, f: Omit<BucketListQuery, 'page' | 'page_size'>) => ({
   ...visibilityParams(principal),
   org: f.organization ?? null,
   ws: f.workspace ?? null,
@@ -684,20 +675,24 @@ export async function listBuckets(
   rt: StorageRuntime,
   principal: Principal,
   url: URL,
-  query: PageQuery & BucketFilter,
-) {
+  query: BucketListQuery,
+): Promise<Page<Bucket>> {
   requireScope(principal, 'bucket.view');
   const statement = listStatement(db);
   const params = filterParams(principal, query);
   return paginateWindowed(url, query, {
     page: (limit, offset) => statement.page.execute({ ...params, limit, offset }),
     count: async () => (await statement.count.execute(params))[0]!.n,
-    map: (r) => toBucketView(rt, r.b),
+    map: (r) => toView(rt, r.b),
   });
 }
 
 /** Bucket count, bytes and objects per region, over the buckets the principal can see. */
-export async function regionAggregates(db: Database, rt: StorageRuntime, principal: Principal) {
+export async function regionAggregates(
+  db: Database,
+  rt: StorageRuntime,
+  principal: Principal,
+): Promise<RegionUsage[]> {
   requireScope(principal, 'bucket.view');
   const rows = await listStatement(db).regions.execute(filterParams(principal, {}));
   const byRegion = new Map(rows.map((r) => [r.region, r]));
@@ -714,16 +709,13 @@ export async function regionAggregates(db: Database, rt: StorageRuntime, princip
   });
 }
 
-export async function getBucket(db: Database, rt: StorageRuntime, principal: Principal, id: string) {
-  return toBucketView(rt, await findBucket(db, principal, id));
-}
-
-export interface BucketChanges {
-  cors_allow_all?: boolean | undefined;
-  /** `null` drops the owner: then only the object it was created for, or `adoptable_by`, may adopt it. */
-  owner_reference?: OwnerReference | null | undefined;
-  /** Releases the bucket to one namespace (it may adopt the bucket while it has no owner); null withdraws it. */
-  adoptable_by?: NamespaceReference | null | undefined;
+export async function getBucket(
+  db: Database,
+  rt: StorageRuntime,
+  principal: Principal,
+  id: string,
+): Promise<Bucket> {
+  return toView(rt, await findBucket(db, principal, id));
 }
 
 export async function updateBucket(
@@ -731,13 +723,13 @@ export async function updateBucket(
   rt: StorageRuntime,
   principal: Principal,
   id: string,
-  changes: BucketChanges,
-) {
+  changes: BucketUpdate,
+): Promise<Bucket> {
   const b = await readyBucket(db, principal, id, 'bucket.create');
   // Naming who may adopt the bucket hands its credentials to them.
   if (changes.owner_reference || changes.adoptable_by)
     await authorize(db, principal, 'bucket.reveal_credentials', scopeOf(b));
-  const set: Partial<Pick<Bucket, 'corsAllowAll' | 'ownerReference' | 'adoptableBy'>> = {};
+  const set: Partial<Pick<BucketRow, 'corsAllowAll' | 'ownerReference' | 'adoptableBy'>> = {};
   if (changes.cors_allow_all !== undefined) {
     const enabled = changes.cors_allow_all;
     const driver = rt.driver(b.cluster);
@@ -759,9 +751,9 @@ export async function updateBucket(
   }
   if (changes.owner_reference !== undefined) set.ownerReference = changes.owner_reference;
   if (changes.adoptable_by !== undefined) set.adoptableBy = changes.adoptable_by;
-  if (Object.keys(set).length === 0) return toBucketView(rt, b);
+  if (Object.keys(set).length === 0) return toView(rt, b);
   const [updated] = await db.update(buckets).set(set).where(eq(buckets.id, id)).returning();
-  return toBucketView(rt, updated!);
+  return toView(rt, updated!);
 }
 
 export async function revealCredentials(
@@ -771,7 +763,7 @@ export async function revealCredentials(
   principal: Principal,
   id: string,
   req: RequestInfo,
-) {
+): Promise<BucketCredentials> {
   const b = await readyBucket(db, principal, id, 'bucket.reveal_credentials');
   await audit.record({
     event: 'bucket.credentials_revealed',
@@ -818,8 +810,8 @@ export async function presignUpload(
   rt: StorageRuntime,
   principal: Principal,
   id: string,
-  input: { key: string; content_type?: string | undefined; expires_in?: number | undefined },
-) {
+  input: UploadUrlRequest,
+): Promise<UploadUrl> {
   const b = await readyBucket(db, principal, id, 'bucket.create');
   try {
     const p = await rt.driver(b.cluster).presignPut(b.name, input.key, credentialsOf(rt, b), {

@@ -14,28 +14,15 @@ import { createdAt, id, updatedAt } from '../../core/db/columns.ts';
 import { organizations } from '../organizations/tables.ts';
 import { users } from '../users/tables.ts';
 import { workspaces } from '../workspaces/tables.ts';
+import type { NamespaceReference, OwnerReference } from './schema.ts';
 
 /**
  * The bucket saga's states: `provisioning` (intent recorded, cluster steps under way or
  * interrupted), `ready`, `deleting` (removal under way or interrupted). Interrupted work is resumed
- * by whichever replica next claims the row's `bucket.saga` job (see services/buckets.ts).
+ * by whichever replica next claims the row's `bucket.saga` job (see service.ts).
  */
 export const bucketState = pgEnum('bucket_state', ['provisioning', 'ready', 'deleting']);
 export type BucketState = (typeof bucketState.enumValues)[number];
-
-/** Who asked for the bucket, for callers such as the operator (a Kubernetes object). */
-export interface OwnerReference {
-  cluster_id: string;
-  namespace: string;
-  name: string;
-  uid: string;
-}
-
-/** A namespace of a Kubernetes cluster, to which a bucket's owner may release it. */
-export interface NamespaceReference {
-  cluster_id: string;
-  namespace: string;
-}
 
 export const buckets = pgTable(
   'buckets',
@@ -92,4 +79,4 @@ export const buckets = pgTable(
   ],
 );
 
-export type Bucket = typeof buckets.$inferSelect;
+export type BucketRow = typeof buckets.$inferSelect;

@@ -1,0 +1,26 @@
+import type { Area } from '../area.ts';
+import create from './routes/create.ts';
+import remove from './routes/delete.ts';
+import get from './routes/get.ts';
+import importBucket from './routes/import.ts';
+import list from './routes/list.ts';
+import listRegions from './routes/list-regions.ts';
+import presignUpload from './routes/presign-upload.ts';
+import revealCredentials from './routes/reveal-credentials.ts';
+import update from './routes/update.ts';
+import { BUCKET_SAGA, bucketSagaJob } from './service.ts';
+import { registerUsageGauges, USAGE_JOB, usageJob } from './usage.ts';
+
+/**
+ * S3 buckets: each with its own access user on its region's storage cluster. Jobs: the bucket saga
+ * (creations and deletions a replica resumes) and the usage refresh; metrics: the usage gauges.
+ */
+export const bucketsArea: Area = {
+  name: 'buckets',
+  endpoints: [create, importBucket, list, get, update, remove, revealCredentials, presignUpload, listRegions],
+  jobs: ({ db, storage, logger }) => ({
+    [BUCKET_SAGA]: bucketSagaJob(db, storage, logger),
+    [USAGE_JOB]: usageJob(db, storage, logger),
+  }),
+  metrics: (registry, { db }) => registerUsageGauges(registry, db),
+};

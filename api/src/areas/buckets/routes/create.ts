@@ -1,0 +1,39 @@
+import { jsonBody, jsonResponse, requestInfo } from '../../../edges/http/common.ts';
+import { endpoint } from '../../../edges/http/endpoint.ts';
+import { defineRoute } from '../../../edges/http/openapi.ts';
+import { BucketCreateSchema, CreatedBucketSchema } from '../schema.ts';
+import { createBucket } from '../service.ts';
+
+/** POST /api/v1/s3/buckets/ */
+export default endpoint(
+  defineRoute({
+    method: 'post',
+    path: '/api/v1/s3/buckets/',
+    tags: ['s3'],
+    summary: 'Create a bucket with its own access user, or adopt it (same name, same workspace)',
+    description:
+      '201 with the new bucket and its credentials. If Plinth already manages the name in the region for the same ' +
+      'organization and workspace, 200 with that bucket; with an owner_reference, only when that object owns it, or ' +
+      'it has no owner and was created for that object or released to its namespace (adoptable_by). Anything else: ' +
+      '409 bucket_name_taken.',
+    request: { body: jsonBody(BucketCreateSchema) },
+    responses: {
+      201: jsonResponse('Created; the credentials are in this response.', CreatedBucketSchema),
+      200: jsonResponse('Adopted: the existing bucket and its credentials.', CreatedBucketSchema),
+    },
+    errors: [409],
+  }),
+  ({ db, storage, audit, logger }) =>
+    async (c) => {
+      const { status, bucket } = await createBucket(
+        db,
+        storage,
+        audit,
+        logger,
+        c.get('principal'),
+        c.req.valid('json'),
+        requestInfo(c),
+      );
+      return status === 201 ? c.json(bucket, 201) : c.json(bucket, 200);
+    },
+);

@@ -1,0 +1,23 @@
+import { IdParams, noContent, sendNoContent } from '../../../edges/http/common.ts';
+import { endpoint } from '../../../edges/http/endpoint.ts';
+import { defineRoute } from '../../../edges/http/openapi.ts';
+import { deleteBucket } from '../service.ts';
+
+/** DELETE /api/v1/s3/buckets/{id}/ */
+export default endpoint(
+  defineRoute({
+    method: 'delete',
+    path: '/api/v1/s3/buckets/{id}/',
+    tags: ['s3'],
+    summary:
+      'Remove the access user and policy, and the bucket if it is empty (else 409; data is never deleted)',
+    request: { params: IdParams },
+    responses: { 204: noContent },
+    errors: [409],
+  }),
+  ({ db, storage }) =>
+    async (c) => {
+      await deleteBucket(db, storage, c.get('principal'), c.req.valid('param').id);
+      return sendNoContent();
+    },
+);

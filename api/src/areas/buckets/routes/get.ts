@@ -1,0 +1,20 @@
+import { IdParams, jsonResponse } from '../../../edges/http/common.ts';
+import { endpoint } from '../../../edges/http/endpoint.ts';
+import { defineRoute } from '../../../edges/http/openapi.ts';
+import { BucketSchema } from '../schema.ts';
+import { getBucket } from '../service.ts';
+
+/** GET /api/v1/s3/buckets/{id}/ */
+export default endpoint(
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/s3/buckets/{id}/',
+    tags: ['s3'],
+    summary: 'A bucket',
+    request: { params: IdParams },
+    responses: { 200: jsonResponse('The bucket.', BucketSchema) },
+  }),
+  ({ db, storage }) =>
+    async (c) =>
+      c.json(await getBucket(db, storage, c.get('principal'), c.req.valid('param').id), 200),
+);

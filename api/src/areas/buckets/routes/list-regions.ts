@@ -1,0 +1,19 @@
+import { jsonResponse } from '../../../edges/http/common.ts';
+import { endpoint } from '../../../edges/http/endpoint.ts';
+import { defineRoute } from '../../../edges/http/openapi.ts';
+import { RegionListSchema } from '../schema.ts';
+import { regionAggregates } from '../service.ts';
+
+/** GET /api/v1/s3/regions/ */
+export default endpoint(
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/s3/regions/',
+    tags: ['s3'],
+    summary: 'Regions with bucket count, occupancy and objects (over the buckets you can see)',
+    responses: { 200: jsonResponse('Every configured region.', RegionListSchema) },
+  }),
+  ({ db, storage }) =>
+    async (c) =>
+      c.json({ results: await regionAggregates(db, storage, c.get('principal')) }, 200),
+);

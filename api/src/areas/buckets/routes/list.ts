@@ -1,0 +1,25 @@
+import { paginated } from '../../../core/pagination.ts';
+import { jsonResponse } from '../../../edges/http/common.ts';
+import { endpoint } from '../../../edges/http/endpoint.ts';
+import { defineRoute } from '../../../edges/http/openapi.ts';
+import { BucketListQuerySchema, BucketSchema } from '../schema.ts';
+import { listBuckets } from '../service.ts';
+
+/** GET /api/v1/s3/buckets/ */
+export default endpoint(
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/s3/buckets/',
+    list: true,
+    tags: ['s3'],
+    summary: 'List buckets (occupancy, object count, last usage refresh; never secrets)',
+    request: { query: BucketListQuerySchema },
+    responses: { 200: jsonResponse('A page of buckets.', paginated(BucketSchema, 'PaginatedBucketList')) },
+  }),
+  ({ db, storage }) =>
+    async (c) =>
+      c.json(
+        await listBuckets(db, storage, c.get('principal'), new URL(c.req.url), c.req.valid('query')),
+        200,
+      ),
+);

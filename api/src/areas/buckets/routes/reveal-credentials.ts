@@ -1,0 +1,31 @@
+import { IdParams, jsonResponse, requestInfo } from '../../../edges/http/common.ts';
+import { endpoint } from '../../../edges/http/endpoint.ts';
+import { defineRoute } from '../../../edges/http/openapi.ts';
+import { BucketCredentialsSchema } from '../schema.ts';
+import { revealCredentials } from '../service.ts';
+
+/** GET /api/v1/s3/buckets/{id}/credentials/ */
+export default endpoint(
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/s3/buckets/{id}/credentials/',
+    tags: ['s3'],
+    summary: "Reveal the bucket's credentials again (recorded in the audit log)",
+    request: { params: IdParams },
+    responses: { 200: jsonResponse("The access user's keys.", BucketCredentialsSchema) },
+    errors: [409],
+  }),
+  ({ db, storage, audit }) =>
+    async (c) =>
+      c.json(
+        await revealCredentials(
+          db,
+          storage,
+          audit,
+          c.get('principal'),
+          c.req.valid('param').id,
+          requestInfo(c),
+        ),
+        200,
+      ),
+);

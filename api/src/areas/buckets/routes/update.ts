@@ -1,0 +1,28 @@
+import { IdParams, jsonBody, jsonResponse, patchBody } from '../../../edges/http/common.ts';
+import { endpoint } from '../../../edges/http/endpoint.ts';
+import { defineRoute } from '../../../edges/http/openapi.ts';
+import { BucketSchema, BucketUpdateSchema } from '../schema.ts';
+import { updateBucket } from '../service.ts';
+
+/** PATCH /api/v1/s3/buckets/{id}/ */
+export default endpoint(
+  defineRoute({
+    method: 'patch',
+    path: '/api/v1/s3/buckets/{id}/',
+    tags: ['s3'],
+    summary:
+      'Turn the allow-all CORS rule set on or off, set or drop the owning Kubernetes object, or release the bucket to a namespace',
+    request: {
+      params: IdParams,
+      body: jsonBody(patchBody(BucketUpdateSchema).openapi('BucketUpdate')),
+    },
+    responses: { 200: jsonResponse('The bucket.', BucketSchema) },
+    errors: [409],
+  }),
+  ({ db, storage }) =>
+    async (c) =>
+      c.json(
+        await updateBucket(db, storage, c.get('principal'), c.req.valid('param').id, c.req.valid('json')),
+        200,
+      ),
+);
