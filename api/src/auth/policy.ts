@@ -384,12 +384,14 @@ export function visibleWorkspacesSql(
 }
 
 /** SQL condition on table `organizations`: those the principal belongs to (directly or via a workspace). */
-export function visibleOrganizations(principal: Principal): SQL {
-  if (principal.superuser) return sql`true`;
-  if (principal.organizationScope) return eq(organizations.id, principal.organizationScope.organizationId);
-  const userId = principal.userId ?? NO_ID;
-  return or(
-    sql`${organizations.id} in (select ${organizationMembers.organizationId} from ${organizationMembers} where ${organizationMembers.userId} = ${userId})`,
-    sql`${organizations.id} in (select ${workspaces.organizationId} from ${workspaces} join ${workspaceMembers} on ${workspaceMembers.workspaceId} = ${workspaces.id} where ${workspaceMembers.userId} = ${userId})`,
-  )!;
+/**
+ * SQL condition on table `organizations` for a prepared statement, with the placeholders of
+ * `visibilityParams`: what `visibleOrganizations` decides, as one statement text for every caller.
+ */
+export function visibleOrganizationsSql(): SQL {
+  const user = sql`${sql.placeholder('user')}::uuid`;
+  return sql`(${sql.placeholder('all')}::boolean
+    or ${organizations.id} = ${sql.placeholder('scope_org')}::uuid
+    or ${organizations.id} in (select ${organizationMembers.organizationId} from ${organizationMembers} where ${organizationMembers.userId} = ${user})
+    or ${organizations.id} in (select ${workspaces.organizationId} from ${workspaces} join ${workspaceMembers} on ${workspaceMembers.workspaceId} = ${workspaces.id} where ${workspaceMembers.userId} = ${user}))`;
 }

@@ -592,8 +592,17 @@ async function adopt(
 }
 
 /** The bucket if the principal may see it; 404 otherwise. */
+const bucketById = (db: Database) =>
+  prepared(db, 'bucket_by_id', (d, name) =>
+    d
+      .select()
+      .from(buckets)
+      .where(eq(buckets.id, sql.placeholder('id')))
+      .prepare(name),
+  );
+
 export async function findBucket(db: Database, principal: Principal, id: string): Promise<BucketRow> {
-  const [b] = await db.select().from(buckets).where(eq(buckets.id, id));
+  const [b] = await bucketById(db).execute({ id });
   if (!b) throw notFound();
   await authorize(db, principal, 'bucket.view', {
     organizationId: b.organizationId,

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../core/db/client.ts';
-import { paginateTable } from '../../core/db/paginate.ts';
+import { paginateWindowed } from '../../core/db/paginate.ts';
+import { prepared } from '../../core/db/prepared.ts';
 import { organizations } from './tables.ts';
 import type { OrganizationRow } from './tables.ts';
 import type { Organization, OrganizationCreate, OrganizationUpdate } from './schema.ts';
@@ -9,7 +10,7 @@ import { conflict, notFound, validationError } from '../../core/errors.ts';
 import type { Page, PageQuery } from '../../core/pagination.ts';
 import type { AuditLog } from '../audit/writer.ts';
 import type { RequestInfo } from '../../auth/login.ts';
-import { authorize, requireScope, visibleOrganizations } from '../../auth/policy.ts';
+import { authorize, requireScope, visibilityParams, visibleOrganizationsSql } from '../../auth/policy.ts';
 import type { Action, Principal } from '../../auth/policy.ts';
 import { isUniqueViolation } from '../users/service.ts';
 
@@ -21,6 +22,32 @@ const toView = (o: OrganizationRow): Organization => ({
   updated_at: o.updatedAt.toISOString(),
 });
 
+/** The list's page and count: prepared once, the caller's visibility as parameters. */
+function listStatements(db: Database) {
+  return prepared(db, 'organizations_page', (d, name) => ({
+    page: d
+      .select({
+        id: organizations.id,
+        slug: organizations.slug,
+        name: organizations.name,
+        createdAt: organizations.createdAt,
+        updatedAt: organizations.updatedAt,
+        total: sql<number>`(count(*) over ())::int`,
+      })
+      .from(organizations)
+      .where(visibleOrganizationsSql())
+      .orderBy(asc(organizations.slug))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+    count: d
+      .select({ n: sql<number>`count(*)::int` })
+      .from(organizations)
+      .where(visibleOrganizationsSql())
+      .prepare(`${name}_count`),
+  }));
+}
+
 export async function listOrganizations(
   db: Database,
   principal: Principal,
@@ -28,14 +55,23 @@ export async function listOrganizations(
   page: PageQuery,
 ): Promise<Page<Organization>> {
   requireScope(principal, 'organization.view');
-  const where = visibleOrganizations(principal);
-  return paginateTable(db, url, page, {
-    table: organizations,
-    where,
-    orderBy: [asc(organizations.slug)],
-    map: toView,
+  const statements = listStatements(db);
+  const params = visibilityParams(principal);
+  return paginateWindowed(url, page, {
+    page: (limit, offset) => statements.page.execute({ ...params, limit, offset }),
+    count: async () => (await statements.count.execute(params))[0]!.n,
+    map: (row) => toView(row),
   });
 }
+
+const byId = (db: Database) =>
+  prepared(db, 'organization_by_id', (d, name) =>
+    d
+      .select()
+      .from(organizations)
+      .where(eq(organizations.id, sql.placeholder('id')))
+      .prepare(name),
+  );
 
 /**
  * The organization if it exists and the principal may see it (404 otherwise) and do `action` there
@@ -47,7 +83,7 @@ export async function findOrganization(
   id: string,
   action: Action = 'organization.view',
 ): Promise<OrganizationRow> {
-  const [org] = await db.select().from(organizations).where(eq(organizations.id, id));
+  const [org] = await byId(db).execute({ id });
   if (!org) throw notFound();
   await authorize(db, principal, action, { organizationId: org.id });
   return org;

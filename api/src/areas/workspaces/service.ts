@@ -85,8 +85,17 @@ const nameTaken = () =>
     { attr: 'name', code: 'unique', detail: 'The organization already has a workspace with this name.' },
   ]);
 
+const byId = (db: Database) =>
+  prepared(db, 'workspace_by_id', (d, name) =>
+    d
+      .select()
+      .from(workspaces)
+      .where(eq(workspaces.id, sql.placeholder('id')))
+      .prepare(name),
+  );
+
 export async function findWorkspace(db: Database, principal: Principal, id: string): Promise<WorkspaceRow> {
-  const [ws] = await db.select().from(workspaces).where(eq(workspaces.id, id));
+  const [ws] = await byId(db).execute({ id });
   if (!ws) throw notFound();
   await authorize(db, principal, 'workspace.view', { organizationId: ws.organizationId, workspaceId: ws.id });
   return ws;
