@@ -109,4 +109,17 @@ describe('loadConfig', () => {
       ]);
     }
   });
+
+  it('refuses the saga pause hook unless the test hooks are switched on', () => {
+    expect(problemsOf({ PLINTH_TEST_PAUSE_AFTER_STEP: 'deleting' })).toEqual([
+      'PLINTH_TEST_PAUSE_AFTER_STEP is a test hook, refused unless PLINTH_TEST_HOOKS=true',
+    ]);
+    expect(problemsOf({ PLINTH_TEST_PAUSE_AFTER_STEP: 'access', PLINTH_TEST_HOOKS: 'false' })).toHaveLength(
+      1,
+    );
+    expect(problemsOf({ PLINTH_TEST_HOOKS: 'yes' })[0]).toMatch(/^PLINTH_TEST_HOOKS /);
+    expect(loadConfig({}).testPauseAfterStep).toBeUndefined();
+    const config = loadConfig({ PLINTH_TEST_PAUSE_AFTER_STEP: 'delete-bucket', PLINTH_TEST_HOOKS: 'true' });
+    expect(config.testPauseAfterStep).toBe('delete-bucket');
+  });
 });

@@ -73,7 +73,26 @@ export const EnvSchema = z.object({
   PLINTH_USAGE_INTERVAL_SECONDS: positiveInt('an integer from 10 to 86400', 86400)
     .min(10, { error: 'must be an integer from 10 to 86400' })
     .default(300),
-  PLINTH_TEST_PAUSE_AFTER_STEP: z.enum(['recorded', 'bucket', 'access', 'cors', 'usage']).optional(),
+  // The steps of SagaStep (areas/buckets/service.ts).
+  PLINTH_TEST_PAUSE_AFTER_STEP: z
+    .enum([
+      'recorded',
+      'bucket',
+      'access',
+      'cors',
+      'rollback-access',
+      'rollback-bucket',
+      'delete-checked',
+      'deleting',
+      'delete-access',
+      'delete-bucket',
+      'usage',
+    ])
+    .optional(),
+  PLINTH_TEST_HOOKS: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true'),
   PLINTH_TRUST_PROXY: z
     .string()
     .regex(/^(false|true|[0-9]|10)$/, { error: 'must be false, true or a number of proxy hops from 0 to 10' })
@@ -123,7 +142,7 @@ export interface Config {
   /** Trusted Kubernetes ServiceAccount issuers and accounts, from the PLINTH_CONFIG file. */
   readonly serviceAccounts: ServiceAccountsConfig | null;
   readonly usageIntervalMs: number;
-  /** Test-only: pause bucket creation after this saga step (crash-safety tests). */
+  /** Test-only (needs PLINTH_TEST_HOOKS=true): pause after this saga step (crash-safety tests). */
   readonly testPauseAfterStep: string | undefined;
 }
 
@@ -158,6 +177,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       problems.push('PLINTH_JWT_SIGNING_KEY is required when DATABASE_URL is set');
   }
   if (e.PLINTH_METRICS_PORT === e.PORT) problems.push('PLINTH_METRICS_PORT must differ from PORT');
+  // A production process must never stop halfway through a saga because of a stray variable.
+  if (e.PLINTH_TEST_PAUSE_AFTER_STEP !== undefined && !e.PLINTH_TEST_HOOKS)
+    problems.push('PLINTH_TEST_PAUSE_AFTER_STEP is a test hook, refused unless PLINTH_TEST_HOOKS=true');
   if (problems.length > 0) throw new ConfigError(problems);
 
   return Object.freeze({

@@ -40,7 +40,11 @@ describe('usage job survives SIGKILL during a run', () => {
       // One interval for the whole test: the restarted process adds no job of its own.
       PLINTH_USAGE_INTERVAL_SECONDS: '86400',
     };
-    const first = await startApiProcess({ ...env, PLINTH_TEST_PAUSE_AFTER_STEP: 'usage' });
+    const first = await startApiProcess({
+      ...env,
+      PLINTH_TEST_PAUSE_AFTER_STEP: 'usage',
+      PLINTH_TEST_HOOKS: 'true',
+    });
     running.push(first);
     await first.waitReady();
     const deadline = Date.now() + 30_000;

@@ -51,7 +51,20 @@ export const LEASE_SECONDS = 15;
  * Saga steps, in order, and `usage` (the usage job has its reports, not yet written): a test hook
  * may pause after any of them (see `StorageRuntime.afterStep`).
  */
-export type SagaStep = 'recorded' | 'bucket' | 'access' | 'cors' | 'usage';
+export type SagaStep =
+  | 'recorded'
+  | 'bucket'
+  | 'access'
+  | 'cors'
+  // Undoing a failed creation.
+  | 'rollback-access'
+  | 'rollback-bucket'
+  // Deletion: checked empty (job claimed, row still `ready`), marked `deleting`, access gone, bucket gone.
+  | 'delete-checked'
+  | 'deleting'
+  | 'delete-access'
+  | 'delete-bucket'
+  | 'usage';
 
 /** Storage for the bucket service: the clusters, their drivers, and the key for secrets at rest. */
 export interface StorageRuntime {
@@ -247,10 +260,12 @@ async function rollback(db: Database, rt: StorageRuntime, row: BucketRow, ctx: J
   const driver = rt.driver(row.cluster);
   await ctx.renew();
   await driver.revokeAccess(row.accessKeyId, row.name);
+  await rt.afterStep?.('rollback-access', row.id);
   const [current] = await db.select().from(buckets).where(eq(buckets.id, row.id));
   await ctx.renew();
   if (current?.createdOnCluster && (await driver.isBucketEmpty(row.name)))
     await driver.deleteBucket(row.name);
+  await rt.afterStep?.('rollback-bucket', row.id);
   await remove(db, ctx, row.id);
 }
 
@@ -264,8 +279,10 @@ async function deprovision(db: Database, rt: StorageRuntime, row: BucketRow, ctx
   try {
     await ctx.renew();
     await driver.revokeAccess(row.accessKeyId, row.name);
+    await rt.afterStep?.('delete-access', row.id);
     await ctx.renew();
     await driver.deleteBucket(row.name);
+    await rt.afterStep?.('delete-bucket', row.id);
     await remove(db, ctx, row.id);
   } catch (err) {
     if (!(err instanceof StorageError && err.reason === 'bucket_not_empty')) throw err;
@@ -807,7 +824,10 @@ export async function deleteBucket(db: Database, rt: StorageRuntime, principal: 
     await withLease(db, lease, async (ctx) => {
       if ((await driver.bucketExists(b.name)) && !(await driver.isBucketEmpty(b.name)))
         throw new JobSettled(new StorageError('bucket_not_empty', 'not empty'));
-      await deprovision(db, rt, await write(db, ctx, b.id, { state: 'deleting' }), ctx);
+      await rt.afterStep?.('delete-checked', b.id);
+      const deleting = await write(db, ctx, b.id, { state: 'deleting' });
+      await rt.afterStep?.('deleting', b.id);
+      await deprovision(db, rt, deleting, ctx);
     });
   } catch (err) {
     throw storageFailure(err);

@@ -37,8 +37,9 @@ export function createStorageRuntime(
 }
 
 /**
- * Crash-safety test hook (`PLINTH_TEST_PAUSE_AFTER_STEP=bucket|access|cors`): after that saga step
- * the request waits forever, so a test can SIGKILL the process mid-creation. Unset in production.
+ * Crash-safety test hook (`PLINTH_TEST_PAUSE_AFTER_STEP=<SagaStep>`, allowed only with
+ * `PLINTH_TEST_HOOKS=true`): after that saga step the request or job waits forever, so a test can
+ * SIGKILL the process mid-saga.
  */
 export function pauseAfterStepHook(step: string | undefined, logger: Logger) {
   if (!step) return undefined;
