@@ -321,16 +321,19 @@ describe('bucket sagas survive SIGKILL after every step', () => {
    * cleared). Later steps: the restarted process finishes the deletion on its own. `objects`: an
    * object is written after the emptiness check; the cluster then refuses the delete, and the
    * bucket comes back `ready` with its data and credentials, and DELETE says 409 bucket_not_empty.
+   * `squatter`: the bucket was gone before the kill, and someone made one of the same name directly
+   * on MinIO before the restart; the resumed deletion must leave that one alone.
    */
   it.concurrent.each([
-    { step: 'delete-checked', objects: false },
-    { step: 'deleting', objects: false },
-    { step: 'delete-access', objects: false },
-    { step: 'delete-bucket', objects: false },
-    { step: 'deleting', objects: true },
+    { step: 'delete-checked', objects: false, squatter: false },
+    { step: 'deleting', objects: false, squatter: false },
+    { step: 'delete-access', objects: false, squatter: false },
+    { step: 'delete-bucket', objects: false, squatter: false },
+    { step: 'deleting', objects: true, squatter: false },
+    { step: 'delete-bucket', objects: false, squatter: true },
   ] as const)(
-    'deletion, killed after $step (object written meanwhile: $objects)',
-    async ({ step, objects }) => {
+    'deletion, killed after $step (object written meanwhile: $objects, name taken meanwhile: $squatter)',
+    async ({ step, objects, squatter }) => {
       const databaseUrl = await freshDatabaseUrl();
       const env = envOf(databaseUrl);
       const first = await boot({ ...env, PLINTH_TEST_PAUSE_AFTER_STEP: step });
@@ -357,6 +360,10 @@ describe('bucket sagas survive SIGKILL after every step', () => {
       }
       await killWhenPaused(first.p, first.token, step);
       await pending;
+      if (squatter) {
+        expect(await driver.bucketExists(name)).toBe(false);
+        expect(await driver.ensureBucket(name)).toBe('created');
+      }
 
       const { p: second, token } = await boot(env);
       let pendingSeen = 0;
@@ -399,7 +406,8 @@ describe('bucket sagas survive SIGKILL after every step', () => {
       }
 
       expect((await api(second, 'GET', path, token)).status).toBe(404);
-      expect(await driver.bucketExists(name)).toBe(false);
+      expect(await driver.bucketExists(name)).toBe(squatter);
+      if (squatter) expect(await driver.bucketMark(name)).toBeNull();
       expect(await driver.accessExists(creds.access_key_id)).toBe(false);
       expect(await usersOn(name)).toEqual([]);
       expect(await policiesOn(name)).toEqual([]);

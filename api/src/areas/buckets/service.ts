@@ -270,7 +270,8 @@ async function rollback(db: Database, rt: StorageRuntime, row: BucketRow, ctx: J
 }
 
 /**
- * Removal of a `deleting` row: access user and policy, then the (empty) bucket, then the row. When
+ * Removal of a `deleting` row: access user and policy, then the (empty) bucket if it carries this
+ * row's mark, then the row. When
  * objects arrived after the emptiness check, the cluster refuses the delete after the access user
  * is gone: the bucket stays, so its access comes back and it is `ready` again (`JobSettled`).
  */
@@ -281,7 +282,9 @@ async function deprovision(db: Database, rt: StorageRuntime, row: BucketRow, ctx
     await driver.revokeAccess(row.accessKeyId, row.name);
     await rt.afterStep?.('delete-access', row.id);
     await ctx.renew();
-    await driver.deleteBucket(row.name);
+    // Only a bucket with this row's mark: a resumed deletion whose bucket went before the crash
+    // may find the name taken again by a bucket that is someone else's.
+    if ((await driver.bucketMark(row.name)) === row.id) await driver.deleteBucket(row.name);
     await rt.afterStep?.('delete-bucket', row.id);
     await remove(db, ctx, row.id);
   } catch (err) {
@@ -822,8 +825,11 @@ export async function deleteBucket(db: Database, rt: StorageRuntime, principal: 
   const driver = rt.driver(b.cluster);
   try {
     await withLease(db, lease, async (ctx) => {
-      if ((await driver.bucketExists(b.name)) && !(await driver.isBucketEmpty(b.name)))
+      const exists = await driver.bucketExists(b.name);
+      if (exists && !(await driver.isBucketEmpty(b.name)))
         throw new JobSettled(new StorageError('bucket_not_empty', 'not empty'));
+      // A ready row's bucket may predate marks: marked now, so that `deprovision` deletes it.
+      if (exists) await driver.markBucket(b.name, b.id);
       await rt.afterStep?.('delete-checked', b.id);
       const deleting = await write(db, ctx, b.id, { state: 'deleting' });
       await rt.afterStep?.('deleting', b.id);
