@@ -254,10 +254,16 @@ describe('bucket sagas survive SIGKILL after every step', () => {
    * A creation that fails on the cluster is rolled back in the request. To fail it after the bucket
    * is made, MinIO is reached through a proxy that refuses one admin call (creating the access
    * policy); the process is then killed during the rollback and restarted straight on MinIO.
+   * `squatter`: the bucket was gone before the kill, and someone made one of the same name directly
+   * on MinIO before the restart; the resumed rollback must leave that one alone.
    */
-  it.concurrent.each(['rollback-access', 'rollback-bucket'] as const)(
-    'rollback of a failed creation, killed after "%s": completed, nothing left',
-    async (step) => {
+  it.concurrent.each([
+    { step: 'rollback-access', squatter: false },
+    { step: 'rollback-bucket', squatter: false },
+    { step: 'rollback-bucket', squatter: true },
+  ] as const)(
+    'rollback of a failed creation, killed after $step (name taken meanwhile: $squatter)',
+    async ({ step, squatter }) => {
       const proxy = await startFaultyProxy(minio.endpoint, 'add-canned-policy');
       cleanups.push(proxy.close);
       const proxyDir = mkdtempSync(join(tmpdir(), 'plinth-crash-proxy-'));
@@ -278,6 +284,7 @@ describe('bucket sagas survive SIGKILL after every step', () => {
       expect(proxy.refused()).toBe(1);
       // The creation had made the bucket before it failed: the rollback has something to undo.
       expect(await driver.bucketExists(name)).toBe(step === 'rollback-access');
+      if (squatter) expect(await driver.ensureBucket(name)).toBe('created');
 
       const { p: second, token } = await boot(envOf(databaseUrl));
       let pendingSeen = 0;
@@ -292,19 +299,26 @@ describe('bucket sagas survive SIGKILL after every step', () => {
       });
       expect(pendingSeen).toBeGreaterThan(0);
       expect(second.output()).toContain('resumed an interrupted bucket saga');
-      expect(await driver.bucketExists(name)).toBe(false);
+      expect(await driver.bucketExists(name)).toBe(squatter);
+      if (squatter) expect(await driver.bucketMark(name)).toBeNull();
       expect(await usersOn(name)).toEqual([]);
       expect(await policiesOn(name)).toEqual([]);
       noErrorLogged(second);
 
-      // Nothing of the failed attempt stands in the way of the client's retry.
+      // Nothing of the failed attempt stands in the way of the client's retry; a bucket of the
+      // name that is not Plinth's does, as it would have without the crash.
       const retry = await api(second, 'POST', '/api/v1/s3/buckets/', token, {
         name,
         region: 'eu-central',
         ...place,
       });
-      expect([retry.status, retry.body.state]).toEqual([201, 'ready']);
-      expect(await usersOn(name)).toEqual([retry.body.credentials.access_key_id]);
+      if (squatter) {
+        expect([retry.status, retry.body.code]).toEqual([409, 'bucket_unmanaged']);
+        expect(await driver.bucketExists(name)).toBe(true);
+      } else {
+        expect([retry.status, retry.body.state]).toEqual([201, 'ready']);
+        expect(await usersOn(name)).toEqual([retry.body.credentials.access_key_id]);
+      }
       // The rolled-back creation's job and the retry's: both done, neither with an error.
       expect(await sagaJobs(databaseUrl)).toEqual([
         { state: 'done', last_error_code: null },

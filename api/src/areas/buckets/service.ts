@@ -214,12 +214,14 @@ async function ensureOwnBucket(
         throw unmanaged();
       }
     }
+    // Marked before the row says it made the bucket: a rollback deletes only a bucket with the mark.
+    await driver.markBucket(row.name, row.id);
     await write(db, ctx, row.id, { createdOnCluster: true });
   } else {
     // The row owns the bucket already (created or imported): only the mark may be missing.
     await driver.ensureBucket(row.name);
+    await driver.markBucket(row.name, row.id);
   }
-  await driver.markBucket(row.name, row.id);
 }
 
 /**
@@ -253,8 +255,8 @@ async function provision(
 }
 
 /**
- * Undoes a creation that failed: access user and policy, the bucket if we made it and it is empty,
- * the row. Throws while the cluster is unreachable; the job then retries the rollback.
+ * Undoes a creation that failed: access user and policy, the bucket if we made it, it still
+ * carries this row's mark and it is empty, the row. Throws while the cluster is unreachable; the job then retries the rollback.
  */
 async function rollback(db: Database, rt: StorageRuntime, row: BucketRow, ctx: JobContext): Promise<void> {
   const driver = rt.driver(row.cluster);
@@ -263,7 +265,12 @@ async function rollback(db: Database, rt: StorageRuntime, row: BucketRow, ctx: J
   await rt.afterStep?.('rollback-access', row.id);
   const [current] = await db.select().from(buckets).where(eq(buckets.id, row.id));
   await ctx.renew();
-  if (current?.createdOnCluster && (await driver.isBucketEmpty(row.name)))
+  // The mark tells this row's bucket from one of the same name made since a crash (ours went).
+  if (
+    current?.createdOnCluster &&
+    (await driver.bucketMark(row.name)) === row.id &&
+    (await driver.isBucketEmpty(row.name))
+  )
     await driver.deleteBucket(row.name);
   await rt.afterStep?.('rollback-bucket', row.id);
   await remove(db, ctx, row.id);
