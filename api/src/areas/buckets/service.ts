@@ -256,7 +256,8 @@ async function provision(
 
 /**
  * Undoes a creation that failed: access user and policy, the bucket if we made it, it still
- * carries this row's mark and it is empty, the row. Throws while the cluster is unreachable; the job then retries the rollback.
+ * carries this row's mark and it is empty, the row. Throws while the cluster is unreachable; the
+ * job then retries the rollback.
  */
 async function rollback(db: Database, rt: StorageRuntime, row: BucketRow, ctx: JobContext): Promise<void> {
   const driver = rt.driver(row.cluster);
@@ -278,9 +279,9 @@ async function rollback(db: Database, rt: StorageRuntime, row: BucketRow, ctx: J
 
 /**
  * Removal of a `deleting` row: access user and policy, then the (empty) bucket if it carries this
- * row's mark, then the row. When
- * objects arrived after the emptiness check, the cluster refuses the delete after the access user
- * is gone: the bucket stays, so its access comes back and it is `ready` again (`JobSettled`).
+ * row's mark, then the row. When objects arrived after the emptiness check, the cluster refuses the
+ * delete after the access user is gone: the bucket stays, so its access comes back and it is
+ * `ready` again (`JobSettled`).
  */
 async function deprovision(db: Database, rt: StorageRuntime, row: BucketRow, ctx: JobContext): Promise<void> {
   const driver = rt.driver(row.cluster);
