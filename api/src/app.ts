@@ -17,12 +17,10 @@ import { refuseUnstorableInput } from './edges/http/storable-input.ts';
 import { requireAuth } from './edges/http/require-auth.ts';
 import { requestContext } from './edges/http/request-context.ts';
 import { registerApiKeys } from './areas/keys/routes.ts';
-import { registerAuditLog } from './areas/audit/routes.ts';
 import { registerLogin } from './auth/routes/login.ts';
 import { registerUsers } from './areas/users/routes.ts';
 import { AREAS } from './areas/index.ts';
 import type { AreaDeps } from './areas/area.ts';
-import { registerAuditMetrics } from './areas/audit/writer.ts';
 import type { AuditLog, KeyUsage } from './areas/audit/writer.ts';
 import type { ServiceAccountVerifier } from './auth/service-accounts.ts';
 import type { LoginTokens } from './auth/login.ts';
@@ -98,9 +96,7 @@ export function createApp(deps: AppDeps): App {
   const areaDeps: AreaDeps = { db, audit: deps.audit, storage: deps.storage, logger: deps.logger, auth };
   for (const area of AREAS) for (const endpoint of area.endpoints) endpoint(app, areaDeps);
   registerApiKeys(app, db, deps.audit);
-  registerAuditLog(app, db);
   for (const area of AREAS) area.metrics?.(deps.metrics.registry, areaDeps);
-  registerAuditMetrics(deps.metrics.registry, deps.audit);
 
   app.onError(onError);
   app.notFound(notFoundHandler(() => app.routes));

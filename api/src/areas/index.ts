@@ -1,4 +1,5 @@
 import type { Area } from './area.ts';
+import { auditArea } from './audit/index.ts';
 import { bucketsArea } from './buckets/index.ts';
 import { membersArea } from './members/index.ts';
 import { organizationsArea } from './organizations/index.ts';
@@ -8,4 +9,10 @@ import { workspacesArea } from './workspaces/index.ts';
  * Every area, in the order their endpoints appear in the OpenAPI document. The one registration
  * an area needs: app.ts registers the endpoints and metrics, index.ts the job kinds.
  */
-export const AREAS: readonly Area[] = [organizationsArea, workspacesArea, membersArea, bucketsArea];
+export const AREAS: readonly Area[] = [
+  organizationsArea,
+  workspacesArea,
+  membersArea,
+  auditArea,
+  bucketsArea,
+];

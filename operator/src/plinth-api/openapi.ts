@@ -238,6 +238,40 @@ export interface paths {
     patch: operations['api_v1_workspaces_members_partial_update'];
     trace?: never;
   };
+  '/api/v1/audit-log/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Security events, newest first (Super Admin: all; Org Admin: their organizations) */
+    get: operations['api_v1_audit_log_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/audit-log/export/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every matching entry, oldest first, as NDJSON (one JSON object per line) */
+    get: operations['api_v1_audit_log_export_retrieve'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/s3/buckets/': {
     parameters: {
       query?: never;
@@ -470,40 +504,6 @@ export interface paths {
      * @description Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
      */
     delete: operations['api_v1_system_api_keys_destroy'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/audit-log/': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Security events, newest first (Super Admin: all; Org Admin: their organizations) */
-    get: operations['api_v1_audit_log_list'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/audit-log/export/': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Every matching entry, oldest first, as NDJSON (one JSON object per line) */
-    get: operations['api_v1_audit_log_export_retrieve'];
-    put?: never;
-    post?: never;
-    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -742,6 +742,48 @@ export interface components {
        * @enum {string}
        */
       role: 'admin' | 'user' | 'viewer';
+    };
+    PaginatedAuditEntryList: {
+      /** @example 123 */
+      count: number;
+      /**
+       * Format: uri
+       * @example https://plinth.example/api/v1/things/?page=3
+       */
+      next: string | null;
+      /**
+       * Format: uri
+       * @example https://plinth.example/api/v1/things/?page=1
+       */
+      previous: string | null;
+      results: components['schemas']['AuditEntry'][];
+    };
+    AuditEntry: {
+      id: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      occurred_at: string;
+      /** @example api_key.used */
+      event: string;
+      /**
+       * Format: uuid
+       * @description The acting user (for keys: its owner or creator).
+       */
+      actor: string | null;
+      /** @description For failed logins: the username that was tried. */
+      username: string | null;
+      /** Format: uuid */
+      api_key: string | null;
+      /** Format: uuid */
+      organization: string | null;
+      ip: string | null;
+      request_id: string | null;
+      /** @description Event data: endpoint, reason, key name, provider… */
+      details: {
+        [key: string]: unknown;
+      };
     };
     CreatedBucket: components['schemas']['Bucket'] & {
       credentials: components['schemas']['BucketCredentials'];
@@ -1025,48 +1067,6 @@ export interface components {
             | 'users:write'
           )[]
         | null;
-    };
-    PaginatedAuditEntryList: {
-      /** @example 123 */
-      count: number;
-      /**
-       * Format: uri
-       * @example https://plinth.example/api/v1/things/?page=3
-       */
-      next: string | null;
-      /**
-       * Format: uri
-       * @example https://plinth.example/api/v1/things/?page=1
-       */
-      previous: string | null;
-      results: components['schemas']['AuditEntry'][];
-    };
-    AuditEntry: {
-      id: number;
-      /**
-       * Format: date-time
-       * @example 2026-11-21T10:00:00.000Z
-       */
-      occurred_at: string;
-      /** @example api_key.used */
-      event: string;
-      /**
-       * Format: uuid
-       * @description The acting user (for keys: its owner or creator).
-       */
-      actor: string | null;
-      /** @description For failed logins: the username that was tried. */
-      username: string | null;
-      /** Format: uuid */
-      api_key: string | null;
-      /** Format: uuid */
-      organization: string | null;
-      ip: string | null;
-      request_id: string | null;
-      /** @description Event data: endpoint, reason, key name, provider… */
-      details: {
-        [key: string]: unknown;
-      };
     };
   };
   responses: never;
@@ -2987,6 +2987,187 @@ export interface operations {
       };
     };
   };
+  api_v1_audit_log_list: {
+    parameters: {
+      query?: {
+        /** @description A page number within the paginated result set (1-based, at most 1000000). */
+        page?: number;
+        /** @description Number of results to return per page (default 50, maximum 500). */
+        page_size?: number;
+        event?:
+          | 'login.succeeded'
+          | 'login.failed'
+          | 'sso.login'
+          | 'api_key.created'
+          | 'api_key.used'
+          | 'api_key.revoked'
+          | 'service_account.used'
+          | 'user.created'
+          | 'user.updated'
+          | 'organization.created'
+          | 'organization.deleted'
+          | 'organization.member.added'
+          | 'organization.member.changed'
+          | 'organization.member.removed'
+          | 'workspace.member.added'
+          | 'workspace.member.changed'
+          | 'workspace.member.removed'
+          | 'bucket.credentials_revealed'
+          | 'bucket.imported';
+        /** @description Acting user ID. */
+        actor?: string;
+        organization?: string;
+        /** @description Entries at or after this time. */
+        since?: string;
+        /** @description Entries before this time. */
+        until?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of audit entries. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedAuditEntryList'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  api_v1_audit_log_export_retrieve: {
+    parameters: {
+      query?: {
+        event?:
+          | 'login.succeeded'
+          | 'login.failed'
+          | 'sso.login'
+          | 'api_key.created'
+          | 'api_key.used'
+          | 'api_key.revoked'
+          | 'service_account.used'
+          | 'user.created'
+          | 'user.updated'
+          | 'organization.created'
+          | 'organization.deleted'
+          | 'organization.member.added'
+          | 'organization.member.changed'
+          | 'organization.member.removed'
+          | 'workspace.member.added'
+          | 'workspace.member.changed'
+          | 'workspace.member.removed'
+          | 'bucket.credentials_revealed'
+          | 'bucket.imported';
+        /** @description Acting user ID. */
+        actor?: string;
+        organization?: string;
+        /** @description Entries at or after this time. */
+        since?: string;
+        /** @description Entries before this time. */
+        until?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description NDJSON stream of AuditEntry objects. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/x-ndjson': string;
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   api_v1_s3_buckets_list: {
     parameters: {
       query?: {
@@ -4376,187 +4557,6 @@ export interface operations {
       };
       /** @description The request body is larger than the configured limit. */
       413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description A dependency (database, storage cluster) is unavailable. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  api_v1_audit_log_list: {
-    parameters: {
-      query?: {
-        /** @description A page number within the paginated result set (1-based, at most 1000000). */
-        page?: number;
-        /** @description Number of results to return per page (default 50, maximum 500). */
-        page_size?: number;
-        event?:
-          | 'login.succeeded'
-          | 'login.failed'
-          | 'sso.login'
-          | 'api_key.created'
-          | 'api_key.used'
-          | 'api_key.revoked'
-          | 'service_account.used'
-          | 'user.created'
-          | 'user.updated'
-          | 'organization.created'
-          | 'organization.deleted'
-          | 'organization.member.added'
-          | 'organization.member.changed'
-          | 'organization.member.removed'
-          | 'workspace.member.added'
-          | 'workspace.member.changed'
-          | 'workspace.member.removed'
-          | 'bucket.credentials_revealed'
-          | 'bucket.imported';
-        /** @description Acting user ID. */
-        actor?: string;
-        organization?: string;
-        /** @description Entries at or after this time. */
-        since?: string;
-        /** @description Entries before this time. */
-        until?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description A page of audit entries. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['PaginatedAuditEntryList'];
-        };
-      };
-      /** @description Invalid input; `errors` lists each field problem. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Missing or invalid credentials. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Authenticated, but not allowed to do this. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Not found (or not visible to the caller). */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description A dependency (database, storage cluster) is unavailable. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  api_v1_audit_log_export_retrieve: {
-    parameters: {
-      query?: {
-        event?:
-          | 'login.succeeded'
-          | 'login.failed'
-          | 'sso.login'
-          | 'api_key.created'
-          | 'api_key.used'
-          | 'api_key.revoked'
-          | 'service_account.used'
-          | 'user.created'
-          | 'user.updated'
-          | 'organization.created'
-          | 'organization.deleted'
-          | 'organization.member.added'
-          | 'organization.member.changed'
-          | 'organization.member.removed'
-          | 'workspace.member.added'
-          | 'workspace.member.changed'
-          | 'workspace.member.removed'
-          | 'bucket.credentials_revealed'
-          | 'bucket.imported';
-        /** @description Acting user ID. */
-        actor?: string;
-        organization?: string;
-        /** @description Entries at or after this time. */
-        since?: string;
-        /** @description Entries before this time. */
-        until?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description NDJSON stream of AuditEntry objects. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/x-ndjson': string;
-        };
-      };
-      /** @description Invalid input; `errors` lists each field problem. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Missing or invalid credentials. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Authenticated, but not allowed to do this. */
-      403: {
         headers: {
           [name: string]: unknown;
         };

@@ -4,34 +4,14 @@ import type { Database } from '../../core/db/client.ts';
 import { paginateTable } from '../../core/db/paginate.ts';
 import { auditLog } from './tables.ts';
 import { organizationMembers } from '../members/tables.ts';
-import type { AuditEntry } from './tables.ts';
+import type { AuditEntryRow } from './tables.ts';
+import type { AuditEntry, AuditFilter, AuditListQuery } from './schema.ts';
 import { forbidden } from '../../core/errors.ts';
-import type { PageQuery } from '../../core/pagination.ts';
+import type { Page } from '../../core/pagination.ts';
 import { authorize, requireScope } from '../../auth/policy.ts';
 import type { Principal } from '../../auth/policy.ts';
 
-export interface AuditFilter {
-  event?: string | undefined;
-  actor?: string | undefined;
-  organization?: string | undefined;
-  since?: string | undefined;
-  until?: string | undefined;
-}
-
-export interface AuditEntryView {
-  id: number;
-  occurred_at: string;
-  event: string;
-  actor: string | null;
-  username: string | null;
-  api_key: string | null;
-  organization: string | null;
-  ip: string | null;
-  request_id: string | null;
-  details: Record<string, unknown>;
-}
-
-export const toAuditView = (e: AuditEntry): AuditEntryView => ({
+export const toAuditView = (e: AuditEntryRow): AuditEntry => ({
   id: e.id,
   occurred_at: e.occurredAt.toISOString(),
   event: e.event,
@@ -87,8 +67,8 @@ export async function listAudit(
   db: Database,
   principal: Principal,
   url: URL,
-  query: PageQuery & AuditFilter,
-) {
+  query: AuditListQuery,
+): Promise<Page<AuditEntry>> {
   const where = and(await scope(db, principal, query), ...filters(query));
   return paginateTable(db, url, query, {
     table: auditLog,

@@ -35,4 +35,4 @@ export const auditLog = pgTable(
   ],
 );
 
-export type AuditEntry = typeof auditLog.$inferSelect;
+export type AuditEntryRow = typeof auditLog.$inferSelect;

@@ -1,0 +1,36 @@
+import { z } from '@hono/zod-openapi';
+import { rawResponse } from '../../../edges/http/common.ts';
+import { endpoint } from '../../../edges/http/endpoint.ts';
+import { defineRoute } from '../../../edges/http/openapi.ts';
+import { exportAudit } from '../query.ts';
+import { AuditFilterSchema } from '../schema.ts';
+
+/** GET /api/v1/audit-log/export/ */
+export default endpoint(
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/audit-log/export/',
+    tags: ['audit-log'],
+    summary: 'Every matching entry, oldest first, as NDJSON (one JSON object per line)',
+    request: { query: AuditFilterSchema },
+    responses: {
+      200: {
+        description: 'NDJSON stream of AuditEntry objects.',
+        content: { 'application/x-ndjson': { schema: z.string() } },
+      },
+    },
+  }),
+  ({ db }) =>
+    async (c) => {
+      const stream = await exportAudit(db, c.get('principal'), c.req.valid('query'));
+      return rawResponse(
+        new Response(stream, {
+          status: 200,
+          headers: {
+            'Content-Type': 'application/x-ndjson; charset=utf-8',
+            'Content-Disposition': 'attachment; filename="plinth-audit-log.ndjson"',
+          },
+        }),
+      );
+    },
+);

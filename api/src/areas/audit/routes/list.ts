@@ -1,0 +1,24 @@
+import { paginated } from '../../../core/pagination.ts';
+import { jsonResponse } from '../../../edges/http/common.ts';
+import { endpoint } from '../../../edges/http/endpoint.ts';
+import { defineRoute } from '../../../edges/http/openapi.ts';
+import { listAudit } from '../query.ts';
+import { AuditEntrySchema, AuditListQuerySchema } from '../schema.ts';
+
+/** GET /api/v1/audit-log/ */
+export default endpoint(
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/audit-log/',
+    list: true,
+    tags: ['audit-log'],
+    summary: 'Security events, newest first (Super Admin: all; Org Admin: their organizations)',
+    request: { query: AuditListQuerySchema },
+    responses: {
+      200: jsonResponse('A page of audit entries.', paginated(AuditEntrySchema, 'PaginatedAuditEntryList')),
+    },
+  }),
+  ({ db }) =>
+    async (c) =>
+      c.json(await listAudit(db, c.get('principal'), new URL(c.req.url), c.req.valid('query')), 200),
+);
