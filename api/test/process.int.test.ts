@@ -252,6 +252,46 @@ describe('the API process', () => {
     }
   });
 
+  it('keeps every security entry whose request was answered, even when killed with SIGKILL right after', async () => {
+    const url = await freshDatabaseUrl();
+    const env = { DATABASE_URL: url, ...TEST_KEYS, PLINTH_BOOTSTRAP_ADMIN_PASSWORD: 'kill-admin-password' };
+    const p = await start(env);
+    await p.waitReady();
+    const admin = await api(p, 'POST', '/api/login/', undefined, {
+      username: 'admin',
+      password: 'kill-admin-password',
+    });
+    const key = await api(p, 'POST', '/api/v1/users/me/api-keys/', admin.token, { name: 'doomed' });
+    expect((await raw(p, 'DELETE', `/api/v1/users/me/api-keys/${key.id}/`, admin.token)).status).toBe(204);
+    const org = await api(p, 'POST', '/api/v1/organizations/', admin.token, {
+      slug: 'killed',
+      name: 'Killed',
+    });
+    const refused = await raw(p, 'POST', '/api/login/', undefined, { username: 'admin', password: 'wrong' });
+    expect(refused.status).toBe(401);
+    // No graceful shutdown: whatever was only in memory is lost now.
+    await p.stop('SIGKILL');
+    const sql = postgres(url, { max: 1, onnotice: () => {} });
+    try {
+      const rows = await sql<{ event: string }[]>`select event from audit_log order by id`;
+      const events = rows.map((r) => r.event);
+      for (const event of [
+        'login.succeeded',
+        'api_key.created',
+        'api_key.revoked',
+        'organization.created',
+        'login.failed',
+      ]) {
+        expect(events, `${event} after SIGKILL`).toContain(event);
+      }
+      const [created] =
+        await sql`select count(*)::int as n from audit_log where event = 'organization.created' and organization_id = ${org.id as string}`;
+      expect(created!.n).toBe(1);
+    } finally {
+      await sql.end();
+    }
+  });
+
   it('never logs a generated first-admin password when not interactive; it is in a 0600 file instead', async () => {
     const dataDir = tempDir();
     const p = await start({ PLINTH_DATA_DIR: dataDir });
