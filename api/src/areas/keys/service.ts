@@ -165,35 +165,42 @@ export async function createKey(
     ]);
   }
   const { token, hash, displayPrefix } = generateToken(owner.kind);
-  const [key] = await db
-    .insert(apiKeys)
-    .values({
-      kind: owner.kind,
-      name: input.name,
-      tokenHash: hash,
-      displayPrefix,
-      userId: principal.userId,
-      organizationId: owner.kind === 'organization' ? owner.organizationId : null,
-      role: keyRole,
-      scopes,
-      expiresAt,
-    })
-    .returning();
-  await audit.record({
-    event: 'api_key.created',
-    actorUserId: principal.userId,
-    apiKeyId: key!.id,
-    organizationId: key!.organizationId,
-    username: principal.username,
-    ip: req.ip,
-    requestId: req.requestId,
-    details: {
-      name: key!.name,
-      kind: key!.kind,
-      ...(key!.role && { role: key!.role }),
-      scopes: key!.scopes,
-      created_with: principal.apiKeyId,
-    },
+  // The key and its audit entry commit together: a key is never made unrecorded.
+  const key = await db.transaction(async (tx) => {
+    const [key] = await tx
+      .insert(apiKeys)
+      .values({
+        kind: owner.kind,
+        name: input.name,
+        tokenHash: hash,
+        displayPrefix,
+        userId: principal.userId,
+        organizationId: owner.kind === 'organization' ? owner.organizationId : null,
+        role: keyRole,
+        scopes,
+        expiresAt,
+      })
+      .returning();
+    await audit.record(
+      {
+        event: 'api_key.created',
+        actorUserId: principal.userId,
+        apiKeyId: key!.id,
+        organizationId: key!.organizationId,
+        username: principal.username,
+        ip: req.ip,
+        requestId: req.requestId,
+        details: {
+          name: key!.name,
+          kind: key!.kind,
+          ...(key!.role && { role: key!.role }),
+          scopes: key!.scopes,
+          created_with: principal.apiKeyId,
+        },
+      },
+      tx,
+    );
+    return key;
   });
   return { ...toView(key!), token };
 }
@@ -209,20 +216,26 @@ export async function revokeKey(
 ): Promise<void> {
   requireInteractive(principal);
   const { where } = await checkRight(db, principal, owner, 'manage');
-  const [key] = await db
-    .update(apiKeys)
-    .set({ revokedAt: new Date() })
-    .where(and(where, eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)))
-    .returning();
-  if (!key) throw notFound('No such API key.');
-  await audit.record({
-    event: 'api_key.revoked',
-    actorUserId: principal.userId,
-    apiKeyId: key.id,
-    organizationId: key.organizationId,
-    username: principal.username,
-    ip: req.ip,
-    requestId: req.requestId,
-    details: { name: key.name, kind: key.kind },
+  // The revocation and its audit entry commit together.
+  await db.transaction(async (tx) => {
+    const [key] = await tx
+      .update(apiKeys)
+      .set({ revokedAt: new Date() })
+      .where(and(where, eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)))
+      .returning();
+    if (!key) throw notFound('No such API key.');
+    await audit.record(
+      {
+        event: 'api_key.revoked',
+        actorUserId: principal.userId,
+        apiKeyId: key.id,
+        organizationId: key.organizationId,
+        username: principal.username,
+        ip: req.ip,
+        requestId: req.requestId,
+        details: { name: key.name, kind: key.kind },
+      },
+      tx,
+    );
   });
 }

@@ -101,27 +101,36 @@ export async function createUser(
   req: RequestInfo,
 ): Promise<UserView> {
   await authorize(db, principal, 'user.manage', 'global');
+  // Hashed before the transaction: hashing is slow on purpose and holds no connection.
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
   try {
-    const [user] = await db
-      .insert(users)
-      .values({
-        username: input.username,
-        email: input.email ?? null,
-        fullName: input.full_name ?? '',
-        isSuperuser: input.is_superuser ?? false,
-        passwordHash: input.password ? await hashPassword(input.password) : null,
-      })
-      .returning();
-    await audit.record({
-      event: 'user.created',
-      actorUserId: principal.userId,
-      apiKeyId: principal.apiKeyId,
-      username: user!.username,
-      ip: req.ip,
-      requestId: req.requestId,
-      details: { user_id: user!.id, is_superuser: user!.isSuperuser },
+    // The user and its audit entry commit together: a user is never made unrecorded.
+    const user = await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          username: input.username,
+          email: input.email ?? null,
+          fullName: input.full_name ?? '',
+          isSuperuser: input.is_superuser ?? false,
+          passwordHash,
+        })
+        .returning();
+      await audit.record(
+        {
+          event: 'user.created',
+          actorUserId: principal.userId,
+          apiKeyId: principal.apiKeyId,
+          username: user!.username,
+          ip: req.ip,
+          requestId: req.requestId,
+          details: { user_id: user!.id, is_superuser: user!.isSuperuser },
+        },
+        tx,
+      );
+      return user!;
     });
-    return toUserView(user!);
+    return toUserView(user);
   } catch (err) {
     if (isUniqueViolation(err)) {
       throw validationError([
@@ -154,34 +163,41 @@ export async function updateUser(
   if (input.is_superuser !== undefined) changes.isSuperuser = input.is_superuser;
   if (input.is_active !== undefined) changes.isActive = input.is_active;
   if (input.password !== undefined) changes.passwordHash = await hashPassword(input.password);
-  let updated: User | undefined;
-  try {
-    [updated] = Object.keys(changes).length
-      ? await db.update(users).set(changes).where(eq(users.id, id)).returning()
-      : await db.select().from(users).where(eq(users.id, id));
-  } catch (err) {
-    if (isUniqueViolation(err)) {
-      throw validationError([
-        { attr: 'username', code: 'unique', detail: 'A user with that username already exists.' },
-      ]);
+  // The change and its audit entry commit together: a user is never changed unrecorded.
+  const updated = await db.transaction(async (tx) => {
+    let updated: User | undefined;
+    try {
+      [updated] = Object.keys(changes).length
+        ? await tx.update(users).set(changes).where(eq(users.id, id)).returning()
+        : await tx.select().from(users).where(eq(users.id, id));
+    } catch (err) {
+      if (isUniqueViolation(err)) {
+        throw validationError([
+          { attr: 'username', code: 'unique', detail: 'A user with that username already exists.' },
+        ]);
+      }
+      throw err;
     }
-    throw err;
-  }
-  if (!updated) throw notFound();
-  if (Object.keys(changes).length) {
-    await audit.record({
-      event: 'user.updated',
-      actorUserId: principal.userId,
-      apiKeyId: principal.apiKeyId,
-      username: updated.username,
-      ip: req.ip,
-      requestId: req.requestId,
-      // Names of what changed, never the values (a password among them).
-      details: {
-        user_id: id,
-        changed: Object.keys(input).filter((k) => input[k as keyof typeof input] !== undefined),
-      },
-    });
-  }
+    if (!updated) throw notFound();
+    if (Object.keys(changes).length) {
+      await audit.record(
+        {
+          event: 'user.updated',
+          actorUserId: principal.userId,
+          apiKeyId: principal.apiKeyId,
+          username: updated.username,
+          ip: req.ip,
+          requestId: req.requestId,
+          // Names of what changed, never the values (a password among them).
+          details: {
+            user_id: id,
+            changed: Object.keys(input).filter((k) => input[k as keyof typeof input] !== undefined),
+          },
+        },
+        tx,
+      );
+    }
+    return updated;
+  });
   return toUserView(updated);
 }
