@@ -16,12 +16,9 @@ import {
 import { refuseUnstorableInput } from './edges/http/storable-input.ts';
 import { requireAuth } from './edges/http/require-auth.ts';
 import { requestContext } from './edges/http/request-context.ts';
-import { registerApiKeys } from './areas/keys/routes.ts';
 import { registerAuditLog } from './areas/audit/routes.ts';
 import { registerBuckets } from './areas/buckets/routes.ts';
-import { registerLogin } from './auth/routes/login.ts';
 import { registerOrganizations } from './areas/organizations/routes.ts';
-import { registerUsers } from './areas/users/routes.ts';
 import { AREAS } from './areas/index.ts';
 import { registerMemberRoutes } from './areas/members/routes.ts';
 import { workspaceMembershipTarget } from './areas/workspaces/service.ts';
@@ -98,8 +95,6 @@ export function createApp(deps: AppDeps): App {
   registerHealth(app, deps.database, deps.isStarted ?? (() => true));
   registerSchema(app);
   registerDocs(app);
-  registerLogin(app, auth);
-  registerUsers(app, db, deps.audit);
   registerOrganizations(app, db, deps.audit);
   const areaDeps: AreaDeps = { db, audit: deps.audit, storage: deps.storage, logger: deps.logger, auth };
   for (const area of AREAS) for (const endpoint of area.endpoints) endpoint(app, areaDeps);
@@ -110,7 +105,6 @@ export function createApp(deps: AppDeps): App {
     audit: deps.audit,
     resolve: (principal, id) => workspaceMembershipTarget(db, principal, id),
   });
-  registerApiKeys(app, db, deps.audit);
   registerAuditLog(app, db);
   registerBuckets(app, { db, storage: deps.storage, audit: deps.audit, logger: deps.logger });
   registerUsageGauges(deps.metrics.registry, db);

@@ -1,8 +1,11 @@
 import type { Area } from './area.ts';
+import { authArea } from '../auth/routes/index.ts';
+import { keysArea } from './keys/index.ts';
+import { usersArea } from './users/index.ts';
 import { workspacesArea } from './workspaces/index.ts';
 
 /**
  * Every area, in the order their endpoints appear in the OpenAPI document. The one registration
  * an area needs: app.ts registers the endpoints and metrics, index.ts the job kinds.
  */
-export const AREAS: readonly Area[] = [workspacesArea];
+export const AREAS: readonly Area[] = [authArea, usersArea, workspacesArea, keysArea];

@@ -3,8 +3,8 @@ import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../core/db/client.ts';
 import { paginateTable } from '../../core/db/paginate.ts';
 import { apiKeys } from './tables.ts';
-import type { ApiKey, ApiKeyKind } from './tables.ts';
-import type { MemberRole } from '../members/tables.ts';
+import type { ApiKeyRow } from './tables.ts';
+import type { ApiKey, ApiKeyCreate, CreatedApiKey } from './schema.ts';
 import { forbidden, notFound, validationError } from '../../core/errors.ts';
 import type { PageQuery } from '../../core/pagination.ts';
 import { generateToken } from '../../core/tokens.ts';
@@ -20,21 +20,7 @@ import {
 } from '../../auth/policy.ts';
 import type { Principal, Role, Scope } from '../../auth/policy.ts';
 
-export interface ApiKeyView {
-  id: string;
-  kind: ApiKeyKind;
-  name: string;
-  prefix: string;
-  organization: string | null;
-  role: MemberRole | null;
-  scopes: Scope[] | null;
-  created_by: string | null;
-  created_at: string;
-  expires_at: string | null;
-  last_used_at: string | null;
-}
-
-const toView = (k: ApiKey): ApiKeyView => ({
+const toView = (k: ApiKeyRow): ApiKey => ({
   id: k.id,
   kind: k.kind,
   name: k.name,
@@ -145,14 +131,9 @@ export async function createKey(
   audit: AuditLog,
   principal: Principal,
   owner: KeyOwner,
-  input: {
-    name: string;
-    expires_at?: string | null | undefined;
-    role?: MemberRole | undefined;
-    scopes?: readonly Scope[] | null | undefined;
-  },
+  input: ApiKeyCreate,
   req: RequestInfo,
-): Promise<ApiKeyView & { token: string }> {
+): Promise<CreatedApiKey> {
   requireInteractive(principal);
   const { role: creatorRole } = await checkRight(db, principal, owner, 'manage');
   const keyRole = owner.kind === 'organization' ? (input.role ?? 'viewer') : null;

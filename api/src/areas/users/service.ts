@@ -3,7 +3,8 @@ import type { Database } from '../../core/db/client.ts';
 import { paginateTable } from '../../core/db/paginate.ts';
 import { prepared } from '../../core/db/prepared.ts';
 import { users } from './tables.ts';
-import type { User } from './tables.ts';
+import type { UserRow } from './tables.ts';
+import type { User, UserCreate, UserUpdate } from './schema.ts';
 import { conflict, forbidden, notFound, validationError } from '../../core/errors.ts';
 import type { PageQuery } from '../../core/pagination.ts';
 import type { AuditLog } from '../audit/writer.ts';
@@ -12,19 +13,7 @@ import { hashPassword } from '../../auth/passwords.ts';
 import { authorize, requireScope } from '../../auth/policy.ts';
 import type { Principal } from '../../auth/policy.ts';
 
-export interface UserView {
-  id: string;
-  username: string;
-  email: string | null;
-  full_name: string;
-  is_superuser: boolean;
-  is_active: boolean;
-  last_login_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export function toUserView(u: User): UserView {
+export function toUserView(u: UserRow): User {
   return {
     id: u.id,
     username: u.username,
@@ -56,7 +45,7 @@ export async function listUsers(db: Database, principal: Principal, url: URL, pa
   });
 }
 
-export async function getUser(db: Database, principal: Principal, id: string): Promise<UserView> {
+export async function getUser(db: Database, principal: Principal, id: string): Promise<User> {
   // Everyone sees themselves; only Super Admins see others (others' IDs are simply not found).
   if (principal.userId !== id || principal.kind !== 'user') {
     if (!principal.superuser) throw notFound();
@@ -75,7 +64,7 @@ export async function getUser(db: Database, principal: Principal, id: string): P
   return toUserView(user);
 }
 
-export async function me(db: Database, principal: Principal): Promise<UserView> {
+export async function me(db: Database, principal: Principal): Promise<User> {
   if (principal.userId === null || principal.kind !== 'user') {
     throw forbidden(
       'This token does not belong to a user (organization and system keys act on their own).',
@@ -85,21 +74,13 @@ export async function me(db: Database, principal: Principal): Promise<UserView> 
   return getUser(db, principal, principal.userId);
 }
 
-export interface UserInput {
-  username: string;
-  password?: string | undefined;
-  email?: string | null | undefined;
-  full_name?: string | undefined;
-  is_superuser?: boolean | undefined;
-}
-
 export async function createUser(
   db: Database,
   audit: AuditLog,
   principal: Principal,
-  input: UserInput,
+  input: UserCreate,
   req: RequestInfo,
-): Promise<UserView> {
+): Promise<User> {
   await authorize(db, principal, 'user.manage', 'global');
   // Hashed before the transaction: hashing is slow on purpose and holds no connection.
   const passwordHash = input.password ? await hashPassword(input.password) : null;
@@ -146,12 +127,9 @@ export async function updateUser(
   audit: AuditLog,
   principal: Principal,
   id: string,
-  input: Partial<Omit<UserInput, 'username'>> & {
-    is_active?: boolean | undefined;
-    username?: string | undefined;
-  },
+  input: UserUpdate,
   req: RequestInfo,
-): Promise<UserView> {
+): Promise<User> {
   await authorize(db, principal, 'user.manage', 'global');
   if (id === principal.userId && (input.is_active === false || input.is_superuser === false)) {
     throw conflict('You cannot deactivate yourself or remove your own Super Admin role.', 'self_lockout');
@@ -165,7 +143,7 @@ export async function updateUser(
   if (input.password !== undefined) changes.passwordHash = await hashPassword(input.password);
   // The change and its audit entry commit together: a user is never changed unrecorded.
   const updated = await db.transaction(async (tx) => {
-    let updated: User | undefined;
+    let updated: UserRow | undefined;
     try {
       [updated] = Object.keys(changes).length
         ? await tx.update(users).set(changes).where(eq(users.id, id)).returning()
