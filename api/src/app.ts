@@ -16,9 +16,6 @@ import {
 import { refuseUnstorableInput } from './edges/http/storable-input.ts';
 import { requireAuth } from './edges/http/require-auth.ts';
 import { requestContext } from './edges/http/request-context.ts';
-import { registerApiKeys } from './areas/keys/routes.ts';
-import { registerLogin } from './auth/routes/login.ts';
-import { registerUsers } from './areas/users/routes.ts';
 import { AREAS } from './areas/index.ts';
 import type { AreaDeps } from './areas/area.ts';
 import type { AuditLog, KeyUsage } from './areas/audit/writer.ts';
@@ -91,11 +88,8 @@ export function createApp(deps: AppDeps): App {
   registerHealth(app, deps.database, deps.isStarted ?? (() => true));
   registerSchema(app);
   registerDocs(app);
-  registerLogin(app, auth);
-  registerUsers(app, db, deps.audit);
   const areaDeps: AreaDeps = { db, audit: deps.audit, storage: deps.storage, logger: deps.logger, auth };
   for (const area of AREAS) for (const endpoint of area.endpoints) endpoint(app, areaDeps);
-  registerApiKeys(app, db, deps.audit);
   for (const area of AREAS) area.metrics?.(deps.metrics.registry, areaDeps);
 
   app.onError(onError);

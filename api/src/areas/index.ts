@@ -1,8 +1,11 @@
 import type { Area } from './area.ts';
+import { authArea } from '../auth/routes/index.ts';
 import { auditArea } from './audit/index.ts';
 import { bucketsArea } from './buckets/index.ts';
+import { keysArea } from './keys/index.ts';
 import { membersArea } from './members/index.ts';
 import { organizationsArea } from './organizations/index.ts';
+import { usersArea } from './users/index.ts';
 import { workspacesArea } from './workspaces/index.ts';
 
 /**
@@ -10,9 +13,12 @@ import { workspacesArea } from './workspaces/index.ts';
  * an area needs: app.ts registers the endpoints and metrics, index.ts the job kinds.
  */
 export const AREAS: readonly Area[] = [
+  authArea,
+  usersArea,
   organizationsArea,
   workspacesArea,
   membersArea,
+  keysArea,
   auditArea,
   bucketsArea,
 ];

@@ -238,6 +238,129 @@ export interface paths {
     patch: operations['api_v1_workspaces_members_partial_update'];
     trace?: never;
   };
+  '/api/v1/users/me/api-keys/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List your user API keys (never their secrets) */
+    get: operations['api_v1_users_me_api_keys_list'];
+    put?: never;
+    /**
+     * Create one of the your user API keys; the token is in this response only
+     * @description Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
+     */
+    post: operations['api_v1_users_me_api_keys_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/users/me/api-keys/{key_id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoke a key: it fails from the next request on
+     * @description Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
+     */
+    delete: operations['api_v1_users_me_api_keys_destroy'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/organizations/{id}/api-keys/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the organization's API keys (never their secrets) */
+    get: operations['api_v1_organizations_api_keys_list'];
+    put?: never;
+    /**
+     * Create one of the the organization's API keys; the token is in this response only
+     * @description Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
+     */
+    post: operations['api_v1_organizations_api_keys_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/organizations/{id}/api-keys/{key_id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoke a key: it fails from the next request on
+     * @description Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
+     */
+    delete: operations['api_v1_organizations_api_keys_destroy'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/system-api-keys/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List system API keys (staff) (never their secrets) */
+    get: operations['api_v1_system_api_keys_list'];
+    put?: never;
+    /**
+     * Create one of the system API keys (staff); the token is in this response only
+     * @description Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
+     */
+    post: operations['api_v1_system_api_keys_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/system-api-keys/{key_id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoke a key: it fails from the next request on
+     * @description Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
+     */
+    delete: operations['api_v1_system_api_keys_destroy'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/audit-log/': {
     parameters: {
       query?: never;
@@ -381,129 +504,6 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/users/me/api-keys/': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** List your user API keys (never their secrets) */
-    get: operations['api_v1_users_me_api_keys_list'];
-    put?: never;
-    /**
-     * Create one of the your user API keys; the token is in this response only
-     * @description Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
-     */
-    post: operations['api_v1_users_me_api_keys_create'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/users/me/api-keys/{key_id}/': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post?: never;
-    /**
-     * Revoke a key: it fails from the next request on
-     * @description Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
-     */
-    delete: operations['api_v1_users_me_api_keys_destroy'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/organizations/{id}/api-keys/': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** List the organization's API keys (never their secrets) */
-    get: operations['api_v1_organizations_api_keys_list'];
-    put?: never;
-    /**
-     * Create one of the the organization's API keys; the token is in this response only
-     * @description Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
-     */
-    post: operations['api_v1_organizations_api_keys_create'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/organizations/{id}/api-keys/{key_id}/': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post?: never;
-    /**
-     * Revoke a key: it fails from the next request on
-     * @description Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
-     */
-    delete: operations['api_v1_organizations_api_keys_destroy'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/system-api-keys/': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** List system API keys (staff) (never their secrets) */
-    get: operations['api_v1_system_api_keys_list'];
-    put?: never;
-    /**
-     * Create one of the system API keys (staff); the token is in this response only
-     * @description Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
-     */
-    post: operations['api_v1_system_api_keys_create'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/system-api-keys/{key_id}/': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post?: never;
-    /**
-     * Revoke a key: it fails from the next request on
-     * @description Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
-     */
-    delete: operations['api_v1_system_api_keys_destroy'];
     options?: never;
     head?: never;
     patch?: never;
@@ -743,6 +743,147 @@ export interface components {
        */
       role: 'admin' | 'user' | 'viewer';
     };
+    PaginatedApiKeyList: {
+      /** @example 123 */
+      count: number;
+      /**
+       * Format: uri
+       * @example https://plinth.example/api/v1/things/?page=3
+       */
+      next: string | null;
+      /**
+       * Format: uri
+       * @example https://plinth.example/api/v1/things/?page=1
+       */
+      previous: string | null;
+      results: components['schemas']['ApiKey'][];
+    };
+    ApiKey: {
+      /** Format: uuid */
+      id: string;
+      /** @enum {string} */
+      kind: 'user' | 'organization' | 'system';
+      name: string;
+      /**
+       * @description The first characters of the token, to recognise it.
+       * @example plu_3xY9aQ
+       */
+      prefix: string;
+      /** Format: uuid */
+      organization: string | null;
+      /**
+       * @description Organization keys: the role the key acts with.
+       * @enum {string|null}
+       */
+      role: 'admin' | 'user' | 'viewer' | null;
+      /** @description The permission areas the key is limited to (docs/permissions.md); null: all the rights of its owner. */
+      scopes:
+        | (
+            | 'organizations:read'
+            | 'organizations:write'
+            | 'workspaces:read'
+            | 'workspaces:write'
+            | 'buckets:read'
+            | 'buckets:write'
+            | 'keys:read'
+            | 'keys:write'
+            | 'audit:read'
+            | 'users:read'
+            | 'users:write'
+          )[]
+        | null;
+      /**
+       * Format: uuid
+       * @description Who created the key: for a user key, its owner. Organization and system keys belong to the organization and to the system, and keep working when their creator leaves.
+       */
+      created_by: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      expires_at: string | null;
+      /**
+       * Format: date-time
+       * @description Updated at most about once a minute.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      last_used_at: string | null;
+    };
+    CreatedApiKey: components['schemas']['ApiKey'] & {
+      /** @description The secret. Shown in this response only; store it now. */
+      token: string;
+    };
+    ApiKeyCreate: {
+      name: string;
+      /**
+       * Format: date-time
+       * @description Optional expiry (ISO 8601 with offset). Omit for a key that does not expire.
+       */
+      expires_at?: string | null;
+      /**
+       * @description Limit the key to these permission areas (`buckets:write` implies `buckets:read`). Never more than its owner has: a scope in which the owner has no right is a 400. Omit for all the owner's rights. `keys:write` cannot be given: keys never manage keys.
+       * @example [
+       *       "buckets:read",
+       *       "buckets:write"
+       *     ]
+       */
+      scopes?:
+        | (
+            | 'organizations:read'
+            | 'organizations:write'
+            | 'workspaces:read'
+            | 'workspaces:write'
+            | 'buckets:read'
+            | 'buckets:write'
+            | 'keys:read'
+            | 'keys:write'
+            | 'audit:read'
+            | 'users:read'
+            | 'users:write'
+          )[]
+        | null;
+    };
+    OrganizationApiKeyCreate: {
+      name: string;
+      /**
+       * Format: date-time
+       * @description Optional expiry (ISO 8601 with offset). Omit for a key that does not expire.
+       */
+      expires_at?: string | null;
+      /**
+       * @description `admin` (Org Admin or Workspace Admin), `user`, or `viewer`.
+       * @default viewer
+       * @enum {string}
+       */
+      role: 'admin' | 'user' | 'viewer';
+      /**
+       * @description Limit the key to these permission areas (`buckets:write` implies `buckets:read`). Never more than its owner has: a scope in which the owner has no right is a 400. Omit for all the owner's rights. `keys:write` cannot be given: keys never manage keys.
+       * @example [
+       *       "buckets:read",
+       *       "buckets:write"
+       *     ]
+       */
+      scopes?:
+        | (
+            | 'organizations:read'
+            | 'organizations:write'
+            | 'workspaces:read'
+            | 'workspaces:write'
+            | 'buckets:read'
+            | 'buckets:write'
+            | 'keys:read'
+            | 'keys:write'
+            | 'audit:read'
+            | 'users:read'
+            | 'users:write'
+          )[]
+        | null;
+    };
     PaginatedAuditEntryList: {
       /** @example 123 */
       count: number;
@@ -926,147 +1067,6 @@ export interface components {
        * @example 2026-11-21T10:00:00.000Z
        */
       usage_updated_at: string | null;
-    };
-    PaginatedApiKeyList: {
-      /** @example 123 */
-      count: number;
-      /**
-       * Format: uri
-       * @example https://plinth.example/api/v1/things/?page=3
-       */
-      next: string | null;
-      /**
-       * Format: uri
-       * @example https://plinth.example/api/v1/things/?page=1
-       */
-      previous: string | null;
-      results: components['schemas']['ApiKey'][];
-    };
-    ApiKey: {
-      /** Format: uuid */
-      id: string;
-      /** @enum {string} */
-      kind: 'user' | 'organization' | 'system';
-      name: string;
-      /**
-       * @description The first characters of the token, to recognise it.
-       * @example plu_3xY9aQ
-       */
-      prefix: string;
-      /** Format: uuid */
-      organization: string | null;
-      /**
-       * @description Organization keys: the role the key acts with.
-       * @enum {string|null}
-       */
-      role: 'admin' | 'user' | 'viewer' | null;
-      /** @description The permission areas the key is limited to (docs/permissions.md); null: all the rights of its owner. */
-      scopes:
-        | (
-            | 'organizations:read'
-            | 'organizations:write'
-            | 'workspaces:read'
-            | 'workspaces:write'
-            | 'buckets:read'
-            | 'buckets:write'
-            | 'keys:read'
-            | 'keys:write'
-            | 'audit:read'
-            | 'users:read'
-            | 'users:write'
-          )[]
-        | null;
-      /**
-       * Format: uuid
-       * @description Who created the key: for a user key, its owner. Organization and system keys belong to the organization and to the system, and keep working when their creator leaves.
-       */
-      created_by: string | null;
-      /**
-       * Format: date-time
-       * @example 2026-11-21T10:00:00.000Z
-       */
-      created_at: string;
-      /**
-       * Format: date-time
-       * @example 2026-11-21T10:00:00.000Z
-       */
-      expires_at: string | null;
-      /**
-       * Format: date-time
-       * @description Updated at most about once a minute.
-       * @example 2026-11-21T10:00:00.000Z
-       */
-      last_used_at: string | null;
-    };
-    CreatedApiKey: components['schemas']['ApiKey'] & {
-      /** @description The secret. Shown in this response only; store it now. */
-      token: string;
-    };
-    ApiKeyCreate: {
-      name: string;
-      /**
-       * Format: date-time
-       * @description Optional expiry (ISO 8601 with offset). Omit for a key that does not expire.
-       */
-      expires_at?: string | null;
-      /**
-       * @description Limit the key to these permission areas (`buckets:write` implies `buckets:read`). Never more than its owner has: a scope in which the owner has no right is a 400. Omit for all the owner's rights. `keys:write` cannot be given: keys never manage keys.
-       * @example [
-       *       "buckets:read",
-       *       "buckets:write"
-       *     ]
-       */
-      scopes?:
-        | (
-            | 'organizations:read'
-            | 'organizations:write'
-            | 'workspaces:read'
-            | 'workspaces:write'
-            | 'buckets:read'
-            | 'buckets:write'
-            | 'keys:read'
-            | 'keys:write'
-            | 'audit:read'
-            | 'users:read'
-            | 'users:write'
-          )[]
-        | null;
-    };
-    OrganizationApiKeyCreate: {
-      name: string;
-      /**
-       * Format: date-time
-       * @description Optional expiry (ISO 8601 with offset). Omit for a key that does not expire.
-       */
-      expires_at?: string | null;
-      /**
-       * @description `admin` (Org Admin or Workspace Admin), `user`, or `viewer`.
-       * @default viewer
-       * @enum {string}
-       */
-      role: 'admin' | 'user' | 'viewer';
-      /**
-       * @description Limit the key to these permission areas (`buckets:write` implies `buckets:read`). Never more than its owner has: a scope in which the owner has no right is a 400. Omit for all the owner's rights. `keys:write` cannot be given: keys never manage keys.
-       * @example [
-       *       "buckets:read",
-       *       "buckets:write"
-       *     ]
-       */
-      scopes?:
-        | (
-            | 'organizations:read'
-            | 'organizations:write'
-            | 'workspaces:read'
-            | 'workspaces:write'
-            | 'buckets:read'
-            | 'buckets:write'
-            | 'keys:read'
-            | 'keys:write'
-            | 'audit:read'
-            | 'users:read'
-            | 'users:write'
-          )[]
-        | null;
     };
   };
   responses: never;
@@ -2987,6 +2987,686 @@ export interface operations {
       };
     };
   };
+  api_v1_users_me_api_keys_list: {
+    parameters: {
+      query?: {
+        /** @description A page number within the paginated result set (1-based, at most 1000000). */
+        page?: number;
+        /** @description Number of results to return per page (default 50, maximum 500). */
+        page_size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of API keys. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedApiKeyList'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  api_v1_users_me_api_keys_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ApiKeyCreate'];
+      };
+    };
+    responses: {
+      /** @description The new key, with its token. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatedApiKey'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  api_v1_users_me_api_keys_destroy: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        key_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done; no content. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  api_v1_organizations_api_keys_list: {
+    parameters: {
+      query?: {
+        /** @description A page number within the paginated result set (1-based, at most 1000000). */
+        page?: number;
+        /** @description Number of results to return per page (default 50, maximum 500). */
+        page_size?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of API keys. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedApiKeyList'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  api_v1_organizations_api_keys_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OrganizationApiKeyCreate'];
+      };
+    };
+    responses: {
+      /** @description The new key, with its token. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatedApiKey'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  api_v1_organizations_api_keys_destroy: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        key_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done; no content. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  api_v1_system_api_keys_list: {
+    parameters: {
+      query?: {
+        /** @description A page number within the paginated result set (1-based, at most 1000000). */
+        page?: number;
+        /** @description Number of results to return per page (default 50, maximum 500). */
+        page_size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of API keys. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedApiKeyList'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  api_v1_system_api_keys_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ApiKeyCreate'];
+      };
+    };
+    responses: {
+      /** @description The new key, with its token. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatedApiKey'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  api_v1_system_api_keys_destroy: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        key_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done; no content. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   api_v1_audit_log_list: {
     parameters: {
       query?: {
@@ -3877,686 +4557,6 @@ export interface operations {
       };
       /** @description Authenticated, but not allowed to do this. */
       403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description A dependency (database, storage cluster) is unavailable. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  api_v1_users_me_api_keys_list: {
-    parameters: {
-      query?: {
-        /** @description A page number within the paginated result set (1-based, at most 1000000). */
-        page?: number;
-        /** @description Number of results to return per page (default 50, maximum 500). */
-        page_size?: number;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description A page of API keys. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['PaginatedApiKeyList'];
-        };
-      };
-      /** @description Invalid input; `errors` lists each field problem. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Missing or invalid credentials. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Authenticated, but not allowed to do this. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Not found (or not visible to the caller). */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description A dependency (database, storage cluster) is unavailable. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  api_v1_users_me_api_keys_create: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ApiKeyCreate'];
-      };
-    };
-    responses: {
-      /** @description The new key, with its token. */
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CreatedApiKey'];
-        };
-      };
-      /** @description Invalid input; `errors` lists each field problem. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Missing or invalid credentials. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Authenticated, but not allowed to do this. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The request body is larger than the configured limit. */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The request body is not JSON. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description A dependency (database, storage cluster) is unavailable. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  api_v1_users_me_api_keys_destroy: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        key_id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Done; no content. */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Invalid input; `errors` lists each field problem. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Missing or invalid credentials. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Authenticated, but not allowed to do this. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Not found (or not visible to the caller). */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The request body is larger than the configured limit. */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description A dependency (database, storage cluster) is unavailable. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  api_v1_organizations_api_keys_list: {
-    parameters: {
-      query?: {
-        /** @description A page number within the paginated result set (1-based, at most 1000000). */
-        page?: number;
-        /** @description Number of results to return per page (default 50, maximum 500). */
-        page_size?: number;
-      };
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description A page of API keys. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['PaginatedApiKeyList'];
-        };
-      };
-      /** @description Invalid input; `errors` lists each field problem. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Missing or invalid credentials. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Authenticated, but not allowed to do this. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Not found (or not visible to the caller). */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description A dependency (database, storage cluster) is unavailable. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  api_v1_organizations_api_keys_create: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['OrganizationApiKeyCreate'];
-      };
-    };
-    responses: {
-      /** @description The new key, with its token. */
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CreatedApiKey'];
-        };
-      };
-      /** @description Invalid input; `errors` lists each field problem. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Missing or invalid credentials. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Authenticated, but not allowed to do this. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Not found (or not visible to the caller). */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The request body is larger than the configured limit. */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The request body is not JSON. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description A dependency (database, storage cluster) is unavailable. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  api_v1_organizations_api_keys_destroy: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-        key_id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Done; no content. */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Invalid input; `errors` lists each field problem. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Missing or invalid credentials. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Authenticated, but not allowed to do this. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Not found (or not visible to the caller). */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The request body is larger than the configured limit. */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description A dependency (database, storage cluster) is unavailable. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  api_v1_system_api_keys_list: {
-    parameters: {
-      query?: {
-        /** @description A page number within the paginated result set (1-based, at most 1000000). */
-        page?: number;
-        /** @description Number of results to return per page (default 50, maximum 500). */
-        page_size?: number;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description A page of API keys. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['PaginatedApiKeyList'];
-        };
-      };
-      /** @description Invalid input; `errors` lists each field problem. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Missing or invalid credentials. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Authenticated, but not allowed to do this. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Not found (or not visible to the caller). */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description A dependency (database, storage cluster) is unavailable. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  api_v1_system_api_keys_create: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ApiKeyCreate'];
-      };
-    };
-    responses: {
-      /** @description The new key, with its token. */
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CreatedApiKey'];
-        };
-      };
-      /** @description Invalid input; `errors` lists each field problem. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Missing or invalid credentials. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Authenticated, but not allowed to do this. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The request body is larger than the configured limit. */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The request body is not JSON. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description A dependency (database, storage cluster) is unavailable. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  api_v1_system_api_keys_destroy: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        key_id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Done; no content. */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Invalid input; `errors` lists each field problem. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Missing or invalid credentials. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Authenticated, but not allowed to do this. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Not found (or not visible to the caller). */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The request body is larger than the configured limit. */
-      413: {
         headers: {
           [name: string]: unknown;
         };

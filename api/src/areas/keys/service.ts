@@ -3,8 +3,8 @@ import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../core/db/client.ts';
 import { paginateTable } from '../../core/db/paginate.ts';
 import { apiKeys } from './tables.ts';
-import type { ApiKey, ApiKeyKind } from './tables.ts';
-import type { MemberRole } from '../members/tables.ts';
+import type { ApiKeyRow } from './tables.ts';
+import type { ApiKey, ApiKeyCreate, CreatedApiKey } from './schema.ts';
 import { forbidden, notFound, validationError } from '../../core/errors.ts';
 import type { PageQuery } from '../../core/pagination.ts';
 import { generateToken } from '../../core/tokens.ts';
@@ -20,21 +20,7 @@ import {
 } from '../../auth/policy.ts';
 import type { Principal, Role, Scope } from '../../auth/policy.ts';
 
-export interface ApiKeyView {
-  id: string;
-  kind: ApiKeyKind;
-  name: string;
-  prefix: string;
-  organization: string | null;
-  role: MemberRole | null;
-  scopes: Scope[] | null;
-  created_by: string | null;
-  created_at: string;
-  expires_at: string | null;
-  last_used_at: string | null;
-}
-
-const toView = (k: ApiKey): ApiKeyView => ({
+const toView = (k: ApiKeyRow): ApiKey => ({
   id: k.id,
   kind: k.kind,
   name: k.name,
@@ -145,14 +131,9 @@ export async function createKey(
   audit: AuditLog,
   principal: Principal,
   owner: KeyOwner,
-  input: {
-    name: string;
-    expires_at?: string | null | undefined;
-    role?: MemberRole | undefined;
-    scopes?: readonly Scope[] | null | undefined;
-  },
+  input: ApiKeyCreate,
   req: RequestInfo,
-): Promise<ApiKeyView & { token: string }> {
+): Promise<CreatedApiKey> {
   requireInteractive(principal);
   const { role: creatorRole } = await checkRight(db, principal, owner, 'manage');
   const keyRole = owner.kind === 'organization' ? (input.role ?? 'viewer') : null;
@@ -165,35 +146,42 @@ export async function createKey(
     ]);
   }
   const { token, hash, displayPrefix } = generateToken(owner.kind);
-  const [key] = await db
-    .insert(apiKeys)
-    .values({
-      kind: owner.kind,
-      name: input.name,
-      tokenHash: hash,
-      displayPrefix,
-      userId: principal.userId,
-      organizationId: owner.kind === 'organization' ? owner.organizationId : null,
-      role: keyRole,
-      scopes,
-      expiresAt,
-    })
-    .returning();
-  await audit.record({
-    event: 'api_key.created',
-    actorUserId: principal.userId,
-    apiKeyId: key!.id,
-    organizationId: key!.organizationId,
-    username: principal.username,
-    ip: req.ip,
-    requestId: req.requestId,
-    details: {
-      name: key!.name,
-      kind: key!.kind,
-      ...(key!.role && { role: key!.role }),
-      scopes: key!.scopes,
-      created_with: principal.apiKeyId,
-    },
+  // The key and its audit entry commit together: a key is never made unrecorded.
+  const key = await db.transaction(async (tx) => {
+    const [key] = await tx
+      .insert(apiKeys)
+      .values({
+        kind: owner.kind,
+        name: input.name,
+        tokenHash: hash,
+        displayPrefix,
+        userId: principal.userId,
+        organizationId: owner.kind === 'organization' ? owner.organizationId : null,
+        role: keyRole,
+        scopes,
+        expiresAt,
+      })
+      .returning();
+    await audit.record(
+      {
+        event: 'api_key.created',
+        actorUserId: principal.userId,
+        apiKeyId: key!.id,
+        organizationId: key!.organizationId,
+        username: principal.username,
+        ip: req.ip,
+        requestId: req.requestId,
+        details: {
+          name: key!.name,
+          kind: key!.kind,
+          ...(key!.role && { role: key!.role }),
+          scopes: key!.scopes,
+          created_with: principal.apiKeyId,
+        },
+      },
+      tx,
+    );
+    return key;
   });
   return { ...toView(key!), token };
 }
@@ -209,20 +197,26 @@ export async function revokeKey(
 ): Promise<void> {
   requireInteractive(principal);
   const { where } = await checkRight(db, principal, owner, 'manage');
-  const [key] = await db
-    .update(apiKeys)
-    .set({ revokedAt: new Date() })
-    .where(and(where, eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)))
-    .returning();
-  if (!key) throw notFound('No such API key.');
-  await audit.record({
-    event: 'api_key.revoked',
-    actorUserId: principal.userId,
-    apiKeyId: key.id,
-    organizationId: key.organizationId,
-    username: principal.username,
-    ip: req.ip,
-    requestId: req.requestId,
-    details: { name: key.name, kind: key.kind },
+  // The revocation and its audit entry commit together.
+  await db.transaction(async (tx) => {
+    const [key] = await tx
+      .update(apiKeys)
+      .set({ revokedAt: new Date() })
+      .where(and(where, eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)))
+      .returning();
+    if (!key) throw notFound('No such API key.');
+    await audit.record(
+      {
+        event: 'api_key.revoked',
+        actorUserId: principal.userId,
+        apiKeyId: key.id,
+        organizationId: key.organizationId,
+        username: principal.username,
+        ip: req.ip,
+        requestId: req.requestId,
+        details: { name: key.name, kind: key.kind },
+      },
+      tx,
+    );
   });
 }

@@ -39,4 +39,4 @@ export const apiKeys = pgTable(
   ],
 );
 
-export type ApiKey = typeof apiKeys.$inferSelect;
+export type ApiKeyRow = typeof apiKeys.$inferSelect;

@@ -3,7 +3,8 @@ import type { Database } from '../../core/db/client.ts';
 import { paginateTable } from '../../core/db/paginate.ts';
 import { prepared } from '../../core/db/prepared.ts';
 import { users } from './tables.ts';
-import type { User } from './tables.ts';
+import type { UserRow } from './tables.ts';
+import type { User, UserCreate, UserUpdate } from './schema.ts';
 import { conflict, forbidden, notFound, validationError } from '../../core/errors.ts';
 import type { PageQuery } from '../../core/pagination.ts';
 import type { AuditLog } from '../audit/writer.ts';
@@ -12,19 +13,7 @@ import { hashPassword } from '../../auth/passwords.ts';
 import { authorize, requireScope } from '../../auth/policy.ts';
 import type { Principal } from '../../auth/policy.ts';
 
-export interface UserView {
-  id: string;
-  username: string;
-  email: string | null;
-  full_name: string;
-  is_superuser: boolean;
-  is_active: boolean;
-  last_login_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export function toUserView(u: User): UserView {
+export function toUserView(u: UserRow): User {
   return {
     id: u.id,
     username: u.username,
@@ -56,7 +45,7 @@ export async function listUsers(db: Database, principal: Principal, url: URL, pa
   });
 }
 
-export async function getUser(db: Database, principal: Principal, id: string): Promise<UserView> {
+export async function getUser(db: Database, principal: Principal, id: string): Promise<User> {
   // Everyone sees themselves; only Super Admins see others (others' IDs are simply not found).
   if (principal.userId !== id || principal.kind !== 'user') {
     if (!principal.superuser) throw notFound();
@@ -75,7 +64,7 @@ export async function getUser(db: Database, principal: Principal, id: string): P
   return toUserView(user);
 }
 
-export async function me(db: Database, principal: Principal): Promise<UserView> {
+export async function me(db: Database, principal: Principal): Promise<User> {
   if (principal.userId === null || principal.kind !== 'user') {
     throw forbidden(
       'This token does not belong to a user (organization and system keys act on their own).',
@@ -85,43 +74,44 @@ export async function me(db: Database, principal: Principal): Promise<UserView> 
   return getUser(db, principal, principal.userId);
 }
 
-export interface UserInput {
-  username: string;
-  password?: string | undefined;
-  email?: string | null | undefined;
-  full_name?: string | undefined;
-  is_superuser?: boolean | undefined;
-}
-
 export async function createUser(
   db: Database,
   audit: AuditLog,
   principal: Principal,
-  input: UserInput,
+  input: UserCreate,
   req: RequestInfo,
-): Promise<UserView> {
+): Promise<User> {
   await authorize(db, principal, 'user.manage', 'global');
+  // Hashed before the transaction: hashing is slow on purpose and holds no connection.
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
   try {
-    const [user] = await db
-      .insert(users)
-      .values({
-        username: input.username,
-        email: input.email ?? null,
-        fullName: input.full_name ?? '',
-        isSuperuser: input.is_superuser ?? false,
-        passwordHash: input.password ? await hashPassword(input.password) : null,
-      })
-      .returning();
-    await audit.record({
-      event: 'user.created',
-      actorUserId: principal.userId,
-      apiKeyId: principal.apiKeyId,
-      username: user!.username,
-      ip: req.ip,
-      requestId: req.requestId,
-      details: { user_id: user!.id, is_superuser: user!.isSuperuser },
+    // The user and its audit entry commit together: a user is never made unrecorded.
+    const user = await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          username: input.username,
+          email: input.email ?? null,
+          fullName: input.full_name ?? '',
+          isSuperuser: input.is_superuser ?? false,
+          passwordHash,
+        })
+        .returning();
+      await audit.record(
+        {
+          event: 'user.created',
+          actorUserId: principal.userId,
+          apiKeyId: principal.apiKeyId,
+          username: user!.username,
+          ip: req.ip,
+          requestId: req.requestId,
+          details: { user_id: user!.id, is_superuser: user!.isSuperuser },
+        },
+        tx,
+      );
+      return user!;
     });
-    return toUserView(user!);
+    return toUserView(user);
   } catch (err) {
     if (isUniqueViolation(err)) {
       throw validationError([
@@ -137,12 +127,9 @@ export async function updateUser(
   audit: AuditLog,
   principal: Principal,
   id: string,
-  input: Partial<Omit<UserInput, 'username'>> & {
-    is_active?: boolean | undefined;
-    username?: string | undefined;
-  },
+  input: UserUpdate,
   req: RequestInfo,
-): Promise<UserView> {
+): Promise<User> {
   await authorize(db, principal, 'user.manage', 'global');
   if (id === principal.userId && (input.is_active === false || input.is_superuser === false)) {
     throw conflict('You cannot deactivate yourself or remove your own Super Admin role.', 'self_lockout');
@@ -154,34 +141,41 @@ export async function updateUser(
   if (input.is_superuser !== undefined) changes.isSuperuser = input.is_superuser;
   if (input.is_active !== undefined) changes.isActive = input.is_active;
   if (input.password !== undefined) changes.passwordHash = await hashPassword(input.password);
-  let updated: User | undefined;
-  try {
-    [updated] = Object.keys(changes).length
-      ? await db.update(users).set(changes).where(eq(users.id, id)).returning()
-      : await db.select().from(users).where(eq(users.id, id));
-  } catch (err) {
-    if (isUniqueViolation(err)) {
-      throw validationError([
-        { attr: 'username', code: 'unique', detail: 'A user with that username already exists.' },
-      ]);
+  // The change and its audit entry commit together: a user is never changed unrecorded.
+  const updated = await db.transaction(async (tx) => {
+    let updated: UserRow | undefined;
+    try {
+      [updated] = Object.keys(changes).length
+        ? await tx.update(users).set(changes).where(eq(users.id, id)).returning()
+        : await tx.select().from(users).where(eq(users.id, id));
+    } catch (err) {
+      if (isUniqueViolation(err)) {
+        throw validationError([
+          { attr: 'username', code: 'unique', detail: 'A user with that username already exists.' },
+        ]);
+      }
+      throw err;
     }
-    throw err;
-  }
-  if (!updated) throw notFound();
-  if (Object.keys(changes).length) {
-    await audit.record({
-      event: 'user.updated',
-      actorUserId: principal.userId,
-      apiKeyId: principal.apiKeyId,
-      username: updated.username,
-      ip: req.ip,
-      requestId: req.requestId,
-      // Names of what changed, never the values (a password among them).
-      details: {
-        user_id: id,
-        changed: Object.keys(input).filter((k) => input[k as keyof typeof input] !== undefined),
-      },
-    });
-  }
+    if (!updated) throw notFound();
+    if (Object.keys(changes).length) {
+      await audit.record(
+        {
+          event: 'user.updated',
+          actorUserId: principal.userId,
+          apiKeyId: principal.apiKeyId,
+          username: updated.username,
+          ip: req.ip,
+          requestId: req.requestId,
+          // Names of what changed, never the values (a password among them).
+          details: {
+            user_id: id,
+            changed: Object.keys(input).filter((k) => input[k as keyof typeof input] !== undefined),
+          },
+        },
+        tx,
+      );
+    }
+    return updated;
+  });
   return toUserView(updated);
 }

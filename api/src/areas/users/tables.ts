@@ -23,5 +23,5 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`)],
 );
 
-export type User = typeof users.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;

@@ -1,9 +1,7 @@
 import { z } from '@hono/zod-openapi';
-import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv } from '../../edges/http/app-env.ts';
 import { defineRoute, PUBLIC } from '../../edges/http/openapi.ts';
 import { login } from '../login.ts';
-import type { AuthContext } from '../login.ts';
+import { endpoint } from '../../edges/http/endpoint.ts';
 import { jsonBody, jsonResponse, requestInfo } from '../../edges/http/common.ts';
 import { Timestamp } from '../../core/schema.ts';
 
@@ -21,20 +19,21 @@ const LoginResponse = z
   })
   .openapi('LoginResponse');
 
-const route = defineRoute({
-  method: 'post',
-  path: '/api/login/',
-  tags: ['auth'],
-  summary: 'Exchange a username and password for a short-lived bearer token',
-  security: PUBLIC,
-  request: { body: jsonBody(LoginRequest) },
-  responses: { 200: jsonResponse('A login token.', LoginResponse) },
-  errors: [401, 429],
-});
-
-export function registerLogin(app: OpenAPIHono<AppEnv>, ctx: AuthContext): void {
-  app.openapi(route, async (c) => {
-    const { token, expiresAt } = await login(ctx, c.req.valid('json'), requestInfo(c));
-    return c.json({ token, expires_at: expiresAt.toISOString() }, 200);
-  });
-}
+/** POST /api/login/ */
+export default endpoint(
+  defineRoute({
+    method: 'post',
+    path: '/api/login/',
+    tags: ['auth'],
+    summary: 'Exchange a username and password for a short-lived bearer token',
+    security: PUBLIC,
+    request: { body: jsonBody(LoginRequest) },
+    responses: { 200: jsonResponse('A login token.', LoginResponse) },
+    errors: [401, 429],
+  }),
+  ({ auth }) =>
+    async (c) => {
+      const { token, expiresAt } = await login(auth, c.req.valid('json'), requestInfo(c));
+      return c.json({ token, expires_at: expiresAt.toISOString() }, 200);
+    },
+);

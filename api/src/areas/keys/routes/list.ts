@@ -1,0 +1,30 @@
+import { paginated, PageQuerySchema } from '../../../core/pagination.ts';
+import { jsonResponse } from '../../../edges/http/common.ts';
+import { endpoint } from '../../../edges/http/endpoint.ts';
+import { defineRoute } from '../../../edges/http/openapi.ts';
+import { ApiKeySchema } from '../schema.ts';
+import { listKeys } from '../service.ts';
+import { parentParams, TAGS } from './owners.ts';
+import type { KeyOwnerRoutes } from './owners.ts';
+
+/** GET {owner's base}: /api/v1/users/me/api-keys/, /api/v1/organizations/{id}/api-keys/, /api/v1/system-api-keys/ */
+export default (owner: KeyOwnerRoutes) =>
+  endpoint(
+    defineRoute({
+      method: 'get',
+      path: owner.base,
+      list: true,
+      tags: TAGS,
+      summary: `List ${owner.what} (never their secrets)`,
+      request: { ...parentParams(owner), query: PageQuerySchema },
+      responses: { 200: jsonResponse('A page of API keys.', paginated(ApiKeySchema, 'PaginatedApiKeyList')) },
+    }),
+    ({ db }) =>
+      async (c) => {
+        const resolved = await owner.resolve(db, c.get('principal'), c.req.param());
+        return c.json(
+          await listKeys(db, c.get('principal'), resolved, new URL(c.req.url), c.req.valid('query')),
+          200,
+        );
+      },
+  );

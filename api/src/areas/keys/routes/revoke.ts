@@ -1,0 +1,26 @@
+import { noContent, requestInfo, sendNoContent } from '../../../edges/http/common.ts';
+import { endpoint } from '../../../edges/http/endpoint.ts';
+import { defineRoute } from '../../../edges/http/openapi.ts';
+import { revokeKey } from '../service.ts';
+import { INTERACTIVE_ONLY, KeyParams, TAGS } from './owners.ts';
+import type { KeyOwnerRoutes } from './owners.ts';
+
+/** DELETE {owner's base}{key_id}/ */
+export default (owner: KeyOwnerRoutes) =>
+  endpoint(
+    defineRoute({
+      method: 'delete',
+      path: `${owner.base}{key_id}/`,
+      tags: TAGS,
+      summary: 'Revoke a key: it fails from the next request on',
+      description: INTERACTIVE_ONLY,
+      request: { params: KeyParams(owner) },
+      responses: { 204: noContent },
+    }),
+    ({ db, audit }) =>
+      async (c) => {
+        const resolved = await owner.resolve(db, c.get('principal'), c.req.param());
+        await revokeKey(db, audit, c.get('principal'), resolved, c.req.valid('param').key_id, requestInfo(c));
+        return sendNoContent();
+      },
+  );

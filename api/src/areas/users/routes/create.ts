@@ -1,0 +1,20 @@
+import { jsonBody, jsonResponse, requestInfo } from '../../../edges/http/common.ts';
+import { endpoint } from '../../../edges/http/endpoint.ts';
+import { defineRoute } from '../../../edges/http/openapi.ts';
+import { UserCreateSchema, UserSchema } from '../schema.ts';
+import { createUser } from '../service.ts';
+
+/** POST /api/v1/users/ */
+export default endpoint(
+  defineRoute({
+    method: 'post',
+    path: '/api/v1/users/',
+    tags: ['users'],
+    summary: 'Create a user (Super Admin)',
+    request: { body: jsonBody(UserCreateSchema) },
+    responses: { 201: jsonResponse('The new user.', UserSchema) },
+  }),
+  ({ db, audit }) =>
+    async (c) =>
+      c.json(await createUser(db, audit, c.get('principal'), c.req.valid('json'), requestInfo(c)), 201),
+);

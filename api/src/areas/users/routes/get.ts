@@ -1,0 +1,20 @@
+import { IdParams, jsonResponse } from '../../../edges/http/common.ts';
+import { endpoint } from '../../../edges/http/endpoint.ts';
+import { defineRoute } from '../../../edges/http/openapi.ts';
+import { UserSchema } from '../schema.ts';
+import { getUser } from '../service.ts';
+
+/** GET /api/v1/users/{id}/ */
+export default endpoint(
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/users/{id}/',
+    tags: ['users'],
+    summary: 'A user (yourself, or anyone for a Super Admin)',
+    request: { params: IdParams },
+    responses: { 200: jsonResponse('The user.', UserSchema) },
+  }),
+  ({ db }) =>
+    async (c) =>
+      c.json(await getUser(db, c.get('principal'), c.req.valid('param').id), 200),
+);

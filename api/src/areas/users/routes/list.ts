@@ -1,0 +1,22 @@
+import { paginated, PageQuerySchema } from '../../../core/pagination.ts';
+import { jsonResponse } from '../../../edges/http/common.ts';
+import { endpoint } from '../../../edges/http/endpoint.ts';
+import { defineRoute } from '../../../edges/http/openapi.ts';
+import { UserSchema } from '../schema.ts';
+import { listUsers } from '../service.ts';
+
+/** GET /api/v1/users/ */
+export default endpoint(
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/users/',
+    list: true,
+    tags: ['users'],
+    summary: 'List users (Super Admin)',
+    request: { query: PageQuerySchema },
+    responses: { 200: jsonResponse('A page of users.', paginated(UserSchema, 'PaginatedUserList')) },
+  }),
+  ({ db }) =>
+    async (c) =>
+      c.json(await listUsers(db, c.get('principal'), new URL(c.req.url), c.req.valid('query')), 200),
+);

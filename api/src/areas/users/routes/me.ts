@@ -1,0 +1,19 @@
+import { jsonResponse } from '../../../edges/http/common.ts';
+import { endpoint } from '../../../edges/http/endpoint.ts';
+import { defineRoute } from '../../../edges/http/openapi.ts';
+import { UserSchema } from '../schema.ts';
+import { me } from '../service.ts';
+
+/** GET /api/v1/users/me/ */
+export default endpoint(
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/users/me/',
+    tags: ['users'],
+    summary: 'The user the token belongs to',
+    responses: { 200: jsonResponse('The calling user.', UserSchema) },
+  }),
+  ({ db }) =>
+    async (c) =>
+      c.json(await me(db, c.get('principal')), 200),
+);

@@ -1,0 +1,31 @@
+import { IdParams, jsonBody, jsonResponse, patchBody, requestInfo } from '../../../edges/http/common.ts';
+import { endpoint } from '../../../edges/http/endpoint.ts';
+import { defineRoute } from '../../../edges/http/openapi.ts';
+import { UserSchema, UserUpdateSchema } from '../schema.ts';
+import { updateUser } from '../service.ts';
+
+/** PATCH /api/v1/users/{id}/ */
+export default endpoint(
+  defineRoute({
+    method: 'patch',
+    path: '/api/v1/users/{id}/',
+    tags: ['users'],
+    summary: 'Update or deactivate a user (Super Admin)',
+    request: { params: IdParams, body: jsonBody(patchBody(UserUpdateSchema).openapi('UserUpdate')) },
+    responses: { 200: jsonResponse('The updated user.', UserSchema) },
+    errors: [409],
+  }),
+  ({ db, audit }) =>
+    async (c) =>
+      c.json(
+        await updateUser(
+          db,
+          audit,
+          c.get('principal'),
+          c.req.valid('param').id,
+          c.req.valid('json'),
+          requestInfo(c),
+        ),
+        200,
+      ),
+);

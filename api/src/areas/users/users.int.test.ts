@@ -1,0 +1,57 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../core/db/client.ts';
+import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
+import { failAuditFor } from '../../test/failing-audit.ts';
+import { createWorld } from '../../test/world.ts';
+import type { World } from '../../test/world.ts';
+import { users } from './tables.ts';
+
+describe.each(DATABASE_KINDS)('users on %s', (kind) => {
+  let database: DatabaseHandle;
+  let w: World;
+
+  beforeAll(async () => {
+    database = await migratedDatabase(kind);
+    w = createWorld(database);
+  });
+  afterAll(async () => {
+    await w.env.close();
+    await database.close();
+  });
+
+  it('creates no user when its audit entry cannot be written', async () => {
+    const admin = await w.user({ superuser: true });
+    const username = w.unique('unrecorded');
+    const undo = await failAuditFor(w.db, 'user.created');
+    try {
+      const res = await w.call('POST', '/api/v1/users/', {
+        token: admin.token,
+        body: { username, password: 'a-long-enough-password' },
+      });
+      expect(res.status).toBe(500);
+    } finally {
+      await undo();
+    }
+    // Nobody can sign in as it: it does not exist.
+    expect(await w.db.select().from(users).where(eq(users.username, username))).toEqual([]);
+  });
+
+  it('changes no user when its audit entry cannot be written', async () => {
+    const admin = await w.user({ superuser: true });
+    const target = await w.user();
+    const before = await w.expectStatus(200, 'GET', `/api/v1/users/${target.id}/`, { token: admin.token });
+    const undo = await failAuditFor(w.db, 'user.updated');
+    try {
+      const res = await w.call('PATCH', `/api/v1/users/${target.id}/`, {
+        token: admin.token,
+        body: { full_name: 'Never Recorded' },
+      });
+      expect(res.status).toBe(500);
+    } finally {
+      await undo();
+    }
+    const after = await w.expectStatus(200, 'GET', `/api/v1/users/${target.id}/`, { token: admin.token });
+    expect(after).toEqual(before);
+  });
+});
