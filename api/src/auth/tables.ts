@@ -2,7 +2,7 @@ import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } f
 import { users } from '../areas/users/tables.ts';
 
 /**
- * Login throttling counters (services/login-throttle.ts), one row per key: `pair:<name>|<address>`,
+ * Login throttling counters (auth/login-throttle.ts), one row per key: `pair:<name>|<address>`,
  * `ip:<address>` or `user:<name>`. Each attempt is reserved here, atomically, before its password
  * is checked. `windowStart`..+15 min is the counting window; `nextAt` is when the next attempt is
  * admitted once a progressive counter has used its free attempts; `admitted` is the outcome of the

@@ -41,7 +41,7 @@ export const buckets = pgTable(
     state: bucketState().notNull().default('provisioning'),
     /** The access user's key (in MinIO, also its user name). */
     accessKeyId: text().notNull(),
-    /** The access user's secret, AES-256-GCM sealed with PLINTH_ENCRYPTION_KEY (lib/secret-box.ts). */
+    /** The access user's secret, AES-256-GCM sealed with PLINTH_ENCRYPTION_KEY (core/secret-box.ts). */
     secretSealed: text().notNull(),
     corsAllowAll: boolean().notNull().default(false),
     /**

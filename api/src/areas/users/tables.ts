@@ -3,7 +3,7 @@ import { boolean, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-c
 import { createdAt, id, updatedAt } from '../../core/db/columns.ts';
 
 /**
- * People who use Plinth. `passwordHash` is an Argon2id PHC string (services/passwords.ts) and null for
+ * People who use Plinth. `passwordHash` is an Argon2id PHC string (auth/passwords.ts) and null for
  * users who only sign in through SSO. `isSuperuser` is the Super Admin role ("staff").
  */
 export const users = pgTable(

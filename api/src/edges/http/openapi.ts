@@ -85,7 +85,7 @@ export function defineRoute<const R extends DefineInput>(config: R) {
   const request = route.request;
   if (request?.query || request?.params || request?.body) statuses.add(400);
   // The body limit applies to every method but GET and HEAD, whether the operation reads a body
-  // or not (middleware/http-contract.ts `limitBody`).
+  // or not (http-contract.ts `limitBody`).
   if (route.method !== 'get' && route.method !== 'head') statuses.add(413);
   if (request?.body) statuses.add(415);
   if (request?.params) statuses.add(404);
