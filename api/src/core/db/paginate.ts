@@ -5,10 +5,7 @@ import type { Page, PageQuery } from '../pagination.ts';
 import { paginate } from '../pagination.ts';
 import type { Database } from './client.ts';
 
-/**
- * A page of one table's rows in one round trip: the rows carry the total as a window count, and
- * only a page past the end (no row to carry it) is counted apart.
- */
+/** A page of one table's rows: a count and a page query with the same condition. */
 export function paginateTable<T extends PgTable, V>(
   db: Database,
   url: URL,
@@ -17,24 +14,27 @@ export function paginateTable<T extends PgTable, V>(
 ): Promise<Page<V>> {
   // Widened once: drizzle's generic `from()` cannot check an unresolved table type.
   const table: PgTable = q.table;
-  return paginateWindowed(url, page, {
-    page: (limit, offset) =>
-      db
-        .select({ row: table, total: sql<number>`(count(*) over ())::int` })
-        .from(table)
-        .where(q.where)
-        .orderBy(...q.orderBy)
-        .limit(limit)
-        .offset(offset),
-    count: async () => {
+  return paginate(
+    url,
+    page,
+    async () => {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(table)
         .where(q.where);
       return row!.n;
     },
-    map: (r) => q.map(r.row as T['$inferSelect']),
-  });
+    async (limit, offset) => {
+      const rows = await db
+        .select()
+        .from(table)
+        .where(q.where)
+        .orderBy(...q.orderBy)
+        .limit(limit)
+        .offset(offset);
+      return rows.map((r) => q.map(r as T['$inferSelect']));
+    },
+  );
 }
 
 /**
