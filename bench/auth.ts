@@ -14,9 +14,8 @@
  * - `GET /api/v1/workspaces/?page_size=50` (50 items per response), one caller per connection,
  *   with their API keys and then with their login tokens;
  * - the same with the keys of 32 other callers who are each also a member of a workspace of their
- *   own, so no two see the same workspaces: the batched list computes a page once for the callers
- *   of one turn who see the same workspaces (the organization's members above), and this row shows
- *   the list when that never applies. It is reported, not judged;
+ *   own, so no two see the same workspaces (the list's cost for distinct visibility). It is
+ *   reported, not judged;
  * and, before those, the key-authenticated list at a steady 300 requests/s for latency (see
  * `loadAtRate`), with the host's own stalls counted meanwhile by an idle watcher process (see
  * `watchHostStalls`). Every key use also writes its "API key used" audit entry (batched), as in
