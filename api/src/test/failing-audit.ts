@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
+import type { AuditEventType } from '../areas/audit/writer.ts';
 import type { Database } from '../core/db/client.ts';
 
 /**
  * Makes every audit insert of `event` fail (a trigger that raises), so a test can check that the
  * change the entry records is not made without it. Returns the undo.
  */
-export async function failAuditFor(db: Database, event: string): Promise<() => Promise<void>> {
+export async function failAuditFor(db: Database, event: AuditEventType): Promise<() => Promise<void>> {
   const name = `test_fail_audit_${event.replace(/\W/g, '_')}`;
   await db.execute(
     sql.raw(`create or replace function ${name}() returns trigger language plpgsql as $$

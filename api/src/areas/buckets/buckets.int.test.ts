@@ -7,9 +7,10 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { failAuditFor } from '../../test/failing-audit.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, DatabaseHandle } from '../../core/db/client.ts';
+import type { DatabaseHandle } from '../../core/db/client.ts';
 import { buckets } from './tables.ts';
 import { newCredentials, resumeInterruptedSagas } from './service.ts';
 import { refreshUsage } from './usage.ts';
@@ -44,22 +45,6 @@ async function poll<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 2000));
   }
-}
-
-/** Makes the audit log refuse entries of `event` (a test-only trigger); returns its undoing. */
-async function failAuditOf(db: Database, event: string): Promise<() => Promise<void>> {
-  await db.execute(
-    sql.raw(`create function test_fail_audit() returns trigger language plpgsql as $$
-      begin raise exception 'test: the audit log refuses this entry'; end $$`),
-  );
-  await db.execute(
-    sql.raw(`create trigger test_fail_audit before insert on audit_log for each row
-      when (new.event = '${event}') execute function test_fail_audit()`),
-  );
-  return async () => {
-    await db.execute(sql.raw('drop trigger test_fail_audit on audit_log'));
-    await db.execute(sql.raw('drop function test_fail_audit()'));
-  };
 }
 
 let minio: MinioServer;
@@ -377,7 +362,7 @@ describe.each(DATABASE_KINDS)('S3 buckets on a real MinIO, with %s', (kind) => {
     await rootS3().send(new CreateBucketCommand({ Bucket: name }));
     const usersBefore = await accessUsers();
     const body = { name, region: 'eu-central', organization: tenant.org.id, workspace: tenant.workspace.id };
-    const restore = await failAuditOf(database.db, 'bucket.imported');
+    const restore = await failAuditFor(database.db, 'bucket.imported');
     try {
       const res = await w.call('POST', '/api/v1/s3/buckets/import/', { token: root.token, body });
       expect(res.status).toBe(500);
@@ -406,7 +391,7 @@ describe.each(DATABASE_KINDS)('S3 buckets on a real MinIO, with %s', (kind) => {
     const made = await create(tenant.user, `${prefix}-unrevealed`);
     expect(made.status).toBe(201);
     const secret: string = made.body.credentials.secret_access_key;
-    const restore = await failAuditOf(database.db, 'bucket.credentials_revealed');
+    const restore = await failAuditFor(database.db, 'bucket.credentials_revealed');
     try {
       const revealed = await w.call('GET', `/api/v1/s3/buckets/${made.body.id}/credentials/`, {
         token: tenant.user.token,

@@ -1,26 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { failAuditFor } from '../../test/failing-audit.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, DatabaseHandle } from '../../core/db/client.ts';
+import type { DatabaseHandle } from '../../core/db/client.ts';
 import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
 import { createWorld } from '../../test/world.ts';
 import type { World } from '../../test/world.ts';
 import type { AuditEventType } from '../audit/writer.ts';
-
-/** Makes every insert of `event` into the audit log fail until the returned function is called. */
-async function failAuditOf(db: Database, event: AuditEventType): Promise<() => Promise<void>> {
-  await db.execute(
-    sql.raw(`create function test_fail_audit() returns trigger language plpgsql as $$
-      begin raise exception 'test: the audit log refuses this entry'; end $$`),
-  );
-  await db.execute(
-    sql.raw(`create trigger test_fail_audit before insert on audit_log for each row
-      when (new.event = '${event}') execute function test_fail_audit()`),
-  );
-  return async () => {
-    await db.execute(sql.raw('drop trigger test_fail_audit on audit_log'));
-    await db.execute(sql.raw('drop function test_fail_audit()'));
-  };
-}
 
 describe.each(DATABASE_KINDS)('members on %s', (kind) => {
   let database: DatabaseHandle;
@@ -51,7 +35,7 @@ describe.each(DATABASE_KINDS)('members on %s', (kind) => {
     }
 
     async function refused(event: AuditEventType, request: () => Promise<{ status: number }>) {
-      const restore = await failAuditOf(w.db, event);
+      const restore = await failAuditFor(w.db, event);
       try {
         expect((await request()).status).toBe(500);
       } finally {

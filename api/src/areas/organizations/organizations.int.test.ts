@@ -1,27 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { failAuditFor } from '../../test/failing-audit.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, DatabaseHandle } from '../../core/db/client.ts';
+import type { DatabaseHandle } from '../../core/db/client.ts';
 import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
 import { createWorld } from '../../test/world.ts';
 import type { World } from '../../test/world.ts';
-import type { AuditEventType } from '../audit/writer.ts';
 import { organizations } from './tables.ts';
-
-/** Makes every insert of `event` into the audit log fail until the returned function is called. */
-async function failAuditOf(db: Database, event: AuditEventType): Promise<() => Promise<void>> {
-  await db.execute(
-    sql.raw(`create function test_fail_audit() returns trigger language plpgsql as $$
-      begin raise exception 'test: the audit log refuses this entry'; end $$`),
-  );
-  await db.execute(
-    sql.raw(`create trigger test_fail_audit before insert on audit_log for each row
-      when (new.event = '${event}') execute function test_fail_audit()`),
-  );
-  return async () => {
-    await db.execute(sql.raw('drop trigger test_fail_audit on audit_log'));
-    await db.execute(sql.raw('drop function test_fail_audit()'));
-  };
-}
 
 describe.each(DATABASE_KINDS)('organizations on %s', (kind) => {
   let database: DatabaseHandle;
@@ -39,7 +23,7 @@ describe.each(DATABASE_KINDS)('organizations on %s', (kind) => {
   it('creates no organization whose audit entry cannot be written', async () => {
     const root = await w.user({ superuser: true });
     const slug = w.unique('unrecorded');
-    const restore = await failAuditOf(w.db, 'organization.created');
+    const restore = await failAuditFor(w.db, 'organization.created');
     try {
       const res = await w.call('POST', '/api/v1/organizations/', {
         token: root.token,
@@ -60,7 +44,7 @@ describe.each(DATABASE_KINDS)('organizations on %s', (kind) => {
   it('deletes no organization whose audit entry cannot be written', async () => {
     const root = await w.user({ superuser: true });
     const org = await w.org();
-    const restore = await failAuditOf(w.db, 'organization.deleted');
+    const restore = await failAuditFor(w.db, 'organization.deleted');
     try {
       const res = await w.call('DELETE', `/api/v1/organizations/${org.id}/`, { token: root.token });
       expect(res.status).toBe(500);
