@@ -268,10 +268,23 @@ describe.each(DATABASE_KINDS)('the edge on %s', (kind) => {
         body: { name: 'h' },
       });
       const error = await w.call('GET', '/api/v1/workspaces/', { token: 'plu_nonsense' });
+      // A handler's own Response (204, the NDJSON export) gets them after it returns.
+      const revoked = await w.call(
+        'DELETE',
+        `/api/v1/users/me/api-keys/${(key.body as { id: string }).id}/`,
+        {
+          token: t.user.token,
+        },
+      );
+      expect(revoked.status).toBe(204);
+      const exported = await w.call('GET', '/api/v1/audit-log/export/', { token: t.orgAdmin.token });
+      expect(exported.status).toBe(200);
       for (const [what, res] of [
         ['login', login],
         ['key creation', key],
         ['an error', error],
+        ['a revocation', revoked],
+        ['the audit export', exported],
       ] as const) {
         expect(res.headers.get('cache-control'), what).toBe('no-store');
         expect(res.headers.get('x-content-type-options'), what).toBe('nosniff');

@@ -1,5 +1,5 @@
 import { createSecretKey, randomUUID } from 'node:crypto';
-import type { KeyObject } from 'node:crypto';
+import type { webcrypto } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../core/db/client.ts';
@@ -16,12 +16,16 @@ const AUDIENCE = 'plinth-api';
 
 /** Signs and checks short-lived login tokens (HS256 JWTs with a shared key, so any replica verifies). */
 export class LoginTokens {
-  // A KeyObject, imported once: jose would re-import raw key bytes on every sign and verify.
-  readonly #key: KeyObject;
+  // A CryptoKey, made once: jose converts raw bytes or a KeyObject to one on every sign and verify.
+  readonly #key: webcrypto.CryptoKey;
   readonly ttlSeconds: number;
 
   constructor(signingKey: string, ttlSeconds: number) {
-    this.#key = createSecretKey(Buffer.from(signingKey, 'utf8'));
+    this.#key = createSecretKey(Buffer.from(signingKey, 'utf8')).toCryptoKey(
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
     this.ttlSeconds = ttlSeconds;
   }
 
