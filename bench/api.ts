@@ -73,6 +73,7 @@ function routeTable(title: string, s: Stats): void {
     'p50 ms'.padStart(8),
     'p99 ms'.padStart(8),
     'errors'.padStart(7),
+    '>20ms'.padStart(6),
     '  statuses',
   );
   for (const [route, e] of [...s.byRoute].sort((a, b) => b[1].latencies.length - a[1].latencies.length)) {
@@ -82,6 +83,7 @@ function routeTable(title: string, s: Stats): void {
       String(quantile(e.latencies, 0.5)).padStart(8),
       String(quantile(e.latencies, 0.99)).padStart(8),
       String(e.errors).padStart(7),
+      String(e.latencies.filter((l) => l > 20).length).padStart(6),
       ' ',
       [...e.statuses].map(([st, n]) => `${st}×${n}`).join(' '),
     );
@@ -181,6 +183,7 @@ async function main(): Promise<void> {
     routeTable(`API at saturation (${CONCURRENCY} in flight, ${SECONDS} s), by route`, api.saturation);
     routeTable(`floor at saturation, by route`, base.saturation);
     routeTable(`API at 300 req/s, by route`, api.rates[RATES.indexOf(300)]!);
+    routeTable(`floor at 300 req/s, by route`, base.rates[RATES.indexOf(300)]!);
 
     console.log(
       `\nbench:api — ${world.callers.length} callers, real PostgreSQL, ${CONCURRENCY} in flight for saturation\n`,
