@@ -1,12 +1,12 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../core/db/client.ts';
-import { paginateTable } from '../../core/db/paginate.ts';
-import { auditLog } from './tables.ts';
+import { auditLog, auditLogCounts } from './tables.ts';
 import { organizationMembers } from '../members/tables.ts';
 import type { AuditEntryRow } from './tables.ts';
 import type { AuditEntry, AuditFilter, AuditListQuery } from './schema.ts';
 import { forbidden } from '../../core/errors.ts';
+import { paginate } from '../../core/pagination.ts';
 import type { Page } from '../../core/pagination.ts';
 import { authorize, requireScope } from '../../auth/policy.ts';
 import type { Principal } from '../../auth/policy.ts';
@@ -25,10 +25,14 @@ export const toAuditView = (e: AuditEntryRow): AuditEntry => ({
 });
 
 /**
- * What the principal may read: everything for Super Admins; for Org Admins (and admin
- * organization keys), the entries of the organizations they administer. Others: 403.
+ * The organizations whose entries the principal may read: all (undefined) for Super Admins; for
+ * Org Admins (and admin organization keys), those they administer. Others: 403.
  */
-async function scope(db: Database, principal: Principal, filter: AuditFilter): Promise<SQL | undefined> {
+async function readable(
+  db: Database,
+  principal: Principal,
+  filter: AuditFilter,
+): Promise<string[] | undefined> {
   requireScope(principal, 'audit_log.view');
   if (principal.superuser) return undefined;
   let orgIds: string[];
@@ -50,7 +54,12 @@ async function scope(db: Database, principal: Principal, filter: AuditFilter): P
     // Uniform with other tenants' objects: the organization's log does not exist for the caller.
     await authorize(db, principal, 'audit_log.view', { organizationId: filter.organization });
   }
-  return inArray(auditLog.organizationId, orgIds);
+  return orgIds;
+}
+
+async function scope(db: Database, principal: Principal, filter: AuditFilter): Promise<SQL | undefined> {
+  const orgIds = await readable(db, principal, filter);
+  return orgIds && inArray(auditLog.organizationId, orgIds);
 }
 
 function filters(f: AuditFilter): SQL[] {
@@ -69,13 +78,37 @@ export async function listAudit(
   url: URL,
   query: AuditListQuery,
 ): Promise<Page<AuditEntry>> {
-  const where = and(await scope(db, principal, query), ...filters(query));
-  return paginateTable(db, url, query, {
-    table: auditLog,
-    where,
-    orderBy: [desc(auditLog.id)],
-    map: toAuditView,
-  });
+  const orgIds = await readable(db, principal, query);
+  const where = and(orgIds && inArray(auditLog.organizationId, orgIds), ...filters(query));
+  // Narrowed by organization only (the usual view): the kept counts, not a count of the whole log.
+  const byOrganization = !query.event && !query.actor && !query.since && !query.until;
+  const countOrgs = query.organization ? [query.organization] : orgIds;
+  return paginate(
+    url,
+    query,
+    async () => {
+      const [row] = byOrganization
+        ? await db
+            .select({ n: sql`coalesce(sum(${auditLogCounts.entries}), 0)`.mapWith(Number) })
+            .from(auditLogCounts)
+            .where(countOrgs && inArray(auditLogCounts.organizationId, countOrgs))
+        : await db
+            .select({ n: sql`count(*)`.mapWith(Number) })
+            .from(auditLog)
+            .where(where);
+      return row!.n;
+    },
+    async (limit, offset) => {
+      const rows = await db
+        .select()
+        .from(auditLog)
+        .where(where)
+        .orderBy(desc(auditLog.id))
+        .limit(limit)
+        .offset(offset);
+      return rows.map(toAuditView);
+    },
+  );
 }
 
 /**
