@@ -25,6 +25,7 @@ import type { StorageRuntime } from './areas/buckets/service.ts';
 import { registerDocs } from './areas/system/routes/docs.ts';
 import { registerHealth } from './areas/system/routes/health.ts';
 import { registerSchema } from './areas/system/routes/schema.ts';
+import { registerMcp } from './edges/mcp/index.ts';
 
 /** What the app needs from the outside world; tests pass their own. */
 export interface AppDeps {
@@ -44,6 +45,8 @@ export interface AppDeps {
   readonly storage: StorageRuntime;
   /** `Strict-Transport-Security` max-age on every response; 0 or unset: none (not served over TLS). */
   readonly hstsMaxAgeSeconds?: number;
+  /** The MCP endpoint's Host and Origin allow-lists (docs/mcp.md); unset: any Host, no browser origin. */
+  readonly mcp?: { readonly allowedHosts: readonly string[]; readonly allowedOrigins: readonly string[] };
 }
 
 export type App = OpenAPIHono<AppEnv>;
@@ -91,6 +94,13 @@ export function createApp(deps: AppDeps): App {
   const areaDeps: AreaDeps = { db, audit: deps.audit, storage: deps.storage, logger: deps.logger, auth };
   for (const area of AREAS) for (const endpoint of area.endpoints) endpoint(app, areaDeps);
   for (const area of AREAS) area.metrics?.(deps.metrics.registry, areaDeps);
+  // The MCP edge serves the same operations as tools (docs/mcp.md).
+  registerMcp(app, {
+    auth,
+    bodyLimitBytes: deps.bodyLimitBytes,
+    allowedHosts: deps.mcp?.allowedHosts ?? [],
+    allowedOrigins: deps.mcp?.allowedOrigins ?? [],
+  });
 
   app.onError(onError);
   app.notFound(notFoundHandler(() => app.routes));

@@ -26,6 +26,19 @@ const positiveInt = (what: string, max: number) =>
 
 const nonEmpty = z.string().trim().min(1, { error: 'must not be empty' });
 
+/** A comma-separated list (lower-cased, spaces trimmed), each entry matching `entry`. */
+const commaList = (entry: RegExp, what: string) =>
+  z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((x) => x.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine((xs) => xs.every((x) => entry.test(x)), { error: `must be ${what}` })
+    .optional();
+
 /** Every variable the API reads (docs/configuration.md lists each: config.docs.test.ts checks). */
 export const EnvSchema = z.object({
   PORT: port.default(8080),
@@ -104,6 +117,14 @@ export const EnvSchema = z.object({
     .min(0, { error: 'must be an integer from 0 to 63072000' })
     .max(63_072_000, { error: 'must be an integer from 0 to 63072000' })
     .default(0),
+  PLINTH_MCP_ALLOWED_HOSTS: commaList(
+    /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:]+\](:\d{1,5})?$/,
+    'a comma-separated list of host or host:port values',
+  ),
+  PLINTH_MCP_ALLOWED_ORIGINS: commaList(
+    /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$|^https?:\/\/\[[0-9a-f:]+\](:\d{1,5})?$/,
+    'a comma-separated list of origins such as https://assistant.example',
+  ),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -137,6 +158,8 @@ export interface Config {
   readonly trustProxyHops: number;
   /** `Strict-Transport-Security: max-age=…` on every response when above 0 (served over TLS). */
   readonly hstsMaxAgeSeconds: number;
+  /** The MCP endpoint's accepted Host values (empty: any) and browser origins (docs/mcp.md). */
+  readonly mcp: { readonly allowedHosts: readonly string[]; readonly allowedOrigins: readonly string[] };
   /** Storage clusters and regions, from the PLINTH_CONFIG file (empty when unset). */
   readonly storage: StorageConfig;
   /** Trusted Kubernetes ServiceAccount issuers and accounts, from the PLINTH_CONFIG file. */
@@ -206,6 +229,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     loginTokenTtlSeconds: e.PLINTH_LOGIN_TOKEN_TTL_SECONDS,
     trustProxyHops: e.PLINTH_TRUST_PROXY,
     hstsMaxAgeSeconds: e.PLINTH_HSTS_MAX_AGE_SECONDS,
+    mcp: {
+      allowedHosts: e.PLINTH_MCP_ALLOWED_HOSTS ?? [],
+      allowedOrigins: e.PLINTH_MCP_ALLOWED_ORIGINS ?? [],
+    },
     storage: loadStorageConfig(e.PLINTH_CONFIG, env),
     serviceAccounts: loadServiceAccountsConfig(e.PLINTH_CONFIG),
     usageIntervalMs: e.PLINTH_USAGE_INTERVAL_SECONDS * 1000,

@@ -75,6 +75,7 @@ const app = createApp({
   trustProxyHops: config.trustProxyHops,
   storage,
   hstsMaxAgeSeconds: config.hstsMaxAgeSeconds,
+  mcp: config.mcp,
 });
 const server = await startServer(app, { port: config.port, host: config.host }).catch((err: unknown) =>
   failStart(listenFailure(err, 'PORT', config.host, config.port) ?? err),

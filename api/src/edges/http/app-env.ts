@@ -2,9 +2,18 @@ import type { HttpBindings } from '@hono/node-server';
 import type { Logger } from '../../core/logger.ts';
 import type { Principal } from '../../auth/policy.ts';
 
+/**
+ * A request another edge makes in-process on behalf of a caller it has authenticated (an MCP tool
+ * call): passed as the request's bindings, which no network client can set.
+ */
+export interface InternalCall {
+  readonly principal: Principal;
+  readonly clientIp: string | null;
+}
+
 /** Per-request variables every handler can read with `c.get` (not `c.var`, which copies them all). */
 export interface AppEnv {
-  Bindings: Partial<HttpBindings>;
+  Bindings: Partial<HttpBindings> & { internal?: InternalCall };
   Variables: {
     requestId: string;
     /** The request's logger (its lines carry `request_id`), made on first use. */

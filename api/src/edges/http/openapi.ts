@@ -1,5 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { RouteConfig } from '@hono/zod-openapi';
+import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
+import { API_VERSION } from '../../core/version.ts';
+import type { AppEnv } from './app-env.ts';
 
 type Method = RouteConfig['method'];
 
@@ -107,3 +109,18 @@ export function defineRoute<const R extends DefineInput>(config: R) {
 
 /** Routes open to everyone declare `security: PUBLIC`; all others need a bearer token. */
 export const PUBLIC: [] = [];
+
+/** The document generated from the registered routes (call it once every route is registered). */
+export function openApiDocument(app: OpenAPIHono<AppEnv>): ReturnType<OpenAPIHono['getOpenAPI31Document']> {
+  return app.getOpenAPI31Document({
+    openapi: '3.1.0',
+    info: {
+      title: 'Plinth API',
+      version: API_VERSION,
+      description:
+        'Platform-management API: organizations, workspaces, users, API keys and S3 buckets. ' +
+        'Authenticate with `Authorization: Bearer <token>` (an API key or a login token from `POST /api/login/`).',
+    },
+    security: [{ bearerAuth: [] }],
+  });
+}

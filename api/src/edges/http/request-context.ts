@@ -47,9 +47,12 @@ export function requestContext(
     const incoming = c.req.header('x-request-id');
     const requestId = incoming && INCOMING_ID.test(incoming) ? incoming : randomUUID();
     c.set('requestId', requestId);
+    const internal = c.env?.internal;
     c.set(
       'clientIp',
-      clientIp(c.env?.incoming?.socket.remoteAddress, c.req.header('x-forwarded-for'), trustProxyHops),
+      internal
+        ? internal.clientIp
+        : clientIp(c.env?.incoming?.socket.remoteAddress, c.req.header('x-forwarded-for'), trustProxyHops),
     );
     let child: Logger | undefined;
     c.set('log', () => (child ??= logger.child({ request_id: requestId })));

@@ -13,6 +13,12 @@ const PUBLIC_PATHS = new Set(['/api/v1/schema/']);
 export function requireAuth(ctx: AuthContext): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (PUBLIC_PATHS.has(c.req.path)) return next();
+    // Authenticated (and its use recorded) by the edge that made this in-process request.
+    const internal = c.env?.internal;
+    if (internal) {
+      c.set('principal', internal.principal);
+      return next();
+    }
     const principal = await authenticate(ctx, c.req.header('authorization'), {
       ip: c.get('clientIp'),
       requestId: c.get('requestId'),

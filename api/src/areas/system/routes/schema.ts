@@ -2,8 +2,7 @@ import { z } from '@hono/zod-openapi';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { stringify } from 'yaml';
 import type { AppEnv } from '../../../edges/http/app-env.ts';
-import { defineRoute, PUBLIC } from '../../../edges/http/openapi.ts';
-import { API_VERSION } from '../../../core/version.ts';
+import { defineRoute, openApiDocument, PUBLIC } from '../../../edges/http/openapi.ts';
 
 const route = defineRoute({
   method: 'get',
@@ -31,30 +30,18 @@ const route = defineRoute({
 });
 
 /**
- * Serves the document generated from the registered routes. It is built on first request (every
- * route is registered by then) and kept: routes do not change while the process runs.
+ * Serves the document. It is built on first request (every route is registered by then) and kept:
+ * routes do not change while the process runs.
  */
 export function registerSchema(app: OpenAPIHono<AppEnv>): void {
   let json: string | undefined;
   let yaml: string | undefined;
-  const document = () =>
-    app.getOpenAPI31Document({
-      openapi: '3.1.0',
-      info: {
-        title: 'Plinth API',
-        version: API_VERSION,
-        description:
-          'Platform-management API: organizations, workspaces, users, API keys and S3 buckets. ' +
-          'Authenticate with `Authorization: Bearer <token>` (an API key or a login token from `POST /api/login/`).',
-      },
-      security: [{ bearerAuth: [] }],
-    });
   app.openapi(route, (c) => {
     if (c.req.valid('query').format === 'yaml') {
-      yaml ??= stringify(document(), { aliasDuplicateObjects: false });
+      yaml ??= stringify(openApiDocument(app), { aliasDuplicateObjects: false });
       return c.body(yaml, 200, { 'Content-Type': 'application/yaml; charset=utf-8' });
     }
-    json ??= JSON.stringify(document());
+    json ??= JSON.stringify(openApiDocument(app));
     return c.body(json, 200, { 'Content-Type': 'application/vnd.oai.openapi+json; charset=utf-8' });
   });
 }
