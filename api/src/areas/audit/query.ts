@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../core/db/client.ts';
-import { auditLog, auditLogCounts } from './tables.ts';
+import { auditLog, auditLogCounts, NO_ORGANIZATION } from './tables.ts';
 import { organizationMembers } from '../members/tables.ts';
 import type { AuditEntryRow } from './tables.ts';
 import type { AuditEntry, AuditFilter, AuditListQuery } from './schema.ts';
@@ -81,7 +81,9 @@ export async function listAudit(
   const orgIds = await readable(db, principal, query);
   const where = and(orgIds && inArray(auditLog.organizationId, orgIds), ...filters(query));
   // Narrowed by organization only (the usual view): the kept counts, not a count of the whole log.
-  const byOrganization = !query.event && !query.actor && !query.since && !query.until;
+  // (Entries without an organization are counted under NO_ORGANIZATION, which no filter may name.)
+  const byOrganization =
+    !query.event && !query.actor && !query.since && !query.until && query.organization !== NO_ORGANIZATION;
   const countOrgs = query.organization ? [query.organization] : orgIds;
   return paginate(
     url,

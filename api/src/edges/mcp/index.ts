@@ -147,7 +147,13 @@ async function call(
   };
 }
 
-function serverFor(app: App, c: Context<AppEnv>, principal: Principal, visible: Tool[]): Server {
+function serverFor(
+  app: App,
+  c: Context<AppEnv>,
+  principal: Principal,
+  visible: Tool[],
+  documentJson: () => string,
+): Server {
   const server = new Server(
     { name: 'plinth', title: 'Plinth API', version: API_VERSION },
     { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS },
@@ -198,7 +204,7 @@ function serverFor(app: App, c: Context<AppEnv>, principal: Principal, visible: 
     const uri = req.params.uri;
     if (uri === 'plinth://openapi.json') {
       return {
-        contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(openApiDocument(app)) }],
+        contents: [{ uri, mimeType: 'application/json', text: documentJson() }],
       };
     }
     const ws = /^plinth:\/\/workspaces\/([0-9a-f-]{36})\/config$/i.exec(uri);
@@ -223,8 +229,11 @@ function serverFor(app: App, c: Context<AppEnv>, principal: Principal, visible: 
 
 /** Mounts `/mcp`, `/mcp/readonly` and the protected-resource metadata on the app. */
 export function registerMcp(app: App, opts: McpOptions): void {
+  // Built on first use (every route is registered by then) and kept: routes do not change.
   let catalogue: Tool[] | undefined;
+  let documentText: string | undefined;
   const tools = () => (catalogue ??= toolsFrom(openApiDocument(app) as Parameters<typeof toolsFrom>[0]));
+  const documentJson = () => (documentText ??= JSON.stringify(openApiDocument(app)));
 
   const handle = (readOnlyPath: boolean) => async (c: Context<AppEnv>) => {
     const refused = refusal(c, opts);
@@ -268,7 +277,7 @@ export function registerMcp(app: App, opts: McpOptions): void {
     const readOnly = readOnlyPath || c.req.header('x-mcp-readonly')?.toLowerCase() === 'true';
     const highest = await highestRole(opts.auth.db, principal);
     const visible = tools().filter((t) => mayUse(t, principal, highest, readOnly));
-    const server = serverFor(app, c, principal, visible);
+    const server = serverFor(app, c, principal, visible, documentJson);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
