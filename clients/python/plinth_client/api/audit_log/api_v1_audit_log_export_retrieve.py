@@ -1,0 +1,280 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.api_v1_audit_log_export_retrieve_event import ApiV1AuditLogExportRetrieveEvent
+from ...models.error import Error
+from ...types import UNSET, Unset
+from typing import cast
+from uuid import UUID
+import datetime
+
+
+
+def _get_kwargs(
+    *,
+    event: ApiV1AuditLogExportRetrieveEvent | Unset = UNSET,
+    actor: UUID | Unset = UNSET,
+    organization: UUID | Unset = UNSET,
+    since: datetime.datetime | Unset = UNSET,
+    until: datetime.datetime | Unset = UNSET,
+
+) -> dict[str, Any]:
+    
+
+    
+
+    params: dict[str, Any] = {}
+
+    json_event: str | Unset = UNSET
+    if not isinstance(event, Unset):
+        json_event = event.value
+
+    params["event"] = json_event
+
+    json_actor: str | Unset = UNSET
+    if not isinstance(actor, Unset):
+        json_actor = str(actor)
+    params["actor"] = json_actor
+
+    json_organization: str | Unset = UNSET
+    if not isinstance(organization, Unset):
+        json_organization = str(organization)
+    params["organization"] = json_organization
+
+    json_since: str | Unset = UNSET
+    if not isinstance(since, Unset):
+        json_since = since.isoformat()
+    params["since"] = json_since
+
+    json_until: str | Unset = UNSET
+    if not isinstance(until, Unset):
+        json_until = until.isoformat()
+    params["until"] = json_until
+
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/v1/audit-log/export/",
+        "params": params,
+    }
+
+
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | None:
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    event: ApiV1AuditLogExportRetrieveEvent | Unset = UNSET,
+    actor: UUID | Unset = UNSET,
+    organization: UUID | Unset = UNSET,
+    since: datetime.datetime | Unset = UNSET,
+    until: datetime.datetime | Unset = UNSET,
+
+) -> Response[Error]:
+    """ Every matching entry, oldest first, as NDJSON (one JSON object per line)
+
+    Args:
+        event (ApiV1AuditLogExportRetrieveEvent | Unset):
+        actor (UUID | Unset):
+        organization (UUID | Unset):
+        since (datetime.datetime | Unset):
+        until (datetime.datetime | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error]
+     """
+
+
+    kwargs = _get_kwargs(
+        event=event,
+actor=actor,
+organization=organization,
+since=since,
+until=until,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    event: ApiV1AuditLogExportRetrieveEvent | Unset = UNSET,
+    actor: UUID | Unset = UNSET,
+    organization: UUID | Unset = UNSET,
+    since: datetime.datetime | Unset = UNSET,
+    until: datetime.datetime | Unset = UNSET,
+
+) -> Error | None:
+    """ Every matching entry, oldest first, as NDJSON (one JSON object per line)
+
+    Args:
+        event (ApiV1AuditLogExportRetrieveEvent | Unset):
+        actor (UUID | Unset):
+        organization (UUID | Unset):
+        since (datetime.datetime | Unset):
+        until (datetime.datetime | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error
+     """
+
+
+    return sync_detailed(
+        client=client,
+event=event,
+actor=actor,
+organization=organization,
+since=since,
+until=until,
+
+    ).parsed
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    event: ApiV1AuditLogExportRetrieveEvent | Unset = UNSET,
+    actor: UUID | Unset = UNSET,
+    organization: UUID | Unset = UNSET,
+    since: datetime.datetime | Unset = UNSET,
+    until: datetime.datetime | Unset = UNSET,
+
+) -> Response[Error]:
+    """ Every matching entry, oldest first, as NDJSON (one JSON object per line)
+
+    Args:
+        event (ApiV1AuditLogExportRetrieveEvent | Unset):
+        actor (UUID | Unset):
+        organization (UUID | Unset):
+        since (datetime.datetime | Unset):
+        until (datetime.datetime | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error]
+     """
+
+
+    kwargs = _get_kwargs(
+        event=event,
+actor=actor,
+organization=organization,
+since=since,
+until=until,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    event: ApiV1AuditLogExportRetrieveEvent | Unset = UNSET,
+    actor: UUID | Unset = UNSET,
+    organization: UUID | Unset = UNSET,
+    since: datetime.datetime | Unset = UNSET,
+    until: datetime.datetime | Unset = UNSET,
+
+) -> Error | None:
+    """ Every matching entry, oldest first, as NDJSON (one JSON object per line)
+
+    Args:
+        event (ApiV1AuditLogExportRetrieveEvent | Unset):
+        actor (UUID | Unset):
+        organization (UUID | Unset):
+        since (datetime.datetime | Unset):
+        until (datetime.datetime | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error
+     """
+
+
+    return (await asyncio_detailed(
+        client=client,
+event=event,
+actor=actor,
+organization=organization,
+since=since,
+until=until,
+
+    )).parsed

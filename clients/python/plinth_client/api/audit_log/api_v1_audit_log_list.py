@@ -1,0 +1,325 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.api_v1_audit_log_list_event import ApiV1AuditLogListEvent
+from ...models.error import Error
+from ...models.paginated_audit_entry_list import PaginatedAuditEntryList
+from ...types import UNSET, Unset
+from typing import cast
+from uuid import UUID
+import datetime
+
+
+
+def _get_kwargs(
+    *,
+    page: int | Unset = 1,
+    page_size: int | Unset = 50,
+    event: ApiV1AuditLogListEvent | Unset = UNSET,
+    actor: UUID | Unset = UNSET,
+    organization: UUID | Unset = UNSET,
+    since: datetime.datetime | Unset = UNSET,
+    until: datetime.datetime | Unset = UNSET,
+
+) -> dict[str, Any]:
+    
+
+    
+
+    params: dict[str, Any] = {}
+
+    params["page"] = page
+
+    params["page_size"] = page_size
+
+    json_event: str | Unset = UNSET
+    if not isinstance(event, Unset):
+        json_event = event.value
+
+    params["event"] = json_event
+
+    json_actor: str | Unset = UNSET
+    if not isinstance(actor, Unset):
+        json_actor = str(actor)
+    params["actor"] = json_actor
+
+    json_organization: str | Unset = UNSET
+    if not isinstance(organization, Unset):
+        json_organization = str(organization)
+    params["organization"] = json_organization
+
+    json_since: str | Unset = UNSET
+    if not isinstance(since, Unset):
+        json_since = since.isoformat()
+    params["since"] = json_since
+
+    json_until: str | Unset = UNSET
+    if not isinstance(until, Unset):
+        json_until = until.isoformat()
+    params["until"] = json_until
+
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/v1/audit-log/",
+        "params": params,
+    }
+
+
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | PaginatedAuditEntryList | None:
+    if response.status_code == 200:
+        response_200 = PaginatedAuditEntryList.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | PaginatedAuditEntryList]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    page: int | Unset = 1,
+    page_size: int | Unset = 50,
+    event: ApiV1AuditLogListEvent | Unset = UNSET,
+    actor: UUID | Unset = UNSET,
+    organization: UUID | Unset = UNSET,
+    since: datetime.datetime | Unset = UNSET,
+    until: datetime.datetime | Unset = UNSET,
+
+) -> Response[Error | PaginatedAuditEntryList]:
+    """ Security events, newest first (Super Admin: all; Org Admin: their organizations)
+
+    Args:
+        page (int | Unset):  Default: 1.
+        page_size (int | Unset):  Default: 50.
+        event (ApiV1AuditLogListEvent | Unset):
+        actor (UUID | Unset):
+        organization (UUID | Unset):
+        since (datetime.datetime | Unset):
+        until (datetime.datetime | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | PaginatedAuditEntryList]
+     """
+
+
+    kwargs = _get_kwargs(
+        page=page,
+page_size=page_size,
+event=event,
+actor=actor,
+organization=organization,
+since=since,
+until=until,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    page: int | Unset = 1,
+    page_size: int | Unset = 50,
+    event: ApiV1AuditLogListEvent | Unset = UNSET,
+    actor: UUID | Unset = UNSET,
+    organization: UUID | Unset = UNSET,
+    since: datetime.datetime | Unset = UNSET,
+    until: datetime.datetime | Unset = UNSET,
+
+) -> Error | PaginatedAuditEntryList | None:
+    """ Security events, newest first (Super Admin: all; Org Admin: their organizations)
+
+    Args:
+        page (int | Unset):  Default: 1.
+        page_size (int | Unset):  Default: 50.
+        event (ApiV1AuditLogListEvent | Unset):
+        actor (UUID | Unset):
+        organization (UUID | Unset):
+        since (datetime.datetime | Unset):
+        until (datetime.datetime | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | PaginatedAuditEntryList
+     """
+
+
+    return sync_detailed(
+        client=client,
+page=page,
+page_size=page_size,
+event=event,
+actor=actor,
+organization=organization,
+since=since,
+until=until,
+
+    ).parsed
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    page: int | Unset = 1,
+    page_size: int | Unset = 50,
+    event: ApiV1AuditLogListEvent | Unset = UNSET,
+    actor: UUID | Unset = UNSET,
+    organization: UUID | Unset = UNSET,
+    since: datetime.datetime | Unset = UNSET,
+    until: datetime.datetime | Unset = UNSET,
+
+) -> Response[Error | PaginatedAuditEntryList]:
+    """ Security events, newest first (Super Admin: all; Org Admin: their organizations)
+
+    Args:
+        page (int | Unset):  Default: 1.
+        page_size (int | Unset):  Default: 50.
+        event (ApiV1AuditLogListEvent | Unset):
+        actor (UUID | Unset):
+        organization (UUID | Unset):
+        since (datetime.datetime | Unset):
+        until (datetime.datetime | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | PaginatedAuditEntryList]
+     """
+
+
+    kwargs = _get_kwargs(
+        page=page,
+page_size=page_size,
+event=event,
+actor=actor,
+organization=organization,
+since=since,
+until=until,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    page: int | Unset = 1,
+    page_size: int | Unset = 50,
+    event: ApiV1AuditLogListEvent | Unset = UNSET,
+    actor: UUID | Unset = UNSET,
+    organization: UUID | Unset = UNSET,
+    since: datetime.datetime | Unset = UNSET,
+    until: datetime.datetime | Unset = UNSET,
+
+) -> Error | PaginatedAuditEntryList | None:
+    """ Security events, newest first (Super Admin: all; Org Admin: their organizations)
+
+    Args:
+        page (int | Unset):  Default: 1.
+        page_size (int | Unset):  Default: 50.
+        event (ApiV1AuditLogListEvent | Unset):
+        actor (UUID | Unset):
+        organization (UUID | Unset):
+        since (datetime.datetime | Unset):
+        until (datetime.datetime | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | PaginatedAuditEntryList
+     """
+
+
+    return (await asyncio_detailed(
+        client=client,
+page=page,
+page_size=page_size,
+event=event,
+actor=actor,
+organization=organization,
+since=since,
+until=until,
+
+    )).parsed

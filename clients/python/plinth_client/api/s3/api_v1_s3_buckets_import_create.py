@@ -1,0 +1,248 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.bucket_import import BucketImport
+from ...models.created_bucket import CreatedBucket
+from ...models.error import Error
+from typing import cast
+
+
+
+def _get_kwargs(
+    *,
+    body: BucketImport,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/v1/s3/buckets/import/",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> CreatedBucket | Error | None:
+    if response.status_code == 201:
+        response_201 = CreatedBucket.from_dict(response.json())
+
+
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Error.from_dict(response.json())
+
+
+
+        return response_415
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[CreatedBucket | Error]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: BucketImport,
+
+) -> Response[CreatedBucket | Error]:
+    """ Bring a bucket that exists on the cluster without a Plinth record under management (a Super Admin
+    signed in)
+
+     The bucket keeps its data; it is marked as managed, gets its own access user, and belongs to the
+    workspace given (origin `adopted`). Recorded in the audit log as bucket.imported. 400 (on name) when
+    no such bucket exists on the cluster; 409 bucket_name_taken when Plinth already manages the name.
+
+    Args:
+        body (BucketImport):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CreatedBucket | Error]
+     """
+
+
+    kwargs = _get_kwargs(
+        body=body,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: BucketImport,
+
+) -> CreatedBucket | Error | None:
+    """ Bring a bucket that exists on the cluster without a Plinth record under management (a Super Admin
+    signed in)
+
+     The bucket keeps its data; it is marked as managed, gets its own access user, and belongs to the
+    workspace given (origin `adopted`). Recorded in the audit log as bucket.imported. 400 (on name) when
+    no such bucket exists on the cluster; 409 bucket_name_taken when Plinth already manages the name.
+
+    Args:
+        body (BucketImport):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CreatedBucket | Error
+     """
+
+
+    return sync_detailed(
+        client=client,
+body=body,
+
+    ).parsed
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: BucketImport,
+
+) -> Response[CreatedBucket | Error]:
+    """ Bring a bucket that exists on the cluster without a Plinth record under management (a Super Admin
+    signed in)
+
+     The bucket keeps its data; it is marked as managed, gets its own access user, and belongs to the
+    workspace given (origin `adopted`). Recorded in the audit log as bucket.imported. 400 (on name) when
+    no such bucket exists on the cluster; 409 bucket_name_taken when Plinth already manages the name.
+
+    Args:
+        body (BucketImport):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CreatedBucket | Error]
+     """
+
+
+    kwargs = _get_kwargs(
+        body=body,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: BucketImport,
+
+) -> CreatedBucket | Error | None:
+    """ Bring a bucket that exists on the cluster without a Plinth record under management (a Super Admin
+    signed in)
+
+     The bucket keeps its data; it is marked as managed, gets its own access user, and belongs to the
+    workspace given (origin `adopted`). Recorded in the audit log as bucket.imported. 400 (on name) when
+    no such bucket exists on the cluster; 409 bucket_name_taken when Plinth already manages the name.
+
+    Args:
+        body (BucketImport):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CreatedBucket | Error
+     """
+
+
+    return (await asyncio_detailed(
+        client=client,
+body=body,
+
+    )).parsed

@@ -1,0 +1,17 @@
+from enum import StrEnum
+
+class ApiKeyCreateScopesType0Item(StrEnum):
+    AUDITREAD = "audit:read"
+    BUCKETSREAD = "buckets:read"
+    BUCKETSWRITE = "buckets:write"
+    KEYSREAD = "keys:read"
+    KEYSWRITE = "keys:write"
+    ORGANIZATIONSREAD = "organizations:read"
+    ORGANIZATIONSWRITE = "organizations:write"
+    USERSREAD = "users:read"
+    USERSWRITE = "users:write"
+    WORKSPACESREAD = "workspaces:read"
+    WORKSPACESWRITE = "workspaces:write"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,25 @@
+from enum import StrEnum
+
+class ApiV1AuditLogListEvent(StrEnum):
+    API_KEY_CREATED = "api_key.created"
+    API_KEY_REVOKED = "api_key.revoked"
+    API_KEY_USED = "api_key.used"
+    BUCKET_CREDENTIALS_REVEALED = "bucket.credentials_revealed"
+    BUCKET_IMPORTED = "bucket.imported"
+    LOGIN_FAILED = "login.failed"
+    LOGIN_SUCCEEDED = "login.succeeded"
+    ORGANIZATION_CREATED = "organization.created"
+    ORGANIZATION_DELETED = "organization.deleted"
+    ORGANIZATION_MEMBER_ADDED = "organization.member.added"
+    ORGANIZATION_MEMBER_CHANGED = "organization.member.changed"
+    ORGANIZATION_MEMBER_REMOVED = "organization.member.removed"
+    SERVICE_ACCOUNT_USED = "service_account.used"
+    SSO_LOGIN = "sso.login"
+    USER_CREATED = "user.created"
+    USER_UPDATED = "user.updated"
+    WORKSPACE_MEMBER_ADDED = "workspace.member.added"
+    WORKSPACE_MEMBER_CHANGED = "workspace.member.changed"
+    WORKSPACE_MEMBER_REMOVED = "workspace.member.removed"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,332 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.bucket_origin_type_1 import BucketOriginType1
+from ..models.bucket_origin_type_2_type_1 import BucketOriginType2Type1
+from ..models.bucket_origin_type_3_type_1 import BucketOriginType3Type1
+from ..models.bucket_state import BucketState
+from typing import cast
+from uuid import UUID
+import datetime
+
+if TYPE_CHECKING:
+  from ..models.bucket_usage import BucketUsage
+  from ..models.namespace_reference import NamespaceReference
+  from ..models.owner_reference import OwnerReference
+
+
+
+
+
+T = TypeVar("T", bound="Bucket")
+
+
+
+@_attrs_define
+class Bucket:
+    """ 
+        Attributes:
+            id (UUID):
+            name (str):
+            region (str):
+            organization (UUID):
+            workspace (UUID):
+            endpoint (str): The S3 endpoint applications use (AWS_ENDPOINT_URL_S3).
+            state (BucketState):
+            cors_allow_all (bool):
+            origin (BucketOriginType1 | BucketOriginType2Type1 | BucketOriginType3Type1 | None): `created` when the API made
+                the bucket on the cluster, `adopted` when it already existed there.
+            owner_reference (None | OwnerReference):
+            created_for (None | OwnerReference): The owner reference the bucket was created with; never changes.
+            adoptable_by (NamespaceReference | None): The namespace the bucket was released to: an object there may adopt it
+                while it has no owner.
+            usage (BucketUsage):
+            created_at (datetime.datetime):  Example: 2026-11-21T10:00:00.000Z.
+            updated_at (datetime.datetime):  Example: 2026-11-21T10:00:00.000Z.
+     """
+
+    id: UUID
+    name: str
+    region: str
+    organization: UUID
+    workspace: UUID
+    endpoint: str
+    state: BucketState
+    cors_allow_all: bool
+    origin: BucketOriginType1 | BucketOriginType2Type1 | BucketOriginType3Type1 | None
+    owner_reference: None | OwnerReference
+    created_for: None | OwnerReference
+    adoptable_by: NamespaceReference | None
+    usage: BucketUsage
+    created_at: datetime.datetime
+    updated_at: datetime.datetime
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.bucket_usage import BucketUsage # noqa: PLC0415
+        from ..models.namespace_reference import NamespaceReference # noqa: PLC0415
+        from ..models.owner_reference import OwnerReference # noqa: PLC0415
+        id = str(self.id)
+
+        name = self.name
+
+        region = self.region
+
+        organization = str(self.organization)
+
+        workspace = str(self.workspace)
+
+        endpoint = self.endpoint
+
+        state = self.state.value
+
+        cors_allow_all = self.cors_allow_all
+
+        origin: None | str
+        if isinstance(self.origin, BucketOriginType1):
+            origin = self.origin.value
+        elif isinstance(self.origin, BucketOriginType2Type1):
+            origin = self.origin.value
+        elif isinstance(self.origin, BucketOriginType3Type1):
+            origin = self.origin.value
+        else:
+            origin = self.origin
+
+        owner_reference: dict[str, Any] | None
+        if isinstance(self.owner_reference, OwnerReference):
+            owner_reference = self.owner_reference.to_dict()
+        else:
+            owner_reference = self.owner_reference
+
+        created_for: dict[str, Any] | None
+        if isinstance(self.created_for, OwnerReference):
+            created_for = self.created_for.to_dict()
+        else:
+            created_for = self.created_for
+
+        adoptable_by: dict[str, Any] | None
+        if isinstance(self.adoptable_by, NamespaceReference):
+            adoptable_by = self.adoptable_by.to_dict()
+        else:
+            adoptable_by = self.adoptable_by
+
+        usage = self.usage.to_dict()
+
+        created_at = self.created_at.isoformat()
+
+        updated_at = self.updated_at.isoformat()
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "id": id,
+            "name": name,
+            "region": region,
+            "organization": organization,
+            "workspace": workspace,
+            "endpoint": endpoint,
+            "state": state,
+            "cors_allow_all": cors_allow_all,
+            "origin": origin,
+            "owner_reference": owner_reference,
+            "created_for": created_for,
+            "adoptable_by": adoptable_by,
+            "usage": usage,
+            "created_at": created_at,
+            "updated_at": updated_at,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.bucket_usage import BucketUsage # noqa: PLC0415
+        from ..models.namespace_reference import NamespaceReference # noqa: PLC0415
+        from ..models.owner_reference import OwnerReference # noqa: PLC0415
+        d = dict(src_dict)
+        id = UUID(d.pop("id"))
+
+
+
+
+        name = d.pop("name")
+
+        region = d.pop("region")
+
+        organization = UUID(d.pop("organization"))
+
+
+
+
+        workspace = UUID(d.pop("workspace"))
+
+
+
+
+        endpoint = d.pop("endpoint")
+
+        state = BucketState(d.pop("state"))
+
+
+
+
+        cors_allow_all = d.pop("cors_allow_all")
+
+        def _parse_origin(data: object) -> BucketOriginType1 | BucketOriginType2Type1 | BucketOriginType3Type1 | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                origin_type_1 = BucketOriginType1(data)
+
+
+
+                return origin_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                origin_type_2_type_1 = BucketOriginType2Type1(data)
+
+
+
+                return origin_type_2_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                origin_type_3_type_1 = BucketOriginType3Type1(data)
+
+
+
+                return origin_type_3_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(BucketOriginType1 | BucketOriginType2Type1 | BucketOriginType3Type1 | None, data)
+
+        origin = _parse_origin(d.pop("origin"))
+
+
+        def _parse_owner_reference(data: object) -> None | OwnerReference:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                owner_reference_type_0 = OwnerReference.from_dict(data)
+
+
+
+                return owner_reference_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | OwnerReference, data)
+
+        owner_reference = _parse_owner_reference(d.pop("owner_reference"))
+
+
+        def _parse_created_for(data: object) -> None | OwnerReference:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                created_for_type_0 = OwnerReference.from_dict(data)
+
+
+
+                return created_for_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | OwnerReference, data)
+
+        created_for = _parse_created_for(d.pop("created_for"))
+
+
+        def _parse_adoptable_by(data: object) -> NamespaceReference | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                adoptable_by_type_0 = NamespaceReference.from_dict(data)
+
+
+
+                return adoptable_by_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(NamespaceReference | None, data)
+
+        adoptable_by = _parse_adoptable_by(d.pop("adoptable_by"))
+
+
+        usage = BucketUsage.from_dict(d.pop("usage"))
+
+
+
+
+        created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
+
+
+
+
+        updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
+
+
+
+
+        bucket = cls(
+            id=id,
+            name=name,
+            region=region,
+            organization=organization,
+            workspace=workspace,
+            endpoint=endpoint,
+            state=state,
+            cors_allow_all=cors_allow_all,
+            origin=origin,
+            owner_reference=owner_reference,
+            created_for=created_for,
+            adoptable_by=adoptable_by,
+            usage=usage,
+            created_at=created_at,
+            updated_at=updated_at,
+        )
+
+
+        bucket.additional_properties = d
+        return bucket
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

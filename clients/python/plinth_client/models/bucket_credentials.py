@@ -1,0 +1,85 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+
+
+
+
+
+
+T = TypeVar("T", bound="BucketCredentials")
+
+
+
+@_attrs_define
+class BucketCredentials:
+    """ The access user's keys: store them now (or use the credentials endpoint).
+
+        Attributes:
+            access_key_id (str):
+            secret_access_key (str):
+     """
+
+    access_key_id: str
+    secret_access_key: str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        access_key_id = self.access_key_id
+
+        secret_access_key = self.secret_access_key
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "access_key_id": access_key_id,
+            "secret_access_key": secret_access_key,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        access_key_id = d.pop("access_key_id")
+
+        secret_access_key = d.pop("secret_access_key")
+
+        bucket_credentials = cls(
+            access_key_id=access_key_id,
+            secret_access_key=secret_access_key,
+        )
+
+
+        bucket_credentials.additional_properties = d
+        return bucket_credentials
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,121 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.member_role import MemberRole
+from typing import cast
+from uuid import UUID
+import datetime
+
+
+
+
+
+
+T = TypeVar("T", bound="Member")
+
+
+
+@_attrs_define
+class Member:
+    """ 
+        Attributes:
+            user (UUID):
+            username (str):
+            full_name (str):
+            role (MemberRole): `admin` (Org Admin or Workspace Admin), `user`, or `viewer`.
+            created_at (datetime.datetime):  Example: 2026-11-21T10:00:00.000Z.
+     """
+
+    user: UUID
+    username: str
+    full_name: str
+    role: MemberRole
+    created_at: datetime.datetime
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        user = str(self.user)
+
+        username = self.username
+
+        full_name = self.full_name
+
+        role = self.role.value
+
+        created_at = self.created_at.isoformat()
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "user": user,
+            "username": username,
+            "full_name": full_name,
+            "role": role,
+            "created_at": created_at,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        user = UUID(d.pop("user"))
+
+
+
+
+        username = d.pop("username")
+
+        full_name = d.pop("full_name")
+
+        role = MemberRole(d.pop("role"))
+
+
+
+
+        created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
+
+
+
+
+        member = cls(
+            user=user,
+            username=username,
+            full_name=full_name,
+            role=role,
+            created_at=created_at,
+        )
+
+
+        member.additional_properties = d
+        return member
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+class MemberRole(StrEnum):
+    ADMIN = "admin"
+    USER = "user"
+    VIEWER = "viewer"
+
+    def __str__(self) -> str:
+        return str(self.value)
