@@ -13,20 +13,76 @@ export type ErrorKind =
   'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'throttled' | 'unavailable';
 
 /**
+ * Every machine `code` an error body can carry, the same on every edge. The OpenAPI document
+ * publishes this list as the error body's `code` enum; a new code is added here (and to
+ * docs/http-api.md) or it does not compile.
+ */
+export const ERROR_CODES = [
+  // 400
+  'invalid',
+  'parse_error',
+  'invalid_character',
+  'not_supported',
+  // 401
+  'not_authenticated',
+  'authentication_failed',
+  'unsupported_authentication_scheme',
+  'token_malformed',
+  'token_invalid',
+  'token_expired',
+  'token_revoked',
+  'token_wrong_kind',
+  'user_inactive',
+  'issuer_unavailable',
+  // 403
+  'permission_denied',
+  'insufficient_scope',
+  'interactive_login_required',
+  'self_lockout',
+  'no_user',
+  'host_not_allowed',
+  'origin_not_allowed',
+  // 404, 405
+  'not_found',
+  'invalid_page',
+  'method_not_allowed',
+  // 409
+  'conflict',
+  'bucket_name_taken',
+  'bucket_busy',
+  'bucket_deleting',
+  'bucket_not_empty',
+  'bucket_unmanaged',
+  'organization_not_empty',
+  'workspace_not_empty',
+  // 413, 415, 429
+  'payload_too_large',
+  'unsupported_media_type',
+  'throttled',
+  'password_hashing_busy',
+  // 500, 503
+  'server_error',
+  'service_unavailable',
+  'storage_unavailable',
+  'not_ready',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/**
  * The one typed error of services and the auth registry: a kind, a stable machine `code`
  * (documented, the same on every edge), a human sentence, and when it applies the field errors or
  * how long to wait before retrying.
  */
 export class DomainError extends Error {
   readonly kind: ErrorKind;
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly errors: FieldError[] | undefined;
   /** Seconds the caller should wait before trying again (busy, throttled, unavailable). */
   readonly retryAfterSeconds: number | undefined;
 
   constructor(
     kind: ErrorKind,
-    code: string,
+    code: ErrorCode,
     detail: string,
     opts: { errors?: FieldError[]; retryAfterSeconds?: number } = {},
   ) {
@@ -39,27 +95,27 @@ export class DomainError extends Error {
   }
 }
 
-export const invalid = (detail: string, code = 'invalid') => new DomainError('invalid', code, detail);
+export const invalid = (detail: string, code: ErrorCode = 'invalid') => new DomainError('invalid', code, detail);
 
 export const validationError = (errors: FieldError[]) =>
   new DomainError('invalid', 'invalid', 'The request is not valid; see errors for each field.', { errors });
 
-export const unauthenticated = (code: string, detail: string) =>
+export const unauthenticated = (code: ErrorCode, detail: string) =>
   new DomainError('unauthenticated', code, detail);
 
 export const forbidden = (
   detail = 'You do not have permission to perform this action.',
-  code = 'permission_denied',
+  code: ErrorCode = 'permission_denied',
 ) => new DomainError('forbidden', code, detail);
 
-export const notFound = (detail = 'Not found.', code = 'not_found') =>
+export const notFound = (detail = 'Not found.', code: ErrorCode = 'not_found') =>
   new DomainError('not_found', code, detail);
 
-export const conflict = (detail: string, code = 'conflict', retryAfterSeconds?: number) =>
+export const conflict = (detail: string, code: ErrorCode = 'conflict', retryAfterSeconds?: number) =>
   new DomainError('conflict', code, detail, retryAfterSeconds === undefined ? {} : { retryAfterSeconds });
 
-export const throttled = (detail: string, retryAfterSeconds: number, code = 'throttled') =>
+export const throttled = (detail: string, retryAfterSeconds: number, code: ErrorCode = 'throttled') =>
   new DomainError('throttled', code, detail, { retryAfterSeconds });
 
-export const unavailable = (detail: string, code = 'service_unavailable', retryAfterSeconds = 5) =>
+export const unavailable = (detail: string, code: ErrorCode = 'service_unavailable', retryAfterSeconds = 5) =>
   new DomainError('unavailable', code, detail, { retryAfterSeconds });

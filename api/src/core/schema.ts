@@ -4,8 +4,26 @@ import { z } from '@hono/zod-openapi';
 
 export const Timestamp = z.string().openapi({ format: 'date-time', example: '2026-11-21T10:00:00.000Z' });
 
-export const MemberRoleSchema = z.enum(['admin', 'user', 'viewer']).openapi({
-  description: '`admin` (Org Admin or Workspace Admin), `user`, or `viewer`.',
-});
+/**
+ * Enums the OpenAPI document shows once, as a component of this name that every use references
+ * (edges/http/openapi-document.ts). Filled by `sharedEnum` as schema modules load.
+ */
+export const SHARED_ENUMS = new Map<string, { values: readonly string[]; description: string }>();
+
+/** A string enum that is one named component in the OpenAPI document, wherever it is used. */
+export function sharedEnum<const T extends readonly [string, ...string[]]>(
+  name: string,
+  values: T,
+  description: string,
+) {
+  SHARED_ENUMS.set(name, { values, description });
+  return z.enum(values).openapi({ description, 'x-component': name });
+}
+
+export const MemberRoleSchema = sharedEnum(
+  'Role',
+  ['admin', 'user', 'viewer'],
+  'A role in an organization or workspace: `admin` (Org Admin or Workspace Admin), `user`, or `viewer`.',
+);
 
 export const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);

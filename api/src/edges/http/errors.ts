@@ -1,11 +1,11 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ErrorKind, FieldError } from '../../core/errors.ts';
+import type { ErrorCode, ErrorKind, FieldError } from '../../core/errors.ts';
 import { DomainError } from '../../core/errors.ts';
 
 /** The one error body every failure under /api has. */
 export interface ErrorBody {
   detail: string;
-  code: string;
+  code: ErrorCode;
   errors?: FieldError[];
   request_id?: string;
 }
@@ -16,13 +16,13 @@ export interface ErrorBody {
  */
 export class ApiError extends Error {
   readonly status: ContentfulStatusCode;
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly errors: FieldError[] | undefined;
   readonly headers: Record<string, string>;
 
   constructor(
     status: ContentfulStatusCode,
-    code: string,
+    code: ErrorCode,
     detail: string,
     opts: { errors?: FieldError[]; headers?: Record<string, string> } = {},
   ) {
@@ -68,7 +68,7 @@ export function fromDomain(err: DomainError): ApiError {
 export { DomainError };
 
 /** Machine codes for the HTTP statuses the error handler produces on its own. */
-export const STATUS_CODES: Partial<Record<number, string>> = {
+export const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
   400: 'invalid',
   401: 'not_authenticated',
   403: 'permission_denied',

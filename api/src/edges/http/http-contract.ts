@@ -100,7 +100,7 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
           ? 'Unsupported media type: send the body as application/json.'
           : err.message || 'Request failed.';
     const code =
-      status === 400 && /json/i.test(err.message) ? 'parse_error' : (STATUS_CODES[status] ?? 'error');
+      status === 400 && /json/i.test(err.message) ? 'parse_error' : (STATUS_CODES[status] ?? 'server_error');
     return send(c, new ApiError(status, code, detail));
   }
   const log = c.get('log')();

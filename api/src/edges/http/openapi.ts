@@ -1,7 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
+import { ERROR_CODES } from '../../core/errors.ts';
 import { API_VERSION } from '../../core/version.ts';
 import type { AppEnv } from './app-env.ts';
+import { normalizeDocument } from './openapi-document.ts';
 
 type Method = RouteConfig['method'];
 
@@ -33,18 +35,52 @@ export function operationIdFor(method: Method, path: string, isList: boolean): s
   return [...literal, action].join('_');
 }
 
-/** The error envelope as an OpenAPI component. */
+const FieldErrorSchema = z
+  .object({
+    attr: z.string().openapi({
+      description: 'The dotted path of the field (`owner.id`), or `non_field_errors` for the whole object.',
+      example: 'name',
+    }),
+    code: z.string().openapi({
+      description:
+        'What is wrong with it: `required`, `invalid`, `invalid_type`, `min_length`, `max_length`, `min_value`, ' +
+        '`max_value`, `invalid_choice`, `unknown_field`, `invalid_character`, `max_depth`, `empty`, `unique`, ' +
+        '`does_not_exist`, `not_grantable`, `beyond_owner`.',
+      example: 'min_length',
+    }),
+    detail: z.string().openapi({
+      description: 'A human sentence about this field.',
+      example: 'Ensure this field has at least 1 character.',
+    }),
+  })
+  .openapi('FieldError', { description: 'One problem with one field of the request.' });
+
+/**
+ * The error envelope as an OpenAPI component. Not named `Error`: that would shadow the global of
+ * the same name in every TypeScript client.
+ */
 export const ErrorSchema = z
   .object({
     detail: z.string().openapi({ description: 'A human sentence saying what went wrong.' }),
-    code: z.string().openapi({ description: 'A stable machine-readable code.', example: 'not_found' }),
-    errors: z
-      .array(z.object({ attr: z.string(), code: z.string(), detail: z.string() }))
-      .optional()
-      .openapi({ description: 'Validation errors, one per field problem (400 only).' }),
-    request_id: z.string().optional(),
+    code: z.enum(ERROR_CODES).openapi({
+      description: 'A stable machine-readable code (docs/http-api.md lists when each is used).',
+    }),
+    errors: z.array(FieldErrorSchema).optional().openapi({
+      description: 'Validation errors, one per field problem (400 only).',
+    }),
+    request_id: z.string().optional().openapi({
+      description: "The request's ID, the same as the `X-Request-Id` header and in the server's log.",
+    }),
   })
-  .openapi('Error');
+  .openapi('ErrorResponse', {
+    description: 'The body of every error answer under /api.',
+    example: {
+      detail: 'The request is not valid; see errors for each field.',
+      code: 'invalid',
+      errors: [{ attr: 'name', code: 'min_length', detail: 'Ensure this field has at least 1 character.' }],
+      request_id: '1b0c7a5e-4a7e-4d5b-9a55-0d6f3c2f0b61',
+    },
+  });
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid input; `errors` lists each field problem.',
@@ -110,17 +146,41 @@ export function defineRoute<const R extends DefineInput>(config: R) {
 /** Routes open to everyone declare `security: PUBLIC`; all others need a bearer token. */
 export const PUBLIC: [] = [];
 
+/** The tags operations are grouped by, in the order documentation shows them. */
+const TAGS = [
+  { name: 'auth', description: 'Sign in with a username and password for a short-lived login token.' },
+  { name: 'users', description: 'User accounts; Super Admins manage them, everyone reads their own.' },
+  { name: 'organizations', description: 'Organizations (tenants) and their members with roles.' },
+  { name: 'workspaces', description: 'Workspaces inside an organization, their configuration and members.' },
+  {
+    name: 'api-keys',
+    description: 'API keys of users, organizations and the system; the secret is shown once, at creation.',
+  },
+  { name: 'audit-log', description: 'Who did what, when and from where: pages and an NDJSON export.' },
+  {
+    name: 's3',
+    description: 'S3-compatible buckets with their own access user, credentials and usage per region.',
+  },
+  { name: 'schema', description: 'This OpenAPI document.' },
+];
+
 /** The document generated from the registered routes (call it once every route is registered). */
 export function openApiDocument(app: OpenAPIHono<AppEnv>): ReturnType<OpenAPIHono['getOpenAPI31Document']> {
-  return app.getOpenAPI31Document({
-    openapi: '3.1.0',
-    info: {
-      title: 'Plinth API',
-      version: API_VERSION,
-      description:
-        'Platform-management API: organizations, workspaces, users, API keys and S3 buckets. ' +
-        'Authenticate with `Authorization: Bearer <token>` (an API key or a login token from `POST /api/login/`).',
-    },
-    security: [{ bearerAuth: [] }],
-  });
+  return normalizeDocument(
+    app.getOpenAPI31Document({
+      openapi: '3.1.0',
+      info: {
+        title: 'Plinth API',
+        version: API_VERSION,
+        description:
+          'Platform-management API: organizations, workspaces, users, API keys and S3 buckets. ' +
+          'Authenticate with `Authorization: Bearer <token>` (an API key or a login token from `POST /api/login/`). ' +
+          'Every error has the `ErrorResponse` body; lists are paginated with `page` and `page_size`.',
+        license: { name: 'Apache-2.0', url: 'https://www.apache.org/licenses/LICENSE-2.0' },
+      },
+      servers: [{ url: '/', description: 'The Plinth installation that serves this document.' }],
+      tags: TAGS,
+      security: [{ bearerAuth: [] }],
+    }),
+  );
 }

@@ -90,20 +90,31 @@ function inline(schema: unknown, components: Record<string, unknown>, depth = 0)
   return Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, inline(v, components, depth + 1)]));
 }
 
+interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  description?: string;
+  schema?: unknown;
+}
+
 interface Operation {
   operationId?: string;
   summary?: string;
   description?: string;
-  parameters?: { name: string; in: string; required?: boolean; description?: string; schema?: unknown }[];
+  parameters?: (Parameter | { $ref: string })[];
   requestBody?: { required?: boolean; content?: Record<string, { schema?: unknown }> };
 }
 
 /** The tool catalogue from the API's OpenAPI document: one tool per exposed operation. */
 export function toolsFrom(document: {
   paths?: Record<string, Record<string, unknown>>;
-  components?: { schemas?: Record<string, unknown> };
+  components?: { schemas?: Record<string, unknown>; parameters?: Record<string, unknown> };
 }): Tool[] {
   const components = document.components?.schemas ?? {};
+  // Shared parameters (`page`, `page_size`) are references to `#/components/parameters/…`.
+  const parameter = (p: Parameter | { $ref: string }): Parameter =>
+    '$ref' in p ? (document.components?.parameters?.[p.$ref.split('/').pop()!] as Parameter) : p;
   const tools: Tool[] = [];
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const [method, raw] of Object.entries(item)) {
@@ -114,7 +125,7 @@ export function toolsFrom(document: {
       const required: string[] = [];
       const pathParams: string[] = [];
       const queryParams: string[] = [];
-      for (const p of op.parameters ?? []) {
+      for (const p of (op.parameters ?? []).map(parameter)) {
         if (p.in !== 'path' && p.in !== 'query') continue;
         const schema = inline(p.schema ?? {}, components) as Json;
         properties[p.name] = p.description ? { ...schema, description: p.description } : schema;

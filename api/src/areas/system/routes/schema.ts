@@ -8,6 +8,8 @@ const route = defineRoute({
   method: 'get',
   path: '/api/v1/schema/',
   summary: 'The live OpenAPI 3.1 description of this API',
+  description:
+    'The document clients are generated from, as JSON (the default) or YAML. Public: it needs no token.',
   tags: ['schema'],
   security: PUBLIC,
   request: {
@@ -15,14 +17,16 @@ const route = defineRoute({
       format: z
         .enum(['json', 'yaml'])
         .default('json')
-        .openapi({ param: { description: 'json (default) or yaml' } }),
+        .openapi({ param: { description: '`json` (when absent) or `yaml`.' } }),
     }),
   },
   responses: {
     200: {
       description: 'The OpenAPI document.',
       content: {
-        'application/vnd.oai.openapi+json': { schema: z.record(z.string(), z.unknown()) },
+        // Plain JSON rather than application/vnd.oai.openapi+json, so generated clients name the
+        // body as every other (`JSON200`).
+        'application/json': { schema: z.record(z.string(), z.unknown()) },
         'application/yaml': { schema: z.string() },
       },
     },
@@ -42,6 +46,6 @@ export function registerSchema(app: OpenAPIHono<AppEnv>): void {
       return c.body(yaml, 200, { 'Content-Type': 'application/yaml; charset=utf-8' });
     }
     json ??= JSON.stringify(openApiDocument(app));
-    return c.body(json, 200, { 'Content-Type': 'application/vnd.oai.openapi+json; charset=utf-8' });
+    return c.body(json, 200, { 'Content-Type': 'application/json; charset=utf-8' });
   });
 }
