@@ -95,7 +95,8 @@ export class DomainError extends Error {
   }
 }
 
-export const invalid = (detail: string, code: ErrorCode = 'invalid') => new DomainError('invalid', code, detail);
+export const invalid = (detail: string, code: ErrorCode = 'invalid') =>
+  new DomainError('invalid', code, detail);
 
 export const validationError = (errors: FieldError[]) =>
   new DomainError('invalid', 'invalid', 'The request is not valid; see errors for each field.', { errors });

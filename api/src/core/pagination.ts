@@ -42,16 +42,21 @@ export type PageQuery = z.output<typeof PageQuerySchema>;
 export function paginated<T extends ZodType>(item: T, name: string) {
   return z
     .object({
-      count: z.number().int().openapi({ example: 123 }),
-      next: z.string().url().nullable().openapi({ example: 'https://plinth.example/api/v1/things/?page=3' }),
-      previous: z
-        .string()
-        .url()
-        .nullable()
-        .openapi({ example: 'https://plinth.example/api/v1/things/?page=1' }),
-      results: z.array(item),
+      count: z
+        .number()
+        .int()
+        .openapi({ description: 'How many results there are on all pages.', example: 123 }),
+      next: z.string().url().nullable().openapi({
+        description: 'The absolute URL of the next page, or null on the last.',
+        example: 'https://plinth.example/api/v1/things/?page=3',
+      }),
+      previous: z.string().url().nullable().openapi({
+        description: 'The absolute URL of the previous page, or null on the first.',
+        example: 'https://plinth.example/api/v1/things/?page=1',
+      }),
+      results: z.array(item).openapi({ description: 'This page of results.' }),
     })
-    .openapi(name);
+    .openapi(name, { description: 'One page of a list.' });
 }
 
 export interface Page<T> {

@@ -1,28 +1,54 @@
 import { z } from '@hono/zod-openapi';
 import { PageQuerySchema } from '../../core/pagination.ts';
-import { Timestamp } from '../../core/schema.ts';
+import { sharedEnum, Timestamp } from '../../core/schema.ts';
 import { AUDIT_EVENTS } from './writer.ts';
+
+const AuditEventSchema = sharedEnum(
+  'AuditEvent',
+  AUDIT_EVENTS,
+  'The kind of an audit-log entry (docs/audit-log.md).',
+);
 
 /** One audit-log entry as every edge shows it. */
 export const AuditEntrySchema = z
   .object({
-    id: z.number().int(),
-    occurred_at: Timestamp,
-    event: z.string().openapi({ example: 'api_key.used' }),
+    id: z.number().int().openapi({ description: 'The entry number: later entries have higher numbers.' }),
+    occurred_at: Timestamp.openapi({ description: 'When it happened.' }),
+    event: z.string().openapi({
+      description: 'What happened (an `AuditEvent`; a string so that new kinds never break a client).',
+      example: 'api_key.used',
+    }),
     actor: z.uuid().nullable().openapi({ description: 'The acting user (for keys: its owner or creator).' }),
     username: z
       .string()
       .nullable()
       .openapi({ description: 'For failed logins: the username that was tried.' }),
-    api_key: z.uuid().nullable(),
-    organization: z.uuid().nullable(),
-    ip: z.string().nullable(),
-    request_id: z.string().nullable(),
+    api_key: z.uuid().nullable().openapi({ description: 'The API key used, if any.' }),
+    organization: z.uuid().nullable().openapi({ description: 'The organization concerned, if any.' }),
+    ip: z.string().nullable().openapi({ description: "The client's address, if known." }),
+    request_id: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The ID of the request that caused it, if any.' }),
     details: z
       .record(z.string(), z.unknown())
       .openapi({ description: 'Event data: endpoint, reason, key name, provider…' }),
   })
-  .openapi('AuditEntry');
+  .openapi('AuditEntry', {
+    description: 'One audit-log entry.',
+    example: {
+      id: 4711,
+      occurred_at: '2026-11-21T10:00:00.000Z',
+      event: 'api_key.used',
+      actor: '6d3f0c8e-5b1a-4f7e-9c2d-8a4b3e1f0a77',
+      username: null,
+      api_key: '9c1e2d3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f',
+      organization: '0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a',
+      ip: '203.0.113.7',
+      request_id: '1b0c7a5e-4a7e-4d5b-9a55-0d6f3c2f0b61',
+      details: { endpoint: 'GET /api/v1/s3/buckets/' },
+    },
+  });
 export type AuditEntry = z.output<typeof AuditEntrySchema>;
 
 /**
@@ -35,12 +61,15 @@ const Instant = z.iso
 
 /** The filters of the list and the export. */
 export const AuditFilterSchema = z.object({
-  event: z.enum(AUDIT_EVENTS).optional(),
+  event: AuditEventSchema.optional().openapi({ param: { description: 'Only entries of this kind.' } }),
   actor: z
     .uuid()
     .optional()
     .openapi({ param: { description: 'Acting user ID.' } }),
-  organization: z.uuid().optional(),
+  organization: z
+    .uuid()
+    .optional()
+    .openapi({ param: { description: 'Only entries concerning this organization.' } }),
   since: Instant.optional().openapi({ param: { description: 'Entries at or after this time.' } }),
   until: Instant.optional().openapi({ param: { description: 'Entries before this time.' } }),
 });

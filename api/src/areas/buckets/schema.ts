@@ -16,13 +16,35 @@ export const BucketName = z
   .refine((n) => !n.startsWith('xn--'), { error: 'Bucket names may not start with "xn--".' })
   .refine((n) => !n.endsWith('-s3alias'), { error: 'Bucket names may not end with "-s3alias".' });
 
+const BUCKET_EXAMPLE = {
+  id: '5e4d3c2b-1a09-4f8e-8d7c-6b5a4f3e2d1c',
+  name: 'team-a-data',
+  region: 'eu-central',
+  organization: '0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a',
+  workspace: '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d',
+  endpoint: 'https://s3.eu-central.example.com',
+  state: 'ready',
+  cors_allow_all: false,
+  origin: 'created',
+  owner_reference: null,
+  created_for: null,
+  adoptable_by: null,
+  usage: { bytes: 1048576, objects: 12, updated_at: '2026-11-21T09:55:00.000Z' },
+  created_at: '2026-11-20T14:00:00.000Z',
+  updated_at: '2026-11-20T14:00:05.000Z',
+};
+
 /** Who asked for the bucket, for callers such as the operator (a Kubernetes object). */
 export const OwnerReferenceSchema = z
   .object({
-    cluster_id: z.string().min(1).max(253),
-    namespace: z.string().min(1).max(63),
-    name: z.string().min(1).max(253),
-    uid: z.string().min(1).max(64),
+    cluster_id: z
+      .string()
+      .min(1)
+      .max(253)
+      .openapi({ description: 'The Kubernetes cluster (the operator’s ID).' }),
+    namespace: z.string().min(1).max(63).openapi({ description: "The object's namespace." }),
+    name: z.string().min(1).max(253).openapi({ description: "The object's name." }),
+    uid: z.string().min(1).max(64).openapi({ description: "The object's UID." }),
   })
   .openapi('OwnerReference', {
     description: 'The Kubernetes object that asked for the bucket (set by the operator).',
@@ -31,32 +53,51 @@ export type OwnerReference = z.output<typeof OwnerReferenceSchema>;
 
 /** A namespace of a Kubernetes cluster, to which a bucket's owner may release it. */
 export const NamespaceReferenceSchema = z
-  .object({ cluster_id: z.string().min(1).max(253), namespace: z.string().min(1).max(63) })
+  .object({
+    cluster_id: z
+      .string()
+      .min(1)
+      .max(253)
+      .openapi({ description: 'The Kubernetes cluster (the operator’s ID).' }),
+    namespace: z.string().min(1).max(63).openapi({ description: 'The namespace.' }),
+  })
   .openapi('NamespaceReference', { description: 'One namespace of one Kubernetes cluster.' });
 export type NamespaceReference = z.output<typeof NamespaceReferenceSchema>;
 
 export const BucketCredentialsSchema = z
-  .object({ access_key_id: z.string(), secret_access_key: z.string() })
-  .openapi('BucketCredentials');
+  .object({
+    access_key_id: z.string().openapi({ description: "The bucket's access key (AWS_ACCESS_KEY_ID)." }),
+    secret_access_key: z.string().openapi({ description: 'Its secret (AWS_SECRET_ACCESS_KEY).' }),
+  })
+  .openapi('BucketCredentials', {
+    description: "The keys of the bucket's own access user, which may use this bucket only.",
+    example: { access_key_id: 'PLB7QK2M9X4R', secret_access_key: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY' },
+  });
 export type BucketCredentials = z.output<typeof BucketCredentialsSchema>;
 
 /** A bucket as every edge shows it: never its secret. */
 export const BucketSchema = z
   .object({
-    id: z.uuid(),
-    name: z.string(),
-    region: z.string(),
-    organization: z.uuid(),
-    workspace: z.uuid(),
+    id: z.uuid().openapi({ description: "The bucket's ID." }),
+    name: z.string().openapi({ description: 'The bucket name on the cluster (BUCKET_NAME).' }),
+    region: z.string().openapi({ description: 'The region it lives in (see GET /api/v1/s3/regions/).' }),
+    organization: z.uuid().openapi({ description: 'The owning organization.' }),
+    workspace: z.uuid().openapi({ description: 'The workspace it belongs to.' }),
     endpoint: z.string().openapi({ description: 'The S3 endpoint applications use (AWS_ENDPOINT_URL_S3).' }),
-    state: z.enum(['provisioning', 'ready', 'deleting']),
-    cors_allow_all: z.boolean(),
+    state: z.enum(['provisioning', 'ready', 'deleting']).openapi({
+      description: '`provisioning` while being made, `ready` for use, `deleting` while being removed.',
+    }),
+    cors_allow_all: z
+      .boolean()
+      .openapi({ description: 'Whether browsers on any origin may use the bucket.' }),
     origin: z.enum(['created', 'adopted']).nullable().openapi({
       description:
         '`created` when the API made the bucket on the cluster, `adopted` when it already existed there.',
     }),
     // A union, not .nullable(): the latter would fold null into the shared OpenAPI component.
-    owner_reference: z.union([OwnerReferenceSchema, z.null()]),
+    owner_reference: z.union([OwnerReferenceSchema, z.null()]).openapi({
+      description: 'The Kubernetes object that owns the bucket now, or null.',
+    }),
     created_for: z.union([OwnerReferenceSchema, z.null()]).openapi({
       description: 'The owner reference the bucket was created with; never changes.',
     }),
@@ -64,56 +105,97 @@ export const BucketSchema = z
       description:
         'The namespace the bucket was released to: an object there may adopt it while it has no owner.',
     }),
-    usage: z.object({
-      bytes: z
-        .number()
-        .int()
-        .nullable()
-        .openapi({ description: 'Occupancy in bytes (null until first measured).' }),
-      objects: z.number().int().nullable(),
-      updated_at: Timestamp.nullable().openapi({
-        description: 'When usage was last pulled from the cluster.',
-      }),
-    }),
-    created_at: Timestamp,
-    updated_at: Timestamp,
+    usage: z
+      .object({
+        bytes: z
+          .number()
+          .int()
+          .nullable()
+          .openapi({ description: 'Occupancy in bytes (null until first measured).' }),
+        objects: z
+          .number()
+          .int()
+          .nullable()
+          .openapi({ description: 'Number of objects (null until first measured).' }),
+        updated_at: Timestamp.nullable().openapi({
+          description: 'When usage was last pulled from the cluster.',
+        }),
+      })
+      .openapi({ description: 'Occupancy, refreshed by a periodic job.' }),
+    created_at: Timestamp.openapi({ description: 'When the bucket was created in Plinth.' }),
+    updated_at: Timestamp.openapi({ description: 'When it was last changed.' }),
   })
-  .openapi('Bucket');
+  .openapi('Bucket', { description: 'An S3 bucket, without its secret.', example: BUCKET_EXAMPLE });
 export type Bucket = z.output<typeof BucketSchema>;
 
 /** A bucket with its access user's keys: the answer to a creation, an adoption or an import. */
 export const CreatedBucketSchema = BucketSchema.extend({
-  credentials: BucketCredentialsSchema.openapi({
-    description: "The access user's keys: store them now (or use the credentials endpoint).",
-  }),
-}).openapi('CreatedBucket');
+  // No description of its own here: an override on a shared component would replace the component's.
+  credentials: BucketCredentialsSchema,
+}).openapi('CreatedBucket', {
+  description: 'A bucket with its access credentials: the answer to a creation, an adoption or an import.',
+  example: {
+    ...BUCKET_EXAMPLE,
+    credentials: {
+      access_key_id: 'PLB7QK2M9X4R',
+      secret_access_key: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+    },
+  },
+});
 export type CreatedBucket = z.output<typeof CreatedBucketSchema>;
 
 export const BucketCreateSchema = z
   .object({
-    name: BucketName,
-    region: z.string().min(1).max(63),
-    organization: z.uuid(),
-    workspace: z.uuid(),
-    cors_allow_all: z.boolean().optional(),
-    owner_reference: OwnerReferenceSchema.optional(),
+    name: BucketName.openapi({
+      description: 'A DNS label of 3-63 lowercase letters, digits and dashes; unique in its region.',
+    }),
+    region: z.string().min(1).max(63).openapi({ description: 'A region from GET /api/v1/s3/regions/.' }),
+    organization: z.uuid().openapi({ description: 'The owning organization.' }),
+    workspace: z.uuid().openapi({ description: 'A workspace of that organization.' }),
+    cors_allow_all: z
+      .boolean()
+      .optional()
+      .openapi({ description: 'Let browsers on any origin use the bucket (false when absent).' }),
+    owner_reference: OwnerReferenceSchema.optional().openapi({
+      description: 'The Kubernetes object asking for the bucket (the operator sets it).',
+    }),
   })
-  .openapi('BucketCreate');
+  .openapi('BucketCreate', {
+    description: 'A bucket to create, or to adopt when the caller already has it.',
+    example: {
+      name: 'team-a-data',
+      region: 'eu-central',
+      organization: '0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a',
+      workspace: '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d',
+      cors_allow_all: false,
+    },
+  });
 export type BucketCreate = z.output<typeof BucketCreateSchema>;
 
 export const BucketImportSchema = z
   .object({
     name: z.string().min(3).max(63).openapi({ description: 'The bucket as it is named on the cluster.' }),
-    region: z.string().min(1).max(63),
-    organization: z.uuid(),
-    workspace: z.uuid(),
+    region: z.string().min(1).max(63).openapi({ description: 'The region whose cluster has the bucket.' }),
+    organization: z.uuid().openapi({ description: 'The organization that will own it.' }),
+    workspace: z.uuid().openapi({ description: 'A workspace of that organization.' }),
   })
-  .openapi('BucketImport');
+  .openapi('BucketImport', {
+    description: 'A bucket that exists on a cluster but not in Plinth, to bring under management.',
+    example: {
+      name: 'legacy-reports',
+      region: 'eu-central',
+      organization: '0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a',
+      workspace: '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d',
+    },
+  });
 export type BucketImport = z.output<typeof BucketImportSchema>;
 
 /** The fields a PATCH may change (the route wraps it with `patchBody`). */
 export const BucketUpdateSchema = z.object({
-  cors_allow_all: z.boolean().optional(),
+  cors_allow_all: z
+    .boolean()
+    .optional()
+    .openapi({ description: 'Allow or stop browser use from any origin.' }),
   owner_reference: z.union([OwnerReferenceSchema, z.null()]).optional().openapi({
     description:
       'The Kubernetes object that owns the bucket (needs the right to reveal credentials); null drops it.',
@@ -130,9 +212,18 @@ export const BucketUpdateSchema = z.object({
 export type BucketUpdate = z.output<typeof BucketUpdateSchema>;
 
 export const BucketListQuerySchema = PageQuerySchema.extend({
-  organization: z.uuid().optional(),
-  workspace: z.uuid().optional(),
-  region: z.string().optional(),
+  organization: z
+    .uuid()
+    .optional()
+    .openapi({ param: { description: 'Only buckets of this organization.' } }),
+  workspace: z
+    .uuid()
+    .optional()
+    .openapi({ param: { description: 'Only buckets of this workspace.' } }),
+  region: z
+    .string()
+    .optional()
+    .openapi({ param: { description: 'Only buckets in this region.' } }),
   owner_uid: z
     .string()
     .min(1)
@@ -161,40 +252,78 @@ export const ObjectKey = z
 export const UploadUrlRequestSchema = z
   .object({
     key: ObjectKey,
-    content_type: z.string().min(1).max(255).optional(),
+    content_type: z
+      .string()
+      .min(1)
+      .max(255)
+      .optional()
+      .openapi({ description: 'The Content-Type the upload must send (signed into the URL).' }),
     expires_in: z
       .number()
       .int()
       .min(60)
       .max(3600)
       .optional()
-      .openapi({ description: 'Seconds (60–3600, default 900).' }),
+      .openapi({ description: 'How long the URL works, in seconds (60–3600; 900 when absent).' }),
   })
-  .openapi('UploadUrlRequest');
+  .openapi('UploadUrlRequest', {
+    description: 'The object to upload.',
+    example: { key: 'reports/2026-11.csv', content_type: 'text/csv', expires_in: 900 },
+  });
 export type UploadUrlRequest = z.output<typeof UploadUrlRequestSchema>;
 
 export const UploadUrlSchema = z
   .object({
-    url: z.string(),
-    method: z.literal('PUT'),
-    headers: z.record(z.string(), z.string()),
-    expires_at: Timestamp,
+    url: z.string().openapi({ description: 'The presigned URL to send the object to.' }),
+    method: z.literal('PUT').openapi({ description: 'The HTTP method to use.' }),
+    headers: z
+      .record(z.string(), z.string())
+      .openapi({ description: 'Headers the upload must send as they are (signed into the URL).' }),
+    expires_at: Timestamp.openapi({ description: 'When the URL stops working.' }),
   })
-  .openapi('UploadUrl');
+  .openapi('UploadUrl', {
+    description: 'A presigned upload: PUT the object body to `url` with `headers`.',
+    example: {
+      url: 'https://s3.eu-central.example.com/team-a-data/reports/2026-11.csv?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Signature=…',
+      method: 'PUT',
+      headers: { 'Content-Type': 'text/csv' },
+      expires_at: '2026-11-21T10:15:00.000Z',
+    },
+  });
 export type UploadUrl = z.output<typeof UploadUrlSchema>;
 
 /** One region's buckets, occupancy and objects, over the buckets the caller can see. */
 export const RegionUsageSchema = z
   .object({
-    name: z.string(),
-    cluster: z.string(),
-    bucket_count: z.number().int(),
-    bytes: z.number().int(),
-    objects: z.number().int(),
-    usage_updated_at: Timestamp.nullable(),
+    name: z.string().openapi({ description: 'The region name buckets are created in.' }),
+    cluster: z.string().openapi({ description: 'The storage cluster that serves it.' }),
+    bucket_count: z.number().int().openapi({ description: 'Buckets the caller can see in the region.' }),
+    bytes: z.number().int().openapi({ description: 'Their total occupancy in bytes.' }),
+    objects: z.number().int().openapi({ description: 'Their total number of objects.' }),
+    usage_updated_at: Timestamp.nullable().openapi({
+      description: 'The oldest usage measurement in the sum, or null if none is measured yet.',
+    }),
   })
-  .openapi('RegionUsage');
+  .openapi('RegionUsage', { description: "One region's buckets, occupancy and objects." });
 export type RegionUsage = z.output<typeof RegionUsageSchema>;
 
-export const RegionListSchema = z.object({ results: z.array(RegionUsageSchema) }).openapi('RegionList');
+export const RegionListSchema = z
+  .object({
+    results: z.array(RegionUsageSchema).openapi({ description: 'One entry per configured region.' }),
+  })
+  .openapi('RegionList', {
+    description: 'The regions with the usage of the buckets the caller can see.',
+    example: {
+      results: [
+        {
+          name: 'eu-central',
+          cluster: 'minio-fra',
+          bucket_count: 3,
+          bytes: 52428800,
+          objects: 420,
+          usage_updated_at: '2026-11-21T09:55:00.000Z',
+        },
+      ],
+    },
+  });
 export type RegionList = z.output<typeof RegionListSchema>;

@@ -21,22 +21,44 @@ const Name = z.string().trim().min(1).max(200);
 /** A workspace as every edge shows it. */
 export const WorkspaceSchema = z
   .object({
-    id: z.uuid(),
-    organization: z.uuid(),
-    name: z.string(),
+    id: z.uuid().openapi({ description: "The workspace's ID." }),
+    organization: z.uuid().openapi({ description: 'The organization it belongs to.' }),
+    name: z.string().openapi({ description: 'The name, unique within its organization.' }),
     config: Config,
-    created_at: Timestamp,
-    updated_at: Timestamp,
+    created_at: Timestamp.openapi({ description: 'When the workspace was created.' }),
+    updated_at: Timestamp.openapi({ description: 'When it was last changed.' }),
   })
-  .openapi('Workspace');
+  .openapi('Workspace', {
+    description: 'A workspace: a unit of an organization with its own configuration, members and buckets.',
+    example: {
+      id: '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d',
+      organization: '0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a',
+      name: 'production',
+      config: { events: { handler: 'webhook' } },
+      created_at: '2026-11-01T08:30:00.000Z',
+      updated_at: '2026-11-01T08:30:00.000Z',
+    },
+  });
 export type Workspace = z.output<typeof WorkspaceSchema>;
 
 export const WorkspaceCreateSchema = z
-  .object({ organization: z.uuid(), name: Name, config: Config.optional() })
-  .openapi('WorkspaceCreate');
+  .object({
+    organization: z.uuid().openapi({ description: 'The organization to create it in.' }),
+    name: Name.openapi({ description: 'The name, 1-200 characters, unique within the organization.' }),
+    config: Config.optional(),
+  })
+  .openapi('WorkspaceCreate', {
+    description: 'A new workspace.',
+    example: { organization: '0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a', name: 'production' },
+  });
 export type WorkspaceCreate = z.output<typeof WorkspaceCreateSchema>;
 
-export const WorkspaceUpdateSchema = z.object({ name: Name.optional(), config: Config.optional() });
+export const WorkspaceUpdateSchema = z
+  .object({ name: Name.optional().openapi({ description: 'A new name.' }), config: Config.optional() })
+  .openapi({
+    description: 'The fields to change; at least one. `config` replaces the whole configuration.',
+    example: { config: { events: { handler: 'webhook' } } },
+  });
 export type WorkspaceUpdate = z.output<typeof WorkspaceUpdateSchema>;
 
 export const WorkspaceListQuerySchema = PageQuerySchema.extend({

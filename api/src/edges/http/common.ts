@@ -5,9 +5,10 @@ import type { RequestInfo } from '../../auth/login.ts';
 
 /** `{id}` path parameter (UUID). */
 export const IdParams = z.object({
-  id: z
-    .uuid()
-    .openapi({ param: { name: 'id', in: 'path' }, example: '3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f' }),
+  id: z.uuid().openapi({
+    param: { name: 'id', in: 'path', description: 'The ID of the object the path names (a UUID).' },
+    example: '3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f',
+  }),
 });
 
 /** What services need to know about the request (for the audit log). */

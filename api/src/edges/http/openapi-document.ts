@@ -4,6 +4,7 @@ import { SHARED_ENUMS } from '../../core/schema.ts';
  * The last step of building the OpenAPI document: the forms client generators handle, applied to
  * the whole document in one place instead of at each schema.
  *
+ * - A described reference is `$ref` with a sibling `description`, not an `allOf`.
  * - A nullable value is `anyOf: [<schema>, {type: 'null'}]`, never a `type` array and never `null`
  *   inside an `enum` (generators turn that into a bogus `"<nil>"` constant or duplicate classes).
  * - An enum declared with `sharedEnum` is one component, referenced everywhere it is used.
@@ -58,6 +59,13 @@ function schema(node: unknown): unknown {
       out[key] = value;
     }
   }
+  // zod-openapi writes a described reference as `allOf: [{$ref}, {description}]`, which generators
+  // turn into a new type; OpenAPI 3.1 allows the description beside the `$ref` itself.
+  if (Array.isArray(out.allOf) && out.allOf.length === 2 && Object.keys(out).length === 1) {
+    const [ref, meta] = out.allOf as [Json, Json];
+    if (typeof ref.$ref === 'string' && meta.$ref === undefined && meta.type === undefined)
+      return { ...ref, ...meta };
+  }
   const nullable = Array.isArray(out.type) && out.type.includes('null');
   const shared = typeof out['x-component'] === 'string' ? out['x-component'] : undefined;
   if (shared !== undefined) {
@@ -106,6 +114,17 @@ export function normalizeDocument<D extends object>(doc: D): D {
   const schemas = (isObject(components.schemas) ? components.schemas : {}) as Json;
   const parameters: Json = isObject(components.parameters) ? { ...components.parameters } : {};
   for (const [name, s] of Object.entries(schemas)) schemas[name] = schema(s);
+  // A page's example is one result, from the example of its item's component.
+  for (const s of Object.values(schemas)) {
+    const page = s as Json;
+    const results =
+      isObject(page.properties) && isObject(page.properties.results) ? page.properties.results : {};
+    const ref = isObject(results.items) ? results.items.$ref : undefined;
+    const item = typeof ref === 'string' ? (schemas[ref.split('/').pop()!] as Json | undefined) : undefined;
+    if (page.example === undefined && item?.example !== undefined) {
+      page.example = { count: 1, next: null, previous: null, results: [item.example] };
+    }
+  }
   for (const [name, { values, description }] of SHARED_ENUMS) {
     schemas[name] = { type: 'string', enum: [...values], description };
   }

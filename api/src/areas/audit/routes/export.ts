@@ -12,6 +12,9 @@ export default endpoint(
     path: '/api/v1/audit-log/export/',
     tags: ['audit-log'],
     summary: 'Every matching entry, oldest first, as NDJSON (one JSON object per line)',
+    description:
+      'The whole matching log as a download, streamed: each line is one `AuditEntry` as JSON. ' +
+      'Same filters and visibility as the list.',
     request: { query: AuditFilterSchema },
     responses: {
       200: {

@@ -10,6 +10,8 @@ export default endpoint(
   defineRoute({
     method: 'get',
     path: '/api/v1/audit-log/',
+    description:
+      'A page of the audit log, newest first, with filters. Super Admins see every entry; Org Admins the entries of their organizations.',
     list: true,
     tags: ['audit-log'],
     summary: 'Security events, newest first (Super Admin: all; Org Admin: their organizations)',

@@ -9,6 +9,7 @@ export default endpoint(
   defineRoute({
     method: 'get',
     path: '/api/v1/s3/buckets/{id}/',
+    description: 'One bucket with its usage; never its secret.',
     tags: ['s3'],
     summary: 'A bucket',
     request: { params: IdParams },

@@ -9,6 +9,8 @@ export default endpoint(
   defineRoute({
     method: 'get',
     path: '/api/v1/s3/regions/',
+    description:
+      'Every configured region with the number, occupancy and objects of the buckets the caller can see there: the region picker and the per-region totals.',
     tags: ['s3'],
     summary: 'Regions with bucket count, occupancy and objects (over the buckets you can see)',
     responses: { 200: jsonResponse('Every configured region.', RegionListSchema) },

@@ -10,6 +10,8 @@ export default endpoint(
   defineRoute({
     method: 'get',
     path: '/api/v1/s3/buckets/',
+    description:
+      'The buckets in workspaces the caller can see, with their usage as last measured. Filter by organization, workspace, region or owner.',
     list: true,
     tags: ['s3'],
     summary: 'List buckets (occupancy, object count, last usage refresh; never secrets)',

@@ -9,6 +9,8 @@ export default endpoint(
   defineRoute({
     method: 'get',
     path: '/api/v1/s3/buckets/{id}/credentials/',
+    description:
+      "The access key and secret of the bucket's own user, again. Each reveal is recorded in the audit log (`bucket.credentials_revealed`). Needs the right to manage the bucket.",
     tags: ['s3'],
     summary: "Reveal the bucket's credentials again (recorded in the audit log)",
     request: { params: IdParams },

@@ -9,12 +9,19 @@ export default endpoint(
   defineRoute({
     method: 'patch',
     path: '/api/v1/s3/buckets/{id}/',
+    description:
+      'Switch CORS for browsers on any origin, or change which Kubernetes object owns the bucket or may adopt it.',
     tags: ['s3'],
     summary:
       'Turn the allow-all CORS rule set on or off, set or drop the owning Kubernetes object, or release the bucket to a namespace',
     request: {
       params: IdParams,
-      body: jsonBody(patchBody(BucketUpdateSchema).openapi('BucketUpdate')),
+      body: jsonBody(
+        patchBody(BucketUpdateSchema).openapi('BucketUpdate', {
+          description: 'The fields to change; at least one.',
+          example: { cors_allow_all: true },
+        }),
+      ),
     },
     responses: { 200: jsonResponse('The bucket.', BucketSchema) },
     errors: [409],

@@ -13,6 +13,7 @@ export default (owner: KeyOwnerRoutes) =>
     defineRoute({
       method: 'get',
       path: owner.base,
+      description: 'The keys with their names, scopes, expiry and last use; never a secret.',
       list: true,
       tags: TAGS,
       summary: `List ${owner.what} (never their secrets)`,

@@ -52,5 +52,5 @@ export const parentParams = (owner: KeyOwnerRoutes) =>
 
 export const KeyParams = (owner: KeyOwnerRoutes) =>
   (owner.base.includes('{id}') ? IdParams : z.object({})).extend({
-    key_id: z.uuid().openapi({ param: { name: 'key_id', in: 'path' } }),
+    key_id: z.uuid().openapi({ param: { name: 'key_id', in: 'path', description: "The key's ID." } }),
   });

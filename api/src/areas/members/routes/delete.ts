@@ -10,6 +10,7 @@ export default MEMBER_PARENTS.map((parent) =>
     defineRoute({
       method: 'delete',
       path: `/api/v1/${parent}s/{id}/members/{user_id}/`,
+      description: 'Ends the membership. The user and their other memberships stay.',
       tags: [`${parent}s`],
       summary: 'Remove a member',
       request: { params: MemberParamsSchema },

@@ -11,6 +11,7 @@ export default MEMBER_PARENTS.map((parent) =>
     defineRoute({
       method: 'get',
       path: `/api/v1/${parent}s/{id}/members/`,
+      description: 'The members with their roles, ordered by username. Any member may list them.',
       list: true,
       tags: [`${parent}s`],
       summary: `List the ${parent}'s members and their roles`,

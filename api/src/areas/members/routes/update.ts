@@ -10,6 +10,7 @@ export default MEMBER_PARENTS.map((parent) =>
     defineRoute({
       method: 'patch',
       path: `/api/v1/${parent}s/{id}/members/{user_id}/`,
+      description: 'Give the member another role (`admin`, `user` or `viewer`).',
       tags: [`${parent}s`],
       summary: "Change a member's role",
       request: { params: MemberParamsSchema, body: jsonBody(MemberUpdateSchema) },

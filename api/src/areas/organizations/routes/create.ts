@@ -9,6 +9,7 @@ export default endpoint(
   defineRoute({
     method: 'post',
     path: '/api/v1/organizations/',
+    description: 'A new, empty organization. 400 `unique` when the slug is taken.',
     tags: ['organizations'],
     summary: 'Create an organization (Super Admin)',
     request: { body: jsonBody(OrganizationCreateSchema) },

@@ -8,6 +8,8 @@ export default endpoint(
   defineRoute({
     method: 'delete',
     path: '/api/v1/organizations/{id}/',
+    description:
+      'Deletes an organization that has no workspaces left. 409 `organization_not_empty` otherwise.',
     tags: ['organizations'],
     summary: 'Delete an empty organization (Super Admin)',
     request: { params: IdParams },

@@ -9,6 +9,7 @@ export default endpoint(
   defineRoute({
     method: 'get',
     path: '/api/v1/organizations/{id}/',
+    description: 'One organization. 404 when it does not exist or the caller is not a member.',
     tags: ['organizations'],
     summary: 'An organization',
     request: { params: IdParams },

@@ -10,6 +10,7 @@ export default endpoint(
   defineRoute({
     method: 'get',
     path: '/api/v1/organizations/',
+    description: 'The organizations the caller is a member of; a Super Admin sees all.',
     list: true,
     tags: ['organizations'],
     summary: 'List the organizations the caller belongs to',

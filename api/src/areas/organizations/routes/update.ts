@@ -9,6 +9,8 @@ export default endpoint(
   defineRoute({
     method: 'patch',
     path: '/api/v1/organizations/{id}/',
+    description:
+      'An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin.',
     tags: ['organizations'],
     summary: 'Rename an organization (Org Admin); change its slug (Super Admin)',
     request: {

@@ -9,6 +9,8 @@ export default endpoint(
   defineRoute({
     method: 'post',
     path: '/api/v1/users/',
+    description:
+      'A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken.',
     tags: ['users'],
     summary: 'Create a user (Super Admin)',
     request: { body: jsonBody(UserCreateSchema) },

@@ -9,6 +9,8 @@ export default endpoint(
   defineRoute({
     method: 'get',
     path: '/api/v1/users/{id}/',
+    description:
+      'Anyone may read their own user; a Super Admin may read any. Others get 404, as for a user that does not exist.',
     tags: ['users'],
     summary: 'A user (yourself, or anyone for a Super Admin)',
     request: { params: IdParams },

@@ -10,6 +10,7 @@ export default endpoint(
   defineRoute({
     method: 'get',
     path: '/api/v1/users/',
+    description: 'Every user, ordered by username. Super Admins only.',
     list: true,
     tags: ['users'],
     summary: 'List users (Super Admin)',

@@ -9,6 +9,8 @@ export default endpoint(
   defineRoute({
     method: 'get',
     path: '/api/v1/users/me/',
+    description:
+      'Who the bearer token belongs to. For an organization or system key, 403 `no_user`: such keys act for no user.',
     tags: ['users'],
     summary: 'The user the token belongs to',
     responses: { 200: jsonResponse('The calling user.', UserSchema) },

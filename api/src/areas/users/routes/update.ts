@@ -9,6 +9,8 @@ export default endpoint(
   defineRoute({
     method: 'patch',
     path: '/api/v1/users/{id}/',
+    description:
+      "Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (403 `self_lockout`).",
     tags: ['users'],
     summary: 'Update or deactivate a user (Super Admin)',
     request: { params: IdParams, body: jsonBody(patchBody(UserUpdateSchema).openapi('UserUpdate')) },

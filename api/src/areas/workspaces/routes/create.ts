@@ -9,6 +9,8 @@ export default endpoint(
   defineRoute({
     method: 'post',
     path: '/api/v1/workspaces/',
+    description:
+      'A new workspace in an organization where the caller is Org Admin (or any, for a Super Admin). 400 `unique` when the organization already has a workspace of that name.',
     tags: ['workspaces'],
     summary: 'Create a workspace in an organization (Org Admin)',
     request: { body: jsonBody(WorkspaceCreateSchema) },

@@ -8,6 +8,8 @@ export default endpoint(
   defineRoute({
     method: 'delete',
     path: '/api/v1/workspaces/{id}/',
+    description:
+      'Deletes the workspace and its memberships. 409 `workspace_not_empty` while it still has buckets: delete them first.',
     tags: ['workspaces'],
     summary: 'Delete a workspace without buckets (Org Admin)',
     request: { params: IdParams },

@@ -9,6 +9,8 @@ export default endpoint(
   defineRoute({
     method: 'get',
     path: '/api/v1/workspaces/{id}/',
+    description:
+      'One workspace with its configuration. 404 when it does not exist or the caller cannot see it.',
     tags: ['workspaces'],
     summary: 'A workspace',
     request: { params: IdParams },

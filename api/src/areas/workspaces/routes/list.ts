@@ -10,6 +10,8 @@ export default endpoint(
   defineRoute({
     method: 'get',
     path: '/api/v1/workspaces/',
+    description:
+      'The workspaces the caller is a member of, directly or through an organization role; a Super Admin sees all. Filter with `organization`.',
     list: true,
     tags: ['workspaces'],
     summary: 'List the workspaces the caller belongs to',

@@ -9,6 +9,7 @@ export default endpoint(
   defineRoute({
     method: 'patch',
     path: '/api/v1/workspaces/{id}/',
+    description: 'Rename the workspace or replace its whole `config` object.',
     tags: ['workspaces'],
     summary: 'Configure a workspace (Workspace Admin)',
     request: {
