@@ -62,7 +62,7 @@ describe('the OpenAPI document', () => {
   let work: string;
 
   beforeAll(async () => {
-    doc = (await buildOpenApiDocument()) as Json;
+    doc = await buildOpenApiDocument();
     work = mkdtempSync(join(tmpdir(), 'plinth-openapi-'));
   });
   afterAll(() => rmSync(work, { recursive: true, force: true }));

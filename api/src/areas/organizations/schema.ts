@@ -5,11 +5,9 @@ import { Timestamp } from '../../core/schema.ts';
 export const OrganizationSchema = z
   .object({
     id: z.uuid().openapi({ description: "The organization's ID." }),
-    slug: z
-      .string()
-      .openapi({
-        description: 'Unique short name, used in OIDC group names: svc-{slug}-admins, -users, -viewers.',
-      }),
+    slug: z.string().openapi({
+      description: 'Unique short name, used in OIDC group names: svc-{slug}-admins, -users, -viewers.',
+    }),
     name: z.string().openapi({ description: 'The display name.' }),
     created_at: Timestamp.openapi({ description: 'When the organization was created.' }),
     updated_at: Timestamp.openapi({ description: 'When the organization was last changed.' }),

@@ -110,8 +110,8 @@ function content(media: unknown): unknown {
 /** The document in the forms above; `doc` is not changed. */
 export function normalizeDocument<D extends object>(doc: D): D {
   const input = structuredClone(doc) as unknown as Json;
-  const components = (isObject(input.components) ? input.components : {}) as Json;
-  const schemas = (isObject(components.schemas) ? components.schemas : {}) as Json;
+  const components = isObject(input.components) ? input.components : {};
+  const schemas = isObject(components.schemas) ? components.schemas : {};
   const parameters: Json = isObject(components.parameters) ? { ...components.parameters } : {};
   for (const [name, s] of Object.entries(schemas)) schemas[name] = schema(s);
   // A page's example is one result, from the example of its item's component.
@@ -129,7 +129,7 @@ export function normalizeDocument<D extends object>(doc: D): D {
     schemas[name] = { type: 'string', enum: [...values], description };
   }
 
-  const paths = (isObject(input.paths) ? input.paths : {}) as Json;
+  const paths = isObject(input.paths) ? input.paths : {};
   for (const item of Object.values(paths)) {
     if (!isObject(item)) continue;
     for (const op of Object.values(item)) {
