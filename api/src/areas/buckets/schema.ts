@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { PageQuerySchema } from '../../core/pagination.ts';
-import { Timestamp } from '../../core/schema.ts';
+import { sharedEnum, Timestamp } from '../../core/schema.ts';
 
 /**
  * Bucket names (design.md): DNS labels of 3 to 63 characters of a-z 0-9 -, starting and ending
@@ -15,6 +15,12 @@ export const BucketName = z
   })
   .refine((n) => !n.startsWith('xn--'), { error: 'Bucket names may not start with "xn--".' })
   .refine((n) => !n.endsWith('-s3alias'), { error: 'Bucket names may not end with "-s3alias".' });
+
+const BucketOriginSchema = sharedEnum(
+  'BucketOrigin',
+  ['created', 'adopted'],
+  'How Plinth came to manage a bucket: `created` on the cluster by the API, or `adopted` as it already was.',
+);
 
 const BUCKET_EXAMPLE = {
   id: '5e4d3c2b-1a09-4f8e-8d7c-6b5a4f3e2d1c',
@@ -90,7 +96,7 @@ export const BucketSchema = z
     cors_allow_all: z
       .boolean()
       .openapi({ description: 'Whether browsers on any origin may use the bucket.' }),
-    origin: z.enum(['created', 'adopted']).nullable().openapi({
+    origin: BucketOriginSchema.nullable().openapi({
       description:
         '`created` when the API made the bucket on the cluster, `adopted` when it already existed there.',
     }),
