@@ -64,12 +64,15 @@ describe.each(DATABASE_KINDS)('the edge on %s', (kind) => {
         expect([last.status, last.body.code], path).toEqual([404, 'invalid_page']);
       }
       const doc = await w.expectStatus(200, 'GET', '/api/v1/schema/');
-      const params = doc.paths['/api/v1/workspaces/'].get.parameters as {
-        name: string;
-        schema: { maximum?: number };
-      }[];
-      expect(params.find((p) => p.name === 'page')!.schema.maximum).toBe(1_000_000);
-      expect(params.find((p) => p.name === 'page_size')!.schema.maximum).toBe(500);
+      // Every list references the shared `Page` and `PageSize` parameters.
+      expect(doc.paths['/api/v1/workspaces/'].get.parameters).toEqual(
+        expect.arrayContaining([
+          { $ref: '#/components/parameters/Page' },
+          { $ref: '#/components/parameters/PageSize' },
+        ]),
+      );
+      expect(doc.components.parameters.Page.schema.maximum).toBe(1_000_000);
+      expect(doc.components.parameters.PageSize.schema.maximum).toBe(500);
     });
   });
 
@@ -289,6 +292,7 @@ describe.each(DATABASE_KINDS)('the edge on %s', (kind) => {
         expect(res.headers.get('cache-control'), what).toBe('no-store');
         expect(res.headers.get('x-content-type-options'), what).toBe('nosniff');
         expect(res.headers.get('strict-transport-security'), what).toBeNull();
+        expect(res.headers.get('x-request-id'), what).toMatch(/^[0-9a-f-]{36}$/);
       }
       for (const path of ['/healthz', '/nope', '/api/docs/']) {
         const res = await w.env.app.request(path);

@@ -58,6 +58,8 @@ export function requestContext(
     c.set('log', () => (child ??= logger.child({ request_id: requestId })));
     c.header('X-Request-Id', requestId);
     await next();
+    // A handler's own Response (204, the NDJSON export) missed the header set above.
+    if (!c.res.headers.has('X-Request-Id')) c.header('X-Request-Id', requestId);
     const seconds = (performance.now() - start) / 1000;
     const route = matchedRoutes(c).findLast((r) => r.method !== 'ALL')?.path ?? 'unmatched';
     const labels = { method: c.req.method, route, status: String(c.res.status) };
