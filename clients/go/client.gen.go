@@ -41,135 +41,69 @@ func (e ApiKeyKind) Valid() bool {
 	}
 }
 
-// Defines values for ApiKeyRole.
+// Defines values for AuditEvent.
 const (
-	ApiKeyRoleAdmin       ApiKeyRole = "admin"
-	ApiKeyRoleLessThannil ApiKeyRole = "<nil>"
-	ApiKeyRoleUser        ApiKeyRole = "user"
-	ApiKeyRoleViewer      ApiKeyRole = "viewer"
+	ApiKeyCreated             AuditEvent = "api_key.created"
+	ApiKeyRevoked             AuditEvent = "api_key.revoked"
+	ApiKeyUsed                AuditEvent = "api_key.used"
+	BucketCredentialsRevealed AuditEvent = "bucket.credentials_revealed"
+	BucketImported            AuditEvent = "bucket.imported"
+	LoginFailed               AuditEvent = "login.failed"
+	LoginSucceeded            AuditEvent = "login.succeeded"
+	OrganizationCreated       AuditEvent = "organization.created"
+	OrganizationDeleted       AuditEvent = "organization.deleted"
+	OrganizationMemberAdded   AuditEvent = "organization.member.added"
+	OrganizationMemberChanged AuditEvent = "organization.member.changed"
+	OrganizationMemberRemoved AuditEvent = "organization.member.removed"
+	ServiceAccountUsed        AuditEvent = "service_account.used"
+	SsoLogin                  AuditEvent = "sso.login"
+	UserCreated               AuditEvent = "user.created"
+	UserUpdated               AuditEvent = "user.updated"
+	WorkspaceMemberAdded      AuditEvent = "workspace.member.added"
+	WorkspaceMemberChanged    AuditEvent = "workspace.member.changed"
+	WorkspaceMemberRemoved    AuditEvent = "workspace.member.removed"
 )
 
-// Valid indicates whether the value is a known member of the ApiKeyRole enum.
-func (e ApiKeyRole) Valid() bool {
+// Valid indicates whether the value is a known member of the AuditEvent enum.
+func (e AuditEvent) Valid() bool {
 	switch e {
-	case ApiKeyRoleAdmin:
+	case ApiKeyCreated:
 		return true
-	case ApiKeyRoleLessThannil:
+	case ApiKeyRevoked:
 		return true
-	case ApiKeyRoleUser:
+	case ApiKeyUsed:
 		return true
-	case ApiKeyRoleViewer:
+	case BucketCredentialsRevealed:
 		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for ApiKeyScopes.
-const (
-	ApiKeyScopesAuditRead          ApiKeyScopes = "audit:read"
-	ApiKeyScopesBucketsRead        ApiKeyScopes = "buckets:read"
-	ApiKeyScopesBucketsWrite       ApiKeyScopes = "buckets:write"
-	ApiKeyScopesKeysRead           ApiKeyScopes = "keys:read"
-	ApiKeyScopesKeysWrite          ApiKeyScopes = "keys:write"
-	ApiKeyScopesOrganizationsRead  ApiKeyScopes = "organizations:read"
-	ApiKeyScopesOrganizationsWrite ApiKeyScopes = "organizations:write"
-	ApiKeyScopesUsersRead          ApiKeyScopes = "users:read"
-	ApiKeyScopesUsersWrite         ApiKeyScopes = "users:write"
-	ApiKeyScopesWorkspacesRead     ApiKeyScopes = "workspaces:read"
-	ApiKeyScopesWorkspacesWrite    ApiKeyScopes = "workspaces:write"
-)
-
-// Valid indicates whether the value is a known member of the ApiKeyScopes enum.
-func (e ApiKeyScopes) Valid() bool {
-	switch e {
-	case ApiKeyScopesAuditRead:
+	case BucketImported:
 		return true
-	case ApiKeyScopesBucketsRead:
+	case LoginFailed:
 		return true
-	case ApiKeyScopesBucketsWrite:
+	case LoginSucceeded:
 		return true
-	case ApiKeyScopesKeysRead:
+	case OrganizationCreated:
 		return true
-	case ApiKeyScopesKeysWrite:
+	case OrganizationDeleted:
 		return true
-	case ApiKeyScopesOrganizationsRead:
+	case OrganizationMemberAdded:
 		return true
-	case ApiKeyScopesOrganizationsWrite:
+	case OrganizationMemberChanged:
 		return true
-	case ApiKeyScopesUsersRead:
+	case OrganizationMemberRemoved:
 		return true
-	case ApiKeyScopesUsersWrite:
+	case ServiceAccountUsed:
 		return true
-	case ApiKeyScopesWorkspacesRead:
+	case SsoLogin:
 		return true
-	case ApiKeyScopesWorkspacesWrite:
+	case UserCreated:
 		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for ApiKeyCreateScopes.
-const (
-	ApiKeyCreateScopesAuditRead          ApiKeyCreateScopes = "audit:read"
-	ApiKeyCreateScopesBucketsRead        ApiKeyCreateScopes = "buckets:read"
-	ApiKeyCreateScopesBucketsWrite       ApiKeyCreateScopes = "buckets:write"
-	ApiKeyCreateScopesKeysRead           ApiKeyCreateScopes = "keys:read"
-	ApiKeyCreateScopesKeysWrite          ApiKeyCreateScopes = "keys:write"
-	ApiKeyCreateScopesOrganizationsRead  ApiKeyCreateScopes = "organizations:read"
-	ApiKeyCreateScopesOrganizationsWrite ApiKeyCreateScopes = "organizations:write"
-	ApiKeyCreateScopesUsersRead          ApiKeyCreateScopes = "users:read"
-	ApiKeyCreateScopesUsersWrite         ApiKeyCreateScopes = "users:write"
-	ApiKeyCreateScopesWorkspacesRead     ApiKeyCreateScopes = "workspaces:read"
-	ApiKeyCreateScopesWorkspacesWrite    ApiKeyCreateScopes = "workspaces:write"
-)
-
-// Valid indicates whether the value is a known member of the ApiKeyCreateScopes enum.
-func (e ApiKeyCreateScopes) Valid() bool {
-	switch e {
-	case ApiKeyCreateScopesAuditRead:
+	case UserUpdated:
 		return true
-	case ApiKeyCreateScopesBucketsRead:
+	case WorkspaceMemberAdded:
 		return true
-	case ApiKeyCreateScopesBucketsWrite:
+	case WorkspaceMemberChanged:
 		return true
-	case ApiKeyCreateScopesKeysRead:
-		return true
-	case ApiKeyCreateScopesKeysWrite:
-		return true
-	case ApiKeyCreateScopesOrganizationsRead:
-		return true
-	case ApiKeyCreateScopesOrganizationsWrite:
-		return true
-	case ApiKeyCreateScopesUsersRead:
-		return true
-	case ApiKeyCreateScopesUsersWrite:
-		return true
-	case ApiKeyCreateScopesWorkspacesRead:
-		return true
-	case ApiKeyCreateScopesWorkspacesWrite:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for BucketOrigin.
-const (
-	BucketOriginAdopted     BucketOrigin = "adopted"
-	BucketOriginCreated     BucketOrigin = "created"
-	BucketOriginLessThannil BucketOrigin = "<nil>"
-)
-
-// Valid indicates whether the value is a known member of the BucketOrigin enum.
-func (e BucketOrigin) Valid() bool {
-	switch e {
-	case BucketOriginAdopted:
-		return true
-	case BucketOriginCreated:
-		return true
-	case BucketOriginLessThannil:
+	case WorkspaceMemberRemoved:
 		return true
 	default:
 		return false
@@ -197,6 +131,24 @@ func (e BucketState) Valid() bool {
 	}
 }
 
+// Defines values for BucketOrigin.
+const (
+	Adopted BucketOrigin = "adopted"
+	Created BucketOrigin = "created"
+)
+
+// Valid indicates whether the value is a known member of the BucketOrigin enum.
+func (e BucketOrigin) Valid() bool {
+	switch e {
+	case Adopted:
+		return true
+	case Created:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CreatedApiKeyKind.
 const (
 	CreatedApiKeyKindOrganization CreatedApiKeyKind = "organization"
@@ -212,96 +164,6 @@ func (e CreatedApiKeyKind) Valid() bool {
 	case CreatedApiKeyKindSystem:
 		return true
 	case CreatedApiKeyKindUser:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for CreatedApiKeyRole.
-const (
-	CreatedApiKeyRoleAdmin       CreatedApiKeyRole = "admin"
-	CreatedApiKeyRoleLessThannil CreatedApiKeyRole = "<nil>"
-	CreatedApiKeyRoleUser        CreatedApiKeyRole = "user"
-	CreatedApiKeyRoleViewer      CreatedApiKeyRole = "viewer"
-)
-
-// Valid indicates whether the value is a known member of the CreatedApiKeyRole enum.
-func (e CreatedApiKeyRole) Valid() bool {
-	switch e {
-	case CreatedApiKeyRoleAdmin:
-		return true
-	case CreatedApiKeyRoleLessThannil:
-		return true
-	case CreatedApiKeyRoleUser:
-		return true
-	case CreatedApiKeyRoleViewer:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for CreatedApiKeyScopes.
-const (
-	CreatedApiKeyScopesAuditRead          CreatedApiKeyScopes = "audit:read"
-	CreatedApiKeyScopesBucketsRead        CreatedApiKeyScopes = "buckets:read"
-	CreatedApiKeyScopesBucketsWrite       CreatedApiKeyScopes = "buckets:write"
-	CreatedApiKeyScopesKeysRead           CreatedApiKeyScopes = "keys:read"
-	CreatedApiKeyScopesKeysWrite          CreatedApiKeyScopes = "keys:write"
-	CreatedApiKeyScopesOrganizationsRead  CreatedApiKeyScopes = "organizations:read"
-	CreatedApiKeyScopesOrganizationsWrite CreatedApiKeyScopes = "organizations:write"
-	CreatedApiKeyScopesUsersRead          CreatedApiKeyScopes = "users:read"
-	CreatedApiKeyScopesUsersWrite         CreatedApiKeyScopes = "users:write"
-	CreatedApiKeyScopesWorkspacesRead     CreatedApiKeyScopes = "workspaces:read"
-	CreatedApiKeyScopesWorkspacesWrite    CreatedApiKeyScopes = "workspaces:write"
-)
-
-// Valid indicates whether the value is a known member of the CreatedApiKeyScopes enum.
-func (e CreatedApiKeyScopes) Valid() bool {
-	switch e {
-	case CreatedApiKeyScopesAuditRead:
-		return true
-	case CreatedApiKeyScopesBucketsRead:
-		return true
-	case CreatedApiKeyScopesBucketsWrite:
-		return true
-	case CreatedApiKeyScopesKeysRead:
-		return true
-	case CreatedApiKeyScopesKeysWrite:
-		return true
-	case CreatedApiKeyScopesOrganizationsRead:
-		return true
-	case CreatedApiKeyScopesOrganizationsWrite:
-		return true
-	case CreatedApiKeyScopesUsersRead:
-		return true
-	case CreatedApiKeyScopesUsersWrite:
-		return true
-	case CreatedApiKeyScopesWorkspacesRead:
-		return true
-	case CreatedApiKeyScopesWorkspacesWrite:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for CreatedBucketOrigin.
-const (
-	CreatedBucketOriginAdopted     CreatedBucketOrigin = "adopted"
-	CreatedBucketOriginCreated     CreatedBucketOrigin = "created"
-	CreatedBucketOriginLessThannil CreatedBucketOrigin = "<nil>"
-)
-
-// Valid indicates whether the value is a known member of the CreatedBucketOrigin enum.
-func (e CreatedBucketOrigin) Valid() bool {
-	switch e {
-	case CreatedBucketOriginAdopted:
-		return true
-	case CreatedBucketOriginCreated:
-		return true
-	case CreatedBucketOriginLessThannil:
 		return true
 	default:
 		return false
@@ -329,129 +191,198 @@ func (e CreatedBucketState) Valid() bool {
 	}
 }
 
-// Defines values for MemberRole.
+// Defines values for ErrorResponseCode.
 const (
-	MemberRoleAdmin  MemberRole = "admin"
-	MemberRoleUser   MemberRole = "user"
-	MemberRoleViewer MemberRole = "viewer"
+	AuthenticationFailed            ErrorResponseCode = "authentication_failed"
+	BucketBusy                      ErrorResponseCode = "bucket_busy"
+	BucketDeleting                  ErrorResponseCode = "bucket_deleting"
+	BucketNameTaken                 ErrorResponseCode = "bucket_name_taken"
+	BucketNotEmpty                  ErrorResponseCode = "bucket_not_empty"
+	BucketUnmanaged                 ErrorResponseCode = "bucket_unmanaged"
+	Conflict                        ErrorResponseCode = "conflict"
+	HostNotAllowed                  ErrorResponseCode = "host_not_allowed"
+	InsufficientScope               ErrorResponseCode = "insufficient_scope"
+	InteractiveLoginRequired        ErrorResponseCode = "interactive_login_required"
+	Invalid                         ErrorResponseCode = "invalid"
+	InvalidCharacter                ErrorResponseCode = "invalid_character"
+	InvalidPage                     ErrorResponseCode = "invalid_page"
+	IssuerUnavailable               ErrorResponseCode = "issuer_unavailable"
+	MethodNotAllowed                ErrorResponseCode = "method_not_allowed"
+	NoUser                          ErrorResponseCode = "no_user"
+	NotAuthenticated                ErrorResponseCode = "not_authenticated"
+	NotFound                        ErrorResponseCode = "not_found"
+	NotReady                        ErrorResponseCode = "not_ready"
+	NotSupported                    ErrorResponseCode = "not_supported"
+	OrganizationNotEmpty            ErrorResponseCode = "organization_not_empty"
+	OriginNotAllowed                ErrorResponseCode = "origin_not_allowed"
+	ParseError                      ErrorResponseCode = "parse_error"
+	PasswordHashingBusy             ErrorResponseCode = "password_hashing_busy"
+	PayloadTooLarge                 ErrorResponseCode = "payload_too_large"
+	PermissionDenied                ErrorResponseCode = "permission_denied"
+	SelfLockout                     ErrorResponseCode = "self_lockout"
+	ServerError                     ErrorResponseCode = "server_error"
+	ServiceUnavailable              ErrorResponseCode = "service_unavailable"
+	StorageUnavailable              ErrorResponseCode = "storage_unavailable"
+	Throttled                       ErrorResponseCode = "throttled"
+	TokenExpired                    ErrorResponseCode = "token_expired"
+	TokenInvalid                    ErrorResponseCode = "token_invalid"
+	TokenMalformed                  ErrorResponseCode = "token_malformed"
+	TokenRevoked                    ErrorResponseCode = "token_revoked"
+	TokenWrongKind                  ErrorResponseCode = "token_wrong_kind"
+	UnsupportedAuthenticationScheme ErrorResponseCode = "unsupported_authentication_scheme"
+	UnsupportedMediaType            ErrorResponseCode = "unsupported_media_type"
+	UserInactive                    ErrorResponseCode = "user_inactive"
+	WorkspaceNotEmpty               ErrorResponseCode = "workspace_not_empty"
 )
 
-// Valid indicates whether the value is a known member of the MemberRole enum.
-func (e MemberRole) Valid() bool {
+// Valid indicates whether the value is a known member of the ErrorResponseCode enum.
+func (e ErrorResponseCode) Valid() bool {
 	switch e {
-	case MemberRoleAdmin:
+	case AuthenticationFailed:
 		return true
-	case MemberRoleUser:
+	case BucketBusy:
 		return true
-	case MemberRoleViewer:
+	case BucketDeleting:
+		return true
+	case BucketNameTaken:
+		return true
+	case BucketNotEmpty:
+		return true
+	case BucketUnmanaged:
+		return true
+	case Conflict:
+		return true
+	case HostNotAllowed:
+		return true
+	case InsufficientScope:
+		return true
+	case InteractiveLoginRequired:
+		return true
+	case Invalid:
+		return true
+	case InvalidCharacter:
+		return true
+	case InvalidPage:
+		return true
+	case IssuerUnavailable:
+		return true
+	case MethodNotAllowed:
+		return true
+	case NoUser:
+		return true
+	case NotAuthenticated:
+		return true
+	case NotFound:
+		return true
+	case NotReady:
+		return true
+	case NotSupported:
+		return true
+	case OrganizationNotEmpty:
+		return true
+	case OriginNotAllowed:
+		return true
+	case ParseError:
+		return true
+	case PasswordHashingBusy:
+		return true
+	case PayloadTooLarge:
+		return true
+	case PermissionDenied:
+		return true
+	case SelfLockout:
+		return true
+	case ServerError:
+		return true
+	case ServiceUnavailable:
+		return true
+	case StorageUnavailable:
+		return true
+	case Throttled:
+		return true
+	case TokenExpired:
+		return true
+	case TokenInvalid:
+		return true
+	case TokenMalformed:
+		return true
+	case TokenRevoked:
+		return true
+	case TokenWrongKind:
+		return true
+	case UnsupportedAuthenticationScheme:
+		return true
+	case UnsupportedMediaType:
+		return true
+	case UserInactive:
+		return true
+	case WorkspaceNotEmpty:
 		return true
 	default:
 		return false
 	}
 }
 
-// Defines values for MemberCreateRole.
+// Defines values for Role.
 const (
-	MemberCreateRoleAdmin  MemberCreateRole = "admin"
-	MemberCreateRoleUser   MemberCreateRole = "user"
-	MemberCreateRoleViewer MemberCreateRole = "viewer"
+	RoleAdmin  Role = "admin"
+	RoleUser   Role = "user"
+	RoleViewer Role = "viewer"
 )
 
-// Valid indicates whether the value is a known member of the MemberCreateRole enum.
-func (e MemberCreateRole) Valid() bool {
+// Valid indicates whether the value is a known member of the Role enum.
+func (e Role) Valid() bool {
 	switch e {
-	case MemberCreateRoleAdmin:
+	case RoleAdmin:
 		return true
-	case MemberCreateRoleUser:
+	case RoleUser:
 		return true
-	case MemberCreateRoleViewer:
+	case RoleViewer:
 		return true
 	default:
 		return false
 	}
 }
 
-// Defines values for MemberUpdateRole.
+// Defines values for Scope.
 const (
-	MemberUpdateRoleAdmin  MemberUpdateRole = "admin"
-	MemberUpdateRoleUser   MemberUpdateRole = "user"
-	MemberUpdateRoleViewer MemberUpdateRole = "viewer"
+	AuditRead          Scope = "audit:read"
+	BucketsRead        Scope = "buckets:read"
+	BucketsWrite       Scope = "buckets:write"
+	KeysRead           Scope = "keys:read"
+	KeysWrite          Scope = "keys:write"
+	OrganizationsRead  Scope = "organizations:read"
+	OrganizationsWrite Scope = "organizations:write"
+	UsersRead          Scope = "users:read"
+	UsersWrite         Scope = "users:write"
+	WorkspacesRead     Scope = "workspaces:read"
+	WorkspacesWrite    Scope = "workspaces:write"
 )
 
-// Valid indicates whether the value is a known member of the MemberUpdateRole enum.
-func (e MemberUpdateRole) Valid() bool {
+// Valid indicates whether the value is a known member of the Scope enum.
+func (e Scope) Valid() bool {
 	switch e {
-	case MemberUpdateRoleAdmin:
+	case AuditRead:
 		return true
-	case MemberUpdateRoleUser:
+	case BucketsRead:
 		return true
-	case MemberUpdateRoleViewer:
+	case BucketsWrite:
 		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for OrganizationApiKeyCreateRole.
-const (
-	OrganizationApiKeyCreateRoleAdmin  OrganizationApiKeyCreateRole = "admin"
-	OrganizationApiKeyCreateRoleUser   OrganizationApiKeyCreateRole = "user"
-	OrganizationApiKeyCreateRoleViewer OrganizationApiKeyCreateRole = "viewer"
-)
-
-// Valid indicates whether the value is a known member of the OrganizationApiKeyCreateRole enum.
-func (e OrganizationApiKeyCreateRole) Valid() bool {
-	switch e {
-	case OrganizationApiKeyCreateRoleAdmin:
+	case KeysRead:
 		return true
-	case OrganizationApiKeyCreateRoleUser:
+	case KeysWrite:
 		return true
-	case OrganizationApiKeyCreateRoleViewer:
+	case OrganizationsRead:
 		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for OrganizationApiKeyCreateScopes.
-const (
-	OrganizationApiKeyCreateScopesAuditRead          OrganizationApiKeyCreateScopes = "audit:read"
-	OrganizationApiKeyCreateScopesBucketsRead        OrganizationApiKeyCreateScopes = "buckets:read"
-	OrganizationApiKeyCreateScopesBucketsWrite       OrganizationApiKeyCreateScopes = "buckets:write"
-	OrganizationApiKeyCreateScopesKeysRead           OrganizationApiKeyCreateScopes = "keys:read"
-	OrganizationApiKeyCreateScopesKeysWrite          OrganizationApiKeyCreateScopes = "keys:write"
-	OrganizationApiKeyCreateScopesOrganizationsRead  OrganizationApiKeyCreateScopes = "organizations:read"
-	OrganizationApiKeyCreateScopesOrganizationsWrite OrganizationApiKeyCreateScopes = "organizations:write"
-	OrganizationApiKeyCreateScopesUsersRead          OrganizationApiKeyCreateScopes = "users:read"
-	OrganizationApiKeyCreateScopesUsersWrite         OrganizationApiKeyCreateScopes = "users:write"
-	OrganizationApiKeyCreateScopesWorkspacesRead     OrganizationApiKeyCreateScopes = "workspaces:read"
-	OrganizationApiKeyCreateScopesWorkspacesWrite    OrganizationApiKeyCreateScopes = "workspaces:write"
-)
-
-// Valid indicates whether the value is a known member of the OrganizationApiKeyCreateScopes enum.
-func (e OrganizationApiKeyCreateScopes) Valid() bool {
-	switch e {
-	case OrganizationApiKeyCreateScopesAuditRead:
+	case OrganizationsWrite:
 		return true
-	case OrganizationApiKeyCreateScopesBucketsRead:
+	case UsersRead:
 		return true
-	case OrganizationApiKeyCreateScopesBucketsWrite:
+	case UsersWrite:
 		return true
-	case OrganizationApiKeyCreateScopesKeysRead:
+	case WorkspacesRead:
 		return true
-	case OrganizationApiKeyCreateScopesKeysWrite:
-		return true
-	case OrganizationApiKeyCreateScopesOrganizationsRead:
-		return true
-	case OrganizationApiKeyCreateScopesOrganizationsWrite:
-		return true
-	case OrganizationApiKeyCreateScopesUsersRead:
-		return true
-	case OrganizationApiKeyCreateScopesUsersWrite:
-		return true
-	case OrganizationApiKeyCreateScopesWorkspacesRead:
-		return true
-	case OrganizationApiKeyCreateScopesWorkspacesWrite:
+	case WorkspacesWrite:
 		return true
 	default:
 		return false
@@ -467,144 +398,6 @@ const (
 func (e UploadUrlMethod) Valid() bool {
 	switch e {
 	case PUT:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for ApiV1AuditLogListParamsEvent.
-const (
-	ApiV1AuditLogListParamsEventApiKeyCreated             ApiV1AuditLogListParamsEvent = "api_key.created"
-	ApiV1AuditLogListParamsEventApiKeyRevoked             ApiV1AuditLogListParamsEvent = "api_key.revoked"
-	ApiV1AuditLogListParamsEventApiKeyUsed                ApiV1AuditLogListParamsEvent = "api_key.used"
-	ApiV1AuditLogListParamsEventBucketCredentialsRevealed ApiV1AuditLogListParamsEvent = "bucket.credentials_revealed"
-	ApiV1AuditLogListParamsEventBucketImported            ApiV1AuditLogListParamsEvent = "bucket.imported"
-	ApiV1AuditLogListParamsEventLoginFailed               ApiV1AuditLogListParamsEvent = "login.failed"
-	ApiV1AuditLogListParamsEventLoginSucceeded            ApiV1AuditLogListParamsEvent = "login.succeeded"
-	ApiV1AuditLogListParamsEventOrganizationCreated       ApiV1AuditLogListParamsEvent = "organization.created"
-	ApiV1AuditLogListParamsEventOrganizationDeleted       ApiV1AuditLogListParamsEvent = "organization.deleted"
-	ApiV1AuditLogListParamsEventOrganizationMemberAdded   ApiV1AuditLogListParamsEvent = "organization.member.added"
-	ApiV1AuditLogListParamsEventOrganizationMemberChanged ApiV1AuditLogListParamsEvent = "organization.member.changed"
-	ApiV1AuditLogListParamsEventOrganizationMemberRemoved ApiV1AuditLogListParamsEvent = "organization.member.removed"
-	ApiV1AuditLogListParamsEventServiceAccountUsed        ApiV1AuditLogListParamsEvent = "service_account.used"
-	ApiV1AuditLogListParamsEventSsoLogin                  ApiV1AuditLogListParamsEvent = "sso.login"
-	ApiV1AuditLogListParamsEventUserCreated               ApiV1AuditLogListParamsEvent = "user.created"
-	ApiV1AuditLogListParamsEventUserUpdated               ApiV1AuditLogListParamsEvent = "user.updated"
-	ApiV1AuditLogListParamsEventWorkspaceMemberAdded      ApiV1AuditLogListParamsEvent = "workspace.member.added"
-	ApiV1AuditLogListParamsEventWorkspaceMemberChanged    ApiV1AuditLogListParamsEvent = "workspace.member.changed"
-	ApiV1AuditLogListParamsEventWorkspaceMemberRemoved    ApiV1AuditLogListParamsEvent = "workspace.member.removed"
-)
-
-// Valid indicates whether the value is a known member of the ApiV1AuditLogListParamsEvent enum.
-func (e ApiV1AuditLogListParamsEvent) Valid() bool {
-	switch e {
-	case ApiV1AuditLogListParamsEventApiKeyCreated:
-		return true
-	case ApiV1AuditLogListParamsEventApiKeyRevoked:
-		return true
-	case ApiV1AuditLogListParamsEventApiKeyUsed:
-		return true
-	case ApiV1AuditLogListParamsEventBucketCredentialsRevealed:
-		return true
-	case ApiV1AuditLogListParamsEventBucketImported:
-		return true
-	case ApiV1AuditLogListParamsEventLoginFailed:
-		return true
-	case ApiV1AuditLogListParamsEventLoginSucceeded:
-		return true
-	case ApiV1AuditLogListParamsEventOrganizationCreated:
-		return true
-	case ApiV1AuditLogListParamsEventOrganizationDeleted:
-		return true
-	case ApiV1AuditLogListParamsEventOrganizationMemberAdded:
-		return true
-	case ApiV1AuditLogListParamsEventOrganizationMemberChanged:
-		return true
-	case ApiV1AuditLogListParamsEventOrganizationMemberRemoved:
-		return true
-	case ApiV1AuditLogListParamsEventServiceAccountUsed:
-		return true
-	case ApiV1AuditLogListParamsEventSsoLogin:
-		return true
-	case ApiV1AuditLogListParamsEventUserCreated:
-		return true
-	case ApiV1AuditLogListParamsEventUserUpdated:
-		return true
-	case ApiV1AuditLogListParamsEventWorkspaceMemberAdded:
-		return true
-	case ApiV1AuditLogListParamsEventWorkspaceMemberChanged:
-		return true
-	case ApiV1AuditLogListParamsEventWorkspaceMemberRemoved:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for ApiV1AuditLogExportRetrieveParamsEvent.
-const (
-	ApiV1AuditLogExportRetrieveParamsEventApiKeyCreated             ApiV1AuditLogExportRetrieveParamsEvent = "api_key.created"
-	ApiV1AuditLogExportRetrieveParamsEventApiKeyRevoked             ApiV1AuditLogExportRetrieveParamsEvent = "api_key.revoked"
-	ApiV1AuditLogExportRetrieveParamsEventApiKeyUsed                ApiV1AuditLogExportRetrieveParamsEvent = "api_key.used"
-	ApiV1AuditLogExportRetrieveParamsEventBucketCredentialsRevealed ApiV1AuditLogExportRetrieveParamsEvent = "bucket.credentials_revealed"
-	ApiV1AuditLogExportRetrieveParamsEventBucketImported            ApiV1AuditLogExportRetrieveParamsEvent = "bucket.imported"
-	ApiV1AuditLogExportRetrieveParamsEventLoginFailed               ApiV1AuditLogExportRetrieveParamsEvent = "login.failed"
-	ApiV1AuditLogExportRetrieveParamsEventLoginSucceeded            ApiV1AuditLogExportRetrieveParamsEvent = "login.succeeded"
-	ApiV1AuditLogExportRetrieveParamsEventOrganizationCreated       ApiV1AuditLogExportRetrieveParamsEvent = "organization.created"
-	ApiV1AuditLogExportRetrieveParamsEventOrganizationDeleted       ApiV1AuditLogExportRetrieveParamsEvent = "organization.deleted"
-	ApiV1AuditLogExportRetrieveParamsEventOrganizationMemberAdded   ApiV1AuditLogExportRetrieveParamsEvent = "organization.member.added"
-	ApiV1AuditLogExportRetrieveParamsEventOrganizationMemberChanged ApiV1AuditLogExportRetrieveParamsEvent = "organization.member.changed"
-	ApiV1AuditLogExportRetrieveParamsEventOrganizationMemberRemoved ApiV1AuditLogExportRetrieveParamsEvent = "organization.member.removed"
-	ApiV1AuditLogExportRetrieveParamsEventServiceAccountUsed        ApiV1AuditLogExportRetrieveParamsEvent = "service_account.used"
-	ApiV1AuditLogExportRetrieveParamsEventSsoLogin                  ApiV1AuditLogExportRetrieveParamsEvent = "sso.login"
-	ApiV1AuditLogExportRetrieveParamsEventUserCreated               ApiV1AuditLogExportRetrieveParamsEvent = "user.created"
-	ApiV1AuditLogExportRetrieveParamsEventUserUpdated               ApiV1AuditLogExportRetrieveParamsEvent = "user.updated"
-	ApiV1AuditLogExportRetrieveParamsEventWorkspaceMemberAdded      ApiV1AuditLogExportRetrieveParamsEvent = "workspace.member.added"
-	ApiV1AuditLogExportRetrieveParamsEventWorkspaceMemberChanged    ApiV1AuditLogExportRetrieveParamsEvent = "workspace.member.changed"
-	ApiV1AuditLogExportRetrieveParamsEventWorkspaceMemberRemoved    ApiV1AuditLogExportRetrieveParamsEvent = "workspace.member.removed"
-)
-
-// Valid indicates whether the value is a known member of the ApiV1AuditLogExportRetrieveParamsEvent enum.
-func (e ApiV1AuditLogExportRetrieveParamsEvent) Valid() bool {
-	switch e {
-	case ApiV1AuditLogExportRetrieveParamsEventApiKeyCreated:
-		return true
-	case ApiV1AuditLogExportRetrieveParamsEventApiKeyRevoked:
-		return true
-	case ApiV1AuditLogExportRetrieveParamsEventApiKeyUsed:
-		return true
-	case ApiV1AuditLogExportRetrieveParamsEventBucketCredentialsRevealed:
-		return true
-	case ApiV1AuditLogExportRetrieveParamsEventBucketImported:
-		return true
-	case ApiV1AuditLogExportRetrieveParamsEventLoginFailed:
-		return true
-	case ApiV1AuditLogExportRetrieveParamsEventLoginSucceeded:
-		return true
-	case ApiV1AuditLogExportRetrieveParamsEventOrganizationCreated:
-		return true
-	case ApiV1AuditLogExportRetrieveParamsEventOrganizationDeleted:
-		return true
-	case ApiV1AuditLogExportRetrieveParamsEventOrganizationMemberAdded:
-		return true
-	case ApiV1AuditLogExportRetrieveParamsEventOrganizationMemberChanged:
-		return true
-	case ApiV1AuditLogExportRetrieveParamsEventOrganizationMemberRemoved:
-		return true
-	case ApiV1AuditLogExportRetrieveParamsEventServiceAccountUsed:
-		return true
-	case ApiV1AuditLogExportRetrieveParamsEventSsoLogin:
-		return true
-	case ApiV1AuditLogExportRetrieveParamsEventUserCreated:
-		return true
-	case ApiV1AuditLogExportRetrieveParamsEventUserUpdated:
-		return true
-	case ApiV1AuditLogExportRetrieveParamsEventWorkspaceMemberAdded:
-		return true
-	case ApiV1AuditLogExportRetrieveParamsEventWorkspaceMemberChanged:
-		return true
-	case ApiV1AuditLogExportRetrieveParamsEventWorkspaceMemberRemoved:
 		return true
 	default:
 		return false
@@ -629,520 +422,777 @@ func (e ApiV1SchemaRetrieveParamsFormat) Valid() bool {
 	}
 }
 
-// ApiKey defines model for ApiKey.
+// ApiKey An API key, without its secret.
 type ApiKey struct {
+	// CreatedAt When the key was created.
 	CreatedAt time.Time `json:"created_at"`
 
 	// CreatedBy Who created the key: for a user key, its owner. Organization and system keys belong to the organization and to the system, and keep working when their creator leaves.
 	CreatedBy *openapi_types.UUID `json:"created_by"`
-	ExpiresAt *time.Time          `json:"expires_at"`
-	Id        openapi_types.UUID  `json:"id"`
-	Kind      ApiKeyKind          `json:"kind"`
 
-	// LastUsedAt Updated at most about once a minute.
-	LastUsedAt   *time.Time          `json:"last_used_at"`
-	Name         string              `json:"name"`
+	// ExpiresAt When the key stops working; null: never.
+	ExpiresAt *time.Time `json:"expires_at"`
+
+	// Id The key's ID (used to revoke it).
+	Id openapi_types.UUID `json:"id"`
+
+	// Kind Whose key it is: a user’s, an organization’s or the system’s.
+	Kind ApiKeyKind `json:"kind"`
+
+	// LastUsedAt When the key was last used (updated at most about once a minute); null: never.
+	LastUsedAt *time.Time `json:"last_used_at"`
+
+	// Name What the key is for, as its creator named it.
+	Name string `json:"name"`
+
+	// Organization Organization keys: the organization's ID; null for other keys.
 	Organization *openapi_types.UUID `json:"organization"`
 
 	// Prefix The first characters of the token, to recognise it.
 	Prefix string `json:"prefix"`
 
-	// Role Organization keys: the role the key acts with.
-	Role *ApiKeyRole `json:"role"`
+	// Role Organization keys: the role the key acts with; null for other keys.
+	Role *Role `json:"role"`
 
 	// Scopes The permission areas the key is limited to (docs/permissions.md); null: all the rights of its owner.
-	Scopes *[]ApiKeyScopes `json:"scopes"`
+	Scopes *[]Scope `json:"scopes"`
 }
 
-// ApiKeyKind defines model for ApiKey.Kind.
+// ApiKeyKind Whose key it is: a user’s, an organization’s or the system’s.
 type ApiKeyKind string
 
-// ApiKeyRole Organization keys: the role the key acts with.
-type ApiKeyRole string
-
-// ApiKeyScopes defines model for ApiKey.Scopes.
-type ApiKeyScopes string
-
-// ApiKeyCreate defines model for ApiKeyCreate.
+// ApiKeyCreate A new user or system key.
 type ApiKeyCreate struct {
 	// ExpiresAt Optional expiry (ISO 8601 with offset). Omit for a key that does not expire.
 	ExpiresAt *time.Time `json:"expires_at,omitempty"`
-	Name      string     `json:"name"`
+
+	// Name What the key is for, 1-100 characters.
+	Name string `json:"name"`
 
 	// Scopes Limit the key to these permission areas (`buckets:write` implies `buckets:read`). Never more than its owner has: a scope in which the owner has no right is a 400. Omit for all the owner's rights. `keys:write` cannot be given: keys never manage keys.
-	Scopes *[]ApiKeyCreateScopes `json:"scopes,omitempty"`
+	Scopes *[]Scope `json:"scopes,omitempty"`
 }
 
-// ApiKeyCreateScopes defines model for ApiKeyCreate.Scopes.
-type ApiKeyCreateScopes string
-
-// AuditEntry defines model for AuditEntry.
+// AuditEntry One audit-log entry.
 type AuditEntry struct {
 	// Actor The acting user (for keys: its owner or creator).
-	Actor  *openapi_types.UUID `json:"actor"`
+	Actor *openapi_types.UUID `json:"actor"`
+
+	// ApiKey The API key used, if any.
 	ApiKey *openapi_types.UUID `json:"api_key"`
 
 	// Details Event data: endpoint, reason, key name, provider…
-	Details      map[string]interface{} `json:"details"`
-	Event        string                 `json:"event"`
-	Id           int                    `json:"id"`
-	Ip           *string                `json:"ip"`
-	OccurredAt   time.Time              `json:"occurred_at"`
-	Organization *openapi_types.UUID    `json:"organization"`
-	RequestId    *string                `json:"request_id"`
+	Details map[string]interface{} `json:"details"`
+
+	// Event What happened (an `AuditEvent`; a string so that new kinds never break a client).
+	Event string `json:"event"`
+
+	// Id The entry number: later entries have higher numbers.
+	Id int `json:"id"`
+
+	// Ip The client's address, if known.
+	Ip *string `json:"ip"`
+
+	// OccurredAt When it happened.
+	OccurredAt time.Time `json:"occurred_at"`
+
+	// Organization The organization concerned, if any.
+	Organization *openapi_types.UUID `json:"organization"`
+
+	// RequestId The ID of the request that caused it, if any.
+	RequestId *string `json:"request_id"`
 
 	// Username For failed logins: the username that was tried.
 	Username *string `json:"username"`
 }
 
-// Bucket defines model for Bucket.
+// AuditEvent The kind of an audit-log entry (docs/audit-log.md).
+type AuditEvent string
+
+// Bucket An S3 bucket, without its secret.
 type Bucket struct {
 	// AdoptableBy The namespace the bucket was released to: an object there may adopt it while it has no owner.
-	AdoptableBy  *NamespaceReference `json:"adoptable_by"`
-	CorsAllowAll bool                `json:"cors_allow_all"`
-	CreatedAt    time.Time           `json:"created_at"`
+	AdoptableBy *NamespaceReference `json:"adoptable_by"`
+
+	// CorsAllowAll Whether browsers on any origin may use the bucket.
+	CorsAllowAll bool `json:"cors_allow_all"`
+
+	// CreatedAt When the bucket was created in Plinth.
+	CreatedAt time.Time `json:"created_at"`
 
 	// CreatedFor The owner reference the bucket was created with; never changes.
 	CreatedFor *OwnerReference `json:"created_for"`
 
 	// Endpoint The S3 endpoint applications use (AWS_ENDPOINT_URL_S3).
-	Endpoint     string             `json:"endpoint"`
-	Id           openapi_types.UUID `json:"id"`
-	Name         string             `json:"name"`
+	Endpoint string `json:"endpoint"`
+
+	// Id The bucket's ID.
+	Id openapi_types.UUID `json:"id"`
+
+	// Name The bucket name on the cluster (BUCKET_NAME).
+	Name string `json:"name"`
+
+	// Organization The owning organization.
 	Organization openapi_types.UUID `json:"organization"`
 
 	// Origin `created` when the API made the bucket on the cluster, `adopted` when it already existed there.
-	Origin         *BucketOrigin   `json:"origin"`
+	Origin *BucketOrigin `json:"origin"`
+
+	// OwnerReference The Kubernetes object that owns the bucket now, or null.
 	OwnerReference *OwnerReference `json:"owner_reference"`
-	Region         string          `json:"region"`
-	State          BucketState     `json:"state"`
-	UpdatedAt      time.Time       `json:"updated_at"`
-	Usage          struct {
+
+	// Region The region it lives in (see GET /api/v1/s3/regions/).
+	Region string `json:"region"`
+
+	// State `provisioning` while being made, `ready` for use, `deleting` while being removed.
+	State BucketState `json:"state"`
+
+	// UpdatedAt When it was last changed.
+	UpdatedAt time.Time `json:"updated_at"`
+
+	// Usage Occupancy, refreshed by a periodic job.
+	Usage struct {
 		// Bytes Occupancy in bytes (null until first measured).
-		Bytes   *int `json:"bytes"`
+		Bytes *int `json:"bytes"`
+
+		// Objects Number of objects (null until first measured).
 		Objects *int `json:"objects"`
 
 		// UpdatedAt When usage was last pulled from the cluster.
 		UpdatedAt *time.Time `json:"updated_at"`
 	} `json:"usage"`
+
+	// Workspace The workspace it belongs to.
 	Workspace openapi_types.UUID `json:"workspace"`
 }
 
-// BucketOrigin `created` when the API made the bucket on the cluster, `adopted` when it already existed there.
-type BucketOrigin string
-
-// BucketState defines model for Bucket.State.
+// BucketState `provisioning` while being made, `ready` for use, `deleting` while being removed.
 type BucketState string
 
-// BucketCreate defines model for BucketCreate.
+// BucketCreate A bucket to create, or to adopt when the caller already has it.
 type BucketCreate struct {
-	CorsAllowAll *bool              `json:"cors_allow_all,omitempty"`
-	Name         string             `json:"name"`
+	// CorsAllowAll Let browsers on any origin use the bucket (false when absent).
+	CorsAllowAll *bool `json:"cors_allow_all,omitempty"`
+
+	// Name A DNS label of 3-63 lowercase letters, digits and dashes; unique in its region.
+	Name string `json:"name"`
+
+	// Organization The owning organization.
 	Organization openapi_types.UUID `json:"organization"`
 
-	// OwnerReference The Kubernetes object that asked for the bucket (set by the operator).
-	OwnerReference *OwnerReference    `json:"owner_reference,omitempty"`
-	Region         string             `json:"region"`
-	Workspace      openapi_types.UUID `json:"workspace"`
+	// OwnerReference The Kubernetes object asking for the bucket (the operator sets it).
+	OwnerReference *OwnerReference `json:"owner_reference,omitempty"`
+
+	// Region A region from GET /api/v1/s3/regions/.
+	Region string `json:"region"`
+
+	// Workspace A workspace of that organization.
+	Workspace openapi_types.UUID `json:"workspace"`
 }
 
-// BucketCredentials The access user's keys: store them now (or use the credentials endpoint).
+// BucketCredentials The keys of the bucket's own access user, which may use this bucket only.
 type BucketCredentials struct {
-	AccessKeyId     string `json:"access_key_id"`
+	// AccessKeyId The bucket's access key (AWS_ACCESS_KEY_ID).
+	AccessKeyId string `json:"access_key_id"`
+
+	// SecretAccessKey Its secret (AWS_SECRET_ACCESS_KEY).
 	SecretAccessKey string `json:"secret_access_key"`
 }
 
-// BucketImport defines model for BucketImport.
+// BucketImport A bucket that exists on a cluster but not in Plinth, to bring under management.
 type BucketImport struct {
 	// Name The bucket as it is named on the cluster.
-	Name         string             `json:"name"`
+	Name string `json:"name"`
+
+	// Organization The organization that will own it.
 	Organization openapi_types.UUID `json:"organization"`
-	Region       string             `json:"region"`
-	Workspace    openapi_types.UUID `json:"workspace"`
+
+	// Region The region whose cluster has the bucket.
+	Region string `json:"region"`
+
+	// Workspace A workspace of that organization.
+	Workspace openapi_types.UUID `json:"workspace"`
 }
 
-// BucketUpdate defines model for BucketUpdate.
+// BucketOrigin How Plinth came to manage a bucket: `created` on the cluster by the API, or `adopted` as it already was.
+type BucketOrigin string
+
+// BucketUpdate The fields to change; at least one.
 type BucketUpdate struct {
 	// AdoptableBy Release the bucket to one namespace, whose objects may then adopt it while it has no owner (needs the right to reveal credentials); null withdraws the release.
-	AdoptableBy  *NamespaceReference `json:"adoptable_by,omitempty"`
-	CorsAllowAll *bool               `json:"cors_allow_all,omitempty"`
+	AdoptableBy *NamespaceReference `json:"adoptable_by,omitempty"`
+
+	// CorsAllowAll Allow or stop browser use from any origin.
+	CorsAllowAll *bool `json:"cors_allow_all,omitempty"`
 
 	// OwnerReference The Kubernetes object that owns the bucket (needs the right to reveal credentials); null drops it.
 	OwnerReference *OwnerReference `json:"owner_reference,omitempty"`
 }
 
-// CreatedApiKey defines model for CreatedApiKey.
+// CreatedApiKey A new API key with its secret, which no later answer shows again.
 type CreatedApiKey struct {
+	// CreatedAt When the key was created.
 	CreatedAt time.Time `json:"created_at"`
 
 	// CreatedBy Who created the key: for a user key, its owner. Organization and system keys belong to the organization and to the system, and keep working when their creator leaves.
 	CreatedBy *openapi_types.UUID `json:"created_by"`
-	ExpiresAt *time.Time          `json:"expires_at"`
-	Id        openapi_types.UUID  `json:"id"`
-	Kind      CreatedApiKeyKind   `json:"kind"`
 
-	// LastUsedAt Updated at most about once a minute.
-	LastUsedAt   *time.Time          `json:"last_used_at"`
-	Name         string              `json:"name"`
+	// ExpiresAt When the key stops working; null: never.
+	ExpiresAt *time.Time `json:"expires_at"`
+
+	// Id The key's ID (used to revoke it).
+	Id openapi_types.UUID `json:"id"`
+
+	// Kind Whose key it is: a user’s, an organization’s or the system’s.
+	Kind CreatedApiKeyKind `json:"kind"`
+
+	// LastUsedAt When the key was last used (updated at most about once a minute); null: never.
+	LastUsedAt *time.Time `json:"last_used_at"`
+
+	// Name What the key is for, as its creator named it.
+	Name string `json:"name"`
+
+	// Organization Organization keys: the organization's ID; null for other keys.
 	Organization *openapi_types.UUID `json:"organization"`
 
 	// Prefix The first characters of the token, to recognise it.
 	Prefix string `json:"prefix"`
 
-	// Role Organization keys: the role the key acts with.
-	Role *CreatedApiKeyRole `json:"role"`
+	// Role Organization keys: the role the key acts with; null for other keys.
+	Role *Role `json:"role"`
 
 	// Scopes The permission areas the key is limited to (docs/permissions.md); null: all the rights of its owner.
-	Scopes *[]CreatedApiKeyScopes `json:"scopes"`
+	Scopes *[]Scope `json:"scopes"`
 
 	// Token The secret. Shown in this response only; store it now.
 	Token string `json:"token"`
 }
 
-// CreatedApiKeyKind defines model for CreatedApiKey.Kind.
+// CreatedApiKeyKind Whose key it is: a user’s, an organization’s or the system’s.
 type CreatedApiKeyKind string
 
-// CreatedApiKeyRole Organization keys: the role the key acts with.
-type CreatedApiKeyRole string
-
-// CreatedApiKeyScopes defines model for CreatedApiKey.Scopes.
-type CreatedApiKeyScopes string
-
-// CreatedBucket defines model for CreatedBucket.
+// CreatedBucket A bucket with its access credentials: the answer to a creation, an adoption or an import.
 type CreatedBucket struct {
 	// AdoptableBy The namespace the bucket was released to: an object there may adopt it while it has no owner.
-	AdoptableBy  *NamespaceReference `json:"adoptable_by"`
-	CorsAllowAll bool                `json:"cors_allow_all"`
-	CreatedAt    time.Time           `json:"created_at"`
+	AdoptableBy *NamespaceReference `json:"adoptable_by"`
+
+	// CorsAllowAll Whether browsers on any origin may use the bucket.
+	CorsAllowAll bool `json:"cors_allow_all"`
+
+	// CreatedAt When the bucket was created in Plinth.
+	CreatedAt time.Time `json:"created_at"`
 
 	// CreatedFor The owner reference the bucket was created with; never changes.
 	CreatedFor *OwnerReference `json:"created_for"`
 
-	// Credentials The access user's keys: store them now (or use the credentials endpoint).
+	// Credentials The keys of the bucket's own access user, which may use this bucket only.
 	Credentials BucketCredentials `json:"credentials"`
 
 	// Endpoint The S3 endpoint applications use (AWS_ENDPOINT_URL_S3).
-	Endpoint     string             `json:"endpoint"`
-	Id           openapi_types.UUID `json:"id"`
-	Name         string             `json:"name"`
+	Endpoint string `json:"endpoint"`
+
+	// Id The bucket's ID.
+	Id openapi_types.UUID `json:"id"`
+
+	// Name The bucket name on the cluster (BUCKET_NAME).
+	Name string `json:"name"`
+
+	// Organization The owning organization.
 	Organization openapi_types.UUID `json:"organization"`
 
 	// Origin `created` when the API made the bucket on the cluster, `adopted` when it already existed there.
-	Origin         *CreatedBucketOrigin `json:"origin"`
-	OwnerReference *OwnerReference      `json:"owner_reference"`
-	Region         string               `json:"region"`
-	State          CreatedBucketState   `json:"state"`
-	UpdatedAt      time.Time            `json:"updated_at"`
-	Usage          struct {
+	Origin *BucketOrigin `json:"origin"`
+
+	// OwnerReference The Kubernetes object that owns the bucket now, or null.
+	OwnerReference *OwnerReference `json:"owner_reference"`
+
+	// Region The region it lives in (see GET /api/v1/s3/regions/).
+	Region string `json:"region"`
+
+	// State `provisioning` while being made, `ready` for use, `deleting` while being removed.
+	State CreatedBucketState `json:"state"`
+
+	// UpdatedAt When it was last changed.
+	UpdatedAt time.Time `json:"updated_at"`
+
+	// Usage Occupancy, refreshed by a periodic job.
+	Usage struct {
 		// Bytes Occupancy in bytes (null until first measured).
-		Bytes   *int `json:"bytes"`
+		Bytes *int `json:"bytes"`
+
+		// Objects Number of objects (null until first measured).
 		Objects *int `json:"objects"`
 
 		// UpdatedAt When usage was last pulled from the cluster.
 		UpdatedAt *time.Time `json:"updated_at"`
 	} `json:"usage"`
+
+	// Workspace The workspace it belongs to.
 	Workspace openapi_types.UUID `json:"workspace"`
 }
 
-// CreatedBucketOrigin `created` when the API made the bucket on the cluster, `adopted` when it already existed there.
-type CreatedBucketOrigin string
-
-// CreatedBucketState defines model for CreatedBucket.State.
+// CreatedBucketState `provisioning` while being made, `ready` for use, `deleting` while being removed.
 type CreatedBucketState string
 
-// Error defines model for Error.
-type Error struct {
-	// Code A stable machine-readable code.
-	Code string `json:"code"`
+// ErrorResponse The body of every error answer under /api.
+type ErrorResponse struct {
+	// Code A stable machine-readable code (docs/http-api.md lists when each is used).
+	Code ErrorResponseCode `json:"code"`
 
 	// Detail A human sentence saying what went wrong.
 	Detail string `json:"detail"`
 
 	// Errors Validation errors, one per field problem (400 only).
-	Errors *[]struct {
-		Attr   string `json:"attr"`
-		Code   string `json:"code"`
-		Detail string `json:"detail"`
-	} `json:"errors,omitempty"`
+	Errors *[]FieldError `json:"errors,omitempty"`
+
+	// RequestId The request's ID, the same as the `X-Request-Id` header and in the server's log.
 	RequestId *string `json:"request_id,omitempty"`
 }
 
-// LoginRequest defines model for LoginRequest.
+// ErrorResponseCode A stable machine-readable code (docs/http-api.md lists when each is used).
+type ErrorResponseCode string
+
+// FieldError One problem with one field of the request.
+type FieldError struct {
+	// Attr The dotted path of the field (`owner.id`), or `non_field_errors` for the whole object.
+	Attr string `json:"attr"`
+
+	// Code What is wrong with it: `required`, `invalid`, `invalid_type`, `min_length`, `max_length`, `min_value`, `max_value`, `invalid_choice`, `unknown_field`, `invalid_character`, `max_depth`, `empty`, `unique`, `does_not_exist`, `not_grantable`, `beyond_owner`.
+	Code string `json:"code"`
+
+	// Detail A human sentence about this field.
+	Detail string `json:"detail"`
+}
+
+// LoginRequest A local user's credentials.
 type LoginRequest struct {
+	// Password The password.
 	Password string `json:"password"`
+
+	// Username The username.
 	Username string `json:"username"`
 }
 
-// LoginResponse defines model for LoginResponse.
+// LoginResponse A login token.
 type LoginResponse struct {
+	// ExpiresAt When the token stops working.
 	ExpiresAt time.Time `json:"expires_at"`
 
-	// Token A short-lived bearer token (JWT).
+	// Token A short-lived bearer token (JWT): `Authorization: Bearer <token>`.
 	Token string `json:"token"`
 }
 
-// Member defines model for Member.
+// Member A user with a role in an organization or workspace.
 type Member struct {
+	// CreatedAt When the membership was granted.
 	CreatedAt time.Time `json:"created_at"`
-	FullName  string    `json:"full_name"`
 
-	// Role `admin` (Org Admin or Workspace Admin), `user`, or `viewer`.
-	Role     MemberRole         `json:"role"`
-	User     openapi_types.UUID `json:"user"`
-	Username string             `json:"username"`
+	// FullName The member's display name.
+	FullName string `json:"full_name"`
+
+	// Role A role in an organization or workspace: `admin` (Org Admin or Workspace Admin), `user`, or `viewer`.
+	Role Role `json:"role"`
+
+	// User The member's user ID.
+	User openapi_types.UUID `json:"user"`
+
+	// Username The member's username.
+	Username string `json:"username"`
 }
-
-// MemberRole `admin` (Org Admin or Workspace Admin), `user`, or `viewer`.
-type MemberRole string
 
 // MemberCreate Exactly one of `username` and `email` names the user to add.
 type MemberCreate struct {
 	// Email The e-mail address (any case).
 	Email *string `json:"email,omitempty"`
 
-	// Role `admin` (Org Admin or Workspace Admin), `user`, or `viewer`.
-	Role MemberCreateRole `json:"role"`
+	// Role A role in an organization or workspace: `admin` (Org Admin or Workspace Admin), `user`, or `viewer`.
+	Role Role `json:"role"`
 
 	// Username The username (any case).
 	Username *string `json:"username,omitempty"`
 }
 
-// MemberCreateRole `admin` (Org Admin or Workspace Admin), `user`, or `viewer`.
-type MemberCreateRole string
-
-// MemberUpdate defines model for MemberUpdate.
+// MemberUpdate A member's new role.
 type MemberUpdate struct {
-	// Role `admin` (Org Admin or Workspace Admin), `user`, or `viewer`.
-	Role MemberUpdateRole `json:"role"`
+	// Role A role in an organization or workspace: `admin` (Org Admin or Workspace Admin), `user`, or `viewer`.
+	Role Role `json:"role"`
 }
-
-// MemberUpdateRole `admin` (Org Admin or Workspace Admin), `user`, or `viewer`.
-type MemberUpdateRole string
 
 // NamespaceReference One namespace of one Kubernetes cluster.
 type NamespaceReference struct {
+	// ClusterId The Kubernetes cluster (the operator’s ID).
 	ClusterId string `json:"cluster_id"`
+
+	// Namespace The namespace.
 	Namespace string `json:"namespace"`
 }
 
-// Organization defines model for Organization.
+// Organization An organization: the tenant that owns workspaces, buckets, members and keys.
 type Organization struct {
-	CreatedAt time.Time          `json:"created_at"`
-	Id        openapi_types.UUID `json:"id"`
-	Name      string             `json:"name"`
+	// CreatedAt When the organization was created.
+	CreatedAt time.Time `json:"created_at"`
 
-	// Slug Used in OIDC group names: svc-{slug}-admins, -users, -viewers.
-	Slug      string    `json:"slug"`
+	// Id The organization's ID.
+	Id openapi_types.UUID `json:"id"`
+
+	// Name The display name.
+	Name string `json:"name"`
+
+	// Slug Unique short name, used in OIDC group names: svc-{slug}-admins, -users, -viewers.
+	Slug string `json:"slug"`
+
+	// UpdatedAt When the organization was last changed.
 	UpdatedAt time.Time `json:"updated_at"`
 }
 
-// OrganizationApiKeyCreate defines model for OrganizationApiKeyCreate.
+// OrganizationApiKeyCreate A new organization key.
 type OrganizationApiKeyCreate struct {
 	// ExpiresAt Optional expiry (ISO 8601 with offset). Omit for a key that does not expire.
 	ExpiresAt *time.Time `json:"expires_at,omitempty"`
-	Name      string     `json:"name"`
 
-	// Role `admin` (Org Admin or Workspace Admin), `user`, or `viewer`.
-	Role *OrganizationApiKeyCreateRole `json:"role,omitempty"`
+	// Name What the key is for, 1-100 characters.
+	Name string `json:"name"`
+
+	// Role The role the key acts with in the organization; `viewer` when absent.
+	Role *Role `json:"role,omitempty"`
 
 	// Scopes Limit the key to these permission areas (`buckets:write` implies `buckets:read`). Never more than its owner has: a scope in which the owner has no right is a 400. Omit for all the owner's rights. `keys:write` cannot be given: keys never manage keys.
-	Scopes *[]OrganizationApiKeyCreateScopes `json:"scopes,omitempty"`
+	Scopes *[]Scope `json:"scopes,omitempty"`
 }
 
-// OrganizationApiKeyCreateRole `admin` (Org Admin or Workspace Admin), `user`, or `viewer`.
-type OrganizationApiKeyCreateRole string
-
-// OrganizationApiKeyCreateScopes defines model for OrganizationApiKeyCreate.Scopes.
-type OrganizationApiKeyCreateScopes string
-
-// OrganizationCreate defines model for OrganizationCreate.
+// OrganizationCreate A new organization.
 type OrganizationCreate struct {
+	// Name The display name, 1-200 characters.
 	Name string `json:"name"`
+
+	// Slug Unique; 2-50 lowercase letters, digits and dashes, no dash at either end.
 	Slug string `json:"slug"`
 }
 
-// OrganizationUpdate defines model for OrganizationUpdate.
+// OrganizationUpdate The fields to change; at least one.
 type OrganizationUpdate struct {
+	// Name A new display name.
 	Name *string `json:"name,omitempty"`
+
+	// Slug A new unique slug (changes the OIDC group names).
 	Slug *string `json:"slug,omitempty"`
 }
 
 // OwnerReference The Kubernetes object that asked for the bucket (set by the operator).
 type OwnerReference struct {
+	// ClusterId The Kubernetes cluster (the operator’s ID).
 	ClusterId string `json:"cluster_id"`
-	Name      string `json:"name"`
+
+	// Name The object's name.
+	Name string `json:"name"`
+
+	// Namespace The object's namespace.
 	Namespace string `json:"namespace"`
-	Uid       string `json:"uid"`
+
+	// Uid The object's UID.
+	Uid string `json:"uid"`
 }
 
-// PaginatedApiKeyList defines model for PaginatedApiKeyList.
+// PaginatedApiKeyList One page of a list.
 type PaginatedApiKeyList struct {
-	Count    int      `json:"count"`
-	Next     *string  `json:"next"`
-	Previous *string  `json:"previous"`
-	Results  []ApiKey `json:"results"`
-}
+	// Count How many results there are on all pages.
+	Count int `json:"count"`
 
-// PaginatedAuditEntryList defines model for PaginatedAuditEntryList.
-type PaginatedAuditEntryList struct {
-	Count    int          `json:"count"`
-	Next     *string      `json:"next"`
-	Previous *string      `json:"previous"`
-	Results  []AuditEntry `json:"results"`
-}
+	// Next The absolute URL of the next page, or null on the last.
+	Next *string `json:"next"`
 
-// PaginatedBucketList defines model for PaginatedBucketList.
-type PaginatedBucketList struct {
-	Count    int      `json:"count"`
-	Next     *string  `json:"next"`
-	Previous *string  `json:"previous"`
-	Results  []Bucket `json:"results"`
-}
-
-// PaginatedMemberList defines model for PaginatedMemberList.
-type PaginatedMemberList struct {
-	Count    int      `json:"count"`
-	Next     *string  `json:"next"`
-	Previous *string  `json:"previous"`
-	Results  []Member `json:"results"`
-}
-
-// PaginatedOrganizationList defines model for PaginatedOrganizationList.
-type PaginatedOrganizationList struct {
-	Count    int            `json:"count"`
-	Next     *string        `json:"next"`
-	Previous *string        `json:"previous"`
-	Results  []Organization `json:"results"`
-}
-
-// PaginatedUserList defines model for PaginatedUserList.
-type PaginatedUserList struct {
-	Count    int     `json:"count"`
-	Next     *string `json:"next"`
+	// Previous The absolute URL of the previous page, or null on the first.
 	Previous *string `json:"previous"`
-	Results  []User  `json:"results"`
+
+	// Results This page of results.
+	Results []ApiKey `json:"results"`
 }
 
-// PaginatedWorkspaceList defines model for PaginatedWorkspaceList.
+// PaginatedAuditEntryList One page of a list.
+type PaginatedAuditEntryList struct {
+	// Count How many results there are on all pages.
+	Count int `json:"count"`
+
+	// Next The absolute URL of the next page, or null on the last.
+	Next *string `json:"next"`
+
+	// Previous The absolute URL of the previous page, or null on the first.
+	Previous *string `json:"previous"`
+
+	// Results This page of results.
+	Results []AuditEntry `json:"results"`
+}
+
+// PaginatedBucketList One page of a list.
+type PaginatedBucketList struct {
+	// Count How many results there are on all pages.
+	Count int `json:"count"`
+
+	// Next The absolute URL of the next page, or null on the last.
+	Next *string `json:"next"`
+
+	// Previous The absolute URL of the previous page, or null on the first.
+	Previous *string `json:"previous"`
+
+	// Results This page of results.
+	Results []Bucket `json:"results"`
+}
+
+// PaginatedMemberList One page of a list.
+type PaginatedMemberList struct {
+	// Count How many results there are on all pages.
+	Count int `json:"count"`
+
+	// Next The absolute URL of the next page, or null on the last.
+	Next *string `json:"next"`
+
+	// Previous The absolute URL of the previous page, or null on the first.
+	Previous *string `json:"previous"`
+
+	// Results This page of results.
+	Results []Member `json:"results"`
+}
+
+// PaginatedOrganizationList One page of a list.
+type PaginatedOrganizationList struct {
+	// Count How many results there are on all pages.
+	Count int `json:"count"`
+
+	// Next The absolute URL of the next page, or null on the last.
+	Next *string `json:"next"`
+
+	// Previous The absolute URL of the previous page, or null on the first.
+	Previous *string `json:"previous"`
+
+	// Results This page of results.
+	Results []Organization `json:"results"`
+}
+
+// PaginatedUserList One page of a list.
+type PaginatedUserList struct {
+	// Count How many results there are on all pages.
+	Count int `json:"count"`
+
+	// Next The absolute URL of the next page, or null on the last.
+	Next *string `json:"next"`
+
+	// Previous The absolute URL of the previous page, or null on the first.
+	Previous *string `json:"previous"`
+
+	// Results This page of results.
+	Results []User `json:"results"`
+}
+
+// PaginatedWorkspaceList One page of a list.
 type PaginatedWorkspaceList struct {
-	Count    int         `json:"count"`
-	Next     *string     `json:"next"`
-	Previous *string     `json:"previous"`
-	Results  []Workspace `json:"results"`
+	// Count How many results there are on all pages.
+	Count int `json:"count"`
+
+	// Next The absolute URL of the next page, or null on the last.
+	Next *string `json:"next"`
+
+	// Previous The absolute URL of the previous page, or null on the first.
+	Previous *string `json:"previous"`
+
+	// Results This page of results.
+	Results []Workspace `json:"results"`
 }
 
-// RegionList defines model for RegionList.
+// RegionList The regions with the usage of the buckets the caller can see.
 type RegionList struct {
+	// Results One entry per configured region.
 	Results []RegionUsage `json:"results"`
 }
 
-// RegionUsage defines model for RegionUsage.
+// RegionUsage One region's buckets, occupancy and objects.
 type RegionUsage struct {
-	BucketCount    int        `json:"bucket_count"`
-	Bytes          int        `json:"bytes"`
-	Cluster        string     `json:"cluster"`
-	Name           string     `json:"name"`
-	Objects        int        `json:"objects"`
+	// BucketCount Buckets the caller can see in the region.
+	BucketCount int `json:"bucket_count"`
+
+	// Bytes Their total occupancy in bytes.
+	Bytes int `json:"bytes"`
+
+	// Cluster The storage cluster that serves it.
+	Cluster string `json:"cluster"`
+
+	// Name The region name buckets are created in.
+	Name string `json:"name"`
+
+	// Objects Their total number of objects.
+	Objects int `json:"objects"`
+
+	// UsageUpdatedAt The oldest usage measurement in the sum, or null if none is measured yet.
 	UsageUpdatedAt *time.Time `json:"usage_updated_at"`
 }
 
-// UploadUrl defines model for UploadUrl.
+// Role A role in an organization or workspace: `admin` (Org Admin or Workspace Admin), `user`, or `viewer`.
+type Role string
+
+// Scope A permission area an API key may be limited to (docs/permissions.md); `:write` implies `:read`.
+type Scope string
+
+// UploadUrl A presigned upload: PUT the object body to `url` with `headers`.
 type UploadUrl struct {
-	ExpiresAt time.Time         `json:"expires_at"`
-	Headers   map[string]string `json:"headers"`
-	Method    UploadUrlMethod   `json:"method"`
-	Url       string            `json:"url"`
+	// ExpiresAt When the URL stops working.
+	ExpiresAt time.Time `json:"expires_at"`
+
+	// Headers Headers the upload must send as they are (signed into the URL).
+	Headers map[string]string `json:"headers"`
+
+	// Method The HTTP method to use.
+	Method UploadUrlMethod `json:"method"`
+
+	// Url The presigned URL to send the object to.
+	Url string `json:"url"`
 }
 
-// UploadUrlMethod defines model for UploadUrl.Method.
+// UploadUrlMethod The HTTP method to use.
 type UploadUrlMethod string
 
-// UploadUrlRequest defines model for UploadUrlRequest.
+// UploadUrlRequest The object to upload.
 type UploadUrlRequest struct {
+	// ContentType The Content-Type the upload must send (signed into the URL).
 	ContentType *string `json:"content_type,omitempty"`
 
-	// ExpiresIn Seconds (60–3600, default 900).
+	// ExpiresIn How long the URL works, in seconds (60–3600; 900 when absent).
 	ExpiresIn *int `json:"expires_in,omitempty"`
 
 	// Key The object key: at most 1024 bytes of UTF-8, no control characters.
 	Key string `json:"key"`
 }
 
-// User defines model for User.
+// User A user account.
 type User struct {
-	CreatedAt time.Time          `json:"created_at"`
-	Email     *string            `json:"email"`
-	FullName  string             `json:"full_name"`
-	Id        openapi_types.UUID `json:"id"`
-	IsActive  bool               `json:"is_active"`
+	// CreatedAt When the user was created.
+	CreatedAt time.Time `json:"created_at"`
 
-	// IsSuperuser Super Admin.
-	IsSuperuser bool       `json:"is_superuser"`
+	// Email The e-mail address, or null when none is known.
+	Email *string `json:"email"`
+
+	// FullName The display name (may be empty).
+	FullName string `json:"full_name"`
+
+	// Id The user's ID.
+	Id openapi_types.UUID `json:"id"`
+
+	// IsActive False for a deactivated user: no login or key of theirs works.
+	IsActive bool `json:"is_active"`
+
+	// IsSuperuser Super Admin: may do everything everywhere.
+	IsSuperuser bool `json:"is_superuser"`
+
+	// LastLoginAt The last successful login, or null if never.
 	LastLoginAt *time.Time `json:"last_login_at"`
-	UpdatedAt   time.Time  `json:"updated_at"`
-	Username    string     `json:"username"`
+
+	// UpdatedAt When the user was last changed.
+	UpdatedAt time.Time `json:"updated_at"`
+
+	// Username The unique sign-in name.
+	Username string `json:"username"`
 }
 
-// UserCreate defines model for UserCreate.
+// UserCreate A new user.
 type UserCreate struct {
-	Email       *openapi_types.Email `json:"email,omitempty"`
-	FullName    *string              `json:"full_name,omitempty"`
-	IsSuperuser *bool                `json:"is_superuser,omitempty"`
+	// Email The e-mail address (optional).
+	Email *openapi_types.Email `json:"email,omitempty"`
 
-	// Password Omit for users who sign in through SSO only.
+	// FullName The display name (empty when absent).
+	FullName *string `json:"full_name,omitempty"`
+
+	// IsSuperuser Make the user a Super Admin (false when absent).
+	IsSuperuser *bool `json:"is_superuser,omitempty"`
+
+	// Password At least 12 characters. Omit for users who sign in through SSO only.
 	Password *string `json:"password,omitempty"`
-	Username string  `json:"username"`
+
+	// Username The unique sign-in name: letters, digits and `@ . + - _`.
+	Username string `json:"username"`
 }
 
-// UserUpdate defines model for UserUpdate.
+// UserUpdate The fields to change; at least one.
 type UserUpdate struct {
-	Email    *openapi_types.Email `json:"email,omitempty"`
-	FullName *string              `json:"full_name,omitempty"`
+	// Email A new e-mail address, or null to clear it.
+	Email *openapi_types.Email `json:"email,omitempty"`
+
+	// FullName A new display name.
+	FullName *string `json:"full_name,omitempty"`
 
 	// IsActive false deactivates the user: logins and keys stop working.
-	IsActive    *bool   `json:"is_active,omitempty"`
-	IsSuperuser *bool   `json:"is_superuser,omitempty"`
-	Password    *string `json:"password,omitempty"`
-	Username    *string `json:"username,omitempty"`
+	IsActive *bool `json:"is_active,omitempty"`
+
+	// IsSuperuser Grant or take away Super Admin.
+	IsSuperuser *bool `json:"is_superuser,omitempty"`
+
+	// Password A new password, at least 12 characters.
+	Password *string `json:"password,omitempty"`
+
+	// Username A new unique sign-in name.
+	Username *string `json:"username,omitempty"`
 }
 
-// Workspace defines model for Workspace.
+// Workspace A workspace: a unit of an organization with its own configuration, members and buckets.
 type Workspace struct {
 	// Config Free-form workspace configuration (for example the `events` handler settings), a JSON object nested at most 32 levels deep (the object itself is the first).
-	Config       map[string]interface{} `json:"config"`
-	CreatedAt    time.Time              `json:"created_at"`
-	Id           openapi_types.UUID     `json:"id"`
-	Name         string                 `json:"name"`
-	Organization openapi_types.UUID     `json:"organization"`
-	UpdatedAt    time.Time              `json:"updated_at"`
+	Config map[string]interface{} `json:"config"`
+
+	// CreatedAt When the workspace was created.
+	CreatedAt time.Time `json:"created_at"`
+
+	// Id The workspace's ID.
+	Id openapi_types.UUID `json:"id"`
+
+	// Name The name, unique within its organization.
+	Name string `json:"name"`
+
+	// Organization The organization it belongs to.
+	Organization openapi_types.UUID `json:"organization"`
+
+	// UpdatedAt When it was last changed.
+	UpdatedAt time.Time `json:"updated_at"`
 }
 
-// WorkspaceCreate defines model for WorkspaceCreate.
+// WorkspaceCreate A new workspace.
 type WorkspaceCreate struct {
 	// Config Free-form workspace configuration (for example the `events` handler settings), a JSON object nested at most 32 levels deep (the object itself is the first).
-	Config       *map[string]interface{} `json:"config,omitempty"`
-	Name         string                  `json:"name"`
-	Organization openapi_types.UUID      `json:"organization"`
+	Config *map[string]interface{} `json:"config,omitempty"`
+
+	// Name The name, 1-200 characters, unique within the organization.
+	Name string `json:"name"`
+
+	// Organization The organization to create it in.
+	Organization openapi_types.UUID `json:"organization"`
 }
 
-// WorkspaceUpdate defines model for WorkspaceUpdate.
+// WorkspaceUpdate The fields to change; at least one. `config` replaces the whole configuration.
 type WorkspaceUpdate struct {
 	// Config Free-form workspace configuration (for example the `events` handler settings), a JSON object nested at most 32 levels deep (the object itself is the first).
 	Config *map[string]interface{} `json:"config,omitempty"`
-	Name   *string                 `json:"name,omitempty"`
+
+	// Name A new name.
+	Name *string `json:"name,omitempty"`
 }
+
+// Page defines model for Page.
+type Page = int
+
+// PageSize defines model for PageSize.
+type PageSize = int
 
 // ApiV1AuditLogListParams defines parameters for ApiV1AuditLogList.
 type ApiV1AuditLogListParams struct {
 	// Page A page number within the paginated result set (1-based, at most 1000000).
-	Page *int `form:"page,omitempty" json:"page,omitempty"`
+	Page *Page `form:"page,omitempty" json:"page,omitempty"`
 
 	// PageSize Number of results to return per page (default 50, maximum 500).
-	PageSize *int                          `form:"page_size,omitempty" json:"page_size,omitempty"`
-	Event    *ApiV1AuditLogListParamsEvent `form:"event,omitempty" json:"event,omitempty"`
+	PageSize *PageSize `form:"page_size,omitempty" json:"page_size,omitempty"`
+
+	// Event Only entries of this kind.
+	Event *AuditEvent `form:"event,omitempty" json:"event,omitempty"`
 
 	// Actor Acting user ID.
-	Actor        *openapi_types.UUID `form:"actor,omitempty" json:"actor,omitempty"`
+	Actor *openapi_types.UUID `form:"actor,omitempty" json:"actor,omitempty"`
+
+	// Organization Only entries concerning this organization.
 	Organization *openapi_types.UUID `form:"organization,omitempty" json:"organization,omitempty"`
 
 	// Since Entries at or after this time.
@@ -1151,16 +1201,16 @@ type ApiV1AuditLogListParams struct {
 	// Until Entries before this time.
 	Until *time.Time `form:"until,omitempty" json:"until,omitempty"`
 }
-
-// ApiV1AuditLogListParamsEvent defines parameters for ApiV1AuditLogList.
-type ApiV1AuditLogListParamsEvent string
 
 // ApiV1AuditLogExportRetrieveParams defines parameters for ApiV1AuditLogExportRetrieve.
 type ApiV1AuditLogExportRetrieveParams struct {
-	Event *ApiV1AuditLogExportRetrieveParamsEvent `form:"event,omitempty" json:"event,omitempty"`
+	// Event Only entries of this kind.
+	Event *AuditEvent `form:"event,omitempty" json:"event,omitempty"`
 
 	// Actor Acting user ID.
-	Actor        *openapi_types.UUID `form:"actor,omitempty" json:"actor,omitempty"`
+	Actor *openapi_types.UUID `form:"actor,omitempty" json:"actor,omitempty"`
+
+	// Organization Only entries concerning this organization.
 	Organization *openapi_types.UUID `form:"organization,omitempty" json:"organization,omitempty"`
 
 	// Since Entries at or after this time.
@@ -1169,47 +1219,50 @@ type ApiV1AuditLogExportRetrieveParams struct {
 	// Until Entries before this time.
 	Until *time.Time `form:"until,omitempty" json:"until,omitempty"`
 }
-
-// ApiV1AuditLogExportRetrieveParamsEvent defines parameters for ApiV1AuditLogExportRetrieve.
-type ApiV1AuditLogExportRetrieveParamsEvent string
 
 // ApiV1OrganizationsListParams defines parameters for ApiV1OrganizationsList.
 type ApiV1OrganizationsListParams struct {
 	// Page A page number within the paginated result set (1-based, at most 1000000).
-	Page *int `form:"page,omitempty" json:"page,omitempty"`
+	Page *Page `form:"page,omitempty" json:"page,omitempty"`
 
 	// PageSize Number of results to return per page (default 50, maximum 500).
-	PageSize *int `form:"page_size,omitempty" json:"page_size,omitempty"`
+	PageSize *PageSize `form:"page_size,omitempty" json:"page_size,omitempty"`
 }
 
 // ApiV1OrganizationsApiKeysListParams defines parameters for ApiV1OrganizationsApiKeysList.
 type ApiV1OrganizationsApiKeysListParams struct {
 	// Page A page number within the paginated result set (1-based, at most 1000000).
-	Page *int `form:"page,omitempty" json:"page,omitempty"`
+	Page *Page `form:"page,omitempty" json:"page,omitempty"`
 
 	// PageSize Number of results to return per page (default 50, maximum 500).
-	PageSize *int `form:"page_size,omitempty" json:"page_size,omitempty"`
+	PageSize *PageSize `form:"page_size,omitempty" json:"page_size,omitempty"`
 }
 
 // ApiV1OrganizationsMembersListParams defines parameters for ApiV1OrganizationsMembersList.
 type ApiV1OrganizationsMembersListParams struct {
 	// Page A page number within the paginated result set (1-based, at most 1000000).
-	Page *int `form:"page,omitempty" json:"page,omitempty"`
+	Page *Page `form:"page,omitempty" json:"page,omitempty"`
 
 	// PageSize Number of results to return per page (default 50, maximum 500).
-	PageSize *int `form:"page_size,omitempty" json:"page_size,omitempty"`
+	PageSize *PageSize `form:"page_size,omitempty" json:"page_size,omitempty"`
 }
 
 // ApiV1S3BucketsListParams defines parameters for ApiV1S3BucketsList.
 type ApiV1S3BucketsListParams struct {
 	// Page A page number within the paginated result set (1-based, at most 1000000).
-	Page *int `form:"page,omitempty" json:"page,omitempty"`
+	Page *Page `form:"page,omitempty" json:"page,omitempty"`
 
 	// PageSize Number of results to return per page (default 50, maximum 500).
-	PageSize     *int                `form:"page_size,omitempty" json:"page_size,omitempty"`
+	PageSize *PageSize `form:"page_size,omitempty" json:"page_size,omitempty"`
+
+	// Organization Only buckets of this organization.
 	Organization *openapi_types.UUID `form:"organization,omitempty" json:"organization,omitempty"`
-	Workspace    *openapi_types.UUID `form:"workspace,omitempty" json:"workspace,omitempty"`
-	Region       *string             `form:"region,omitempty" json:"region,omitempty"`
+
+	// Workspace Only buckets of this workspace.
+	Workspace *openapi_types.UUID `form:"workspace,omitempty" json:"workspace,omitempty"`
+
+	// Region Only buckets in this region.
+	Region *string `form:"region,omitempty" json:"region,omitempty"`
 
 	// OwnerUid Only buckets whose owner_reference.uid or created_for.uid is this.
 	OwnerUid *string `form:"owner_uid,omitempty" json:"owner_uid,omitempty"`
@@ -1217,7 +1270,7 @@ type ApiV1S3BucketsListParams struct {
 
 // ApiV1SchemaRetrieveParams defines parameters for ApiV1SchemaRetrieve.
 type ApiV1SchemaRetrieveParams struct {
-	// Format json (default) or yaml
+	// Format `json` (when absent) or `yaml`.
 	Format *ApiV1SchemaRetrieveParamsFormat `form:"format,omitempty" json:"format,omitempty"`
 }
 
@@ -1227,37 +1280,37 @@ type ApiV1SchemaRetrieveParamsFormat string
 // ApiV1SystemApiKeysListParams defines parameters for ApiV1SystemApiKeysList.
 type ApiV1SystemApiKeysListParams struct {
 	// Page A page number within the paginated result set (1-based, at most 1000000).
-	Page *int `form:"page,omitempty" json:"page,omitempty"`
+	Page *Page `form:"page,omitempty" json:"page,omitempty"`
 
 	// PageSize Number of results to return per page (default 50, maximum 500).
-	PageSize *int `form:"page_size,omitempty" json:"page_size,omitempty"`
+	PageSize *PageSize `form:"page_size,omitempty" json:"page_size,omitempty"`
 }
 
 // ApiV1UsersListParams defines parameters for ApiV1UsersList.
 type ApiV1UsersListParams struct {
 	// Page A page number within the paginated result set (1-based, at most 1000000).
-	Page *int `form:"page,omitempty" json:"page,omitempty"`
+	Page *Page `form:"page,omitempty" json:"page,omitempty"`
 
 	// PageSize Number of results to return per page (default 50, maximum 500).
-	PageSize *int `form:"page_size,omitempty" json:"page_size,omitempty"`
+	PageSize *PageSize `form:"page_size,omitempty" json:"page_size,omitempty"`
 }
 
 // ApiV1UsersMeApiKeysListParams defines parameters for ApiV1UsersMeApiKeysList.
 type ApiV1UsersMeApiKeysListParams struct {
 	// Page A page number within the paginated result set (1-based, at most 1000000).
-	Page *int `form:"page,omitempty" json:"page,omitempty"`
+	Page *Page `form:"page,omitempty" json:"page,omitempty"`
 
 	// PageSize Number of results to return per page (default 50, maximum 500).
-	PageSize *int `form:"page_size,omitempty" json:"page_size,omitempty"`
+	PageSize *PageSize `form:"page_size,omitempty" json:"page_size,omitempty"`
 }
 
 // ApiV1WorkspacesListParams defines parameters for ApiV1WorkspacesList.
 type ApiV1WorkspacesListParams struct {
 	// Page A page number within the paginated result set (1-based, at most 1000000).
-	Page *int `form:"page,omitempty" json:"page,omitempty"`
+	Page *Page `form:"page,omitempty" json:"page,omitempty"`
 
 	// PageSize Number of results to return per page (default 50, maximum 500).
-	PageSize *int `form:"page_size,omitempty" json:"page_size,omitempty"`
+	PageSize *PageSize `form:"page_size,omitempty" json:"page_size,omitempty"`
 
 	// Organization Only this organization.
 	Organization *openapi_types.UUID `form:"organization,omitempty" json:"organization,omitempty"`
@@ -1266,10 +1319,10 @@ type ApiV1WorkspacesListParams struct {
 // ApiV1WorkspacesMembersListParams defines parameters for ApiV1WorkspacesMembersList.
 type ApiV1WorkspacesMembersListParams struct {
 	// Page A page number within the paginated result set (1-based, at most 1000000).
-	Page *int `form:"page,omitempty" json:"page,omitempty"`
+	Page *Page `form:"page,omitempty" json:"page,omitempty"`
 
 	// PageSize Number of results to return per page (default 50, maximum 500).
-	PageSize *int `form:"page_size,omitempty" json:"page_size,omitempty"`
+	PageSize *PageSize `form:"page_size,omitempty" json:"page_size,omitempty"`
 }
 
 // ApiLoginCreateJSONRequestBody defines body for ApiLoginCreate for application/json ContentType.
@@ -1402,12 +1455,16 @@ type ClientInterface interface {
 
 	// ApiLoginCreateWithBody Exchange a username and password for a short-lived bearer token
 	//
+	// For local users. The token authenticates like an API key until `expires_at`, and may also create and revoke API keys. Failed attempts are throttled per username and address (429 with `Retry-After`).
+	//
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/login/ (the `ApiLoginCreate` operationId).
 	ApiLoginCreateWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ApiLoginCreate Exchange a username and password for a short-lived bearer token
+	//
+	// For local users. The token authenticates like an API key until `expires_at`, and may also create and revoke API keys. Failed attempts are throttled per username and address (429 with `Retry-After`).
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -1416,20 +1473,28 @@ type ClientInterface interface {
 
 	// ApiV1AuditLogList Security events, newest first (Super Admin: all; Org Admin: their organizations)
 	//
+	// A page of the audit log, newest first, with filters. Super Admins see every entry; Org Admins the entries of their organizations.
+	//
 	// Corresponds with GET /api/v1/audit-log/ (the `ApiV1AuditLogList` operationId).
 	ApiV1AuditLogList(ctx context.Context, params *ApiV1AuditLogListParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ApiV1AuditLogExportRetrieve Every matching entry, oldest first, as NDJSON (one JSON object per line)
+	//
+	// The whole matching log as a download, streamed: each line is one `AuditEntry` as JSON. Same filters and visibility as the list.
 	//
 	// Corresponds with GET /api/v1/audit-log/export/ (the `ApiV1AuditLogExportRetrieve` operationId).
 	ApiV1AuditLogExportRetrieve(ctx context.Context, params *ApiV1AuditLogExportRetrieveParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ApiV1OrganizationsList List the organizations the caller belongs to
 	//
+	// The organizations the caller is a member of; a Super Admin sees all.
+	//
 	// Corresponds with GET /api/v1/organizations/ (the `ApiV1OrganizationsList` operationId).
 	ApiV1OrganizationsList(ctx context.Context, params *ApiV1OrganizationsListParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ApiV1OrganizationsCreateWithBody Create an organization (Super Admin)
+	//
+	// A new, empty organization. 400 `unique` when the slug is taken.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -1438,6 +1503,8 @@ type ClientInterface interface {
 
 	// ApiV1OrganizationsCreate Create an organization (Super Admin)
 	//
+	// A new, empty organization. 400 `unique` when the slug is taken.
+	//
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/v1/organizations/ (the `ApiV1OrganizationsCreate` operationId).
@@ -1445,15 +1512,21 @@ type ClientInterface interface {
 
 	// ApiV1OrganizationsDestroy Delete an empty organization (Super Admin)
 	//
+	// Deletes an organization that has no workspaces left. 409 `organization_not_empty` otherwise.
+	//
 	// Corresponds with DELETE /api/v1/organizations/{id}/ (the `ApiV1OrganizationsDestroy` operationId).
 	ApiV1OrganizationsDestroy(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ApiV1OrganizationsRetrieve An organization
 	//
+	// One organization. 404 when it does not exist or the caller is not a member.
+	//
 	// Corresponds with GET /api/v1/organizations/{id}/ (the `ApiV1OrganizationsRetrieve` operationId).
 	ApiV1OrganizationsRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ApiV1OrganizationsPartialUpdateWithBody Rename an organization (Org Admin); change its slug (Super Admin)
+	//
+	// An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -1462,12 +1535,16 @@ type ClientInterface interface {
 
 	// ApiV1OrganizationsPartialUpdate Rename an organization (Org Admin); change its slug (Super Admin)
 	//
+	// An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin.
+	//
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with PATCH /api/v1/organizations/{id}/ (the `ApiV1OrganizationsPartialUpdate` operationId).
 	ApiV1OrganizationsPartialUpdate(ctx context.Context, id openapi_types.UUID, body ApiV1OrganizationsPartialUpdateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ApiV1OrganizationsApiKeysList List the organization's API keys (never their secrets)
+	//
+	// The keys with their names, scopes, expiry and last use; never a secret.
 	//
 	// Corresponds with GET /api/v1/organizations/{id}/api-keys/ (the `ApiV1OrganizationsApiKeysList` operationId).
 	ApiV1OrganizationsApiKeysList(ctx context.Context, id openapi_types.UUID, params *ApiV1OrganizationsApiKeysListParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -1499,10 +1576,14 @@ type ClientInterface interface {
 
 	// ApiV1OrganizationsMembersList List the organization's members and their roles
 	//
+	// The members with their roles, ordered by username. Any member may list them.
+	//
 	// Corresponds with GET /api/v1/organizations/{id}/members/ (the `ApiV1OrganizationsMembersList` operationId).
 	ApiV1OrganizationsMembersList(ctx context.Context, id openapi_types.UUID, params *ApiV1OrganizationsMembersListParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ApiV1OrganizationsMembersCreateWithBody Add a user, named by username or e-mail address, as a member with a role
+	//
+	// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -1511,6 +1592,8 @@ type ClientInterface interface {
 
 	// ApiV1OrganizationsMembersCreate Add a user, named by username or e-mail address, as a member with a role
 	//
+	// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+	//
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/v1/organizations/{id}/members/ (the `ApiV1OrganizationsMembersCreate` operationId).
@@ -1518,10 +1601,14 @@ type ClientInterface interface {
 
 	// ApiV1OrganizationsMembersDestroy Remove a member
 	//
+	// Ends the membership. The user and their other memberships stay.
+	//
 	// Corresponds with DELETE /api/v1/organizations/{id}/members/{user_id}/ (the `ApiV1OrganizationsMembersDestroy` operationId).
 	ApiV1OrganizationsMembersDestroy(ctx context.Context, id openapi_types.UUID, userId openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ApiV1OrganizationsMembersPartialUpdateWithBody Change a member's role
+	//
+	// Give the member another role (`admin`, `user` or `viewer`).
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -1530,12 +1617,16 @@ type ClientInterface interface {
 
 	// ApiV1OrganizationsMembersPartialUpdate Change a member's role
 	//
+	// Give the member another role (`admin`, `user` or `viewer`).
+	//
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with PATCH /api/v1/organizations/{id}/members/{user_id}/ (the `ApiV1OrganizationsMembersPartialUpdate` operationId).
 	ApiV1OrganizationsMembersPartialUpdate(ctx context.Context, id openapi_types.UUID, userId openapi_types.UUID, body ApiV1OrganizationsMembersPartialUpdateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ApiV1S3BucketsList List buckets (occupancy, object count, last usage refresh; never secrets)
+	//
+	// The buckets in workspaces the caller can see, with their usage as last measured. Filter by organization, workspace, region or owner.
 	//
 	// Corresponds with GET /api/v1/s3/buckets/ (the `ApiV1S3BucketsList` operationId).
 	ApiV1S3BucketsList(ctx context.Context, params *ApiV1S3BucketsListParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -1578,15 +1669,21 @@ type ClientInterface interface {
 
 	// ApiV1S3BucketsDestroy Remove the access user and policy, and the bucket if it is empty (else 409; data is never deleted)
 	//
+	// Deletes an empty bucket and its access user on the cluster. 409 `bucket_not_empty` while it holds objects; the data is never deleted by this call.
+	//
 	// Corresponds with DELETE /api/v1/s3/buckets/{id}/ (the `ApiV1S3BucketsDestroy` operationId).
 	ApiV1S3BucketsDestroy(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ApiV1S3BucketsRetrieve A bucket
 	//
+	// One bucket with its usage; never its secret.
+	//
 	// Corresponds with GET /api/v1/s3/buckets/{id}/ (the `ApiV1S3BucketsRetrieve` operationId).
 	ApiV1S3BucketsRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ApiV1S3BucketsPartialUpdateWithBody Turn the allow-all CORS rule set on or off, set or drop the owning Kubernetes object, or release the bucket to a namespace
+	//
+	// Switch CORS for browsers on any origin, or change which Kubernetes object owns the bucket or may adopt it.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -1595,12 +1692,16 @@ type ClientInterface interface {
 
 	// ApiV1S3BucketsPartialUpdate Turn the allow-all CORS rule set on or off, set or drop the owning Kubernetes object, or release the bucket to a namespace
 	//
+	// Switch CORS for browsers on any origin, or change which Kubernetes object owns the bucket or may adopt it.
+	//
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with PATCH /api/v1/s3/buckets/{id}/ (the `ApiV1S3BucketsPartialUpdate` operationId).
 	ApiV1S3BucketsPartialUpdate(ctx context.Context, id openapi_types.UUID, body ApiV1S3BucketsPartialUpdateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ApiV1S3BucketsCredentialsRetrieve Reveal the bucket's credentials again (recorded in the audit log)
+	//
+	// The access key and secret of the bucket's own user, again. Each reveal is recorded in the audit log (`bucket.credentials_revealed`). Needs the right to manage the bucket.
 	//
 	// Corresponds with GET /api/v1/s3/buckets/{id}/credentials/ (the `ApiV1S3BucketsCredentialsRetrieve` operationId).
 	ApiV1S3BucketsCredentialsRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -1625,15 +1726,21 @@ type ClientInterface interface {
 
 	// ApiV1S3RegionsRetrieve Regions with bucket count, occupancy and objects (over the buckets you can see)
 	//
+	// Every configured region with the number, occupancy and objects of the buckets the caller can see there: the region picker and the per-region totals.
+	//
 	// Corresponds with GET /api/v1/s3/regions/ (the `ApiV1S3RegionsRetrieve` operationId).
 	ApiV1S3RegionsRetrieve(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ApiV1SchemaRetrieve The live OpenAPI 3.1 description of this API
 	//
+	// The document clients are generated from, as JSON (the default) or YAML. Public: it needs no token.
+	//
 	// Corresponds with GET /api/v1/schema/ (the `ApiV1SchemaRetrieve` operationId).
 	ApiV1SchemaRetrieve(ctx context.Context, params *ApiV1SchemaRetrieveParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ApiV1SystemApiKeysList List system API keys (staff) (never their secrets)
+	//
+	// The keys with their names, scopes, expiry and last use; never a secret.
 	//
 	// Corresponds with GET /api/v1/system-api-keys/ (the `ApiV1SystemApiKeysList` operationId).
 	ApiV1SystemApiKeysList(ctx context.Context, params *ApiV1SystemApiKeysListParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -1665,10 +1772,14 @@ type ClientInterface interface {
 
 	// ApiV1UsersList List users (Super Admin)
 	//
+	// Every user, ordered by username. Super Admins only.
+	//
 	// Corresponds with GET /api/v1/users/ (the `ApiV1UsersList` operationId).
 	ApiV1UsersList(ctx context.Context, params *ApiV1UsersListParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ApiV1UsersCreateWithBody Create a user (Super Admin)
+	//
+	// A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -1677,6 +1788,8 @@ type ClientInterface interface {
 
 	// ApiV1UsersCreate Create a user (Super Admin)
 	//
+	// A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken.
+	//
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/v1/users/ (the `ApiV1UsersCreate` operationId).
@@ -1684,10 +1797,14 @@ type ClientInterface interface {
 
 	// ApiV1UsersMeRetrieve The user the token belongs to
 	//
+	// Who the bearer token belongs to. For an organization or system key, 403 `no_user`: such keys act for no user.
+	//
 	// Corresponds with GET /api/v1/users/me/ (the `ApiV1UsersMeRetrieve` operationId).
 	ApiV1UsersMeRetrieve(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ApiV1UsersMeApiKeysList List your user API keys (never their secrets)
+	//
+	// The keys with their names, scopes, expiry and last use; never a secret.
 	//
 	// Corresponds with GET /api/v1/users/me/api-keys/ (the `ApiV1UsersMeApiKeysList` operationId).
 	ApiV1UsersMeApiKeysList(ctx context.Context, params *ApiV1UsersMeApiKeysListParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -1719,10 +1836,14 @@ type ClientInterface interface {
 
 	// ApiV1UsersRetrieve A user (yourself, or anyone for a Super Admin)
 	//
+	// Anyone may read their own user; a Super Admin may read any. Others get 404, as for a user that does not exist.
+	//
 	// Corresponds with GET /api/v1/users/{id}/ (the `ApiV1UsersRetrieve` operationId).
 	ApiV1UsersRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ApiV1UsersPartialUpdateWithBody Update or deactivate a user (Super Admin)
+	//
+	// Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (403 `self_lockout`).
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -1731,6 +1852,8 @@ type ClientInterface interface {
 
 	// ApiV1UsersPartialUpdate Update or deactivate a user (Super Admin)
 	//
+	// Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (403 `self_lockout`).
+	//
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with PATCH /api/v1/users/{id}/ (the `ApiV1UsersPartialUpdate` operationId).
@@ -1738,10 +1861,14 @@ type ClientInterface interface {
 
 	// ApiV1WorkspacesList List the workspaces the caller belongs to
 	//
+	// The workspaces the caller is a member of, directly or through an organization role; a Super Admin sees all. Filter with `organization`.
+	//
 	// Corresponds with GET /api/v1/workspaces/ (the `ApiV1WorkspacesList` operationId).
 	ApiV1WorkspacesList(ctx context.Context, params *ApiV1WorkspacesListParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ApiV1WorkspacesCreateWithBody Create a workspace in an organization (Org Admin)
+	//
+	// A new workspace in an organization where the caller is Org Admin (or any, for a Super Admin). 400 `unique` when the organization already has a workspace of that name.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -1750,6 +1877,8 @@ type ClientInterface interface {
 
 	// ApiV1WorkspacesCreate Create a workspace in an organization (Org Admin)
 	//
+	// A new workspace in an organization where the caller is Org Admin (or any, for a Super Admin). 400 `unique` when the organization already has a workspace of that name.
+	//
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/v1/workspaces/ (the `ApiV1WorkspacesCreate` operationId).
@@ -1757,15 +1886,21 @@ type ClientInterface interface {
 
 	// ApiV1WorkspacesDestroy Delete a workspace without buckets (Org Admin)
 	//
+	// Deletes the workspace and its memberships. 409 `workspace_not_empty` while it still has buckets: delete them first.
+	//
 	// Corresponds with DELETE /api/v1/workspaces/{id}/ (the `ApiV1WorkspacesDestroy` operationId).
 	ApiV1WorkspacesDestroy(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ApiV1WorkspacesRetrieve A workspace
 	//
+	// One workspace with its configuration. 404 when it does not exist or the caller cannot see it.
+	//
 	// Corresponds with GET /api/v1/workspaces/{id}/ (the `ApiV1WorkspacesRetrieve` operationId).
 	ApiV1WorkspacesRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ApiV1WorkspacesPartialUpdateWithBody Configure a workspace (Workspace Admin)
+	//
+	// Rename the workspace or replace its whole `config` object.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -1774,6 +1909,8 @@ type ClientInterface interface {
 
 	// ApiV1WorkspacesPartialUpdate Configure a workspace (Workspace Admin)
 	//
+	// Rename the workspace or replace its whole `config` object.
+	//
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with PATCH /api/v1/workspaces/{id}/ (the `ApiV1WorkspacesPartialUpdate` operationId).
@@ -1781,10 +1918,14 @@ type ClientInterface interface {
 
 	// ApiV1WorkspacesMembersList List the workspace's members and their roles
 	//
+	// The members with their roles, ordered by username. Any member may list them.
+	//
 	// Corresponds with GET /api/v1/workspaces/{id}/members/ (the `ApiV1WorkspacesMembersList` operationId).
 	ApiV1WorkspacesMembersList(ctx context.Context, id openapi_types.UUID, params *ApiV1WorkspacesMembersListParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ApiV1WorkspacesMembersCreateWithBody Add a user, named by username or e-mail address, as a member with a role
+	//
+	// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -1793,6 +1934,8 @@ type ClientInterface interface {
 
 	// ApiV1WorkspacesMembersCreate Add a user, named by username or e-mail address, as a member with a role
 	//
+	// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+	//
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/v1/workspaces/{id}/members/ (the `ApiV1WorkspacesMembersCreate` operationId).
@@ -1800,10 +1943,14 @@ type ClientInterface interface {
 
 	// ApiV1WorkspacesMembersDestroy Remove a member
 	//
+	// Ends the membership. The user and their other memberships stay.
+	//
 	// Corresponds with DELETE /api/v1/workspaces/{id}/members/{user_id}/ (the `ApiV1WorkspacesMembersDestroy` operationId).
 	ApiV1WorkspacesMembersDestroy(ctx context.Context, id openapi_types.UUID, userId openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ApiV1WorkspacesMembersPartialUpdateWithBody Change a member's role
+	//
+	// Give the member another role (`admin`, `user` or `viewer`).
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -1812,6 +1959,8 @@ type ClientInterface interface {
 
 	// ApiV1WorkspacesMembersPartialUpdate Change a member's role
 	//
+	// Give the member another role (`admin`, `user` or `viewer`).
+	//
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with PATCH /api/v1/workspaces/{id}/members/{user_id}/ (the `ApiV1WorkspacesMembersPartialUpdate` operationId).
@@ -1819,6 +1968,8 @@ type ClientInterface interface {
 }
 
 // ApiLoginCreateWithBody Exchange a username and password for a short-lived bearer token
+//
+// For local users. The token authenticates like an API key until `expires_at`, and may also create and revoke API keys. Failed attempts are throttled per username and address (429 with `Retry-After`).
 //
 // Takes any type of body and a specified content type.
 //
@@ -1837,6 +1988,8 @@ func (c *Client) ApiLoginCreateWithBody(ctx context.Context, contentType string,
 
 // ApiLoginCreate Exchange a username and password for a short-lived bearer token
 //
+// For local users. The token authenticates like an API key until `expires_at`, and may also create and revoke API keys. Failed attempts are throttled per username and address (429 with `Retry-After`).
+//
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/login/ (the `ApiLoginCreate` operationId).
@@ -1854,6 +2007,8 @@ func (c *Client) ApiLoginCreate(ctx context.Context, body ApiLoginCreateJSONRequ
 
 // ApiV1AuditLogList Security events, newest first (Super Admin: all; Org Admin: their organizations)
 //
+// A page of the audit log, newest first, with filters. Super Admins see every entry; Org Admins the entries of their organizations.
+//
 // Corresponds with GET /api/v1/audit-log/ (the `ApiV1AuditLogList` operationId).
 func (c *Client) ApiV1AuditLogList(ctx context.Context, params *ApiV1AuditLogListParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewApiV1AuditLogListRequest(c.Server, params)
@@ -1868,6 +2023,8 @@ func (c *Client) ApiV1AuditLogList(ctx context.Context, params *ApiV1AuditLogLis
 }
 
 // ApiV1AuditLogExportRetrieve Every matching entry, oldest first, as NDJSON (one JSON object per line)
+//
+// The whole matching log as a download, streamed: each line is one `AuditEntry` as JSON. Same filters and visibility as the list.
 //
 // Corresponds with GET /api/v1/audit-log/export/ (the `ApiV1AuditLogExportRetrieve` operationId).
 func (c *Client) ApiV1AuditLogExportRetrieve(ctx context.Context, params *ApiV1AuditLogExportRetrieveParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -1884,6 +2041,8 @@ func (c *Client) ApiV1AuditLogExportRetrieve(ctx context.Context, params *ApiV1A
 
 // ApiV1OrganizationsList List the organizations the caller belongs to
 //
+// The organizations the caller is a member of; a Super Admin sees all.
+//
 // Corresponds with GET /api/v1/organizations/ (the `ApiV1OrganizationsList` operationId).
 func (c *Client) ApiV1OrganizationsList(ctx context.Context, params *ApiV1OrganizationsListParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewApiV1OrganizationsListRequest(c.Server, params)
@@ -1898,6 +2057,8 @@ func (c *Client) ApiV1OrganizationsList(ctx context.Context, params *ApiV1Organi
 }
 
 // ApiV1OrganizationsCreateWithBody Create an organization (Super Admin)
+//
+// A new, empty organization. 400 `unique` when the slug is taken.
 //
 // Takes any type of body and a specified content type.
 //
@@ -1916,6 +2077,8 @@ func (c *Client) ApiV1OrganizationsCreateWithBody(ctx context.Context, contentTy
 
 // ApiV1OrganizationsCreate Create an organization (Super Admin)
 //
+// A new, empty organization. 400 `unique` when the slug is taken.
+//
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/v1/organizations/ (the `ApiV1OrganizationsCreate` operationId).
@@ -1933,6 +2096,8 @@ func (c *Client) ApiV1OrganizationsCreate(ctx context.Context, body ApiV1Organiz
 
 // ApiV1OrganizationsDestroy Delete an empty organization (Super Admin)
 //
+// Deletes an organization that has no workspaces left. 409 `organization_not_empty` otherwise.
+//
 // Corresponds with DELETE /api/v1/organizations/{id}/ (the `ApiV1OrganizationsDestroy` operationId).
 func (c *Client) ApiV1OrganizationsDestroy(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewApiV1OrganizationsDestroyRequest(c.Server, id)
@@ -1948,6 +2113,8 @@ func (c *Client) ApiV1OrganizationsDestroy(ctx context.Context, id openapi_types
 
 // ApiV1OrganizationsRetrieve An organization
 //
+// One organization. 404 when it does not exist or the caller is not a member.
+//
 // Corresponds with GET /api/v1/organizations/{id}/ (the `ApiV1OrganizationsRetrieve` operationId).
 func (c *Client) ApiV1OrganizationsRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewApiV1OrganizationsRetrieveRequest(c.Server, id)
@@ -1962,6 +2129,8 @@ func (c *Client) ApiV1OrganizationsRetrieve(ctx context.Context, id openapi_type
 }
 
 // ApiV1OrganizationsPartialUpdateWithBody Rename an organization (Org Admin); change its slug (Super Admin)
+//
+// An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin.
 //
 // Takes any type of body and a specified content type.
 //
@@ -1980,6 +2149,8 @@ func (c *Client) ApiV1OrganizationsPartialUpdateWithBody(ctx context.Context, id
 
 // ApiV1OrganizationsPartialUpdate Rename an organization (Org Admin); change its slug (Super Admin)
 //
+// An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin.
+//
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with PATCH /api/v1/organizations/{id}/ (the `ApiV1OrganizationsPartialUpdate` operationId).
@@ -1996,6 +2167,8 @@ func (c *Client) ApiV1OrganizationsPartialUpdate(ctx context.Context, id openapi
 }
 
 // ApiV1OrganizationsApiKeysList List the organization's API keys (never their secrets)
+//
+// The keys with their names, scopes, expiry and last use; never a secret.
 //
 // Corresponds with GET /api/v1/organizations/{id}/api-keys/ (the `ApiV1OrganizationsApiKeysList` operationId).
 func (c *Client) ApiV1OrganizationsApiKeysList(ctx context.Context, id openapi_types.UUID, params *ApiV1OrganizationsApiKeysListParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -2067,6 +2240,8 @@ func (c *Client) ApiV1OrganizationsApiKeysDestroy(ctx context.Context, id openap
 
 // ApiV1OrganizationsMembersList List the organization's members and their roles
 //
+// The members with their roles, ordered by username. Any member may list them.
+//
 // Corresponds with GET /api/v1/organizations/{id}/members/ (the `ApiV1OrganizationsMembersList` operationId).
 func (c *Client) ApiV1OrganizationsMembersList(ctx context.Context, id openapi_types.UUID, params *ApiV1OrganizationsMembersListParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewApiV1OrganizationsMembersListRequest(c.Server, id, params)
@@ -2081,6 +2256,8 @@ func (c *Client) ApiV1OrganizationsMembersList(ctx context.Context, id openapi_t
 }
 
 // ApiV1OrganizationsMembersCreateWithBody Add a user, named by username or e-mail address, as a member with a role
+//
+// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
 //
 // Takes any type of body and a specified content type.
 //
@@ -2099,6 +2276,8 @@ func (c *Client) ApiV1OrganizationsMembersCreateWithBody(ctx context.Context, id
 
 // ApiV1OrganizationsMembersCreate Add a user, named by username or e-mail address, as a member with a role
 //
+// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+//
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/v1/organizations/{id}/members/ (the `ApiV1OrganizationsMembersCreate` operationId).
@@ -2116,6 +2295,8 @@ func (c *Client) ApiV1OrganizationsMembersCreate(ctx context.Context, id openapi
 
 // ApiV1OrganizationsMembersDestroy Remove a member
 //
+// Ends the membership. The user and their other memberships stay.
+//
 // Corresponds with DELETE /api/v1/organizations/{id}/members/{user_id}/ (the `ApiV1OrganizationsMembersDestroy` operationId).
 func (c *Client) ApiV1OrganizationsMembersDestroy(ctx context.Context, id openapi_types.UUID, userId openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewApiV1OrganizationsMembersDestroyRequest(c.Server, id, userId)
@@ -2130,6 +2311,8 @@ func (c *Client) ApiV1OrganizationsMembersDestroy(ctx context.Context, id openap
 }
 
 // ApiV1OrganizationsMembersPartialUpdateWithBody Change a member's role
+//
+// Give the member another role (`admin`, `user` or `viewer`).
 //
 // Takes any type of body and a specified content type.
 //
@@ -2148,6 +2331,8 @@ func (c *Client) ApiV1OrganizationsMembersPartialUpdateWithBody(ctx context.Cont
 
 // ApiV1OrganizationsMembersPartialUpdate Change a member's role
 //
+// Give the member another role (`admin`, `user` or `viewer`).
+//
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with PATCH /api/v1/organizations/{id}/members/{user_id}/ (the `ApiV1OrganizationsMembersPartialUpdate` operationId).
@@ -2164,6 +2349,8 @@ func (c *Client) ApiV1OrganizationsMembersPartialUpdate(ctx context.Context, id 
 }
 
 // ApiV1S3BucketsList List buckets (occupancy, object count, last usage refresh; never secrets)
+//
+// The buckets in workspaces the caller can see, with their usage as last measured. Filter by organization, workspace, region or owner.
 //
 // Corresponds with GET /api/v1/s3/buckets/ (the `ApiV1S3BucketsList` operationId).
 func (c *Client) ApiV1S3BucketsList(ctx context.Context, params *ApiV1S3BucketsListParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -2256,6 +2443,8 @@ func (c *Client) ApiV1S3BucketsImportCreate(ctx context.Context, body ApiV1S3Buc
 
 // ApiV1S3BucketsDestroy Remove the access user and policy, and the bucket if it is empty (else 409; data is never deleted)
 //
+// Deletes an empty bucket and its access user on the cluster. 409 `bucket_not_empty` while it holds objects; the data is never deleted by this call.
+//
 // Corresponds with DELETE /api/v1/s3/buckets/{id}/ (the `ApiV1S3BucketsDestroy` operationId).
 func (c *Client) ApiV1S3BucketsDestroy(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewApiV1S3BucketsDestroyRequest(c.Server, id)
@@ -2271,6 +2460,8 @@ func (c *Client) ApiV1S3BucketsDestroy(ctx context.Context, id openapi_types.UUI
 
 // ApiV1S3BucketsRetrieve A bucket
 //
+// One bucket with its usage; never its secret.
+//
 // Corresponds with GET /api/v1/s3/buckets/{id}/ (the `ApiV1S3BucketsRetrieve` operationId).
 func (c *Client) ApiV1S3BucketsRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewApiV1S3BucketsRetrieveRequest(c.Server, id)
@@ -2285,6 +2476,8 @@ func (c *Client) ApiV1S3BucketsRetrieve(ctx context.Context, id openapi_types.UU
 }
 
 // ApiV1S3BucketsPartialUpdateWithBody Turn the allow-all CORS rule set on or off, set or drop the owning Kubernetes object, or release the bucket to a namespace
+//
+// Switch CORS for browsers on any origin, or change which Kubernetes object owns the bucket or may adopt it.
 //
 // Takes any type of body and a specified content type.
 //
@@ -2303,6 +2496,8 @@ func (c *Client) ApiV1S3BucketsPartialUpdateWithBody(ctx context.Context, id ope
 
 // ApiV1S3BucketsPartialUpdate Turn the allow-all CORS rule set on or off, set or drop the owning Kubernetes object, or release the bucket to a namespace
 //
+// Switch CORS for browsers on any origin, or change which Kubernetes object owns the bucket or may adopt it.
+//
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with PATCH /api/v1/s3/buckets/{id}/ (the `ApiV1S3BucketsPartialUpdate` operationId).
@@ -2319,6 +2514,8 @@ func (c *Client) ApiV1S3BucketsPartialUpdate(ctx context.Context, id openapi_typ
 }
 
 // ApiV1S3BucketsCredentialsRetrieve Reveal the bucket's credentials again (recorded in the audit log)
+//
+// The access key and secret of the bucket's own user, again. Each reveal is recorded in the audit log (`bucket.credentials_revealed`). Needs the right to manage the bucket.
 //
 // Corresponds with GET /api/v1/s3/buckets/{id}/credentials/ (the `ApiV1S3BucketsCredentialsRetrieve` operationId).
 func (c *Client) ApiV1S3BucketsCredentialsRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -2373,6 +2570,8 @@ func (c *Client) ApiV1S3BucketsObjectsUploadUrlCreate(ctx context.Context, id op
 
 // ApiV1S3RegionsRetrieve Regions with bucket count, occupancy and objects (over the buckets you can see)
 //
+// Every configured region with the number, occupancy and objects of the buckets the caller can see there: the region picker and the per-region totals.
+//
 // Corresponds with GET /api/v1/s3/regions/ (the `ApiV1S3RegionsRetrieve` operationId).
 func (c *Client) ApiV1S3RegionsRetrieve(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewApiV1S3RegionsRetrieveRequest(c.Server)
@@ -2388,6 +2587,8 @@ func (c *Client) ApiV1S3RegionsRetrieve(ctx context.Context, reqEditors ...Reque
 
 // ApiV1SchemaRetrieve The live OpenAPI 3.1 description of this API
 //
+// The document clients are generated from, as JSON (the default) or YAML. Public: it needs no token.
+//
 // Corresponds with GET /api/v1/schema/ (the `ApiV1SchemaRetrieve` operationId).
 func (c *Client) ApiV1SchemaRetrieve(ctx context.Context, params *ApiV1SchemaRetrieveParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewApiV1SchemaRetrieveRequest(c.Server, params)
@@ -2402,6 +2603,8 @@ func (c *Client) ApiV1SchemaRetrieve(ctx context.Context, params *ApiV1SchemaRet
 }
 
 // ApiV1SystemApiKeysList List system API keys (staff) (never their secrets)
+//
+// The keys with their names, scopes, expiry and last use; never a secret.
 //
 // Corresponds with GET /api/v1/system-api-keys/ (the `ApiV1SystemApiKeysList` operationId).
 func (c *Client) ApiV1SystemApiKeysList(ctx context.Context, params *ApiV1SystemApiKeysListParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -2473,6 +2676,8 @@ func (c *Client) ApiV1SystemApiKeysDestroy(ctx context.Context, keyId openapi_ty
 
 // ApiV1UsersList List users (Super Admin)
 //
+// Every user, ordered by username. Super Admins only.
+//
 // Corresponds with GET /api/v1/users/ (the `ApiV1UsersList` operationId).
 func (c *Client) ApiV1UsersList(ctx context.Context, params *ApiV1UsersListParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewApiV1UsersListRequest(c.Server, params)
@@ -2487,6 +2692,8 @@ func (c *Client) ApiV1UsersList(ctx context.Context, params *ApiV1UsersListParam
 }
 
 // ApiV1UsersCreateWithBody Create a user (Super Admin)
+//
+// A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken.
 //
 // Takes any type of body and a specified content type.
 //
@@ -2505,6 +2712,8 @@ func (c *Client) ApiV1UsersCreateWithBody(ctx context.Context, contentType strin
 
 // ApiV1UsersCreate Create a user (Super Admin)
 //
+// A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken.
+//
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/v1/users/ (the `ApiV1UsersCreate` operationId).
@@ -2522,6 +2731,8 @@ func (c *Client) ApiV1UsersCreate(ctx context.Context, body ApiV1UsersCreateJSON
 
 // ApiV1UsersMeRetrieve The user the token belongs to
 //
+// Who the bearer token belongs to. For an organization or system key, 403 `no_user`: such keys act for no user.
+//
 // Corresponds with GET /api/v1/users/me/ (the `ApiV1UsersMeRetrieve` operationId).
 func (c *Client) ApiV1UsersMeRetrieve(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewApiV1UsersMeRetrieveRequest(c.Server)
@@ -2536,6 +2747,8 @@ func (c *Client) ApiV1UsersMeRetrieve(ctx context.Context, reqEditors ...Request
 }
 
 // ApiV1UsersMeApiKeysList List your user API keys (never their secrets)
+//
+// The keys with their names, scopes, expiry and last use; never a secret.
 //
 // Corresponds with GET /api/v1/users/me/api-keys/ (the `ApiV1UsersMeApiKeysList` operationId).
 func (c *Client) ApiV1UsersMeApiKeysList(ctx context.Context, params *ApiV1UsersMeApiKeysListParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -2607,6 +2820,8 @@ func (c *Client) ApiV1UsersMeApiKeysDestroy(ctx context.Context, keyId openapi_t
 
 // ApiV1UsersRetrieve A user (yourself, or anyone for a Super Admin)
 //
+// Anyone may read their own user; a Super Admin may read any. Others get 404, as for a user that does not exist.
+//
 // Corresponds with GET /api/v1/users/{id}/ (the `ApiV1UsersRetrieve` operationId).
 func (c *Client) ApiV1UsersRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewApiV1UsersRetrieveRequest(c.Server, id)
@@ -2621,6 +2836,8 @@ func (c *Client) ApiV1UsersRetrieve(ctx context.Context, id openapi_types.UUID, 
 }
 
 // ApiV1UsersPartialUpdateWithBody Update or deactivate a user (Super Admin)
+//
+// Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (403 `self_lockout`).
 //
 // Takes any type of body and a specified content type.
 //
@@ -2639,6 +2856,8 @@ func (c *Client) ApiV1UsersPartialUpdateWithBody(ctx context.Context, id openapi
 
 // ApiV1UsersPartialUpdate Update or deactivate a user (Super Admin)
 //
+// Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (403 `self_lockout`).
+//
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with PATCH /api/v1/users/{id}/ (the `ApiV1UsersPartialUpdate` operationId).
@@ -2656,6 +2875,8 @@ func (c *Client) ApiV1UsersPartialUpdate(ctx context.Context, id openapi_types.U
 
 // ApiV1WorkspacesList List the workspaces the caller belongs to
 //
+// The workspaces the caller is a member of, directly or through an organization role; a Super Admin sees all. Filter with `organization`.
+//
 // Corresponds with GET /api/v1/workspaces/ (the `ApiV1WorkspacesList` operationId).
 func (c *Client) ApiV1WorkspacesList(ctx context.Context, params *ApiV1WorkspacesListParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewApiV1WorkspacesListRequest(c.Server, params)
@@ -2670,6 +2891,8 @@ func (c *Client) ApiV1WorkspacesList(ctx context.Context, params *ApiV1Workspace
 }
 
 // ApiV1WorkspacesCreateWithBody Create a workspace in an organization (Org Admin)
+//
+// A new workspace in an organization where the caller is Org Admin (or any, for a Super Admin). 400 `unique` when the organization already has a workspace of that name.
 //
 // Takes any type of body and a specified content type.
 //
@@ -2688,6 +2911,8 @@ func (c *Client) ApiV1WorkspacesCreateWithBody(ctx context.Context, contentType 
 
 // ApiV1WorkspacesCreate Create a workspace in an organization (Org Admin)
 //
+// A new workspace in an organization where the caller is Org Admin (or any, for a Super Admin). 400 `unique` when the organization already has a workspace of that name.
+//
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/v1/workspaces/ (the `ApiV1WorkspacesCreate` operationId).
@@ -2705,6 +2930,8 @@ func (c *Client) ApiV1WorkspacesCreate(ctx context.Context, body ApiV1Workspaces
 
 // ApiV1WorkspacesDestroy Delete a workspace without buckets (Org Admin)
 //
+// Deletes the workspace and its memberships. 409 `workspace_not_empty` while it still has buckets: delete them first.
+//
 // Corresponds with DELETE /api/v1/workspaces/{id}/ (the `ApiV1WorkspacesDestroy` operationId).
 func (c *Client) ApiV1WorkspacesDestroy(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewApiV1WorkspacesDestroyRequest(c.Server, id)
@@ -2720,6 +2947,8 @@ func (c *Client) ApiV1WorkspacesDestroy(ctx context.Context, id openapi_types.UU
 
 // ApiV1WorkspacesRetrieve A workspace
 //
+// One workspace with its configuration. 404 when it does not exist or the caller cannot see it.
+//
 // Corresponds with GET /api/v1/workspaces/{id}/ (the `ApiV1WorkspacesRetrieve` operationId).
 func (c *Client) ApiV1WorkspacesRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewApiV1WorkspacesRetrieveRequest(c.Server, id)
@@ -2734,6 +2963,8 @@ func (c *Client) ApiV1WorkspacesRetrieve(ctx context.Context, id openapi_types.U
 }
 
 // ApiV1WorkspacesPartialUpdateWithBody Configure a workspace (Workspace Admin)
+//
+// Rename the workspace or replace its whole `config` object.
 //
 // Takes any type of body and a specified content type.
 //
@@ -2752,6 +2983,8 @@ func (c *Client) ApiV1WorkspacesPartialUpdateWithBody(ctx context.Context, id op
 
 // ApiV1WorkspacesPartialUpdate Configure a workspace (Workspace Admin)
 //
+// Rename the workspace or replace its whole `config` object.
+//
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with PATCH /api/v1/workspaces/{id}/ (the `ApiV1WorkspacesPartialUpdate` operationId).
@@ -2769,6 +3002,8 @@ func (c *Client) ApiV1WorkspacesPartialUpdate(ctx context.Context, id openapi_ty
 
 // ApiV1WorkspacesMembersList List the workspace's members and their roles
 //
+// The members with their roles, ordered by username. Any member may list them.
+//
 // Corresponds with GET /api/v1/workspaces/{id}/members/ (the `ApiV1WorkspacesMembersList` operationId).
 func (c *Client) ApiV1WorkspacesMembersList(ctx context.Context, id openapi_types.UUID, params *ApiV1WorkspacesMembersListParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewApiV1WorkspacesMembersListRequest(c.Server, id, params)
@@ -2783,6 +3018,8 @@ func (c *Client) ApiV1WorkspacesMembersList(ctx context.Context, id openapi_type
 }
 
 // ApiV1WorkspacesMembersCreateWithBody Add a user, named by username or e-mail address, as a member with a role
+//
+// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
 //
 // Takes any type of body and a specified content type.
 //
@@ -2801,6 +3038,8 @@ func (c *Client) ApiV1WorkspacesMembersCreateWithBody(ctx context.Context, id op
 
 // ApiV1WorkspacesMembersCreate Add a user, named by username or e-mail address, as a member with a role
 //
+// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+//
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/v1/workspaces/{id}/members/ (the `ApiV1WorkspacesMembersCreate` operationId).
@@ -2818,6 +3057,8 @@ func (c *Client) ApiV1WorkspacesMembersCreate(ctx context.Context, id openapi_ty
 
 // ApiV1WorkspacesMembersDestroy Remove a member
 //
+// Ends the membership. The user and their other memberships stay.
+//
 // Corresponds with DELETE /api/v1/workspaces/{id}/members/{user_id}/ (the `ApiV1WorkspacesMembersDestroy` operationId).
 func (c *Client) ApiV1WorkspacesMembersDestroy(ctx context.Context, id openapi_types.UUID, userId openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewApiV1WorkspacesMembersDestroyRequest(c.Server, id, userId)
@@ -2832,6 +3073,8 @@ func (c *Client) ApiV1WorkspacesMembersDestroy(ctx context.Context, id openapi_t
 }
 
 // ApiV1WorkspacesMembersPartialUpdateWithBody Change a member's role
+//
+// Give the member another role (`admin`, `user` or `viewer`).
 //
 // Takes any type of body and a specified content type.
 //
@@ -2849,6 +3092,8 @@ func (c *Client) ApiV1WorkspacesMembersPartialUpdateWithBody(ctx context.Context
 }
 
 // ApiV1WorkspacesMembersPartialUpdate Change a member's role
+//
+// Give the member another role (`admin`, `user` or `viewer`).
 //
 // Takes a body of the `application/json` content type.
 //
@@ -5189,12 +5434,16 @@ type ClientWithResponsesInterface interface {
 
 	// ApiLoginCreateWithBodyWithResponse Exchange a username and password for a short-lived bearer token
 	//
+	// For local users. The token authenticates like an API key until `expires_at`, and may also create and revoke API keys. Failed attempts are throttled per username and address (429 with `Retry-After`).
+	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/login/ (the `ApiLoginCreate` operationId).
 	ApiLoginCreateWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ApiLoginCreateResponse, error)
 
 	// ApiLoginCreateWithResponse Exchange a username and password for a short-lived bearer token
+	//
+	// For local users. The token authenticates like an API key until `expires_at`, and may also create and revoke API keys. Failed attempts are throttled per username and address (429 with `Retry-After`).
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -5203,12 +5452,16 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1AuditLogListWithResponse Security events, newest first (Super Admin: all; Org Admin: their organizations)
 	//
+	// A page of the audit log, newest first, with filters. Super Admins see every entry; Org Admins the entries of their organizations.
+	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/v1/audit-log/ (the `ApiV1AuditLogList` operationId).
 	ApiV1AuditLogListWithResponse(ctx context.Context, params *ApiV1AuditLogListParams, reqEditors ...RequestEditorFn) (*ApiV1AuditLogListResponse, error)
 
 	// ApiV1AuditLogExportRetrieveWithResponse Every matching entry, oldest first, as NDJSON (one JSON object per line)
+	//
+	// The whole matching log as a download, streamed: each line is one `AuditEntry` as JSON. Same filters and visibility as the list.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -5217,12 +5470,16 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1OrganizationsListWithResponse List the organizations the caller belongs to
 	//
+	// The organizations the caller is a member of; a Super Admin sees all.
+	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/v1/organizations/ (the `ApiV1OrganizationsList` operationId).
 	ApiV1OrganizationsListWithResponse(ctx context.Context, params *ApiV1OrganizationsListParams, reqEditors ...RequestEditorFn) (*ApiV1OrganizationsListResponse, error)
 
 	// ApiV1OrganizationsCreateWithBodyWithResponse Create an organization (Super Admin)
+	//
+	// A new, empty organization. 400 `unique` when the slug is taken.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -5231,12 +5488,16 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1OrganizationsCreateWithResponse Create an organization (Super Admin)
 	//
+	// A new, empty organization. 400 `unique` when the slug is taken.
+	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/v1/organizations/ (the `ApiV1OrganizationsCreate` operationId).
 	ApiV1OrganizationsCreateWithResponse(ctx context.Context, body ApiV1OrganizationsCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1OrganizationsCreateResponse, error)
 
 	// ApiV1OrganizationsDestroyWithResponse Delete an empty organization (Super Admin)
+	//
+	// Deletes an organization that has no workspaces left. 409 `organization_not_empty` otherwise.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -5245,12 +5506,16 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1OrganizationsRetrieveWithResponse An organization
 	//
+	// One organization. 404 when it does not exist or the caller is not a member.
+	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/v1/organizations/{id}/ (the `ApiV1OrganizationsRetrieve` operationId).
 	ApiV1OrganizationsRetrieveWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*ApiV1OrganizationsRetrieveResponse, error)
 
 	// ApiV1OrganizationsPartialUpdateWithBodyWithResponse Rename an organization (Org Admin); change its slug (Super Admin)
+	//
+	// An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -5259,12 +5524,16 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1OrganizationsPartialUpdateWithResponse Rename an organization (Org Admin); change its slug (Super Admin)
 	//
+	// An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin.
+	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PATCH /api/v1/organizations/{id}/ (the `ApiV1OrganizationsPartialUpdate` operationId).
 	ApiV1OrganizationsPartialUpdateWithResponse(ctx context.Context, id openapi_types.UUID, body ApiV1OrganizationsPartialUpdateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1OrganizationsPartialUpdateResponse, error)
 
 	// ApiV1OrganizationsApiKeysListWithResponse List the organization's API keys (never their secrets)
+	//
+	// The keys with their names, scopes, expiry and last use; never a secret.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -5300,12 +5569,16 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1OrganizationsMembersListWithResponse List the organization's members and their roles
 	//
+	// The members with their roles, ordered by username. Any member may list them.
+	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/v1/organizations/{id}/members/ (the `ApiV1OrganizationsMembersList` operationId).
 	ApiV1OrganizationsMembersListWithResponse(ctx context.Context, id openapi_types.UUID, params *ApiV1OrganizationsMembersListParams, reqEditors ...RequestEditorFn) (*ApiV1OrganizationsMembersListResponse, error)
 
 	// ApiV1OrganizationsMembersCreateWithBodyWithResponse Add a user, named by username or e-mail address, as a member with a role
+	//
+	// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -5314,12 +5587,16 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1OrganizationsMembersCreateWithResponse Add a user, named by username or e-mail address, as a member with a role
 	//
+	// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/v1/organizations/{id}/members/ (the `ApiV1OrganizationsMembersCreate` operationId).
 	ApiV1OrganizationsMembersCreateWithResponse(ctx context.Context, id openapi_types.UUID, body ApiV1OrganizationsMembersCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1OrganizationsMembersCreateResponse, error)
 
 	// ApiV1OrganizationsMembersDestroyWithResponse Remove a member
+	//
+	// Ends the membership. The user and their other memberships stay.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -5328,6 +5605,8 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1OrganizationsMembersPartialUpdateWithBodyWithResponse Change a member's role
 	//
+	// Give the member another role (`admin`, `user` or `viewer`).
+	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PATCH /api/v1/organizations/{id}/members/{user_id}/ (the `ApiV1OrganizationsMembersPartialUpdate` operationId).
@@ -5335,12 +5614,16 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1OrganizationsMembersPartialUpdateWithResponse Change a member's role
 	//
+	// Give the member another role (`admin`, `user` or `viewer`).
+	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PATCH /api/v1/organizations/{id}/members/{user_id}/ (the `ApiV1OrganizationsMembersPartialUpdate` operationId).
 	ApiV1OrganizationsMembersPartialUpdateWithResponse(ctx context.Context, id openapi_types.UUID, userId openapi_types.UUID, body ApiV1OrganizationsMembersPartialUpdateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1OrganizationsMembersPartialUpdateResponse, error)
 
 	// ApiV1S3BucketsListWithResponse List buckets (occupancy, object count, last usage refresh; never secrets)
+	//
+	// The buckets in workspaces the caller can see, with their usage as last measured. Filter by organization, workspace, region or owner.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -5385,12 +5668,16 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1S3BucketsDestroyWithResponse Remove the access user and policy, and the bucket if it is empty (else 409; data is never deleted)
 	//
+	// Deletes an empty bucket and its access user on the cluster. 409 `bucket_not_empty` while it holds objects; the data is never deleted by this call.
+	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with DELETE /api/v1/s3/buckets/{id}/ (the `ApiV1S3BucketsDestroy` operationId).
 	ApiV1S3BucketsDestroyWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*ApiV1S3BucketsDestroyResponse, error)
 
 	// ApiV1S3BucketsRetrieveWithResponse A bucket
+	//
+	// One bucket with its usage; never its secret.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -5399,6 +5686,8 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1S3BucketsPartialUpdateWithBodyWithResponse Turn the allow-all CORS rule set on or off, set or drop the owning Kubernetes object, or release the bucket to a namespace
 	//
+	// Switch CORS for browsers on any origin, or change which Kubernetes object owns the bucket or may adopt it.
+	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PATCH /api/v1/s3/buckets/{id}/ (the `ApiV1S3BucketsPartialUpdate` operationId).
@@ -5406,12 +5695,16 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1S3BucketsPartialUpdateWithResponse Turn the allow-all CORS rule set on or off, set or drop the owning Kubernetes object, or release the bucket to a namespace
 	//
+	// Switch CORS for browsers on any origin, or change which Kubernetes object owns the bucket or may adopt it.
+	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PATCH /api/v1/s3/buckets/{id}/ (the `ApiV1S3BucketsPartialUpdate` operationId).
 	ApiV1S3BucketsPartialUpdateWithResponse(ctx context.Context, id openapi_types.UUID, body ApiV1S3BucketsPartialUpdateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1S3BucketsPartialUpdateResponse, error)
 
 	// ApiV1S3BucketsCredentialsRetrieveWithResponse Reveal the bucket's credentials again (recorded in the audit log)
+	//
+	// The access key and secret of the bucket's own user, again. Each reveal is recorded in the audit log (`bucket.credentials_revealed`). Needs the right to manage the bucket.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -5438,6 +5731,8 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1S3RegionsRetrieveWithResponse Regions with bucket count, occupancy and objects (over the buckets you can see)
 	//
+	// Every configured region with the number, occupancy and objects of the buckets the caller can see there: the region picker and the per-region totals.
+	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/v1/s3/regions/ (the `ApiV1S3RegionsRetrieve` operationId).
@@ -5445,12 +5740,16 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1SchemaRetrieveWithResponse The live OpenAPI 3.1 description of this API
 	//
+	// The document clients are generated from, as JSON (the default) or YAML. Public: it needs no token.
+	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/v1/schema/ (the `ApiV1SchemaRetrieve` operationId).
 	ApiV1SchemaRetrieveWithResponse(ctx context.Context, params *ApiV1SchemaRetrieveParams, reqEditors ...RequestEditorFn) (*ApiV1SchemaRetrieveResponse, error)
 
 	// ApiV1SystemApiKeysListWithResponse List system API keys (staff) (never their secrets)
+	//
+	// The keys with their names, scopes, expiry and last use; never a secret.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -5486,12 +5785,16 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1UsersListWithResponse List users (Super Admin)
 	//
+	// Every user, ordered by username. Super Admins only.
+	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/v1/users/ (the `ApiV1UsersList` operationId).
 	ApiV1UsersListWithResponse(ctx context.Context, params *ApiV1UsersListParams, reqEditors ...RequestEditorFn) (*ApiV1UsersListResponse, error)
 
 	// ApiV1UsersCreateWithBodyWithResponse Create a user (Super Admin)
+	//
+	// A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -5500,6 +5803,8 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1UsersCreateWithResponse Create a user (Super Admin)
 	//
+	// A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken.
+	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/v1/users/ (the `ApiV1UsersCreate` operationId).
@@ -5507,12 +5812,16 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1UsersMeRetrieveWithResponse The user the token belongs to
 	//
+	// Who the bearer token belongs to. For an organization or system key, 403 `no_user`: such keys act for no user.
+	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/v1/users/me/ (the `ApiV1UsersMeRetrieve` operationId).
 	ApiV1UsersMeRetrieveWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ApiV1UsersMeRetrieveResponse, error)
 
 	// ApiV1UsersMeApiKeysListWithResponse List your user API keys (never their secrets)
+	//
+	// The keys with their names, scopes, expiry and last use; never a secret.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -5548,12 +5857,16 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1UsersRetrieveWithResponse A user (yourself, or anyone for a Super Admin)
 	//
+	// Anyone may read their own user; a Super Admin may read any. Others get 404, as for a user that does not exist.
+	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/v1/users/{id}/ (the `ApiV1UsersRetrieve` operationId).
 	ApiV1UsersRetrieveWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*ApiV1UsersRetrieveResponse, error)
 
 	// ApiV1UsersPartialUpdateWithBodyWithResponse Update or deactivate a user (Super Admin)
+	//
+	// Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (403 `self_lockout`).
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -5562,12 +5875,16 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1UsersPartialUpdateWithResponse Update or deactivate a user (Super Admin)
 	//
+	// Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (403 `self_lockout`).
+	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PATCH /api/v1/users/{id}/ (the `ApiV1UsersPartialUpdate` operationId).
 	ApiV1UsersPartialUpdateWithResponse(ctx context.Context, id openapi_types.UUID, body ApiV1UsersPartialUpdateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1UsersPartialUpdateResponse, error)
 
 	// ApiV1WorkspacesListWithResponse List the workspaces the caller belongs to
+	//
+	// The workspaces the caller is a member of, directly or through an organization role; a Super Admin sees all. Filter with `organization`.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -5576,12 +5893,16 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1WorkspacesCreateWithBodyWithResponse Create a workspace in an organization (Org Admin)
 	//
+	// A new workspace in an organization where the caller is Org Admin (or any, for a Super Admin). 400 `unique` when the organization already has a workspace of that name.
+	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/v1/workspaces/ (the `ApiV1WorkspacesCreate` operationId).
 	ApiV1WorkspacesCreateWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ApiV1WorkspacesCreateResponse, error)
 
 	// ApiV1WorkspacesCreateWithResponse Create a workspace in an organization (Org Admin)
+	//
+	// A new workspace in an organization where the caller is Org Admin (or any, for a Super Admin). 400 `unique` when the organization already has a workspace of that name.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -5590,12 +5911,16 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1WorkspacesDestroyWithResponse Delete a workspace without buckets (Org Admin)
 	//
+	// Deletes the workspace and its memberships. 409 `workspace_not_empty` while it still has buckets: delete them first.
+	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with DELETE /api/v1/workspaces/{id}/ (the `ApiV1WorkspacesDestroy` operationId).
 	ApiV1WorkspacesDestroyWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*ApiV1WorkspacesDestroyResponse, error)
 
 	// ApiV1WorkspacesRetrieveWithResponse A workspace
+	//
+	// One workspace with its configuration. 404 when it does not exist or the caller cannot see it.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -5604,12 +5929,16 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1WorkspacesPartialUpdateWithBodyWithResponse Configure a workspace (Workspace Admin)
 	//
+	// Rename the workspace or replace its whole `config` object.
+	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PATCH /api/v1/workspaces/{id}/ (the `ApiV1WorkspacesPartialUpdate` operationId).
 	ApiV1WorkspacesPartialUpdateWithBodyWithResponse(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ApiV1WorkspacesPartialUpdateResponse, error)
 
 	// ApiV1WorkspacesPartialUpdateWithResponse Configure a workspace (Workspace Admin)
+	//
+	// Rename the workspace or replace its whole `config` object.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -5618,12 +5947,16 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1WorkspacesMembersListWithResponse List the workspace's members and their roles
 	//
+	// The members with their roles, ordered by username. Any member may list them.
+	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/v1/workspaces/{id}/members/ (the `ApiV1WorkspacesMembersList` operationId).
 	ApiV1WorkspacesMembersListWithResponse(ctx context.Context, id openapi_types.UUID, params *ApiV1WorkspacesMembersListParams, reqEditors ...RequestEditorFn) (*ApiV1WorkspacesMembersListResponse, error)
 
 	// ApiV1WorkspacesMembersCreateWithBodyWithResponse Add a user, named by username or e-mail address, as a member with a role
+	//
+	// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -5632,12 +5965,16 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1WorkspacesMembersCreateWithResponse Add a user, named by username or e-mail address, as a member with a role
 	//
+	// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/v1/workspaces/{id}/members/ (the `ApiV1WorkspacesMembersCreate` operationId).
 	ApiV1WorkspacesMembersCreateWithResponse(ctx context.Context, id openapi_types.UUID, body ApiV1WorkspacesMembersCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1WorkspacesMembersCreateResponse, error)
 
 	// ApiV1WorkspacesMembersDestroyWithResponse Remove a member
+	//
+	// Ends the membership. The user and their other memberships stay.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -5646,6 +5983,8 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1WorkspacesMembersPartialUpdateWithBodyWithResponse Change a member's role
 	//
+	// Give the member another role (`admin`, `user` or `viewer`).
+	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PATCH /api/v1/workspaces/{id}/members/{user_id}/ (the `ApiV1WorkspacesMembersPartialUpdate` operationId).
@@ -5653,10 +5992,50 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1WorkspacesMembersPartialUpdateWithResponse Change a member's role
 	//
+	// Give the member another role (`admin`, `user` or `viewer`).
+	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PATCH /api/v1/workspaces/{id}/members/{user_id}/ (the `ApiV1WorkspacesMembersPartialUpdate` operationId).
 	ApiV1WorkspacesMembersPartialUpdateWithResponse(ctx context.Context, id openapi_types.UUID, userId openapi_types.UUID, body ApiV1WorkspacesMembersPartialUpdateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1WorkspacesMembersPartialUpdateResponse, error)
+}
+
+// ApiLoginCreateResponse200Headers the declared response headers of an HTTP 200 response for ApiLoginCreate
+type ApiLoginCreateResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiLoginCreateResponse400Headers the declared response headers of an HTTP 400 response for ApiLoginCreate
+type ApiLoginCreateResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiLoginCreateResponse401Headers the declared response headers of an HTTP 401 response for ApiLoginCreate
+type ApiLoginCreateResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiLoginCreateResponse413Headers the declared response headers of an HTTP 413 response for ApiLoginCreate
+type ApiLoginCreateResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiLoginCreateResponse415Headers the declared response headers of an HTTP 415 response for ApiLoginCreate
+type ApiLoginCreateResponse415Headers struct {
+	XRequestId string
+}
+
+// ApiLoginCreateResponse429Headers the declared response headers of an HTTP 429 response for ApiLoginCreate
+type ApiLoginCreateResponse429Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+// ApiLoginCreateResponse503Headers the declared response headers of an HTTP 503 response for ApiLoginCreate
+type ApiLoginCreateResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
 }
 
 type ApiLoginCreateResponse struct {
@@ -5665,17 +6044,31 @@ type ApiLoginCreateResponse struct {
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *LoginResponse
 	// JSON400 the response for an HTTP 400 `application/json` response
-	JSON400 *Error
+	JSON400 *ErrorResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON413 the response for an HTTP 413 `application/json` response
-	JSON413 *Error
+	JSON413 *ErrorResponse
 	// JSON415 the response for an HTTP 415 `application/json` response
-	JSON415 *Error
+	JSON415 *ErrorResponse
 	// JSON429 the response for an HTTP 429 `application/json` response
-	JSON429 *Error
+	JSON429 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiLoginCreateResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiLoginCreateResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiLoginCreateResponse401Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiLoginCreateResponse413Headers
+	// Headers415 the parsed response headers for an HTTP 415 response
+	Headers415 *ApiLoginCreateResponse415Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ApiLoginCreateResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiLoginCreateResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -5684,32 +6077,32 @@ func (r ApiLoginCreateResponse) GetJSON200() *LoginResponse {
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r ApiLoginCreateResponse) GetJSON400() *Error {
+func (r ApiLoginCreateResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiLoginCreateResponse) GetJSON401() *Error {
+func (r ApiLoginCreateResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
-func (r ApiLoginCreateResponse) GetJSON413() *Error {
+func (r ApiLoginCreateResponse) GetJSON413() *ErrorResponse {
 	return r.JSON413
 }
 
 // GetJSON415 returns the response for an HTTP 415 `application/json` response
-func (r ApiLoginCreateResponse) GetJSON415() *Error {
+func (r ApiLoginCreateResponse) GetJSON415() *ErrorResponse {
 	return r.JSON415
 }
 
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
-func (r ApiLoginCreateResponse) GetJSON429() *Error {
+func (r ApiLoginCreateResponse) GetJSON429() *ErrorResponse {
 	return r.JSON429
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiLoginCreateResponse) GetJSON503() *Error {
+func (r ApiLoginCreateResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -5742,21 +6135,65 @@ func (r ApiLoginCreateResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1AuditLogListResponse200Headers the declared response headers of an HTTP 200 response for ApiV1AuditLogList
+type ApiV1AuditLogListResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1AuditLogListResponse400Headers the declared response headers of an HTTP 400 response for ApiV1AuditLogList
+type ApiV1AuditLogListResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1AuditLogListResponse401Headers the declared response headers of an HTTP 401 response for ApiV1AuditLogList
+type ApiV1AuditLogListResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1AuditLogListResponse403Headers the declared response headers of an HTTP 403 response for ApiV1AuditLogList
+type ApiV1AuditLogListResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1AuditLogListResponse404Headers the declared response headers of an HTTP 404 response for ApiV1AuditLogList
+type ApiV1AuditLogListResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1AuditLogListResponse503Headers the declared response headers of an HTTP 503 response for ApiV1AuditLogList
+type ApiV1AuditLogListResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1AuditLogListResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *PaginatedAuditEntryList
 	// JSON400 the response for an HTTP 400 `application/json` response
-	JSON400 *Error
+	JSON400 *ErrorResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error
+	JSON403 *ErrorResponse
 	// JSON404 the response for an HTTP 404 `application/json` response
-	JSON404 *Error
+	JSON404 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1AuditLogListResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1AuditLogListResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1AuditLogListResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1AuditLogListResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1AuditLogListResponse404Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1AuditLogListResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -5765,27 +6202,27 @@ func (r ApiV1AuditLogListResponse) GetJSON200() *PaginatedAuditEntryList {
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r ApiV1AuditLogListResponse) GetJSON400() *Error {
+func (r ApiV1AuditLogListResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiV1AuditLogListResponse) GetJSON401() *Error {
+func (r ApiV1AuditLogListResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r ApiV1AuditLogListResponse) GetJSON403() *Error {
+func (r ApiV1AuditLogListResponse) GetJSON403() *ErrorResponse {
 	return r.JSON403
 }
 
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
-func (r ApiV1AuditLogListResponse) GetJSON404() *Error {
+func (r ApiV1AuditLogListResponse) GetJSON404() *ErrorResponse {
 	return r.JSON404
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1AuditLogListResponse) GetJSON503() *Error {
+func (r ApiV1AuditLogListResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -5818,36 +6255,73 @@ func (r ApiV1AuditLogListResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1AuditLogExportRetrieveResponse200Headers the declared response headers of an HTTP 200 response for ApiV1AuditLogExportRetrieve
+type ApiV1AuditLogExportRetrieveResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1AuditLogExportRetrieveResponse400Headers the declared response headers of an HTTP 400 response for ApiV1AuditLogExportRetrieve
+type ApiV1AuditLogExportRetrieveResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1AuditLogExportRetrieveResponse401Headers the declared response headers of an HTTP 401 response for ApiV1AuditLogExportRetrieve
+type ApiV1AuditLogExportRetrieveResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1AuditLogExportRetrieveResponse403Headers the declared response headers of an HTTP 403 response for ApiV1AuditLogExportRetrieve
+type ApiV1AuditLogExportRetrieveResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1AuditLogExportRetrieveResponse503Headers the declared response headers of an HTTP 503 response for ApiV1AuditLogExportRetrieve
+type ApiV1AuditLogExportRetrieveResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1AuditLogExportRetrieveResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON400 the response for an HTTP 400 `application/json` response
-	JSON400 *Error
+	JSON400 *ErrorResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error
+	JSON403 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1AuditLogExportRetrieveResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1AuditLogExportRetrieveResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1AuditLogExportRetrieveResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1AuditLogExportRetrieveResponse403Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1AuditLogExportRetrieveResponse503Headers
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r ApiV1AuditLogExportRetrieveResponse) GetJSON400() *Error {
+func (r ApiV1AuditLogExportRetrieveResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiV1AuditLogExportRetrieveResponse) GetJSON401() *Error {
+func (r ApiV1AuditLogExportRetrieveResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r ApiV1AuditLogExportRetrieveResponse) GetJSON403() *Error {
+func (r ApiV1AuditLogExportRetrieveResponse) GetJSON403() *ErrorResponse {
 	return r.JSON403
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1AuditLogExportRetrieveResponse) GetJSON503() *Error {
+func (r ApiV1AuditLogExportRetrieveResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -5880,21 +6354,65 @@ func (r ApiV1AuditLogExportRetrieveResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1OrganizationsListResponse200Headers the declared response headers of an HTTP 200 response for ApiV1OrganizationsList
+type ApiV1OrganizationsListResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsListResponse400Headers the declared response headers of an HTTP 400 response for ApiV1OrganizationsList
+type ApiV1OrganizationsListResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsListResponse401Headers the declared response headers of an HTTP 401 response for ApiV1OrganizationsList
+type ApiV1OrganizationsListResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1OrganizationsListResponse403Headers the declared response headers of an HTTP 403 response for ApiV1OrganizationsList
+type ApiV1OrganizationsListResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsListResponse404Headers the declared response headers of an HTTP 404 response for ApiV1OrganizationsList
+type ApiV1OrganizationsListResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsListResponse503Headers the declared response headers of an HTTP 503 response for ApiV1OrganizationsList
+type ApiV1OrganizationsListResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1OrganizationsListResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *PaginatedOrganizationList
 	// JSON400 the response for an HTTP 400 `application/json` response
-	JSON400 *Error
+	JSON400 *ErrorResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error
+	JSON403 *ErrorResponse
 	// JSON404 the response for an HTTP 404 `application/json` response
-	JSON404 *Error
+	JSON404 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1OrganizationsListResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1OrganizationsListResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1OrganizationsListResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1OrganizationsListResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1OrganizationsListResponse404Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1OrganizationsListResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -5903,27 +6421,27 @@ func (r ApiV1OrganizationsListResponse) GetJSON200() *PaginatedOrganizationList 
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r ApiV1OrganizationsListResponse) GetJSON400() *Error {
+func (r ApiV1OrganizationsListResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiV1OrganizationsListResponse) GetJSON401() *Error {
+func (r ApiV1OrganizationsListResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r ApiV1OrganizationsListResponse) GetJSON403() *Error {
+func (r ApiV1OrganizationsListResponse) GetJSON403() *ErrorResponse {
 	return r.JSON403
 }
 
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
-func (r ApiV1OrganizationsListResponse) GetJSON404() *Error {
+func (r ApiV1OrganizationsListResponse) GetJSON404() *ErrorResponse {
 	return r.JSON404
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1OrganizationsListResponse) GetJSON503() *Error {
+func (r ApiV1OrganizationsListResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -5956,23 +6474,74 @@ func (r ApiV1OrganizationsListResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1OrganizationsCreateResponse201Headers the declared response headers of an HTTP 201 response for ApiV1OrganizationsCreate
+type ApiV1OrganizationsCreateResponse201Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsCreateResponse400Headers the declared response headers of an HTTP 400 response for ApiV1OrganizationsCreate
+type ApiV1OrganizationsCreateResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsCreateResponse401Headers the declared response headers of an HTTP 401 response for ApiV1OrganizationsCreate
+type ApiV1OrganizationsCreateResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1OrganizationsCreateResponse403Headers the declared response headers of an HTTP 403 response for ApiV1OrganizationsCreate
+type ApiV1OrganizationsCreateResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsCreateResponse413Headers the declared response headers of an HTTP 413 response for ApiV1OrganizationsCreate
+type ApiV1OrganizationsCreateResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsCreateResponse415Headers the declared response headers of an HTTP 415 response for ApiV1OrganizationsCreate
+type ApiV1OrganizationsCreateResponse415Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsCreateResponse503Headers the declared response headers of an HTTP 503 response for ApiV1OrganizationsCreate
+type ApiV1OrganizationsCreateResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1OrganizationsCreateResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON201 the response for an HTTP 201 `application/json` response
 	JSON201 *Organization
 	// JSON400 the response for an HTTP 400 `application/json` response
-	JSON400 *Error
+	JSON400 *ErrorResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error
+	JSON403 *ErrorResponse
 	// JSON413 the response for an HTTP 413 `application/json` response
-	JSON413 *Error
+	JSON413 *ErrorResponse
 	// JSON415 the response for an HTTP 415 `application/json` response
-	JSON415 *Error
+	JSON415 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers201 the parsed response headers for an HTTP 201 response
+	Headers201 *ApiV1OrganizationsCreateResponse201Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1OrganizationsCreateResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1OrganizationsCreateResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1OrganizationsCreateResponse403Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1OrganizationsCreateResponse413Headers
+	// Headers415 the parsed response headers for an HTTP 415 response
+	Headers415 *ApiV1OrganizationsCreateResponse415Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1OrganizationsCreateResponse503Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
@@ -5981,32 +6550,32 @@ func (r ApiV1OrganizationsCreateResponse) GetJSON201() *Organization {
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r ApiV1OrganizationsCreateResponse) GetJSON400() *Error {
+func (r ApiV1OrganizationsCreateResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiV1OrganizationsCreateResponse) GetJSON401() *Error {
+func (r ApiV1OrganizationsCreateResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r ApiV1OrganizationsCreateResponse) GetJSON403() *Error {
+func (r ApiV1OrganizationsCreateResponse) GetJSON403() *ErrorResponse {
 	return r.JSON403
 }
 
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
-func (r ApiV1OrganizationsCreateResponse) GetJSON413() *Error {
+func (r ApiV1OrganizationsCreateResponse) GetJSON413() *ErrorResponse {
 	return r.JSON413
 }
 
 // GetJSON415 returns the response for an HTTP 415 `application/json` response
-func (r ApiV1OrganizationsCreateResponse) GetJSON415() *Error {
+func (r ApiV1OrganizationsCreateResponse) GetJSON415() *ErrorResponse {
 	return r.JSON415
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1OrganizationsCreateResponse) GetJSON503() *Error {
+func (r ApiV1OrganizationsCreateResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -6039,57 +6608,116 @@ func (r ApiV1OrganizationsCreateResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1OrganizationsDestroyResponse204Headers the declared response headers of an HTTP 204 response for ApiV1OrganizationsDestroy
+type ApiV1OrganizationsDestroyResponse204Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsDestroyResponse400Headers the declared response headers of an HTTP 400 response for ApiV1OrganizationsDestroy
+type ApiV1OrganizationsDestroyResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsDestroyResponse401Headers the declared response headers of an HTTP 401 response for ApiV1OrganizationsDestroy
+type ApiV1OrganizationsDestroyResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1OrganizationsDestroyResponse403Headers the declared response headers of an HTTP 403 response for ApiV1OrganizationsDestroy
+type ApiV1OrganizationsDestroyResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsDestroyResponse404Headers the declared response headers of an HTTP 404 response for ApiV1OrganizationsDestroy
+type ApiV1OrganizationsDestroyResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsDestroyResponse409Headers the declared response headers of an HTTP 409 response for ApiV1OrganizationsDestroy
+type ApiV1OrganizationsDestroyResponse409Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+// ApiV1OrganizationsDestroyResponse413Headers the declared response headers of an HTTP 413 response for ApiV1OrganizationsDestroy
+type ApiV1OrganizationsDestroyResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsDestroyResponse503Headers the declared response headers of an HTTP 503 response for ApiV1OrganizationsDestroy
+type ApiV1OrganizationsDestroyResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1OrganizationsDestroyResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON400 the response for an HTTP 400 `application/json` response
-	JSON400 *Error
+	JSON400 *ErrorResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error
+	JSON403 *ErrorResponse
 	// JSON404 the response for an HTTP 404 `application/json` response
-	JSON404 *Error
+	JSON404 *ErrorResponse
 	// JSON409 the response for an HTTP 409 `application/json` response
-	JSON409 *Error
+	JSON409 *ErrorResponse
 	// JSON413 the response for an HTTP 413 `application/json` response
-	JSON413 *Error
+	JSON413 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers204 the parsed response headers for an HTTP 204 response
+	Headers204 *ApiV1OrganizationsDestroyResponse204Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1OrganizationsDestroyResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1OrganizationsDestroyResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1OrganizationsDestroyResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1OrganizationsDestroyResponse404Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *ApiV1OrganizationsDestroyResponse409Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1OrganizationsDestroyResponse413Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1OrganizationsDestroyResponse503Headers
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r ApiV1OrganizationsDestroyResponse) GetJSON400() *Error {
+func (r ApiV1OrganizationsDestroyResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiV1OrganizationsDestroyResponse) GetJSON401() *Error {
+func (r ApiV1OrganizationsDestroyResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r ApiV1OrganizationsDestroyResponse) GetJSON403() *Error {
+func (r ApiV1OrganizationsDestroyResponse) GetJSON403() *ErrorResponse {
 	return r.JSON403
 }
 
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
-func (r ApiV1OrganizationsDestroyResponse) GetJSON404() *Error {
+func (r ApiV1OrganizationsDestroyResponse) GetJSON404() *ErrorResponse {
 	return r.JSON404
 }
 
 // GetJSON409 returns the response for an HTTP 409 `application/json` response
-func (r ApiV1OrganizationsDestroyResponse) GetJSON409() *Error {
+func (r ApiV1OrganizationsDestroyResponse) GetJSON409() *ErrorResponse {
 	return r.JSON409
 }
 
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
-func (r ApiV1OrganizationsDestroyResponse) GetJSON413() *Error {
+func (r ApiV1OrganizationsDestroyResponse) GetJSON413() *ErrorResponse {
 	return r.JSON413
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1OrganizationsDestroyResponse) GetJSON503() *Error {
+func (r ApiV1OrganizationsDestroyResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -6122,21 +6750,65 @@ func (r ApiV1OrganizationsDestroyResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1OrganizationsRetrieveResponse200Headers the declared response headers of an HTTP 200 response for ApiV1OrganizationsRetrieve
+type ApiV1OrganizationsRetrieveResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsRetrieveResponse400Headers the declared response headers of an HTTP 400 response for ApiV1OrganizationsRetrieve
+type ApiV1OrganizationsRetrieveResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsRetrieveResponse401Headers the declared response headers of an HTTP 401 response for ApiV1OrganizationsRetrieve
+type ApiV1OrganizationsRetrieveResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1OrganizationsRetrieveResponse403Headers the declared response headers of an HTTP 403 response for ApiV1OrganizationsRetrieve
+type ApiV1OrganizationsRetrieveResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsRetrieveResponse404Headers the declared response headers of an HTTP 404 response for ApiV1OrganizationsRetrieve
+type ApiV1OrganizationsRetrieveResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsRetrieveResponse503Headers the declared response headers of an HTTP 503 response for ApiV1OrganizationsRetrieve
+type ApiV1OrganizationsRetrieveResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1OrganizationsRetrieveResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *Organization
 	// JSON400 the response for an HTTP 400 `application/json` response
-	JSON400 *Error
+	JSON400 *ErrorResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error
+	JSON403 *ErrorResponse
 	// JSON404 the response for an HTTP 404 `application/json` response
-	JSON404 *Error
+	JSON404 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1OrganizationsRetrieveResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1OrganizationsRetrieveResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1OrganizationsRetrieveResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1OrganizationsRetrieveResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1OrganizationsRetrieveResponse404Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1OrganizationsRetrieveResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -6145,27 +6817,27 @@ func (r ApiV1OrganizationsRetrieveResponse) GetJSON200() *Organization {
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r ApiV1OrganizationsRetrieveResponse) GetJSON400() *Error {
+func (r ApiV1OrganizationsRetrieveResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiV1OrganizationsRetrieveResponse) GetJSON401() *Error {
+func (r ApiV1OrganizationsRetrieveResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r ApiV1OrganizationsRetrieveResponse) GetJSON403() *Error {
+func (r ApiV1OrganizationsRetrieveResponse) GetJSON403() *ErrorResponse {
 	return r.JSON403
 }
 
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
-func (r ApiV1OrganizationsRetrieveResponse) GetJSON404() *Error {
+func (r ApiV1OrganizationsRetrieveResponse) GetJSON404() *ErrorResponse {
 	return r.JSON404
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1OrganizationsRetrieveResponse) GetJSON503() *Error {
+func (r ApiV1OrganizationsRetrieveResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -6198,25 +6870,83 @@ func (r ApiV1OrganizationsRetrieveResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1OrganizationsPartialUpdateResponse200Headers the declared response headers of an HTTP 200 response for ApiV1OrganizationsPartialUpdate
+type ApiV1OrganizationsPartialUpdateResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsPartialUpdateResponse400Headers the declared response headers of an HTTP 400 response for ApiV1OrganizationsPartialUpdate
+type ApiV1OrganizationsPartialUpdateResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsPartialUpdateResponse401Headers the declared response headers of an HTTP 401 response for ApiV1OrganizationsPartialUpdate
+type ApiV1OrganizationsPartialUpdateResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1OrganizationsPartialUpdateResponse403Headers the declared response headers of an HTTP 403 response for ApiV1OrganizationsPartialUpdate
+type ApiV1OrganizationsPartialUpdateResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsPartialUpdateResponse404Headers the declared response headers of an HTTP 404 response for ApiV1OrganizationsPartialUpdate
+type ApiV1OrganizationsPartialUpdateResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsPartialUpdateResponse413Headers the declared response headers of an HTTP 413 response for ApiV1OrganizationsPartialUpdate
+type ApiV1OrganizationsPartialUpdateResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsPartialUpdateResponse415Headers the declared response headers of an HTTP 415 response for ApiV1OrganizationsPartialUpdate
+type ApiV1OrganizationsPartialUpdateResponse415Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsPartialUpdateResponse503Headers the declared response headers of an HTTP 503 response for ApiV1OrganizationsPartialUpdate
+type ApiV1OrganizationsPartialUpdateResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1OrganizationsPartialUpdateResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *Organization
 	// JSON400 the response for an HTTP 400 `application/json` response
-	JSON400 *Error
+	JSON400 *ErrorResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error
+	JSON403 *ErrorResponse
 	// JSON404 the response for an HTTP 404 `application/json` response
-	JSON404 *Error
+	JSON404 *ErrorResponse
 	// JSON413 the response for an HTTP 413 `application/json` response
-	JSON413 *Error
+	JSON413 *ErrorResponse
 	// JSON415 the response for an HTTP 415 `application/json` response
-	JSON415 *Error
+	JSON415 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1OrganizationsPartialUpdateResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1OrganizationsPartialUpdateResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1OrganizationsPartialUpdateResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1OrganizationsPartialUpdateResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1OrganizationsPartialUpdateResponse404Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1OrganizationsPartialUpdateResponse413Headers
+	// Headers415 the parsed response headers for an HTTP 415 response
+	Headers415 *ApiV1OrganizationsPartialUpdateResponse415Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1OrganizationsPartialUpdateResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -6225,37 +6955,37 @@ func (r ApiV1OrganizationsPartialUpdateResponse) GetJSON200() *Organization {
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r ApiV1OrganizationsPartialUpdateResponse) GetJSON400() *Error {
+func (r ApiV1OrganizationsPartialUpdateResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiV1OrganizationsPartialUpdateResponse) GetJSON401() *Error {
+func (r ApiV1OrganizationsPartialUpdateResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r ApiV1OrganizationsPartialUpdateResponse) GetJSON403() *Error {
+func (r ApiV1OrganizationsPartialUpdateResponse) GetJSON403() *ErrorResponse {
 	return r.JSON403
 }
 
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
-func (r ApiV1OrganizationsPartialUpdateResponse) GetJSON404() *Error {
+func (r ApiV1OrganizationsPartialUpdateResponse) GetJSON404() *ErrorResponse {
 	return r.JSON404
 }
 
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
-func (r ApiV1OrganizationsPartialUpdateResponse) GetJSON413() *Error {
+func (r ApiV1OrganizationsPartialUpdateResponse) GetJSON413() *ErrorResponse {
 	return r.JSON413
 }
 
 // GetJSON415 returns the response for an HTTP 415 `application/json` response
-func (r ApiV1OrganizationsPartialUpdateResponse) GetJSON415() *Error {
+func (r ApiV1OrganizationsPartialUpdateResponse) GetJSON415() *ErrorResponse {
 	return r.JSON415
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1OrganizationsPartialUpdateResponse) GetJSON503() *Error {
+func (r ApiV1OrganizationsPartialUpdateResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -6288,21 +7018,65 @@ func (r ApiV1OrganizationsPartialUpdateResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1OrganizationsApiKeysListResponse200Headers the declared response headers of an HTTP 200 response for ApiV1OrganizationsApiKeysList
+type ApiV1OrganizationsApiKeysListResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsApiKeysListResponse400Headers the declared response headers of an HTTP 400 response for ApiV1OrganizationsApiKeysList
+type ApiV1OrganizationsApiKeysListResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsApiKeysListResponse401Headers the declared response headers of an HTTP 401 response for ApiV1OrganizationsApiKeysList
+type ApiV1OrganizationsApiKeysListResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1OrganizationsApiKeysListResponse403Headers the declared response headers of an HTTP 403 response for ApiV1OrganizationsApiKeysList
+type ApiV1OrganizationsApiKeysListResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsApiKeysListResponse404Headers the declared response headers of an HTTP 404 response for ApiV1OrganizationsApiKeysList
+type ApiV1OrganizationsApiKeysListResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsApiKeysListResponse503Headers the declared response headers of an HTTP 503 response for ApiV1OrganizationsApiKeysList
+type ApiV1OrganizationsApiKeysListResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1OrganizationsApiKeysListResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *PaginatedApiKeyList
 	// JSON400 the response for an HTTP 400 `application/json` response
-	JSON400 *Error
+	JSON400 *ErrorResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error
+	JSON403 *ErrorResponse
 	// JSON404 the response for an HTTP 404 `application/json` response
-	JSON404 *Error
+	JSON404 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1OrganizationsApiKeysListResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1OrganizationsApiKeysListResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1OrganizationsApiKeysListResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1OrganizationsApiKeysListResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1OrganizationsApiKeysListResponse404Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1OrganizationsApiKeysListResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -6311,27 +7085,27 @@ func (r ApiV1OrganizationsApiKeysListResponse) GetJSON200() *PaginatedApiKeyList
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r ApiV1OrganizationsApiKeysListResponse) GetJSON400() *Error {
+func (r ApiV1OrganizationsApiKeysListResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiV1OrganizationsApiKeysListResponse) GetJSON401() *Error {
+func (r ApiV1OrganizationsApiKeysListResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r ApiV1OrganizationsApiKeysListResponse) GetJSON403() *Error {
+func (r ApiV1OrganizationsApiKeysListResponse) GetJSON403() *ErrorResponse {
 	return r.JSON403
 }
 
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
-func (r ApiV1OrganizationsApiKeysListResponse) GetJSON404() *Error {
+func (r ApiV1OrganizationsApiKeysListResponse) GetJSON404() *ErrorResponse {
 	return r.JSON404
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1OrganizationsApiKeysListResponse) GetJSON503() *Error {
+func (r ApiV1OrganizationsApiKeysListResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -6364,25 +7138,83 @@ func (r ApiV1OrganizationsApiKeysListResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1OrganizationsApiKeysCreateResponse201Headers the declared response headers of an HTTP 201 response for ApiV1OrganizationsApiKeysCreate
+type ApiV1OrganizationsApiKeysCreateResponse201Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsApiKeysCreateResponse400Headers the declared response headers of an HTTP 400 response for ApiV1OrganizationsApiKeysCreate
+type ApiV1OrganizationsApiKeysCreateResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsApiKeysCreateResponse401Headers the declared response headers of an HTTP 401 response for ApiV1OrganizationsApiKeysCreate
+type ApiV1OrganizationsApiKeysCreateResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1OrganizationsApiKeysCreateResponse403Headers the declared response headers of an HTTP 403 response for ApiV1OrganizationsApiKeysCreate
+type ApiV1OrganizationsApiKeysCreateResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsApiKeysCreateResponse404Headers the declared response headers of an HTTP 404 response for ApiV1OrganizationsApiKeysCreate
+type ApiV1OrganizationsApiKeysCreateResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsApiKeysCreateResponse413Headers the declared response headers of an HTTP 413 response for ApiV1OrganizationsApiKeysCreate
+type ApiV1OrganizationsApiKeysCreateResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsApiKeysCreateResponse415Headers the declared response headers of an HTTP 415 response for ApiV1OrganizationsApiKeysCreate
+type ApiV1OrganizationsApiKeysCreateResponse415Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsApiKeysCreateResponse503Headers the declared response headers of an HTTP 503 response for ApiV1OrganizationsApiKeysCreate
+type ApiV1OrganizationsApiKeysCreateResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1OrganizationsApiKeysCreateResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON201 the response for an HTTP 201 `application/json` response
 	JSON201 *CreatedApiKey
 	// JSON400 the response for an HTTP 400 `application/json` response
-	JSON400 *Error
+	JSON400 *ErrorResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error
+	JSON403 *ErrorResponse
 	// JSON404 the response for an HTTP 404 `application/json` response
-	JSON404 *Error
+	JSON404 *ErrorResponse
 	// JSON413 the response for an HTTP 413 `application/json` response
-	JSON413 *Error
+	JSON413 *ErrorResponse
 	// JSON415 the response for an HTTP 415 `application/json` response
-	JSON415 *Error
+	JSON415 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers201 the parsed response headers for an HTTP 201 response
+	Headers201 *ApiV1OrganizationsApiKeysCreateResponse201Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1OrganizationsApiKeysCreateResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1OrganizationsApiKeysCreateResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1OrganizationsApiKeysCreateResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1OrganizationsApiKeysCreateResponse404Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1OrganizationsApiKeysCreateResponse413Headers
+	// Headers415 the parsed response headers for an HTTP 415 response
+	Headers415 *ApiV1OrganizationsApiKeysCreateResponse415Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1OrganizationsApiKeysCreateResponse503Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
@@ -6391,37 +7223,37 @@ func (r ApiV1OrganizationsApiKeysCreateResponse) GetJSON201() *CreatedApiKey {
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r ApiV1OrganizationsApiKeysCreateResponse) GetJSON400() *Error {
+func (r ApiV1OrganizationsApiKeysCreateResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiV1OrganizationsApiKeysCreateResponse) GetJSON401() *Error {
+func (r ApiV1OrganizationsApiKeysCreateResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r ApiV1OrganizationsApiKeysCreateResponse) GetJSON403() *Error {
+func (r ApiV1OrganizationsApiKeysCreateResponse) GetJSON403() *ErrorResponse {
 	return r.JSON403
 }
 
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
-func (r ApiV1OrganizationsApiKeysCreateResponse) GetJSON404() *Error {
+func (r ApiV1OrganizationsApiKeysCreateResponse) GetJSON404() *ErrorResponse {
 	return r.JSON404
 }
 
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
-func (r ApiV1OrganizationsApiKeysCreateResponse) GetJSON413() *Error {
+func (r ApiV1OrganizationsApiKeysCreateResponse) GetJSON413() *ErrorResponse {
 	return r.JSON413
 }
 
 // GetJSON415 returns the response for an HTTP 415 `application/json` response
-func (r ApiV1OrganizationsApiKeysCreateResponse) GetJSON415() *Error {
+func (r ApiV1OrganizationsApiKeysCreateResponse) GetJSON415() *ErrorResponse {
 	return r.JSON415
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1OrganizationsApiKeysCreateResponse) GetJSON503() *Error {
+func (r ApiV1OrganizationsApiKeysCreateResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -6454,50 +7286,101 @@ func (r ApiV1OrganizationsApiKeysCreateResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1OrganizationsApiKeysDestroyResponse204Headers the declared response headers of an HTTP 204 response for ApiV1OrganizationsApiKeysDestroy
+type ApiV1OrganizationsApiKeysDestroyResponse204Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsApiKeysDestroyResponse400Headers the declared response headers of an HTTP 400 response for ApiV1OrganizationsApiKeysDestroy
+type ApiV1OrganizationsApiKeysDestroyResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsApiKeysDestroyResponse401Headers the declared response headers of an HTTP 401 response for ApiV1OrganizationsApiKeysDestroy
+type ApiV1OrganizationsApiKeysDestroyResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1OrganizationsApiKeysDestroyResponse403Headers the declared response headers of an HTTP 403 response for ApiV1OrganizationsApiKeysDestroy
+type ApiV1OrganizationsApiKeysDestroyResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsApiKeysDestroyResponse404Headers the declared response headers of an HTTP 404 response for ApiV1OrganizationsApiKeysDestroy
+type ApiV1OrganizationsApiKeysDestroyResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsApiKeysDestroyResponse413Headers the declared response headers of an HTTP 413 response for ApiV1OrganizationsApiKeysDestroy
+type ApiV1OrganizationsApiKeysDestroyResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsApiKeysDestroyResponse503Headers the declared response headers of an HTTP 503 response for ApiV1OrganizationsApiKeysDestroy
+type ApiV1OrganizationsApiKeysDestroyResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1OrganizationsApiKeysDestroyResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON400 the response for an HTTP 400 `application/json` response
-	JSON400 *Error
+	JSON400 *ErrorResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error
+	JSON403 *ErrorResponse
 	// JSON404 the response for an HTTP 404 `application/json` response
-	JSON404 *Error
+	JSON404 *ErrorResponse
 	// JSON413 the response for an HTTP 413 `application/json` response
-	JSON413 *Error
+	JSON413 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers204 the parsed response headers for an HTTP 204 response
+	Headers204 *ApiV1OrganizationsApiKeysDestroyResponse204Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1OrganizationsApiKeysDestroyResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1OrganizationsApiKeysDestroyResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1OrganizationsApiKeysDestroyResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1OrganizationsApiKeysDestroyResponse404Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1OrganizationsApiKeysDestroyResponse413Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1OrganizationsApiKeysDestroyResponse503Headers
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r ApiV1OrganizationsApiKeysDestroyResponse) GetJSON400() *Error {
+func (r ApiV1OrganizationsApiKeysDestroyResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiV1OrganizationsApiKeysDestroyResponse) GetJSON401() *Error {
+func (r ApiV1OrganizationsApiKeysDestroyResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r ApiV1OrganizationsApiKeysDestroyResponse) GetJSON403() *Error {
+func (r ApiV1OrganizationsApiKeysDestroyResponse) GetJSON403() *ErrorResponse {
 	return r.JSON403
 }
 
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
-func (r ApiV1OrganizationsApiKeysDestroyResponse) GetJSON404() *Error {
+func (r ApiV1OrganizationsApiKeysDestroyResponse) GetJSON404() *ErrorResponse {
 	return r.JSON404
 }
 
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
-func (r ApiV1OrganizationsApiKeysDestroyResponse) GetJSON413() *Error {
+func (r ApiV1OrganizationsApiKeysDestroyResponse) GetJSON413() *ErrorResponse {
 	return r.JSON413
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1OrganizationsApiKeysDestroyResponse) GetJSON503() *Error {
+func (r ApiV1OrganizationsApiKeysDestroyResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -6530,21 +7413,65 @@ func (r ApiV1OrganizationsApiKeysDestroyResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1OrganizationsMembersListResponse200Headers the declared response headers of an HTTP 200 response for ApiV1OrganizationsMembersList
+type ApiV1OrganizationsMembersListResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsMembersListResponse400Headers the declared response headers of an HTTP 400 response for ApiV1OrganizationsMembersList
+type ApiV1OrganizationsMembersListResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsMembersListResponse401Headers the declared response headers of an HTTP 401 response for ApiV1OrganizationsMembersList
+type ApiV1OrganizationsMembersListResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1OrganizationsMembersListResponse403Headers the declared response headers of an HTTP 403 response for ApiV1OrganizationsMembersList
+type ApiV1OrganizationsMembersListResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsMembersListResponse404Headers the declared response headers of an HTTP 404 response for ApiV1OrganizationsMembersList
+type ApiV1OrganizationsMembersListResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsMembersListResponse503Headers the declared response headers of an HTTP 503 response for ApiV1OrganizationsMembersList
+type ApiV1OrganizationsMembersListResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1OrganizationsMembersListResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *PaginatedMemberList
 	// JSON400 the response for an HTTP 400 `application/json` response
-	JSON400 *Error
+	JSON400 *ErrorResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error
+	JSON403 *ErrorResponse
 	// JSON404 the response for an HTTP 404 `application/json` response
-	JSON404 *Error
+	JSON404 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1OrganizationsMembersListResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1OrganizationsMembersListResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1OrganizationsMembersListResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1OrganizationsMembersListResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1OrganizationsMembersListResponse404Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1OrganizationsMembersListResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -6553,27 +7480,27 @@ func (r ApiV1OrganizationsMembersListResponse) GetJSON200() *PaginatedMemberList
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r ApiV1OrganizationsMembersListResponse) GetJSON400() *Error {
+func (r ApiV1OrganizationsMembersListResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiV1OrganizationsMembersListResponse) GetJSON401() *Error {
+func (r ApiV1OrganizationsMembersListResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r ApiV1OrganizationsMembersListResponse) GetJSON403() *Error {
+func (r ApiV1OrganizationsMembersListResponse) GetJSON403() *ErrorResponse {
 	return r.JSON403
 }
 
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
-func (r ApiV1OrganizationsMembersListResponse) GetJSON404() *Error {
+func (r ApiV1OrganizationsMembersListResponse) GetJSON404() *ErrorResponse {
 	return r.JSON404
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1OrganizationsMembersListResponse) GetJSON503() *Error {
+func (r ApiV1OrganizationsMembersListResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -6606,25 +7533,83 @@ func (r ApiV1OrganizationsMembersListResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1OrganizationsMembersCreateResponse201Headers the declared response headers of an HTTP 201 response for ApiV1OrganizationsMembersCreate
+type ApiV1OrganizationsMembersCreateResponse201Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsMembersCreateResponse400Headers the declared response headers of an HTTP 400 response for ApiV1OrganizationsMembersCreate
+type ApiV1OrganizationsMembersCreateResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsMembersCreateResponse401Headers the declared response headers of an HTTP 401 response for ApiV1OrganizationsMembersCreate
+type ApiV1OrganizationsMembersCreateResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1OrganizationsMembersCreateResponse403Headers the declared response headers of an HTTP 403 response for ApiV1OrganizationsMembersCreate
+type ApiV1OrganizationsMembersCreateResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsMembersCreateResponse404Headers the declared response headers of an HTTP 404 response for ApiV1OrganizationsMembersCreate
+type ApiV1OrganizationsMembersCreateResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsMembersCreateResponse413Headers the declared response headers of an HTTP 413 response for ApiV1OrganizationsMembersCreate
+type ApiV1OrganizationsMembersCreateResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsMembersCreateResponse415Headers the declared response headers of an HTTP 415 response for ApiV1OrganizationsMembersCreate
+type ApiV1OrganizationsMembersCreateResponse415Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsMembersCreateResponse503Headers the declared response headers of an HTTP 503 response for ApiV1OrganizationsMembersCreate
+type ApiV1OrganizationsMembersCreateResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1OrganizationsMembersCreateResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON201 the response for an HTTP 201 `application/json` response
 	JSON201 *Member
 	// JSON400 the response for an HTTP 400 `application/json` response
-	JSON400 *Error
+	JSON400 *ErrorResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error
+	JSON403 *ErrorResponse
 	// JSON404 the response for an HTTP 404 `application/json` response
-	JSON404 *Error
+	JSON404 *ErrorResponse
 	// JSON413 the response for an HTTP 413 `application/json` response
-	JSON413 *Error
+	JSON413 *ErrorResponse
 	// JSON415 the response for an HTTP 415 `application/json` response
-	JSON415 *Error
+	JSON415 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers201 the parsed response headers for an HTTP 201 response
+	Headers201 *ApiV1OrganizationsMembersCreateResponse201Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1OrganizationsMembersCreateResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1OrganizationsMembersCreateResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1OrganizationsMembersCreateResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1OrganizationsMembersCreateResponse404Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1OrganizationsMembersCreateResponse413Headers
+	// Headers415 the parsed response headers for an HTTP 415 response
+	Headers415 *ApiV1OrganizationsMembersCreateResponse415Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1OrganizationsMembersCreateResponse503Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
@@ -6633,37 +7618,37 @@ func (r ApiV1OrganizationsMembersCreateResponse) GetJSON201() *Member {
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r ApiV1OrganizationsMembersCreateResponse) GetJSON400() *Error {
+func (r ApiV1OrganizationsMembersCreateResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiV1OrganizationsMembersCreateResponse) GetJSON401() *Error {
+func (r ApiV1OrganizationsMembersCreateResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r ApiV1OrganizationsMembersCreateResponse) GetJSON403() *Error {
+func (r ApiV1OrganizationsMembersCreateResponse) GetJSON403() *ErrorResponse {
 	return r.JSON403
 }
 
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
-func (r ApiV1OrganizationsMembersCreateResponse) GetJSON404() *Error {
+func (r ApiV1OrganizationsMembersCreateResponse) GetJSON404() *ErrorResponse {
 	return r.JSON404
 }
 
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
-func (r ApiV1OrganizationsMembersCreateResponse) GetJSON413() *Error {
+func (r ApiV1OrganizationsMembersCreateResponse) GetJSON413() *ErrorResponse {
 	return r.JSON413
 }
 
 // GetJSON415 returns the response for an HTTP 415 `application/json` response
-func (r ApiV1OrganizationsMembersCreateResponse) GetJSON415() *Error {
+func (r ApiV1OrganizationsMembersCreateResponse) GetJSON415() *ErrorResponse {
 	return r.JSON415
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1OrganizationsMembersCreateResponse) GetJSON503() *Error {
+func (r ApiV1OrganizationsMembersCreateResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -6696,50 +7681,101 @@ func (r ApiV1OrganizationsMembersCreateResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1OrganizationsMembersDestroyResponse204Headers the declared response headers of an HTTP 204 response for ApiV1OrganizationsMembersDestroy
+type ApiV1OrganizationsMembersDestroyResponse204Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsMembersDestroyResponse400Headers the declared response headers of an HTTP 400 response for ApiV1OrganizationsMembersDestroy
+type ApiV1OrganizationsMembersDestroyResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsMembersDestroyResponse401Headers the declared response headers of an HTTP 401 response for ApiV1OrganizationsMembersDestroy
+type ApiV1OrganizationsMembersDestroyResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1OrganizationsMembersDestroyResponse403Headers the declared response headers of an HTTP 403 response for ApiV1OrganizationsMembersDestroy
+type ApiV1OrganizationsMembersDestroyResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsMembersDestroyResponse404Headers the declared response headers of an HTTP 404 response for ApiV1OrganizationsMembersDestroy
+type ApiV1OrganizationsMembersDestroyResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsMembersDestroyResponse413Headers the declared response headers of an HTTP 413 response for ApiV1OrganizationsMembersDestroy
+type ApiV1OrganizationsMembersDestroyResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsMembersDestroyResponse503Headers the declared response headers of an HTTP 503 response for ApiV1OrganizationsMembersDestroy
+type ApiV1OrganizationsMembersDestroyResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1OrganizationsMembersDestroyResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON400 the response for an HTTP 400 `application/json` response
-	JSON400 *Error
+	JSON400 *ErrorResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error
+	JSON403 *ErrorResponse
 	// JSON404 the response for an HTTP 404 `application/json` response
-	JSON404 *Error
+	JSON404 *ErrorResponse
 	// JSON413 the response for an HTTP 413 `application/json` response
-	JSON413 *Error
+	JSON413 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers204 the parsed response headers for an HTTP 204 response
+	Headers204 *ApiV1OrganizationsMembersDestroyResponse204Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1OrganizationsMembersDestroyResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1OrganizationsMembersDestroyResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1OrganizationsMembersDestroyResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1OrganizationsMembersDestroyResponse404Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1OrganizationsMembersDestroyResponse413Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1OrganizationsMembersDestroyResponse503Headers
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r ApiV1OrganizationsMembersDestroyResponse) GetJSON400() *Error {
+func (r ApiV1OrganizationsMembersDestroyResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiV1OrganizationsMembersDestroyResponse) GetJSON401() *Error {
+func (r ApiV1OrganizationsMembersDestroyResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r ApiV1OrganizationsMembersDestroyResponse) GetJSON403() *Error {
+func (r ApiV1OrganizationsMembersDestroyResponse) GetJSON403() *ErrorResponse {
 	return r.JSON403
 }
 
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
-func (r ApiV1OrganizationsMembersDestroyResponse) GetJSON404() *Error {
+func (r ApiV1OrganizationsMembersDestroyResponse) GetJSON404() *ErrorResponse {
 	return r.JSON404
 }
 
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
-func (r ApiV1OrganizationsMembersDestroyResponse) GetJSON413() *Error {
+func (r ApiV1OrganizationsMembersDestroyResponse) GetJSON413() *ErrorResponse {
 	return r.JSON413
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1OrganizationsMembersDestroyResponse) GetJSON503() *Error {
+func (r ApiV1OrganizationsMembersDestroyResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -6772,25 +7808,83 @@ func (r ApiV1OrganizationsMembersDestroyResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1OrganizationsMembersPartialUpdateResponse200Headers the declared response headers of an HTTP 200 response for ApiV1OrganizationsMembersPartialUpdate
+type ApiV1OrganizationsMembersPartialUpdateResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsMembersPartialUpdateResponse400Headers the declared response headers of an HTTP 400 response for ApiV1OrganizationsMembersPartialUpdate
+type ApiV1OrganizationsMembersPartialUpdateResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsMembersPartialUpdateResponse401Headers the declared response headers of an HTTP 401 response for ApiV1OrganizationsMembersPartialUpdate
+type ApiV1OrganizationsMembersPartialUpdateResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1OrganizationsMembersPartialUpdateResponse403Headers the declared response headers of an HTTP 403 response for ApiV1OrganizationsMembersPartialUpdate
+type ApiV1OrganizationsMembersPartialUpdateResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsMembersPartialUpdateResponse404Headers the declared response headers of an HTTP 404 response for ApiV1OrganizationsMembersPartialUpdate
+type ApiV1OrganizationsMembersPartialUpdateResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsMembersPartialUpdateResponse413Headers the declared response headers of an HTTP 413 response for ApiV1OrganizationsMembersPartialUpdate
+type ApiV1OrganizationsMembersPartialUpdateResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsMembersPartialUpdateResponse415Headers the declared response headers of an HTTP 415 response for ApiV1OrganizationsMembersPartialUpdate
+type ApiV1OrganizationsMembersPartialUpdateResponse415Headers struct {
+	XRequestId string
+}
+
+// ApiV1OrganizationsMembersPartialUpdateResponse503Headers the declared response headers of an HTTP 503 response for ApiV1OrganizationsMembersPartialUpdate
+type ApiV1OrganizationsMembersPartialUpdateResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1OrganizationsMembersPartialUpdateResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *Member
 	// JSON400 the response for an HTTP 400 `application/json` response
-	JSON400 *Error
+	JSON400 *ErrorResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error
+	JSON403 *ErrorResponse
 	// JSON404 the response for an HTTP 404 `application/json` response
-	JSON404 *Error
+	JSON404 *ErrorResponse
 	// JSON413 the response for an HTTP 413 `application/json` response
-	JSON413 *Error
+	JSON413 *ErrorResponse
 	// JSON415 the response for an HTTP 415 `application/json` response
-	JSON415 *Error
+	JSON415 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1OrganizationsMembersPartialUpdateResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1OrganizationsMembersPartialUpdateResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1OrganizationsMembersPartialUpdateResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1OrganizationsMembersPartialUpdateResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1OrganizationsMembersPartialUpdateResponse404Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1OrganizationsMembersPartialUpdateResponse413Headers
+	// Headers415 the parsed response headers for an HTTP 415 response
+	Headers415 *ApiV1OrganizationsMembersPartialUpdateResponse415Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1OrganizationsMembersPartialUpdateResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -6799,37 +7893,37 @@ func (r ApiV1OrganizationsMembersPartialUpdateResponse) GetJSON200() *Member {
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r ApiV1OrganizationsMembersPartialUpdateResponse) GetJSON400() *Error {
+func (r ApiV1OrganizationsMembersPartialUpdateResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiV1OrganizationsMembersPartialUpdateResponse) GetJSON401() *Error {
+func (r ApiV1OrganizationsMembersPartialUpdateResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r ApiV1OrganizationsMembersPartialUpdateResponse) GetJSON403() *Error {
+func (r ApiV1OrganizationsMembersPartialUpdateResponse) GetJSON403() *ErrorResponse {
 	return r.JSON403
 }
 
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
-func (r ApiV1OrganizationsMembersPartialUpdateResponse) GetJSON404() *Error {
+func (r ApiV1OrganizationsMembersPartialUpdateResponse) GetJSON404() *ErrorResponse {
 	return r.JSON404
 }
 
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
-func (r ApiV1OrganizationsMembersPartialUpdateResponse) GetJSON413() *Error {
+func (r ApiV1OrganizationsMembersPartialUpdateResponse) GetJSON413() *ErrorResponse {
 	return r.JSON413
 }
 
 // GetJSON415 returns the response for an HTTP 415 `application/json` response
-func (r ApiV1OrganizationsMembersPartialUpdateResponse) GetJSON415() *Error {
+func (r ApiV1OrganizationsMembersPartialUpdateResponse) GetJSON415() *ErrorResponse {
 	return r.JSON415
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1OrganizationsMembersPartialUpdateResponse) GetJSON503() *Error {
+func (r ApiV1OrganizationsMembersPartialUpdateResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -6862,21 +7956,65 @@ func (r ApiV1OrganizationsMembersPartialUpdateResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1S3BucketsListResponse200Headers the declared response headers of an HTTP 200 response for ApiV1S3BucketsList
+type ApiV1S3BucketsListResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsListResponse400Headers the declared response headers of an HTTP 400 response for ApiV1S3BucketsList
+type ApiV1S3BucketsListResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsListResponse401Headers the declared response headers of an HTTP 401 response for ApiV1S3BucketsList
+type ApiV1S3BucketsListResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1S3BucketsListResponse403Headers the declared response headers of an HTTP 403 response for ApiV1S3BucketsList
+type ApiV1S3BucketsListResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsListResponse404Headers the declared response headers of an HTTP 404 response for ApiV1S3BucketsList
+type ApiV1S3BucketsListResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsListResponse503Headers the declared response headers of an HTTP 503 response for ApiV1S3BucketsList
+type ApiV1S3BucketsListResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1S3BucketsListResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *PaginatedBucketList
 	// JSON400 the response for an HTTP 400 `application/json` response
-	JSON400 *Error
+	JSON400 *ErrorResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error
+	JSON403 *ErrorResponse
 	// JSON404 the response for an HTTP 404 `application/json` response
-	JSON404 *Error
+	JSON404 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1S3BucketsListResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1S3BucketsListResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1S3BucketsListResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1S3BucketsListResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1S3BucketsListResponse404Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1S3BucketsListResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -6885,27 +8023,27 @@ func (r ApiV1S3BucketsListResponse) GetJSON200() *PaginatedBucketList {
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r ApiV1S3BucketsListResponse) GetJSON400() *Error {
+func (r ApiV1S3BucketsListResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiV1S3BucketsListResponse) GetJSON401() *Error {
+func (r ApiV1S3BucketsListResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r ApiV1S3BucketsListResponse) GetJSON403() *Error {
+func (r ApiV1S3BucketsListResponse) GetJSON403() *ErrorResponse {
 	return r.JSON403
 }
 
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
-func (r ApiV1S3BucketsListResponse) GetJSON404() *Error {
+func (r ApiV1S3BucketsListResponse) GetJSON404() *ErrorResponse {
 	return r.JSON404
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1S3BucketsListResponse) GetJSON503() *Error {
+func (r ApiV1S3BucketsListResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -6938,6 +8076,54 @@ func (r ApiV1S3BucketsListResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1S3BucketsCreateResponse200Headers the declared response headers of an HTTP 200 response for ApiV1S3BucketsCreate
+type ApiV1S3BucketsCreateResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsCreateResponse201Headers the declared response headers of an HTTP 201 response for ApiV1S3BucketsCreate
+type ApiV1S3BucketsCreateResponse201Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsCreateResponse400Headers the declared response headers of an HTTP 400 response for ApiV1S3BucketsCreate
+type ApiV1S3BucketsCreateResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsCreateResponse401Headers the declared response headers of an HTTP 401 response for ApiV1S3BucketsCreate
+type ApiV1S3BucketsCreateResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1S3BucketsCreateResponse403Headers the declared response headers of an HTTP 403 response for ApiV1S3BucketsCreate
+type ApiV1S3BucketsCreateResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsCreateResponse409Headers the declared response headers of an HTTP 409 response for ApiV1S3BucketsCreate
+type ApiV1S3BucketsCreateResponse409Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+// ApiV1S3BucketsCreateResponse413Headers the declared response headers of an HTTP 413 response for ApiV1S3BucketsCreate
+type ApiV1S3BucketsCreateResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsCreateResponse415Headers the declared response headers of an HTTP 415 response for ApiV1S3BucketsCreate
+type ApiV1S3BucketsCreateResponse415Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsCreateResponse503Headers the declared response headers of an HTTP 503 response for ApiV1S3BucketsCreate
+type ApiV1S3BucketsCreateResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1S3BucketsCreateResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -6946,19 +8132,37 @@ type ApiV1S3BucketsCreateResponse struct {
 	// JSON201 the response for an HTTP 201 `application/json` response
 	JSON201 *CreatedBucket
 	// JSON400 the response for an HTTP 400 `application/json` response
-	JSON400 *Error
+	JSON400 *ErrorResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error
+	JSON403 *ErrorResponse
 	// JSON409 the response for an HTTP 409 `application/json` response
-	JSON409 *Error
+	JSON409 *ErrorResponse
 	// JSON413 the response for an HTTP 413 `application/json` response
-	JSON413 *Error
+	JSON413 *ErrorResponse
 	// JSON415 the response for an HTTP 415 `application/json` response
-	JSON415 *Error
+	JSON415 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1S3BucketsCreateResponse200Headers
+	// Headers201 the parsed response headers for an HTTP 201 response
+	Headers201 *ApiV1S3BucketsCreateResponse201Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1S3BucketsCreateResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1S3BucketsCreateResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1S3BucketsCreateResponse403Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *ApiV1S3BucketsCreateResponse409Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1S3BucketsCreateResponse413Headers
+	// Headers415 the parsed response headers for an HTTP 415 response
+	Headers415 *ApiV1S3BucketsCreateResponse415Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1S3BucketsCreateResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -6972,37 +8176,37 @@ func (r ApiV1S3BucketsCreateResponse) GetJSON201() *CreatedBucket {
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r ApiV1S3BucketsCreateResponse) GetJSON400() *Error {
+func (r ApiV1S3BucketsCreateResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiV1S3BucketsCreateResponse) GetJSON401() *Error {
+func (r ApiV1S3BucketsCreateResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r ApiV1S3BucketsCreateResponse) GetJSON403() *Error {
+func (r ApiV1S3BucketsCreateResponse) GetJSON403() *ErrorResponse {
 	return r.JSON403
 }
 
 // GetJSON409 returns the response for an HTTP 409 `application/json` response
-func (r ApiV1S3BucketsCreateResponse) GetJSON409() *Error {
+func (r ApiV1S3BucketsCreateResponse) GetJSON409() *ErrorResponse {
 	return r.JSON409
 }
 
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
-func (r ApiV1S3BucketsCreateResponse) GetJSON413() *Error {
+func (r ApiV1S3BucketsCreateResponse) GetJSON413() *ErrorResponse {
 	return r.JSON413
 }
 
 // GetJSON415 returns the response for an HTTP 415 `application/json` response
-func (r ApiV1S3BucketsCreateResponse) GetJSON415() *Error {
+func (r ApiV1S3BucketsCreateResponse) GetJSON415() *ErrorResponse {
 	return r.JSON415
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1S3BucketsCreateResponse) GetJSON503() *Error {
+func (r ApiV1S3BucketsCreateResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -7035,25 +8239,84 @@ func (r ApiV1S3BucketsCreateResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1S3BucketsImportCreateResponse201Headers the declared response headers of an HTTP 201 response for ApiV1S3BucketsImportCreate
+type ApiV1S3BucketsImportCreateResponse201Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsImportCreateResponse400Headers the declared response headers of an HTTP 400 response for ApiV1S3BucketsImportCreate
+type ApiV1S3BucketsImportCreateResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsImportCreateResponse401Headers the declared response headers of an HTTP 401 response for ApiV1S3BucketsImportCreate
+type ApiV1S3BucketsImportCreateResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1S3BucketsImportCreateResponse403Headers the declared response headers of an HTTP 403 response for ApiV1S3BucketsImportCreate
+type ApiV1S3BucketsImportCreateResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsImportCreateResponse409Headers the declared response headers of an HTTP 409 response for ApiV1S3BucketsImportCreate
+type ApiV1S3BucketsImportCreateResponse409Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+// ApiV1S3BucketsImportCreateResponse413Headers the declared response headers of an HTTP 413 response for ApiV1S3BucketsImportCreate
+type ApiV1S3BucketsImportCreateResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsImportCreateResponse415Headers the declared response headers of an HTTP 415 response for ApiV1S3BucketsImportCreate
+type ApiV1S3BucketsImportCreateResponse415Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsImportCreateResponse503Headers the declared response headers of an HTTP 503 response for ApiV1S3BucketsImportCreate
+type ApiV1S3BucketsImportCreateResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1S3BucketsImportCreateResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON201 the response for an HTTP 201 `application/json` response
 	JSON201 *CreatedBucket
 	// JSON400 the response for an HTTP 400 `application/json` response
-	JSON400 *Error
+	JSON400 *ErrorResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error
+	JSON403 *ErrorResponse
 	// JSON409 the response for an HTTP 409 `application/json` response
-	JSON409 *Error
+	JSON409 *ErrorResponse
 	// JSON413 the response for an HTTP 413 `application/json` response
-	JSON413 *Error
+	JSON413 *ErrorResponse
 	// JSON415 the response for an HTTP 415 `application/json` response
-	JSON415 *Error
+	JSON415 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers201 the parsed response headers for an HTTP 201 response
+	Headers201 *ApiV1S3BucketsImportCreateResponse201Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1S3BucketsImportCreateResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1S3BucketsImportCreateResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1S3BucketsImportCreateResponse403Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *ApiV1S3BucketsImportCreateResponse409Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1S3BucketsImportCreateResponse413Headers
+	// Headers415 the parsed response headers for an HTTP 415 response
+	Headers415 *ApiV1S3BucketsImportCreateResponse415Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1S3BucketsImportCreateResponse503Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
@@ -7062,37 +8325,37 @@ func (r ApiV1S3BucketsImportCreateResponse) GetJSON201() *CreatedBucket {
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r ApiV1S3BucketsImportCreateResponse) GetJSON400() *Error {
+func (r ApiV1S3BucketsImportCreateResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiV1S3BucketsImportCreateResponse) GetJSON401() *Error {
+func (r ApiV1S3BucketsImportCreateResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r ApiV1S3BucketsImportCreateResponse) GetJSON403() *Error {
+func (r ApiV1S3BucketsImportCreateResponse) GetJSON403() *ErrorResponse {
 	return r.JSON403
 }
 
 // GetJSON409 returns the response for an HTTP 409 `application/json` response
-func (r ApiV1S3BucketsImportCreateResponse) GetJSON409() *Error {
+func (r ApiV1S3BucketsImportCreateResponse) GetJSON409() *ErrorResponse {
 	return r.JSON409
 }
 
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
-func (r ApiV1S3BucketsImportCreateResponse) GetJSON413() *Error {
+func (r ApiV1S3BucketsImportCreateResponse) GetJSON413() *ErrorResponse {
 	return r.JSON413
 }
 
 // GetJSON415 returns the response for an HTTP 415 `application/json` response
-func (r ApiV1S3BucketsImportCreateResponse) GetJSON415() *Error {
+func (r ApiV1S3BucketsImportCreateResponse) GetJSON415() *ErrorResponse {
 	return r.JSON415
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1S3BucketsImportCreateResponse) GetJSON503() *Error {
+func (r ApiV1S3BucketsImportCreateResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -7125,57 +8388,116 @@ func (r ApiV1S3BucketsImportCreateResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1S3BucketsDestroyResponse204Headers the declared response headers of an HTTP 204 response for ApiV1S3BucketsDestroy
+type ApiV1S3BucketsDestroyResponse204Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsDestroyResponse400Headers the declared response headers of an HTTP 400 response for ApiV1S3BucketsDestroy
+type ApiV1S3BucketsDestroyResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsDestroyResponse401Headers the declared response headers of an HTTP 401 response for ApiV1S3BucketsDestroy
+type ApiV1S3BucketsDestroyResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1S3BucketsDestroyResponse403Headers the declared response headers of an HTTP 403 response for ApiV1S3BucketsDestroy
+type ApiV1S3BucketsDestroyResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsDestroyResponse404Headers the declared response headers of an HTTP 404 response for ApiV1S3BucketsDestroy
+type ApiV1S3BucketsDestroyResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsDestroyResponse409Headers the declared response headers of an HTTP 409 response for ApiV1S3BucketsDestroy
+type ApiV1S3BucketsDestroyResponse409Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+// ApiV1S3BucketsDestroyResponse413Headers the declared response headers of an HTTP 413 response for ApiV1S3BucketsDestroy
+type ApiV1S3BucketsDestroyResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsDestroyResponse503Headers the declared response headers of an HTTP 503 response for ApiV1S3BucketsDestroy
+type ApiV1S3BucketsDestroyResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1S3BucketsDestroyResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON400 the response for an HTTP 400 `application/json` response
-	JSON400 *Error
+	JSON400 *ErrorResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error
+	JSON403 *ErrorResponse
 	// JSON404 the response for an HTTP 404 `application/json` response
-	JSON404 *Error
+	JSON404 *ErrorResponse
 	// JSON409 the response for an HTTP 409 `application/json` response
-	JSON409 *Error
+	JSON409 *ErrorResponse
 	// JSON413 the response for an HTTP 413 `application/json` response
-	JSON413 *Error
+	JSON413 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers204 the parsed response headers for an HTTP 204 response
+	Headers204 *ApiV1S3BucketsDestroyResponse204Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1S3BucketsDestroyResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1S3BucketsDestroyResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1S3BucketsDestroyResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1S3BucketsDestroyResponse404Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *ApiV1S3BucketsDestroyResponse409Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1S3BucketsDestroyResponse413Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1S3BucketsDestroyResponse503Headers
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r ApiV1S3BucketsDestroyResponse) GetJSON400() *Error {
+func (r ApiV1S3BucketsDestroyResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiV1S3BucketsDestroyResponse) GetJSON401() *Error {
+func (r ApiV1S3BucketsDestroyResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r ApiV1S3BucketsDestroyResponse) GetJSON403() *Error {
+func (r ApiV1S3BucketsDestroyResponse) GetJSON403() *ErrorResponse {
 	return r.JSON403
 }
 
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
-func (r ApiV1S3BucketsDestroyResponse) GetJSON404() *Error {
+func (r ApiV1S3BucketsDestroyResponse) GetJSON404() *ErrorResponse {
 	return r.JSON404
 }
 
 // GetJSON409 returns the response for an HTTP 409 `application/json` response
-func (r ApiV1S3BucketsDestroyResponse) GetJSON409() *Error {
+func (r ApiV1S3BucketsDestroyResponse) GetJSON409() *ErrorResponse {
 	return r.JSON409
 }
 
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
-func (r ApiV1S3BucketsDestroyResponse) GetJSON413() *Error {
+func (r ApiV1S3BucketsDestroyResponse) GetJSON413() *ErrorResponse {
 	return r.JSON413
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1S3BucketsDestroyResponse) GetJSON503() *Error {
+func (r ApiV1S3BucketsDestroyResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -7208,21 +8530,65 @@ func (r ApiV1S3BucketsDestroyResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1S3BucketsRetrieveResponse200Headers the declared response headers of an HTTP 200 response for ApiV1S3BucketsRetrieve
+type ApiV1S3BucketsRetrieveResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsRetrieveResponse400Headers the declared response headers of an HTTP 400 response for ApiV1S3BucketsRetrieve
+type ApiV1S3BucketsRetrieveResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsRetrieveResponse401Headers the declared response headers of an HTTP 401 response for ApiV1S3BucketsRetrieve
+type ApiV1S3BucketsRetrieveResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1S3BucketsRetrieveResponse403Headers the declared response headers of an HTTP 403 response for ApiV1S3BucketsRetrieve
+type ApiV1S3BucketsRetrieveResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsRetrieveResponse404Headers the declared response headers of an HTTP 404 response for ApiV1S3BucketsRetrieve
+type ApiV1S3BucketsRetrieveResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsRetrieveResponse503Headers the declared response headers of an HTTP 503 response for ApiV1S3BucketsRetrieve
+type ApiV1S3BucketsRetrieveResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1S3BucketsRetrieveResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *Bucket
 	// JSON400 the response for an HTTP 400 `application/json` response
-	JSON400 *Error
+	JSON400 *ErrorResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error
+	JSON403 *ErrorResponse
 	// JSON404 the response for an HTTP 404 `application/json` response
-	JSON404 *Error
+	JSON404 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1S3BucketsRetrieveResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1S3BucketsRetrieveResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1S3BucketsRetrieveResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1S3BucketsRetrieveResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1S3BucketsRetrieveResponse404Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1S3BucketsRetrieveResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -7231,27 +8597,27 @@ func (r ApiV1S3BucketsRetrieveResponse) GetJSON200() *Bucket {
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r ApiV1S3BucketsRetrieveResponse) GetJSON400() *Error {
+func (r ApiV1S3BucketsRetrieveResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiV1S3BucketsRetrieveResponse) GetJSON401() *Error {
+func (r ApiV1S3BucketsRetrieveResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r ApiV1S3BucketsRetrieveResponse) GetJSON403() *Error {
+func (r ApiV1S3BucketsRetrieveResponse) GetJSON403() *ErrorResponse {
 	return r.JSON403
 }
 
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
-func (r ApiV1S3BucketsRetrieveResponse) GetJSON404() *Error {
+func (r ApiV1S3BucketsRetrieveResponse) GetJSON404() *ErrorResponse {
 	return r.JSON404
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1S3BucketsRetrieveResponse) GetJSON503() *Error {
+func (r ApiV1S3BucketsRetrieveResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -7284,27 +8650,93 @@ func (r ApiV1S3BucketsRetrieveResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1S3BucketsPartialUpdateResponse200Headers the declared response headers of an HTTP 200 response for ApiV1S3BucketsPartialUpdate
+type ApiV1S3BucketsPartialUpdateResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsPartialUpdateResponse400Headers the declared response headers of an HTTP 400 response for ApiV1S3BucketsPartialUpdate
+type ApiV1S3BucketsPartialUpdateResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsPartialUpdateResponse401Headers the declared response headers of an HTTP 401 response for ApiV1S3BucketsPartialUpdate
+type ApiV1S3BucketsPartialUpdateResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1S3BucketsPartialUpdateResponse403Headers the declared response headers of an HTTP 403 response for ApiV1S3BucketsPartialUpdate
+type ApiV1S3BucketsPartialUpdateResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsPartialUpdateResponse404Headers the declared response headers of an HTTP 404 response for ApiV1S3BucketsPartialUpdate
+type ApiV1S3BucketsPartialUpdateResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsPartialUpdateResponse409Headers the declared response headers of an HTTP 409 response for ApiV1S3BucketsPartialUpdate
+type ApiV1S3BucketsPartialUpdateResponse409Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+// ApiV1S3BucketsPartialUpdateResponse413Headers the declared response headers of an HTTP 413 response for ApiV1S3BucketsPartialUpdate
+type ApiV1S3BucketsPartialUpdateResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsPartialUpdateResponse415Headers the declared response headers of an HTTP 415 response for ApiV1S3BucketsPartialUpdate
+type ApiV1S3BucketsPartialUpdateResponse415Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsPartialUpdateResponse503Headers the declared response headers of an HTTP 503 response for ApiV1S3BucketsPartialUpdate
+type ApiV1S3BucketsPartialUpdateResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1S3BucketsPartialUpdateResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *Bucket
 	// JSON400 the response for an HTTP 400 `application/json` response
-	JSON400 *Error
+	JSON400 *ErrorResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error
+	JSON403 *ErrorResponse
 	// JSON404 the response for an HTTP 404 `application/json` response
-	JSON404 *Error
+	JSON404 *ErrorResponse
 	// JSON409 the response for an HTTP 409 `application/json` response
-	JSON409 *Error
+	JSON409 *ErrorResponse
 	// JSON413 the response for an HTTP 413 `application/json` response
-	JSON413 *Error
+	JSON413 *ErrorResponse
 	// JSON415 the response for an HTTP 415 `application/json` response
-	JSON415 *Error
+	JSON415 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1S3BucketsPartialUpdateResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1S3BucketsPartialUpdateResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1S3BucketsPartialUpdateResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1S3BucketsPartialUpdateResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1S3BucketsPartialUpdateResponse404Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *ApiV1S3BucketsPartialUpdateResponse409Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1S3BucketsPartialUpdateResponse413Headers
+	// Headers415 the parsed response headers for an HTTP 415 response
+	Headers415 *ApiV1S3BucketsPartialUpdateResponse415Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1S3BucketsPartialUpdateResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -7313,42 +8745,42 @@ func (r ApiV1S3BucketsPartialUpdateResponse) GetJSON200() *Bucket {
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r ApiV1S3BucketsPartialUpdateResponse) GetJSON400() *Error {
+func (r ApiV1S3BucketsPartialUpdateResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiV1S3BucketsPartialUpdateResponse) GetJSON401() *Error {
+func (r ApiV1S3BucketsPartialUpdateResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r ApiV1S3BucketsPartialUpdateResponse) GetJSON403() *Error {
+func (r ApiV1S3BucketsPartialUpdateResponse) GetJSON403() *ErrorResponse {
 	return r.JSON403
 }
 
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
-func (r ApiV1S3BucketsPartialUpdateResponse) GetJSON404() *Error {
+func (r ApiV1S3BucketsPartialUpdateResponse) GetJSON404() *ErrorResponse {
 	return r.JSON404
 }
 
 // GetJSON409 returns the response for an HTTP 409 `application/json` response
-func (r ApiV1S3BucketsPartialUpdateResponse) GetJSON409() *Error {
+func (r ApiV1S3BucketsPartialUpdateResponse) GetJSON409() *ErrorResponse {
 	return r.JSON409
 }
 
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
-func (r ApiV1S3BucketsPartialUpdateResponse) GetJSON413() *Error {
+func (r ApiV1S3BucketsPartialUpdateResponse) GetJSON413() *ErrorResponse {
 	return r.JSON413
 }
 
 // GetJSON415 returns the response for an HTTP 415 `application/json` response
-func (r ApiV1S3BucketsPartialUpdateResponse) GetJSON415() *Error {
+func (r ApiV1S3BucketsPartialUpdateResponse) GetJSON415() *ErrorResponse {
 	return r.JSON415
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1S3BucketsPartialUpdateResponse) GetJSON503() *Error {
+func (r ApiV1S3BucketsPartialUpdateResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -7381,23 +8813,75 @@ func (r ApiV1S3BucketsPartialUpdateResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1S3BucketsCredentialsRetrieveResponse200Headers the declared response headers of an HTTP 200 response for ApiV1S3BucketsCredentialsRetrieve
+type ApiV1S3BucketsCredentialsRetrieveResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsCredentialsRetrieveResponse400Headers the declared response headers of an HTTP 400 response for ApiV1S3BucketsCredentialsRetrieve
+type ApiV1S3BucketsCredentialsRetrieveResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsCredentialsRetrieveResponse401Headers the declared response headers of an HTTP 401 response for ApiV1S3BucketsCredentialsRetrieve
+type ApiV1S3BucketsCredentialsRetrieveResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1S3BucketsCredentialsRetrieveResponse403Headers the declared response headers of an HTTP 403 response for ApiV1S3BucketsCredentialsRetrieve
+type ApiV1S3BucketsCredentialsRetrieveResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsCredentialsRetrieveResponse404Headers the declared response headers of an HTTP 404 response for ApiV1S3BucketsCredentialsRetrieve
+type ApiV1S3BucketsCredentialsRetrieveResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsCredentialsRetrieveResponse409Headers the declared response headers of an HTTP 409 response for ApiV1S3BucketsCredentialsRetrieve
+type ApiV1S3BucketsCredentialsRetrieveResponse409Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+// ApiV1S3BucketsCredentialsRetrieveResponse503Headers the declared response headers of an HTTP 503 response for ApiV1S3BucketsCredentialsRetrieve
+type ApiV1S3BucketsCredentialsRetrieveResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1S3BucketsCredentialsRetrieveResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *BucketCredentials
 	// JSON400 the response for an HTTP 400 `application/json` response
-	JSON400 *Error
+	JSON400 *ErrorResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error
+	JSON403 *ErrorResponse
 	// JSON404 the response for an HTTP 404 `application/json` response
-	JSON404 *Error
+	JSON404 *ErrorResponse
 	// JSON409 the response for an HTTP 409 `application/json` response
-	JSON409 *Error
+	JSON409 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1S3BucketsCredentialsRetrieveResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1S3BucketsCredentialsRetrieveResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1S3BucketsCredentialsRetrieveResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1S3BucketsCredentialsRetrieveResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1S3BucketsCredentialsRetrieveResponse404Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *ApiV1S3BucketsCredentialsRetrieveResponse409Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1S3BucketsCredentialsRetrieveResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -7406,32 +8890,32 @@ func (r ApiV1S3BucketsCredentialsRetrieveResponse) GetJSON200() *BucketCredentia
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r ApiV1S3BucketsCredentialsRetrieveResponse) GetJSON400() *Error {
+func (r ApiV1S3BucketsCredentialsRetrieveResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiV1S3BucketsCredentialsRetrieveResponse) GetJSON401() *Error {
+func (r ApiV1S3BucketsCredentialsRetrieveResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r ApiV1S3BucketsCredentialsRetrieveResponse) GetJSON403() *Error {
+func (r ApiV1S3BucketsCredentialsRetrieveResponse) GetJSON403() *ErrorResponse {
 	return r.JSON403
 }
 
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
-func (r ApiV1S3BucketsCredentialsRetrieveResponse) GetJSON404() *Error {
+func (r ApiV1S3BucketsCredentialsRetrieveResponse) GetJSON404() *ErrorResponse {
 	return r.JSON404
 }
 
 // GetJSON409 returns the response for an HTTP 409 `application/json` response
-func (r ApiV1S3BucketsCredentialsRetrieveResponse) GetJSON409() *Error {
+func (r ApiV1S3BucketsCredentialsRetrieveResponse) GetJSON409() *ErrorResponse {
 	return r.JSON409
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1S3BucketsCredentialsRetrieveResponse) GetJSON503() *Error {
+func (r ApiV1S3BucketsCredentialsRetrieveResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -7464,27 +8948,93 @@ func (r ApiV1S3BucketsCredentialsRetrieveResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1S3BucketsObjectsUploadUrlCreateResponse200Headers the declared response headers of an HTTP 200 response for ApiV1S3BucketsObjectsUploadUrlCreate
+type ApiV1S3BucketsObjectsUploadUrlCreateResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsObjectsUploadUrlCreateResponse400Headers the declared response headers of an HTTP 400 response for ApiV1S3BucketsObjectsUploadUrlCreate
+type ApiV1S3BucketsObjectsUploadUrlCreateResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsObjectsUploadUrlCreateResponse401Headers the declared response headers of an HTTP 401 response for ApiV1S3BucketsObjectsUploadUrlCreate
+type ApiV1S3BucketsObjectsUploadUrlCreateResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1S3BucketsObjectsUploadUrlCreateResponse403Headers the declared response headers of an HTTP 403 response for ApiV1S3BucketsObjectsUploadUrlCreate
+type ApiV1S3BucketsObjectsUploadUrlCreateResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsObjectsUploadUrlCreateResponse404Headers the declared response headers of an HTTP 404 response for ApiV1S3BucketsObjectsUploadUrlCreate
+type ApiV1S3BucketsObjectsUploadUrlCreateResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsObjectsUploadUrlCreateResponse409Headers the declared response headers of an HTTP 409 response for ApiV1S3BucketsObjectsUploadUrlCreate
+type ApiV1S3BucketsObjectsUploadUrlCreateResponse409Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+// ApiV1S3BucketsObjectsUploadUrlCreateResponse413Headers the declared response headers of an HTTP 413 response for ApiV1S3BucketsObjectsUploadUrlCreate
+type ApiV1S3BucketsObjectsUploadUrlCreateResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsObjectsUploadUrlCreateResponse415Headers the declared response headers of an HTTP 415 response for ApiV1S3BucketsObjectsUploadUrlCreate
+type ApiV1S3BucketsObjectsUploadUrlCreateResponse415Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsObjectsUploadUrlCreateResponse503Headers the declared response headers of an HTTP 503 response for ApiV1S3BucketsObjectsUploadUrlCreate
+type ApiV1S3BucketsObjectsUploadUrlCreateResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1S3BucketsObjectsUploadUrlCreateResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *UploadUrl
 	// JSON400 the response for an HTTP 400 `application/json` response
-	JSON400 *Error
+	JSON400 *ErrorResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error
+	JSON403 *ErrorResponse
 	// JSON404 the response for an HTTP 404 `application/json` response
-	JSON404 *Error
+	JSON404 *ErrorResponse
 	// JSON409 the response for an HTTP 409 `application/json` response
-	JSON409 *Error
+	JSON409 *ErrorResponse
 	// JSON413 the response for an HTTP 413 `application/json` response
-	JSON413 *Error
+	JSON413 *ErrorResponse
 	// JSON415 the response for an HTTP 415 `application/json` response
-	JSON415 *Error
+	JSON415 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1S3BucketsObjectsUploadUrlCreateResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1S3BucketsObjectsUploadUrlCreateResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1S3BucketsObjectsUploadUrlCreateResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1S3BucketsObjectsUploadUrlCreateResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1S3BucketsObjectsUploadUrlCreateResponse404Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *ApiV1S3BucketsObjectsUploadUrlCreateResponse409Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1S3BucketsObjectsUploadUrlCreateResponse413Headers
+	// Headers415 the parsed response headers for an HTTP 415 response
+	Headers415 *ApiV1S3BucketsObjectsUploadUrlCreateResponse415Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1S3BucketsObjectsUploadUrlCreateResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -7493,42 +9043,42 @@ func (r ApiV1S3BucketsObjectsUploadUrlCreateResponse) GetJSON200() *UploadUrl {
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r ApiV1S3BucketsObjectsUploadUrlCreateResponse) GetJSON400() *Error {
+func (r ApiV1S3BucketsObjectsUploadUrlCreateResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiV1S3BucketsObjectsUploadUrlCreateResponse) GetJSON401() *Error {
+func (r ApiV1S3BucketsObjectsUploadUrlCreateResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r ApiV1S3BucketsObjectsUploadUrlCreateResponse) GetJSON403() *Error {
+func (r ApiV1S3BucketsObjectsUploadUrlCreateResponse) GetJSON403() *ErrorResponse {
 	return r.JSON403
 }
 
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
-func (r ApiV1S3BucketsObjectsUploadUrlCreateResponse) GetJSON404() *Error {
+func (r ApiV1S3BucketsObjectsUploadUrlCreateResponse) GetJSON404() *ErrorResponse {
 	return r.JSON404
 }
 
 // GetJSON409 returns the response for an HTTP 409 `application/json` response
-func (r ApiV1S3BucketsObjectsUploadUrlCreateResponse) GetJSON409() *Error {
+func (r ApiV1S3BucketsObjectsUploadUrlCreateResponse) GetJSON409() *ErrorResponse {
 	return r.JSON409
 }
 
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
-func (r ApiV1S3BucketsObjectsUploadUrlCreateResponse) GetJSON413() *Error {
+func (r ApiV1S3BucketsObjectsUploadUrlCreateResponse) GetJSON413() *ErrorResponse {
 	return r.JSON413
 }
 
 // GetJSON415 returns the response for an HTTP 415 `application/json` response
-func (r ApiV1S3BucketsObjectsUploadUrlCreateResponse) GetJSON415() *Error {
+func (r ApiV1S3BucketsObjectsUploadUrlCreateResponse) GetJSON415() *ErrorResponse {
 	return r.JSON415
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1S3BucketsObjectsUploadUrlCreateResponse) GetJSON503() *Error {
+func (r ApiV1S3BucketsObjectsUploadUrlCreateResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -7561,17 +9111,47 @@ func (r ApiV1S3BucketsObjectsUploadUrlCreateResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1S3RegionsRetrieveResponse200Headers the declared response headers of an HTTP 200 response for ApiV1S3RegionsRetrieve
+type ApiV1S3RegionsRetrieveResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3RegionsRetrieveResponse401Headers the declared response headers of an HTTP 401 response for ApiV1S3RegionsRetrieve
+type ApiV1S3RegionsRetrieveResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1S3RegionsRetrieveResponse403Headers the declared response headers of an HTTP 403 response for ApiV1S3RegionsRetrieve
+type ApiV1S3RegionsRetrieveResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3RegionsRetrieveResponse503Headers the declared response headers of an HTTP 503 response for ApiV1S3RegionsRetrieve
+type ApiV1S3RegionsRetrieveResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1S3RegionsRetrieveResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *RegionList
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error
+	JSON403 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1S3RegionsRetrieveResponse200Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1S3RegionsRetrieveResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1S3RegionsRetrieveResponse403Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1S3RegionsRetrieveResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -7580,17 +9160,17 @@ func (r ApiV1S3RegionsRetrieveResponse) GetJSON200() *RegionList {
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiV1S3RegionsRetrieveResponse) GetJSON401() *Error {
+func (r ApiV1S3RegionsRetrieveResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r ApiV1S3RegionsRetrieveResponse) GetJSON403() *Error {
+func (r ApiV1S3RegionsRetrieveResponse) GetJSON403() *ErrorResponse {
 	return r.JSON403
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1S3RegionsRetrieveResponse) GetJSON503() *Error {
+func (r ApiV1S3RegionsRetrieveResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -7623,22 +9203,44 @@ func (r ApiV1S3RegionsRetrieveResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1SchemaRetrieveResponse200Headers the declared response headers of an HTTP 200 response for ApiV1SchemaRetrieve
+type ApiV1SchemaRetrieveResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1SchemaRetrieveResponse400Headers the declared response headers of an HTTP 400 response for ApiV1SchemaRetrieve
+type ApiV1SchemaRetrieveResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1SchemaRetrieveResponse503Headers the declared response headers of an HTTP 503 response for ApiV1SchemaRetrieve
+type ApiV1SchemaRetrieveResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1SchemaRetrieveResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
-	// ApplicationvndOaiOpenapiJSON200 the response for an HTTP 200 `application/vnd.oai.openapi+json` response
-	ApplicationvndOaiOpenapiJSON200 *map[string]interface{}
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *map[string]interface{}
 	// YAML200 the response for an HTTP 200 `application/yaml` response
 	YAML200 *string
 	// JSON400 the response for an HTTP 400 `application/json` response
-	JSON400 *Error
+	JSON400 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1SchemaRetrieveResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1SchemaRetrieveResponse400Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1SchemaRetrieveResponse503Headers
 }
 
-// GetApplicationvndOaiOpenapiJSON200 returns the response for an HTTP 200 `application/vnd.oai.openapi+json` response
-func (r ApiV1SchemaRetrieveResponse) GetApplicationvndOaiOpenapiJSON200() *map[string]interface{} {
-	return r.ApplicationvndOaiOpenapiJSON200
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ApiV1SchemaRetrieveResponse) GetJSON200() *map[string]interface{} {
+	return r.JSON200
 }
 
 // GetYAML200 returns the response for an HTTP 200 `application/yaml` response
@@ -7647,12 +9249,12 @@ func (r ApiV1SchemaRetrieveResponse) GetYAML200() *string {
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r ApiV1SchemaRetrieveResponse) GetJSON400() *Error {
+func (r ApiV1SchemaRetrieveResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1SchemaRetrieveResponse) GetJSON503() *Error {
+func (r ApiV1SchemaRetrieveResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -7685,21 +9287,65 @@ func (r ApiV1SchemaRetrieveResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1SystemApiKeysListResponse200Headers the declared response headers of an HTTP 200 response for ApiV1SystemApiKeysList
+type ApiV1SystemApiKeysListResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1SystemApiKeysListResponse400Headers the declared response headers of an HTTP 400 response for ApiV1SystemApiKeysList
+type ApiV1SystemApiKeysListResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1SystemApiKeysListResponse401Headers the declared response headers of an HTTP 401 response for ApiV1SystemApiKeysList
+type ApiV1SystemApiKeysListResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1SystemApiKeysListResponse403Headers the declared response headers of an HTTP 403 response for ApiV1SystemApiKeysList
+type ApiV1SystemApiKeysListResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1SystemApiKeysListResponse404Headers the declared response headers of an HTTP 404 response for ApiV1SystemApiKeysList
+type ApiV1SystemApiKeysListResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1SystemApiKeysListResponse503Headers the declared response headers of an HTTP 503 response for ApiV1SystemApiKeysList
+type ApiV1SystemApiKeysListResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1SystemApiKeysListResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *PaginatedApiKeyList
 	// JSON400 the response for an HTTP 400 `application/json` response
-	JSON400 *Error
+	JSON400 *ErrorResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error
+	JSON403 *ErrorResponse
 	// JSON404 the response for an HTTP 404 `application/json` response
-	JSON404 *Error
+	JSON404 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1SystemApiKeysListResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1SystemApiKeysListResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1SystemApiKeysListResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1SystemApiKeysListResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1SystemApiKeysListResponse404Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1SystemApiKeysListResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -7708,27 +9354,27 @@ func (r ApiV1SystemApiKeysListResponse) GetJSON200() *PaginatedApiKeyList {
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r ApiV1SystemApiKeysListResponse) GetJSON400() *Error {
+func (r ApiV1SystemApiKeysListResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiV1SystemApiKeysListResponse) GetJSON401() *Error {
+func (r ApiV1SystemApiKeysListResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r ApiV1SystemApiKeysListResponse) GetJSON403() *Error {
+func (r ApiV1SystemApiKeysListResponse) GetJSON403() *ErrorResponse {
 	return r.JSON403
 }
 
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
-func (r ApiV1SystemApiKeysListResponse) GetJSON404() *Error {
+func (r ApiV1SystemApiKeysListResponse) GetJSON404() *ErrorResponse {
 	return r.JSON404
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1SystemApiKeysListResponse) GetJSON503() *Error {
+func (r ApiV1SystemApiKeysListResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -7761,23 +9407,74 @@ func (r ApiV1SystemApiKeysListResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1SystemApiKeysCreateResponse201Headers the declared response headers of an HTTP 201 response for ApiV1SystemApiKeysCreate
+type ApiV1SystemApiKeysCreateResponse201Headers struct {
+	XRequestId string
+}
+
+// ApiV1SystemApiKeysCreateResponse400Headers the declared response headers of an HTTP 400 response for ApiV1SystemApiKeysCreate
+type ApiV1SystemApiKeysCreateResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1SystemApiKeysCreateResponse401Headers the declared response headers of an HTTP 401 response for ApiV1SystemApiKeysCreate
+type ApiV1SystemApiKeysCreateResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1SystemApiKeysCreateResponse403Headers the declared response headers of an HTTP 403 response for ApiV1SystemApiKeysCreate
+type ApiV1SystemApiKeysCreateResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1SystemApiKeysCreateResponse413Headers the declared response headers of an HTTP 413 response for ApiV1SystemApiKeysCreate
+type ApiV1SystemApiKeysCreateResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1SystemApiKeysCreateResponse415Headers the declared response headers of an HTTP 415 response for ApiV1SystemApiKeysCreate
+type ApiV1SystemApiKeysCreateResponse415Headers struct {
+	XRequestId string
+}
+
+// ApiV1SystemApiKeysCreateResponse503Headers the declared response headers of an HTTP 503 response for ApiV1SystemApiKeysCreate
+type ApiV1SystemApiKeysCreateResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1SystemApiKeysCreateResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON201 the response for an HTTP 201 `application/json` response
 	JSON201 *CreatedApiKey
 	// JSON400 the response for an HTTP 400 `application/json` response
-	JSON400 *Error
+	JSON400 *ErrorResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error
+	JSON403 *ErrorResponse
 	// JSON413 the response for an HTTP 413 `application/json` response
-	JSON413 *Error
+	JSON413 *ErrorResponse
 	// JSON415 the response for an HTTP 415 `application/json` response
-	JSON415 *Error
+	JSON415 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers201 the parsed response headers for an HTTP 201 response
+	Headers201 *ApiV1SystemApiKeysCreateResponse201Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1SystemApiKeysCreateResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1SystemApiKeysCreateResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1SystemApiKeysCreateResponse403Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1SystemApiKeysCreateResponse413Headers
+	// Headers415 the parsed response headers for an HTTP 415 response
+	Headers415 *ApiV1SystemApiKeysCreateResponse415Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1SystemApiKeysCreateResponse503Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
@@ -7786,32 +9483,32 @@ func (r ApiV1SystemApiKeysCreateResponse) GetJSON201() *CreatedApiKey {
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r ApiV1SystemApiKeysCreateResponse) GetJSON400() *Error {
+func (r ApiV1SystemApiKeysCreateResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiV1SystemApiKeysCreateResponse) GetJSON401() *Error {
+func (r ApiV1SystemApiKeysCreateResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r ApiV1SystemApiKeysCreateResponse) GetJSON403() *Error {
+func (r ApiV1SystemApiKeysCreateResponse) GetJSON403() *ErrorResponse {
 	return r.JSON403
 }
 
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
-func (r ApiV1SystemApiKeysCreateResponse) GetJSON413() *Error {
+func (r ApiV1SystemApiKeysCreateResponse) GetJSON413() *ErrorResponse {
 	return r.JSON413
 }
 
 // GetJSON415 returns the response for an HTTP 415 `application/json` response
-func (r ApiV1SystemApiKeysCreateResponse) GetJSON415() *Error {
+func (r ApiV1SystemApiKeysCreateResponse) GetJSON415() *ErrorResponse {
 	return r.JSON415
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1SystemApiKeysCreateResponse) GetJSON503() *Error {
+func (r ApiV1SystemApiKeysCreateResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -7844,50 +9541,101 @@ func (r ApiV1SystemApiKeysCreateResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1SystemApiKeysDestroyResponse204Headers the declared response headers of an HTTP 204 response for ApiV1SystemApiKeysDestroy
+type ApiV1SystemApiKeysDestroyResponse204Headers struct {
+	XRequestId string
+}
+
+// ApiV1SystemApiKeysDestroyResponse400Headers the declared response headers of an HTTP 400 response for ApiV1SystemApiKeysDestroy
+type ApiV1SystemApiKeysDestroyResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1SystemApiKeysDestroyResponse401Headers the declared response headers of an HTTP 401 response for ApiV1SystemApiKeysDestroy
+type ApiV1SystemApiKeysDestroyResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1SystemApiKeysDestroyResponse403Headers the declared response headers of an HTTP 403 response for ApiV1SystemApiKeysDestroy
+type ApiV1SystemApiKeysDestroyResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1SystemApiKeysDestroyResponse404Headers the declared response headers of an HTTP 404 response for ApiV1SystemApiKeysDestroy
+type ApiV1SystemApiKeysDestroyResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1SystemApiKeysDestroyResponse413Headers the declared response headers of an HTTP 413 response for ApiV1SystemApiKeysDestroy
+type ApiV1SystemApiKeysDestroyResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1SystemApiKeysDestroyResponse503Headers the declared response headers of an HTTP 503 response for ApiV1SystemApiKeysDestroy
+type ApiV1SystemApiKeysDestroyResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1SystemApiKeysDestroyResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON400 the response for an HTTP 400 `application/json` response
-	JSON400 *Error
+	JSON400 *ErrorResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error
+	JSON403 *ErrorResponse
 	// JSON404 the response for an HTTP 404 `application/json` response
-	JSON404 *Error
+	JSON404 *ErrorResponse
 	// JSON413 the response for an HTTP 413 `application/json` response
-	JSON413 *Error
+	JSON413 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers204 the parsed response headers for an HTTP 204 response
+	Headers204 *ApiV1SystemApiKeysDestroyResponse204Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1SystemApiKeysDestroyResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1SystemApiKeysDestroyResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1SystemApiKeysDestroyResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1SystemApiKeysDestroyResponse404Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1SystemApiKeysDestroyResponse413Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1SystemApiKeysDestroyResponse503Headers
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r ApiV1SystemApiKeysDestroyResponse) GetJSON400() *Error {
+func (r ApiV1SystemApiKeysDestroyResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiV1SystemApiKeysDestroyResponse) GetJSON401() *Error {
+func (r ApiV1SystemApiKeysDestroyResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r ApiV1SystemApiKeysDestroyResponse) GetJSON403() *Error {
+func (r ApiV1SystemApiKeysDestroyResponse) GetJSON403() *ErrorResponse {
 	return r.JSON403
 }
 
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
-func (r ApiV1SystemApiKeysDestroyResponse) GetJSON404() *Error {
+func (r ApiV1SystemApiKeysDestroyResponse) GetJSON404() *ErrorResponse {
 	return r.JSON404
 }
 
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
-func (r ApiV1SystemApiKeysDestroyResponse) GetJSON413() *Error {
+func (r ApiV1SystemApiKeysDestroyResponse) GetJSON413() *ErrorResponse {
 	return r.JSON413
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1SystemApiKeysDestroyResponse) GetJSON503() *Error {
+func (r ApiV1SystemApiKeysDestroyResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -7920,21 +9668,65 @@ func (r ApiV1SystemApiKeysDestroyResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1UsersListResponse200Headers the declared response headers of an HTTP 200 response for ApiV1UsersList
+type ApiV1UsersListResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersListResponse400Headers the declared response headers of an HTTP 400 response for ApiV1UsersList
+type ApiV1UsersListResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersListResponse401Headers the declared response headers of an HTTP 401 response for ApiV1UsersList
+type ApiV1UsersListResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1UsersListResponse403Headers the declared response headers of an HTTP 403 response for ApiV1UsersList
+type ApiV1UsersListResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersListResponse404Headers the declared response headers of an HTTP 404 response for ApiV1UsersList
+type ApiV1UsersListResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersListResponse503Headers the declared response headers of an HTTP 503 response for ApiV1UsersList
+type ApiV1UsersListResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1UsersListResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *PaginatedUserList
 	// JSON400 the response for an HTTP 400 `application/json` response
-	JSON400 *Error
+	JSON400 *ErrorResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error
+	JSON403 *ErrorResponse
 	// JSON404 the response for an HTTP 404 `application/json` response
-	JSON404 *Error
+	JSON404 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1UsersListResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1UsersListResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1UsersListResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1UsersListResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1UsersListResponse404Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1UsersListResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -7943,27 +9735,27 @@ func (r ApiV1UsersListResponse) GetJSON200() *PaginatedUserList {
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r ApiV1UsersListResponse) GetJSON400() *Error {
+func (r ApiV1UsersListResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiV1UsersListResponse) GetJSON401() *Error {
+func (r ApiV1UsersListResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r ApiV1UsersListResponse) GetJSON403() *Error {
+func (r ApiV1UsersListResponse) GetJSON403() *ErrorResponse {
 	return r.JSON403
 }
 
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
-func (r ApiV1UsersListResponse) GetJSON404() *Error {
+func (r ApiV1UsersListResponse) GetJSON404() *ErrorResponse {
 	return r.JSON404
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1UsersListResponse) GetJSON503() *Error {
+func (r ApiV1UsersListResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -7996,23 +9788,74 @@ func (r ApiV1UsersListResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1UsersCreateResponse201Headers the declared response headers of an HTTP 201 response for ApiV1UsersCreate
+type ApiV1UsersCreateResponse201Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersCreateResponse400Headers the declared response headers of an HTTP 400 response for ApiV1UsersCreate
+type ApiV1UsersCreateResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersCreateResponse401Headers the declared response headers of an HTTP 401 response for ApiV1UsersCreate
+type ApiV1UsersCreateResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1UsersCreateResponse403Headers the declared response headers of an HTTP 403 response for ApiV1UsersCreate
+type ApiV1UsersCreateResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersCreateResponse413Headers the declared response headers of an HTTP 413 response for ApiV1UsersCreate
+type ApiV1UsersCreateResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersCreateResponse415Headers the declared response headers of an HTTP 415 response for ApiV1UsersCreate
+type ApiV1UsersCreateResponse415Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersCreateResponse503Headers the declared response headers of an HTTP 503 response for ApiV1UsersCreate
+type ApiV1UsersCreateResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1UsersCreateResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON201 the response for an HTTP 201 `application/json` response
 	JSON201 *User
 	// JSON400 the response for an HTTP 400 `application/json` response
-	JSON400 *Error
+	JSON400 *ErrorResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error
+	JSON403 *ErrorResponse
 	// JSON413 the response for an HTTP 413 `application/json` response
-	JSON413 *Error
+	JSON413 *ErrorResponse
 	// JSON415 the response for an HTTP 415 `application/json` response
-	JSON415 *Error
+	JSON415 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers201 the parsed response headers for an HTTP 201 response
+	Headers201 *ApiV1UsersCreateResponse201Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1UsersCreateResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1UsersCreateResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1UsersCreateResponse403Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1UsersCreateResponse413Headers
+	// Headers415 the parsed response headers for an HTTP 415 response
+	Headers415 *ApiV1UsersCreateResponse415Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1UsersCreateResponse503Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
@@ -8021,32 +9864,32 @@ func (r ApiV1UsersCreateResponse) GetJSON201() *User {
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r ApiV1UsersCreateResponse) GetJSON400() *Error {
+func (r ApiV1UsersCreateResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiV1UsersCreateResponse) GetJSON401() *Error {
+func (r ApiV1UsersCreateResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r ApiV1UsersCreateResponse) GetJSON403() *Error {
+func (r ApiV1UsersCreateResponse) GetJSON403() *ErrorResponse {
 	return r.JSON403
 }
 
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
-func (r ApiV1UsersCreateResponse) GetJSON413() *Error {
+func (r ApiV1UsersCreateResponse) GetJSON413() *ErrorResponse {
 	return r.JSON413
 }
 
 // GetJSON415 returns the response for an HTTP 415 `application/json` response
-func (r ApiV1UsersCreateResponse) GetJSON415() *Error {
+func (r ApiV1UsersCreateResponse) GetJSON415() *ErrorResponse {
 	return r.JSON415
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1UsersCreateResponse) GetJSON503() *Error {
+func (r ApiV1UsersCreateResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -8079,17 +9922,47 @@ func (r ApiV1UsersCreateResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1UsersMeRetrieveResponse200Headers the declared response headers of an HTTP 200 response for ApiV1UsersMeRetrieve
+type ApiV1UsersMeRetrieveResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersMeRetrieveResponse401Headers the declared response headers of an HTTP 401 response for ApiV1UsersMeRetrieve
+type ApiV1UsersMeRetrieveResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1UsersMeRetrieveResponse403Headers the declared response headers of an HTTP 403 response for ApiV1UsersMeRetrieve
+type ApiV1UsersMeRetrieveResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersMeRetrieveResponse503Headers the declared response headers of an HTTP 503 response for ApiV1UsersMeRetrieve
+type ApiV1UsersMeRetrieveResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1UsersMeRetrieveResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *User
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error
+	JSON403 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1UsersMeRetrieveResponse200Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1UsersMeRetrieveResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1UsersMeRetrieveResponse403Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1UsersMeRetrieveResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -8098,17 +9971,17 @@ func (r ApiV1UsersMeRetrieveResponse) GetJSON200() *User {
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiV1UsersMeRetrieveResponse) GetJSON401() *Error {
+func (r ApiV1UsersMeRetrieveResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r ApiV1UsersMeRetrieveResponse) GetJSON403() *Error {
+func (r ApiV1UsersMeRetrieveResponse) GetJSON403() *ErrorResponse {
 	return r.JSON403
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1UsersMeRetrieveResponse) GetJSON503() *Error {
+func (r ApiV1UsersMeRetrieveResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -8141,21 +10014,65 @@ func (r ApiV1UsersMeRetrieveResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1UsersMeApiKeysListResponse200Headers the declared response headers of an HTTP 200 response for ApiV1UsersMeApiKeysList
+type ApiV1UsersMeApiKeysListResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersMeApiKeysListResponse400Headers the declared response headers of an HTTP 400 response for ApiV1UsersMeApiKeysList
+type ApiV1UsersMeApiKeysListResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersMeApiKeysListResponse401Headers the declared response headers of an HTTP 401 response for ApiV1UsersMeApiKeysList
+type ApiV1UsersMeApiKeysListResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1UsersMeApiKeysListResponse403Headers the declared response headers of an HTTP 403 response for ApiV1UsersMeApiKeysList
+type ApiV1UsersMeApiKeysListResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersMeApiKeysListResponse404Headers the declared response headers of an HTTP 404 response for ApiV1UsersMeApiKeysList
+type ApiV1UsersMeApiKeysListResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersMeApiKeysListResponse503Headers the declared response headers of an HTTP 503 response for ApiV1UsersMeApiKeysList
+type ApiV1UsersMeApiKeysListResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1UsersMeApiKeysListResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *PaginatedApiKeyList
 	// JSON400 the response for an HTTP 400 `application/json` response
-	JSON400 *Error
+	JSON400 *ErrorResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error
+	JSON403 *ErrorResponse
 	// JSON404 the response for an HTTP 404 `application/json` response
-	JSON404 *Error
+	JSON404 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1UsersMeApiKeysListResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1UsersMeApiKeysListResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1UsersMeApiKeysListResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1UsersMeApiKeysListResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1UsersMeApiKeysListResponse404Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1UsersMeApiKeysListResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -8164,27 +10081,27 @@ func (r ApiV1UsersMeApiKeysListResponse) GetJSON200() *PaginatedApiKeyList {
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r ApiV1UsersMeApiKeysListResponse) GetJSON400() *Error {
+func (r ApiV1UsersMeApiKeysListResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiV1UsersMeApiKeysListResponse) GetJSON401() *Error {
+func (r ApiV1UsersMeApiKeysListResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r ApiV1UsersMeApiKeysListResponse) GetJSON403() *Error {
+func (r ApiV1UsersMeApiKeysListResponse) GetJSON403() *ErrorResponse {
 	return r.JSON403
 }
 
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
-func (r ApiV1UsersMeApiKeysListResponse) GetJSON404() *Error {
+func (r ApiV1UsersMeApiKeysListResponse) GetJSON404() *ErrorResponse {
 	return r.JSON404
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1UsersMeApiKeysListResponse) GetJSON503() *Error {
+func (r ApiV1UsersMeApiKeysListResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -8217,23 +10134,74 @@ func (r ApiV1UsersMeApiKeysListResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1UsersMeApiKeysCreateResponse201Headers the declared response headers of an HTTP 201 response for ApiV1UsersMeApiKeysCreate
+type ApiV1UsersMeApiKeysCreateResponse201Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersMeApiKeysCreateResponse400Headers the declared response headers of an HTTP 400 response for ApiV1UsersMeApiKeysCreate
+type ApiV1UsersMeApiKeysCreateResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersMeApiKeysCreateResponse401Headers the declared response headers of an HTTP 401 response for ApiV1UsersMeApiKeysCreate
+type ApiV1UsersMeApiKeysCreateResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1UsersMeApiKeysCreateResponse403Headers the declared response headers of an HTTP 403 response for ApiV1UsersMeApiKeysCreate
+type ApiV1UsersMeApiKeysCreateResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersMeApiKeysCreateResponse413Headers the declared response headers of an HTTP 413 response for ApiV1UsersMeApiKeysCreate
+type ApiV1UsersMeApiKeysCreateResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersMeApiKeysCreateResponse415Headers the declared response headers of an HTTP 415 response for ApiV1UsersMeApiKeysCreate
+type ApiV1UsersMeApiKeysCreateResponse415Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersMeApiKeysCreateResponse503Headers the declared response headers of an HTTP 503 response for ApiV1UsersMeApiKeysCreate
+type ApiV1UsersMeApiKeysCreateResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1UsersMeApiKeysCreateResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON201 the response for an HTTP 201 `application/json` response
 	JSON201 *CreatedApiKey
 	// JSON400 the response for an HTTP 400 `application/json` response
-	JSON400 *Error
+	JSON400 *ErrorResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error
+	JSON403 *ErrorResponse
 	// JSON413 the response for an HTTP 413 `application/json` response
-	JSON413 *Error
+	JSON413 *ErrorResponse
 	// JSON415 the response for an HTTP 415 `application/json` response
-	JSON415 *Error
+	JSON415 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers201 the parsed response headers for an HTTP 201 response
+	Headers201 *ApiV1UsersMeApiKeysCreateResponse201Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1UsersMeApiKeysCreateResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1UsersMeApiKeysCreateResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1UsersMeApiKeysCreateResponse403Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1UsersMeApiKeysCreateResponse413Headers
+	// Headers415 the parsed response headers for an HTTP 415 response
+	Headers415 *ApiV1UsersMeApiKeysCreateResponse415Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1UsersMeApiKeysCreateResponse503Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
@@ -8242,32 +10210,32 @@ func (r ApiV1UsersMeApiKeysCreateResponse) GetJSON201() *CreatedApiKey {
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r ApiV1UsersMeApiKeysCreateResponse) GetJSON400() *Error {
+func (r ApiV1UsersMeApiKeysCreateResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiV1UsersMeApiKeysCreateResponse) GetJSON401() *Error {
+func (r ApiV1UsersMeApiKeysCreateResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r ApiV1UsersMeApiKeysCreateResponse) GetJSON403() *Error {
+func (r ApiV1UsersMeApiKeysCreateResponse) GetJSON403() *ErrorResponse {
 	return r.JSON403
 }
 
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
-func (r ApiV1UsersMeApiKeysCreateResponse) GetJSON413() *Error {
+func (r ApiV1UsersMeApiKeysCreateResponse) GetJSON413() *ErrorResponse {
 	return r.JSON413
 }
 
 // GetJSON415 returns the response for an HTTP 415 `application/json` response
-func (r ApiV1UsersMeApiKeysCreateResponse) GetJSON415() *Error {
+func (r ApiV1UsersMeApiKeysCreateResponse) GetJSON415() *ErrorResponse {
 	return r.JSON415
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1UsersMeApiKeysCreateResponse) GetJSON503() *Error {
+func (r ApiV1UsersMeApiKeysCreateResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -8300,50 +10268,101 @@ func (r ApiV1UsersMeApiKeysCreateResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1UsersMeApiKeysDestroyResponse204Headers the declared response headers of an HTTP 204 response for ApiV1UsersMeApiKeysDestroy
+type ApiV1UsersMeApiKeysDestroyResponse204Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersMeApiKeysDestroyResponse400Headers the declared response headers of an HTTP 400 response for ApiV1UsersMeApiKeysDestroy
+type ApiV1UsersMeApiKeysDestroyResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersMeApiKeysDestroyResponse401Headers the declared response headers of an HTTP 401 response for ApiV1UsersMeApiKeysDestroy
+type ApiV1UsersMeApiKeysDestroyResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1UsersMeApiKeysDestroyResponse403Headers the declared response headers of an HTTP 403 response for ApiV1UsersMeApiKeysDestroy
+type ApiV1UsersMeApiKeysDestroyResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersMeApiKeysDestroyResponse404Headers the declared response headers of an HTTP 404 response for ApiV1UsersMeApiKeysDestroy
+type ApiV1UsersMeApiKeysDestroyResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersMeApiKeysDestroyResponse413Headers the declared response headers of an HTTP 413 response for ApiV1UsersMeApiKeysDestroy
+type ApiV1UsersMeApiKeysDestroyResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersMeApiKeysDestroyResponse503Headers the declared response headers of an HTTP 503 response for ApiV1UsersMeApiKeysDestroy
+type ApiV1UsersMeApiKeysDestroyResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1UsersMeApiKeysDestroyResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON400 the response for an HTTP 400 `application/json` response
-	JSON400 *Error
+	JSON400 *ErrorResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error
+	JSON403 *ErrorResponse
 	// JSON404 the response for an HTTP 404 `application/json` response
-	JSON404 *Error
+	JSON404 *ErrorResponse
 	// JSON413 the response for an HTTP 413 `application/json` response
-	JSON413 *Error
+	JSON413 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers204 the parsed response headers for an HTTP 204 response
+	Headers204 *ApiV1UsersMeApiKeysDestroyResponse204Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1UsersMeApiKeysDestroyResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1UsersMeApiKeysDestroyResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1UsersMeApiKeysDestroyResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1UsersMeApiKeysDestroyResponse404Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1UsersMeApiKeysDestroyResponse413Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1UsersMeApiKeysDestroyResponse503Headers
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r ApiV1UsersMeApiKeysDestroyResponse) GetJSON400() *Error {
+func (r ApiV1UsersMeApiKeysDestroyResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiV1UsersMeApiKeysDestroyResponse) GetJSON401() *Error {
+func (r ApiV1UsersMeApiKeysDestroyResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r ApiV1UsersMeApiKeysDestroyResponse) GetJSON403() *Error {
+func (r ApiV1UsersMeApiKeysDestroyResponse) GetJSON403() *ErrorResponse {
 	return r.JSON403
 }
 
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
-func (r ApiV1UsersMeApiKeysDestroyResponse) GetJSON404() *Error {
+func (r ApiV1UsersMeApiKeysDestroyResponse) GetJSON404() *ErrorResponse {
 	return r.JSON404
 }
 
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
-func (r ApiV1UsersMeApiKeysDestroyResponse) GetJSON413() *Error {
+func (r ApiV1UsersMeApiKeysDestroyResponse) GetJSON413() *ErrorResponse {
 	return r.JSON413
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1UsersMeApiKeysDestroyResponse) GetJSON503() *Error {
+func (r ApiV1UsersMeApiKeysDestroyResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -8376,21 +10395,65 @@ func (r ApiV1UsersMeApiKeysDestroyResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1UsersRetrieveResponse200Headers the declared response headers of an HTTP 200 response for ApiV1UsersRetrieve
+type ApiV1UsersRetrieveResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersRetrieveResponse400Headers the declared response headers of an HTTP 400 response for ApiV1UsersRetrieve
+type ApiV1UsersRetrieveResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersRetrieveResponse401Headers the declared response headers of an HTTP 401 response for ApiV1UsersRetrieve
+type ApiV1UsersRetrieveResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1UsersRetrieveResponse403Headers the declared response headers of an HTTP 403 response for ApiV1UsersRetrieve
+type ApiV1UsersRetrieveResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersRetrieveResponse404Headers the declared response headers of an HTTP 404 response for ApiV1UsersRetrieve
+type ApiV1UsersRetrieveResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersRetrieveResponse503Headers the declared response headers of an HTTP 503 response for ApiV1UsersRetrieve
+type ApiV1UsersRetrieveResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1UsersRetrieveResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *User
 	// JSON400 the response for an HTTP 400 `application/json` response
-	JSON400 *Error
+	JSON400 *ErrorResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error
+	JSON403 *ErrorResponse
 	// JSON404 the response for an HTTP 404 `application/json` response
-	JSON404 *Error
+	JSON404 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1UsersRetrieveResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1UsersRetrieveResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1UsersRetrieveResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1UsersRetrieveResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1UsersRetrieveResponse404Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1UsersRetrieveResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -8399,27 +10462,27 @@ func (r ApiV1UsersRetrieveResponse) GetJSON200() *User {
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r ApiV1UsersRetrieveResponse) GetJSON400() *Error {
+func (r ApiV1UsersRetrieveResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiV1UsersRetrieveResponse) GetJSON401() *Error {
+func (r ApiV1UsersRetrieveResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r ApiV1UsersRetrieveResponse) GetJSON403() *Error {
+func (r ApiV1UsersRetrieveResponse) GetJSON403() *ErrorResponse {
 	return r.JSON403
 }
 
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
-func (r ApiV1UsersRetrieveResponse) GetJSON404() *Error {
+func (r ApiV1UsersRetrieveResponse) GetJSON404() *ErrorResponse {
 	return r.JSON404
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1UsersRetrieveResponse) GetJSON503() *Error {
+func (r ApiV1UsersRetrieveResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -8452,27 +10515,93 @@ func (r ApiV1UsersRetrieveResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1UsersPartialUpdateResponse200Headers the declared response headers of an HTTP 200 response for ApiV1UsersPartialUpdate
+type ApiV1UsersPartialUpdateResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersPartialUpdateResponse400Headers the declared response headers of an HTTP 400 response for ApiV1UsersPartialUpdate
+type ApiV1UsersPartialUpdateResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersPartialUpdateResponse401Headers the declared response headers of an HTTP 401 response for ApiV1UsersPartialUpdate
+type ApiV1UsersPartialUpdateResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1UsersPartialUpdateResponse403Headers the declared response headers of an HTTP 403 response for ApiV1UsersPartialUpdate
+type ApiV1UsersPartialUpdateResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersPartialUpdateResponse404Headers the declared response headers of an HTTP 404 response for ApiV1UsersPartialUpdate
+type ApiV1UsersPartialUpdateResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersPartialUpdateResponse409Headers the declared response headers of an HTTP 409 response for ApiV1UsersPartialUpdate
+type ApiV1UsersPartialUpdateResponse409Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+// ApiV1UsersPartialUpdateResponse413Headers the declared response headers of an HTTP 413 response for ApiV1UsersPartialUpdate
+type ApiV1UsersPartialUpdateResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersPartialUpdateResponse415Headers the declared response headers of an HTTP 415 response for ApiV1UsersPartialUpdate
+type ApiV1UsersPartialUpdateResponse415Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersPartialUpdateResponse503Headers the declared response headers of an HTTP 503 response for ApiV1UsersPartialUpdate
+type ApiV1UsersPartialUpdateResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1UsersPartialUpdateResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *User
 	// JSON400 the response for an HTTP 400 `application/json` response
-	JSON400 *Error
+	JSON400 *ErrorResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error
+	JSON403 *ErrorResponse
 	// JSON404 the response for an HTTP 404 `application/json` response
-	JSON404 *Error
+	JSON404 *ErrorResponse
 	// JSON409 the response for an HTTP 409 `application/json` response
-	JSON409 *Error
+	JSON409 *ErrorResponse
 	// JSON413 the response for an HTTP 413 `application/json` response
-	JSON413 *Error
+	JSON413 *ErrorResponse
 	// JSON415 the response for an HTTP 415 `application/json` response
-	JSON415 *Error
+	JSON415 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1UsersPartialUpdateResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1UsersPartialUpdateResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1UsersPartialUpdateResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1UsersPartialUpdateResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1UsersPartialUpdateResponse404Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *ApiV1UsersPartialUpdateResponse409Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1UsersPartialUpdateResponse413Headers
+	// Headers415 the parsed response headers for an HTTP 415 response
+	Headers415 *ApiV1UsersPartialUpdateResponse415Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1UsersPartialUpdateResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -8481,42 +10610,42 @@ func (r ApiV1UsersPartialUpdateResponse) GetJSON200() *User {
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r ApiV1UsersPartialUpdateResponse) GetJSON400() *Error {
+func (r ApiV1UsersPartialUpdateResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiV1UsersPartialUpdateResponse) GetJSON401() *Error {
+func (r ApiV1UsersPartialUpdateResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r ApiV1UsersPartialUpdateResponse) GetJSON403() *Error {
+func (r ApiV1UsersPartialUpdateResponse) GetJSON403() *ErrorResponse {
 	return r.JSON403
 }
 
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
-func (r ApiV1UsersPartialUpdateResponse) GetJSON404() *Error {
+func (r ApiV1UsersPartialUpdateResponse) GetJSON404() *ErrorResponse {
 	return r.JSON404
 }
 
 // GetJSON409 returns the response for an HTTP 409 `application/json` response
-func (r ApiV1UsersPartialUpdateResponse) GetJSON409() *Error {
+func (r ApiV1UsersPartialUpdateResponse) GetJSON409() *ErrorResponse {
 	return r.JSON409
 }
 
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
-func (r ApiV1UsersPartialUpdateResponse) GetJSON413() *Error {
+func (r ApiV1UsersPartialUpdateResponse) GetJSON413() *ErrorResponse {
 	return r.JSON413
 }
 
 // GetJSON415 returns the response for an HTTP 415 `application/json` response
-func (r ApiV1UsersPartialUpdateResponse) GetJSON415() *Error {
+func (r ApiV1UsersPartialUpdateResponse) GetJSON415() *ErrorResponse {
 	return r.JSON415
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1UsersPartialUpdateResponse) GetJSON503() *Error {
+func (r ApiV1UsersPartialUpdateResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -8549,21 +10678,65 @@ func (r ApiV1UsersPartialUpdateResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1WorkspacesListResponse200Headers the declared response headers of an HTTP 200 response for ApiV1WorkspacesList
+type ApiV1WorkspacesListResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesListResponse400Headers the declared response headers of an HTTP 400 response for ApiV1WorkspacesList
+type ApiV1WorkspacesListResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesListResponse401Headers the declared response headers of an HTTP 401 response for ApiV1WorkspacesList
+type ApiV1WorkspacesListResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1WorkspacesListResponse403Headers the declared response headers of an HTTP 403 response for ApiV1WorkspacesList
+type ApiV1WorkspacesListResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesListResponse404Headers the declared response headers of an HTTP 404 response for ApiV1WorkspacesList
+type ApiV1WorkspacesListResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesListResponse503Headers the declared response headers of an HTTP 503 response for ApiV1WorkspacesList
+type ApiV1WorkspacesListResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1WorkspacesListResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *PaginatedWorkspaceList
 	// JSON400 the response for an HTTP 400 `application/json` response
-	JSON400 *Error
+	JSON400 *ErrorResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error
+	JSON403 *ErrorResponse
 	// JSON404 the response for an HTTP 404 `application/json` response
-	JSON404 *Error
+	JSON404 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1WorkspacesListResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1WorkspacesListResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1WorkspacesListResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1WorkspacesListResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1WorkspacesListResponse404Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1WorkspacesListResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -8572,27 +10745,27 @@ func (r ApiV1WorkspacesListResponse) GetJSON200() *PaginatedWorkspaceList {
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r ApiV1WorkspacesListResponse) GetJSON400() *Error {
+func (r ApiV1WorkspacesListResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiV1WorkspacesListResponse) GetJSON401() *Error {
+func (r ApiV1WorkspacesListResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r ApiV1WorkspacesListResponse) GetJSON403() *Error {
+func (r ApiV1WorkspacesListResponse) GetJSON403() *ErrorResponse {
 	return r.JSON403
 }
 
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
-func (r ApiV1WorkspacesListResponse) GetJSON404() *Error {
+func (r ApiV1WorkspacesListResponse) GetJSON404() *ErrorResponse {
 	return r.JSON404
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1WorkspacesListResponse) GetJSON503() *Error {
+func (r ApiV1WorkspacesListResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -8625,23 +10798,74 @@ func (r ApiV1WorkspacesListResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1WorkspacesCreateResponse201Headers the declared response headers of an HTTP 201 response for ApiV1WorkspacesCreate
+type ApiV1WorkspacesCreateResponse201Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesCreateResponse400Headers the declared response headers of an HTTP 400 response for ApiV1WorkspacesCreate
+type ApiV1WorkspacesCreateResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesCreateResponse401Headers the declared response headers of an HTTP 401 response for ApiV1WorkspacesCreate
+type ApiV1WorkspacesCreateResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1WorkspacesCreateResponse403Headers the declared response headers of an HTTP 403 response for ApiV1WorkspacesCreate
+type ApiV1WorkspacesCreateResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesCreateResponse413Headers the declared response headers of an HTTP 413 response for ApiV1WorkspacesCreate
+type ApiV1WorkspacesCreateResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesCreateResponse415Headers the declared response headers of an HTTP 415 response for ApiV1WorkspacesCreate
+type ApiV1WorkspacesCreateResponse415Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesCreateResponse503Headers the declared response headers of an HTTP 503 response for ApiV1WorkspacesCreate
+type ApiV1WorkspacesCreateResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1WorkspacesCreateResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON201 the response for an HTTP 201 `application/json` response
 	JSON201 *Workspace
 	// JSON400 the response for an HTTP 400 `application/json` response
-	JSON400 *Error
+	JSON400 *ErrorResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error
+	JSON403 *ErrorResponse
 	// JSON413 the response for an HTTP 413 `application/json` response
-	JSON413 *Error
+	JSON413 *ErrorResponse
 	// JSON415 the response for an HTTP 415 `application/json` response
-	JSON415 *Error
+	JSON415 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers201 the parsed response headers for an HTTP 201 response
+	Headers201 *ApiV1WorkspacesCreateResponse201Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1WorkspacesCreateResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1WorkspacesCreateResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1WorkspacesCreateResponse403Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1WorkspacesCreateResponse413Headers
+	// Headers415 the parsed response headers for an HTTP 415 response
+	Headers415 *ApiV1WorkspacesCreateResponse415Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1WorkspacesCreateResponse503Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
@@ -8650,32 +10874,32 @@ func (r ApiV1WorkspacesCreateResponse) GetJSON201() *Workspace {
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r ApiV1WorkspacesCreateResponse) GetJSON400() *Error {
+func (r ApiV1WorkspacesCreateResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiV1WorkspacesCreateResponse) GetJSON401() *Error {
+func (r ApiV1WorkspacesCreateResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r ApiV1WorkspacesCreateResponse) GetJSON403() *Error {
+func (r ApiV1WorkspacesCreateResponse) GetJSON403() *ErrorResponse {
 	return r.JSON403
 }
 
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
-func (r ApiV1WorkspacesCreateResponse) GetJSON413() *Error {
+func (r ApiV1WorkspacesCreateResponse) GetJSON413() *ErrorResponse {
 	return r.JSON413
 }
 
 // GetJSON415 returns the response for an HTTP 415 `application/json` response
-func (r ApiV1WorkspacesCreateResponse) GetJSON415() *Error {
+func (r ApiV1WorkspacesCreateResponse) GetJSON415() *ErrorResponse {
 	return r.JSON415
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1WorkspacesCreateResponse) GetJSON503() *Error {
+func (r ApiV1WorkspacesCreateResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -8708,57 +10932,116 @@ func (r ApiV1WorkspacesCreateResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1WorkspacesDestroyResponse204Headers the declared response headers of an HTTP 204 response for ApiV1WorkspacesDestroy
+type ApiV1WorkspacesDestroyResponse204Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesDestroyResponse400Headers the declared response headers of an HTTP 400 response for ApiV1WorkspacesDestroy
+type ApiV1WorkspacesDestroyResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesDestroyResponse401Headers the declared response headers of an HTTP 401 response for ApiV1WorkspacesDestroy
+type ApiV1WorkspacesDestroyResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1WorkspacesDestroyResponse403Headers the declared response headers of an HTTP 403 response for ApiV1WorkspacesDestroy
+type ApiV1WorkspacesDestroyResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesDestroyResponse404Headers the declared response headers of an HTTP 404 response for ApiV1WorkspacesDestroy
+type ApiV1WorkspacesDestroyResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesDestroyResponse409Headers the declared response headers of an HTTP 409 response for ApiV1WorkspacesDestroy
+type ApiV1WorkspacesDestroyResponse409Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+// ApiV1WorkspacesDestroyResponse413Headers the declared response headers of an HTTP 413 response for ApiV1WorkspacesDestroy
+type ApiV1WorkspacesDestroyResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesDestroyResponse503Headers the declared response headers of an HTTP 503 response for ApiV1WorkspacesDestroy
+type ApiV1WorkspacesDestroyResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1WorkspacesDestroyResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON400 the response for an HTTP 400 `application/json` response
-	JSON400 *Error
+	JSON400 *ErrorResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error
+	JSON403 *ErrorResponse
 	// JSON404 the response for an HTTP 404 `application/json` response
-	JSON404 *Error
+	JSON404 *ErrorResponse
 	// JSON409 the response for an HTTP 409 `application/json` response
-	JSON409 *Error
+	JSON409 *ErrorResponse
 	// JSON413 the response for an HTTP 413 `application/json` response
-	JSON413 *Error
+	JSON413 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers204 the parsed response headers for an HTTP 204 response
+	Headers204 *ApiV1WorkspacesDestroyResponse204Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1WorkspacesDestroyResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1WorkspacesDestroyResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1WorkspacesDestroyResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1WorkspacesDestroyResponse404Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *ApiV1WorkspacesDestroyResponse409Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1WorkspacesDestroyResponse413Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1WorkspacesDestroyResponse503Headers
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r ApiV1WorkspacesDestroyResponse) GetJSON400() *Error {
+func (r ApiV1WorkspacesDestroyResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiV1WorkspacesDestroyResponse) GetJSON401() *Error {
+func (r ApiV1WorkspacesDestroyResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r ApiV1WorkspacesDestroyResponse) GetJSON403() *Error {
+func (r ApiV1WorkspacesDestroyResponse) GetJSON403() *ErrorResponse {
 	return r.JSON403
 }
 
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
-func (r ApiV1WorkspacesDestroyResponse) GetJSON404() *Error {
+func (r ApiV1WorkspacesDestroyResponse) GetJSON404() *ErrorResponse {
 	return r.JSON404
 }
 
 // GetJSON409 returns the response for an HTTP 409 `application/json` response
-func (r ApiV1WorkspacesDestroyResponse) GetJSON409() *Error {
+func (r ApiV1WorkspacesDestroyResponse) GetJSON409() *ErrorResponse {
 	return r.JSON409
 }
 
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
-func (r ApiV1WorkspacesDestroyResponse) GetJSON413() *Error {
+func (r ApiV1WorkspacesDestroyResponse) GetJSON413() *ErrorResponse {
 	return r.JSON413
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1WorkspacesDestroyResponse) GetJSON503() *Error {
+func (r ApiV1WorkspacesDestroyResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -8791,21 +11074,65 @@ func (r ApiV1WorkspacesDestroyResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1WorkspacesRetrieveResponse200Headers the declared response headers of an HTTP 200 response for ApiV1WorkspacesRetrieve
+type ApiV1WorkspacesRetrieveResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesRetrieveResponse400Headers the declared response headers of an HTTP 400 response for ApiV1WorkspacesRetrieve
+type ApiV1WorkspacesRetrieveResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesRetrieveResponse401Headers the declared response headers of an HTTP 401 response for ApiV1WorkspacesRetrieve
+type ApiV1WorkspacesRetrieveResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1WorkspacesRetrieveResponse403Headers the declared response headers of an HTTP 403 response for ApiV1WorkspacesRetrieve
+type ApiV1WorkspacesRetrieveResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesRetrieveResponse404Headers the declared response headers of an HTTP 404 response for ApiV1WorkspacesRetrieve
+type ApiV1WorkspacesRetrieveResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesRetrieveResponse503Headers the declared response headers of an HTTP 503 response for ApiV1WorkspacesRetrieve
+type ApiV1WorkspacesRetrieveResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1WorkspacesRetrieveResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *Workspace
 	// JSON400 the response for an HTTP 400 `application/json` response
-	JSON400 *Error
+	JSON400 *ErrorResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error
+	JSON403 *ErrorResponse
 	// JSON404 the response for an HTTP 404 `application/json` response
-	JSON404 *Error
+	JSON404 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1WorkspacesRetrieveResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1WorkspacesRetrieveResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1WorkspacesRetrieveResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1WorkspacesRetrieveResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1WorkspacesRetrieveResponse404Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1WorkspacesRetrieveResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -8814,27 +11141,27 @@ func (r ApiV1WorkspacesRetrieveResponse) GetJSON200() *Workspace {
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r ApiV1WorkspacesRetrieveResponse) GetJSON400() *Error {
+func (r ApiV1WorkspacesRetrieveResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiV1WorkspacesRetrieveResponse) GetJSON401() *Error {
+func (r ApiV1WorkspacesRetrieveResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r ApiV1WorkspacesRetrieveResponse) GetJSON403() *Error {
+func (r ApiV1WorkspacesRetrieveResponse) GetJSON403() *ErrorResponse {
 	return r.JSON403
 }
 
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
-func (r ApiV1WorkspacesRetrieveResponse) GetJSON404() *Error {
+func (r ApiV1WorkspacesRetrieveResponse) GetJSON404() *ErrorResponse {
 	return r.JSON404
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1WorkspacesRetrieveResponse) GetJSON503() *Error {
+func (r ApiV1WorkspacesRetrieveResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -8867,25 +11194,83 @@ func (r ApiV1WorkspacesRetrieveResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1WorkspacesPartialUpdateResponse200Headers the declared response headers of an HTTP 200 response for ApiV1WorkspacesPartialUpdate
+type ApiV1WorkspacesPartialUpdateResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesPartialUpdateResponse400Headers the declared response headers of an HTTP 400 response for ApiV1WorkspacesPartialUpdate
+type ApiV1WorkspacesPartialUpdateResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesPartialUpdateResponse401Headers the declared response headers of an HTTP 401 response for ApiV1WorkspacesPartialUpdate
+type ApiV1WorkspacesPartialUpdateResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1WorkspacesPartialUpdateResponse403Headers the declared response headers of an HTTP 403 response for ApiV1WorkspacesPartialUpdate
+type ApiV1WorkspacesPartialUpdateResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesPartialUpdateResponse404Headers the declared response headers of an HTTP 404 response for ApiV1WorkspacesPartialUpdate
+type ApiV1WorkspacesPartialUpdateResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesPartialUpdateResponse413Headers the declared response headers of an HTTP 413 response for ApiV1WorkspacesPartialUpdate
+type ApiV1WorkspacesPartialUpdateResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesPartialUpdateResponse415Headers the declared response headers of an HTTP 415 response for ApiV1WorkspacesPartialUpdate
+type ApiV1WorkspacesPartialUpdateResponse415Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesPartialUpdateResponse503Headers the declared response headers of an HTTP 503 response for ApiV1WorkspacesPartialUpdate
+type ApiV1WorkspacesPartialUpdateResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1WorkspacesPartialUpdateResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *Workspace
 	// JSON400 the response for an HTTP 400 `application/json` response
-	JSON400 *Error
+	JSON400 *ErrorResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error
+	JSON403 *ErrorResponse
 	// JSON404 the response for an HTTP 404 `application/json` response
-	JSON404 *Error
+	JSON404 *ErrorResponse
 	// JSON413 the response for an HTTP 413 `application/json` response
-	JSON413 *Error
+	JSON413 *ErrorResponse
 	// JSON415 the response for an HTTP 415 `application/json` response
-	JSON415 *Error
+	JSON415 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1WorkspacesPartialUpdateResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1WorkspacesPartialUpdateResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1WorkspacesPartialUpdateResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1WorkspacesPartialUpdateResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1WorkspacesPartialUpdateResponse404Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1WorkspacesPartialUpdateResponse413Headers
+	// Headers415 the parsed response headers for an HTTP 415 response
+	Headers415 *ApiV1WorkspacesPartialUpdateResponse415Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1WorkspacesPartialUpdateResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -8894,37 +11279,37 @@ func (r ApiV1WorkspacesPartialUpdateResponse) GetJSON200() *Workspace {
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r ApiV1WorkspacesPartialUpdateResponse) GetJSON400() *Error {
+func (r ApiV1WorkspacesPartialUpdateResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiV1WorkspacesPartialUpdateResponse) GetJSON401() *Error {
+func (r ApiV1WorkspacesPartialUpdateResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r ApiV1WorkspacesPartialUpdateResponse) GetJSON403() *Error {
+func (r ApiV1WorkspacesPartialUpdateResponse) GetJSON403() *ErrorResponse {
 	return r.JSON403
 }
 
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
-func (r ApiV1WorkspacesPartialUpdateResponse) GetJSON404() *Error {
+func (r ApiV1WorkspacesPartialUpdateResponse) GetJSON404() *ErrorResponse {
 	return r.JSON404
 }
 
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
-func (r ApiV1WorkspacesPartialUpdateResponse) GetJSON413() *Error {
+func (r ApiV1WorkspacesPartialUpdateResponse) GetJSON413() *ErrorResponse {
 	return r.JSON413
 }
 
 // GetJSON415 returns the response for an HTTP 415 `application/json` response
-func (r ApiV1WorkspacesPartialUpdateResponse) GetJSON415() *Error {
+func (r ApiV1WorkspacesPartialUpdateResponse) GetJSON415() *ErrorResponse {
 	return r.JSON415
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1WorkspacesPartialUpdateResponse) GetJSON503() *Error {
+func (r ApiV1WorkspacesPartialUpdateResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -8957,21 +11342,65 @@ func (r ApiV1WorkspacesPartialUpdateResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1WorkspacesMembersListResponse200Headers the declared response headers of an HTTP 200 response for ApiV1WorkspacesMembersList
+type ApiV1WorkspacesMembersListResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesMembersListResponse400Headers the declared response headers of an HTTP 400 response for ApiV1WorkspacesMembersList
+type ApiV1WorkspacesMembersListResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesMembersListResponse401Headers the declared response headers of an HTTP 401 response for ApiV1WorkspacesMembersList
+type ApiV1WorkspacesMembersListResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1WorkspacesMembersListResponse403Headers the declared response headers of an HTTP 403 response for ApiV1WorkspacesMembersList
+type ApiV1WorkspacesMembersListResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesMembersListResponse404Headers the declared response headers of an HTTP 404 response for ApiV1WorkspacesMembersList
+type ApiV1WorkspacesMembersListResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesMembersListResponse503Headers the declared response headers of an HTTP 503 response for ApiV1WorkspacesMembersList
+type ApiV1WorkspacesMembersListResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1WorkspacesMembersListResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *PaginatedMemberList
 	// JSON400 the response for an HTTP 400 `application/json` response
-	JSON400 *Error
+	JSON400 *ErrorResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error
+	JSON403 *ErrorResponse
 	// JSON404 the response for an HTTP 404 `application/json` response
-	JSON404 *Error
+	JSON404 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1WorkspacesMembersListResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1WorkspacesMembersListResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1WorkspacesMembersListResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1WorkspacesMembersListResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1WorkspacesMembersListResponse404Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1WorkspacesMembersListResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -8980,27 +11409,27 @@ func (r ApiV1WorkspacesMembersListResponse) GetJSON200() *PaginatedMemberList {
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r ApiV1WorkspacesMembersListResponse) GetJSON400() *Error {
+func (r ApiV1WorkspacesMembersListResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiV1WorkspacesMembersListResponse) GetJSON401() *Error {
+func (r ApiV1WorkspacesMembersListResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r ApiV1WorkspacesMembersListResponse) GetJSON403() *Error {
+func (r ApiV1WorkspacesMembersListResponse) GetJSON403() *ErrorResponse {
 	return r.JSON403
 }
 
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
-func (r ApiV1WorkspacesMembersListResponse) GetJSON404() *Error {
+func (r ApiV1WorkspacesMembersListResponse) GetJSON404() *ErrorResponse {
 	return r.JSON404
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1WorkspacesMembersListResponse) GetJSON503() *Error {
+func (r ApiV1WorkspacesMembersListResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -9033,25 +11462,83 @@ func (r ApiV1WorkspacesMembersListResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1WorkspacesMembersCreateResponse201Headers the declared response headers of an HTTP 201 response for ApiV1WorkspacesMembersCreate
+type ApiV1WorkspacesMembersCreateResponse201Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesMembersCreateResponse400Headers the declared response headers of an HTTP 400 response for ApiV1WorkspacesMembersCreate
+type ApiV1WorkspacesMembersCreateResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesMembersCreateResponse401Headers the declared response headers of an HTTP 401 response for ApiV1WorkspacesMembersCreate
+type ApiV1WorkspacesMembersCreateResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1WorkspacesMembersCreateResponse403Headers the declared response headers of an HTTP 403 response for ApiV1WorkspacesMembersCreate
+type ApiV1WorkspacesMembersCreateResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesMembersCreateResponse404Headers the declared response headers of an HTTP 404 response for ApiV1WorkspacesMembersCreate
+type ApiV1WorkspacesMembersCreateResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesMembersCreateResponse413Headers the declared response headers of an HTTP 413 response for ApiV1WorkspacesMembersCreate
+type ApiV1WorkspacesMembersCreateResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesMembersCreateResponse415Headers the declared response headers of an HTTP 415 response for ApiV1WorkspacesMembersCreate
+type ApiV1WorkspacesMembersCreateResponse415Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesMembersCreateResponse503Headers the declared response headers of an HTTP 503 response for ApiV1WorkspacesMembersCreate
+type ApiV1WorkspacesMembersCreateResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1WorkspacesMembersCreateResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON201 the response for an HTTP 201 `application/json` response
 	JSON201 *Member
 	// JSON400 the response for an HTTP 400 `application/json` response
-	JSON400 *Error
+	JSON400 *ErrorResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error
+	JSON403 *ErrorResponse
 	// JSON404 the response for an HTTP 404 `application/json` response
-	JSON404 *Error
+	JSON404 *ErrorResponse
 	// JSON413 the response for an HTTP 413 `application/json` response
-	JSON413 *Error
+	JSON413 *ErrorResponse
 	// JSON415 the response for an HTTP 415 `application/json` response
-	JSON415 *Error
+	JSON415 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers201 the parsed response headers for an HTTP 201 response
+	Headers201 *ApiV1WorkspacesMembersCreateResponse201Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1WorkspacesMembersCreateResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1WorkspacesMembersCreateResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1WorkspacesMembersCreateResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1WorkspacesMembersCreateResponse404Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1WorkspacesMembersCreateResponse413Headers
+	// Headers415 the parsed response headers for an HTTP 415 response
+	Headers415 *ApiV1WorkspacesMembersCreateResponse415Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1WorkspacesMembersCreateResponse503Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
@@ -9060,37 +11547,37 @@ func (r ApiV1WorkspacesMembersCreateResponse) GetJSON201() *Member {
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r ApiV1WorkspacesMembersCreateResponse) GetJSON400() *Error {
+func (r ApiV1WorkspacesMembersCreateResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiV1WorkspacesMembersCreateResponse) GetJSON401() *Error {
+func (r ApiV1WorkspacesMembersCreateResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r ApiV1WorkspacesMembersCreateResponse) GetJSON403() *Error {
+func (r ApiV1WorkspacesMembersCreateResponse) GetJSON403() *ErrorResponse {
 	return r.JSON403
 }
 
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
-func (r ApiV1WorkspacesMembersCreateResponse) GetJSON404() *Error {
+func (r ApiV1WorkspacesMembersCreateResponse) GetJSON404() *ErrorResponse {
 	return r.JSON404
 }
 
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
-func (r ApiV1WorkspacesMembersCreateResponse) GetJSON413() *Error {
+func (r ApiV1WorkspacesMembersCreateResponse) GetJSON413() *ErrorResponse {
 	return r.JSON413
 }
 
 // GetJSON415 returns the response for an HTTP 415 `application/json` response
-func (r ApiV1WorkspacesMembersCreateResponse) GetJSON415() *Error {
+func (r ApiV1WorkspacesMembersCreateResponse) GetJSON415() *ErrorResponse {
 	return r.JSON415
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1WorkspacesMembersCreateResponse) GetJSON503() *Error {
+func (r ApiV1WorkspacesMembersCreateResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -9123,50 +11610,101 @@ func (r ApiV1WorkspacesMembersCreateResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1WorkspacesMembersDestroyResponse204Headers the declared response headers of an HTTP 204 response for ApiV1WorkspacesMembersDestroy
+type ApiV1WorkspacesMembersDestroyResponse204Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesMembersDestroyResponse400Headers the declared response headers of an HTTP 400 response for ApiV1WorkspacesMembersDestroy
+type ApiV1WorkspacesMembersDestroyResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesMembersDestroyResponse401Headers the declared response headers of an HTTP 401 response for ApiV1WorkspacesMembersDestroy
+type ApiV1WorkspacesMembersDestroyResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1WorkspacesMembersDestroyResponse403Headers the declared response headers of an HTTP 403 response for ApiV1WorkspacesMembersDestroy
+type ApiV1WorkspacesMembersDestroyResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesMembersDestroyResponse404Headers the declared response headers of an HTTP 404 response for ApiV1WorkspacesMembersDestroy
+type ApiV1WorkspacesMembersDestroyResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesMembersDestroyResponse413Headers the declared response headers of an HTTP 413 response for ApiV1WorkspacesMembersDestroy
+type ApiV1WorkspacesMembersDestroyResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesMembersDestroyResponse503Headers the declared response headers of an HTTP 503 response for ApiV1WorkspacesMembersDestroy
+type ApiV1WorkspacesMembersDestroyResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1WorkspacesMembersDestroyResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON400 the response for an HTTP 400 `application/json` response
-	JSON400 *Error
+	JSON400 *ErrorResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error
+	JSON403 *ErrorResponse
 	// JSON404 the response for an HTTP 404 `application/json` response
-	JSON404 *Error
+	JSON404 *ErrorResponse
 	// JSON413 the response for an HTTP 413 `application/json` response
-	JSON413 *Error
+	JSON413 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers204 the parsed response headers for an HTTP 204 response
+	Headers204 *ApiV1WorkspacesMembersDestroyResponse204Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1WorkspacesMembersDestroyResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1WorkspacesMembersDestroyResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1WorkspacesMembersDestroyResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1WorkspacesMembersDestroyResponse404Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1WorkspacesMembersDestroyResponse413Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1WorkspacesMembersDestroyResponse503Headers
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r ApiV1WorkspacesMembersDestroyResponse) GetJSON400() *Error {
+func (r ApiV1WorkspacesMembersDestroyResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiV1WorkspacesMembersDestroyResponse) GetJSON401() *Error {
+func (r ApiV1WorkspacesMembersDestroyResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r ApiV1WorkspacesMembersDestroyResponse) GetJSON403() *Error {
+func (r ApiV1WorkspacesMembersDestroyResponse) GetJSON403() *ErrorResponse {
 	return r.JSON403
 }
 
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
-func (r ApiV1WorkspacesMembersDestroyResponse) GetJSON404() *Error {
+func (r ApiV1WorkspacesMembersDestroyResponse) GetJSON404() *ErrorResponse {
 	return r.JSON404
 }
 
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
-func (r ApiV1WorkspacesMembersDestroyResponse) GetJSON413() *Error {
+func (r ApiV1WorkspacesMembersDestroyResponse) GetJSON413() *ErrorResponse {
 	return r.JSON413
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1WorkspacesMembersDestroyResponse) GetJSON503() *Error {
+func (r ApiV1WorkspacesMembersDestroyResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -9199,25 +11737,83 @@ func (r ApiV1WorkspacesMembersDestroyResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1WorkspacesMembersPartialUpdateResponse200Headers the declared response headers of an HTTP 200 response for ApiV1WorkspacesMembersPartialUpdate
+type ApiV1WorkspacesMembersPartialUpdateResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesMembersPartialUpdateResponse400Headers the declared response headers of an HTTP 400 response for ApiV1WorkspacesMembersPartialUpdate
+type ApiV1WorkspacesMembersPartialUpdateResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesMembersPartialUpdateResponse401Headers the declared response headers of an HTTP 401 response for ApiV1WorkspacesMembersPartialUpdate
+type ApiV1WorkspacesMembersPartialUpdateResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1WorkspacesMembersPartialUpdateResponse403Headers the declared response headers of an HTTP 403 response for ApiV1WorkspacesMembersPartialUpdate
+type ApiV1WorkspacesMembersPartialUpdateResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesMembersPartialUpdateResponse404Headers the declared response headers of an HTTP 404 response for ApiV1WorkspacesMembersPartialUpdate
+type ApiV1WorkspacesMembersPartialUpdateResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesMembersPartialUpdateResponse413Headers the declared response headers of an HTTP 413 response for ApiV1WorkspacesMembersPartialUpdate
+type ApiV1WorkspacesMembersPartialUpdateResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesMembersPartialUpdateResponse415Headers the declared response headers of an HTTP 415 response for ApiV1WorkspacesMembersPartialUpdate
+type ApiV1WorkspacesMembersPartialUpdateResponse415Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesMembersPartialUpdateResponse503Headers the declared response headers of an HTTP 503 response for ApiV1WorkspacesMembersPartialUpdate
+type ApiV1WorkspacesMembersPartialUpdateResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 type ApiV1WorkspacesMembersPartialUpdateResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *Member
 	// JSON400 the response for an HTTP 400 `application/json` response
-	JSON400 *Error
+	JSON400 *ErrorResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
-	JSON401 *Error
+	JSON401 *ErrorResponse
 	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error
+	JSON403 *ErrorResponse
 	// JSON404 the response for an HTTP 404 `application/json` response
-	JSON404 *Error
+	JSON404 *ErrorResponse
 	// JSON413 the response for an HTTP 413 `application/json` response
-	JSON413 *Error
+	JSON413 *ErrorResponse
 	// JSON415 the response for an HTTP 415 `application/json` response
-	JSON415 *Error
+	JSON415 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *Error
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1WorkspacesMembersPartialUpdateResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1WorkspacesMembersPartialUpdateResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1WorkspacesMembersPartialUpdateResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1WorkspacesMembersPartialUpdateResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1WorkspacesMembersPartialUpdateResponse404Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1WorkspacesMembersPartialUpdateResponse413Headers
+	// Headers415 the parsed response headers for an HTTP 415 response
+	Headers415 *ApiV1WorkspacesMembersPartialUpdateResponse415Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1WorkspacesMembersPartialUpdateResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -9226,37 +11822,37 @@ func (r ApiV1WorkspacesMembersPartialUpdateResponse) GetJSON200() *Member {
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r ApiV1WorkspacesMembersPartialUpdateResponse) GetJSON400() *Error {
+func (r ApiV1WorkspacesMembersPartialUpdateResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r ApiV1WorkspacesMembersPartialUpdateResponse) GetJSON401() *Error {
+func (r ApiV1WorkspacesMembersPartialUpdateResponse) GetJSON401() *ErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r ApiV1WorkspacesMembersPartialUpdateResponse) GetJSON403() *Error {
+func (r ApiV1WorkspacesMembersPartialUpdateResponse) GetJSON403() *ErrorResponse {
 	return r.JSON403
 }
 
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
-func (r ApiV1WorkspacesMembersPartialUpdateResponse) GetJSON404() *Error {
+func (r ApiV1WorkspacesMembersPartialUpdateResponse) GetJSON404() *ErrorResponse {
 	return r.JSON404
 }
 
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
-func (r ApiV1WorkspacesMembersPartialUpdateResponse) GetJSON413() *Error {
+func (r ApiV1WorkspacesMembersPartialUpdateResponse) GetJSON413() *ErrorResponse {
 	return r.JSON413
 }
 
 // GetJSON415 returns the response for an HTTP 415 `application/json` response
-func (r ApiV1WorkspacesMembersPartialUpdateResponse) GetJSON415() *Error {
+func (r ApiV1WorkspacesMembersPartialUpdateResponse) GetJSON415() *ErrorResponse {
 	return r.JSON415
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r ApiV1WorkspacesMembersPartialUpdateResponse) GetJSON503() *Error {
+func (r ApiV1WorkspacesMembersPartialUpdateResponse) GetJSON503() *ErrorResponse {
 	return r.JSON503
 }
 
@@ -9291,6 +11887,8 @@ func (r ApiV1WorkspacesMembersPartialUpdateResponse) ContentType() string {
 
 // ApiLoginCreateWithBodyWithResponse Exchange a username and password for a short-lived bearer token
 //
+// For local users. The token authenticates like an API key until `expires_at`, and may also create and revoke API keys. Failed attempts are throttled per username and address (429 with `Retry-After`).
+//
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/login/ (the `ApiLoginCreate` operationId).
@@ -9303,6 +11901,8 @@ func (c *ClientWithResponses) ApiLoginCreateWithBodyWithResponse(ctx context.Con
 }
 
 // ApiLoginCreateWithResponse Exchange a username and password for a short-lived bearer token
+//
+// For local users. The token authenticates like an API key until `expires_at`, and may also create and revoke API keys. Failed attempts are throttled per username and address (429 with `Retry-After`).
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -9317,6 +11917,8 @@ func (c *ClientWithResponses) ApiLoginCreateWithResponse(ctx context.Context, bo
 
 // ApiV1AuditLogListWithResponse Security events, newest first (Super Admin: all; Org Admin: their organizations)
 //
+// A page of the audit log, newest first, with filters. Super Admins see every entry; Org Admins the entries of their organizations.
+//
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/v1/audit-log/ (the `ApiV1AuditLogList` operationId).
@@ -9329,6 +11931,8 @@ func (c *ClientWithResponses) ApiV1AuditLogListWithResponse(ctx context.Context,
 }
 
 // ApiV1AuditLogExportRetrieveWithResponse Every matching entry, oldest first, as NDJSON (one JSON object per line)
+//
+// The whole matching log as a download, streamed: each line is one `AuditEntry` as JSON. Same filters and visibility as the list.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -9343,6 +11947,8 @@ func (c *ClientWithResponses) ApiV1AuditLogExportRetrieveWithResponse(ctx contex
 
 // ApiV1OrganizationsListWithResponse List the organizations the caller belongs to
 //
+// The organizations the caller is a member of; a Super Admin sees all.
+//
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/v1/organizations/ (the `ApiV1OrganizationsList` operationId).
@@ -9355,6 +11961,8 @@ func (c *ClientWithResponses) ApiV1OrganizationsListWithResponse(ctx context.Con
 }
 
 // ApiV1OrganizationsCreateWithBodyWithResponse Create an organization (Super Admin)
+//
+// A new, empty organization. 400 `unique` when the slug is taken.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -9369,6 +11977,8 @@ func (c *ClientWithResponses) ApiV1OrganizationsCreateWithBodyWithResponse(ctx c
 
 // ApiV1OrganizationsCreateWithResponse Create an organization (Super Admin)
 //
+// A new, empty organization. 400 `unique` when the slug is taken.
+//
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/v1/organizations/ (the `ApiV1OrganizationsCreate` operationId).
@@ -9381,6 +11991,8 @@ func (c *ClientWithResponses) ApiV1OrganizationsCreateWithResponse(ctx context.C
 }
 
 // ApiV1OrganizationsDestroyWithResponse Delete an empty organization (Super Admin)
+//
+// Deletes an organization that has no workspaces left. 409 `organization_not_empty` otherwise.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -9395,6 +12007,8 @@ func (c *ClientWithResponses) ApiV1OrganizationsDestroyWithResponse(ctx context.
 
 // ApiV1OrganizationsRetrieveWithResponse An organization
 //
+// One organization. 404 when it does not exist or the caller is not a member.
+//
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/v1/organizations/{id}/ (the `ApiV1OrganizationsRetrieve` operationId).
@@ -9407,6 +12021,8 @@ func (c *ClientWithResponses) ApiV1OrganizationsRetrieveWithResponse(ctx context
 }
 
 // ApiV1OrganizationsPartialUpdateWithBodyWithResponse Rename an organization (Org Admin); change its slug (Super Admin)
+//
+// An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -9421,6 +12037,8 @@ func (c *ClientWithResponses) ApiV1OrganizationsPartialUpdateWithBodyWithRespons
 
 // ApiV1OrganizationsPartialUpdateWithResponse Rename an organization (Org Admin); change its slug (Super Admin)
 //
+// An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin.
+//
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PATCH /api/v1/organizations/{id}/ (the `ApiV1OrganizationsPartialUpdate` operationId).
@@ -9433,6 +12051,8 @@ func (c *ClientWithResponses) ApiV1OrganizationsPartialUpdateWithResponse(ctx co
 }
 
 // ApiV1OrganizationsApiKeysListWithResponse List the organization's API keys (never their secrets)
+//
+// The keys with their names, scopes, expiry and last use; never a secret.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -9492,6 +12112,8 @@ func (c *ClientWithResponses) ApiV1OrganizationsApiKeysDestroyWithResponse(ctx c
 
 // ApiV1OrganizationsMembersListWithResponse List the organization's members and their roles
 //
+// The members with their roles, ordered by username. Any member may list them.
+//
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/v1/organizations/{id}/members/ (the `ApiV1OrganizationsMembersList` operationId).
@@ -9504,6 +12126,8 @@ func (c *ClientWithResponses) ApiV1OrganizationsMembersListWithResponse(ctx cont
 }
 
 // ApiV1OrganizationsMembersCreateWithBodyWithResponse Add a user, named by username or e-mail address, as a member with a role
+//
+// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -9518,6 +12142,8 @@ func (c *ClientWithResponses) ApiV1OrganizationsMembersCreateWithBodyWithRespons
 
 // ApiV1OrganizationsMembersCreateWithResponse Add a user, named by username or e-mail address, as a member with a role
 //
+// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+//
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/v1/organizations/{id}/members/ (the `ApiV1OrganizationsMembersCreate` operationId).
@@ -9530,6 +12156,8 @@ func (c *ClientWithResponses) ApiV1OrganizationsMembersCreateWithResponse(ctx co
 }
 
 // ApiV1OrganizationsMembersDestroyWithResponse Remove a member
+//
+// Ends the membership. The user and their other memberships stay.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -9544,6 +12172,8 @@ func (c *ClientWithResponses) ApiV1OrganizationsMembersDestroyWithResponse(ctx c
 
 // ApiV1OrganizationsMembersPartialUpdateWithBodyWithResponse Change a member's role
 //
+// Give the member another role (`admin`, `user` or `viewer`).
+//
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PATCH /api/v1/organizations/{id}/members/{user_id}/ (the `ApiV1OrganizationsMembersPartialUpdate` operationId).
@@ -9557,6 +12187,8 @@ func (c *ClientWithResponses) ApiV1OrganizationsMembersPartialUpdateWithBodyWith
 
 // ApiV1OrganizationsMembersPartialUpdateWithResponse Change a member's role
 //
+// Give the member another role (`admin`, `user` or `viewer`).
+//
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PATCH /api/v1/organizations/{id}/members/{user_id}/ (the `ApiV1OrganizationsMembersPartialUpdate` operationId).
@@ -9569,6 +12201,8 @@ func (c *ClientWithResponses) ApiV1OrganizationsMembersPartialUpdateWithResponse
 }
 
 // ApiV1S3BucketsListWithResponse List buckets (occupancy, object count, last usage refresh; never secrets)
+//
+// The buckets in workspaces the caller can see, with their usage as last measured. Filter by organization, workspace, region or owner.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -9643,6 +12277,8 @@ func (c *ClientWithResponses) ApiV1S3BucketsImportCreateWithResponse(ctx context
 
 // ApiV1S3BucketsDestroyWithResponse Remove the access user and policy, and the bucket if it is empty (else 409; data is never deleted)
 //
+// Deletes an empty bucket and its access user on the cluster. 409 `bucket_not_empty` while it holds objects; the data is never deleted by this call.
+//
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with DELETE /api/v1/s3/buckets/{id}/ (the `ApiV1S3BucketsDestroy` operationId).
@@ -9655,6 +12291,8 @@ func (c *ClientWithResponses) ApiV1S3BucketsDestroyWithResponse(ctx context.Cont
 }
 
 // ApiV1S3BucketsRetrieveWithResponse A bucket
+//
+// One bucket with its usage; never its secret.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -9669,6 +12307,8 @@ func (c *ClientWithResponses) ApiV1S3BucketsRetrieveWithResponse(ctx context.Con
 
 // ApiV1S3BucketsPartialUpdateWithBodyWithResponse Turn the allow-all CORS rule set on or off, set or drop the owning Kubernetes object, or release the bucket to a namespace
 //
+// Switch CORS for browsers on any origin, or change which Kubernetes object owns the bucket or may adopt it.
+//
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PATCH /api/v1/s3/buckets/{id}/ (the `ApiV1S3BucketsPartialUpdate` operationId).
@@ -9682,6 +12322,8 @@ func (c *ClientWithResponses) ApiV1S3BucketsPartialUpdateWithBodyWithResponse(ct
 
 // ApiV1S3BucketsPartialUpdateWithResponse Turn the allow-all CORS rule set on or off, set or drop the owning Kubernetes object, or release the bucket to a namespace
 //
+// Switch CORS for browsers on any origin, or change which Kubernetes object owns the bucket or may adopt it.
+//
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PATCH /api/v1/s3/buckets/{id}/ (the `ApiV1S3BucketsPartialUpdate` operationId).
@@ -9694,6 +12336,8 @@ func (c *ClientWithResponses) ApiV1S3BucketsPartialUpdateWithResponse(ctx contex
 }
 
 // ApiV1S3BucketsCredentialsRetrieveWithResponse Reveal the bucket's credentials again (recorded in the audit log)
+//
+// The access key and secret of the bucket's own user, again. Each reveal is recorded in the audit log (`bucket.credentials_revealed`). Needs the right to manage the bucket.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -9738,6 +12382,8 @@ func (c *ClientWithResponses) ApiV1S3BucketsObjectsUploadUrlCreateWithResponse(c
 
 // ApiV1S3RegionsRetrieveWithResponse Regions with bucket count, occupancy and objects (over the buckets you can see)
 //
+// Every configured region with the number, occupancy and objects of the buckets the caller can see there: the region picker and the per-region totals.
+//
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/v1/s3/regions/ (the `ApiV1S3RegionsRetrieve` operationId).
@@ -9751,6 +12397,8 @@ func (c *ClientWithResponses) ApiV1S3RegionsRetrieveWithResponse(ctx context.Con
 
 // ApiV1SchemaRetrieveWithResponse The live OpenAPI 3.1 description of this API
 //
+// The document clients are generated from, as JSON (the default) or YAML. Public: it needs no token.
+//
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/v1/schema/ (the `ApiV1SchemaRetrieve` operationId).
@@ -9763,6 +12411,8 @@ func (c *ClientWithResponses) ApiV1SchemaRetrieveWithResponse(ctx context.Contex
 }
 
 // ApiV1SystemApiKeysListWithResponse List system API keys (staff) (never their secrets)
+//
+// The keys with their names, scopes, expiry and last use; never a secret.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -9822,6 +12472,8 @@ func (c *ClientWithResponses) ApiV1SystemApiKeysDestroyWithResponse(ctx context.
 
 // ApiV1UsersListWithResponse List users (Super Admin)
 //
+// Every user, ordered by username. Super Admins only.
+//
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/v1/users/ (the `ApiV1UsersList` operationId).
@@ -9834,6 +12486,8 @@ func (c *ClientWithResponses) ApiV1UsersListWithResponse(ctx context.Context, pa
 }
 
 // ApiV1UsersCreateWithBodyWithResponse Create a user (Super Admin)
+//
+// A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -9848,6 +12502,8 @@ func (c *ClientWithResponses) ApiV1UsersCreateWithBodyWithResponse(ctx context.C
 
 // ApiV1UsersCreateWithResponse Create a user (Super Admin)
 //
+// A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken.
+//
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/v1/users/ (the `ApiV1UsersCreate` operationId).
@@ -9861,6 +12517,8 @@ func (c *ClientWithResponses) ApiV1UsersCreateWithResponse(ctx context.Context, 
 
 // ApiV1UsersMeRetrieveWithResponse The user the token belongs to
 //
+// Who the bearer token belongs to. For an organization or system key, 403 `no_user`: such keys act for no user.
+//
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/v1/users/me/ (the `ApiV1UsersMeRetrieve` operationId).
@@ -9873,6 +12531,8 @@ func (c *ClientWithResponses) ApiV1UsersMeRetrieveWithResponse(ctx context.Conte
 }
 
 // ApiV1UsersMeApiKeysListWithResponse List your user API keys (never their secrets)
+//
+// The keys with their names, scopes, expiry and last use; never a secret.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -9932,6 +12592,8 @@ func (c *ClientWithResponses) ApiV1UsersMeApiKeysDestroyWithResponse(ctx context
 
 // ApiV1UsersRetrieveWithResponse A user (yourself, or anyone for a Super Admin)
 //
+// Anyone may read their own user; a Super Admin may read any. Others get 404, as for a user that does not exist.
+//
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/v1/users/{id}/ (the `ApiV1UsersRetrieve` operationId).
@@ -9944,6 +12606,8 @@ func (c *ClientWithResponses) ApiV1UsersRetrieveWithResponse(ctx context.Context
 }
 
 // ApiV1UsersPartialUpdateWithBodyWithResponse Update or deactivate a user (Super Admin)
+//
+// Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (403 `self_lockout`).
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -9958,6 +12622,8 @@ func (c *ClientWithResponses) ApiV1UsersPartialUpdateWithBodyWithResponse(ctx co
 
 // ApiV1UsersPartialUpdateWithResponse Update or deactivate a user (Super Admin)
 //
+// Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (403 `self_lockout`).
+//
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PATCH /api/v1/users/{id}/ (the `ApiV1UsersPartialUpdate` operationId).
@@ -9970,6 +12636,8 @@ func (c *ClientWithResponses) ApiV1UsersPartialUpdateWithResponse(ctx context.Co
 }
 
 // ApiV1WorkspacesListWithResponse List the workspaces the caller belongs to
+//
+// The workspaces the caller is a member of, directly or through an organization role; a Super Admin sees all. Filter with `organization`.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -9984,6 +12652,8 @@ func (c *ClientWithResponses) ApiV1WorkspacesListWithResponse(ctx context.Contex
 
 // ApiV1WorkspacesCreateWithBodyWithResponse Create a workspace in an organization (Org Admin)
 //
+// A new workspace in an organization where the caller is Org Admin (or any, for a Super Admin). 400 `unique` when the organization already has a workspace of that name.
+//
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/v1/workspaces/ (the `ApiV1WorkspacesCreate` operationId).
@@ -9996,6 +12666,8 @@ func (c *ClientWithResponses) ApiV1WorkspacesCreateWithBodyWithResponse(ctx cont
 }
 
 // ApiV1WorkspacesCreateWithResponse Create a workspace in an organization (Org Admin)
+//
+// A new workspace in an organization where the caller is Org Admin (or any, for a Super Admin). 400 `unique` when the organization already has a workspace of that name.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -10010,6 +12682,8 @@ func (c *ClientWithResponses) ApiV1WorkspacesCreateWithResponse(ctx context.Cont
 
 // ApiV1WorkspacesDestroyWithResponse Delete a workspace without buckets (Org Admin)
 //
+// Deletes the workspace and its memberships. 409 `workspace_not_empty` while it still has buckets: delete them first.
+//
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with DELETE /api/v1/workspaces/{id}/ (the `ApiV1WorkspacesDestroy` operationId).
@@ -10022,6 +12696,8 @@ func (c *ClientWithResponses) ApiV1WorkspacesDestroyWithResponse(ctx context.Con
 }
 
 // ApiV1WorkspacesRetrieveWithResponse A workspace
+//
+// One workspace with its configuration. 404 when it does not exist or the caller cannot see it.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -10036,6 +12712,8 @@ func (c *ClientWithResponses) ApiV1WorkspacesRetrieveWithResponse(ctx context.Co
 
 // ApiV1WorkspacesPartialUpdateWithBodyWithResponse Configure a workspace (Workspace Admin)
 //
+// Rename the workspace or replace its whole `config` object.
+//
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PATCH /api/v1/workspaces/{id}/ (the `ApiV1WorkspacesPartialUpdate` operationId).
@@ -10048,6 +12726,8 @@ func (c *ClientWithResponses) ApiV1WorkspacesPartialUpdateWithBodyWithResponse(c
 }
 
 // ApiV1WorkspacesPartialUpdateWithResponse Configure a workspace (Workspace Admin)
+//
+// Rename the workspace or replace its whole `config` object.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -10062,6 +12742,8 @@ func (c *ClientWithResponses) ApiV1WorkspacesPartialUpdateWithResponse(ctx conte
 
 // ApiV1WorkspacesMembersListWithResponse List the workspace's members and their roles
 //
+// The members with their roles, ordered by username. Any member may list them.
+//
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/v1/workspaces/{id}/members/ (the `ApiV1WorkspacesMembersList` operationId).
@@ -10074,6 +12756,8 @@ func (c *ClientWithResponses) ApiV1WorkspacesMembersListWithResponse(ctx context
 }
 
 // ApiV1WorkspacesMembersCreateWithBodyWithResponse Add a user, named by username or e-mail address, as a member with a role
+//
+// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -10088,6 +12772,8 @@ func (c *ClientWithResponses) ApiV1WorkspacesMembersCreateWithBodyWithResponse(c
 
 // ApiV1WorkspacesMembersCreateWithResponse Add a user, named by username or e-mail address, as a member with a role
 //
+// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+//
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/v1/workspaces/{id}/members/ (the `ApiV1WorkspacesMembersCreate` operationId).
@@ -10100,6 +12786,8 @@ func (c *ClientWithResponses) ApiV1WorkspacesMembersCreateWithResponse(ctx conte
 }
 
 // ApiV1WorkspacesMembersDestroyWithResponse Remove a member
+//
+// Ends the membership. The user and their other memberships stay.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -10114,6 +12802,8 @@ func (c *ClientWithResponses) ApiV1WorkspacesMembersDestroyWithResponse(ctx cont
 
 // ApiV1WorkspacesMembersPartialUpdateWithBodyWithResponse Change a member's role
 //
+// Give the member another role (`admin`, `user` or `viewer`).
+//
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PATCH /api/v1/workspaces/{id}/members/{user_id}/ (the `ApiV1WorkspacesMembersPartialUpdate` operationId).
@@ -10126,6 +12816,8 @@ func (c *ClientWithResponses) ApiV1WorkspacesMembersPartialUpdateWithBodyWithRes
 }
 
 // ApiV1WorkspacesMembersPartialUpdateWithResponse Change a member's role
+//
+// Give the member another role (`admin`, `user` or `viewer`).
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -10160,47 +12852,141 @@ func ParseApiLoginCreateResponse(rsp *http.Response) (*ApiLoginCreateResponse, e
 		response.JSON200 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON413 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON415 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiLoginCreateResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiLoginCreateResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiLoginCreateResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiLoginCreateResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 415:
+		var headers ApiLoginCreateResponse415Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers415 = &headers
+	case rsp.StatusCode == 429:
+		var headers ApiLoginCreateResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiLoginCreateResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -10228,40 +13014,117 @@ func ParseApiV1AuditLogListResponse(rsp *http.Response) (*ApiV1AuditLogListRespo
 		response.JSON200 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON404 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1AuditLogListResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1AuditLogListResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1AuditLogListResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1AuditLogListResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1AuditLogListResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1AuditLogListResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -10282,33 +13145,100 @@ func ParseApiV1AuditLogExportRetrieveResponse(rsp *http.Response) (*ApiV1AuditLo
 
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1AuditLogExportRetrieveResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1AuditLogExportRetrieveResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1AuditLogExportRetrieveResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1AuditLogExportRetrieveResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1AuditLogExportRetrieveResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -10336,40 +13266,117 @@ func ParseApiV1OrganizationsListResponse(rsp *http.Response) (*ApiV1Organization
 		response.JSON200 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON404 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1OrganizationsListResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1OrganizationsListResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1OrganizationsListResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1OrganizationsListResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1OrganizationsListResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1OrganizationsListResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -10397,47 +13404,134 @@ func ParseApiV1OrganizationsCreateResponse(rsp *http.Response) (*ApiV1Organizati
 		response.JSON201 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON413 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON415 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 201:
+		var headers ApiV1OrganizationsCreateResponse201Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers201 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1OrganizationsCreateResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1OrganizationsCreateResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1OrganizationsCreateResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1OrganizationsCreateResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 415:
+		var headers ApiV1OrganizationsCreateResponse415Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers415 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1OrganizationsCreateResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -10461,54 +13555,158 @@ func ParseApiV1OrganizationsDestroyResponse(rsp *http.Response) (*ApiV1Organizat
 		break // No content-type
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON404 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON409 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON413 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		var headers ApiV1OrganizationsDestroyResponse204Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers204 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1OrganizationsDestroyResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1OrganizationsDestroyResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1OrganizationsDestroyResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1OrganizationsDestroyResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 409:
+		var headers ApiV1OrganizationsDestroyResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers409 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1OrganizationsDestroyResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1OrganizationsDestroyResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -10536,40 +13734,117 @@ func ParseApiV1OrganizationsRetrieveResponse(rsp *http.Response) (*ApiV1Organiza
 		response.JSON200 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON404 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1OrganizationsRetrieveResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1OrganizationsRetrieveResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1OrganizationsRetrieveResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1OrganizationsRetrieveResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1OrganizationsRetrieveResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1OrganizationsRetrieveResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -10597,54 +13872,151 @@ func ParseApiV1OrganizationsPartialUpdateResponse(rsp *http.Response) (*ApiV1Org
 		response.JSON200 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON404 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON413 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON415 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1OrganizationsPartialUpdateResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1OrganizationsPartialUpdateResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1OrganizationsPartialUpdateResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1OrganizationsPartialUpdateResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1OrganizationsPartialUpdateResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1OrganizationsPartialUpdateResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 415:
+		var headers ApiV1OrganizationsPartialUpdateResponse415Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers415 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1OrganizationsPartialUpdateResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -10672,40 +14044,117 @@ func ParseApiV1OrganizationsApiKeysListResponse(rsp *http.Response) (*ApiV1Organ
 		response.JSON200 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON404 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1OrganizationsApiKeysListResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1OrganizationsApiKeysListResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1OrganizationsApiKeysListResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1OrganizationsApiKeysListResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1OrganizationsApiKeysListResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1OrganizationsApiKeysListResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -10733,54 +14182,151 @@ func ParseApiV1OrganizationsApiKeysCreateResponse(rsp *http.Response) (*ApiV1Org
 		response.JSON201 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON404 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON413 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON415 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 201:
+		var headers ApiV1OrganizationsApiKeysCreateResponse201Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers201 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1OrganizationsApiKeysCreateResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1OrganizationsApiKeysCreateResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1OrganizationsApiKeysCreateResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1OrganizationsApiKeysCreateResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1OrganizationsApiKeysCreateResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 415:
+		var headers ApiV1OrganizationsApiKeysCreateResponse415Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers415 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1OrganizationsApiKeysCreateResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -10804,47 +14350,134 @@ func ParseApiV1OrganizationsApiKeysDestroyResponse(rsp *http.Response) (*ApiV1Or
 		break // No content-type
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON404 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON413 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		var headers ApiV1OrganizationsApiKeysDestroyResponse204Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers204 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1OrganizationsApiKeysDestroyResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1OrganizationsApiKeysDestroyResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1OrganizationsApiKeysDestroyResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1OrganizationsApiKeysDestroyResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1OrganizationsApiKeysDestroyResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1OrganizationsApiKeysDestroyResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -10872,40 +14505,117 @@ func ParseApiV1OrganizationsMembersListResponse(rsp *http.Response) (*ApiV1Organ
 		response.JSON200 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON404 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1OrganizationsMembersListResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1OrganizationsMembersListResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1OrganizationsMembersListResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1OrganizationsMembersListResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1OrganizationsMembersListResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1OrganizationsMembersListResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -10933,54 +14643,151 @@ func ParseApiV1OrganizationsMembersCreateResponse(rsp *http.Response) (*ApiV1Org
 		response.JSON201 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON404 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON413 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON415 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 201:
+		var headers ApiV1OrganizationsMembersCreateResponse201Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers201 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1OrganizationsMembersCreateResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1OrganizationsMembersCreateResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1OrganizationsMembersCreateResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1OrganizationsMembersCreateResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1OrganizationsMembersCreateResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 415:
+		var headers ApiV1OrganizationsMembersCreateResponse415Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers415 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1OrganizationsMembersCreateResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -11004,47 +14811,134 @@ func ParseApiV1OrganizationsMembersDestroyResponse(rsp *http.Response) (*ApiV1Or
 		break // No content-type
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON404 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON413 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		var headers ApiV1OrganizationsMembersDestroyResponse204Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers204 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1OrganizationsMembersDestroyResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1OrganizationsMembersDestroyResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1OrganizationsMembersDestroyResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1OrganizationsMembersDestroyResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1OrganizationsMembersDestroyResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1OrganizationsMembersDestroyResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -11072,54 +14966,151 @@ func ParseApiV1OrganizationsMembersPartialUpdateResponse(rsp *http.Response) (*A
 		response.JSON200 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON404 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON413 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON415 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1OrganizationsMembersPartialUpdateResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1OrganizationsMembersPartialUpdateResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1OrganizationsMembersPartialUpdateResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1OrganizationsMembersPartialUpdateResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1OrganizationsMembersPartialUpdateResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1OrganizationsMembersPartialUpdateResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 415:
+		var headers ApiV1OrganizationsMembersPartialUpdateResponse415Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers415 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1OrganizationsMembersPartialUpdateResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -11147,40 +15138,117 @@ func ParseApiV1S3BucketsListResponse(rsp *http.Response) (*ApiV1S3BucketsListRes
 		response.JSON200 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON404 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1S3BucketsListResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1S3BucketsListResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1S3BucketsListResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1S3BucketsListResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1S3BucketsListResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1S3BucketsListResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -11215,54 +15283,168 @@ func ParseApiV1S3BucketsCreateResponse(rsp *http.Response) (*ApiV1S3BucketsCreat
 		response.JSON201 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON409 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON413 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON415 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1S3BucketsCreateResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 201:
+		var headers ApiV1S3BucketsCreateResponse201Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers201 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1S3BucketsCreateResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1S3BucketsCreateResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1S3BucketsCreateResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 409:
+		var headers ApiV1S3BucketsCreateResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers409 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1S3BucketsCreateResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 415:
+		var headers ApiV1S3BucketsCreateResponse415Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers415 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1S3BucketsCreateResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -11290,54 +15472,158 @@ func ParseApiV1S3BucketsImportCreateResponse(rsp *http.Response) (*ApiV1S3Bucket
 		response.JSON201 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON409 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON413 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON415 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 201:
+		var headers ApiV1S3BucketsImportCreateResponse201Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers201 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1S3BucketsImportCreateResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1S3BucketsImportCreateResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1S3BucketsImportCreateResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 409:
+		var headers ApiV1S3BucketsImportCreateResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers409 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1S3BucketsImportCreateResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 415:
+		var headers ApiV1S3BucketsImportCreateResponse415Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers415 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1S3BucketsImportCreateResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -11361,54 +15647,158 @@ func ParseApiV1S3BucketsDestroyResponse(rsp *http.Response) (*ApiV1S3BucketsDest
 		break // No content-type
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON404 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON409 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON413 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		var headers ApiV1S3BucketsDestroyResponse204Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers204 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1S3BucketsDestroyResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1S3BucketsDestroyResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1S3BucketsDestroyResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1S3BucketsDestroyResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 409:
+		var headers ApiV1S3BucketsDestroyResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers409 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1S3BucketsDestroyResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1S3BucketsDestroyResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -11436,40 +15826,117 @@ func ParseApiV1S3BucketsRetrieveResponse(rsp *http.Response) (*ApiV1S3BucketsRet
 		response.JSON200 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON404 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1S3BucketsRetrieveResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1S3BucketsRetrieveResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1S3BucketsRetrieveResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1S3BucketsRetrieveResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1S3BucketsRetrieveResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1S3BucketsRetrieveResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -11497,61 +15964,175 @@ func ParseApiV1S3BucketsPartialUpdateResponse(rsp *http.Response) (*ApiV1S3Bucke
 		response.JSON200 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON404 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON409 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON413 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON415 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1S3BucketsPartialUpdateResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1S3BucketsPartialUpdateResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1S3BucketsPartialUpdateResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1S3BucketsPartialUpdateResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1S3BucketsPartialUpdateResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 409:
+		var headers ApiV1S3BucketsPartialUpdateResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers409 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1S3BucketsPartialUpdateResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 415:
+		var headers ApiV1S3BucketsPartialUpdateResponse415Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers415 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1S3BucketsPartialUpdateResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -11579,47 +16160,141 @@ func ParseApiV1S3BucketsCredentialsRetrieveResponse(rsp *http.Response) (*ApiV1S
 		response.JSON200 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON404 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON409 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1S3BucketsCredentialsRetrieveResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1S3BucketsCredentialsRetrieveResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1S3BucketsCredentialsRetrieveResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1S3BucketsCredentialsRetrieveResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1S3BucketsCredentialsRetrieveResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 409:
+		var headers ApiV1S3BucketsCredentialsRetrieveResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers409 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1S3BucketsCredentialsRetrieveResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -11647,61 +16322,175 @@ func ParseApiV1S3BucketsObjectsUploadUrlCreateResponse(rsp *http.Response) (*Api
 		response.JSON200 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON404 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON409 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON413 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON415 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1S3BucketsObjectsUploadUrlCreateResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1S3BucketsObjectsUploadUrlCreateResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1S3BucketsObjectsUploadUrlCreateResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1S3BucketsObjectsUploadUrlCreateResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1S3BucketsObjectsUploadUrlCreateResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 409:
+		var headers ApiV1S3BucketsObjectsUploadUrlCreateResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers409 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1S3BucketsObjectsUploadUrlCreateResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 415:
+		var headers ApiV1S3BucketsObjectsUploadUrlCreateResponse415Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers415 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1S3BucketsObjectsUploadUrlCreateResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -11729,26 +16518,83 @@ func ParseApiV1S3RegionsRetrieveResponse(rsp *http.Response) (*ApiV1S3RegionsRet
 		response.JSON200 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1S3RegionsRetrieveResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1S3RegionsRetrieveResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1S3RegionsRetrieveResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1S3RegionsRetrieveResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -11773,7 +16619,7 @@ func ParseApiV1SchemaRetrieveResponse(rsp *http.Response) (*ApiV1SchemaRetrieveR
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
-		response.ApplicationvndOaiOpenapiJSON200 = &dest
+		response.JSON200 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "yaml") && rsp.StatusCode == 200:
 		var dest string
@@ -11783,19 +16629,59 @@ func ParseApiV1SchemaRetrieveResponse(rsp *http.Response) (*ApiV1SchemaRetrieveR
 		response.YAML200 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1SchemaRetrieveResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1SchemaRetrieveResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1SchemaRetrieveResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -11823,40 +16709,117 @@ func ParseApiV1SystemApiKeysListResponse(rsp *http.Response) (*ApiV1SystemApiKey
 		response.JSON200 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON404 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1SystemApiKeysListResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1SystemApiKeysListResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1SystemApiKeysListResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1SystemApiKeysListResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1SystemApiKeysListResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1SystemApiKeysListResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -11884,47 +16847,134 @@ func ParseApiV1SystemApiKeysCreateResponse(rsp *http.Response) (*ApiV1SystemApiK
 		response.JSON201 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON413 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON415 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 201:
+		var headers ApiV1SystemApiKeysCreateResponse201Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers201 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1SystemApiKeysCreateResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1SystemApiKeysCreateResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1SystemApiKeysCreateResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1SystemApiKeysCreateResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 415:
+		var headers ApiV1SystemApiKeysCreateResponse415Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers415 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1SystemApiKeysCreateResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -11948,47 +16998,134 @@ func ParseApiV1SystemApiKeysDestroyResponse(rsp *http.Response) (*ApiV1SystemApi
 		break // No content-type
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON404 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON413 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		var headers ApiV1SystemApiKeysDestroyResponse204Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers204 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1SystemApiKeysDestroyResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1SystemApiKeysDestroyResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1SystemApiKeysDestroyResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1SystemApiKeysDestroyResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1SystemApiKeysDestroyResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1SystemApiKeysDestroyResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -12016,40 +17153,117 @@ func ParseApiV1UsersListResponse(rsp *http.Response) (*ApiV1UsersListResponse, e
 		response.JSON200 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON404 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1UsersListResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1UsersListResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1UsersListResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1UsersListResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1UsersListResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1UsersListResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -12077,47 +17291,134 @@ func ParseApiV1UsersCreateResponse(rsp *http.Response) (*ApiV1UsersCreateRespons
 		response.JSON201 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON413 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON415 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 201:
+		var headers ApiV1UsersCreateResponse201Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers201 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1UsersCreateResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1UsersCreateResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1UsersCreateResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1UsersCreateResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 415:
+		var headers ApiV1UsersCreateResponse415Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers415 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1UsersCreateResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -12145,26 +17446,83 @@ func ParseApiV1UsersMeRetrieveResponse(rsp *http.Response) (*ApiV1UsersMeRetriev
 		response.JSON200 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1UsersMeRetrieveResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1UsersMeRetrieveResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1UsersMeRetrieveResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1UsersMeRetrieveResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -12192,40 +17550,117 @@ func ParseApiV1UsersMeApiKeysListResponse(rsp *http.Response) (*ApiV1UsersMeApiK
 		response.JSON200 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON404 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1UsersMeApiKeysListResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1UsersMeApiKeysListResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1UsersMeApiKeysListResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1UsersMeApiKeysListResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1UsersMeApiKeysListResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1UsersMeApiKeysListResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -12253,47 +17688,134 @@ func ParseApiV1UsersMeApiKeysCreateResponse(rsp *http.Response) (*ApiV1UsersMeAp
 		response.JSON201 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON413 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON415 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 201:
+		var headers ApiV1UsersMeApiKeysCreateResponse201Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers201 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1UsersMeApiKeysCreateResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1UsersMeApiKeysCreateResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1UsersMeApiKeysCreateResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1UsersMeApiKeysCreateResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 415:
+		var headers ApiV1UsersMeApiKeysCreateResponse415Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers415 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1UsersMeApiKeysCreateResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -12317,47 +17839,134 @@ func ParseApiV1UsersMeApiKeysDestroyResponse(rsp *http.Response) (*ApiV1UsersMeA
 		break // No content-type
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON404 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON413 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		var headers ApiV1UsersMeApiKeysDestroyResponse204Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers204 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1UsersMeApiKeysDestroyResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1UsersMeApiKeysDestroyResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1UsersMeApiKeysDestroyResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1UsersMeApiKeysDestroyResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1UsersMeApiKeysDestroyResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1UsersMeApiKeysDestroyResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -12385,40 +17994,117 @@ func ParseApiV1UsersRetrieveResponse(rsp *http.Response) (*ApiV1UsersRetrieveRes
 		response.JSON200 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON404 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1UsersRetrieveResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1UsersRetrieveResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1UsersRetrieveResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1UsersRetrieveResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1UsersRetrieveResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1UsersRetrieveResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -12446,61 +18132,175 @@ func ParseApiV1UsersPartialUpdateResponse(rsp *http.Response) (*ApiV1UsersPartia
 		response.JSON200 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON404 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON409 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON413 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON415 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1UsersPartialUpdateResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1UsersPartialUpdateResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1UsersPartialUpdateResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1UsersPartialUpdateResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1UsersPartialUpdateResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 409:
+		var headers ApiV1UsersPartialUpdateResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers409 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1UsersPartialUpdateResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 415:
+		var headers ApiV1UsersPartialUpdateResponse415Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers415 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1UsersPartialUpdateResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -12528,40 +18328,117 @@ func ParseApiV1WorkspacesListResponse(rsp *http.Response) (*ApiV1WorkspacesListR
 		response.JSON200 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON404 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1WorkspacesListResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1WorkspacesListResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1WorkspacesListResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1WorkspacesListResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1WorkspacesListResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1WorkspacesListResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -12589,47 +18466,134 @@ func ParseApiV1WorkspacesCreateResponse(rsp *http.Response) (*ApiV1WorkspacesCre
 		response.JSON201 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON413 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON415 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 201:
+		var headers ApiV1WorkspacesCreateResponse201Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers201 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1WorkspacesCreateResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1WorkspacesCreateResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1WorkspacesCreateResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1WorkspacesCreateResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 415:
+		var headers ApiV1WorkspacesCreateResponse415Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers415 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1WorkspacesCreateResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -12653,54 +18617,158 @@ func ParseApiV1WorkspacesDestroyResponse(rsp *http.Response) (*ApiV1WorkspacesDe
 		break // No content-type
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON404 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON409 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON413 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		var headers ApiV1WorkspacesDestroyResponse204Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers204 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1WorkspacesDestroyResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1WorkspacesDestroyResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1WorkspacesDestroyResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1WorkspacesDestroyResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 409:
+		var headers ApiV1WorkspacesDestroyResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers409 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1WorkspacesDestroyResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1WorkspacesDestroyResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -12728,40 +18796,117 @@ func ParseApiV1WorkspacesRetrieveResponse(rsp *http.Response) (*ApiV1WorkspacesR
 		response.JSON200 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON404 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1WorkspacesRetrieveResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1WorkspacesRetrieveResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1WorkspacesRetrieveResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1WorkspacesRetrieveResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1WorkspacesRetrieveResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1WorkspacesRetrieveResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -12789,54 +18934,151 @@ func ParseApiV1WorkspacesPartialUpdateResponse(rsp *http.Response) (*ApiV1Worksp
 		response.JSON200 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON404 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON413 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON415 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1WorkspacesPartialUpdateResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1WorkspacesPartialUpdateResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1WorkspacesPartialUpdateResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1WorkspacesPartialUpdateResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1WorkspacesPartialUpdateResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1WorkspacesPartialUpdateResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 415:
+		var headers ApiV1WorkspacesPartialUpdateResponse415Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers415 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1WorkspacesPartialUpdateResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -12864,40 +19106,117 @@ func ParseApiV1WorkspacesMembersListResponse(rsp *http.Response) (*ApiV1Workspac
 		response.JSON200 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON404 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1WorkspacesMembersListResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1WorkspacesMembersListResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1WorkspacesMembersListResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1WorkspacesMembersListResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1WorkspacesMembersListResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1WorkspacesMembersListResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -12925,54 +19244,151 @@ func ParseApiV1WorkspacesMembersCreateResponse(rsp *http.Response) (*ApiV1Worksp
 		response.JSON201 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON404 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON413 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON415 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 201:
+		var headers ApiV1WorkspacesMembersCreateResponse201Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers201 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1WorkspacesMembersCreateResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1WorkspacesMembersCreateResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1WorkspacesMembersCreateResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1WorkspacesMembersCreateResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1WorkspacesMembersCreateResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 415:
+		var headers ApiV1WorkspacesMembersCreateResponse415Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers415 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1WorkspacesMembersCreateResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -12996,47 +19412,134 @@ func ParseApiV1WorkspacesMembersDestroyResponse(rsp *http.Response) (*ApiV1Works
 		break // No content-type
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON404 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON413 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		var headers ApiV1WorkspacesMembersDestroyResponse204Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers204 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1WorkspacesMembersDestroyResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1WorkspacesMembersDestroyResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1WorkspacesMembersDestroyResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1WorkspacesMembersDestroyResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1WorkspacesMembersDestroyResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1WorkspacesMembersDestroyResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -13064,54 +19567,151 @@ func ParseApiV1WorkspacesMembersPartialUpdateResponse(rsp *http.Response) (*ApiV
 		response.JSON200 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON404 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON413 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON415 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Error
+		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON503 = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1WorkspacesMembersPartialUpdateResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1WorkspacesMembersPartialUpdateResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1WorkspacesMembersPartialUpdateResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1WorkspacesMembersPartialUpdateResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1WorkspacesMembersPartialUpdateResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1WorkspacesMembersPartialUpdateResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 415:
+		var headers ApiV1WorkspacesMembersPartialUpdateResponse415Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers415 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1WorkspacesMembersPartialUpdateResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil

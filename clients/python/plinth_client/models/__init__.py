@@ -2,45 +2,33 @@
 
 from .api_key import ApiKey
 from .api_key_create import ApiKeyCreate
-from .api_key_create_scopes_type_0_item import ApiKeyCreateScopesType0Item
 from .api_key_kind import ApiKeyKind
-from .api_key_role_type_1 import ApiKeyRoleType1
-from .api_key_role_type_2_type_1 import ApiKeyRoleType2Type1
-from .api_key_role_type_3_type_1 import ApiKeyRoleType3Type1
-from .api_key_scopes_type_0_item import ApiKeyScopesType0Item
-from .api_v1_audit_log_export_retrieve_event import ApiV1AuditLogExportRetrieveEvent
-from .api_v1_audit_log_list_event import ApiV1AuditLogListEvent
 from .api_v1_schema_retrieve_format import ApiV1SchemaRetrieveFormat
 from .api_v1_schema_retrieve_response_200 import ApiV1SchemaRetrieveResponse200
 from .audit_entry import AuditEntry
 from .audit_entry_details import AuditEntryDetails
+from .audit_event import AuditEvent
 from .bucket import Bucket
 from .bucket_create import BucketCreate
 from .bucket_credentials import BucketCredentials
 from .bucket_import import BucketImport
-from .bucket_origin_type_1 import BucketOriginType1
-from .bucket_origin_type_2_type_1 import BucketOriginType2Type1
-from .bucket_origin_type_3_type_1 import BucketOriginType3Type1
+from .bucket_origin import BucketOrigin
 from .bucket_state import BucketState
 from .bucket_update import BucketUpdate
 from .bucket_usage import BucketUsage
 from .created_api_key import CreatedApiKey
 from .created_bucket import CreatedBucket
-from .error import Error
-from .error_errors_item import ErrorErrorsItem
+from .error_response import ErrorResponse
+from .error_response_code import ErrorResponseCode
+from .field_error import FieldError
 from .login_request import LoginRequest
 from .login_response import LoginResponse
 from .member import Member
 from .member_create import MemberCreate
-from .member_create_role import MemberCreateRole
-from .member_role import MemberRole
 from .member_update import MemberUpdate
-from .member_update_role import MemberUpdateRole
 from .namespace_reference import NamespaceReference
 from .organization import Organization
 from .organization_api_key_create import OrganizationApiKeyCreate
-from .organization_api_key_create_role import OrganizationApiKeyCreateRole
-from .organization_api_key_create_scopes_type_0_item import OrganizationApiKeyCreateScopesType0Item
 from .organization_create import OrganizationCreate
 from .organization_update import OrganizationUpdate
 from .owner_reference import OwnerReference
@@ -53,6 +41,8 @@ from .paginated_user_list import PaginatedUserList
 from .paginated_workspace_list import PaginatedWorkspaceList
 from .region_list import RegionList
 from .region_usage import RegionUsage
+from .role import Role
+from .scope import Scope
 from .upload_url import UploadUrl
 from .upload_url_headers import UploadUrlHeaders
 from .upload_url_method import UploadUrlMethod
@@ -70,45 +60,33 @@ from .workspace_update_config import WorkspaceUpdateConfig
 __all__ = (
     "ApiKey",
     "ApiKeyCreate",
-    "ApiKeyCreateScopesType0Item",
     "ApiKeyKind",
-    "ApiKeyRoleType1",
-    "ApiKeyRoleType2Type1",
-    "ApiKeyRoleType3Type1",
-    "ApiKeyScopesType0Item",
-    "ApiV1AuditLogExportRetrieveEvent",
-    "ApiV1AuditLogListEvent",
     "ApiV1SchemaRetrieveFormat",
     "ApiV1SchemaRetrieveResponse200",
     "AuditEntry",
     "AuditEntryDetails",
+    "AuditEvent",
     "Bucket",
     "BucketCreate",
     "BucketCredentials",
     "BucketImport",
-    "BucketOriginType1",
-    "BucketOriginType2Type1",
-    "BucketOriginType3Type1",
+    "BucketOrigin",
     "BucketState",
     "BucketUpdate",
     "BucketUsage",
     "CreatedApiKey",
     "CreatedBucket",
-    "Error",
-    "ErrorErrorsItem",
+    "ErrorResponse",
+    "ErrorResponseCode",
+    "FieldError",
     "LoginRequest",
     "LoginResponse",
     "Member",
     "MemberCreate",
-    "MemberCreateRole",
-    "MemberRole",
     "MemberUpdate",
-    "MemberUpdateRole",
     "NamespaceReference",
     "Organization",
     "OrganizationApiKeyCreate",
-    "OrganizationApiKeyCreateRole",
-    "OrganizationApiKeyCreateScopesType0Item",
     "OrganizationCreate",
     "OrganizationUpdate",
     "OwnerReference",
@@ -121,6 +99,8 @@ __all__ = (
     "PaginatedWorkspaceList",
     "RegionList",
     "RegionUsage",
+    "Role",
+    "Scope",
     "UploadUrl",
     "UploadUrlHeaders",
     "UploadUrlMethod",

@@ -8,7 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.api_key_create_scopes_type_0_item import ApiKeyCreateScopesType0Item
+from ..models.scope import Scope
 from ..types import UNSET, Unset
 from typing import cast
 import datetime
@@ -24,20 +24,24 @@ T = TypeVar("T", bound="ApiKeyCreate")
 
 @_attrs_define
 class ApiKeyCreate:
-    """ 
+    """ A new user or system key.
+
+        Example:
+            {'name': 'ci-deploy', 'expires_at': '2027-02-19T10:00:00Z', 'scopes': ['buckets:read', 'buckets:write']}
+
         Attributes:
-            name (str):
+            name (str): What the key is for, 1-100 characters.
             expires_at (datetime.datetime | None | Unset): Optional expiry (ISO 8601 with offset). Omit for a key that does
                 not expire.
-            scopes (list[ApiKeyCreateScopesType0Item] | None | Unset): Limit the key to these permission areas
-                (`buckets:write` implies `buckets:read`). Never more than its owner has: a scope in which the owner has no right
-                is a 400. Omit for all the owner's rights. `keys:write` cannot be given: keys never manage keys. Example:
-                ['buckets:read', 'buckets:write'].
+            scopes (list[Scope] | None | Unset): Limit the key to these permission areas (`buckets:write` implies
+                `buckets:read`). Never more than its owner has: a scope in which the owner has no right is a 400. Omit for all
+                the owner's rights. `keys:write` cannot be given: keys never manage keys. Example: ['buckets:read',
+                'buckets:write'].
      """
 
     name: str
     expires_at: datetime.datetime | None | Unset = UNSET
-    scopes: list[ApiKeyCreateScopesType0Item] | None | Unset = UNSET
+    scopes: list[Scope] | None | Unset = UNSET
 
 
 
@@ -107,7 +111,7 @@ class ApiKeyCreate:
         expires_at = _parse_expires_at(d.pop("expires_at", UNSET))
 
 
-        def _parse_scopes(data: object) -> list[ApiKeyCreateScopesType0Item] | None | Unset:
+        def _parse_scopes(data: object) -> list[Scope] | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -118,7 +122,7 @@ class ApiKeyCreate:
                 scopes_type_0 = []
                 _scopes_type_0 = data
                 for scopes_type_0_item_data in (_scopes_type_0):
-                    scopes_type_0_item = ApiKeyCreateScopesType0Item(scopes_type_0_item_data)
+                    scopes_type_0_item = Scope(scopes_type_0_item_data)
 
 
 
@@ -127,7 +131,7 @@ class ApiKeyCreate:
                 return scopes_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(list[ApiKeyCreateScopesType0Item] | None | Unset, data)
+            return cast(list[Scope] | None | Unset, data)
 
         scopes = _parse_scopes(d.pop("scopes", UNSET))
 

@@ -25,17 +25,25 @@ T = TypeVar("T", bound="AuditEntry")
 
 @_attrs_define
 class AuditEntry:
-    """ 
+    """ One audit-log entry.
+
+        Example:
+            {'id': 4711, 'occurred_at': '2026-11-21T10:00:00.000Z', 'event': 'api_key.used', 'actor':
+                '6d3f0c8e-5b1a-4f7e-9c2d-8a4b3e1f0a77', 'username': None, 'api_key': '9c1e2d3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f',
+                'organization': '0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a', 'ip': '203.0.113.7', 'request_id':
+                '1b0c7a5e-4a7e-4d5b-9a55-0d6f3c2f0b61', 'details': {'endpoint': 'GET /api/v1/s3/buckets/'}}
+
         Attributes:
-            id (int):
-            occurred_at (datetime.datetime):  Example: 2026-11-21T10:00:00.000Z.
-            event (str):  Example: api_key.used.
+            id (int): The entry number: later entries have higher numbers.
+            occurred_at (datetime.datetime): When it happened. Example: 2026-11-21T10:00:00.000Z.
+            event (str): What happened (an `AuditEvent`; a string so that new kinds never break a client). Example:
+                api_key.used.
             actor (None | UUID): The acting user (for keys: its owner or creator).
             username (None | str): For failed logins: the username that was tried.
-            api_key (None | UUID):
-            organization (None | UUID):
-            ip (None | str):
-            request_id (None | str):
+            api_key (None | UUID): The API key used, if any.
+            organization (None | UUID): The organization concerned, if any.
+            ip (None | str): The client's address, if known.
+            request_id (None | str): The ID of the request that caused it, if any.
             details (AuditEntryDetails): Event data: endpoint, reason, key name, provider…
      """
 

@@ -25,13 +25,18 @@ T = TypeVar("T", bound="BucketCreate")
 
 @_attrs_define
 class BucketCreate:
-    """ 
+    """ A bucket to create, or to adopt when the caller already has it.
+
+        Example:
+            {'name': 'team-a-data', 'region': 'eu-central', 'organization': '0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a',
+                'workspace': '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d', 'cors_allow_all': False}
+
         Attributes:
-            name (str):
-            region (str):
-            organization (UUID):
-            workspace (UUID):
-            cors_allow_all (bool | Unset):
+            name (str): A DNS label of 3-63 lowercase letters, digits and dashes; unique in its region.
+            region (str): A region from GET /api/v1/s3/regions/.
+            organization (UUID): The owning organization.
+            workspace (UUID): A workspace of that organization.
+            cors_allow_all (bool | Unset): Let browsers on any origin use the bucket (false when absent).
             owner_reference (OwnerReference | Unset): The Kubernetes object that asked for the bucket (set by the operator).
      """
 

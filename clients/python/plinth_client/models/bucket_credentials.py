@@ -20,11 +20,14 @@ T = TypeVar("T", bound="BucketCredentials")
 
 @_attrs_define
 class BucketCredentials:
-    """ The access user's keys: store them now (or use the credentials endpoint).
+    """ The keys of the bucket's own access user, which may use this bucket only.
+
+        Example:
+            {'access_key_id': 'PLB7QK2M9X4R', 'secret_access_key': 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'}
 
         Attributes:
-            access_key_id (str):
-            secret_access_key (str):
+            access_key_id (str): The bucket's access key (AWS_ACCESS_KEY_ID).
+            secret_access_key (str): Its secret (AWS_SECRET_ACCESS_KEY).
      """
 
     access_key_id: str

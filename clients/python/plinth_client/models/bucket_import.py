@@ -21,12 +21,17 @@ T = TypeVar("T", bound="BucketImport")
 
 @_attrs_define
 class BucketImport:
-    """ 
+    """ A bucket that exists on a cluster but not in Plinth, to bring under management.
+
+        Example:
+            {'name': 'legacy-reports', 'region': 'eu-central', 'organization': '0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a',
+                'workspace': '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d'}
+
         Attributes:
             name (str): The bucket as it is named on the cluster.
-            region (str):
-            organization (UUID):
-            workspace (UUID):
+            region (str): The region whose cluster has the bucket.
+            organization (UUID): The organization that will own it.
+            workspace (UUID): A workspace of that organization.
      """
 
     name: str

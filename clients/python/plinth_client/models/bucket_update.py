@@ -25,9 +25,13 @@ T = TypeVar("T", bound="BucketUpdate")
 
 @_attrs_define
 class BucketUpdate:
-    """ 
+    """ The fields to change; at least one.
+
+        Example:
+            {'cors_allow_all': True}
+
         Attributes:
-            cors_allow_all (bool | Unset):
+            cors_allow_all (bool | Unset): Allow or stop browser use from any origin.
             owner_reference (None | OwnerReference | Unset): The Kubernetes object that owns the bucket (needs the right to
                 reveal credentials); null drops it.
             adoptable_by (NamespaceReference | None | Unset): Release the bucket to one namespace, whose objects may then

@@ -22,10 +22,11 @@ T = TypeVar("T", bound="BucketUsage")
 
 @_attrs_define
 class BucketUsage:
-    """ 
+    """ Occupancy, refreshed by a periodic job.
+
         Attributes:
             bytes_ (int | None): Occupancy in bytes (null until first measured).
-            objects (int | None):
+            objects (int | None): Number of objects (null until first measured).
             updated_at (datetime.datetime | None): When usage was last pulled from the cluster. Example:
                 2026-11-21T10:00:00.000Z.
      """

@@ -9,10 +9,8 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.api_key_kind import ApiKeyKind
-from ..models.api_key_role_type_1 import ApiKeyRoleType1
-from ..models.api_key_role_type_2_type_1 import ApiKeyRoleType2Type1
-from ..models.api_key_role_type_3_type_1 import ApiKeyRoleType3Type1
-from ..models.api_key_scopes_type_0_item import ApiKeyScopesType0Item
+from ..models.role import Role
+from ..models.scope import Scope
 from typing import cast
 from uuid import UUID
 import datetime
@@ -28,22 +26,30 @@ T = TypeVar("T", bound="CreatedApiKey")
 
 @_attrs_define
 class CreatedApiKey:
-    """ 
+    """ A new API key with its secret, which no later answer shows again.
+
+        Example:
+            {'id': '9c1e2d3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f', 'kind': 'user', 'name': 'ci-deploy', 'prefix': 'plu_3xY9aQ',
+                'organization': None, 'role': None, 'scopes': ['buckets:read', 'buckets:write'], 'created_by':
+                '6d3f0c8e-5b1a-4f7e-9c2d-8a4b3e1f0a77', 'created_at': '2026-11-21T10:00:00.000Z', 'expires_at':
+                '2027-02-19T10:00:00.000Z', 'last_used_at': None, 'token': 'plu_3xY9aQ7mK2pL9vR4tW8zB1nC6dF0gH5jS'}
+
         Attributes:
-            id (UUID):
-            kind (ApiKeyKind):
-            name (str):
+            id (UUID): The key's ID (used to revoke it).
+            kind (ApiKeyKind): Whose key it is: a user’s, an organization’s or the system’s.
+            name (str): What the key is for, as its creator named it.
             prefix (str): The first characters of the token, to recognise it. Example: plu_3xY9aQ.
-            organization (None | UUID):
-            role (ApiKeyRoleType1 | ApiKeyRoleType2Type1 | ApiKeyRoleType3Type1 | None): Organization keys: the role the key
-                acts with.
-            scopes (list[ApiKeyScopesType0Item] | None): The permission areas the key is limited to (docs/permissions.md);
-                null: all the rights of its owner.
+            organization (None | UUID): Organization keys: the organization's ID; null for other keys.
+            role (None | Role): Organization keys: the role the key acts with; null for other keys.
+            scopes (list[Scope] | None): The permission areas the key is limited to (docs/permissions.md); null: all the
+                rights of its owner.
             created_by (None | UUID): Who created the key: for a user key, its owner. Organization and system keys belong to
                 the organization and to the system, and keep working when their creator leaves.
-            created_at (datetime.datetime):  Example: 2026-11-21T10:00:00.000Z.
-            expires_at (datetime.datetime | None):  Example: 2026-11-21T10:00:00.000Z.
-            last_used_at (datetime.datetime | None): Updated at most about once a minute. Example: 2026-11-21T10:00:00.000Z.
+            created_at (datetime.datetime): When the key was created. Example: 2026-11-21T10:00:00.000Z.
+            expires_at (datetime.datetime | None): When the key stops working; null: never. Example:
+                2026-11-21T10:00:00.000Z.
+            last_used_at (datetime.datetime | None): When the key was last used (updated at most about once a minute); null:
+                never. Example: 2026-11-21T10:00:00.000Z.
             token (str): The secret. Shown in this response only; store it now.
      """
 
@@ -52,8 +58,8 @@ class CreatedApiKey:
     name: str
     prefix: str
     organization: None | UUID
-    role: ApiKeyRoleType1 | ApiKeyRoleType2Type1 | ApiKeyRoleType3Type1 | None
-    scopes: list[ApiKeyScopesType0Item] | None
+    role: None | Role
+    scopes: list[Scope] | None
     created_by: None | UUID
     created_at: datetime.datetime
     expires_at: datetime.datetime | None
@@ -81,11 +87,7 @@ class CreatedApiKey:
             organization = self.organization
 
         role: None | str
-        if isinstance(self.role, ApiKeyRoleType1):
-            role = self.role.value
-        elif isinstance(self.role, ApiKeyRoleType2Type1):
-            role = self.role.value
-        elif isinstance(self.role, ApiKeyRoleType3Type1):
+        if isinstance(self.role, Role):
             role = self.role.value
         else:
             role = self.role
@@ -180,45 +182,25 @@ class CreatedApiKey:
         organization = _parse_organization(d.pop("organization"))
 
 
-        def _parse_role(data: object) -> ApiKeyRoleType1 | ApiKeyRoleType2Type1 | ApiKeyRoleType3Type1 | None:
+        def _parse_role(data: object) -> None | Role:
             if data is None:
                 return data
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                role_type_1 = ApiKeyRoleType1(data)
+                role_type_0 = Role(data)
 
 
 
-                return role_type_1
+                return role_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                role_type_2_type_1 = ApiKeyRoleType2Type1(data)
-
-
-
-                return role_type_2_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                role_type_3_type_1 = ApiKeyRoleType3Type1(data)
-
-
-
-                return role_type_3_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(ApiKeyRoleType1 | ApiKeyRoleType2Type1 | ApiKeyRoleType3Type1 | None, data)
+            return cast(None | Role, data)
 
         role = _parse_role(d.pop("role"))
 
 
-        def _parse_scopes(data: object) -> list[ApiKeyScopesType0Item] | None:
+        def _parse_scopes(data: object) -> list[Scope] | None:
             if data is None:
                 return data
             try:
@@ -227,7 +209,7 @@ class CreatedApiKey:
                 scopes_type_0 = []
                 _scopes_type_0 = data
                 for scopes_type_0_item_data in (_scopes_type_0):
-                    scopes_type_0_item = ApiKeyScopesType0Item(scopes_type_0_item_data)
+                    scopes_type_0_item = Scope(scopes_type_0_item_data)
 
 
 
@@ -236,7 +218,7 @@ class CreatedApiKey:
                 return scopes_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(list[ApiKeyScopesType0Item] | None, data)
+            return cast(list[Scope] | None, data)
 
         scopes = _parse_scopes(d.pop("scopes"))
 

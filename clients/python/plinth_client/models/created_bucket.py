@@ -8,9 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.bucket_origin_type_1 import BucketOriginType1
-from ..models.bucket_origin_type_2_type_1 import BucketOriginType2Type1
-from ..models.bucket_origin_type_3_type_1 import BucketOriginType3Type1
+from ..models.bucket_origin import BucketOrigin
 from ..models.bucket_state import BucketState
 from typing import cast
 from uuid import UUID
@@ -32,26 +30,37 @@ T = TypeVar("T", bound="CreatedBucket")
 
 @_attrs_define
 class CreatedBucket:
-    """ 
+    """ A bucket with its access credentials: the answer to a creation, an adoption or an import.
+
+        Example:
+            {'id': '5e4d3c2b-1a09-4f8e-8d7c-6b5a4f3e2d1c', 'name': 'team-a-data', 'region': 'eu-central', 'organization':
+                '0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a', 'workspace': '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d', 'endpoint':
+                'https://s3.eu-central.example.com', 'state': 'ready', 'cors_allow_all': False, 'origin': 'created',
+                'owner_reference': None, 'created_for': None, 'adoptable_by': None, 'usage': {'bytes': 1048576, 'objects': 12,
+                'updated_at': '2026-11-21T09:55:00.000Z'}, 'created_at': '2026-11-20T14:00:00.000Z', 'updated_at':
+                '2026-11-20T14:00:05.000Z', 'credentials': {'access_key_id': 'PLB7QK2M9X4R', 'secret_access_key':
+                'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'}}
+
         Attributes:
-            id (UUID):
-            name (str):
-            region (str):
-            organization (UUID):
-            workspace (UUID):
+            id (UUID): The bucket's ID.
+            name (str): The bucket name on the cluster (BUCKET_NAME).
+            region (str): The region it lives in (see GET /api/v1/s3/regions/).
+            organization (UUID): The owning organization.
+            workspace (UUID): The workspace it belongs to.
             endpoint (str): The S3 endpoint applications use (AWS_ENDPOINT_URL_S3).
-            state (BucketState):
-            cors_allow_all (bool):
-            origin (BucketOriginType1 | BucketOriginType2Type1 | BucketOriginType3Type1 | None): `created` when the API made
-                the bucket on the cluster, `adopted` when it already existed there.
-            owner_reference (None | OwnerReference):
+            state (BucketState): `provisioning` while being made, `ready` for use, `deleting` while being removed.
+            cors_allow_all (bool): Whether browsers on any origin may use the bucket.
+            origin (BucketOrigin | None): `created` when the API made the bucket on the cluster, `adopted` when it already
+                existed there.
+            owner_reference (None | OwnerReference): The Kubernetes object that owns the bucket now, or null.
             created_for (None | OwnerReference): The owner reference the bucket was created with; never changes.
             adoptable_by (NamespaceReference | None): The namespace the bucket was released to: an object there may adopt it
                 while it has no owner.
-            usage (BucketUsage):
-            created_at (datetime.datetime):  Example: 2026-11-21T10:00:00.000Z.
-            updated_at (datetime.datetime):  Example: 2026-11-21T10:00:00.000Z.
-            credentials (BucketCredentials): The access user's keys: store them now (or use the credentials endpoint).
+            usage (BucketUsage): Occupancy, refreshed by a periodic job.
+            created_at (datetime.datetime): When the bucket was created in Plinth. Example: 2026-11-21T10:00:00.000Z.
+            updated_at (datetime.datetime): When it was last changed. Example: 2026-11-21T10:00:00.000Z.
+            credentials (BucketCredentials): The keys of the bucket's own access user, which may use this bucket only.
+                Example: {'access_key_id': 'PLB7QK2M9X4R', 'secret_access_key': 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'}.
      """
 
     id: UUID
@@ -62,7 +71,7 @@ class CreatedBucket:
     endpoint: str
     state: BucketState
     cors_allow_all: bool
-    origin: BucketOriginType1 | BucketOriginType2Type1 | BucketOriginType3Type1 | None
+    origin: BucketOrigin | None
     owner_reference: None | OwnerReference
     created_for: None | OwnerReference
     adoptable_by: NamespaceReference | None
@@ -98,11 +107,7 @@ class CreatedBucket:
         cors_allow_all = self.cors_allow_all
 
         origin: None | str
-        if isinstance(self.origin, BucketOriginType1):
-            origin = self.origin.value
-        elif isinstance(self.origin, BucketOriginType2Type1):
-            origin = self.origin.value
-        elif isinstance(self.origin, BucketOriginType3Type1):
+        if isinstance(self.origin, BucketOrigin):
             origin = self.origin.value
         else:
             origin = self.origin
@@ -194,40 +199,20 @@ class CreatedBucket:
 
         cors_allow_all = d.pop("cors_allow_all")
 
-        def _parse_origin(data: object) -> BucketOriginType1 | BucketOriginType2Type1 | BucketOriginType3Type1 | None:
+        def _parse_origin(data: object) -> BucketOrigin | None:
             if data is None:
                 return data
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                origin_type_1 = BucketOriginType1(data)
+                origin_type_0 = BucketOrigin(data)
 
 
 
-                return origin_type_1
+                return origin_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                origin_type_2_type_1 = BucketOriginType2Type1(data)
-
-
-
-                return origin_type_2_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                origin_type_3_type_1 = BucketOriginType3Type1(data)
-
-
-
-                return origin_type_3_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(BucketOriginType1 | BucketOriginType2Type1 | BucketOriginType3Type1 | None, data)
+            return cast(BucketOrigin | None, data)
 
         origin = _parse_origin(d.pop("origin"))
 

@@ -20,10 +20,14 @@ T = TypeVar("T", bound="LoginRequest")
 
 @_attrs_define
 class LoginRequest:
-    """ 
+    """ A local user's credentials.
+
+        Example:
+            {'username': 'alice', 'password': 'correct-horse-battery'}
+
         Attributes:
-            username (str):
-            password (str):
+            username (str): The username.
+            password (str): The password.
      """
 
     username: str

@@ -22,10 +22,14 @@ T = TypeVar("T", bound="LoginResponse")
 
 @_attrs_define
 class LoginResponse:
-    """ 
+    """ A login token.
+
+        Example:
+            {'token': 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI2ZDNmIn0.c2lnbmF0dXJl', 'expires_at': '2026-11-21T22:00:00.000Z'}
+
         Attributes:
-            token (str): A short-lived bearer token (JWT).
-            expires_at (datetime.datetime):  Example: 2026-11-21T10:00:00.000Z.
+            token (str): A short-lived bearer token (JWT): `Authorization: Bearer <token>`.
+            expires_at (datetime.datetime): When the token stops working. Example: 2026-11-21T10:00:00.000Z.
      """
 
     token: str

@@ -8,7 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.member_role import MemberRole
+from ..models.role import Role
 from typing import cast
 from uuid import UUID
 import datetime
@@ -24,19 +24,25 @@ T = TypeVar("T", bound="Member")
 
 @_attrs_define
 class Member:
-    """ 
+    """ A user with a role in an organization or workspace.
+
+        Example:
+            {'user': '6d3f0c8e-5b1a-4f7e-9c2d-8a4b3e1f0a77', 'username': 'alice', 'full_name': 'Alice Example', 'role':
+                'user', 'created_at': '2026-11-02T10:00:00.000Z'}
+
         Attributes:
-            user (UUID):
-            username (str):
-            full_name (str):
-            role (MemberRole): `admin` (Org Admin or Workspace Admin), `user`, or `viewer`.
-            created_at (datetime.datetime):  Example: 2026-11-21T10:00:00.000Z.
+            user (UUID): The member's user ID.
+            username (str): The member's username.
+            full_name (str): The member's display name.
+            role (Role): A role in an organization or workspace: `admin` (Org Admin or Workspace Admin), `user`, or
+                `viewer`.
+            created_at (datetime.datetime): When the membership was granted. Example: 2026-11-21T10:00:00.000Z.
      """
 
     user: UUID
     username: str
     full_name: str
-    role: MemberRole
+    role: Role
     created_at: datetime.datetime
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -82,7 +88,7 @@ class Member:
 
         full_name = d.pop("full_name")
 
-        role = MemberRole(d.pop("role"))
+        role = Role(d.pop("role"))
 
 
 

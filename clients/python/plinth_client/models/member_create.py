@@ -8,7 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.member_create_role import MemberCreateRole
+from ..models.role import Role
 from ..types import UNSET, Unset
 
 
@@ -24,13 +24,17 @@ T = TypeVar("T", bound="MemberCreate")
 class MemberCreate:
     """ Exactly one of `username` and `email` names the user to add.
 
+        Example:
+            {'username': 'alice', 'role': 'user'}
+
         Attributes:
-            role (MemberCreateRole): `admin` (Org Admin or Workspace Admin), `user`, or `viewer`.
+            role (Role): A role in an organization or workspace: `admin` (Org Admin or Workspace Admin), `user`, or
+                `viewer`.
             username (str | Unset): The username (any case).
             email (str | Unset): The e-mail address (any case).
      """
 
-    role: MemberCreateRole
+    role: Role
     username: str | Unset = UNSET
     email: str | Unset = UNSET
 
@@ -63,7 +67,7 @@ class MemberCreate:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        role = MemberCreateRole(d.pop("role"))
+        role = Role(d.pop("role"))
 
 
 

@@ -8,7 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.member_update_role import MemberUpdateRole
+from ..models.role import Role
 
 
 
@@ -21,12 +21,17 @@ T = TypeVar("T", bound="MemberUpdate")
 
 @_attrs_define
 class MemberUpdate:
-    """ 
+    """ A member's new role.
+
+        Example:
+            {'role': 'viewer'}
+
         Attributes:
-            role (MemberUpdateRole): `admin` (Org Admin or Workspace Admin), `user`, or `viewer`.
+            role (Role): A role in an organization or workspace: `admin` (Org Admin or Workspace Admin), `user`, or
+                `viewer`.
      """
 
-    role: MemberUpdateRole
+    role: Role
 
 
 
@@ -49,7 +54,7 @@ class MemberUpdate:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        role = MemberUpdateRole(d.pop("role"))
+        role = Role(d.pop("role"))
 
 
 

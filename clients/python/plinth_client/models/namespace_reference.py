@@ -23,8 +23,8 @@ class NamespaceReference:
     """ One namespace of one Kubernetes cluster.
 
         Attributes:
-            cluster_id (str):
-            namespace (str):
+            cluster_id (str): The Kubernetes cluster (the operator’s ID).
+            namespace (str): The namespace.
      """
 
     cluster_id: str

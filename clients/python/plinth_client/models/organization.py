@@ -23,13 +23,18 @@ T = TypeVar("T", bound="Organization")
 
 @_attrs_define
 class Organization:
-    """ 
+    """ An organization: the tenant that owns workspaces, buckets, members and keys.
+
+        Example:
+            {'id': '0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a', 'slug': 'team-a', 'name': 'Team A', 'created_at':
+                '2026-11-01T08:00:00.000Z', 'updated_at': '2026-11-01T08:00:00.000Z'}
+
         Attributes:
-            id (UUID):
-            slug (str): Used in OIDC group names: svc-{slug}-admins, -users, -viewers.
-            name (str):
-            created_at (datetime.datetime):  Example: 2026-11-21T10:00:00.000Z.
-            updated_at (datetime.datetime):  Example: 2026-11-21T10:00:00.000Z.
+            id (UUID): The organization's ID.
+            slug (str): Unique short name, used in OIDC group names: svc-{slug}-admins, -users, -viewers.
+            name (str): The display name.
+            created_at (datetime.datetime): When the organization was created. Example: 2026-11-21T10:00:00.000Z.
+            updated_at (datetime.datetime): When the organization was last changed. Example: 2026-11-21T10:00:00.000Z.
      """
 
     id: UUID

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.organization_api_key_create_role import OrganizationApiKeyCreateRole
-from ..models.organization_api_key_create_scopes_type_0_item import OrganizationApiKeyCreateScopesType0Item
+from ..models.role import Role
+from ..models.scope import Scope
 from ..types import UNSET, Unset
 from typing import cast
 import datetime
@@ -25,23 +25,27 @@ T = TypeVar("T", bound="OrganizationApiKeyCreate")
 
 @_attrs_define
 class OrganizationApiKeyCreate:
-    """ 
+    """ A new organization key.
+
+        Example:
+            {'name': 'grafana', 'role': 'viewer', 'expires_at': None}
+
         Attributes:
-            name (str):
+            name (str): What the key is for, 1-100 characters.
             expires_at (datetime.datetime | None | Unset): Optional expiry (ISO 8601 with offset). Omit for a key that does
                 not expire.
-            role (OrganizationApiKeyCreateRole | Unset): `admin` (Org Admin or Workspace Admin), `user`, or `viewer`.
-                Default: OrganizationApiKeyCreateRole.VIEWER.
-            scopes (list[OrganizationApiKeyCreateScopesType0Item] | None | Unset): Limit the key to these permission areas
-                (`buckets:write` implies `buckets:read`). Never more than its owner has: a scope in which the owner has no right
-                is a 400. Omit for all the owner's rights. `keys:write` cannot be given: keys never manage keys. Example:
-                ['buckets:read', 'buckets:write'].
+            role (Role | Unset): A role in an organization or workspace: `admin` (Org Admin or Workspace Admin), `user`, or
+                `viewer`.
+            scopes (list[Scope] | None | Unset): Limit the key to these permission areas (`buckets:write` implies
+                `buckets:read`). Never more than its owner has: a scope in which the owner has no right is a 400. Omit for all
+                the owner's rights. `keys:write` cannot be given: keys never manage keys. Example: ['buckets:read',
+                'buckets:write'].
      """
 
     name: str
     expires_at: datetime.datetime | None | Unset = UNSET
-    role: OrganizationApiKeyCreateRole | Unset = OrganizationApiKeyCreateRole.VIEWER
-    scopes: list[OrganizationApiKeyCreateScopesType0Item] | None | Unset = UNSET
+    role: Role | Unset = UNSET
+    scopes: list[Scope] | None | Unset = UNSET
 
 
 
@@ -119,16 +123,16 @@ class OrganizationApiKeyCreate:
 
 
         _role = d.pop("role", UNSET)
-        role: OrganizationApiKeyCreateRole | Unset
+        role: Role | Unset
         if isinstance(_role,  Unset):
             role = UNSET
         else:
-            role = OrganizationApiKeyCreateRole(_role)
+            role = Role(_role)
 
 
 
 
-        def _parse_scopes(data: object) -> list[OrganizationApiKeyCreateScopesType0Item] | None | Unset:
+        def _parse_scopes(data: object) -> list[Scope] | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -139,7 +143,7 @@ class OrganizationApiKeyCreate:
                 scopes_type_0 = []
                 _scopes_type_0 = data
                 for scopes_type_0_item_data in (_scopes_type_0):
-                    scopes_type_0_item = OrganizationApiKeyCreateScopesType0Item(scopes_type_0_item_data)
+                    scopes_type_0_item = Scope(scopes_type_0_item_data)
 
 
 
@@ -148,7 +152,7 @@ class OrganizationApiKeyCreate:
                 return scopes_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(list[OrganizationApiKeyCreateScopesType0Item] | None | Unset, data)
+            return cast(list[Scope] | None | Unset, data)
 
         scopes = _parse_scopes(d.pop("scopes", UNSET))
 

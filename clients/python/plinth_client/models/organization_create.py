@@ -20,10 +20,14 @@ T = TypeVar("T", bound="OrganizationCreate")
 
 @_attrs_define
 class OrganizationCreate:
-    """ 
+    """ A new organization.
+
+        Example:
+            {'slug': 'team-a', 'name': 'Team A'}
+
         Attributes:
-            slug (str):
-            name (str):
+            slug (str): Unique; 2-50 lowercase letters, digits and dashes, no dash at either end.
+            name (str): The display name, 1-200 characters.
      """
 
     slug: str

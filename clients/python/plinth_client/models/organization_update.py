@@ -21,10 +21,14 @@ T = TypeVar("T", bound="OrganizationUpdate")
 
 @_attrs_define
 class OrganizationUpdate:
-    """ 
+    """ The fields to change; at least one.
+
+        Example:
+            {'name': 'Team A (Berlin)'}
+
         Attributes:
-            slug (str | Unset):
-            name (str | Unset):
+            slug (str | Unset): A new unique slug (changes the OIDC group names).
+            name (str | Unset): A new display name.
      """
 
     slug: str | Unset = UNSET

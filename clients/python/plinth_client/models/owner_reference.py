@@ -23,10 +23,10 @@ class OwnerReference:
     """ The Kubernetes object that asked for the bucket (set by the operator).
 
         Attributes:
-            cluster_id (str):
-            namespace (str):
-            name (str):
-            uid (str):
+            cluster_id (str): The Kubernetes cluster (the operator’s ID).
+            namespace (str): The object's namespace.
+            name (str): The object's name.
+            uid (str): The object's UID.
      """
 
     cluster_id: str

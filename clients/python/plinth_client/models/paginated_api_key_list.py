@@ -23,12 +23,21 @@ T = TypeVar("T", bound="PaginatedApiKeyList")
 
 @_attrs_define
 class PaginatedApiKeyList:
-    """ 
+    """ One page of a list.
+
+        Example:
+            {'count': 1, 'next': None, 'previous': None, 'results': [{'id': '9c1e2d3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f', 'kind':
+                'user', 'name': 'ci-deploy', 'prefix': 'plu_3xY9aQ', 'organization': None, 'role': None, 'scopes':
+                ['buckets:read', 'buckets:write'], 'created_by': '6d3f0c8e-5b1a-4f7e-9c2d-8a4b3e1f0a77', 'created_at':
+                '2026-11-21T10:00:00.000Z', 'expires_at': '2027-02-19T10:00:00.000Z', 'last_used_at': None}]}
+
         Attributes:
-            count (int):  Example: 123.
-            next_ (None | str):  Example: https://plinth.example/api/v1/things/?page=3.
-            previous (None | str):  Example: https://plinth.example/api/v1/things/?page=1.
-            results (list[ApiKey]):
+            count (int): How many results there are on all pages. Example: 123.
+            next_ (None | str): The absolute URL of the next page, or null on the last. Example:
+                https://plinth.example/api/v1/things/?page=3.
+            previous (None | str): The absolute URL of the previous page, or null on the first. Example:
+                https://plinth.example/api/v1/things/?page=1.
+            results (list[ApiKey]): This page of results.
      """
 
     count: int

@@ -23,12 +23,22 @@ T = TypeVar("T", bound="PaginatedAuditEntryList")
 
 @_attrs_define
 class PaginatedAuditEntryList:
-    """ 
+    """ One page of a list.
+
+        Example:
+            {'count': 1, 'next': None, 'previous': None, 'results': [{'id': 4711, 'occurred_at': '2026-11-21T10:00:00.000Z',
+                'event': 'api_key.used', 'actor': '6d3f0c8e-5b1a-4f7e-9c2d-8a4b3e1f0a77', 'username': None, 'api_key':
+                '9c1e2d3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f', 'organization': '0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a', 'ip':
+                '203.0.113.7', 'request_id': '1b0c7a5e-4a7e-4d5b-9a55-0d6f3c2f0b61', 'details': {'endpoint': 'GET
+                /api/v1/s3/buckets/'}}]}
+
         Attributes:
-            count (int):  Example: 123.
-            next_ (None | str):  Example: https://plinth.example/api/v1/things/?page=3.
-            previous (None | str):  Example: https://plinth.example/api/v1/things/?page=1.
-            results (list[AuditEntry]):
+            count (int): How many results there are on all pages. Example: 123.
+            next_ (None | str): The absolute URL of the next page, or null on the last. Example:
+                https://plinth.example/api/v1/things/?page=3.
+            previous (None | str): The absolute URL of the previous page, or null on the first. Example:
+                https://plinth.example/api/v1/things/?page=1.
+            results (list[AuditEntry]): This page of results.
      """
 
     count: int

@@ -23,12 +23,23 @@ T = TypeVar("T", bound="PaginatedBucketList")
 
 @_attrs_define
 class PaginatedBucketList:
-    """ 
+    """ One page of a list.
+
+        Example:
+            {'count': 1, 'next': None, 'previous': None, 'results': [{'id': '5e4d3c2b-1a09-4f8e-8d7c-6b5a4f3e2d1c', 'name':
+                'team-a-data', 'region': 'eu-central', 'organization': '0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a', 'workspace':
+                '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d', 'endpoint': 'https://s3.eu-central.example.com', 'state': 'ready',
+                'cors_allow_all': False, 'origin': 'created', 'owner_reference': None, 'created_for': None, 'adoptable_by':
+                None, 'usage': {'bytes': 1048576, 'objects': 12, 'updated_at': '2026-11-21T09:55:00.000Z'}, 'created_at':
+                '2026-11-20T14:00:00.000Z', 'updated_at': '2026-11-20T14:00:05.000Z'}]}
+
         Attributes:
-            count (int):  Example: 123.
-            next_ (None | str):  Example: https://plinth.example/api/v1/things/?page=3.
-            previous (None | str):  Example: https://plinth.example/api/v1/things/?page=1.
-            results (list[Bucket]):
+            count (int): How many results there are on all pages. Example: 123.
+            next_ (None | str): The absolute URL of the next page, or null on the last. Example:
+                https://plinth.example/api/v1/things/?page=3.
+            previous (None | str): The absolute URL of the previous page, or null on the first. Example:
+                https://plinth.example/api/v1/things/?page=1.
+            results (list[Bucket]): This page of results.
      """
 
     count: int

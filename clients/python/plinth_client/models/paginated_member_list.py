@@ -23,12 +23,19 @@ T = TypeVar("T", bound="PaginatedMemberList")
 
 @_attrs_define
 class PaginatedMemberList:
-    """ 
+    """ One page of a list.
+
+        Example:
+            {'count': 1, 'next': None, 'previous': None, 'results': [{'user': '6d3f0c8e-5b1a-4f7e-9c2d-8a4b3e1f0a77',
+                'username': 'alice', 'full_name': 'Alice Example', 'role': 'user', 'created_at': '2026-11-02T10:00:00.000Z'}]}
+
         Attributes:
-            count (int):  Example: 123.
-            next_ (None | str):  Example: https://plinth.example/api/v1/things/?page=3.
-            previous (None | str):  Example: https://plinth.example/api/v1/things/?page=1.
-            results (list[Member]):
+            count (int): How many results there are on all pages. Example: 123.
+            next_ (None | str): The absolute URL of the next page, or null on the last. Example:
+                https://plinth.example/api/v1/things/?page=3.
+            previous (None | str): The absolute URL of the previous page, or null on the first. Example:
+                https://plinth.example/api/v1/things/?page=1.
+            results (list[Member]): This page of results.
      """
 
     count: int

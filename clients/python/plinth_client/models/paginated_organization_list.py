@@ -23,12 +23,20 @@ T = TypeVar("T", bound="PaginatedOrganizationList")
 
 @_attrs_define
 class PaginatedOrganizationList:
-    """ 
+    """ One page of a list.
+
+        Example:
+            {'count': 1, 'next': None, 'previous': None, 'results': [{'id': '0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a', 'slug':
+                'team-a', 'name': 'Team A', 'created_at': '2026-11-01T08:00:00.000Z', 'updated_at':
+                '2026-11-01T08:00:00.000Z'}]}
+
         Attributes:
-            count (int):  Example: 123.
-            next_ (None | str):  Example: https://plinth.example/api/v1/things/?page=3.
-            previous (None | str):  Example: https://plinth.example/api/v1/things/?page=1.
-            results (list[Organization]):
+            count (int): How many results there are on all pages. Example: 123.
+            next_ (None | str): The absolute URL of the next page, or null on the last. Example:
+                https://plinth.example/api/v1/things/?page=3.
+            previous (None | str): The absolute URL of the previous page, or null on the first. Example:
+                https://plinth.example/api/v1/things/?page=1.
+            results (list[Organization]): This page of results.
      """
 
     count: int

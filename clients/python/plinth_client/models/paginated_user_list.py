@@ -23,12 +23,21 @@ T = TypeVar("T", bound="PaginatedUserList")
 
 @_attrs_define
 class PaginatedUserList:
-    """ 
+    """ One page of a list.
+
+        Example:
+            {'count': 1, 'next': None, 'previous': None, 'results': [{'id': '6d3f0c8e-5b1a-4f7e-9c2d-8a4b3e1f0a77',
+                'username': 'alice', 'email': 'alice@example.com', 'full_name': 'Alice Example', 'is_superuser': False,
+                'is_active': True, 'last_login_at': '2026-11-21T09:58:12.000Z', 'created_at': '2026-11-01T08:00:00.000Z',
+                'updated_at': '2026-11-01T08:00:00.000Z'}]}
+
         Attributes:
-            count (int):  Example: 123.
-            next_ (None | str):  Example: https://plinth.example/api/v1/things/?page=3.
-            previous (None | str):  Example: https://plinth.example/api/v1/things/?page=1.
-            results (list[User]):
+            count (int): How many results there are on all pages. Example: 123.
+            next_ (None | str): The absolute URL of the next page, or null on the last. Example:
+                https://plinth.example/api/v1/things/?page=3.
+            previous (None | str): The absolute URL of the previous page, or null on the first. Example:
+                https://plinth.example/api/v1/things/?page=1.
+            results (list[User]): This page of results.
      """
 
     count: int

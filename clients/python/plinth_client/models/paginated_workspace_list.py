@@ -23,12 +23,20 @@ T = TypeVar("T", bound="PaginatedWorkspaceList")
 
 @_attrs_define
 class PaginatedWorkspaceList:
-    """ 
+    """ One page of a list.
+
+        Example:
+            {'count': 1, 'next': None, 'previous': None, 'results': [{'id': '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d',
+                'organization': '0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a', 'name': 'production', 'config': {'events': {'handler':
+                'webhook'}}, 'created_at': '2026-11-01T08:30:00.000Z', 'updated_at': '2026-11-01T08:30:00.000Z'}]}
+
         Attributes:
-            count (int):  Example: 123.
-            next_ (None | str):  Example: https://plinth.example/api/v1/things/?page=3.
-            previous (None | str):  Example: https://plinth.example/api/v1/things/?page=1.
-            results (list[Workspace]):
+            count (int): How many results there are on all pages. Example: 123.
+            next_ (None | str): The absolute URL of the next page, or null on the last. Example:
+                https://plinth.example/api/v1/things/?page=3.
+            previous (None | str): The absolute URL of the previous page, or null on the first. Example:
+                https://plinth.example/api/v1/things/?page=1.
+            results (list[Workspace]): This page of results.
      """
 
     count: int

@@ -23,9 +23,14 @@ T = TypeVar("T", bound="RegionList")
 
 @_attrs_define
 class RegionList:
-    """ 
+    """ The regions with the usage of the buckets the caller can see.
+
+        Example:
+            {'results': [{'name': 'eu-central', 'cluster': 'minio-fra', 'bucket_count': 3, 'bytes': 52428800, 'objects':
+                420, 'usage_updated_at': '2026-11-21T09:55:00.000Z'}]}
+
         Attributes:
-            results (list[RegionUsage]):
+            results (list[RegionUsage]): One entry per configured region.
      """
 
     results: list[RegionUsage]

@@ -22,14 +22,16 @@ T = TypeVar("T", bound="RegionUsage")
 
 @_attrs_define
 class RegionUsage:
-    """ 
+    """ One region's buckets, occupancy and objects.
+
         Attributes:
-            name (str):
-            cluster (str):
-            bucket_count (int):
-            bytes_ (int):
-            objects (int):
-            usage_updated_at (datetime.datetime | None):  Example: 2026-11-21T10:00:00.000Z.
+            name (str): The region name buckets are created in.
+            cluster (str): The storage cluster that serves it.
+            bucket_count (int): Buckets the caller can see in the region.
+            bytes_ (int): Their total occupancy in bytes.
+            objects (int): Their total number of objects.
+            usage_updated_at (datetime.datetime | None): The oldest usage measurement in the sum, or null if none is
+                measured yet. Example: 2026-11-21T10:00:00.000Z.
      """
 
     name: str

@@ -25,12 +25,18 @@ T = TypeVar("T", bound="UploadUrl")
 
 @_attrs_define
 class UploadUrl:
-    """ 
+    """ A presigned upload: PUT the object body to `url` with `headers`.
+
+        Example:
+            {'url': 'https://s3.eu-central.example.com/team-a-data/reports/2026-11.csv?X-Amz-Algorithm=AWS4-HMAC-
+                SHA256&X-Amz-Signature=…', 'method': 'PUT', 'headers': {'Content-Type': 'text/csv'}, 'expires_at':
+                '2026-11-21T10:15:00.000Z'}
+
         Attributes:
-            url (str):
-            method (UploadUrlMethod):
-            headers (UploadUrlHeaders):
-            expires_at (datetime.datetime):  Example: 2026-11-21T10:00:00.000Z.
+            url (str): The presigned URL to send the object to.
+            method (UploadUrlMethod): The HTTP method to use.
+            headers (UploadUrlHeaders): Headers the upload must send as they are (signed into the URL).
+            expires_at (datetime.datetime): When the URL stops working. Example: 2026-11-21T10:00:00.000Z.
      """
 
     url: str

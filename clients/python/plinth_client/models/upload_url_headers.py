@@ -20,7 +20,9 @@ T = TypeVar("T", bound="UploadUrlHeaders")
 
 @_attrs_define
 class UploadUrlHeaders:
-    
+    """ Headers the upload must send as they are (signed into the URL).
+
+     """
 
     additional_properties: dict[str, str] = _attrs_field(init=False, factory=dict)
 

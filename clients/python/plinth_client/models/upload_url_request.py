@@ -21,11 +21,15 @@ T = TypeVar("T", bound="UploadUrlRequest")
 
 @_attrs_define
 class UploadUrlRequest:
-    """ 
+    """ The object to upload.
+
+        Example:
+            {'key': 'reports/2026-11.csv', 'content_type': 'text/csv', 'expires_in': 900}
+
         Attributes:
             key (str): The object key: at most 1024 bytes of UTF-8, no control characters.
-            content_type (str | Unset):
-            expires_in (int | Unset): Seconds (60–3600, default 900).
+            content_type (str | Unset): The Content-Type the upload must send (signed into the URL).
+            expires_in (int | Unset): How long the URL works, in seconds (60–3600; 900 when absent).
      """
 
     key: str

@@ -23,17 +23,24 @@ T = TypeVar("T", bound="User")
 
 @_attrs_define
 class User:
-    """ 
+    """ A user account.
+
+        Example:
+            {'id': '6d3f0c8e-5b1a-4f7e-9c2d-8a4b3e1f0a77', 'username': 'alice', 'email': 'alice@example.com', 'full_name':
+                'Alice Example', 'is_superuser': False, 'is_active': True, 'last_login_at': '2026-11-21T09:58:12.000Z',
+                'created_at': '2026-11-01T08:00:00.000Z', 'updated_at': '2026-11-01T08:00:00.000Z'}
+
         Attributes:
-            id (UUID):
-            username (str):
-            email (None | str):
-            full_name (str):
-            is_superuser (bool): Super Admin.
-            is_active (bool):
-            last_login_at (datetime.datetime | None):  Example: 2026-11-21T10:00:00.000Z.
-            created_at (datetime.datetime):  Example: 2026-11-21T10:00:00.000Z.
-            updated_at (datetime.datetime):  Example: 2026-11-21T10:00:00.000Z.
+            id (UUID): The user's ID.
+            username (str): The unique sign-in name.
+            email (None | str): The e-mail address, or null when none is known.
+            full_name (str): The display name (may be empty).
+            is_superuser (bool): Super Admin: may do everything everywhere.
+            is_active (bool): False for a deactivated user: no login or key of theirs works.
+            last_login_at (datetime.datetime | None): The last successful login, or null if never. Example:
+                2026-11-21T10:00:00.000Z.
+            created_at (datetime.datetime): When the user was created. Example: 2026-11-21T10:00:00.000Z.
+            updated_at (datetime.datetime): When the user was last changed. Example: 2026-11-21T10:00:00.000Z.
      """
 
     id: UUID

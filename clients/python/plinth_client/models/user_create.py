@@ -22,13 +22,18 @@ T = TypeVar("T", bound="UserCreate")
 
 @_attrs_define
 class UserCreate:
-    """ 
+    """ A new user.
+
+        Example:
+            {'username': 'alice', 'password': 'correct-horse-battery', 'email': 'alice@example.com', 'full_name': 'Alice
+                Example'}
+
         Attributes:
-            username (str):
-            password (str | Unset): Omit for users who sign in through SSO only.
-            email (None | str | Unset):
-            full_name (str | Unset):
-            is_superuser (bool | Unset):
+            username (str): The unique sign-in name: letters, digits and `@ . + - _`.
+            password (str | Unset): At least 12 characters. Omit for users who sign in through SSO only.
+            email (None | str | Unset): The e-mail address (optional).
+            full_name (str | Unset): The display name (empty when absent).
+            is_superuser (bool | Unset): Make the user a Super Admin (false when absent).
      """
 
     username: str

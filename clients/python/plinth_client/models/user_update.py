@@ -22,13 +22,17 @@ T = TypeVar("T", bound="UserUpdate")
 
 @_attrs_define
 class UserUpdate:
-    """ 
+    """ The fields to change; at least one.
+
+        Example:
+            {'full_name': 'Alice Liddell'}
+
         Attributes:
-            username (str | Unset):
-            password (str | Unset):
-            email (None | str | Unset):
-            full_name (str | Unset):
-            is_superuser (bool | Unset):
+            username (str | Unset): A new unique sign-in name.
+            password (str | Unset): A new password, at least 12 characters.
+            email (None | str | Unset): A new e-mail address, or null to clear it.
+            full_name (str | Unset): A new display name.
+            is_superuser (bool | Unset): Grant or take away Super Admin.
             is_active (bool | Unset): false deactivates the user: logins and keys stop working.
      """
 

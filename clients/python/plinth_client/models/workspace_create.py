@@ -25,10 +25,14 @@ T = TypeVar("T", bound="WorkspaceCreate")
 
 @_attrs_define
 class WorkspaceCreate:
-    """ 
+    """ A new workspace.
+
+        Example:
+            {'organization': '0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a', 'name': 'production'}
+
         Attributes:
-            organization (UUID):
-            name (str):
+            organization (UUID): The organization to create it in.
+            name (str): The name, 1-200 characters, unique within the organization.
             config (WorkspaceCreateConfig | Unset): Free-form workspace configuration (for example the `events` handler
                 settings), a JSON object nested at most 32 levels deep (the object itself is the first).
      """

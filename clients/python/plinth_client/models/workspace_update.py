@@ -24,9 +24,13 @@ T = TypeVar("T", bound="WorkspaceUpdate")
 
 @_attrs_define
 class WorkspaceUpdate:
-    """ 
+    """ The fields to change; at least one. `config` replaces the whole configuration.
+
+        Example:
+            {'config': {'events': {'handler': 'webhook'}}}
+
         Attributes:
-            name (str | Unset):
+            name (str | Unset): A new name.
             config (WorkspaceUpdateConfig | Unset): Free-form workspace configuration (for example the `events` handler
                 settings), a JSON object nested at most 32 levels deep (the object itself is the first).
      """

@@ -9,7 +9,7 @@ from ...types import Response, UNSET
 from ... import errors
 
 from ...models.created_api_key import CreatedApiKey
-from ...models.error import Error
+from ...models.error_response import ErrorResponse
 from ...models.organization_api_key_create import OrganizationApiKeyCreate
 from typing import cast
 from uuid import UUID
@@ -43,7 +43,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> CreatedApiKey | Error | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> CreatedApiKey | ErrorResponse | None:
     if response.status_code == 201:
         response_201 = CreatedApiKey.from_dict(response.json())
 
@@ -52,49 +52,49 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_201
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
+        response_404 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_404
 
     if response.status_code == 413:
-        response_413 = Error.from_dict(response.json())
+        response_413 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_413
 
     if response.status_code == 415:
-        response_415 = Error.from_dict(response.json())
+        response_415 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_415
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ErrorResponse.from_dict(response.json())
 
 
 
@@ -106,7 +106,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[CreatedApiKey | Error]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[CreatedApiKey | ErrorResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -121,7 +121,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: OrganizationApiKeyCreate,
 
-) -> Response[CreatedApiKey | Error]:
+) -> Response[CreatedApiKey | ErrorResponse]:
     """ Create one of the the organization's API keys; the token is in this response only
 
      Needs a person signed in (a login token): with an API key the answer is 403
@@ -129,14 +129,15 @@ def sync_detailed(
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
-        body (OrganizationApiKeyCreate):
+        body (OrganizationApiKeyCreate): A new organization key. Example: {'name': 'grafana',
+            'role': 'viewer', 'expires_at': None}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CreatedApiKey | Error]
+        Response[CreatedApiKey | ErrorResponse]
      """
 
 
@@ -158,7 +159,7 @@ def sync(
     client: AuthenticatedClient | Client,
     body: OrganizationApiKeyCreate,
 
-) -> CreatedApiKey | Error | None:
+) -> CreatedApiKey | ErrorResponse | None:
     """ Create one of the the organization's API keys; the token is in this response only
 
      Needs a person signed in (a login token): with an API key the answer is 403
@@ -166,14 +167,15 @@ def sync(
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
-        body (OrganizationApiKeyCreate):
+        body (OrganizationApiKeyCreate): A new organization key. Example: {'name': 'grafana',
+            'role': 'viewer', 'expires_at': None}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CreatedApiKey | Error
+        CreatedApiKey | ErrorResponse
      """
 
 
@@ -190,7 +192,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: OrganizationApiKeyCreate,
 
-) -> Response[CreatedApiKey | Error]:
+) -> Response[CreatedApiKey | ErrorResponse]:
     """ Create one of the the organization's API keys; the token is in this response only
 
      Needs a person signed in (a login token): with an API key the answer is 403
@@ -198,14 +200,15 @@ async def asyncio_detailed(
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
-        body (OrganizationApiKeyCreate):
+        body (OrganizationApiKeyCreate): A new organization key. Example: {'name': 'grafana',
+            'role': 'viewer', 'expires_at': None}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CreatedApiKey | Error]
+        Response[CreatedApiKey | ErrorResponse]
      """
 
 
@@ -227,7 +230,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: OrganizationApiKeyCreate,
 
-) -> CreatedApiKey | Error | None:
+) -> CreatedApiKey | ErrorResponse | None:
     """ Create one of the the organization's API keys; the token is in this response only
 
      Needs a person signed in (a login token): with an API key the answer is 403
@@ -235,14 +238,15 @@ async def asyncio(
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
-        body (OrganizationApiKeyCreate):
+        body (OrganizationApiKeyCreate): A new organization key. Example: {'name': 'grafana',
+            'role': 'viewer', 'expires_at': None}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CreatedApiKey | Error
+        CreatedApiKey | ErrorResponse
      """
 
 

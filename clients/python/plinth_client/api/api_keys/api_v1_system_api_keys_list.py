@@ -8,7 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.error import Error
+from ...models.error_response import ErrorResponse
 from ...models.paginated_api_key_list import PaginatedApiKeyList
 from ...types import UNSET, Unset
 from typing import cast
@@ -17,8 +17,8 @@ from typing import cast
 
 def _get_kwargs(
     *,
-    page: int | Unset = 1,
-    page_size: int | Unset = 50,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
 
 ) -> dict[str, Any]:
     
@@ -46,7 +46,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | PaginatedApiKeyList | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorResponse | PaginatedApiKeyList | None:
     if response.status_code == 200:
         response_200 = PaginatedApiKeyList.from_dict(response.json())
 
@@ -55,35 +55,35 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
+        response_404 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_404
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ErrorResponse.from_dict(response.json())
 
 
 
@@ -95,7 +95,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | PaginatedApiKeyList]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorResponse | PaginatedApiKeyList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -107,22 +107,24 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    page: int | Unset = 1,
-    page_size: int | Unset = 50,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
 
-) -> Response[Error | PaginatedApiKeyList]:
+) -> Response[ErrorResponse | PaginatedApiKeyList]:
     """ List system API keys (staff) (never their secrets)
 
+     The keys with their names, scopes, expiry and last use; never a secret.
+
     Args:
-        page (int | Unset):  Default: 1.
-        page_size (int | Unset):  Default: 50.
+        page (int | Unset):
+        page_size (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | PaginatedApiKeyList]
+        Response[ErrorResponse | PaginatedApiKeyList]
      """
 
 
@@ -141,22 +143,24 @@ page_size=page_size,
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    page: int | Unset = 1,
-    page_size: int | Unset = 50,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
 
-) -> Error | PaginatedApiKeyList | None:
+) -> ErrorResponse | PaginatedApiKeyList | None:
     """ List system API keys (staff) (never their secrets)
 
+     The keys with their names, scopes, expiry and last use; never a secret.
+
     Args:
-        page (int | Unset):  Default: 1.
-        page_size (int | Unset):  Default: 50.
+        page (int | Unset):
+        page_size (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | PaginatedApiKeyList
+        ErrorResponse | PaginatedApiKeyList
      """
 
 
@@ -170,22 +174,24 @@ page_size=page_size,
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    page: int | Unset = 1,
-    page_size: int | Unset = 50,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
 
-) -> Response[Error | PaginatedApiKeyList]:
+) -> Response[ErrorResponse | PaginatedApiKeyList]:
     """ List system API keys (staff) (never their secrets)
 
+     The keys with their names, scopes, expiry and last use; never a secret.
+
     Args:
-        page (int | Unset):  Default: 1.
-        page_size (int | Unset):  Default: 50.
+        page (int | Unset):
+        page_size (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | PaginatedApiKeyList]
+        Response[ErrorResponse | PaginatedApiKeyList]
      """
 
 
@@ -204,22 +210,24 @@ page_size=page_size,
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    page: int | Unset = 1,
-    page_size: int | Unset = 50,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
 
-) -> Error | PaginatedApiKeyList | None:
+) -> ErrorResponse | PaginatedApiKeyList | None:
     """ List system API keys (staff) (never their secrets)
 
+     The keys with their names, scopes, expiry and last use; never a secret.
+
     Args:
-        page (int | Unset):  Default: 1.
-        page_size (int | Unset):  Default: 50.
+        page (int | Unset):
+        page_size (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | PaginatedApiKeyList
+        ErrorResponse | PaginatedApiKeyList
      """
 
 

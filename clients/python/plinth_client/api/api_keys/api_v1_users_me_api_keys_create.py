@@ -10,7 +10,7 @@ from ... import errors
 
 from ...models.api_key_create import ApiKeyCreate
 from ...models.created_api_key import CreatedApiKey
-from ...models.error import Error
+from ...models.error_response import ErrorResponse
 from typing import cast
 
 
@@ -41,7 +41,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> CreatedApiKey | Error | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> CreatedApiKey | ErrorResponse | None:
     if response.status_code == 201:
         response_201 = CreatedApiKey.from_dict(response.json())
 
@@ -50,42 +50,42 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_201
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_403
 
     if response.status_code == 413:
-        response_413 = Error.from_dict(response.json())
+        response_413 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_413
 
     if response.status_code == 415:
-        response_415 = Error.from_dict(response.json())
+        response_415 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_415
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ErrorResponse.from_dict(response.json())
 
 
 
@@ -97,7 +97,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[CreatedApiKey | Error]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[CreatedApiKey | ErrorResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -111,21 +111,22 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: ApiKeyCreate,
 
-) -> Response[CreatedApiKey | Error]:
+) -> Response[CreatedApiKey | ErrorResponse]:
     """ Create one of the your user API keys; the token is in this response only
 
      Needs a person signed in (a login token): with an API key the answer is 403
     `interactive_login_required`, so a leaked key cannot make keys that outlive it.
 
     Args:
-        body (ApiKeyCreate):
+        body (ApiKeyCreate): A new user or system key. Example: {'name': 'ci-deploy',
+            'expires_at': '2027-02-19T10:00:00Z', 'scopes': ['buckets:read', 'buckets:write']}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CreatedApiKey | Error]
+        Response[CreatedApiKey | ErrorResponse]
      """
 
 
@@ -145,21 +146,22 @@ def sync(
     client: AuthenticatedClient | Client,
     body: ApiKeyCreate,
 
-) -> CreatedApiKey | Error | None:
+) -> CreatedApiKey | ErrorResponse | None:
     """ Create one of the your user API keys; the token is in this response only
 
      Needs a person signed in (a login token): with an API key the answer is 403
     `interactive_login_required`, so a leaked key cannot make keys that outlive it.
 
     Args:
-        body (ApiKeyCreate):
+        body (ApiKeyCreate): A new user or system key. Example: {'name': 'ci-deploy',
+            'expires_at': '2027-02-19T10:00:00Z', 'scopes': ['buckets:read', 'buckets:write']}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CreatedApiKey | Error
+        CreatedApiKey | ErrorResponse
      """
 
 
@@ -174,21 +176,22 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: ApiKeyCreate,
 
-) -> Response[CreatedApiKey | Error]:
+) -> Response[CreatedApiKey | ErrorResponse]:
     """ Create one of the your user API keys; the token is in this response only
 
      Needs a person signed in (a login token): with an API key the answer is 403
     `interactive_login_required`, so a leaked key cannot make keys that outlive it.
 
     Args:
-        body (ApiKeyCreate):
+        body (ApiKeyCreate): A new user or system key. Example: {'name': 'ci-deploy',
+            'expires_at': '2027-02-19T10:00:00Z', 'scopes': ['buckets:read', 'buckets:write']}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CreatedApiKey | Error]
+        Response[CreatedApiKey | ErrorResponse]
      """
 
 
@@ -208,21 +211,22 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: ApiKeyCreate,
 
-) -> CreatedApiKey | Error | None:
+) -> CreatedApiKey | ErrorResponse | None:
     """ Create one of the your user API keys; the token is in this response only
 
      Needs a person signed in (a login token): with an API key the answer is 403
     `interactive_login_required`, so a leaked key cannot make keys that outlive it.
 
     Args:
-        body (ApiKeyCreate):
+        body (ApiKeyCreate): A new user or system key. Example: {'name': 'ci-deploy',
+            'expires_at': '2027-02-19T10:00:00Z', 'scopes': ['buckets:read', 'buckets:write']}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CreatedApiKey | Error
+        CreatedApiKey | ErrorResponse
      """
 
 

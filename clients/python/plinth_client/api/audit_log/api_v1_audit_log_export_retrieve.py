@@ -8,8 +8,8 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.api_v1_audit_log_export_retrieve_event import ApiV1AuditLogExportRetrieveEvent
-from ...models.error import Error
+from ...models.audit_event import AuditEvent
+from ...models.error_response import ErrorResponse
 from ...types import UNSET, Unset
 from typing import cast
 from uuid import UUID
@@ -19,7 +19,7 @@ import datetime
 
 def _get_kwargs(
     *,
-    event: ApiV1AuditLogExportRetrieveEvent | Unset = UNSET,
+    event: AuditEvent | Unset = UNSET,
     actor: UUID | Unset = UNSET,
     organization: UUID | Unset = UNSET,
     since: datetime.datetime | Unset = UNSET,
@@ -73,30 +73,34 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorResponse | str | None:
+    if response.status_code == 200:
+        response_200 = cast(str, response.content)
+        return response_200
+
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_403
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ErrorResponse.from_dict(response.json())
 
 
 
@@ -108,7 +112,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorResponse | str]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -120,17 +124,20 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    event: ApiV1AuditLogExportRetrieveEvent | Unset = UNSET,
+    event: AuditEvent | Unset = UNSET,
     actor: UUID | Unset = UNSET,
     organization: UUID | Unset = UNSET,
     since: datetime.datetime | Unset = UNSET,
     until: datetime.datetime | Unset = UNSET,
 
-) -> Response[Error]:
+) -> Response[ErrorResponse | str]:
     """ Every matching entry, oldest first, as NDJSON (one JSON object per line)
 
+     The whole matching log as a download, streamed: each line is one `AuditEntry` as JSON. Same filters
+    and visibility as the list.
+
     Args:
-        event (ApiV1AuditLogExportRetrieveEvent | Unset):
+        event (AuditEvent | Unset): The kind of an audit-log entry (docs/audit-log.md).
         actor (UUID | Unset):
         organization (UUID | Unset):
         since (datetime.datetime | Unset):
@@ -141,7 +148,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error]
+        Response[ErrorResponse | str]
      """
 
 
@@ -163,17 +170,20 @@ until=until,
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    event: ApiV1AuditLogExportRetrieveEvent | Unset = UNSET,
+    event: AuditEvent | Unset = UNSET,
     actor: UUID | Unset = UNSET,
     organization: UUID | Unset = UNSET,
     since: datetime.datetime | Unset = UNSET,
     until: datetime.datetime | Unset = UNSET,
 
-) -> Error | None:
+) -> ErrorResponse | str | None:
     """ Every matching entry, oldest first, as NDJSON (one JSON object per line)
 
+     The whole matching log as a download, streamed: each line is one `AuditEntry` as JSON. Same filters
+    and visibility as the list.
+
     Args:
-        event (ApiV1AuditLogExportRetrieveEvent | Unset):
+        event (AuditEvent | Unset): The kind of an audit-log entry (docs/audit-log.md).
         actor (UUID | Unset):
         organization (UUID | Unset):
         since (datetime.datetime | Unset):
@@ -184,7 +194,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error
+        ErrorResponse | str
      """
 
 
@@ -201,17 +211,20 @@ until=until,
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    event: ApiV1AuditLogExportRetrieveEvent | Unset = UNSET,
+    event: AuditEvent | Unset = UNSET,
     actor: UUID | Unset = UNSET,
     organization: UUID | Unset = UNSET,
     since: datetime.datetime | Unset = UNSET,
     until: datetime.datetime | Unset = UNSET,
 
-) -> Response[Error]:
+) -> Response[ErrorResponse | str]:
     """ Every matching entry, oldest first, as NDJSON (one JSON object per line)
 
+     The whole matching log as a download, streamed: each line is one `AuditEntry` as JSON. Same filters
+    and visibility as the list.
+
     Args:
-        event (ApiV1AuditLogExportRetrieveEvent | Unset):
+        event (AuditEvent | Unset): The kind of an audit-log entry (docs/audit-log.md).
         actor (UUID | Unset):
         organization (UUID | Unset):
         since (datetime.datetime | Unset):
@@ -222,7 +235,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error]
+        Response[ErrorResponse | str]
      """
 
 
@@ -244,17 +257,20 @@ until=until,
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    event: ApiV1AuditLogExportRetrieveEvent | Unset = UNSET,
+    event: AuditEvent | Unset = UNSET,
     actor: UUID | Unset = UNSET,
     organization: UUID | Unset = UNSET,
     since: datetime.datetime | Unset = UNSET,
     until: datetime.datetime | Unset = UNSET,
 
-) -> Error | None:
+) -> ErrorResponse | str | None:
     """ Every matching entry, oldest first, as NDJSON (one JSON object per line)
 
+     The whole matching log as a download, streamed: each line is one `AuditEntry` as JSON. Same filters
+    and visibility as the list.
+
     Args:
-        event (ApiV1AuditLogExportRetrieveEvent | Unset):
+        event (AuditEvent | Unset): The kind of an audit-log entry (docs/audit-log.md).
         actor (UUID | Unset):
         organization (UUID | Unset):
         since (datetime.datetime | Unset):
@@ -265,7 +281,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error
+        ErrorResponse | str
      """
 
 

@@ -8,8 +8,8 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.api_v1_audit_log_list_event import ApiV1AuditLogListEvent
-from ...models.error import Error
+from ...models.audit_event import AuditEvent
+from ...models.error_response import ErrorResponse
 from ...models.paginated_audit_entry_list import PaginatedAuditEntryList
 from ...types import UNSET, Unset
 from typing import cast
@@ -20,9 +20,9 @@ import datetime
 
 def _get_kwargs(
     *,
-    page: int | Unset = 1,
-    page_size: int | Unset = 50,
-    event: ApiV1AuditLogListEvent | Unset = UNSET,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+    event: AuditEvent | Unset = UNSET,
     actor: UUID | Unset = UNSET,
     organization: UUID | Unset = UNSET,
     since: datetime.datetime | Unset = UNSET,
@@ -80,7 +80,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | PaginatedAuditEntryList | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorResponse | PaginatedAuditEntryList | None:
     if response.status_code == 200:
         response_200 = PaginatedAuditEntryList.from_dict(response.json())
 
@@ -89,35 +89,35 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
+        response_404 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_404
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ErrorResponse.from_dict(response.json())
 
 
 
@@ -129,7 +129,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | PaginatedAuditEntryList]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorResponse | PaginatedAuditEntryList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -141,21 +141,24 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    page: int | Unset = 1,
-    page_size: int | Unset = 50,
-    event: ApiV1AuditLogListEvent | Unset = UNSET,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+    event: AuditEvent | Unset = UNSET,
     actor: UUID | Unset = UNSET,
     organization: UUID | Unset = UNSET,
     since: datetime.datetime | Unset = UNSET,
     until: datetime.datetime | Unset = UNSET,
 
-) -> Response[Error | PaginatedAuditEntryList]:
+) -> Response[ErrorResponse | PaginatedAuditEntryList]:
     """ Security events, newest first (Super Admin: all; Org Admin: their organizations)
 
+     A page of the audit log, newest first, with filters. Super Admins see every entry; Org Admins the
+    entries of their organizations.
+
     Args:
-        page (int | Unset):  Default: 1.
-        page_size (int | Unset):  Default: 50.
-        event (ApiV1AuditLogListEvent | Unset):
+        page (int | Unset):
+        page_size (int | Unset):
+        event (AuditEvent | Unset): The kind of an audit-log entry (docs/audit-log.md).
         actor (UUID | Unset):
         organization (UUID | Unset):
         since (datetime.datetime | Unset):
@@ -166,7 +169,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | PaginatedAuditEntryList]
+        Response[ErrorResponse | PaginatedAuditEntryList]
      """
 
 
@@ -190,21 +193,24 @@ until=until,
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    page: int | Unset = 1,
-    page_size: int | Unset = 50,
-    event: ApiV1AuditLogListEvent | Unset = UNSET,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+    event: AuditEvent | Unset = UNSET,
     actor: UUID | Unset = UNSET,
     organization: UUID | Unset = UNSET,
     since: datetime.datetime | Unset = UNSET,
     until: datetime.datetime | Unset = UNSET,
 
-) -> Error | PaginatedAuditEntryList | None:
+) -> ErrorResponse | PaginatedAuditEntryList | None:
     """ Security events, newest first (Super Admin: all; Org Admin: their organizations)
 
+     A page of the audit log, newest first, with filters. Super Admins see every entry; Org Admins the
+    entries of their organizations.
+
     Args:
-        page (int | Unset):  Default: 1.
-        page_size (int | Unset):  Default: 50.
-        event (ApiV1AuditLogListEvent | Unset):
+        page (int | Unset):
+        page_size (int | Unset):
+        event (AuditEvent | Unset): The kind of an audit-log entry (docs/audit-log.md).
         actor (UUID | Unset):
         organization (UUID | Unset):
         since (datetime.datetime | Unset):
@@ -215,7 +221,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | PaginatedAuditEntryList
+        ErrorResponse | PaginatedAuditEntryList
      """
 
 
@@ -234,21 +240,24 @@ until=until,
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    page: int | Unset = 1,
-    page_size: int | Unset = 50,
-    event: ApiV1AuditLogListEvent | Unset = UNSET,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+    event: AuditEvent | Unset = UNSET,
     actor: UUID | Unset = UNSET,
     organization: UUID | Unset = UNSET,
     since: datetime.datetime | Unset = UNSET,
     until: datetime.datetime | Unset = UNSET,
 
-) -> Response[Error | PaginatedAuditEntryList]:
+) -> Response[ErrorResponse | PaginatedAuditEntryList]:
     """ Security events, newest first (Super Admin: all; Org Admin: their organizations)
 
+     A page of the audit log, newest first, with filters. Super Admins see every entry; Org Admins the
+    entries of their organizations.
+
     Args:
-        page (int | Unset):  Default: 1.
-        page_size (int | Unset):  Default: 50.
-        event (ApiV1AuditLogListEvent | Unset):
+        page (int | Unset):
+        page_size (int | Unset):
+        event (AuditEvent | Unset): The kind of an audit-log entry (docs/audit-log.md).
         actor (UUID | Unset):
         organization (UUID | Unset):
         since (datetime.datetime | Unset):
@@ -259,7 +268,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | PaginatedAuditEntryList]
+        Response[ErrorResponse | PaginatedAuditEntryList]
      """
 
 
@@ -283,21 +292,24 @@ until=until,
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    page: int | Unset = 1,
-    page_size: int | Unset = 50,
-    event: ApiV1AuditLogListEvent | Unset = UNSET,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+    event: AuditEvent | Unset = UNSET,
     actor: UUID | Unset = UNSET,
     organization: UUID | Unset = UNSET,
     since: datetime.datetime | Unset = UNSET,
     until: datetime.datetime | Unset = UNSET,
 
-) -> Error | PaginatedAuditEntryList | None:
+) -> ErrorResponse | PaginatedAuditEntryList | None:
     """ Security events, newest first (Super Admin: all; Org Admin: their organizations)
 
+     A page of the audit log, newest first, with filters. Super Admins see every entry; Org Admins the
+    entries of their organizations.
+
     Args:
-        page (int | Unset):  Default: 1.
-        page_size (int | Unset):  Default: 50.
-        event (ApiV1AuditLogListEvent | Unset):
+        page (int | Unset):
+        page_size (int | Unset):
+        event (AuditEvent | Unset): The kind of an audit-log entry (docs/audit-log.md).
         actor (UUID | Unset):
         organization (UUID | Unset):
         since (datetime.datetime | Unset):
@@ -308,7 +320,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | PaginatedAuditEntryList
+        ErrorResponse | PaginatedAuditEntryList
      """
 
 

@@ -8,7 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.error import Error
+from ...models.error_response import ErrorResponse
 from ...models.login_request import LoginRequest
 from ...models.login_response import LoginResponse
 from typing import cast
@@ -41,7 +41,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | LoginResponse | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorResponse | LoginResponse | None:
     if response.status_code == 200:
         response_200 = LoginResponse.from_dict(response.json())
 
@@ -50,42 +50,42 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_401
 
     if response.status_code == 413:
-        response_413 = Error.from_dict(response.json())
+        response_413 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_413
 
     if response.status_code == 415:
-        response_415 = Error.from_dict(response.json())
+        response_415 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_415
 
     if response.status_code == 429:
-        response_429 = Error.from_dict(response.json())
+        response_429 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_429
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ErrorResponse.from_dict(response.json())
 
 
 
@@ -97,7 +97,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | LoginResponse]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorResponse | LoginResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -111,18 +111,22 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: LoginRequest,
 
-) -> Response[Error | LoginResponse]:
+) -> Response[ErrorResponse | LoginResponse]:
     """ Exchange a username and password for a short-lived bearer token
 
+     For local users. The token authenticates like an API key until `expires_at`, and may also create and
+    revoke API keys. Failed attempts are throttled per username and address (429 with `Retry-After`).
+
     Args:
-        body (LoginRequest):
+        body (LoginRequest): A local user's credentials. Example: {'username': 'alice',
+            'password': 'correct-horse-battery'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | LoginResponse]
+        Response[ErrorResponse | LoginResponse]
      """
 
 
@@ -142,18 +146,22 @@ def sync(
     client: AuthenticatedClient | Client,
     body: LoginRequest,
 
-) -> Error | LoginResponse | None:
+) -> ErrorResponse | LoginResponse | None:
     """ Exchange a username and password for a short-lived bearer token
 
+     For local users. The token authenticates like an API key until `expires_at`, and may also create and
+    revoke API keys. Failed attempts are throttled per username and address (429 with `Retry-After`).
+
     Args:
-        body (LoginRequest):
+        body (LoginRequest): A local user's credentials. Example: {'username': 'alice',
+            'password': 'correct-horse-battery'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | LoginResponse
+        ErrorResponse | LoginResponse
      """
 
 
@@ -168,18 +176,22 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: LoginRequest,
 
-) -> Response[Error | LoginResponse]:
+) -> Response[ErrorResponse | LoginResponse]:
     """ Exchange a username and password for a short-lived bearer token
 
+     For local users. The token authenticates like an API key until `expires_at`, and may also create and
+    revoke API keys. Failed attempts are throttled per username and address (429 with `Retry-After`).
+
     Args:
-        body (LoginRequest):
+        body (LoginRequest): A local user's credentials. Example: {'username': 'alice',
+            'password': 'correct-horse-battery'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | LoginResponse]
+        Response[ErrorResponse | LoginResponse]
      """
 
 
@@ -199,18 +211,22 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: LoginRequest,
 
-) -> Error | LoginResponse | None:
+) -> ErrorResponse | LoginResponse | None:
     """ Exchange a username and password for a short-lived bearer token
 
+     For local users. The token authenticates like an API key until `expires_at`, and may also create and
+    revoke API keys. Failed attempts are throttled per username and address (429 with `Retry-After`).
+
     Args:
-        body (LoginRequest):
+        body (LoginRequest): A local user's credentials. Example: {'username': 'alice',
+            'password': 'correct-horse-battery'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | LoginResponse
+        ErrorResponse | LoginResponse
      """
 
 

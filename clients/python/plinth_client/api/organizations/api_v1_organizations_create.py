@@ -8,7 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.error import Error
+from ...models.error_response import ErrorResponse
 from ...models.organization import Organization
 from ...models.organization_create import OrganizationCreate
 from typing import cast
@@ -41,7 +41,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | Organization | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorResponse | Organization | None:
     if response.status_code == 201:
         response_201 = Organization.from_dict(response.json())
 
@@ -50,42 +50,42 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_201
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_403
 
     if response.status_code == 413:
-        response_413 = Error.from_dict(response.json())
+        response_413 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_413
 
     if response.status_code == 415:
-        response_415 = Error.from_dict(response.json())
+        response_415 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_415
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ErrorResponse.from_dict(response.json())
 
 
 
@@ -97,7 +97,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | Organization]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorResponse | Organization]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -111,18 +111,21 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: OrganizationCreate,
 
-) -> Response[Error | Organization]:
+) -> Response[ErrorResponse | Organization]:
     """ Create an organization (Super Admin)
 
+     A new, empty organization. 400 `unique` when the slug is taken.
+
     Args:
-        body (OrganizationCreate):
+        body (OrganizationCreate): A new organization. Example: {'slug': 'team-a', 'name': 'Team
+            A'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Organization]
+        Response[ErrorResponse | Organization]
      """
 
 
@@ -142,18 +145,21 @@ def sync(
     client: AuthenticatedClient | Client,
     body: OrganizationCreate,
 
-) -> Error | Organization | None:
+) -> ErrorResponse | Organization | None:
     """ Create an organization (Super Admin)
 
+     A new, empty organization. 400 `unique` when the slug is taken.
+
     Args:
-        body (OrganizationCreate):
+        body (OrganizationCreate): A new organization. Example: {'slug': 'team-a', 'name': 'Team
+            A'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Organization
+        ErrorResponse | Organization
      """
 
 
@@ -168,18 +174,21 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: OrganizationCreate,
 
-) -> Response[Error | Organization]:
+) -> Response[ErrorResponse | Organization]:
     """ Create an organization (Super Admin)
 
+     A new, empty organization. 400 `unique` when the slug is taken.
+
     Args:
-        body (OrganizationCreate):
+        body (OrganizationCreate): A new organization. Example: {'slug': 'team-a', 'name': 'Team
+            A'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Organization]
+        Response[ErrorResponse | Organization]
      """
 
 
@@ -199,18 +208,21 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: OrganizationCreate,
 
-) -> Error | Organization | None:
+) -> ErrorResponse | Organization | None:
     """ Create an organization (Super Admin)
 
+     A new, empty organization. 400 `unique` when the slug is taken.
+
     Args:
-        body (OrganizationCreate):
+        body (OrganizationCreate): A new organization. Example: {'slug': 'team-a', 'name': 'Team
+            A'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Organization
+        ErrorResponse | Organization
      """
 
 

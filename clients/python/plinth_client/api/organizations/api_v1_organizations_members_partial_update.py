@@ -8,7 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.error import Error
+from ...models.error_response import ErrorResponse
 from ...models.member import Member
 from ...models.member_update import MemberUpdate
 from typing import cast
@@ -44,7 +44,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | Member | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorResponse | Member | None:
     if response.status_code == 200:
         response_200 = Member.from_dict(response.json())
 
@@ -53,49 +53,49 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
+        response_404 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_404
 
     if response.status_code == 413:
-        response_413 = Error.from_dict(response.json())
+        response_413 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_413
 
     if response.status_code == 415:
-        response_415 = Error.from_dict(response.json())
+        response_415 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_415
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ErrorResponse.from_dict(response.json())
 
 
 
@@ -107,7 +107,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | Member]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorResponse | Member]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -123,20 +123,22 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: MemberUpdate,
 
-) -> Response[Error | Member]:
+) -> Response[ErrorResponse | Member]:
     """ Change a member's role
+
+     Give the member another role (`admin`, `user` or `viewer`).
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
         user_id (UUID):
-        body (MemberUpdate):
+        body (MemberUpdate): A member's new role. Example: {'role': 'viewer'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Member]
+        Response[ErrorResponse | Member]
      """
 
 
@@ -160,20 +162,22 @@ def sync(
     client: AuthenticatedClient | Client,
     body: MemberUpdate,
 
-) -> Error | Member | None:
+) -> ErrorResponse | Member | None:
     """ Change a member's role
+
+     Give the member another role (`admin`, `user` or `viewer`).
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
         user_id (UUID):
-        body (MemberUpdate):
+        body (MemberUpdate): A member's new role. Example: {'role': 'viewer'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Member
+        ErrorResponse | Member
      """
 
 
@@ -192,20 +196,22 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: MemberUpdate,
 
-) -> Response[Error | Member]:
+) -> Response[ErrorResponse | Member]:
     """ Change a member's role
+
+     Give the member another role (`admin`, `user` or `viewer`).
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
         user_id (UUID):
-        body (MemberUpdate):
+        body (MemberUpdate): A member's new role. Example: {'role': 'viewer'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Member]
+        Response[ErrorResponse | Member]
      """
 
 
@@ -229,20 +235,22 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: MemberUpdate,
 
-) -> Error | Member | None:
+) -> ErrorResponse | Member | None:
     """ Change a member's role
+
+     Give the member another role (`admin`, `user` or `viewer`).
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
         user_id (UUID):
-        body (MemberUpdate):
+        body (MemberUpdate): A member's new role. Example: {'role': 'viewer'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Member
+        ErrorResponse | Member
      """
 
 

@@ -8,7 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.error import Error
+from ...models.error_response import ErrorResponse
 from ...models.organization import Organization
 from ...models.organization_update import OrganizationUpdate
 from typing import cast
@@ -43,7 +43,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | Organization | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorResponse | Organization | None:
     if response.status_code == 200:
         response_200 = Organization.from_dict(response.json())
 
@@ -52,49 +52,49 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
+        response_404 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_404
 
     if response.status_code == 413:
-        response_413 = Error.from_dict(response.json())
+        response_413 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_413
 
     if response.status_code == 415:
-        response_415 = Error.from_dict(response.json())
+        response_415 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_415
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ErrorResponse.from_dict(response.json())
 
 
 
@@ -106,7 +106,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | Organization]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorResponse | Organization]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -121,19 +121,23 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: OrganizationUpdate,
 
-) -> Response[Error | Organization]:
+) -> Response[ErrorResponse | Organization]:
     """ Rename an organization (Org Admin); change its slug (Super Admin)
+
+     An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a
+    Super Admin.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
-        body (OrganizationUpdate):
+        body (OrganizationUpdate): The fields to change; at least one. Example: {'name': 'Team A
+            (Berlin)'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Organization]
+        Response[ErrorResponse | Organization]
      """
 
 
@@ -155,19 +159,23 @@ def sync(
     client: AuthenticatedClient | Client,
     body: OrganizationUpdate,
 
-) -> Error | Organization | None:
+) -> ErrorResponse | Organization | None:
     """ Rename an organization (Org Admin); change its slug (Super Admin)
+
+     An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a
+    Super Admin.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
-        body (OrganizationUpdate):
+        body (OrganizationUpdate): The fields to change; at least one. Example: {'name': 'Team A
+            (Berlin)'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Organization
+        ErrorResponse | Organization
      """
 
 
@@ -184,19 +192,23 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: OrganizationUpdate,
 
-) -> Response[Error | Organization]:
+) -> Response[ErrorResponse | Organization]:
     """ Rename an organization (Org Admin); change its slug (Super Admin)
+
+     An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a
+    Super Admin.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
-        body (OrganizationUpdate):
+        body (OrganizationUpdate): The fields to change; at least one. Example: {'name': 'Team A
+            (Berlin)'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Organization]
+        Response[ErrorResponse | Organization]
      """
 
 
@@ -218,19 +230,23 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: OrganizationUpdate,
 
-) -> Error | Organization | None:
+) -> ErrorResponse | Organization | None:
     """ Rename an organization (Org Admin); change its slug (Super Admin)
+
+     An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a
+    Super Admin.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
-        body (OrganizationUpdate):
+        body (OrganizationUpdate): The fields to change; at least one. Example: {'name': 'Team A
+            (Berlin)'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Organization
+        ErrorResponse | Organization
      """
 
 

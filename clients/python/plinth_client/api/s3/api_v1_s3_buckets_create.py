@@ -10,7 +10,7 @@ from ... import errors
 
 from ...models.bucket_create import BucketCreate
 from ...models.created_bucket import CreatedBucket
-from ...models.error import Error
+from ...models.error_response import ErrorResponse
 from typing import cast
 
 
@@ -41,7 +41,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> CreatedBucket | Error | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> CreatedBucket | ErrorResponse | None:
     if response.status_code == 200:
         response_200 = CreatedBucket.from_dict(response.json())
 
@@ -57,49 +57,49 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_201
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_403
 
     if response.status_code == 409:
-        response_409 = Error.from_dict(response.json())
+        response_409 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_409
 
     if response.status_code == 413:
-        response_413 = Error.from_dict(response.json())
+        response_413 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_413
 
     if response.status_code == 415:
-        response_415 = Error.from_dict(response.json())
+        response_415 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_415
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ErrorResponse.from_dict(response.json())
 
 
 
@@ -111,7 +111,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[CreatedBucket | Error]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[CreatedBucket | ErrorResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -125,7 +125,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: BucketCreate,
 
-) -> Response[CreatedBucket | Error]:
+) -> Response[CreatedBucket | ErrorResponse]:
     """ Create a bucket with its own access user, or adopt it (same name, same workspace)
 
      201 with the new bucket and its credentials. If Plinth already manages the name in the region for
@@ -134,14 +134,17 @@ def sync_detailed(
     (adoptable_by). Anything else: 409 bucket_name_taken.
 
     Args:
-        body (BucketCreate):
+        body (BucketCreate): A bucket to create, or to adopt when the caller already has it.
+            Example: {'name': 'team-a-data', 'region': 'eu-central', 'organization':
+            '0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a', 'workspace':
+            '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d', 'cors_allow_all': False}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CreatedBucket | Error]
+        Response[CreatedBucket | ErrorResponse]
      """
 
 
@@ -161,7 +164,7 @@ def sync(
     client: AuthenticatedClient | Client,
     body: BucketCreate,
 
-) -> CreatedBucket | Error | None:
+) -> CreatedBucket | ErrorResponse | None:
     """ Create a bucket with its own access user, or adopt it (same name, same workspace)
 
      201 with the new bucket and its credentials. If Plinth already manages the name in the region for
@@ -170,14 +173,17 @@ def sync(
     (adoptable_by). Anything else: 409 bucket_name_taken.
 
     Args:
-        body (BucketCreate):
+        body (BucketCreate): A bucket to create, or to adopt when the caller already has it.
+            Example: {'name': 'team-a-data', 'region': 'eu-central', 'organization':
+            '0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a', 'workspace':
+            '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d', 'cors_allow_all': False}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CreatedBucket | Error
+        CreatedBucket | ErrorResponse
      """
 
 
@@ -192,7 +198,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: BucketCreate,
 
-) -> Response[CreatedBucket | Error]:
+) -> Response[CreatedBucket | ErrorResponse]:
     """ Create a bucket with its own access user, or adopt it (same name, same workspace)
 
      201 with the new bucket and its credentials. If Plinth already manages the name in the region for
@@ -201,14 +207,17 @@ async def asyncio_detailed(
     (adoptable_by). Anything else: 409 bucket_name_taken.
 
     Args:
-        body (BucketCreate):
+        body (BucketCreate): A bucket to create, or to adopt when the caller already has it.
+            Example: {'name': 'team-a-data', 'region': 'eu-central', 'organization':
+            '0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a', 'workspace':
+            '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d', 'cors_allow_all': False}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CreatedBucket | Error]
+        Response[CreatedBucket | ErrorResponse]
      """
 
 
@@ -228,7 +237,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: BucketCreate,
 
-) -> CreatedBucket | Error | None:
+) -> CreatedBucket | ErrorResponse | None:
     """ Create a bucket with its own access user, or adopt it (same name, same workspace)
 
      201 with the new bucket and its credentials. If Plinth already manages the name in the region for
@@ -237,14 +246,17 @@ async def asyncio(
     (adoptable_by). Anything else: 409 bucket_name_taken.
 
     Args:
-        body (BucketCreate):
+        body (BucketCreate): A bucket to create, or to adopt when the caller already has it.
+            Example: {'name': 'team-a-data', 'region': 'eu-central', 'organization':
+            '0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a', 'workspace':
+            '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d', 'cors_allow_all': False}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CreatedBucket | Error
+        CreatedBucket | ErrorResponse
      """
 
 

@@ -9,7 +9,7 @@ from ...types import Response, UNSET
 from ... import errors
 
 from ...models.bucket_credentials import BucketCredentials
-from ...models.error import Error
+from ...models.error_response import ErrorResponse
 from typing import cast
 from uuid import UUID
 
@@ -35,7 +35,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> BucketCredentials | Error | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> BucketCredentials | ErrorResponse | None:
     if response.status_code == 200:
         response_200 = BucketCredentials.from_dict(response.json())
 
@@ -44,42 +44,42 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
+        response_404 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_404
 
     if response.status_code == 409:
-        response_409 = Error.from_dict(response.json())
+        response_409 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_409
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ErrorResponse.from_dict(response.json())
 
 
 
@@ -91,7 +91,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[BucketCredentials | Error]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[BucketCredentials | ErrorResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -105,8 +105,11 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
 
-) -> Response[BucketCredentials | Error]:
+) -> Response[BucketCredentials | ErrorResponse]:
     """ Reveal the bucket's credentials again (recorded in the audit log)
+
+     The access key and secret of the bucket's own user, again. Each reveal is recorded in the audit log
+    (`bucket.credentials_revealed`). Needs the right to manage the bucket.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -116,7 +119,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[BucketCredentials | Error]
+        Response[BucketCredentials | ErrorResponse]
      """
 
 
@@ -136,8 +139,11 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
 
-) -> BucketCredentials | Error | None:
+) -> BucketCredentials | ErrorResponse | None:
     """ Reveal the bucket's credentials again (recorded in the audit log)
+
+     The access key and secret of the bucket's own user, again. Each reveal is recorded in the audit log
+    (`bucket.credentials_revealed`). Needs the right to manage the bucket.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -147,7 +153,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        BucketCredentials | Error
+        BucketCredentials | ErrorResponse
      """
 
 
@@ -162,8 +168,11 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
 
-) -> Response[BucketCredentials | Error]:
+) -> Response[BucketCredentials | ErrorResponse]:
     """ Reveal the bucket's credentials again (recorded in the audit log)
+
+     The access key and secret of the bucket's own user, again. Each reveal is recorded in the audit log
+    (`bucket.credentials_revealed`). Needs the right to manage the bucket.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -173,7 +182,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[BucketCredentials | Error]
+        Response[BucketCredentials | ErrorResponse]
      """
 
 
@@ -193,8 +202,11 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
 
-) -> BucketCredentials | Error | None:
+) -> BucketCredentials | ErrorResponse | None:
     """ Reveal the bucket's credentials again (recorded in the audit log)
+
+     The access key and secret of the bucket's own user, again. Each reveal is recorded in the audit log
+    (`bucket.credentials_revealed`). Needs the right to manage the bucket.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -204,7 +216,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        BucketCredentials | Error
+        BucketCredentials | ErrorResponse
      """
 
 

@@ -10,7 +10,7 @@ from ... import errors
 
 from ...models.bucket_import import BucketImport
 from ...models.created_bucket import CreatedBucket
-from ...models.error import Error
+from ...models.error_response import ErrorResponse
 from typing import cast
 
 
@@ -41,7 +41,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> CreatedBucket | Error | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> CreatedBucket | ErrorResponse | None:
     if response.status_code == 201:
         response_201 = CreatedBucket.from_dict(response.json())
 
@@ -50,49 +50,49 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_201
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_403
 
     if response.status_code == 409:
-        response_409 = Error.from_dict(response.json())
+        response_409 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_409
 
     if response.status_code == 413:
-        response_413 = Error.from_dict(response.json())
+        response_413 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_413
 
     if response.status_code == 415:
-        response_415 = Error.from_dict(response.json())
+        response_415 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_415
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ErrorResponse.from_dict(response.json())
 
 
 
@@ -104,7 +104,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[CreatedBucket | Error]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[CreatedBucket | ErrorResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -118,7 +118,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: BucketImport,
 
-) -> Response[CreatedBucket | Error]:
+) -> Response[CreatedBucket | ErrorResponse]:
     """ Bring a bucket that exists on the cluster without a Plinth record under management (a Super Admin
     signed in)
 
@@ -127,14 +127,17 @@ def sync_detailed(
     no such bucket exists on the cluster; 409 bucket_name_taken when Plinth already manages the name.
 
     Args:
-        body (BucketImport):
+        body (BucketImport): A bucket that exists on a cluster but not in Plinth, to bring under
+            management. Example: {'name': 'legacy-reports', 'region': 'eu-central', 'organization':
+            '0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a', 'workspace':
+            '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CreatedBucket | Error]
+        Response[CreatedBucket | ErrorResponse]
      """
 
 
@@ -154,7 +157,7 @@ def sync(
     client: AuthenticatedClient | Client,
     body: BucketImport,
 
-) -> CreatedBucket | Error | None:
+) -> CreatedBucket | ErrorResponse | None:
     """ Bring a bucket that exists on the cluster without a Plinth record under management (a Super Admin
     signed in)
 
@@ -163,14 +166,17 @@ def sync(
     no such bucket exists on the cluster; 409 bucket_name_taken when Plinth already manages the name.
 
     Args:
-        body (BucketImport):
+        body (BucketImport): A bucket that exists on a cluster but not in Plinth, to bring under
+            management. Example: {'name': 'legacy-reports', 'region': 'eu-central', 'organization':
+            '0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a', 'workspace':
+            '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CreatedBucket | Error
+        CreatedBucket | ErrorResponse
      """
 
 
@@ -185,7 +191,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: BucketImport,
 
-) -> Response[CreatedBucket | Error]:
+) -> Response[CreatedBucket | ErrorResponse]:
     """ Bring a bucket that exists on the cluster without a Plinth record under management (a Super Admin
     signed in)
 
@@ -194,14 +200,17 @@ async def asyncio_detailed(
     no such bucket exists on the cluster; 409 bucket_name_taken when Plinth already manages the name.
 
     Args:
-        body (BucketImport):
+        body (BucketImport): A bucket that exists on a cluster but not in Plinth, to bring under
+            management. Example: {'name': 'legacy-reports', 'region': 'eu-central', 'organization':
+            '0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a', 'workspace':
+            '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CreatedBucket | Error]
+        Response[CreatedBucket | ErrorResponse]
      """
 
 
@@ -221,7 +230,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: BucketImport,
 
-) -> CreatedBucket | Error | None:
+) -> CreatedBucket | ErrorResponse | None:
     """ Bring a bucket that exists on the cluster without a Plinth record under management (a Super Admin
     signed in)
 
@@ -230,14 +239,17 @@ async def asyncio(
     no such bucket exists on the cluster; 409 bucket_name_taken when Plinth already manages the name.
 
     Args:
-        body (BucketImport):
+        body (BucketImport): A bucket that exists on a cluster but not in Plinth, to bring under
+            management. Example: {'name': 'legacy-reports', 'region': 'eu-central', 'organization':
+            '0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a', 'workspace':
+            '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CreatedBucket | Error
+        CreatedBucket | ErrorResponse
      """
 
 

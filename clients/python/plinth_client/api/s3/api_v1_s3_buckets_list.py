@@ -8,7 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.error import Error
+from ...models.error_response import ErrorResponse
 from ...models.paginated_bucket_list import PaginatedBucketList
 from ...types import UNSET, Unset
 from typing import cast
@@ -18,8 +18,8 @@ from uuid import UUID
 
 def _get_kwargs(
     *,
-    page: int | Unset = 1,
-    page_size: int | Unset = 50,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
     organization: UUID | Unset = UNSET,
     workspace: UUID | Unset = UNSET,
     region: str | Unset = UNSET,
@@ -65,7 +65,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | PaginatedBucketList | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorResponse | PaginatedBucketList | None:
     if response.status_code == 200:
         response_200 = PaginatedBucketList.from_dict(response.json())
 
@@ -74,35 +74,35 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
+        response_404 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_404
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ErrorResponse.from_dict(response.json())
 
 
 
@@ -114,7 +114,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | PaginatedBucketList]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorResponse | PaginatedBucketList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -126,19 +126,22 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    page: int | Unset = 1,
-    page_size: int | Unset = 50,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
     organization: UUID | Unset = UNSET,
     workspace: UUID | Unset = UNSET,
     region: str | Unset = UNSET,
     owner_uid: str | Unset = UNSET,
 
-) -> Response[Error | PaginatedBucketList]:
+) -> Response[ErrorResponse | PaginatedBucketList]:
     """ List buckets (occupancy, object count, last usage refresh; never secrets)
 
+     The buckets in workspaces the caller can see, with their usage as last measured. Filter by
+    organization, workspace, region or owner.
+
     Args:
-        page (int | Unset):  Default: 1.
-        page_size (int | Unset):  Default: 50.
+        page (int | Unset):
+        page_size (int | Unset):
         organization (UUID | Unset):
         workspace (UUID | Unset):
         region (str | Unset):
@@ -149,7 +152,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | PaginatedBucketList]
+        Response[ErrorResponse | PaginatedBucketList]
      """
 
 
@@ -172,19 +175,22 @@ owner_uid=owner_uid,
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    page: int | Unset = 1,
-    page_size: int | Unset = 50,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
     organization: UUID | Unset = UNSET,
     workspace: UUID | Unset = UNSET,
     region: str | Unset = UNSET,
     owner_uid: str | Unset = UNSET,
 
-) -> Error | PaginatedBucketList | None:
+) -> ErrorResponse | PaginatedBucketList | None:
     """ List buckets (occupancy, object count, last usage refresh; never secrets)
 
+     The buckets in workspaces the caller can see, with their usage as last measured. Filter by
+    organization, workspace, region or owner.
+
     Args:
-        page (int | Unset):  Default: 1.
-        page_size (int | Unset):  Default: 50.
+        page (int | Unset):
+        page_size (int | Unset):
         organization (UUID | Unset):
         workspace (UUID | Unset):
         region (str | Unset):
@@ -195,7 +201,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | PaginatedBucketList
+        ErrorResponse | PaginatedBucketList
      """
 
 
@@ -213,19 +219,22 @@ owner_uid=owner_uid,
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    page: int | Unset = 1,
-    page_size: int | Unset = 50,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
     organization: UUID | Unset = UNSET,
     workspace: UUID | Unset = UNSET,
     region: str | Unset = UNSET,
     owner_uid: str | Unset = UNSET,
 
-) -> Response[Error | PaginatedBucketList]:
+) -> Response[ErrorResponse | PaginatedBucketList]:
     """ List buckets (occupancy, object count, last usage refresh; never secrets)
 
+     The buckets in workspaces the caller can see, with their usage as last measured. Filter by
+    organization, workspace, region or owner.
+
     Args:
-        page (int | Unset):  Default: 1.
-        page_size (int | Unset):  Default: 50.
+        page (int | Unset):
+        page_size (int | Unset):
         organization (UUID | Unset):
         workspace (UUID | Unset):
         region (str | Unset):
@@ -236,7 +245,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | PaginatedBucketList]
+        Response[ErrorResponse | PaginatedBucketList]
      """
 
 
@@ -259,19 +268,22 @@ owner_uid=owner_uid,
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    page: int | Unset = 1,
-    page_size: int | Unset = 50,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
     organization: UUID | Unset = UNSET,
     workspace: UUID | Unset = UNSET,
     region: str | Unset = UNSET,
     owner_uid: str | Unset = UNSET,
 
-) -> Error | PaginatedBucketList | None:
+) -> ErrorResponse | PaginatedBucketList | None:
     """ List buckets (occupancy, object count, last usage refresh; never secrets)
 
+     The buckets in workspaces the caller can see, with their usage as last measured. Filter by
+    organization, workspace, region or owner.
+
     Args:
-        page (int | Unset):  Default: 1.
-        page_size (int | Unset):  Default: 50.
+        page (int | Unset):
+        page_size (int | Unset):
         organization (UUID | Unset):
         workspace (UUID | Unset):
         region (str | Unset):
@@ -282,7 +294,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | PaginatedBucketList
+        ErrorResponse | PaginatedBucketList
      """
 
 

@@ -10,7 +10,7 @@ from ... import errors
 
 from ...models.bucket import Bucket
 from ...models.bucket_update import BucketUpdate
-from ...models.error import Error
+from ...models.error_response import ErrorResponse
 from typing import cast
 from uuid import UUID
 
@@ -43,7 +43,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Bucket | Error | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Bucket | ErrorResponse | None:
     if response.status_code == 200:
         response_200 = Bucket.from_dict(response.json())
 
@@ -52,56 +52,56 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
+        response_404 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_404
 
     if response.status_code == 409:
-        response_409 = Error.from_dict(response.json())
+        response_409 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_409
 
     if response.status_code == 413:
-        response_413 = Error.from_dict(response.json())
+        response_413 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_413
 
     if response.status_code == 415:
-        response_415 = Error.from_dict(response.json())
+        response_415 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_415
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ErrorResponse.from_dict(response.json())
 
 
 
@@ -113,7 +113,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Bucket | Error]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Bucket | ErrorResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -128,20 +128,24 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: BucketUpdate,
 
-) -> Response[Bucket | Error]:
+) -> Response[Bucket | ErrorResponse]:
     """ Turn the allow-all CORS rule set on or off, set or drop the owning Kubernetes object, or release the
     bucket to a namespace
 
+     Switch CORS for browsers on any origin, or change which Kubernetes object owns the bucket or may
+    adopt it.
+
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
-        body (BucketUpdate):
+        body (BucketUpdate): The fields to change; at least one. Example: {'cors_allow_all':
+            True}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Bucket | Error]
+        Response[Bucket | ErrorResponse]
      """
 
 
@@ -163,20 +167,24 @@ def sync(
     client: AuthenticatedClient | Client,
     body: BucketUpdate,
 
-) -> Bucket | Error | None:
+) -> Bucket | ErrorResponse | None:
     """ Turn the allow-all CORS rule set on or off, set or drop the owning Kubernetes object, or release the
     bucket to a namespace
 
+     Switch CORS for browsers on any origin, or change which Kubernetes object owns the bucket or may
+    adopt it.
+
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
-        body (BucketUpdate):
+        body (BucketUpdate): The fields to change; at least one. Example: {'cors_allow_all':
+            True}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Bucket | Error
+        Bucket | ErrorResponse
      """
 
 
@@ -193,20 +201,24 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: BucketUpdate,
 
-) -> Response[Bucket | Error]:
+) -> Response[Bucket | ErrorResponse]:
     """ Turn the allow-all CORS rule set on or off, set or drop the owning Kubernetes object, or release the
     bucket to a namespace
 
+     Switch CORS for browsers on any origin, or change which Kubernetes object owns the bucket or may
+    adopt it.
+
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
-        body (BucketUpdate):
+        body (BucketUpdate): The fields to change; at least one. Example: {'cors_allow_all':
+            True}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Bucket | Error]
+        Response[Bucket | ErrorResponse]
      """
 
 
@@ -228,20 +240,24 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: BucketUpdate,
 
-) -> Bucket | Error | None:
+) -> Bucket | ErrorResponse | None:
     """ Turn the allow-all CORS rule set on or off, set or drop the owning Kubernetes object, or release the
     bucket to a namespace
 
+     Switch CORS for browsers on any origin, or change which Kubernetes object owns the bucket or may
+    adopt it.
+
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
-        body (BucketUpdate):
+        body (BucketUpdate): The fields to change; at least one. Example: {'cors_allow_all':
+            True}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Bucket | Error
+        Bucket | ErrorResponse
      """
 
 

@@ -8,7 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.error import Error
+from ...models.error_response import ErrorResponse
 from ...models.region_list import RegionList
 from typing import cast
 
@@ -33,7 +33,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | RegionList | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorResponse | RegionList | None:
     if response.status_code == 200:
         response_200 = RegionList.from_dict(response.json())
 
@@ -42,21 +42,21 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_403
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ErrorResponse.from_dict(response.json())
 
 
 
@@ -68,7 +68,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | RegionList]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorResponse | RegionList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -81,15 +81,18 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
 
-) -> Response[Error | RegionList]:
+) -> Response[ErrorResponse | RegionList]:
     """ Regions with bucket count, occupancy and objects (over the buckets you can see)
+
+     Every configured region with the number, occupancy and objects of the buckets the caller can see
+    there: the region picker and the per-region totals.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | RegionList]
+        Response[ErrorResponse | RegionList]
      """
 
 
@@ -107,15 +110,18 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
 
-) -> Error | RegionList | None:
+) -> ErrorResponse | RegionList | None:
     """ Regions with bucket count, occupancy and objects (over the buckets you can see)
+
+     Every configured region with the number, occupancy and objects of the buckets the caller can see
+    there: the region picker and the per-region totals.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | RegionList
+        ErrorResponse | RegionList
      """
 
 
@@ -128,15 +134,18 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
 
-) -> Response[Error | RegionList]:
+) -> Response[ErrorResponse | RegionList]:
     """ Regions with bucket count, occupancy and objects (over the buckets you can see)
+
+     Every configured region with the number, occupancy and objects of the buckets the caller can see
+    there: the region picker and the per-region totals.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | RegionList]
+        Response[ErrorResponse | RegionList]
      """
 
 
@@ -154,15 +163,18 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
 
-) -> Error | RegionList | None:
+) -> ErrorResponse | RegionList | None:
     """ Regions with bucket count, occupancy and objects (over the buckets you can see)
+
+     Every configured region with the number, occupancy and objects of the buckets the caller can see
+    there: the region picker and the per-region totals.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | RegionList
+        ErrorResponse | RegionList
      """
 
 

@@ -10,7 +10,7 @@ from ... import errors
 
 from ...models.api_v1_schema_retrieve_format import ApiV1SchemaRetrieveFormat
 from ...models.api_v1_schema_retrieve_response_200 import ApiV1SchemaRetrieveResponse200
-from ...models.error import Error
+from ...models.error_response import ErrorResponse
 from ...types import UNSET, Unset
 from typing import cast
 
@@ -18,7 +18,7 @@ from typing import cast
 
 def _get_kwargs(
     *,
-    format_: ApiV1SchemaRetrieveFormat | Unset = ApiV1SchemaRetrieveFormat.JSON,
+    format_: ApiV1SchemaRetrieveFormat | Unset = UNSET,
 
 ) -> dict[str, Any]:
     
@@ -48,7 +48,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ApiV1SchemaRetrieveResponse200 | Error | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ApiV1SchemaRetrieveResponse200 | ErrorResponse | None:
     if response.status_code == 200:
         response_200 = ApiV1SchemaRetrieveResponse200.from_dict(response.json())
 
@@ -57,14 +57,14 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ErrorResponse.from_dict(response.json())
 
 
 
@@ -76,7 +76,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ApiV1SchemaRetrieveResponse200 | Error]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ApiV1SchemaRetrieveResponse200 | ErrorResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -88,20 +88,22 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    format_: ApiV1SchemaRetrieveFormat | Unset = ApiV1SchemaRetrieveFormat.JSON,
+    format_: ApiV1SchemaRetrieveFormat | Unset = UNSET,
 
-) -> Response[ApiV1SchemaRetrieveResponse200 | Error]:
+) -> Response[ApiV1SchemaRetrieveResponse200 | ErrorResponse]:
     """ The live OpenAPI 3.1 description of this API
 
+     The document clients are generated from, as JSON (the default) or YAML. Public: it needs no token.
+
     Args:
-        format_ (ApiV1SchemaRetrieveFormat | Unset):  Default: ApiV1SchemaRetrieveFormat.JSON.
+        format_ (ApiV1SchemaRetrieveFormat | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiV1SchemaRetrieveResponse200 | Error]
+        Response[ApiV1SchemaRetrieveResponse200 | ErrorResponse]
      """
 
 
@@ -119,20 +121,22 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    format_: ApiV1SchemaRetrieveFormat | Unset = ApiV1SchemaRetrieveFormat.JSON,
+    format_: ApiV1SchemaRetrieveFormat | Unset = UNSET,
 
-) -> ApiV1SchemaRetrieveResponse200 | Error | None:
+) -> ApiV1SchemaRetrieveResponse200 | ErrorResponse | None:
     """ The live OpenAPI 3.1 description of this API
 
+     The document clients are generated from, as JSON (the default) or YAML. Public: it needs no token.
+
     Args:
-        format_ (ApiV1SchemaRetrieveFormat | Unset):  Default: ApiV1SchemaRetrieveFormat.JSON.
+        format_ (ApiV1SchemaRetrieveFormat | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiV1SchemaRetrieveResponse200 | Error
+        ApiV1SchemaRetrieveResponse200 | ErrorResponse
      """
 
 
@@ -145,20 +149,22 @@ format_=format_,
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    format_: ApiV1SchemaRetrieveFormat | Unset = ApiV1SchemaRetrieveFormat.JSON,
+    format_: ApiV1SchemaRetrieveFormat | Unset = UNSET,
 
-) -> Response[ApiV1SchemaRetrieveResponse200 | Error]:
+) -> Response[ApiV1SchemaRetrieveResponse200 | ErrorResponse]:
     """ The live OpenAPI 3.1 description of this API
 
+     The document clients are generated from, as JSON (the default) or YAML. Public: it needs no token.
+
     Args:
-        format_ (ApiV1SchemaRetrieveFormat | Unset):  Default: ApiV1SchemaRetrieveFormat.JSON.
+        format_ (ApiV1SchemaRetrieveFormat | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiV1SchemaRetrieveResponse200 | Error]
+        Response[ApiV1SchemaRetrieveResponse200 | ErrorResponse]
      """
 
 
@@ -176,20 +182,22 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    format_: ApiV1SchemaRetrieveFormat | Unset = ApiV1SchemaRetrieveFormat.JSON,
+    format_: ApiV1SchemaRetrieveFormat | Unset = UNSET,
 
-) -> ApiV1SchemaRetrieveResponse200 | Error | None:
+) -> ApiV1SchemaRetrieveResponse200 | ErrorResponse | None:
     """ The live OpenAPI 3.1 description of this API
 
+     The document clients are generated from, as JSON (the default) or YAML. Public: it needs no token.
+
     Args:
-        format_ (ApiV1SchemaRetrieveFormat | Unset):  Default: ApiV1SchemaRetrieveFormat.JSON.
+        format_ (ApiV1SchemaRetrieveFormat | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiV1SchemaRetrieveResponse200 | Error
+        ApiV1SchemaRetrieveResponse200 | ErrorResponse
      """
 
 

@@ -8,7 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.error import Error
+from ...models.error_response import ErrorResponse
 from ...models.user import User
 from typing import cast
 
@@ -33,7 +33,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | User | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorResponse | User | None:
     if response.status_code == 200:
         response_200 = User.from_dict(response.json())
 
@@ -42,21 +42,21 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_403
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ErrorResponse.from_dict(response.json())
 
 
 
@@ -68,7 +68,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | User]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorResponse | User]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -81,15 +81,18 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
 
-) -> Response[Error | User]:
+) -> Response[ErrorResponse | User]:
     """ The user the token belongs to
+
+     Who the bearer token belongs to. For an organization or system key, 403 `no_user`: such keys act for
+    no user.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | User]
+        Response[ErrorResponse | User]
      """
 
 
@@ -107,15 +110,18 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
 
-) -> Error | User | None:
+) -> ErrorResponse | User | None:
     """ The user the token belongs to
+
+     Who the bearer token belongs to. For an organization or system key, 403 `no_user`: such keys act for
+    no user.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | User
+        ErrorResponse | User
      """
 
 
@@ -128,15 +134,18 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
 
-) -> Response[Error | User]:
+) -> Response[ErrorResponse | User]:
     """ The user the token belongs to
+
+     Who the bearer token belongs to. For an organization or system key, 403 `no_user`: such keys act for
+    no user.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | User]
+        Response[ErrorResponse | User]
      """
 
 
@@ -154,15 +163,18 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
 
-) -> Error | User | None:
+) -> ErrorResponse | User | None:
     """ The user the token belongs to
+
+     Who the bearer token belongs to. For an organization or system key, 403 `no_user`: such keys act for
+    no user.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | User
+        ErrorResponse | User
      """
 
 

@@ -8,7 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.error import Error
+from ...models.error_response import ErrorResponse
 from ...models.user import User
 from ...models.user_update import UserUpdate
 from typing import cast
@@ -43,7 +43,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | User | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorResponse | User | None:
     if response.status_code == 200:
         response_200 = User.from_dict(response.json())
 
@@ -52,56 +52,56 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
+        response_404 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_404
 
     if response.status_code == 409:
-        response_409 = Error.from_dict(response.json())
+        response_409 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_409
 
     if response.status_code == 413:
-        response_413 = Error.from_dict(response.json())
+        response_413 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_413
 
     if response.status_code == 415:
-        response_415 = Error.from_dict(response.json())
+        response_415 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_415
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ErrorResponse.from_dict(response.json())
 
 
 
@@ -113,7 +113,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | User]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorResponse | User]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -128,19 +128,24 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: UserUpdate,
 
-) -> Response[Error | User]:
+) -> Response[ErrorResponse | User]:
     """ Update or deactivate a user (Super Admin)
+
+     Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop
+    working. A Super Admin cannot take away their own Super Admin or deactivate themselves (403
+    `self_lockout`).
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
-        body (UserUpdate):
+        body (UserUpdate): The fields to change; at least one. Example: {'full_name': 'Alice
+            Liddell'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | User]
+        Response[ErrorResponse | User]
      """
 
 
@@ -162,19 +167,24 @@ def sync(
     client: AuthenticatedClient | Client,
     body: UserUpdate,
 
-) -> Error | User | None:
+) -> ErrorResponse | User | None:
     """ Update or deactivate a user (Super Admin)
+
+     Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop
+    working. A Super Admin cannot take away their own Super Admin or deactivate themselves (403
+    `self_lockout`).
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
-        body (UserUpdate):
+        body (UserUpdate): The fields to change; at least one. Example: {'full_name': 'Alice
+            Liddell'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | User
+        ErrorResponse | User
      """
 
 
@@ -191,19 +201,24 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: UserUpdate,
 
-) -> Response[Error | User]:
+) -> Response[ErrorResponse | User]:
     """ Update or deactivate a user (Super Admin)
+
+     Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop
+    working. A Super Admin cannot take away their own Super Admin or deactivate themselves (403
+    `self_lockout`).
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
-        body (UserUpdate):
+        body (UserUpdate): The fields to change; at least one. Example: {'full_name': 'Alice
+            Liddell'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | User]
+        Response[ErrorResponse | User]
      """
 
 
@@ -225,19 +240,24 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: UserUpdate,
 
-) -> Error | User | None:
+) -> ErrorResponse | User | None:
     """ Update or deactivate a user (Super Admin)
+
+     Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop
+    working. A Super Admin cannot take away their own Super Admin or deactivate themselves (403
+    `self_lockout`).
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
-        body (UserUpdate):
+        body (UserUpdate): The fields to change; at least one. Example: {'full_name': 'Alice
+            Liddell'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | User
+        ErrorResponse | User
      """
 
 

@@ -8,7 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.error import Error
+from ...models.error_response import ErrorResponse
 from ...models.user import User
 from typing import cast
 from uuid import UUID
@@ -35,7 +35,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | User | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorResponse | User | None:
     if response.status_code == 200:
         response_200 = User.from_dict(response.json())
 
@@ -44,35 +44,35 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
+        response_404 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_404
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ErrorResponse.from_dict(response.json())
 
 
 
@@ -84,7 +84,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | User]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorResponse | User]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -98,8 +98,11 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
 
-) -> Response[Error | User]:
+) -> Response[ErrorResponse | User]:
     """ A user (yourself, or anyone for a Super Admin)
+
+     Anyone may read their own user; a Super Admin may read any. Others get 404, as for a user that does
+    not exist.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -109,7 +112,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | User]
+        Response[ErrorResponse | User]
      """
 
 
@@ -129,8 +132,11 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
 
-) -> Error | User | None:
+) -> ErrorResponse | User | None:
     """ A user (yourself, or anyone for a Super Admin)
+
+     Anyone may read their own user; a Super Admin may read any. Others get 404, as for a user that does
+    not exist.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -140,7 +146,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | User
+        ErrorResponse | User
      """
 
 
@@ -155,8 +161,11 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
 
-) -> Response[Error | User]:
+) -> Response[ErrorResponse | User]:
     """ A user (yourself, or anyone for a Super Admin)
+
+     Anyone may read their own user; a Super Admin may read any. Others get 404, as for a user that does
+    not exist.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -166,7 +175,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | User]
+        Response[ErrorResponse | User]
      """
 
 
@@ -186,8 +195,11 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
 
-) -> Error | User | None:
+) -> ErrorResponse | User | None:
     """ A user (yourself, or anyone for a Super Admin)
+
+     Anyone may read their own user; a Super Admin may read any. Others get 404, as for a user that does
+    not exist.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -197,7 +209,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | User
+        ErrorResponse | User
      """
 
 

@@ -8,7 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.error import Error
+from ...models.error_response import ErrorResponse
 from ...models.workspace import Workspace
 from ...models.workspace_create import WorkspaceCreate
 from typing import cast
@@ -41,7 +41,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | Workspace | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorResponse | Workspace | None:
     if response.status_code == 201:
         response_201 = Workspace.from_dict(response.json())
 
@@ -50,42 +50,42 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_201
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_403
 
     if response.status_code == 413:
-        response_413 = Error.from_dict(response.json())
+        response_413 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_413
 
     if response.status_code == 415:
-        response_415 = Error.from_dict(response.json())
+        response_415 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_415
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ErrorResponse.from_dict(response.json())
 
 
 
@@ -97,7 +97,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | Workspace]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorResponse | Workspace]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -111,18 +111,22 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: WorkspaceCreate,
 
-) -> Response[Error | Workspace]:
+) -> Response[ErrorResponse | Workspace]:
     """ Create a workspace in an organization (Org Admin)
 
+     A new workspace in an organization where the caller is Org Admin (or any, for a Super Admin). 400
+    `unique` when the organization already has a workspace of that name.
+
     Args:
-        body (WorkspaceCreate):
+        body (WorkspaceCreate): A new workspace. Example: {'organization':
+            '0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a', 'name': 'production'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Workspace]
+        Response[ErrorResponse | Workspace]
      """
 
 
@@ -142,18 +146,22 @@ def sync(
     client: AuthenticatedClient | Client,
     body: WorkspaceCreate,
 
-) -> Error | Workspace | None:
+) -> ErrorResponse | Workspace | None:
     """ Create a workspace in an organization (Org Admin)
 
+     A new workspace in an organization where the caller is Org Admin (or any, for a Super Admin). 400
+    `unique` when the organization already has a workspace of that name.
+
     Args:
-        body (WorkspaceCreate):
+        body (WorkspaceCreate): A new workspace. Example: {'organization':
+            '0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a', 'name': 'production'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Workspace
+        ErrorResponse | Workspace
      """
 
 
@@ -168,18 +176,22 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: WorkspaceCreate,
 
-) -> Response[Error | Workspace]:
+) -> Response[ErrorResponse | Workspace]:
     """ Create a workspace in an organization (Org Admin)
 
+     A new workspace in an organization where the caller is Org Admin (or any, for a Super Admin). 400
+    `unique` when the organization already has a workspace of that name.
+
     Args:
-        body (WorkspaceCreate):
+        body (WorkspaceCreate): A new workspace. Example: {'organization':
+            '0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a', 'name': 'production'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Workspace]
+        Response[ErrorResponse | Workspace]
      """
 
 
@@ -199,18 +211,22 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: WorkspaceCreate,
 
-) -> Error | Workspace | None:
+) -> ErrorResponse | Workspace | None:
     """ Create a workspace in an organization (Org Admin)
 
+     A new workspace in an organization where the caller is Org Admin (or any, for a Super Admin). 400
+    `unique` when the organization already has a workspace of that name.
+
     Args:
-        body (WorkspaceCreate):
+        body (WorkspaceCreate): A new workspace. Example: {'organization':
+            '0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a', 'name': 'production'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Workspace
+        ErrorResponse | Workspace
      """
 
 

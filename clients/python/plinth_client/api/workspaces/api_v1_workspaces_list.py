@@ -8,7 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.error import Error
+from ...models.error_response import ErrorResponse
 from ...models.paginated_workspace_list import PaginatedWorkspaceList
 from ...types import UNSET, Unset
 from typing import cast
@@ -18,8 +18,8 @@ from uuid import UUID
 
 def _get_kwargs(
     *,
-    page: int | Unset = 1,
-    page_size: int | Unset = 50,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
     organization: UUID | Unset = UNSET,
 
 ) -> dict[str, Any]:
@@ -53,7 +53,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | PaginatedWorkspaceList | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorResponse | PaginatedWorkspaceList | None:
     if response.status_code == 200:
         response_200 = PaginatedWorkspaceList.from_dict(response.json())
 
@@ -62,35 +62,35 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
+        response_404 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_404
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ErrorResponse.from_dict(response.json())
 
 
 
@@ -102,7 +102,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | PaginatedWorkspaceList]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorResponse | PaginatedWorkspaceList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -114,16 +114,19 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    page: int | Unset = 1,
-    page_size: int | Unset = 50,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
     organization: UUID | Unset = UNSET,
 
-) -> Response[Error | PaginatedWorkspaceList]:
+) -> Response[ErrorResponse | PaginatedWorkspaceList]:
     """ List the workspaces the caller belongs to
 
+     The workspaces the caller is a member of, directly or through an organization role; a Super Admin
+    sees all. Filter with `organization`.
+
     Args:
-        page (int | Unset):  Default: 1.
-        page_size (int | Unset):  Default: 50.
+        page (int | Unset):
+        page_size (int | Unset):
         organization (UUID | Unset):
 
     Raises:
@@ -131,7 +134,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | PaginatedWorkspaceList]
+        Response[ErrorResponse | PaginatedWorkspaceList]
      """
 
 
@@ -151,16 +154,19 @@ organization=organization,
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    page: int | Unset = 1,
-    page_size: int | Unset = 50,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
     organization: UUID | Unset = UNSET,
 
-) -> Error | PaginatedWorkspaceList | None:
+) -> ErrorResponse | PaginatedWorkspaceList | None:
     """ List the workspaces the caller belongs to
 
+     The workspaces the caller is a member of, directly or through an organization role; a Super Admin
+    sees all. Filter with `organization`.
+
     Args:
-        page (int | Unset):  Default: 1.
-        page_size (int | Unset):  Default: 50.
+        page (int | Unset):
+        page_size (int | Unset):
         organization (UUID | Unset):
 
     Raises:
@@ -168,7 +174,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | PaginatedWorkspaceList
+        ErrorResponse | PaginatedWorkspaceList
      """
 
 
@@ -183,16 +189,19 @@ organization=organization,
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    page: int | Unset = 1,
-    page_size: int | Unset = 50,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
     organization: UUID | Unset = UNSET,
 
-) -> Response[Error | PaginatedWorkspaceList]:
+) -> Response[ErrorResponse | PaginatedWorkspaceList]:
     """ List the workspaces the caller belongs to
 
+     The workspaces the caller is a member of, directly or through an organization role; a Super Admin
+    sees all. Filter with `organization`.
+
     Args:
-        page (int | Unset):  Default: 1.
-        page_size (int | Unset):  Default: 50.
+        page (int | Unset):
+        page_size (int | Unset):
         organization (UUID | Unset):
 
     Raises:
@@ -200,7 +209,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | PaginatedWorkspaceList]
+        Response[ErrorResponse | PaginatedWorkspaceList]
      """
 
 
@@ -220,16 +229,19 @@ organization=organization,
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    page: int | Unset = 1,
-    page_size: int | Unset = 50,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
     organization: UUID | Unset = UNSET,
 
-) -> Error | PaginatedWorkspaceList | None:
+) -> ErrorResponse | PaginatedWorkspaceList | None:
     """ List the workspaces the caller belongs to
 
+     The workspaces the caller is a member of, directly or through an organization role; a Super Admin
+    sees all. Filter with `organization`.
+
     Args:
-        page (int | Unset):  Default: 1.
-        page_size (int | Unset):  Default: 50.
+        page (int | Unset):
+        page_size (int | Unset):
         organization (UUID | Unset):
 
     Raises:
@@ -237,7 +249,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | PaginatedWorkspaceList
+        ErrorResponse | PaginatedWorkspaceList
      """
 
 

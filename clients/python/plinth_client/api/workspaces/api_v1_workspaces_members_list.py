@@ -8,7 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.error import Error
+from ...models.error_response import ErrorResponse
 from ...models.paginated_member_list import PaginatedMemberList
 from ...types import UNSET, Unset
 from typing import cast
@@ -19,8 +19,8 @@ from uuid import UUID
 def _get_kwargs(
     id: UUID,
     *,
-    page: int | Unset = 1,
-    page_size: int | Unset = 50,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
 
 ) -> dict[str, Any]:
     
@@ -48,7 +48,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | PaginatedMemberList | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorResponse | PaginatedMemberList | None:
     if response.status_code == 200:
         response_200 = PaginatedMemberList.from_dict(response.json())
 
@@ -57,35 +57,35 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
+        response_404 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_404
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ErrorResponse.from_dict(response.json())
 
 
 
@@ -97,7 +97,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | PaginatedMemberList]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorResponse | PaginatedMemberList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -110,23 +110,25 @@ def sync_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient | Client,
-    page: int | Unset = 1,
-    page_size: int | Unset = 50,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
 
-) -> Response[Error | PaginatedMemberList]:
+) -> Response[ErrorResponse | PaginatedMemberList]:
     """ List the workspace's members and their roles
+
+     The members with their roles, ordered by username. Any member may list them.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
-        page (int | Unset):  Default: 1.
-        page_size (int | Unset):  Default: 50.
+        page (int | Unset):
+        page_size (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | PaginatedMemberList]
+        Response[ErrorResponse | PaginatedMemberList]
      """
 
 
@@ -147,23 +149,25 @@ def sync(
     id: UUID,
     *,
     client: AuthenticatedClient | Client,
-    page: int | Unset = 1,
-    page_size: int | Unset = 50,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
 
-) -> Error | PaginatedMemberList | None:
+) -> ErrorResponse | PaginatedMemberList | None:
     """ List the workspace's members and their roles
+
+     The members with their roles, ordered by username. Any member may list them.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
-        page (int | Unset):  Default: 1.
-        page_size (int | Unset):  Default: 50.
+        page (int | Unset):
+        page_size (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | PaginatedMemberList
+        ErrorResponse | PaginatedMemberList
      """
 
 
@@ -179,23 +183,25 @@ async def asyncio_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient | Client,
-    page: int | Unset = 1,
-    page_size: int | Unset = 50,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
 
-) -> Response[Error | PaginatedMemberList]:
+) -> Response[ErrorResponse | PaginatedMemberList]:
     """ List the workspace's members and their roles
+
+     The members with their roles, ordered by username. Any member may list them.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
-        page (int | Unset):  Default: 1.
-        page_size (int | Unset):  Default: 50.
+        page (int | Unset):
+        page_size (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | PaginatedMemberList]
+        Response[ErrorResponse | PaginatedMemberList]
      """
 
 
@@ -216,23 +222,25 @@ async def asyncio(
     id: UUID,
     *,
     client: AuthenticatedClient | Client,
-    page: int | Unset = 1,
-    page_size: int | Unset = 50,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
 
-) -> Error | PaginatedMemberList | None:
+) -> ErrorResponse | PaginatedMemberList | None:
     """ List the workspace's members and their roles
+
+     The members with their roles, ordered by username. Any member may list them.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
-        page (int | Unset):  Default: 1.
-        page_size (int | Unset):  Default: 50.
+        page (int | Unset):
+        page_size (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | PaginatedMemberList
+        ErrorResponse | PaginatedMemberList
      """
 
 

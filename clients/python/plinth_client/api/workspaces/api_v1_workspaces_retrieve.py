@@ -8,7 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.error import Error
+from ...models.error_response import ErrorResponse
 from ...models.workspace import Workspace
 from typing import cast
 from uuid import UUID
@@ -35,7 +35,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | Workspace | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorResponse | Workspace | None:
     if response.status_code == 200:
         response_200 = Workspace.from_dict(response.json())
 
@@ -44,35 +44,35 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
+        response_404 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_404
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ErrorResponse.from_dict(response.json())
 
 
 
@@ -84,7 +84,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | Workspace]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorResponse | Workspace]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -98,8 +98,10 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
 
-) -> Response[Error | Workspace]:
+) -> Response[ErrorResponse | Workspace]:
     """ A workspace
+
+     One workspace with its configuration. 404 when it does not exist or the caller cannot see it.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -109,7 +111,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Workspace]
+        Response[ErrorResponse | Workspace]
      """
 
 
@@ -129,8 +131,10 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
 
-) -> Error | Workspace | None:
+) -> ErrorResponse | Workspace | None:
     """ A workspace
+
+     One workspace with its configuration. 404 when it does not exist or the caller cannot see it.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -140,7 +144,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Workspace
+        ErrorResponse | Workspace
      """
 
 
@@ -155,8 +159,10 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
 
-) -> Response[Error | Workspace]:
+) -> Response[ErrorResponse | Workspace]:
     """ A workspace
+
+     One workspace with its configuration. 404 when it does not exist or the caller cannot see it.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -166,7 +172,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Workspace]
+        Response[ErrorResponse | Workspace]
      """
 
 
@@ -186,8 +192,10 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
 
-) -> Error | Workspace | None:
+) -> ErrorResponse | Workspace | None:
     """ A workspace
+
+     One workspace with its configuration. 404 when it does not exist or the caller cannot see it.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -197,7 +205,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Workspace
+        ErrorResponse | Workspace
      """
 
 

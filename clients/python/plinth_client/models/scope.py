@@ -1,6 +1,6 @@
 from enum import StrEnum
 
-class ApiKeyCreateScopesType0Item(StrEnum):
+class Scope(StrEnum):
     AUDITREAD = "audit:read"
     BUCKETSREAD = "buckets:read"
     BUCKETSWRITE = "buckets:write"

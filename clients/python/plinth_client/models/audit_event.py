@@ -1,6 +1,6 @@
 from enum import StrEnum
 
-class ApiV1AuditLogExportRetrieveEvent(StrEnum):
+class AuditEvent(StrEnum):
     API_KEY_CREATED = "api_key.created"
     API_KEY_REVOKED = "api_key.revoked"
     API_KEY_USED = "api_key.used"

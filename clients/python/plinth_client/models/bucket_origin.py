@@ -1,6 +1,6 @@
 from enum import StrEnum
 
-class BucketOriginType2Type1(StrEnum):
+class BucketOrigin(StrEnum):
     ADOPTED = "adopted"
     CREATED = "created"
 

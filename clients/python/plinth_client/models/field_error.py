@@ -14,17 +14,21 @@ from ..types import UNSET, Unset
 
 
 
-T = TypeVar("T", bound="ErrorErrorsItem")
+T = TypeVar("T", bound="FieldError")
 
 
 
 @_attrs_define
-class ErrorErrorsItem:
-    """ 
+class FieldError:
+    """ One problem with one field of the request.
+
         Attributes:
-            attr (str):
-            code (str):
-            detail (str):
+            attr (str): The dotted path of the field (`owner.id`), or `non_field_errors` for the whole object. Example:
+                name.
+            code (str): What is wrong with it: `required`, `invalid`, `invalid_type`, `min_length`, `max_length`,
+                `min_value`, `max_value`, `invalid_choice`, `unknown_field`, `invalid_character`, `max_depth`, `empty`,
+                `unique`, `does_not_exist`, `not_grantable`, `beyond_owner`. Example: min_length.
+            detail (str): A human sentence about this field. Example: Ensure this field has at least 1 character..
      """
 
     attr: str
@@ -65,15 +69,15 @@ class ErrorErrorsItem:
 
         detail = d.pop("detail")
 
-        error_errors_item = cls(
+        field_error = cls(
             attr=attr,
             code=code,
             detail=detail,
         )
 
 
-        error_errors_item.additional_properties = d
-        return error_errors_item
+        field_error.additional_properties = d
+        return field_error
 
     @property
     def additional_keys(self) -> list[str]:

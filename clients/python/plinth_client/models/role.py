@@ -1,6 +1,6 @@
 from enum import StrEnum
 
-class MemberCreateRole(StrEnum):
+class Role(StrEnum):
     ADMIN = "admin"
     USER = "user"
     VIEWER = "viewer"

@@ -8,33 +8,40 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.error_response_code import ErrorResponseCode
 from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
-  from ..models.error_errors_item import ErrorErrorsItem
+  from ..models.field_error import FieldError
 
 
 
 
 
-T = TypeVar("T", bound="Error")
+T = TypeVar("T", bound="ErrorResponse")
 
 
 
 @_attrs_define
-class Error:
-    """ 
+class ErrorResponse:
+    """ The body of every error answer under /api.
+
+        Example:
+            {'detail': 'The request is not valid; see errors for each field.', 'code': 'invalid', 'errors': [{'attr':
+                'name', 'code': 'min_length', 'detail': 'Ensure this field has at least 1 character.'}], 'request_id':
+                '1b0c7a5e-4a7e-4d5b-9a55-0d6f3c2f0b61'}
+
         Attributes:
             detail (str): A human sentence saying what went wrong.
-            code (str): A stable machine-readable code. Example: not_found.
-            errors (list[ErrorErrorsItem] | Unset): Validation errors, one per field problem (400 only).
-            request_id (str | Unset):
+            code (ErrorResponseCode): A stable machine-readable code (docs/http-api.md lists when each is used).
+            errors (list[FieldError] | Unset): Validation errors, one per field problem (400 only).
+            request_id (str | Unset): The request's ID, the same as the `X-Request-Id` header and in the server's log.
      """
 
     detail: str
-    code: str
-    errors: list[ErrorErrorsItem] | Unset = UNSET
+    code: ErrorResponseCode
+    errors: list[FieldError] | Unset = UNSET
     request_id: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -43,10 +50,10 @@ class Error:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.error_errors_item import ErrorErrorsItem # noqa: PLC0415
+        from ..models.field_error import FieldError # noqa: PLC0415
         detail = self.detail
 
-        code = self.code
+        code = self.code.value
 
         errors: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.errors, Unset):
@@ -77,18 +84,21 @@ class Error:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.error_errors_item import ErrorErrorsItem # noqa: PLC0415
+        from ..models.field_error import FieldError # noqa: PLC0415
         d = dict(src_dict)
         detail = d.pop("detail")
 
-        code = d.pop("code")
+        code = ErrorResponseCode(d.pop("code"))
+
+
+
 
         _errors = d.pop("errors", UNSET)
-        errors: list[ErrorErrorsItem] | Unset = UNSET
+        errors: list[FieldError] | Unset = UNSET
         if _errors is not UNSET:
             errors = []
             for errors_item_data in _errors:
-                errors_item = ErrorErrorsItem.from_dict(errors_item_data)
+                errors_item = FieldError.from_dict(errors_item_data)
 
 
 
@@ -97,7 +107,7 @@ class Error:
 
         request_id = d.pop("request_id", UNSET)
 
-        error = cls(
+        error_response = cls(
             detail=detail,
             code=code,
             errors=errors,
@@ -105,8 +115,8 @@ class Error:
         )
 
 
-        error.additional_properties = d
-        return error
+        error_response.additional_properties = d
+        return error_response
 
     @property
     def additional_keys(self) -> list[str]:

@@ -1,9 +1,0 @@
-from enum import StrEnum
-
-class MemberUpdateRole(StrEnum):
-    ADMIN = "admin"
-    USER = "user"
-    VIEWER = "viewer"
-
-    def __str__(self) -> str:
-        return str(self.value)
