@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import type { OpenAPI3 } from 'openapi-typescript';
 import * as prettier from 'prettier';
+import ts from 'typescript';
 import { fileURLToPath } from 'node:url';
 import type { ClientTarget, GeneratedFiles } from './files.ts';
 
@@ -141,6 +142,23 @@ function operation(
   };
 }
 
+/**
+ * The JavaScript twin of a source. Node 24 strips types only outside node_modules
+ * (ERR_UNSUPPORTED_NODE_MODULES_TYPE_STRIPPING), so an installed package needs JavaScript to load;
+ * TypeScript's own transpiler removes the types and rewrites `./x.ts` imports to `./x.js`.
+ */
+function javascript(source: string): string {
+  const { outputText } = ts.transpileModule(source, {
+    compilerOptions: {
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      verbatimModuleSyntax: true,
+      rewriteRelativeImportExtensions: true,
+    },
+  });
+  return outputText;
+}
+
 /** The client's files for `doc`, by path below `clients/typescript/`. */
 export async function generateTypeScriptClient(document: OpenAPI3, version: string): Promise<GeneratedFiles> {
   const d = document as unknown as Json;
@@ -184,16 +202,23 @@ export async function generateTypeScriptClient(document: OpenAPI3, version: stri
     description: `The Plinth API's TypeScript client, for API version ${version} (generated; see docs/clients.md).`,
     license: 'Apache-2.0',
     type: 'module',
-    exports: { '.': './src/index.ts' },
-    files: ['src', 'README.md'],
+    // TypeScript and editors read the sources; Node and bundlers load their JavaScript twins.
+    exports: { '.': { types: './src/index.ts', default: './dist/index.js' } },
+    files: ['src', 'dist', 'README.md'],
     engines: { node: '>=24' },
   };
-  const files: [string, string][] = [
-    ['package.json', JSON.stringify(packageJson)],
+  const sources: [string, string][] = [
     ['src/core.ts', core],
     ['src/types.gen.ts', types],
     ['src/sdk.gen.ts', sdk],
     ['src/index.ts', index],
+  ];
+  const files: [string, string][] = [
+    ['package.json', JSON.stringify(packageJson)],
+    ...sources,
+    ...sources.map(
+      ([path, text]) => [path.replace(/^src\/(.*)\.ts$/, 'dist/$1.js'), javascript(text)] as [string, string],
+    ),
   ];
   // Formatted as the repository formats, so `prettier --check` and the staleness test agree.
   const options = (await prettier.resolveConfig(join(CLIENT_DIR, 'src/index.ts'))) ?? {};
@@ -211,6 +236,6 @@ const CLIENT_DIR = fileURLToPath(new URL('../../clients/typescript/', import.met
 export const typescriptClient: ClientTarget = {
   name: 'TypeScript',
   dir: 'typescript',
-  owned: ['src'],
+  owned: ['src', 'dist'],
   generate: (document, version) => generateTypeScriptClient(document as OpenAPI3, version),
 };
