@@ -39,7 +39,13 @@ describe('installing the clients from a release tag', () => {
     await sh('git', ['clone', '--quiet', '--bare', REPO_ROOT, bare]);
     for (const tag of [TAG, `clients/go/${TAG}`]) await sh('git', ['-C', bare, 'tag', '-f', tag, 'HEAD']);
     const gitconfig = join(work, 'gitconfig');
-    writeFileSync(gitconfig, `[url "file://${bare}"]\n\tinsteadOf = https://github.com/plinth-dev/plinth\n`);
+    // Without `.git`: git finds `plinth.git` for a local path, whether the URL names it or not
+    // (Go asks for …/plinth, pip for …/plinth.git, pnpm for git+ssh://git@github.com/…/plinth.git).
+    const base = `file://${join(work, 'plinth')}`;
+    writeFileSync(
+      gitconfig,
+      `[url "${base}"]\n\tinsteadOf = https://github.com/plinth-dev/plinth\n\tinsteadOf = git+ssh://git@github.com/plinth-dev/plinth\n`,
+    );
     gitEnv = { ...process.env, GIT_CONFIG_GLOBAL: gitconfig, GIT_CONFIG_NOSYSTEM: '1' };
   }, 120_000);
   afterAll(() => {
@@ -66,7 +72,9 @@ describe('installing the clients from a release tag', () => {
     // Without the prefixed tag the version does not exist for the subdirectory module.
     await sh('git', ['-C', bare, 'tag', '-d', `clients/go/${TAG}`]);
     const without = await goGet(go, 'go-without');
-    await expect(without.get()).rejects.toThrow(/unknown revision|invalid version|no matching versions/);
+    await expect(without.get()).rejects.toThrow(
+      /does not contain package|unknown revision|no matching versions/,
+    );
     await sh('git', ['-C', bare, 'tag', `clients/go/${TAG}`, 'HEAD']);
 
     const { dir, env, get } = await goGet(go, 'go-with');

@@ -1,0 +1,3 @@
+// GENERATED FILE: do not edit. Regenerate with `npm run generate:clients` (scripts/clients/).
+export { ApiError, OpenAPI, request } from './core.js';
+export * from './sdk.gen.js';

@@ -1,0 +1,736 @@
+// GENERATED FILE: do not edit. Regenerate with `npm run generate:clients` (scripts/clients/).
+import { request } from './core.js';
+/**
+ * The live OpenAPI 3.1 description of this API
+ *
+ * The document clients are generated from, as JSON (the default) or YAML. Public: it needs no token.
+ *
+ * `GET /api/v1/schema/` (`api_v1_schema_retrieve`).
+ * @throws {ApiError} 400, 503: the API's error body is `error.body`.
+ */
+export function apiV1SchemaRetrieve(params = {}) {
+  return request({
+    method: 'GET',
+    path: '/api/v1/schema/',
+    query: { format: params.format },
+    responseType: 'json',
+  });
+}
+/**
+ * Exchange a username and password for a short-lived bearer token
+ *
+ * For local users. The token authenticates like an API key until `expires_at`, and may also create and revoke API keys. Failed attempts are throttled per username and address (429 with `Retry-After`).
+ *
+ * `POST /api/login/` (`api_login_create`).
+ * @throws {ApiError} 400, 401, 413, 415, 429, 503: the API's error body is `error.body`.
+ */
+export function apiLoginCreate(params) {
+  return request({ method: 'POST', path: '/api/login/', body: params.requestBody, responseType: 'json' });
+}
+/**
+ * List users (Super Admin)
+ *
+ * Every user, ordered by username. Super Admins only.
+ *
+ * `GET /api/v1/users/` (`api_v1_users_list`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export function apiV1UsersList(params = {}) {
+  return request({
+    method: 'GET',
+    path: '/api/v1/users/',
+    query: { page: params.page, page_size: params.pageSize },
+    responseType: 'json',
+  });
+}
+/**
+ * Create a user (Super Admin)
+ *
+ * A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken.
+ *
+ * `POST /api/v1/users/` (`api_v1_users_create`).
+ * @throws {ApiError} 400, 401, 403, 413, 415, 503: the API's error body is `error.body`.
+ */
+export function apiV1UsersCreate(params) {
+  return request({ method: 'POST', path: '/api/v1/users/', body: params.requestBody, responseType: 'json' });
+}
+/**
+ * The user the token belongs to
+ *
+ * Who the bearer token belongs to. For an organization or system key, 403 `no_user`: such keys act for no user.
+ *
+ * `GET /api/v1/users/me/` (`api_v1_users_me_retrieve`).
+ * @throws {ApiError} 401, 403, 503: the API's error body is `error.body`.
+ */
+export function apiV1UsersMeRetrieve() {
+  return request({ method: 'GET', path: '/api/v1/users/me/', responseType: 'json' });
+}
+/**
+ * A user (yourself, or anyone for a Super Admin)
+ *
+ * Anyone may read their own user; a Super Admin may read any. Others get 404, as for a user that does not exist.
+ *
+ * `GET /api/v1/users/{id}/` (`api_v1_users_retrieve`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export function apiV1UsersRetrieve(params) {
+  return request({
+    method: 'GET',
+    path: '/api/v1/users/{id}/',
+    pathParams: { id: params.id },
+    responseType: 'json',
+  });
+}
+/**
+ * Update or deactivate a user (Super Admin)
+ *
+ * Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (403 `self_lockout`).
+ *
+ * `PATCH /api/v1/users/{id}/` (`api_v1_users_partial_update`).
+ * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
+ */
+export function apiV1UsersPartialUpdate(params) {
+  return request({
+    method: 'PATCH',
+    path: '/api/v1/users/{id}/',
+    pathParams: { id: params.id },
+    body: params.requestBody,
+    responseType: 'json',
+  });
+}
+/**
+ * List the organizations the caller belongs to
+ *
+ * The organizations the caller is a member of; a Super Admin sees all.
+ *
+ * `GET /api/v1/organizations/` (`api_v1_organizations_list`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export function apiV1OrganizationsList(params = {}) {
+  return request({
+    method: 'GET',
+    path: '/api/v1/organizations/',
+    query: { page: params.page, page_size: params.pageSize },
+    responseType: 'json',
+  });
+}
+/**
+ * Create an organization (Super Admin)
+ *
+ * A new, empty organization. 400 `unique` when the slug is taken.
+ *
+ * `POST /api/v1/organizations/` (`api_v1_organizations_create`).
+ * @throws {ApiError} 400, 401, 403, 413, 415, 503: the API's error body is `error.body`.
+ */
+export function apiV1OrganizationsCreate(params) {
+  return request({
+    method: 'POST',
+    path: '/api/v1/organizations/',
+    body: params.requestBody,
+    responseType: 'json',
+  });
+}
+/**
+ * An organization
+ *
+ * One organization. 404 when it does not exist or the caller is not a member.
+ *
+ * `GET /api/v1/organizations/{id}/` (`api_v1_organizations_retrieve`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export function apiV1OrganizationsRetrieve(params) {
+  return request({
+    method: 'GET',
+    path: '/api/v1/organizations/{id}/',
+    pathParams: { id: params.id },
+    responseType: 'json',
+  });
+}
+/**
+ * Rename an organization (Org Admin); change its slug (Super Admin)
+ *
+ * An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin.
+ *
+ * `PATCH /api/v1/organizations/{id}/` (`api_v1_organizations_partial_update`).
+ * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
+ */
+export function apiV1OrganizationsPartialUpdate(params) {
+  return request({
+    method: 'PATCH',
+    path: '/api/v1/organizations/{id}/',
+    pathParams: { id: params.id },
+    body: params.requestBody,
+    responseType: 'json',
+  });
+}
+/**
+ * Delete an empty organization (Super Admin)
+ *
+ * Deletes an organization that has no workspaces left. 409 `organization_not_empty` otherwise.
+ *
+ * `DELETE /api/v1/organizations/{id}/` (`api_v1_organizations_destroy`).
+ * @throws {ApiError} 400, 401, 403, 404, 409, 413, 503: the API's error body is `error.body`.
+ */
+export function apiV1OrganizationsDestroy(params) {
+  return request({
+    method: 'DELETE',
+    path: '/api/v1/organizations/{id}/',
+    pathParams: { id: params.id },
+    responseType: 'none',
+  });
+}
+/**
+ * List the workspaces the caller belongs to
+ *
+ * The workspaces the caller is a member of, directly or through an organization role; a Super Admin sees all. Filter with `organization`.
+ *
+ * `GET /api/v1/workspaces/` (`api_v1_workspaces_list`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export function apiV1WorkspacesList(params = {}) {
+  return request({
+    method: 'GET',
+    path: '/api/v1/workspaces/',
+    query: { page: params.page, page_size: params.pageSize, organization: params.organization },
+    responseType: 'json',
+  });
+}
+/**
+ * Create a workspace in an organization (Org Admin)
+ *
+ * A new workspace in an organization where the caller is Org Admin (or any, for a Super Admin). 400 `unique` when the organization already has a workspace of that name.
+ *
+ * `POST /api/v1/workspaces/` (`api_v1_workspaces_create`).
+ * @throws {ApiError} 400, 401, 403, 413, 415, 503: the API's error body is `error.body`.
+ */
+export function apiV1WorkspacesCreate(params) {
+  return request({
+    method: 'POST',
+    path: '/api/v1/workspaces/',
+    body: params.requestBody,
+    responseType: 'json',
+  });
+}
+/**
+ * A workspace
+ *
+ * One workspace with its configuration. 404 when it does not exist or the caller cannot see it.
+ *
+ * `GET /api/v1/workspaces/{id}/` (`api_v1_workspaces_retrieve`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export function apiV1WorkspacesRetrieve(params) {
+  return request({
+    method: 'GET',
+    path: '/api/v1/workspaces/{id}/',
+    pathParams: { id: params.id },
+    responseType: 'json',
+  });
+}
+/**
+ * Configure a workspace (Workspace Admin)
+ *
+ * Rename the workspace or replace its whole `config` object.
+ *
+ * `PATCH /api/v1/workspaces/{id}/` (`api_v1_workspaces_partial_update`).
+ * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
+ */
+export function apiV1WorkspacesPartialUpdate(params) {
+  return request({
+    method: 'PATCH',
+    path: '/api/v1/workspaces/{id}/',
+    pathParams: { id: params.id },
+    body: params.requestBody,
+    responseType: 'json',
+  });
+}
+/**
+ * Delete a workspace without buckets (Org Admin)
+ *
+ * Deletes the workspace and its memberships. 409 `workspace_not_empty` while it still has buckets: delete them first.
+ *
+ * `DELETE /api/v1/workspaces/{id}/` (`api_v1_workspaces_destroy`).
+ * @throws {ApiError} 400, 401, 403, 404, 409, 413, 503: the API's error body is `error.body`.
+ */
+export function apiV1WorkspacesDestroy(params) {
+  return request({
+    method: 'DELETE',
+    path: '/api/v1/workspaces/{id}/',
+    pathParams: { id: params.id },
+    responseType: 'none',
+  });
+}
+/**
+ * List the organization's members and their roles
+ *
+ * The members with their roles, ordered by username. Any member may list them.
+ *
+ * `GET /api/v1/organizations/{id}/members/` (`api_v1_organizations_members_list`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export function apiV1OrganizationsMembersList(params) {
+  return request({
+    method: 'GET',
+    path: '/api/v1/organizations/{id}/members/',
+    pathParams: { id: params.id },
+    query: { page: params.page, page_size: params.pageSize },
+    responseType: 'json',
+  });
+}
+/**
+ * Add a user, named by username or e-mail address, as a member with a role
+ *
+ * Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+ *
+ * `POST /api/v1/organizations/{id}/members/` (`api_v1_organizations_members_create`).
+ * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
+ */
+export function apiV1OrganizationsMembersCreate(params) {
+  return request({
+    method: 'POST',
+    path: '/api/v1/organizations/{id}/members/',
+    pathParams: { id: params.id },
+    body: params.requestBody,
+    responseType: 'json',
+  });
+}
+/**
+ * List the workspace's members and their roles
+ *
+ * The members with their roles, ordered by username. Any member may list them.
+ *
+ * `GET /api/v1/workspaces/{id}/members/` (`api_v1_workspaces_members_list`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export function apiV1WorkspacesMembersList(params) {
+  return request({
+    method: 'GET',
+    path: '/api/v1/workspaces/{id}/members/',
+    pathParams: { id: params.id },
+    query: { page: params.page, page_size: params.pageSize },
+    responseType: 'json',
+  });
+}
+/**
+ * Add a user, named by username or e-mail address, as a member with a role
+ *
+ * Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+ *
+ * `POST /api/v1/workspaces/{id}/members/` (`api_v1_workspaces_members_create`).
+ * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
+ */
+export function apiV1WorkspacesMembersCreate(params) {
+  return request({
+    method: 'POST',
+    path: '/api/v1/workspaces/{id}/members/',
+    pathParams: { id: params.id },
+    body: params.requestBody,
+    responseType: 'json',
+  });
+}
+/**
+ * Change a member's role
+ *
+ * Give the member another role (`admin`, `user` or `viewer`).
+ *
+ * `PATCH /api/v1/organizations/{id}/members/{user_id}/` (`api_v1_organizations_members_partial_update`).
+ * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
+ */
+export function apiV1OrganizationsMembersPartialUpdate(params) {
+  return request({
+    method: 'PATCH',
+    path: '/api/v1/organizations/{id}/members/{user_id}/',
+    pathParams: { id: params.id, user_id: params.userId },
+    body: params.requestBody,
+    responseType: 'json',
+  });
+}
+/**
+ * Remove a member
+ *
+ * Ends the membership. The user and their other memberships stay.
+ *
+ * `DELETE /api/v1/organizations/{id}/members/{user_id}/` (`api_v1_organizations_members_destroy`).
+ * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
+ */
+export function apiV1OrganizationsMembersDestroy(params) {
+  return request({
+    method: 'DELETE',
+    path: '/api/v1/organizations/{id}/members/{user_id}/',
+    pathParams: { id: params.id, user_id: params.userId },
+    responseType: 'none',
+  });
+}
+/**
+ * Change a member's role
+ *
+ * Give the member another role (`admin`, `user` or `viewer`).
+ *
+ * `PATCH /api/v1/workspaces/{id}/members/{user_id}/` (`api_v1_workspaces_members_partial_update`).
+ * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
+ */
+export function apiV1WorkspacesMembersPartialUpdate(params) {
+  return request({
+    method: 'PATCH',
+    path: '/api/v1/workspaces/{id}/members/{user_id}/',
+    pathParams: { id: params.id, user_id: params.userId },
+    body: params.requestBody,
+    responseType: 'json',
+  });
+}
+/**
+ * Remove a member
+ *
+ * Ends the membership. The user and their other memberships stay.
+ *
+ * `DELETE /api/v1/workspaces/{id}/members/{user_id}/` (`api_v1_workspaces_members_destroy`).
+ * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
+ */
+export function apiV1WorkspacesMembersDestroy(params) {
+  return request({
+    method: 'DELETE',
+    path: '/api/v1/workspaces/{id}/members/{user_id}/',
+    pathParams: { id: params.id, user_id: params.userId },
+    responseType: 'none',
+  });
+}
+/**
+ * List your user API keys (never their secrets)
+ *
+ * The keys with their names, scopes, expiry and last use; never a secret.
+ *
+ * `GET /api/v1/users/me/api-keys/` (`api_v1_users_me_api_keys_list`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export function apiV1UsersMeApiKeysList(params = {}) {
+  return request({
+    method: 'GET',
+    path: '/api/v1/users/me/api-keys/',
+    query: { page: params.page, page_size: params.pageSize },
+    responseType: 'json',
+  });
+}
+/**
+ * Create one of the your user API keys; the token is in this response only
+ *
+ * Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
+ *
+ * `POST /api/v1/users/me/api-keys/` (`api_v1_users_me_api_keys_create`).
+ * @throws {ApiError} 400, 401, 403, 413, 415, 503: the API's error body is `error.body`.
+ */
+export function apiV1UsersMeApiKeysCreate(params) {
+  return request({
+    method: 'POST',
+    path: '/api/v1/users/me/api-keys/',
+    body: params.requestBody,
+    responseType: 'json',
+  });
+}
+/**
+ * Revoke a key: it fails from the next request on
+ *
+ * Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
+ *
+ * `DELETE /api/v1/users/me/api-keys/{key_id}/` (`api_v1_users_me_api_keys_destroy`).
+ * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
+ */
+export function apiV1UsersMeApiKeysDestroy(params) {
+  return request({
+    method: 'DELETE',
+    path: '/api/v1/users/me/api-keys/{key_id}/',
+    pathParams: { key_id: params.keyId },
+    responseType: 'none',
+  });
+}
+/**
+ * List the organization's API keys (never their secrets)
+ *
+ * The keys with their names, scopes, expiry and last use; never a secret.
+ *
+ * `GET /api/v1/organizations/{id}/api-keys/` (`api_v1_organizations_api_keys_list`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export function apiV1OrganizationsApiKeysList(params) {
+  return request({
+    method: 'GET',
+    path: '/api/v1/organizations/{id}/api-keys/',
+    pathParams: { id: params.id },
+    query: { page: params.page, page_size: params.pageSize },
+    responseType: 'json',
+  });
+}
+/**
+ * Create one of the the organization's API keys; the token is in this response only
+ *
+ * Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
+ *
+ * `POST /api/v1/organizations/{id}/api-keys/` (`api_v1_organizations_api_keys_create`).
+ * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
+ */
+export function apiV1OrganizationsApiKeysCreate(params) {
+  return request({
+    method: 'POST',
+    path: '/api/v1/organizations/{id}/api-keys/',
+    pathParams: { id: params.id },
+    body: params.requestBody,
+    responseType: 'json',
+  });
+}
+/**
+ * Revoke a key: it fails from the next request on
+ *
+ * Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
+ *
+ * `DELETE /api/v1/organizations/{id}/api-keys/{key_id}/` (`api_v1_organizations_api_keys_destroy`).
+ * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
+ */
+export function apiV1OrganizationsApiKeysDestroy(params) {
+  return request({
+    method: 'DELETE',
+    path: '/api/v1/organizations/{id}/api-keys/{key_id}/',
+    pathParams: { id: params.id, key_id: params.keyId },
+    responseType: 'none',
+  });
+}
+/**
+ * List system API keys (staff) (never their secrets)
+ *
+ * The keys with their names, scopes, expiry and last use; never a secret.
+ *
+ * `GET /api/v1/system-api-keys/` (`api_v1_system_api_keys_list`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export function apiV1SystemApiKeysList(params = {}) {
+  return request({
+    method: 'GET',
+    path: '/api/v1/system-api-keys/',
+    query: { page: params.page, page_size: params.pageSize },
+    responseType: 'json',
+  });
+}
+/**
+ * Create one of the system API keys (staff); the token is in this response only
+ *
+ * Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
+ *
+ * `POST /api/v1/system-api-keys/` (`api_v1_system_api_keys_create`).
+ * @throws {ApiError} 400, 401, 403, 413, 415, 503: the API's error body is `error.body`.
+ */
+export function apiV1SystemApiKeysCreate(params) {
+  return request({
+    method: 'POST',
+    path: '/api/v1/system-api-keys/',
+    body: params.requestBody,
+    responseType: 'json',
+  });
+}
+/**
+ * Revoke a key: it fails from the next request on
+ *
+ * Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
+ *
+ * `DELETE /api/v1/system-api-keys/{key_id}/` (`api_v1_system_api_keys_destroy`).
+ * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
+ */
+export function apiV1SystemApiKeysDestroy(params) {
+  return request({
+    method: 'DELETE',
+    path: '/api/v1/system-api-keys/{key_id}/',
+    pathParams: { key_id: params.keyId },
+    responseType: 'none',
+  });
+}
+/**
+ * Security events, newest first (Super Admin: all; Org Admin: their organizations)
+ *
+ * A page of the audit log, newest first, with filters. Super Admins see every entry; Org Admins the entries of their organizations.
+ *
+ * `GET /api/v1/audit-log/` (`api_v1_audit_log_list`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export function apiV1AuditLogList(params = {}) {
+  return request({
+    method: 'GET',
+    path: '/api/v1/audit-log/',
+    query: {
+      page: params.page,
+      page_size: params.pageSize,
+      event: params.event,
+      actor: params.actor,
+      organization: params.organization,
+      since: params.since,
+      until: params.until,
+    },
+    responseType: 'json',
+  });
+}
+/**
+ * Every matching entry, oldest first, as NDJSON (one JSON object per line)
+ *
+ * The whole matching log as a download, streamed: each line is one `AuditEntry` as JSON. Same filters and visibility as the list.
+ *
+ * `GET /api/v1/audit-log/export/` (`api_v1_audit_log_export_retrieve`).
+ * @throws {ApiError} 400, 401, 403, 503: the API's error body is `error.body`.
+ */
+export function apiV1AuditLogExportRetrieve(params = {}) {
+  return request({
+    method: 'GET',
+    path: '/api/v1/audit-log/export/',
+    query: {
+      event: params.event,
+      actor: params.actor,
+      organization: params.organization,
+      since: params.since,
+      until: params.until,
+    },
+    responseType: 'text',
+  });
+}
+/**
+ * List buckets (occupancy, object count, last usage refresh; never secrets)
+ *
+ * The buckets in workspaces the caller can see, with their usage as last measured. Filter by organization, workspace, region or owner.
+ *
+ * `GET /api/v1/s3/buckets/` (`api_v1_s3_buckets_list`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export function apiV1S3BucketsList(params = {}) {
+  return request({
+    method: 'GET',
+    path: '/api/v1/s3/buckets/',
+    query: {
+      page: params.page,
+      page_size: params.pageSize,
+      organization: params.organization,
+      workspace: params.workspace,
+      region: params.region,
+      owner_uid: params.ownerUid,
+    },
+    responseType: 'json',
+  });
+}
+/**
+ * Create a bucket with its own access user, or adopt it (same name, same workspace)
+ *
+ * 201 with the new bucket and its credentials. If Plinth already manages the name in the region for the same organization and workspace, 200 with that bucket; with an owner_reference, only when that object owns it, or it has no owner and was created for that object or released to its namespace (adoptable_by). Anything else: 409 bucket_name_taken.
+ *
+ * `POST /api/v1/s3/buckets/` (`api_v1_s3_buckets_create`).
+ * @throws {ApiError} 400, 401, 403, 409, 413, 415, 503: the API's error body is `error.body`.
+ */
+export function apiV1S3BucketsCreate(params) {
+  return request({
+    method: 'POST',
+    path: '/api/v1/s3/buckets/',
+    body: params.requestBody,
+    responseType: 'json',
+  });
+}
+/**
+ * Bring a bucket that exists on the cluster without a Plinth record under management (a Super Admin signed in)
+ *
+ * The bucket keeps its data; it is marked as managed, gets its own access user, and belongs to the workspace given (origin `adopted`). Recorded in the audit log as bucket.imported. 400 (on name) when no such bucket exists on the cluster; 409 bucket_name_taken when Plinth already manages the name.
+ *
+ * `POST /api/v1/s3/buckets/import/` (`api_v1_s3_buckets_import_create`).
+ * @throws {ApiError} 400, 401, 403, 409, 413, 415, 503: the API's error body is `error.body`.
+ */
+export function apiV1S3BucketsImportCreate(params) {
+  return request({
+    method: 'POST',
+    path: '/api/v1/s3/buckets/import/',
+    body: params.requestBody,
+    responseType: 'json',
+  });
+}
+/**
+ * A bucket
+ *
+ * One bucket with its usage; never its secret.
+ *
+ * `GET /api/v1/s3/buckets/{id}/` (`api_v1_s3_buckets_retrieve`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export function apiV1S3BucketsRetrieve(params) {
+  return request({
+    method: 'GET',
+    path: '/api/v1/s3/buckets/{id}/',
+    pathParams: { id: params.id },
+    responseType: 'json',
+  });
+}
+/**
+ * Turn the allow-all CORS rule set on or off, set or drop the owning Kubernetes object, or release the bucket to a namespace
+ *
+ * Switch CORS for browsers on any origin, or change which Kubernetes object owns the bucket or may adopt it.
+ *
+ * `PATCH /api/v1/s3/buckets/{id}/` (`api_v1_s3_buckets_partial_update`).
+ * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
+ */
+export function apiV1S3BucketsPartialUpdate(params) {
+  return request({
+    method: 'PATCH',
+    path: '/api/v1/s3/buckets/{id}/',
+    pathParams: { id: params.id },
+    body: params.requestBody,
+    responseType: 'json',
+  });
+}
+/**
+ * Remove the access user and policy, and the bucket if it is empty (else 409; data is never deleted)
+ *
+ * Deletes an empty bucket and its access user on the cluster. 409 `bucket_not_empty` while it holds objects; the data is never deleted by this call.
+ *
+ * `DELETE /api/v1/s3/buckets/{id}/` (`api_v1_s3_buckets_destroy`).
+ * @throws {ApiError} 400, 401, 403, 404, 409, 413, 503: the API's error body is `error.body`.
+ */
+export function apiV1S3BucketsDestroy(params) {
+  return request({
+    method: 'DELETE',
+    path: '/api/v1/s3/buckets/{id}/',
+    pathParams: { id: params.id },
+    responseType: 'none',
+  });
+}
+/**
+ * Reveal the bucket's credentials again (recorded in the audit log)
+ *
+ * The access key and secret of the bucket's own user, again. Each reveal is recorded in the audit log (`bucket.credentials_revealed`). Needs the right to manage the bucket.
+ *
+ * `GET /api/v1/s3/buckets/{id}/credentials/` (`api_v1_s3_buckets_credentials_retrieve`).
+ * @throws {ApiError} 400, 401, 403, 404, 409, 503: the API's error body is `error.body`.
+ */
+export function apiV1S3BucketsCredentialsRetrieve(params) {
+  return request({
+    method: 'GET',
+    path: '/api/v1/s3/buckets/{id}/credentials/',
+    pathParams: { id: params.id },
+    responseType: 'json',
+  });
+}
+/**
+ * A presigned URL to PUT one object, signed with the bucket's own access user
+ *
+ * The URL stops working when it expires, and when the bucket (so its access user) is deleted.
+ *
+ * `POST /api/v1/s3/buckets/{id}/objects/upload-url/` (`api_v1_s3_buckets_objects_upload_url_create`).
+ * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
+ */
+export function apiV1S3BucketsObjectsUploadUrlCreate(params) {
+  return request({
+    method: 'POST',
+    path: '/api/v1/s3/buckets/{id}/objects/upload-url/',
+    pathParams: { id: params.id },
+    body: params.requestBody,
+    responseType: 'json',
+  });
+}
+/**
+ * Regions with bucket count, occupancy and objects (over the buckets you can see)
+ *
+ * Every configured region with the number, occupancy and objects of the buckets the caller can see there: the region picker and the per-region totals.
+ *
+ * `GET /api/v1/s3/regions/` (`api_v1_s3_regions_retrieve`).
+ * @throws {ApiError} 401, 403, 503: the API's error body is `error.body`.
+ */
+export function apiV1S3RegionsRetrieve() {
+  return request({ method: 'GET', path: '/api/v1/s3/regions/', responseType: 'json' });
+}
