@@ -35,6 +35,12 @@ bash scripts/tools/kubeconform.sh >/dev/null
 # The fuzz run of the OpenAPI document (e2e/fuzz.test.ts): Schemathesis from PyPI in a virtual
 # environment, about 20 seconds when cold.
 bash scripts/tools/schemathesis.sh >/dev/null
+# The clients (e2e/clients/, e2e/openapi.test.ts): oapi-codegen built from the Go module proxy,
+# openapi-python-client from PyPI, Redocly CLI and pnpm from npm.
+bash scripts/tools/oapi-codegen.sh >/dev/null
+bash scripts/tools/openapi-python-client.sh >/dev/null
+bash scripts/tools/redocly.sh >/dev/null
+bash scripts/tools/pnpm.sh >/dev/null
 
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0
