@@ -1,26 +1,15 @@
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../api/src/test/api-process.ts';
 import { runToolScript } from '../../operator/src/test/control-plane.ts';
+import { sh } from './live-api.ts';
 
-const run = promisify(execFile);
 const VERSION = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string })
   .version;
 const TAG = `v${VERSION}`;
 const GO_MODULE = 'github.com/plinth-dev/plinth/clients/go';
-
-async function sh(cmd: string, args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
-  try {
-    return await run(cmd, args, { maxBuffer: 1 << 26, ...opts });
-  } catch (err) {
-    const e = err as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`${cmd} ${args.join(' ')} failed: ${e.message}\n${e.stdout ?? ''}\n${e.stderr ?? ''}`);
-  }
-}
 
 /**
  * Each client installed the way docs/clients.md tells users to, from a bare clone of this
@@ -64,7 +53,7 @@ describe('installing the clients from a release tag', () => {
       GOTOOLCHAIN: 'local',
     };
     await sh(go, ['mod', 'init', 'plinth.test/install'], { cwd: dir, env });
-    return { dir, env, get: () => run(go, ['get', `${GO_MODULE}@${TAG}`], { cwd: dir, env }) };
+    return { dir, env, get: () => sh(go, ['get', `${GO_MODULE}@${TAG}`], { cwd: dir, env }) };
   }
 
   it('Go: go get of the module at the tag needs the clients/go/ tag too', { timeout: 300_000 }, async () => {

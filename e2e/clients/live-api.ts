@@ -1,10 +1,26 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { startApiProcess, TEST_KEYS } from '../../api/src/test/api-process.ts';
 import type { ApiProcess } from '../../api/src/test/api-process.ts';
 import { freshDatabaseUrl } from '../../api/src/test/databases.ts';
 import { startMinioServer, writeStorageConfig } from '../../api/src/test/minio-server.ts';
+
+const run = promisify(execFile);
+
+/** Runs a command; on failure the error carries its output. */
+export async function sh(cmd: string, args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
+  try {
+    return await run(cmd, args, { maxBuffer: 1 << 26, ...opts });
+  } catch (err) {
+    const e = err as { stdout?: string; stderr?: string; message: string };
+    throw new Error(`${cmd} ${args.join(' ')} failed: ${e.message}\n${e.stdout ?? ''}\n${e.stderr ?? ''}`, {
+      cause: err,
+    });
+  }
+}
 
 /** The bootstrap Super Admin of a live API: `admin` with this password. */
 export const ADMIN_PASSWORD = 'clients-bootstrap-password';

@@ -1,28 +1,15 @@
-import { execFile } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../api/src/test/api-process.ts';
 import { runToolScript } from '../../operator/src/test/control-plane.ts';
-import { ADMIN_PASSWORD, startLiveApi } from './live-api.ts';
+import { ADMIN_PASSWORD, sh, startLiveApi } from './live-api.ts';
 import type { LiveApi } from './live-api.ts';
 
-const run = promisify(execFile);
 const LIVE = join(REPO_ROOT, 'e2e/clients/live');
 const API_VERSION = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string })
   .version;
-
-/** Runs a command; on failure the error carries its output. */
-async function sh(cmd: string, args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
-  try {
-    return await run(cmd, args, { maxBuffer: 1 << 26, ...opts });
-  } catch (err) {
-    const e = err as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`${cmd} ${args.join(' ')} failed: ${e.message}\n${e.stdout ?? ''}\n${e.stderr ?? ''}`);
-  }
-}
 
 /** What every language's program must have seen (e2e/clients/live/). */
 function expectTheCalls(seen: Record<string, unknown>, prefix: string) {

@@ -73,6 +73,8 @@ export async function request<T>(options: RequestOptions): Promise<T> {
   const path = options.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = options.pathParams?.[name];
     if (value === undefined) throw new TypeError(`missing path parameter ${name}`);
+    // `.` and `..` survive encoding and would move the request to another path.
+    if (value === '.' || value === '..') throw new TypeError(`path parameter ${name} may not be ${value}`);
     return encodeURIComponent(String(value));
   });
   const url = new URL(OpenAPI.BASE.replace(/\/+$/, '') + path);
