@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,15 +40,50 @@ export function findPostgresBin(): string {
   return join(root, versions[0]!, 'bin');
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Whether `port` can be listened on at 127.0.0.1 now. */
+function canListen(port: number): Promise<number | undefined> {
+  return new Promise((resolve) => {
     const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
+    srv.once('error', () => resolve(undefined));
+    srv.listen(port, '127.0.0.1', () => {
       const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+      srv.close(() => resolve(typeof addr === 'object' && addr ? addr.port : undefined));
     });
   });
+}
+
+/**
+ * The ports the kernel hands out for outgoing connections and `listen(0)`
+ * (`ip_local_port_range`; 32768-60999 by default).
+ */
+const EPHEMERAL: [number, number] = (() => {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    if (low !== undefined && high !== undefined && low > 0) return [low, high];
+  } catch {
+    // not Linux: the default range
+  }
+  return [32768, 60999];
+})();
+
+/**
+ * A free loopback port for a server a test starts, picked at random below the ephemeral range:
+ * a port from `listen(0)` is one the kernel may give an outgoing connection (a package download,
+ * a database client) before the server binds it, and the server then fails with "in use".
+ */
+export async function freePort(): Promise<number> {
+  const low = 10_000;
+  const high = EPHEMERAL[0] - 1;
+  for (let attempt = 0; high - low > 1000 && attempt < 50; attempt++) {
+    const port = await canListen(low + Math.floor(Math.random() * (high - low)));
+    if (port !== undefined) return port;
+  }
+  const port = await canListen(0);
+  if (port === undefined) throw new Error('no free port');
+  return port;
 }
 
 function runAs(): { uid?: number; gid?: number } {

@@ -834,7 +834,7 @@ export interface components {
       /** @description Whether browsers on any origin may use the bucket. */
       cors_allow_all: boolean;
       /** @description `created` when the API made the bucket on the cluster, `adopted` when it already existed there. */
-      origin: ('created' | 'adopted') | null;
+      origin: components['schemas']['BucketOrigin'] | null;
       /** @description The Kubernetes object that owns the bucket now, or null. */
       owner_reference: components['schemas']['OwnerReference'] | null;
       /** @description The owner reference the bucket was created with; never changes. */
@@ -934,6 +934,11 @@ export interface components {
        */
       workspace: string;
     };
+    /**
+     * @description How Plinth came to manage a bucket: `created` on the cluster by the API, or `adopted` as it already was.
+     * @enum {string}
+     */
+    BucketOrigin: 'created' | 'adopted';
     /**
      * @description The fields to change; at least one.
      * @example {
