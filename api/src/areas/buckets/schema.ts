@@ -40,15 +40,18 @@ const BUCKET_EXAMPLE = {
   updated_at: '2026-11-20T14:00:05.000Z',
 };
 
+const ClusterId = z
+  .string()
+  .min(1)
+  .max(253)
+  .openapi({ description: 'The Kubernetes cluster (the operator’s ID).' });
+const Namespace = z.string().min(1).max(63).openapi({ description: 'The namespace.' });
+
 /** Who asked for the bucket, for callers such as the operator (a Kubernetes object). */
 export const OwnerReferenceSchema = z
   .object({
-    cluster_id: z
-      .string()
-      .min(1)
-      .max(253)
-      .openapi({ description: 'The Kubernetes cluster (the operator’s ID).' }),
-    namespace: z.string().min(1).max(63).openapi({ description: "The object's namespace." }),
+    cluster_id: ClusterId,
+    namespace: Namespace.openapi({ description: "The object's namespace." }),
     name: z.string().min(1).max(253).openapi({ description: "The object's name." }),
     uid: z.string().min(1).max(64).openapi({ description: "The object's UID." }),
   })
@@ -60,12 +63,8 @@ export type OwnerReference = z.output<typeof OwnerReferenceSchema>;
 /** A namespace of a Kubernetes cluster, to which a bucket's owner may release it. */
 export const NamespaceReferenceSchema = z
   .object({
-    cluster_id: z
-      .string()
-      .min(1)
-      .max(253)
-      .openapi({ description: 'The Kubernetes cluster (the operator’s ID).' }),
-    namespace: z.string().min(1).max(63).openapi({ description: 'The namespace.' }),
+    cluster_id: ClusterId,
+    namespace: Namespace,
   })
   .openapi('NamespaceReference', { description: 'One namespace of one Kubernetes cluster.' });
 export type NamespaceReference = z.output<typeof NamespaceReferenceSchema>;

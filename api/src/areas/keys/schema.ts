@@ -8,6 +8,20 @@ const ScopeSchema = sharedEnum(
   'A permission area an API key may be limited to (docs/permissions.md); `:write` implies `:read`.',
 );
 
+const API_KEY_EXAMPLE = {
+  id: '9c1e2d3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f',
+  kind: 'user',
+  name: 'ci-deploy',
+  prefix: 'plu_3xY9aQ',
+  organization: null,
+  role: null,
+  scopes: ['buckets:read', 'buckets:write'],
+  created_by: '6d3f0c8e-5b1a-4f7e-9c2d-8a4b3e1f0a77',
+  created_at: '2026-11-21T10:00:00.000Z',
+  expires_at: '2027-02-19T10:00:00.000Z',
+  last_used_at: null,
+};
+
 /** An API key as every edge shows it: never its secret. */
 export const ApiKeySchema = z
   .object({
@@ -42,19 +56,7 @@ export const ApiKeySchema = z
   })
   .openapi('ApiKey', {
     description: 'An API key, without its secret.',
-    example: {
-      id: '9c1e2d3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f',
-      kind: 'user',
-      name: 'ci-deploy',
-      prefix: 'plu_3xY9aQ',
-      organization: null,
-      role: null,
-      scopes: ['buckets:read', 'buckets:write'],
-      created_by: '6d3f0c8e-5b1a-4f7e-9c2d-8a4b3e1f0a77',
-      created_at: '2026-11-21T10:00:00.000Z',
-      expires_at: '2027-02-19T10:00:00.000Z',
-      last_used_at: null,
-    },
+    example: API_KEY_EXAMPLE,
   });
 export type ApiKey = z.output<typeof ApiKeySchema>;
 
@@ -63,20 +65,7 @@ export const CreatedApiKeySchema = ApiKeySchema.extend({
   token: z.string().openapi({ description: 'The secret. Shown in this response only; store it now.' }),
 }).openapi('CreatedApiKey', {
   description: 'A new API key with its secret, which no later answer shows again.',
-  example: {
-    id: '9c1e2d3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f',
-    kind: 'user',
-    name: 'ci-deploy',
-    prefix: 'plu_3xY9aQ',
-    organization: null,
-    role: null,
-    scopes: ['buckets:read', 'buckets:write'],
-    created_by: '6d3f0c8e-5b1a-4f7e-9c2d-8a4b3e1f0a77',
-    created_at: '2026-11-21T10:00:00.000Z',
-    expires_at: '2027-02-19T10:00:00.000Z',
-    last_used_at: null,
-    token: 'plu_3xY9aQ7mK2pL9vR4tW8zB1nC6dF0gH5jS',
-  },
+  example: { ...API_KEY_EXAMPLE, token: 'plu_3xY9aQ7mK2pL9vR4tW8zB1nC6dF0gH5jS' },
 });
 export type CreatedApiKey = z.output<typeof CreatedApiKeySchema>;
 
