@@ -21,13 +21,6 @@ func must[T any](v T, err error) T {
 	return v
 }
 
-func bearer(token string) plinth.ClientOption {
-	return plinth.WithRequestEditorFn(func(ctx context.Context, req *http.Request) error {
-		req.Header.Set("Authorization", "Bearer "+token)
-		return nil
-	})
-}
-
 func main() {
 	ctx := context.Background()
 	base, prefix := os.Getenv("PLINTH_URL"), os.Getenv("PREFIX")
@@ -39,7 +32,7 @@ func main() {
 		Username: os.Getenv("PLINTH_USERNAME"), Password: os.Getenv("PLINTH_PASSWORD"),
 	}))
 	out["login_status"] = login.StatusCode()
-	client := must(plinth.NewClientWithResponses(base, bearer(login.JSON200.Token)))
+	client := must(plinth.NewClientWithResponses(base, plinth.WithBearerToken(login.JSON200.Token)))
 
 	org := must(client.ApiV1OrganizationsCreateWithResponse(ctx, plinth.OrganizationCreate{Slug: prefix, Name: prefix}))
 	out["org_status"] = org.StatusCode()
@@ -63,7 +56,7 @@ func main() {
 
 	key := must(client.ApiV1UsersMeApiKeysCreateWithResponse(ctx, plinth.ApiKeyCreate{Name: prefix + "-key"}))
 	out["key_status"] = key.StatusCode()
-	withKey := must(plinth.NewClientWithResponses(base, bearer(key.JSON201.Token)))
+	withKey := must(plinth.NewClientWithResponses(base, plinth.WithBearerToken(key.JSON201.Token)))
 	me := must(withKey.ApiV1UsersMeRetrieveWithResponse(ctx))
 	out["key_user"] = me.JSON200.Username
 	revoke := must(client.ApiV1UsersMeApiKeysDestroyWithResponse(ctx, key.JSON201.Id))
