@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../api/src/test/api-process.ts';
 import { generateClients } from '../../scripts/clients/generate.ts';
+import { pythonClient } from '../../scripts/clients/python.ts';
 
 const read = (path: string) => readFileSync(join(REPO_ROOT, path), 'utf8');
 
@@ -13,6 +14,27 @@ const read = (path: string) => readFileSync(join(REPO_ROOT, path), 'utf8');
 describe('the committed clients', () => {
   it('are what npm run generate:clients makes of the live document', { timeout: 300_000 }, async () => {
     expect(await generateClients(true), 'stale: run npm run generate:clients and commit').toEqual([]);
+  });
+
+  // The check above passes only while the generators keep quiet; this is what a warning does to it.
+  it("fail to generate on a generator's warning", { timeout: 120_000 }, async () => {
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 'warns', version: '0.0.0' },
+      paths: {
+        '/a/': {
+          post: {
+            operationId: 'a_create',
+            // openapi-python-client skips the operation with "Unsupported content type", exit status 0.
+            requestBody: { content: { 'application/xml': { schema: { type: 'object' } } } },
+            responses: { '204': { description: 'done' } },
+          },
+        },
+      },
+    };
+    await expect(pythonClient.generate(document, '0.0.0')).rejects.toThrow(
+      /openapi-python-client warned:[\s\S]*Unsupported content type application\/xml/,
+    );
   });
 
   it("carry the API's version", () => {

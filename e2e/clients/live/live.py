@@ -60,12 +60,13 @@ out["revoked_code"] = revoked.parsed.code.value if isinstance(revoked.parsed, Er
 
 
 async def via_asyncio():
-    """The same client from asyncio: the list again."""
+    """The same calls from asyncio: the list again, and the missing token's answer in detail."""
     again = await api_v1_workspaces_list.asyncio(client=client, organization=org.id, page_size=1)
-    return again.count
+    detailed = await api_v1_workspaces_list.asyncio_detailed(client=plain)
+    return again.count, detailed.status_code
 
 
-out["asyncio_count"] = asyncio.run(via_asyncio())
+out["asyncio_count"], out["asyncio_missing_status"] = asyncio.run(via_asyncio())
 
 bucket = api_v1_s3_buckets_create.sync_detailed(
     client=client,
