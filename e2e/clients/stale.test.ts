@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../api/src/test/api-process.ts';
+import { runToolScript } from '../../operator/src/test/control-plane.ts';
 import { generateClients } from '../../scripts/clients/generate.ts';
 import { pythonClient } from '../../scripts/clients/python.ts';
+import { sh } from './live-api.ts';
 
 const read = (path: string) => readFileSync(join(REPO_ROOT, path), 'utf8');
 
@@ -14,6 +16,16 @@ const read = (path: string) => readFileSync(join(REPO_ROOT, path), 'utf8');
 describe('the committed clients', () => {
   it('are what npm run generate:clients makes of the live document', { timeout: 300_000 }, async () => {
     expect(await generateClients(true), 'stale: run npm run generate:clients and commit').toEqual([]);
+  });
+
+  // go.mod and go.sum are kept by hand (generation does not touch them): they must still list
+  // exactly what the generated code imports, or `go get` of a release resolves a different set.
+  it("leave the Go module's go.mod and go.sum tidy", { timeout: 120_000 }, async () => {
+    const go = await runToolScript('go.sh');
+    await sh(go, ['mod', 'tidy', '-diff'], {
+      cwd: join(REPO_ROOT, 'clients/go'),
+      env: { ...process.env, GOTOOLCHAIN: 'local', GOFLAGS: '-mod=mod' },
+    });
   });
 
   // The check above passes only while the generators keep quiet; this is what a warning does to it.
