@@ -27,6 +27,14 @@ export interface ApiErrorBody {
   request_id?: string;
 }
 
+/** `Retry-After` in seconds: either form HTTP allows (delay seconds or a date). */
+function retryAfterSeconds(value: string | null): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  if (/^\s*\d+\s*$/.test(value)) return Number(value);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
+
 /** A non-success answer: its status and, when the API sent one, its error body. */
 export class ApiError extends Error {
   /** The HTTP status. */
@@ -49,28 +57,39 @@ export class ApiError extends Error {
     this.body = body;
     this.code = body?.code;
     this.requestId = body?.request_id ?? response.headers.get('X-Request-Id') ?? undefined;
-    const retryAfter = Number(response.headers.get('Retry-After') ?? Number.NaN);
-    this.retryAfter = Number.isFinite(retryAfter) ? retryAfter : undefined;
+    this.retryAfter = retryAfterSeconds(response.headers.get('Retry-After'));
     this.response = response;
   }
 }
 
+type Scalar = string | number | boolean;
+
 /** One operation's call, as the generated functions describe it. */
 export interface RequestOptions {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** The document's path, with `{name}` placeholders. */
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
+  /** The document's path, with `{name}` placeholders; trailing slashes are kept as written. */
   path: string;
-  pathParams?: Record<string, string | number>;
-  /** Query parameters by their wire names; undefined ones are left out. */
-  query?: Record<string, string | number | boolean | undefined>;
+  pathParams?: Record<string, Scalar>;
+  /** Query parameters by their wire names; undefined ones are left out, an array repeats its name. */
+  query?: Record<string, Scalar | Scalar[] | undefined>;
+  /** Header parameters by their wire names; undefined ones are left out. */
+  headers?: Record<string, Scalar | undefined>;
   body?: unknown;
-  /** How to read a success: JSON, text (NDJSON, YAML) or nothing (204). */
-  responseType: 'json' | 'text' | 'none';
+  /**
+   * The body's media type. JSON ones (the default) are serialized; `multipart/form-data` is sent as
+   * the FormData given (fetch sets the boundary); anything else as given with this Content-Type.
+   */
+  mediaType?: string;
+  /** How to read a success: JSON, text (NDJSON, YAML), a Blob (binary) or nothing (204). */
+  responseType: 'json' | 'text' | 'blob' | 'none';
 }
+
+const isJson = (mediaType: string | null | undefined): boolean =>
+  mediaType != null && /^application\/(?:[\w.+-]+\+)?json\b/i.test(mediaType.trim());
 
 /** Sends one request with the global configuration; resolves with the success body or throws ApiError. */
 export async function request<T>(options: RequestOptions): Promise<T> {
-  const path = options.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+  const path = options.path.replace(/\{([^{}]+)\}/g, (_, name: string) => {
     const value = options.pathParams?.[name];
     if (value === undefined) throw new TypeError(`missing path parameter ${name}`);
     // `.` and `..` survive encoding and would move the request to another path.
@@ -79,29 +98,41 @@ export async function request<T>(options: RequestOptions): Promise<T> {
   });
   const url = new URL(OpenAPI.BASE.replace(/\/+$/, '') + path);
   for (const [name, value] of Object.entries(options.query ?? {})) {
-    if (value !== undefined) url.searchParams.append(name, String(value));
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined) url.searchParams.append(name, String(item));
+    }
   }
   const token = typeof OpenAPI.TOKEN === 'function' ? await OpenAPI.TOKEN() : OpenAPI.TOKEN;
   const headers: Record<string, string> = {
-    Accept: options.responseType === 'text' ? '*/*' : 'application/json',
+    Accept: options.responseType === 'json' || options.responseType === 'none' ? 'application/json' : '*/*',
     ...OpenAPI.HEADERS,
-    ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
   };
+  for (const [name, value] of Object.entries(options.headers ?? {})) {
+    if (value !== undefined) headers[name] = String(value);
+  }
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: RequestInit['body'];
+  if (options.body !== undefined) {
+    const mediaType = options.mediaType ?? 'application/json';
+    if (isJson(mediaType)) body = JSON.stringify(options.body);
+    else body = options.body as RequestInit['body'];
+    if (!/^multipart\/form-data\b/i.test(mediaType)) headers['Content-Type'] = mediaType;
+  }
   const response = await (OpenAPI.FETCH ?? fetch)(url, {
     method: options.method,
     headers,
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+    ...(body === undefined ? {} : { body }),
   });
   if (!response.ok) {
-    const body = response.headers.get('Content-Type')?.includes('json')
+    const errorBody = isJson(response.headers.get('Content-Type'))
       ? ((await response.json().catch(() => undefined)) as ApiErrorBody | undefined)
       : undefined;
-    throw new ApiError(response, body);
+    throw new ApiError(response, errorBody);
   }
   if (options.responseType === 'none' || response.status === 204) return undefined as T;
+  if (options.responseType === 'blob') return (await response.blob()) as T;
   // An operation that can answer JSON or text (the document as YAML) is read as what came.
-  const isJson = response.headers.get('Content-Type')?.includes('json') ?? false;
-  if (options.responseType === 'text' || !isJson) return (await response.text()) as T;
+  if (options.responseType === 'text' || !isJson(response.headers.get('Content-Type')))
+    return (await response.text()) as T;
   return (await response.json()) as T;
 }

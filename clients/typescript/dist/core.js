@@ -6,6 +6,13 @@
  */
 /** The global configuration every operation reads. */
 export const OpenAPI = { BASE: '', TOKEN: undefined, HEADERS: undefined, FETCH: undefined };
+/** `Retry-After` in seconds: either form HTTP allows (delay seconds or a date). */
+function retryAfterSeconds(value) {
+  if (value === null || value.trim() === '') return undefined;
+  if (/^\s*\d+\s*$/.test(value)) return Number(value);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
 /** A non-success answer: its status and, when the API sent one, its error body. */
 export class ApiError extends Error {
   /** The HTTP status. */
@@ -27,14 +34,15 @@ export class ApiError extends Error {
     this.body = body;
     this.code = body?.code;
     this.requestId = body?.request_id ?? response.headers.get('X-Request-Id') ?? undefined;
-    const retryAfter = Number(response.headers.get('Retry-After') ?? Number.NaN);
-    this.retryAfter = Number.isFinite(retryAfter) ? retryAfter : undefined;
+    this.retryAfter = retryAfterSeconds(response.headers.get('Retry-After'));
     this.response = response;
   }
 }
+const isJson = (mediaType) =>
+  mediaType != null && /^application\/(?:[\w.+-]+\+)?json\b/i.test(mediaType.trim());
 /** Sends one request with the global configuration; resolves with the success body or throws ApiError. */
 export async function request(options) {
-  const path = options.path.replace(/\{(\w+)\}/g, (_, name) => {
+  const path = options.path.replace(/\{([^{}]+)\}/g, (_, name) => {
     const value = options.pathParams?.[name];
     if (value === undefined) throw new TypeError(`missing path parameter ${name}`);
     // `.` and `..` survive encoding and would move the request to another path.
@@ -43,29 +51,41 @@ export async function request(options) {
   });
   const url = new URL(OpenAPI.BASE.replace(/\/+$/, '') + path);
   for (const [name, value] of Object.entries(options.query ?? {})) {
-    if (value !== undefined) url.searchParams.append(name, String(value));
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined) url.searchParams.append(name, String(item));
+    }
   }
   const token = typeof OpenAPI.TOKEN === 'function' ? await OpenAPI.TOKEN() : OpenAPI.TOKEN;
   const headers = {
-    Accept: options.responseType === 'text' ? '*/*' : 'application/json',
+    Accept: options.responseType === 'json' || options.responseType === 'none' ? 'application/json' : '*/*',
     ...OpenAPI.HEADERS,
-    ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
   };
+  for (const [name, value] of Object.entries(options.headers ?? {})) {
+    if (value !== undefined) headers[name] = String(value);
+  }
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body;
+  if (options.body !== undefined) {
+    const mediaType = options.mediaType ?? 'application/json';
+    if (isJson(mediaType)) body = JSON.stringify(options.body);
+    else body = options.body;
+    if (!/^multipart\/form-data\b/i.test(mediaType)) headers['Content-Type'] = mediaType;
+  }
   const response = await (OpenAPI.FETCH ?? fetch)(url, {
     method: options.method,
     headers,
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+    ...(body === undefined ? {} : { body }),
   });
   if (!response.ok) {
-    const body = response.headers.get('Content-Type')?.includes('json')
+    const errorBody = isJson(response.headers.get('Content-Type'))
       ? await response.json().catch(() => undefined)
       : undefined;
-    throw new ApiError(response, body);
+    throw new ApiError(response, errorBody);
   }
   if (options.responseType === 'none' || response.status === 204) return undefined;
+  if (options.responseType === 'blob') return await response.blob();
   // An operation that can answer JSON or text (the document as YAML) is read as what came.
-  const isJson = response.headers.get('Content-Type')?.includes('json') ?? false;
-  if (options.responseType === 'text' || !isJson) return await response.text();
+  if (options.responseType === 'text' || !isJson(response.headers.get('Content-Type')))
+    return await response.text();
   return await response.json();
 }

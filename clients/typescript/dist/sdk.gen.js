@@ -570,6 +570,7 @@ export function apiV1AuditLogList(params = {}) {
  * The whole matching log as a download, streamed: each line is one `AuditEntry` as JSON. Same filters and visibility as the list.
  *
  * `GET /api/v1/audit-log/export/` (`api_v1_audit_log_export_retrieve`).
+ * The answer is returned as text.
  * @throws {ApiError} 400, 401, 403, 503: the API's error body is `error.body`.
  */
 export function apiV1AuditLogExportRetrieve(params = {}) {

@@ -53,8 +53,8 @@ export interface ApiV1SchemaRetrieveParams {
  */
 export function apiV1SchemaRetrieve(
   params: ApiV1SchemaRetrieveParams = {},
-): Promise<Record<string, unknown>> {
-  return request<Record<string, unknown>>({
+): Promise<Record<string, unknown> | string> {
+  return request<Record<string, unknown> | string>({
     method: 'GET',
     path: '/api/v1/schema/',
     query: { format: params.format },
@@ -1030,6 +1030,7 @@ export interface ApiV1AuditLogExportRetrieveParams {
  * The whole matching log as a download, streamed: each line is one `AuditEntry` as JSON. Same filters and visibility as the list.
  *
  * `GET /api/v1/audit-log/export/` (`api_v1_audit_log_export_retrieve`).
+ * The answer is returned as text.
  * @throws {ApiError} 400, 401, 403, 503: the API's error body is `error.body`.
  */
 export function apiV1AuditLogExportRetrieve(params: ApiV1AuditLogExportRetrieveParams = {}): Promise<string> {
