@@ -70,10 +70,10 @@ export interface RequestOptions {
   /** The document's path, with `{name}` placeholders; trailing slashes are kept as written. */
   path: string;
   pathParams?: Record<string, Scalar>;
-  /** Query parameters by their wire names; undefined ones are left out, an array repeats its name. */
-  query?: Record<string, Scalar | Scalar[] | undefined>;
-  /** Header parameters by their wire names; undefined ones are left out. */
-  headers?: Record<string, Scalar | undefined>;
+  /** Query parameters by their wire names; undefined and null are left out, an array repeats its name. */
+  query?: Record<string, Scalar | Scalar[] | null | undefined>;
+  /** Header parameters by their wire names; undefined and null are left out. */
+  headers?: Record<string, Scalar | null | undefined>;
   body?: unknown;
   /**
    * The body's media type. JSON ones (the default) are serialized; `multipart/form-data` is sent as
@@ -99,7 +99,7 @@ export async function request<T>(options: RequestOptions): Promise<T> {
   const url = new URL(OpenAPI.BASE.replace(/\/+$/, '') + path);
   for (const [name, value] of Object.entries(options.query ?? {})) {
     for (const item of Array.isArray(value) ? value : [value]) {
-      if (item !== undefined) url.searchParams.append(name, String(item));
+      if (item !== undefined && item !== null) url.searchParams.append(name, String(item));
     }
   }
   const token = typeof OpenAPI.TOKEN === 'function' ? await OpenAPI.TOKEN() : OpenAPI.TOKEN;
@@ -108,7 +108,7 @@ export async function request<T>(options: RequestOptions): Promise<T> {
     ...OpenAPI.HEADERS,
   };
   for (const [name, value] of Object.entries(options.headers ?? {})) {
-    if (value !== undefined) headers[name] = String(value);
+    if (value !== undefined && value !== null) headers[name] = String(value);
   }
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: RequestInit['body'];

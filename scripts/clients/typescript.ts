@@ -27,8 +27,14 @@ export const HEADER =
 /** The names the runtime (core.ts) exports; a schema alias or function may not take them. */
 const RUNTIME_VALUES = new Set(['ApiError', 'OpenAPI', 'request']);
 const RUNTIME_TYPES = new Set(['ApiError', 'ApiErrorBody', 'ClientConfig', 'OpenAPI', 'RequestOptions']);
-/** What openapi-typescript itself exports from types.gen.ts. */
+/** What openapi-typescript itself exports from types.gen.ts, and the globals the generated code names. */
 const OPENAPI_TS_TYPES = new Set(['paths', 'components', 'operations', 'webhooks', '$defs']);
+const GLOBAL_TYPES = new Set(
+  (
+    'Array ArrayBuffer Blob Boolean Date Error FormData Number Object Promise Record Request Response ' +
+    'String Uint8Array URLSearchParams'
+  ).split(' '),
+);
 const RESERVED = new Set(
   (
     'break case catch class const continue debugger default delete do else enum export extends false ' +
@@ -56,6 +62,8 @@ function doc(lines: (string | false | undefined)[], indent = ''): string {
   const text = lines
     .filter((l): l is string => typeof l === 'string' && l !== '')
     .flatMap((l) => l.replaceAll('*/', '*\\/').split('\n'));
+  // A block whose first part is absent (no summary) starts at its first words.
+  while (text[0]?.trim() === '') text.shift();
   if (text.length === 0) return '';
   return `${indent}/**\n${text.map((l) => `${indent} * ${l}`.trimEnd()).join('\n')}\n${indent} */\n`;
 }
@@ -81,10 +89,10 @@ function resolve(root: Json, value: Json): Json {
 /** The exported alias of each component schema: its name, made an identifier that no runtime export takes. */
 export function schemaAliases(document: Json): Map<string, string> {
   const aliases = new Map<string, string>();
-  const taken = new Set([...RUNTIME_TYPES, ...OPENAPI_TS_TYPES]);
+  const taken = new Set([...RUNTIME_TYPES, ...OPENAPI_TS_TYPES, ...GLOBAL_TYPES]);
   for (const name of Object.keys((document.components?.schemas ?? {}) as Json).sort()) {
     let alias = /^[A-Za-z_$][\w$]*$/.test(name) ? name : pascal(name);
-    // A schema named like the runtime's class (`ApiError`) keeps its type as `ApiErrorSchema`.
+    // A schema named like the runtime's class (`ApiError`) or a global (`Error`) becomes `ApiErrorSchema`.
     while (taken.has(alias)) alias += 'Schema';
     taken.add(alias);
     aliases.set(name, alias);

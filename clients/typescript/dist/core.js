@@ -52,7 +52,7 @@ export async function request(options) {
   const url = new URL(OpenAPI.BASE.replace(/\/+$/, '') + path);
   for (const [name, value] of Object.entries(options.query ?? {})) {
     for (const item of Array.isArray(value) ? value : [value]) {
-      if (item !== undefined) url.searchParams.append(name, String(item));
+      if (item !== undefined && item !== null) url.searchParams.append(name, String(item));
     }
   }
   const token = typeof OpenAPI.TOKEN === 'function' ? await OpenAPI.TOKEN() : OpenAPI.TOKEN;
@@ -61,7 +61,7 @@ export async function request(options) {
     ...OpenAPI.HEADERS,
   };
   for (const [name, value] of Object.entries(options.headers ?? {})) {
-    if (value !== undefined) headers[name] = String(value);
+    if (value !== undefined && value !== null) headers[name] = String(value);
   }
   if (token) headers.Authorization = `Bearer ${token}`;
   let body;
