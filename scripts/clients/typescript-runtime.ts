@@ -6,7 +6,7 @@
 
 /** Where and how to call the API. Set `BASE` and `TOKEN` once, before the first call. */
 export interface ClientConfig {
-  /** The API's base address, for example `https://plinth.example.com` (no path). */
+  /** The API's base address, e.g. `https://plinth.example.com`; empty in a browser: the page's origin. */
   BASE: string;
   /** A bearer token (API key or login token), or a function returning one per request. */
   TOKEN?: string | undefined | (() => string | undefined | Promise<string | undefined>);
@@ -96,7 +96,11 @@ export async function request<T>(options: RequestOptions): Promise<T> {
     if (value === '.' || value === '..') throw new TypeError(`path parameter ${name} may not be ${value}`);
     return encodeURIComponent(String(value));
   });
-  const url = new URL(OpenAPI.BASE.replace(/\/+$/, '') + path);
+  // An empty BASE in a browser means the page's own origin; elsewhere it is a mistake worth naming.
+  const page = (globalThis as { location?: { href: string } }).location?.href;
+  if (!OpenAPI.BASE && !page)
+    throw new TypeError('OpenAPI.BASE is not set (e.g. https://plinth.example.com)');
+  const url = new URL(OpenAPI.BASE.replace(/\/+$/, '') + path, page);
   for (const [name, value] of Object.entries(options.query ?? {})) {
     for (const item of Array.isArray(value) ? value : [value]) {
       if (item !== undefined && item !== null) url.searchParams.append(name, String(item));
@@ -110,7 +114,7 @@ export async function request<T>(options: RequestOptions): Promise<T> {
   for (const [name, value] of Object.entries(options.headers ?? {})) {
     if (value !== undefined && value !== null) headers[name] = String(value);
   }
-  if (token) headers.Authorization = `Bearer ${token}`;
+  if (token) headers['Authorization'] = `Bearer ${token}`;
   let body: RequestInit['body'];
   if (options.body !== undefined) {
     const mediaType = options.mediaType ?? 'application/json';

@@ -364,6 +364,26 @@ function javascript(source: string): string {
   return outputText;
 }
 
+/**
+ * The declarations of a source, for TypeScript projects that install the package: a `.ts` file
+ * in node_modules is compiled as the consumer's own code, so without `allowImportingTsExtensions`
+ * its `./x.ts` imports fail (TS5097) and the consumer's stricter options apply to it. Every export
+ * of the generated code has an explicit type, so each file is declared on its own.
+ */
+function declarations(source: string, fileName: string): string {
+  const { outputText, diagnostics } = ts.transpileDeclaration(source, {
+    fileName,
+    reportDiagnostics: true,
+    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
+  });
+  if (diagnostics?.length) {
+    const messages = diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, ' '));
+    fail(`declarations of ${fileName}: ${messages.join('; ')}`);
+  }
+  // `./core.js` names `./core.d.ts` for TypeScript, as the JavaScript twin names `./core.js`.
+  return outputText.replace(/(from\s+|import\()(['"])(\.\.?\/[^'"]+)\.ts\2/g, '$1$2$3.js$2');
+}
+
 /** The client's files for `doc`, by path below `clients/typescript/`. */
 export async function generateTypeScriptClient(document: OpenAPI3, version: string): Promise<GeneratedFiles> {
   const d = document as unknown as Json;
@@ -408,8 +428,9 @@ export async function generateTypeScriptClient(document: OpenAPI3, version: stri
     description: `The Plinth API's TypeScript client, for API version ${version} (generated; see docs/clients.md).`,
     license: 'Apache-2.0',
     type: 'module',
-    // TypeScript and editors read the sources; Node and bundlers load their JavaScript twins.
-    exports: { '.': { types: './src/index.ts', default: './dist/index.js' } },
+    // Node and bundlers load the JavaScript twins, TypeScript their declarations; src/ is there to
+    // read and to copy into a project that runs TypeScript as is.
+    exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' } },
     files: ['src', 'dist', 'README.md'],
     engines: { node: '>=24' },
   };
@@ -424,6 +445,10 @@ export async function generateTypeScriptClient(document: OpenAPI3, version: stri
     ...sources,
     ...sources.map(
       ([path, text]) => [path.replace(/^src\/(.*)\.ts$/, 'dist/$1.js'), javascript(text)] as [string, string],
+    ),
+    ...sources.map(
+      ([path, text]) =>
+        [path.replace(/^src\/(.*)\.ts$/, 'dist/$1.d.ts'), declarations(text, path)] as [string, string],
     ),
   ];
   // Formatted as the repository formats, so `prettier --check` and the staleness test agree.

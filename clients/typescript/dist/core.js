@@ -49,7 +49,11 @@ export async function request(options) {
     if (value === '.' || value === '..') throw new TypeError(`path parameter ${name} may not be ${value}`);
     return encodeURIComponent(String(value));
   });
-  const url = new URL(OpenAPI.BASE.replace(/\/+$/, '') + path);
+  // An empty BASE in a browser means the page's own origin; elsewhere it is a mistake worth naming.
+  const page = globalThis.location?.href;
+  if (!OpenAPI.BASE && !page)
+    throw new TypeError('OpenAPI.BASE is not set (e.g. https://plinth.example.com)');
+  const url = new URL(OpenAPI.BASE.replace(/\/+$/, '') + path, page);
   for (const [name, value] of Object.entries(options.query ?? {})) {
     for (const item of Array.isArray(value) ? value : [value]) {
       if (item !== undefined && item !== null) url.searchParams.append(name, String(item));
@@ -63,7 +67,7 @@ export async function request(options) {
   for (const [name, value] of Object.entries(options.headers ?? {})) {
     if (value !== undefined && value !== null) headers[name] = String(value);
   }
-  if (token) headers.Authorization = `Bearer ${token}`;
+  if (token) headers['Authorization'] = `Bearer ${token}`;
   let body;
   if (options.body !== undefined) {
     const mediaType = options.mediaType ?? 'application/json';

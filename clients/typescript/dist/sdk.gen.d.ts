@@ -1,0 +1,922 @@
+import type {
+  ApiKeyCreate,
+  AuditEvent,
+  Bucket,
+  BucketCreate,
+  BucketCredentials,
+  BucketImport,
+  BucketUpdate,
+  CreatedApiKey,
+  CreatedBucket,
+  LoginRequest,
+  LoginResponse,
+  Member,
+  MemberCreate,
+  MemberUpdate,
+  Organization,
+  OrganizationApiKeyCreate,
+  OrganizationCreate,
+  OrganizationUpdate,
+  PaginatedApiKeyList,
+  PaginatedAuditEntryList,
+  PaginatedBucketList,
+  PaginatedMemberList,
+  PaginatedOrganizationList,
+  PaginatedUserList,
+  PaginatedWorkspaceList,
+  RegionList,
+  UploadUrl,
+  UploadUrlRequest,
+  User,
+  UserCreate,
+  UserUpdate,
+  Workspace,
+  WorkspaceCreate,
+  WorkspaceUpdate,
+} from './types.gen.js';
+export interface ApiV1SchemaRetrieveParams {
+  /**
+   * `json` (when absent) or `yaml`.
+   */
+  format?: 'json' | 'yaml';
+}
+/**
+ * The live OpenAPI 3.1 description of this API
+ *
+ * The document clients are generated from, as JSON (the default) or YAML. Public: it needs no token.
+ *
+ * `GET /api/v1/schema/` (`api_v1_schema_retrieve`).
+ * @throws {ApiError} 400, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1SchemaRetrieve(
+  params?: ApiV1SchemaRetrieveParams,
+): Promise<Record<string, unknown> | string>;
+export interface ApiLoginCreateParams {
+  /**
+   * The request body.
+   */
+  requestBody: LoginRequest;
+}
+/**
+ * Exchange a username and password for a short-lived bearer token
+ *
+ * For local users. The token authenticates like an API key until `expires_at`, and may also create and revoke API keys. Failed attempts are throttled per username and address (429 with `Retry-After`).
+ *
+ * `POST /api/login/` (`api_login_create`).
+ * @throws {ApiError} 400, 401, 413, 415, 429, 503: the API's error body is `error.body`.
+ */
+export declare function apiLoginCreate(params: ApiLoginCreateParams): Promise<LoginResponse>;
+export interface ApiV1UsersListParams {
+  /**
+   * A page number within the paginated result set (1-based, at most 1000000).
+   */
+  page?: number;
+  /**
+   * Number of results to return per page (default 50, maximum 500).
+   */
+  pageSize?: number;
+}
+/**
+ * List users (Super Admin)
+ *
+ * Every user, ordered by username. Super Admins only.
+ *
+ * `GET /api/v1/users/` (`api_v1_users_list`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1UsersList(params?: ApiV1UsersListParams): Promise<PaginatedUserList>;
+export interface ApiV1UsersCreateParams {
+  /**
+   * The request body.
+   */
+  requestBody: UserCreate;
+}
+/**
+ * Create a user (Super Admin)
+ *
+ * A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken.
+ *
+ * `POST /api/v1/users/` (`api_v1_users_create`).
+ * @throws {ApiError} 400, 401, 403, 413, 415, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1UsersCreate(params: ApiV1UsersCreateParams): Promise<User>;
+/**
+ * The user the token belongs to
+ *
+ * Who the bearer token belongs to. For an organization or system key, 403 `no_user`: such keys act for no user.
+ *
+ * `GET /api/v1/users/me/` (`api_v1_users_me_retrieve`).
+ * @throws {ApiError} 401, 403, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1UsersMeRetrieve(): Promise<User>;
+export interface ApiV1UsersRetrieveParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+}
+/**
+ * A user (yourself, or anyone for a Super Admin)
+ *
+ * Anyone may read their own user; a Super Admin may read any. Others get 404, as for a user that does not exist.
+ *
+ * `GET /api/v1/users/{id}/` (`api_v1_users_retrieve`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1UsersRetrieve(params: ApiV1UsersRetrieveParams): Promise<User>;
+export interface ApiV1UsersPartialUpdateParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+  /**
+   * The request body.
+   */
+  requestBody: UserUpdate;
+}
+/**
+ * Update or deactivate a user (Super Admin)
+ *
+ * Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (403 `self_lockout`).
+ *
+ * `PATCH /api/v1/users/{id}/` (`api_v1_users_partial_update`).
+ * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1UsersPartialUpdate(params: ApiV1UsersPartialUpdateParams): Promise<User>;
+export interface ApiV1OrganizationsListParams {
+  /**
+   * A page number within the paginated result set (1-based, at most 1000000).
+   */
+  page?: number;
+  /**
+   * Number of results to return per page (default 50, maximum 500).
+   */
+  pageSize?: number;
+}
+/**
+ * List the organizations the caller belongs to
+ *
+ * The organizations the caller is a member of; a Super Admin sees all.
+ *
+ * `GET /api/v1/organizations/` (`api_v1_organizations_list`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1OrganizationsList(
+  params?: ApiV1OrganizationsListParams,
+): Promise<PaginatedOrganizationList>;
+export interface ApiV1OrganizationsCreateParams {
+  /**
+   * The request body.
+   */
+  requestBody: OrganizationCreate;
+}
+/**
+ * Create an organization (Super Admin)
+ *
+ * A new, empty organization. 400 `unique` when the slug is taken.
+ *
+ * `POST /api/v1/organizations/` (`api_v1_organizations_create`).
+ * @throws {ApiError} 400, 401, 403, 413, 415, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1OrganizationsCreate(
+  params: ApiV1OrganizationsCreateParams,
+): Promise<Organization>;
+export interface ApiV1OrganizationsRetrieveParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+}
+/**
+ * An organization
+ *
+ * One organization. 404 when it does not exist or the caller is not a member.
+ *
+ * `GET /api/v1/organizations/{id}/` (`api_v1_organizations_retrieve`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1OrganizationsRetrieve(
+  params: ApiV1OrganizationsRetrieveParams,
+): Promise<Organization>;
+export interface ApiV1OrganizationsPartialUpdateParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+  /**
+   * The request body.
+   */
+  requestBody: OrganizationUpdate;
+}
+/**
+ * Rename an organization (Org Admin); change its slug (Super Admin)
+ *
+ * An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin.
+ *
+ * `PATCH /api/v1/organizations/{id}/` (`api_v1_organizations_partial_update`).
+ * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1OrganizationsPartialUpdate(
+  params: ApiV1OrganizationsPartialUpdateParams,
+): Promise<Organization>;
+export interface ApiV1OrganizationsDestroyParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+}
+/**
+ * Delete an empty organization (Super Admin)
+ *
+ * Deletes an organization that has no workspaces left. 409 `organization_not_empty` otherwise.
+ *
+ * `DELETE /api/v1/organizations/{id}/` (`api_v1_organizations_destroy`).
+ * @throws {ApiError} 400, 401, 403, 404, 409, 413, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1OrganizationsDestroy(params: ApiV1OrganizationsDestroyParams): Promise<void>;
+export interface ApiV1WorkspacesListParams {
+  /**
+   * A page number within the paginated result set (1-based, at most 1000000).
+   */
+  page?: number;
+  /**
+   * Number of results to return per page (default 50, maximum 500).
+   */
+  pageSize?: number;
+  /**
+   * Only this organization.
+   */
+  organization?: string;
+}
+/**
+ * List the workspaces the caller belongs to
+ *
+ * The workspaces the caller is a member of, directly or through an organization role; a Super Admin sees all. Filter with `organization`.
+ *
+ * `GET /api/v1/workspaces/` (`api_v1_workspaces_list`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1WorkspacesList(
+  params?: ApiV1WorkspacesListParams,
+): Promise<PaginatedWorkspaceList>;
+export interface ApiV1WorkspacesCreateParams {
+  /**
+   * The request body.
+   */
+  requestBody: WorkspaceCreate;
+}
+/**
+ * Create a workspace in an organization (Org Admin)
+ *
+ * A new workspace in an organization where the caller is Org Admin (or any, for a Super Admin). 400 `unique` when the organization already has a workspace of that name.
+ *
+ * `POST /api/v1/workspaces/` (`api_v1_workspaces_create`).
+ * @throws {ApiError} 400, 401, 403, 413, 415, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1WorkspacesCreate(params: ApiV1WorkspacesCreateParams): Promise<Workspace>;
+export interface ApiV1WorkspacesRetrieveParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+}
+/**
+ * A workspace
+ *
+ * One workspace with its configuration. 404 when it does not exist or the caller cannot see it.
+ *
+ * `GET /api/v1/workspaces/{id}/` (`api_v1_workspaces_retrieve`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1WorkspacesRetrieve(params: ApiV1WorkspacesRetrieveParams): Promise<Workspace>;
+export interface ApiV1WorkspacesPartialUpdateParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+  /**
+   * The request body.
+   */
+  requestBody: WorkspaceUpdate;
+}
+/**
+ * Configure a workspace (Workspace Admin)
+ *
+ * Rename the workspace or replace its whole `config` object.
+ *
+ * `PATCH /api/v1/workspaces/{id}/` (`api_v1_workspaces_partial_update`).
+ * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1WorkspacesPartialUpdate(
+  params: ApiV1WorkspacesPartialUpdateParams,
+): Promise<Workspace>;
+export interface ApiV1WorkspacesDestroyParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+}
+/**
+ * Delete a workspace without buckets (Org Admin)
+ *
+ * Deletes the workspace and its memberships. 409 `workspace_not_empty` while it still has buckets: delete them first.
+ *
+ * `DELETE /api/v1/workspaces/{id}/` (`api_v1_workspaces_destroy`).
+ * @throws {ApiError} 400, 401, 403, 404, 409, 413, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1WorkspacesDestroy(params: ApiV1WorkspacesDestroyParams): Promise<void>;
+export interface ApiV1OrganizationsMembersListParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+  /**
+   * A page number within the paginated result set (1-based, at most 1000000).
+   */
+  page?: number;
+  /**
+   * Number of results to return per page (default 50, maximum 500).
+   */
+  pageSize?: number;
+}
+/**
+ * List the organization's members and their roles
+ *
+ * The members with their roles, ordered by username. Any member may list them.
+ *
+ * `GET /api/v1/organizations/{id}/members/` (`api_v1_organizations_members_list`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1OrganizationsMembersList(
+  params: ApiV1OrganizationsMembersListParams,
+): Promise<PaginatedMemberList>;
+export interface ApiV1OrganizationsMembersCreateParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+  /**
+   * The request body.
+   */
+  requestBody: MemberCreate;
+}
+/**
+ * Add a user, named by username or e-mail address, as a member with a role
+ *
+ * Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+ *
+ * `POST /api/v1/organizations/{id}/members/` (`api_v1_organizations_members_create`).
+ * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1OrganizationsMembersCreate(
+  params: ApiV1OrganizationsMembersCreateParams,
+): Promise<Member>;
+export interface ApiV1WorkspacesMembersListParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+  /**
+   * A page number within the paginated result set (1-based, at most 1000000).
+   */
+  page?: number;
+  /**
+   * Number of results to return per page (default 50, maximum 500).
+   */
+  pageSize?: number;
+}
+/**
+ * List the workspace's members and their roles
+ *
+ * The members with their roles, ordered by username. Any member may list them.
+ *
+ * `GET /api/v1/workspaces/{id}/members/` (`api_v1_workspaces_members_list`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1WorkspacesMembersList(
+  params: ApiV1WorkspacesMembersListParams,
+): Promise<PaginatedMemberList>;
+export interface ApiV1WorkspacesMembersCreateParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+  /**
+   * The request body.
+   */
+  requestBody: MemberCreate;
+}
+/**
+ * Add a user, named by username or e-mail address, as a member with a role
+ *
+ * Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+ *
+ * `POST /api/v1/workspaces/{id}/members/` (`api_v1_workspaces_members_create`).
+ * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1WorkspacesMembersCreate(
+  params: ApiV1WorkspacesMembersCreateParams,
+): Promise<Member>;
+export interface ApiV1OrganizationsMembersPartialUpdateParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+  /**
+   * The member's user ID.
+   */
+  userId: string;
+  /**
+   * The request body.
+   */
+  requestBody: MemberUpdate;
+}
+/**
+ * Change a member's role
+ *
+ * Give the member another role (`admin`, `user` or `viewer`).
+ *
+ * `PATCH /api/v1/organizations/{id}/members/{user_id}/` (`api_v1_organizations_members_partial_update`).
+ * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1OrganizationsMembersPartialUpdate(
+  params: ApiV1OrganizationsMembersPartialUpdateParams,
+): Promise<Member>;
+export interface ApiV1OrganizationsMembersDestroyParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+  /**
+   * The member's user ID.
+   */
+  userId: string;
+}
+/**
+ * Remove a member
+ *
+ * Ends the membership. The user and their other memberships stay.
+ *
+ * `DELETE /api/v1/organizations/{id}/members/{user_id}/` (`api_v1_organizations_members_destroy`).
+ * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1OrganizationsMembersDestroy(
+  params: ApiV1OrganizationsMembersDestroyParams,
+): Promise<void>;
+export interface ApiV1WorkspacesMembersPartialUpdateParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+  /**
+   * The member's user ID.
+   */
+  userId: string;
+  /**
+   * The request body.
+   */
+  requestBody: MemberUpdate;
+}
+/**
+ * Change a member's role
+ *
+ * Give the member another role (`admin`, `user` or `viewer`).
+ *
+ * `PATCH /api/v1/workspaces/{id}/members/{user_id}/` (`api_v1_workspaces_members_partial_update`).
+ * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1WorkspacesMembersPartialUpdate(
+  params: ApiV1WorkspacesMembersPartialUpdateParams,
+): Promise<Member>;
+export interface ApiV1WorkspacesMembersDestroyParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+  /**
+   * The member's user ID.
+   */
+  userId: string;
+}
+/**
+ * Remove a member
+ *
+ * Ends the membership. The user and their other memberships stay.
+ *
+ * `DELETE /api/v1/workspaces/{id}/members/{user_id}/` (`api_v1_workspaces_members_destroy`).
+ * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1WorkspacesMembersDestroy(
+  params: ApiV1WorkspacesMembersDestroyParams,
+): Promise<void>;
+export interface ApiV1UsersMeApiKeysListParams {
+  /**
+   * A page number within the paginated result set (1-based, at most 1000000).
+   */
+  page?: number;
+  /**
+   * Number of results to return per page (default 50, maximum 500).
+   */
+  pageSize?: number;
+}
+/**
+ * List your user API keys (never their secrets)
+ *
+ * The keys with their names, scopes, expiry and last use; never a secret.
+ *
+ * `GET /api/v1/users/me/api-keys/` (`api_v1_users_me_api_keys_list`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1UsersMeApiKeysList(
+  params?: ApiV1UsersMeApiKeysListParams,
+): Promise<PaginatedApiKeyList>;
+export interface ApiV1UsersMeApiKeysCreateParams {
+  /**
+   * The request body.
+   */
+  requestBody: ApiKeyCreate;
+}
+/**
+ * Create one of the your user API keys; the token is in this response only
+ *
+ * Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
+ *
+ * `POST /api/v1/users/me/api-keys/` (`api_v1_users_me_api_keys_create`).
+ * @throws {ApiError} 400, 401, 403, 413, 415, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1UsersMeApiKeysCreate(
+  params: ApiV1UsersMeApiKeysCreateParams,
+): Promise<CreatedApiKey>;
+export interface ApiV1UsersMeApiKeysDestroyParams {
+  /**
+   * The key's ID.
+   */
+  keyId: string;
+}
+/**
+ * Revoke a key: it fails from the next request on
+ *
+ * Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
+ *
+ * `DELETE /api/v1/users/me/api-keys/{key_id}/` (`api_v1_users_me_api_keys_destroy`).
+ * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1UsersMeApiKeysDestroy(params: ApiV1UsersMeApiKeysDestroyParams): Promise<void>;
+export interface ApiV1OrganizationsApiKeysListParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+  /**
+   * A page number within the paginated result set (1-based, at most 1000000).
+   */
+  page?: number;
+  /**
+   * Number of results to return per page (default 50, maximum 500).
+   */
+  pageSize?: number;
+}
+/**
+ * List the organization's API keys (never their secrets)
+ *
+ * The keys with their names, scopes, expiry and last use; never a secret.
+ *
+ * `GET /api/v1/organizations/{id}/api-keys/` (`api_v1_organizations_api_keys_list`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1OrganizationsApiKeysList(
+  params: ApiV1OrganizationsApiKeysListParams,
+): Promise<PaginatedApiKeyList>;
+export interface ApiV1OrganizationsApiKeysCreateParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+  /**
+   * The request body.
+   */
+  requestBody: OrganizationApiKeyCreate;
+}
+/**
+ * Create one of the the organization's API keys; the token is in this response only
+ *
+ * Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
+ *
+ * `POST /api/v1/organizations/{id}/api-keys/` (`api_v1_organizations_api_keys_create`).
+ * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1OrganizationsApiKeysCreate(
+  params: ApiV1OrganizationsApiKeysCreateParams,
+): Promise<CreatedApiKey>;
+export interface ApiV1OrganizationsApiKeysDestroyParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+  /**
+   * The key's ID.
+   */
+  keyId: string;
+}
+/**
+ * Revoke a key: it fails from the next request on
+ *
+ * Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
+ *
+ * `DELETE /api/v1/organizations/{id}/api-keys/{key_id}/` (`api_v1_organizations_api_keys_destroy`).
+ * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1OrganizationsApiKeysDestroy(
+  params: ApiV1OrganizationsApiKeysDestroyParams,
+): Promise<void>;
+export interface ApiV1SystemApiKeysListParams {
+  /**
+   * A page number within the paginated result set (1-based, at most 1000000).
+   */
+  page?: number;
+  /**
+   * Number of results to return per page (default 50, maximum 500).
+   */
+  pageSize?: number;
+}
+/**
+ * List system API keys (staff) (never their secrets)
+ *
+ * The keys with their names, scopes, expiry and last use; never a secret.
+ *
+ * `GET /api/v1/system-api-keys/` (`api_v1_system_api_keys_list`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1SystemApiKeysList(
+  params?: ApiV1SystemApiKeysListParams,
+): Promise<PaginatedApiKeyList>;
+export interface ApiV1SystemApiKeysCreateParams {
+  /**
+   * The request body.
+   */
+  requestBody: ApiKeyCreate;
+}
+/**
+ * Create one of the system API keys (staff); the token is in this response only
+ *
+ * Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
+ *
+ * `POST /api/v1/system-api-keys/` (`api_v1_system_api_keys_create`).
+ * @throws {ApiError} 400, 401, 403, 413, 415, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1SystemApiKeysCreate(
+  params: ApiV1SystemApiKeysCreateParams,
+): Promise<CreatedApiKey>;
+export interface ApiV1SystemApiKeysDestroyParams {
+  /**
+   * The key's ID.
+   */
+  keyId: string;
+}
+/**
+ * Revoke a key: it fails from the next request on
+ *
+ * Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
+ *
+ * `DELETE /api/v1/system-api-keys/{key_id}/` (`api_v1_system_api_keys_destroy`).
+ * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1SystemApiKeysDestroy(params: ApiV1SystemApiKeysDestroyParams): Promise<void>;
+export interface ApiV1AuditLogListParams {
+  /**
+   * A page number within the paginated result set (1-based, at most 1000000).
+   */
+  page?: number;
+  /**
+   * Number of results to return per page (default 50, maximum 500).
+   */
+  pageSize?: number;
+  /**
+   * Only entries of this kind.
+   */
+  event?: AuditEvent;
+  /**
+   * Acting user ID.
+   */
+  actor?: string;
+  /**
+   * Only entries concerning this organization.
+   */
+  organization?: string;
+  /**
+   * Entries at or after this time.
+   */
+  since?: string;
+  /**
+   * Entries before this time.
+   */
+  until?: string;
+}
+/**
+ * Security events, newest first (Super Admin: all; Org Admin: their organizations)
+ *
+ * A page of the audit log, newest first, with filters. Super Admins see every entry; Org Admins the entries of their organizations.
+ *
+ * `GET /api/v1/audit-log/` (`api_v1_audit_log_list`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1AuditLogList(params?: ApiV1AuditLogListParams): Promise<PaginatedAuditEntryList>;
+export interface ApiV1AuditLogExportRetrieveParams {
+  /**
+   * Only entries of this kind.
+   */
+  event?: AuditEvent;
+  /**
+   * Acting user ID.
+   */
+  actor?: string;
+  /**
+   * Only entries concerning this organization.
+   */
+  organization?: string;
+  /**
+   * Entries at or after this time.
+   */
+  since?: string;
+  /**
+   * Entries before this time.
+   */
+  until?: string;
+}
+/**
+ * Every matching entry, oldest first, as NDJSON (one JSON object per line)
+ *
+ * The whole matching log as a download, streamed: each line is one `AuditEntry` as JSON. Same filters and visibility as the list.
+ *
+ * `GET /api/v1/audit-log/export/` (`api_v1_audit_log_export_retrieve`).
+ * The answer is returned as text.
+ * @throws {ApiError} 400, 401, 403, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1AuditLogExportRetrieve(
+  params?: ApiV1AuditLogExportRetrieveParams,
+): Promise<string>;
+export interface ApiV1S3BucketsListParams {
+  /**
+   * A page number within the paginated result set (1-based, at most 1000000).
+   */
+  page?: number;
+  /**
+   * Number of results to return per page (default 50, maximum 500).
+   */
+  pageSize?: number;
+  /**
+   * Only buckets of this organization.
+   */
+  organization?: string;
+  /**
+   * Only buckets of this workspace.
+   */
+  workspace?: string;
+  /**
+   * Only buckets in this region.
+   */
+  region?: string;
+  /**
+   * Only buckets whose owner_reference.uid or created_for.uid is this.
+   */
+  ownerUid?: string;
+}
+/**
+ * List buckets (occupancy, object count, last usage refresh; never secrets)
+ *
+ * The buckets in workspaces the caller can see, with their usage as last measured. Filter by organization, workspace, region or owner.
+ *
+ * `GET /api/v1/s3/buckets/` (`api_v1_s3_buckets_list`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1S3BucketsList(params?: ApiV1S3BucketsListParams): Promise<PaginatedBucketList>;
+export interface ApiV1S3BucketsCreateParams {
+  /**
+   * The request body.
+   */
+  requestBody: BucketCreate;
+}
+/**
+ * Create a bucket with its own access user, or adopt it (same name, same workspace)
+ *
+ * 201 with the new bucket and its credentials. If Plinth already manages the name in the region for the same organization and workspace, 200 with that bucket; with an owner_reference, only when that object owns it, or it has no owner and was created for that object or released to its namespace (adoptable_by). Anything else: 409 bucket_name_taken.
+ *
+ * `POST /api/v1/s3/buckets/` (`api_v1_s3_buckets_create`).
+ * @throws {ApiError} 400, 401, 403, 409, 413, 415, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1S3BucketsCreate(params: ApiV1S3BucketsCreateParams): Promise<CreatedBucket>;
+export interface ApiV1S3BucketsImportCreateParams {
+  /**
+   * The request body.
+   */
+  requestBody: BucketImport;
+}
+/**
+ * Bring a bucket that exists on the cluster without a Plinth record under management (a Super Admin signed in)
+ *
+ * The bucket keeps its data; it is marked as managed, gets its own access user, and belongs to the workspace given (origin `adopted`). Recorded in the audit log as bucket.imported. 400 (on name) when no such bucket exists on the cluster; 409 bucket_name_taken when Plinth already manages the name.
+ *
+ * `POST /api/v1/s3/buckets/import/` (`api_v1_s3_buckets_import_create`).
+ * @throws {ApiError} 400, 401, 403, 409, 413, 415, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1S3BucketsImportCreate(
+  params: ApiV1S3BucketsImportCreateParams,
+): Promise<CreatedBucket>;
+export interface ApiV1S3BucketsRetrieveParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+}
+/**
+ * A bucket
+ *
+ * One bucket with its usage; never its secret.
+ *
+ * `GET /api/v1/s3/buckets/{id}/` (`api_v1_s3_buckets_retrieve`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1S3BucketsRetrieve(params: ApiV1S3BucketsRetrieveParams): Promise<Bucket>;
+export interface ApiV1S3BucketsPartialUpdateParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+  /**
+   * The request body.
+   */
+  requestBody: BucketUpdate;
+}
+/**
+ * Turn the allow-all CORS rule set on or off, set or drop the owning Kubernetes object, or release the bucket to a namespace
+ *
+ * Switch CORS for browsers on any origin, or change which Kubernetes object owns the bucket or may adopt it.
+ *
+ * `PATCH /api/v1/s3/buckets/{id}/` (`api_v1_s3_buckets_partial_update`).
+ * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1S3BucketsPartialUpdate(
+  params: ApiV1S3BucketsPartialUpdateParams,
+): Promise<Bucket>;
+export interface ApiV1S3BucketsDestroyParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+}
+/**
+ * Remove the access user and policy, and the bucket if it is empty (else 409; data is never deleted)
+ *
+ * Deletes an empty bucket and its access user on the cluster. 409 `bucket_not_empty` while it holds objects; the data is never deleted by this call.
+ *
+ * `DELETE /api/v1/s3/buckets/{id}/` (`api_v1_s3_buckets_destroy`).
+ * @throws {ApiError} 400, 401, 403, 404, 409, 413, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1S3BucketsDestroy(params: ApiV1S3BucketsDestroyParams): Promise<void>;
+export interface ApiV1S3BucketsCredentialsRetrieveParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+}
+/**
+ * Reveal the bucket's credentials again (recorded in the audit log)
+ *
+ * The access key and secret of the bucket's own user, again. Each reveal is recorded in the audit log (`bucket.credentials_revealed`). Needs the right to manage the bucket.
+ *
+ * `GET /api/v1/s3/buckets/{id}/credentials/` (`api_v1_s3_buckets_credentials_retrieve`).
+ * @throws {ApiError} 400, 401, 403, 404, 409, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1S3BucketsCredentialsRetrieve(
+  params: ApiV1S3BucketsCredentialsRetrieveParams,
+): Promise<BucketCredentials>;
+export interface ApiV1S3BucketsObjectsUploadUrlCreateParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+  /**
+   * The request body.
+   */
+  requestBody: UploadUrlRequest;
+}
+/**
+ * A presigned URL to PUT one object, signed with the bucket's own access user
+ *
+ * The URL stops working when it expires, and when the bucket (so its access user) is deleted.
+ *
+ * `POST /api/v1/s3/buckets/{id}/objects/upload-url/` (`api_v1_s3_buckets_objects_upload_url_create`).
+ * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1S3BucketsObjectsUploadUrlCreate(
+  params: ApiV1S3BucketsObjectsUploadUrlCreateParams,
+): Promise<UploadUrl>;
+/**
+ * Regions with bucket count, occupancy and objects (over the buckets you can see)
+ *
+ * Every configured region with the number, occupancy and objects of the buckets the caller can see there: the region picker and the per-region totals.
+ *
+ * `GET /api/v1/s3/regions/` (`api_v1_s3_regions_retrieve`).
+ * @throws {ApiError} 401, 403, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1S3RegionsRetrieve(): Promise<RegionList>;

@@ -1,0 +1,5809 @@
+export interface paths {
+  '/api/login/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Exchange a username and password for a short-lived bearer token
+     * @description For local users. The token authenticates like an API key until `expires_at`, and may also create and revoke API keys. Failed attempts are throttled per username and address (429 with `Retry-After`).
+     */
+    post: operations['api_login_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/audit-log/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Security events, newest first (Super Admin: all; Org Admin: their organizations)
+     * @description A page of the audit log, newest first, with filters. Super Admins see every entry; Org Admins the entries of their organizations.
+     */
+    get: operations['api_v1_audit_log_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/audit-log/export/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every matching entry, oldest first, as NDJSON (one JSON object per line)
+     * @description The whole matching log as a download, streamed: each line is one `AuditEntry` as JSON. Same filters and visibility as the list.
+     */
+    get: operations['api_v1_audit_log_export_retrieve'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/organizations/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the organizations the caller belongs to
+     * @description The organizations the caller is a member of; a Super Admin sees all.
+     */
+    get: operations['api_v1_organizations_list'];
+    put?: never;
+    /**
+     * Create an organization (Super Admin)
+     * @description A new, empty organization. 400 `unique` when the slug is taken.
+     */
+    post: operations['api_v1_organizations_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/organizations/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An organization
+     * @description One organization. 404 when it does not exist or the caller is not a member.
+     */
+    get: operations['api_v1_organizations_retrieve'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete an empty organization (Super Admin)
+     * @description Deletes an organization that has no workspaces left. 409 `organization_not_empty` otherwise.
+     */
+    delete: operations['api_v1_organizations_destroy'];
+    options?: never;
+    head?: never;
+    /**
+     * Rename an organization (Org Admin); change its slug (Super Admin)
+     * @description An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin.
+     */
+    patch: operations['api_v1_organizations_partial_update'];
+    trace?: never;
+  };
+  '/api/v1/organizations/{id}/api-keys/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the organization's API keys (never their secrets)
+     * @description The keys with their names, scopes, expiry and last use; never a secret.
+     */
+    get: operations['api_v1_organizations_api_keys_list'];
+    put?: never;
+    /**
+     * Create one of the the organization's API keys; the token is in this response only
+     * @description Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
+     */
+    post: operations['api_v1_organizations_api_keys_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/organizations/{id}/api-keys/{key_id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoke a key: it fails from the next request on
+     * @description Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
+     */
+    delete: operations['api_v1_organizations_api_keys_destroy'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/organizations/{id}/members/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the organization's members and their roles
+     * @description The members with their roles, ordered by username. Any member may list them.
+     */
+    get: operations['api_v1_organizations_members_list'];
+    put?: never;
+    /**
+     * Add a user, named by username or e-mail address, as a member with a role
+     * @description Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+     */
+    post: operations['api_v1_organizations_members_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/organizations/{id}/members/{user_id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove a member
+     * @description Ends the membership. The user and their other memberships stay.
+     */
+    delete: operations['api_v1_organizations_members_destroy'];
+    options?: never;
+    head?: never;
+    /**
+     * Change a member's role
+     * @description Give the member another role (`admin`, `user` or `viewer`).
+     */
+    patch: operations['api_v1_organizations_members_partial_update'];
+    trace?: never;
+  };
+  '/api/v1/s3/buckets/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List buckets (occupancy, object count, last usage refresh; never secrets)
+     * @description The buckets in workspaces the caller can see, with their usage as last measured. Filter by organization, workspace, region or owner.
+     */
+    get: operations['api_v1_s3_buckets_list'];
+    put?: never;
+    /**
+     * Create a bucket with its own access user, or adopt it (same name, same workspace)
+     * @description 201 with the new bucket and its credentials. If Plinth already manages the name in the region for the same organization and workspace, 200 with that bucket; with an owner_reference, only when that object owns it, or it has no owner and was created for that object or released to its namespace (adoptable_by). Anything else: 409 bucket_name_taken.
+     */
+    post: operations['api_v1_s3_buckets_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/s3/buckets/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A bucket
+     * @description One bucket with its usage; never its secret.
+     */
+    get: operations['api_v1_s3_buckets_retrieve'];
+    put?: never;
+    post?: never;
+    /**
+     * Remove the access user and policy, and the bucket if it is empty (else 409; data is never deleted)
+     * @description Deletes an empty bucket and its access user on the cluster. 409 `bucket_not_empty` while it holds objects; the data is never deleted by this call.
+     */
+    delete: operations['api_v1_s3_buckets_destroy'];
+    options?: never;
+    head?: never;
+    /**
+     * Turn the allow-all CORS rule set on or off, set or drop the owning Kubernetes object, or release the bucket to a namespace
+     * @description Switch CORS for browsers on any origin, or change which Kubernetes object owns the bucket or may adopt it.
+     */
+    patch: operations['api_v1_s3_buckets_partial_update'];
+    trace?: never;
+  };
+  '/api/v1/s3/buckets/{id}/credentials/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Reveal the bucket's credentials again (recorded in the audit log)
+     * @description The access key and secret of the bucket's own user, again. Each reveal is recorded in the audit log (`bucket.credentials_revealed`). Needs the right to manage the bucket.
+     */
+    get: operations['api_v1_s3_buckets_credentials_retrieve'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/s3/buckets/{id}/objects/upload-url/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A presigned URL to PUT one object, signed with the bucket's own access user
+     * @description The URL stops working when it expires, and when the bucket (so its access user) is deleted.
+     */
+    post: operations['api_v1_s3_buckets_objects_upload_url_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/s3/buckets/import/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Bring a bucket that exists on the cluster without a Plinth record under management (a Super Admin signed in)
+     * @description The bucket keeps its data; it is marked as managed, gets its own access user, and belongs to the workspace given (origin `adopted`). Recorded in the audit log as bucket.imported. 400 (on name) when no such bucket exists on the cluster; 409 bucket_name_taken when Plinth already manages the name.
+     */
+    post: operations['api_v1_s3_buckets_import_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/s3/regions/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Regions with bucket count, occupancy and objects (over the buckets you can see)
+     * @description Every configured region with the number, occupancy and objects of the buckets the caller can see there: the region picker and the per-region totals.
+     */
+    get: operations['api_v1_s3_regions_retrieve'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/schema/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The live OpenAPI 3.1 description of this API
+     * @description The document clients are generated from, as JSON (the default) or YAML. Public: it needs no token.
+     */
+    get: operations['api_v1_schema_retrieve'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/system-api-keys/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List system API keys (staff) (never their secrets)
+     * @description The keys with their names, scopes, expiry and last use; never a secret.
+     */
+    get: operations['api_v1_system_api_keys_list'];
+    put?: never;
+    /**
+     * Create one of the system API keys (staff); the token is in this response only
+     * @description Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
+     */
+    post: operations['api_v1_system_api_keys_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/system-api-keys/{key_id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoke a key: it fails from the next request on
+     * @description Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
+     */
+    delete: operations['api_v1_system_api_keys_destroy'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/users/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List users (Super Admin)
+     * @description Every user, ordered by username. Super Admins only.
+     */
+    get: operations['api_v1_users_list'];
+    put?: never;
+    /**
+     * Create a user (Super Admin)
+     * @description A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken.
+     */
+    post: operations['api_v1_users_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/users/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A user (yourself, or anyone for a Super Admin)
+     * @description Anyone may read their own user; a Super Admin may read any. Others get 404, as for a user that does not exist.
+     */
+    get: operations['api_v1_users_retrieve'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Update or deactivate a user (Super Admin)
+     * @description Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (403 `self_lockout`).
+     */
+    patch: operations['api_v1_users_partial_update'];
+    trace?: never;
+  };
+  '/api/v1/users/me/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The user the token belongs to
+     * @description Who the bearer token belongs to. For an organization or system key, 403 `no_user`: such keys act for no user.
+     */
+    get: operations['api_v1_users_me_retrieve'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/users/me/api-keys/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List your user API keys (never their secrets)
+     * @description The keys with their names, scopes, expiry and last use; never a secret.
+     */
+    get: operations['api_v1_users_me_api_keys_list'];
+    put?: never;
+    /**
+     * Create one of the your user API keys; the token is in this response only
+     * @description Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
+     */
+    post: operations['api_v1_users_me_api_keys_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/users/me/api-keys/{key_id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoke a key: it fails from the next request on
+     * @description Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
+     */
+    delete: operations['api_v1_users_me_api_keys_destroy'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/workspaces/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the workspaces the caller belongs to
+     * @description The workspaces the caller is a member of, directly or through an organization role; a Super Admin sees all. Filter with `organization`.
+     */
+    get: operations['api_v1_workspaces_list'];
+    put?: never;
+    /**
+     * Create a workspace in an organization (Org Admin)
+     * @description A new workspace in an organization where the caller is Org Admin (or any, for a Super Admin). 400 `unique` when the organization already has a workspace of that name.
+     */
+    post: operations['api_v1_workspaces_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/workspaces/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A workspace
+     * @description One workspace with its configuration. 404 when it does not exist or the caller cannot see it.
+     */
+    get: operations['api_v1_workspaces_retrieve'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a workspace without buckets (Org Admin)
+     * @description Deletes the workspace and its memberships. 409 `workspace_not_empty` while it still has buckets: delete them first.
+     */
+    delete: operations['api_v1_workspaces_destroy'];
+    options?: never;
+    head?: never;
+    /**
+     * Configure a workspace (Workspace Admin)
+     * @description Rename the workspace or replace its whole `config` object.
+     */
+    patch: operations['api_v1_workspaces_partial_update'];
+    trace?: never;
+  };
+  '/api/v1/workspaces/{id}/members/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the workspace's members and their roles
+     * @description The members with their roles, ordered by username. Any member may list them.
+     */
+    get: operations['api_v1_workspaces_members_list'];
+    put?: never;
+    /**
+     * Add a user, named by username or e-mail address, as a member with a role
+     * @description Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+     */
+    post: operations['api_v1_workspaces_members_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/workspaces/{id}/members/{user_id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove a member
+     * @description Ends the membership. The user and their other memberships stay.
+     */
+    delete: operations['api_v1_workspaces_members_destroy'];
+    options?: never;
+    head?: never;
+    /**
+     * Change a member's role
+     * @description Give the member another role (`admin`, `user` or `viewer`).
+     */
+    patch: operations['api_v1_workspaces_members_partial_update'];
+    trace?: never;
+  };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+  schemas: {
+    /**
+     * @description An API key, without its secret.
+     * @example {
+     *       "id": "9c1e2d3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+     *       "kind": "user",
+     *       "name": "ci-deploy",
+     *       "prefix": "plu_3xY9aQ",
+     *       "organization": null,
+     *       "role": null,
+     *       "scopes": [
+     *         "buckets:read",
+     *         "buckets:write"
+     *       ],
+     *       "created_by": "6d3f0c8e-5b1a-4f7e-9c2d-8a4b3e1f0a77",
+     *       "created_at": "2026-11-21T10:00:00.000Z",
+     *       "expires_at": "2027-02-19T10:00:00.000Z",
+     *       "last_used_at": null
+     *     }
+     */
+    ApiKey: {
+      /**
+       * Format: date-time
+       * @description When the key was created.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      created_at: string;
+      /** @description Who created the key: for a user key, its owner. Organization and system keys belong to the organization and to the system, and keep working when their creator leaves. */
+      created_by: string | null;
+      /**
+       * @description When the key stops working; null: never.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      expires_at: string | null;
+      /**
+       * Format: uuid
+       * @description The key's ID (used to revoke it).
+       */
+      id: string;
+      /**
+       * @description Whose key it is: a user’s, an organization’s or the system’s.
+       * @enum {string}
+       */
+      kind: 'user' | 'organization' | 'system';
+      /**
+       * @description When the key was last used (updated at most about once a minute); null: never.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      last_used_at: string | null;
+      /** @description What the key is for, as its creator named it. */
+      name: string;
+      /** @description Organization keys: the organization's ID; null for other keys. */
+      organization: string | null;
+      /**
+       * @description The first characters of the token, to recognise it.
+       * @example plu_3xY9aQ
+       */
+      prefix: string;
+      /** @description Organization keys: the role the key acts with; null for other keys. */
+      role: components['schemas']['Role'] | null;
+      /** @description The permission areas the key is limited to (docs/permissions.md); null: all the rights of its owner. */
+      scopes: components['schemas']['Scope'][] | null;
+    };
+    /**
+     * @description A new user or system key.
+     * @example {
+     *       "name": "ci-deploy",
+     *       "expires_at": "2027-02-19T10:00:00Z",
+     *       "scopes": [
+     *         "buckets:read",
+     *         "buckets:write"
+     *       ]
+     *     }
+     */
+    ApiKeyCreate: {
+      /** @description Optional expiry (ISO 8601 with offset). Omit for a key that does not expire. */
+      expires_at?: string | null;
+      /** @description What the key is for, 1-100 characters. */
+      name: string;
+      /**
+       * @description Limit the key to these permission areas (`buckets:write` implies `buckets:read`). Never more than its owner has: a scope in which the owner has no right is a 400. Omit for all the owner's rights. `keys:write` cannot be given: keys never manage keys.
+       * @example [
+       *       "buckets:read",
+       *       "buckets:write"
+       *     ]
+       */
+      scopes?: components['schemas']['Scope'][] | null;
+    };
+    /**
+     * @description One audit-log entry.
+     * @example {
+     *       "id": 4711,
+     *       "occurred_at": "2026-11-21T10:00:00.000Z",
+     *       "event": "api_key.used",
+     *       "actor": "6d3f0c8e-5b1a-4f7e-9c2d-8a4b3e1f0a77",
+     *       "username": null,
+     *       "api_key": "9c1e2d3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+     *       "organization": "0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a",
+     *       "ip": "203.0.113.7",
+     *       "request_id": "1b0c7a5e-4a7e-4d5b-9a55-0d6f3c2f0b61",
+     *       "details": {
+     *         "endpoint": "GET /api/v1/s3/buckets/"
+     *       }
+     *     }
+     */
+    AuditEntry: {
+      /** @description The acting user (for keys: its owner or creator). */
+      actor: string | null;
+      /** @description The API key used, if any. */
+      api_key: string | null;
+      /** @description Event data: endpoint, reason, key name, provider… */
+      details: {
+        [key: string]: unknown;
+      };
+      /**
+       * @description What happened (an `AuditEvent`; a string so that new kinds never break a client).
+       * @example api_key.used
+       */
+      event: string;
+      /** @description The entry number: later entries have higher numbers. */
+      id: number;
+      /** @description The client's address, if known. */
+      ip: string | null;
+      /**
+       * Format: date-time
+       * @description When it happened.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      occurred_at: string;
+      /** @description The organization concerned, if any. */
+      organization: string | null;
+      /** @description The ID of the request that caused it, if any. */
+      request_id: string | null;
+      /** @description For failed logins: the username that was tried. */
+      username: string | null;
+    };
+    /**
+     * @description The kind of an audit-log entry (docs/audit-log.md).
+     * @enum {string}
+     */
+    AuditEvent:
+      | 'login.succeeded'
+      | 'login.failed'
+      | 'sso.login'
+      | 'api_key.created'
+      | 'api_key.used'
+      | 'api_key.revoked'
+      | 'service_account.used'
+      | 'user.created'
+      | 'user.updated'
+      | 'organization.created'
+      | 'organization.deleted'
+      | 'organization.member.added'
+      | 'organization.member.changed'
+      | 'organization.member.removed'
+      | 'workspace.member.added'
+      | 'workspace.member.changed'
+      | 'workspace.member.removed'
+      | 'bucket.credentials_revealed'
+      | 'bucket.imported';
+    /**
+     * @description An S3 bucket, without its secret.
+     * @example {
+     *       "id": "5e4d3c2b-1a09-4f8e-8d7c-6b5a4f3e2d1c",
+     *       "name": "team-a-data",
+     *       "region": "eu-central",
+     *       "organization": "0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a",
+     *       "workspace": "7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d",
+     *       "endpoint": "https://s3.eu-central.example.com",
+     *       "state": "ready",
+     *       "cors_allow_all": false,
+     *       "origin": "created",
+     *       "owner_reference": null,
+     *       "created_for": null,
+     *       "adoptable_by": null,
+     *       "usage": {
+     *         "bytes": 1048576,
+     *         "objects": 12,
+     *         "updated_at": "2026-11-21T09:55:00.000Z"
+     *       },
+     *       "created_at": "2026-11-20T14:00:00.000Z",
+     *       "updated_at": "2026-11-20T14:00:05.000Z"
+     *     }
+     */
+    Bucket: {
+      /** @description The namespace the bucket was released to: an object there may adopt it while it has no owner. */
+      adoptable_by: components['schemas']['NamespaceReference'] | null;
+      /** @description Whether browsers on any origin may use the bucket. */
+      cors_allow_all: boolean;
+      /**
+       * Format: date-time
+       * @description When the bucket was created in Plinth.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      created_at: string;
+      /** @description The owner reference the bucket was created with; never changes. */
+      created_for: components['schemas']['OwnerReference'] | null;
+      /** @description The S3 endpoint applications use (AWS_ENDPOINT_URL_S3). */
+      endpoint: string;
+      /**
+       * Format: uuid
+       * @description The bucket's ID.
+       */
+      id: string;
+      /** @description The bucket name on the cluster (BUCKET_NAME). */
+      name: string;
+      /**
+       * Format: uuid
+       * @description The owning organization.
+       */
+      organization: string;
+      /** @description `created` when the API made the bucket on the cluster, `adopted` when it already existed there. */
+      origin: components['schemas']['BucketOrigin'] | null;
+      /** @description The Kubernetes object that owns the bucket now, or null. */
+      owner_reference: components['schemas']['OwnerReference'] | null;
+      /** @description The region it lives in (see GET /api/v1/s3/regions/). */
+      region: string;
+      /**
+       * @description `provisioning` while being made, `ready` for use, `deleting` while being removed.
+       * @enum {string}
+       */
+      state: 'provisioning' | 'ready' | 'deleting';
+      /**
+       * Format: date-time
+       * @description When it was last changed.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      updated_at: string;
+      /** @description Occupancy, refreshed by a periodic job. */
+      usage: {
+        /** @description Occupancy in bytes (null until first measured). */
+        bytes: number | null;
+        /** @description Number of objects (null until first measured). */
+        objects: number | null;
+        /**
+         * @description When usage was last pulled from the cluster.
+         * @example 2026-11-21T10:00:00.000Z
+         */
+        updated_at: string | null;
+      };
+      /**
+       * Format: uuid
+       * @description The workspace it belongs to.
+       */
+      workspace: string;
+    };
+    /**
+     * @description A bucket to create, or to adopt when the caller already has it.
+     * @example {
+     *       "name": "team-a-data",
+     *       "region": "eu-central",
+     *       "organization": "0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a",
+     *       "workspace": "7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d",
+     *       "cors_allow_all": false
+     *     }
+     */
+    BucketCreate: {
+      /** @description Let browsers on any origin use the bucket (false when absent). */
+      cors_allow_all?: boolean;
+      /** @description A DNS label of 3-63 lowercase letters, digits and dashes; unique in its region. */
+      name: string;
+      /**
+       * Format: uuid
+       * @description The owning organization.
+       */
+      organization: string;
+      /** @description The Kubernetes object asking for the bucket (the operator sets it). */
+      owner_reference?: components['schemas']['OwnerReference'];
+      /** @description A region from GET /api/v1/s3/regions/. */
+      region: string;
+      /**
+       * Format: uuid
+       * @description A workspace of that organization.
+       */
+      workspace: string;
+    };
+    /**
+     * @description The keys of the bucket's own access user, which may use this bucket only.
+     * @example {
+     *       "access_key_id": "PLB7QK2M9X4R",
+     *       "secret_access_key": "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"
+     *     }
+     */
+    BucketCredentials: {
+      /** @description The bucket's access key (AWS_ACCESS_KEY_ID). */
+      access_key_id: string;
+      /** @description Its secret (AWS_SECRET_ACCESS_KEY). */
+      secret_access_key: string;
+    };
+    /**
+     * @description A bucket that exists on a cluster but not in Plinth, to bring under management.
+     * @example {
+     *       "name": "legacy-reports",
+     *       "region": "eu-central",
+     *       "organization": "0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a",
+     *       "workspace": "7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d"
+     *     }
+     */
+    BucketImport: {
+      /** @description The bucket as it is named on the cluster. */
+      name: string;
+      /**
+       * Format: uuid
+       * @description The organization that will own it.
+       */
+      organization: string;
+      /** @description The region whose cluster has the bucket. */
+      region: string;
+      /**
+       * Format: uuid
+       * @description A workspace of that organization.
+       */
+      workspace: string;
+    };
+    /**
+     * @description How Plinth came to manage a bucket: `created` on the cluster by the API, or `adopted` as it already was.
+     * @enum {string}
+     */
+    BucketOrigin: 'created' | 'adopted';
+    /**
+     * @description The fields to change; at least one.
+     * @example {
+     *       "cors_allow_all": true
+     *     }
+     */
+    BucketUpdate: {
+      /** @description Release the bucket to one namespace, whose objects may then adopt it while it has no owner (needs the right to reveal credentials); null withdraws the release. */
+      adoptable_by?: components['schemas']['NamespaceReference'] | null;
+      /** @description Allow or stop browser use from any origin. */
+      cors_allow_all?: boolean;
+      /** @description The Kubernetes object that owns the bucket (needs the right to reveal credentials); null drops it. */
+      owner_reference?: components['schemas']['OwnerReference'] | null;
+    };
+    /**
+     * @description A new API key with its secret, which no later answer shows again.
+     * @example {
+     *       "id": "9c1e2d3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+     *       "kind": "user",
+     *       "name": "ci-deploy",
+     *       "prefix": "plu_3xY9aQ",
+     *       "organization": null,
+     *       "role": null,
+     *       "scopes": [
+     *         "buckets:read",
+     *         "buckets:write"
+     *       ],
+     *       "created_by": "6d3f0c8e-5b1a-4f7e-9c2d-8a4b3e1f0a77",
+     *       "created_at": "2026-11-21T10:00:00.000Z",
+     *       "expires_at": "2027-02-19T10:00:00.000Z",
+     *       "last_used_at": null,
+     *       "token": "plu_3xY9aQ7mK2pL9vR4tW8zB1nC6dF0gH5jS"
+     *     }
+     */
+    CreatedApiKey: components['schemas']['ApiKey'] & {
+      /** @description The secret. Shown in this response only; store it now. */
+      token: string;
+    };
+    /**
+     * @description A bucket with its access credentials: the answer to a creation, an adoption or an import.
+     * @example {
+     *       "id": "5e4d3c2b-1a09-4f8e-8d7c-6b5a4f3e2d1c",
+     *       "name": "team-a-data",
+     *       "region": "eu-central",
+     *       "organization": "0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a",
+     *       "workspace": "7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d",
+     *       "endpoint": "https://s3.eu-central.example.com",
+     *       "state": "ready",
+     *       "cors_allow_all": false,
+     *       "origin": "created",
+     *       "owner_reference": null,
+     *       "created_for": null,
+     *       "adoptable_by": null,
+     *       "usage": {
+     *         "bytes": 1048576,
+     *         "objects": 12,
+     *         "updated_at": "2026-11-21T09:55:00.000Z"
+     *       },
+     *       "created_at": "2026-11-20T14:00:00.000Z",
+     *       "updated_at": "2026-11-20T14:00:05.000Z",
+     *       "credentials": {
+     *         "access_key_id": "PLB7QK2M9X4R",
+     *         "secret_access_key": "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"
+     *       }
+     *     }
+     */
+    CreatedBucket: components['schemas']['Bucket'] & {
+      credentials: components['schemas']['BucketCredentials'];
+    };
+    /**
+     * @description The body of every error answer under /api.
+     * @example {
+     *       "detail": "The request is not valid; see errors for each field.",
+     *       "code": "invalid",
+     *       "errors": [
+     *         {
+     *           "attr": "name",
+     *           "code": "min_length",
+     *           "detail": "Ensure this field has at least 1 character."
+     *         }
+     *       ],
+     *       "request_id": "1b0c7a5e-4a7e-4d5b-9a55-0d6f3c2f0b61"
+     *     }
+     */
+    ErrorResponse: {
+      /**
+       * @description A stable machine-readable code (docs/http-api.md lists when each is used).
+       * @enum {string}
+       */
+      code:
+        | 'invalid'
+        | 'parse_error'
+        | 'invalid_character'
+        | 'not_supported'
+        | 'not_authenticated'
+        | 'authentication_failed'
+        | 'unsupported_authentication_scheme'
+        | 'token_malformed'
+        | 'token_invalid'
+        | 'token_expired'
+        | 'token_revoked'
+        | 'token_wrong_kind'
+        | 'user_inactive'
+        | 'issuer_unavailable'
+        | 'permission_denied'
+        | 'insufficient_scope'
+        | 'interactive_login_required'
+        | 'self_lockout'
+        | 'no_user'
+        | 'host_not_allowed'
+        | 'origin_not_allowed'
+        | 'not_found'
+        | 'invalid_page'
+        | 'method_not_allowed'
+        | 'conflict'
+        | 'bucket_name_taken'
+        | 'bucket_busy'
+        | 'bucket_deleting'
+        | 'bucket_not_empty'
+        | 'bucket_unmanaged'
+        | 'organization_not_empty'
+        | 'workspace_not_empty'
+        | 'payload_too_large'
+        | 'unsupported_media_type'
+        | 'throttled'
+        | 'password_hashing_busy'
+        | 'server_error'
+        | 'service_unavailable'
+        | 'storage_unavailable'
+        | 'not_ready';
+      /** @description A human sentence saying what went wrong. */
+      detail: string;
+      /** @description Validation errors, one per field problem (400 only). */
+      errors?: components['schemas']['FieldError'][];
+      /** @description The request's ID, the same as the `X-Request-Id` header and in the server's log. */
+      request_id?: string;
+    };
+    /** @description One problem with one field of the request. */
+    FieldError: {
+      /**
+       * @description The dotted path of the field (`owner.id`), or `non_field_errors` for the whole object.
+       * @example name
+       */
+      attr: string;
+      /**
+       * @description What is wrong with it: `required`, `invalid`, `invalid_type`, `min_length`, `max_length`, `min_value`, `max_value`, `invalid_choice`, `unknown_field`, `invalid_character`, `max_depth`, `empty`, `unique`, `does_not_exist`, `not_grantable`, `beyond_owner`.
+       * @example min_length
+       */
+      code: string;
+      /**
+       * @description A human sentence about this field.
+       * @example Ensure this field has at least 1 character.
+       */
+      detail: string;
+    };
+    /**
+     * @description A local user's credentials.
+     * @example {
+     *       "username": "alice",
+     *       "password": "correct-horse-battery"
+     *     }
+     */
+    LoginRequest: {
+      /** @description The password. */
+      password: string;
+      /** @description The username. */
+      username: string;
+    };
+    /**
+     * @description A login token.
+     * @example {
+     *       "token": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI2ZDNmIn0.c2lnbmF0dXJl",
+     *       "expires_at": "2026-11-21T22:00:00.000Z"
+     *     }
+     */
+    LoginResponse: {
+      /**
+       * Format: date-time
+       * @description When the token stops working.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      expires_at: string;
+      /** @description A short-lived bearer token (JWT): `Authorization: Bearer <token>`. */
+      token: string;
+    };
+    /**
+     * @description A user with a role in an organization or workspace.
+     * @example {
+     *       "user": "6d3f0c8e-5b1a-4f7e-9c2d-8a4b3e1f0a77",
+     *       "username": "alice",
+     *       "full_name": "Alice Example",
+     *       "role": "user",
+     *       "created_at": "2026-11-02T10:00:00.000Z"
+     *     }
+     */
+    Member: {
+      /**
+       * Format: date-time
+       * @description When the membership was granted.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      created_at: string;
+      /** @description The member's display name. */
+      full_name: string;
+      role: components['schemas']['Role'];
+      /**
+       * Format: uuid
+       * @description The member's user ID.
+       */
+      user: string;
+      /** @description The member's username. */
+      username: string;
+    };
+    /**
+     * @description Exactly one of `username` and `email` names the user to add.
+     * @example {
+     *       "username": "alice",
+     *       "role": "user"
+     *     }
+     */
+    MemberCreate: {
+      /** @description The e-mail address (any case). */
+      email?: string;
+      role: components['schemas']['Role'];
+      /** @description The username (any case). */
+      username?: string;
+    };
+    /**
+     * @description A member's new role.
+     * @example {
+     *       "role": "viewer"
+     *     }
+     */
+    MemberUpdate: {
+      role: components['schemas']['Role'];
+    };
+    /** @description One namespace of one Kubernetes cluster. */
+    NamespaceReference: {
+      /** @description The Kubernetes cluster (the operator’s ID). */
+      cluster_id: string;
+      /** @description The namespace. */
+      namespace: string;
+    };
+    /**
+     * @description An organization: the tenant that owns workspaces, buckets, members and keys.
+     * @example {
+     *       "id": "0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a",
+     *       "slug": "team-a",
+     *       "name": "Team A",
+     *       "created_at": "2026-11-01T08:00:00.000Z",
+     *       "updated_at": "2026-11-01T08:00:00.000Z"
+     *     }
+     */
+    Organization: {
+      /**
+       * Format: date-time
+       * @description When the organization was created.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      created_at: string;
+      /**
+       * Format: uuid
+       * @description The organization's ID.
+       */
+      id: string;
+      /** @description The display name. */
+      name: string;
+      /** @description Unique short name, used in OIDC group names: svc-{slug}-admins, -users, -viewers. */
+      slug: string;
+      /**
+       * Format: date-time
+       * @description When the organization was last changed.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      updated_at: string;
+    };
+    /**
+     * @description A new organization key.
+     * @example {
+     *       "name": "grafana",
+     *       "role": "viewer",
+     *       "expires_at": null
+     *     }
+     */
+    OrganizationApiKeyCreate: {
+      /** @description Optional expiry (ISO 8601 with offset). Omit for a key that does not expire. */
+      expires_at?: string | null;
+      /** @description What the key is for, 1-100 characters. */
+      name: string;
+      /** @description The role the key acts with in the organization; `viewer` when absent. */
+      role?: components['schemas']['Role'];
+      /**
+       * @description Limit the key to these permission areas (`buckets:write` implies `buckets:read`). Never more than its owner has: a scope in which the owner has no right is a 400. Omit for all the owner's rights. `keys:write` cannot be given: keys never manage keys.
+       * @example [
+       *       "buckets:read",
+       *       "buckets:write"
+       *     ]
+       */
+      scopes?: components['schemas']['Scope'][] | null;
+    };
+    /**
+     * @description A new organization.
+     * @example {
+     *       "slug": "team-a",
+     *       "name": "Team A"
+     *     }
+     */
+    OrganizationCreate: {
+      /** @description The display name, 1-200 characters. */
+      name: string;
+      /** @description Unique; 2-50 lowercase letters, digits and dashes, no dash at either end. */
+      slug: string;
+    };
+    /**
+     * @description The fields to change; at least one.
+     * @example {
+     *       "name": "Team A (Berlin)"
+     *     }
+     */
+    OrganizationUpdate: {
+      /** @description A new display name. */
+      name?: string;
+      /** @description A new unique slug (changes the OIDC group names). */
+      slug?: string;
+    };
+    /** @description The Kubernetes object that asked for the bucket (set by the operator). */
+    OwnerReference: {
+      /** @description The Kubernetes cluster (the operator’s ID). */
+      cluster_id: string;
+      /** @description The object's name. */
+      name: string;
+      /** @description The object's namespace. */
+      namespace: string;
+      /** @description The object's UID. */
+      uid: string;
+    };
+    /**
+     * @description One page of a list.
+     * @example {
+     *       "count": 1,
+     *       "next": null,
+     *       "previous": null,
+     *       "results": [
+     *         {
+     *           "id": "9c1e2d3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+     *           "kind": "user",
+     *           "name": "ci-deploy",
+     *           "prefix": "plu_3xY9aQ",
+     *           "organization": null,
+     *           "role": null,
+     *           "scopes": [
+     *             "buckets:read",
+     *             "buckets:write"
+     *           ],
+     *           "created_by": "6d3f0c8e-5b1a-4f7e-9c2d-8a4b3e1f0a77",
+     *           "created_at": "2026-11-21T10:00:00.000Z",
+     *           "expires_at": "2027-02-19T10:00:00.000Z",
+     *           "last_used_at": null
+     *         }
+     *       ]
+     *     }
+     */
+    PaginatedApiKeyList: {
+      /**
+       * @description How many results there are on all pages.
+       * @example 123
+       */
+      count: number;
+      /**
+       * @description The absolute URL of the next page, or null on the last.
+       * @example https://plinth.example/api/v1/things/?page=3
+       */
+      next: string | null;
+      /**
+       * @description The absolute URL of the previous page, or null on the first.
+       * @example https://plinth.example/api/v1/things/?page=1
+       */
+      previous: string | null;
+      /** @description This page of results. */
+      results: components['schemas']['ApiKey'][];
+    };
+    /**
+     * @description One page of a list.
+     * @example {
+     *       "count": 1,
+     *       "next": null,
+     *       "previous": null,
+     *       "results": [
+     *         {
+     *           "id": 4711,
+     *           "occurred_at": "2026-11-21T10:00:00.000Z",
+     *           "event": "api_key.used",
+     *           "actor": "6d3f0c8e-5b1a-4f7e-9c2d-8a4b3e1f0a77",
+     *           "username": null,
+     *           "api_key": "9c1e2d3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+     *           "organization": "0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a",
+     *           "ip": "203.0.113.7",
+     *           "request_id": "1b0c7a5e-4a7e-4d5b-9a55-0d6f3c2f0b61",
+     *           "details": {
+     *             "endpoint": "GET /api/v1/s3/buckets/"
+     *           }
+     *         }
+     *       ]
+     *     }
+     */
+    PaginatedAuditEntryList: {
+      /**
+       * @description How many results there are on all pages.
+       * @example 123
+       */
+      count: number;
+      /**
+       * @description The absolute URL of the next page, or null on the last.
+       * @example https://plinth.example/api/v1/things/?page=3
+       */
+      next: string | null;
+      /**
+       * @description The absolute URL of the previous page, or null on the first.
+       * @example https://plinth.example/api/v1/things/?page=1
+       */
+      previous: string | null;
+      /** @description This page of results. */
+      results: components['schemas']['AuditEntry'][];
+    };
+    /**
+     * @description One page of a list.
+     * @example {
+     *       "count": 1,
+     *       "next": null,
+     *       "previous": null,
+     *       "results": [
+     *         {
+     *           "id": "5e4d3c2b-1a09-4f8e-8d7c-6b5a4f3e2d1c",
+     *           "name": "team-a-data",
+     *           "region": "eu-central",
+     *           "organization": "0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a",
+     *           "workspace": "7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d",
+     *           "endpoint": "https://s3.eu-central.example.com",
+     *           "state": "ready",
+     *           "cors_allow_all": false,
+     *           "origin": "created",
+     *           "owner_reference": null,
+     *           "created_for": null,
+     *           "adoptable_by": null,
+     *           "usage": {
+     *             "bytes": 1048576,
+     *             "objects": 12,
+     *             "updated_at": "2026-11-21T09:55:00.000Z"
+     *           },
+     *           "created_at": "2026-11-20T14:00:00.000Z",
+     *           "updated_at": "2026-11-20T14:00:05.000Z"
+     *         }
+     *       ]
+     *     }
+     */
+    PaginatedBucketList: {
+      /**
+       * @description How many results there are on all pages.
+       * @example 123
+       */
+      count: number;
+      /**
+       * @description The absolute URL of the next page, or null on the last.
+       * @example https://plinth.example/api/v1/things/?page=3
+       */
+      next: string | null;
+      /**
+       * @description The absolute URL of the previous page, or null on the first.
+       * @example https://plinth.example/api/v1/things/?page=1
+       */
+      previous: string | null;
+      /** @description This page of results. */
+      results: components['schemas']['Bucket'][];
+    };
+    /**
+     * @description One page of a list.
+     * @example {
+     *       "count": 1,
+     *       "next": null,
+     *       "previous": null,
+     *       "results": [
+     *         {
+     *           "user": "6d3f0c8e-5b1a-4f7e-9c2d-8a4b3e1f0a77",
+     *           "username": "alice",
+     *           "full_name": "Alice Example",
+     *           "role": "user",
+     *           "created_at": "2026-11-02T10:00:00.000Z"
+     *         }
+     *       ]
+     *     }
+     */
+    PaginatedMemberList: {
+      /**
+       * @description How many results there are on all pages.
+       * @example 123
+       */
+      count: number;
+      /**
+       * @description The absolute URL of the next page, or null on the last.
+       * @example https://plinth.example/api/v1/things/?page=3
+       */
+      next: string | null;
+      /**
+       * @description The absolute URL of the previous page, or null on the first.
+       * @example https://plinth.example/api/v1/things/?page=1
+       */
+      previous: string | null;
+      /** @description This page of results. */
+      results: components['schemas']['Member'][];
+    };
+    /**
+     * @description One page of a list.
+     * @example {
+     *       "count": 1,
+     *       "next": null,
+     *       "previous": null,
+     *       "results": [
+     *         {
+     *           "id": "0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a",
+     *           "slug": "team-a",
+     *           "name": "Team A",
+     *           "created_at": "2026-11-01T08:00:00.000Z",
+     *           "updated_at": "2026-11-01T08:00:00.000Z"
+     *         }
+     *       ]
+     *     }
+     */
+    PaginatedOrganizationList: {
+      /**
+       * @description How many results there are on all pages.
+       * @example 123
+       */
+      count: number;
+      /**
+       * @description The absolute URL of the next page, or null on the last.
+       * @example https://plinth.example/api/v1/things/?page=3
+       */
+      next: string | null;
+      /**
+       * @description The absolute URL of the previous page, or null on the first.
+       * @example https://plinth.example/api/v1/things/?page=1
+       */
+      previous: string | null;
+      /** @description This page of results. */
+      results: components['schemas']['Organization'][];
+    };
+    /**
+     * @description One page of a list.
+     * @example {
+     *       "count": 1,
+     *       "next": null,
+     *       "previous": null,
+     *       "results": [
+     *         {
+     *           "id": "6d3f0c8e-5b1a-4f7e-9c2d-8a4b3e1f0a77",
+     *           "username": "alice",
+     *           "email": "alice@example.com",
+     *           "full_name": "Alice Example",
+     *           "is_superuser": false,
+     *           "is_active": true,
+     *           "last_login_at": "2026-11-21T09:58:12.000Z",
+     *           "created_at": "2026-11-01T08:00:00.000Z",
+     *           "updated_at": "2026-11-01T08:00:00.000Z"
+     *         }
+     *       ]
+     *     }
+     */
+    PaginatedUserList: {
+      /**
+       * @description How many results there are on all pages.
+       * @example 123
+       */
+      count: number;
+      /**
+       * @description The absolute URL of the next page, or null on the last.
+       * @example https://plinth.example/api/v1/things/?page=3
+       */
+      next: string | null;
+      /**
+       * @description The absolute URL of the previous page, or null on the first.
+       * @example https://plinth.example/api/v1/things/?page=1
+       */
+      previous: string | null;
+      /** @description This page of results. */
+      results: components['schemas']['User'][];
+    };
+    /**
+     * @description One page of a list.
+     * @example {
+     *       "count": 1,
+     *       "next": null,
+     *       "previous": null,
+     *       "results": [
+     *         {
+     *           "id": "7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d",
+     *           "organization": "0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a",
+     *           "name": "production",
+     *           "config": {
+     *             "events": {
+     *               "handler": "webhook"
+     *             }
+     *           },
+     *           "created_at": "2026-11-01T08:30:00.000Z",
+     *           "updated_at": "2026-11-01T08:30:00.000Z"
+     *         }
+     *       ]
+     *     }
+     */
+    PaginatedWorkspaceList: {
+      /**
+       * @description How many results there are on all pages.
+       * @example 123
+       */
+      count: number;
+      /**
+       * @description The absolute URL of the next page, or null on the last.
+       * @example https://plinth.example/api/v1/things/?page=3
+       */
+      next: string | null;
+      /**
+       * @description The absolute URL of the previous page, or null on the first.
+       * @example https://plinth.example/api/v1/things/?page=1
+       */
+      previous: string | null;
+      /** @description This page of results. */
+      results: components['schemas']['Workspace'][];
+    };
+    /**
+     * @description The regions with the usage of the buckets the caller can see.
+     * @example {
+     *       "results": [
+     *         {
+     *           "name": "eu-central",
+     *           "cluster": "minio-fra",
+     *           "bucket_count": 3,
+     *           "bytes": 52428800,
+     *           "objects": 420,
+     *           "usage_updated_at": "2026-11-21T09:55:00.000Z"
+     *         }
+     *       ]
+     *     }
+     */
+    RegionList: {
+      /** @description One entry per configured region. */
+      results: components['schemas']['RegionUsage'][];
+    };
+    /** @description One region's buckets, occupancy and objects. */
+    RegionUsage: {
+      /** @description Buckets the caller can see in the region. */
+      bucket_count: number;
+      /** @description Their total occupancy in bytes. */
+      bytes: number;
+      /** @description The storage cluster that serves it. */
+      cluster: string;
+      /** @description The region name buckets are created in. */
+      name: string;
+      /** @description Their total number of objects. */
+      objects: number;
+      /**
+       * @description The oldest usage measurement in the sum, or null if none is measured yet.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      usage_updated_at: string | null;
+    };
+    /**
+     * @description A role in an organization or workspace: `admin` (Org Admin or Workspace Admin), `user`, or `viewer`.
+     * @enum {string}
+     */
+    Role: 'admin' | 'user' | 'viewer';
+    /**
+     * @description A permission area an API key may be limited to (docs/permissions.md); `:write` implies `:read`.
+     * @enum {string}
+     */
+    Scope:
+      | 'organizations:read'
+      | 'organizations:write'
+      | 'workspaces:read'
+      | 'workspaces:write'
+      | 'buckets:read'
+      | 'buckets:write'
+      | 'keys:read'
+      | 'keys:write'
+      | 'audit:read'
+      | 'users:read'
+      | 'users:write';
+    /**
+     * @description A presigned upload: PUT the object body to `url` with `headers`.
+     * @example {
+     *       "url": "https://s3.eu-central.example.com/team-a-data/reports/2026-11.csv?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Signature=…",
+     *       "method": "PUT",
+     *       "headers": {
+     *         "Content-Type": "text/csv"
+     *       },
+     *       "expires_at": "2026-11-21T10:15:00.000Z"
+     *     }
+     */
+    UploadUrl: {
+      /**
+       * Format: date-time
+       * @description When the URL stops working.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      expires_at: string;
+      /** @description Headers the upload must send as they are (signed into the URL). */
+      headers: {
+        [key: string]: string;
+      };
+      /**
+       * @description The HTTP method to use.
+       * @enum {string}
+       */
+      method: 'PUT';
+      /** @description The presigned URL to send the object to. */
+      url: string;
+    };
+    /**
+     * @description The object to upload.
+     * @example {
+     *       "key": "reports/2026-11.csv",
+     *       "content_type": "text/csv",
+     *       "expires_in": 900
+     *     }
+     */
+    UploadUrlRequest: {
+      /** @description The Content-Type the upload must send (signed into the URL). */
+      content_type?: string;
+      /** @description How long the URL works, in seconds (60–3600; 900 when absent). */
+      expires_in?: number;
+      /** @description The object key: at most 1024 bytes of UTF-8, no control characters. */
+      key: string;
+    };
+    /**
+     * @description A user account.
+     * @example {
+     *       "id": "6d3f0c8e-5b1a-4f7e-9c2d-8a4b3e1f0a77",
+     *       "username": "alice",
+     *       "email": "alice@example.com",
+     *       "full_name": "Alice Example",
+     *       "is_superuser": false,
+     *       "is_active": true,
+     *       "last_login_at": "2026-11-21T09:58:12.000Z",
+     *       "created_at": "2026-11-01T08:00:00.000Z",
+     *       "updated_at": "2026-11-01T08:00:00.000Z"
+     *     }
+     */
+    User: {
+      /**
+       * Format: date-time
+       * @description When the user was created.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      created_at: string;
+      /** @description The e-mail address, or null when none is known. */
+      email: string | null;
+      /** @description The display name (may be empty). */
+      full_name: string;
+      /**
+       * Format: uuid
+       * @description The user's ID.
+       */
+      id: string;
+      /** @description False for a deactivated user: no login or key of theirs works. */
+      is_active: boolean;
+      /** @description Super Admin: may do everything everywhere. */
+      is_superuser: boolean;
+      /**
+       * @description The last successful login, or null if never.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      last_login_at: string | null;
+      /**
+       * Format: date-time
+       * @description When the user was last changed.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      updated_at: string;
+      /** @description The unique sign-in name. */
+      username: string;
+    };
+    /**
+     * @description A new user.
+     * @example {
+     *       "username": "alice",
+     *       "password": "correct-horse-battery",
+     *       "email": "alice@example.com",
+     *       "full_name": "Alice Example"
+     *     }
+     */
+    UserCreate: {
+      /** @description The e-mail address (optional). */
+      email?: string | null;
+      /** @description The display name (empty when absent). */
+      full_name?: string;
+      /** @description Make the user a Super Admin (false when absent). */
+      is_superuser?: boolean;
+      /** @description At least 12 characters. Omit for users who sign in through SSO only. */
+      password?: string;
+      /** @description The unique sign-in name: letters, digits and `@ . + - _`. */
+      username: string;
+    };
+    /**
+     * @description The fields to change; at least one.
+     * @example {
+     *       "full_name": "Alice Liddell"
+     *     }
+     */
+    UserUpdate: {
+      /** @description A new e-mail address, or null to clear it. */
+      email?: string | null;
+      /** @description A new display name. */
+      full_name?: string;
+      /** @description false deactivates the user: logins and keys stop working. */
+      is_active?: boolean;
+      /** @description Grant or take away Super Admin. */
+      is_superuser?: boolean;
+      /** @description A new password, at least 12 characters. */
+      password?: string;
+      /** @description A new unique sign-in name. */
+      username?: string;
+    };
+    /**
+     * @description A workspace: a unit of an organization with its own configuration, members and buckets.
+     * @example {
+     *       "id": "7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d",
+     *       "organization": "0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a",
+     *       "name": "production",
+     *       "config": {
+     *         "events": {
+     *           "handler": "webhook"
+     *         }
+     *       },
+     *       "created_at": "2026-11-01T08:30:00.000Z",
+     *       "updated_at": "2026-11-01T08:30:00.000Z"
+     *     }
+     */
+    Workspace: {
+      /** @description Free-form workspace configuration (for example the `events` handler settings), a JSON object nested at most 32 levels deep (the object itself is the first). */
+      config: {
+        [key: string]: unknown;
+      };
+      /**
+       * Format: date-time
+       * @description When the workspace was created.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      created_at: string;
+      /**
+       * Format: uuid
+       * @description The workspace's ID.
+       */
+      id: string;
+      /** @description The name, unique within its organization. */
+      name: string;
+      /**
+       * Format: uuid
+       * @description The organization it belongs to.
+       */
+      organization: string;
+      /**
+       * Format: date-time
+       * @description When it was last changed.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      updated_at: string;
+    };
+    /**
+     * @description A new workspace.
+     * @example {
+     *       "organization": "0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a",
+     *       "name": "production"
+     *     }
+     */
+    WorkspaceCreate: {
+      /** @description Free-form workspace configuration (for example the `events` handler settings), a JSON object nested at most 32 levels deep (the object itself is the first). */
+      config?: {
+        [key: string]: unknown;
+      };
+      /** @description The name, 1-200 characters, unique within the organization. */
+      name: string;
+      /**
+       * Format: uuid
+       * @description The organization to create it in.
+       */
+      organization: string;
+    };
+    /**
+     * @description The fields to change; at least one. `config` replaces the whole configuration.
+     * @example {
+     *       "config": {
+     *         "events": {
+     *           "handler": "webhook"
+     *         }
+     *       }
+     *     }
+     */
+    WorkspaceUpdate: {
+      /** @description Free-form workspace configuration (for example the `events` handler settings), a JSON object nested at most 32 levels deep (the object itself is the first). */
+      config?: {
+        [key: string]: unknown;
+      };
+      /** @description A new name. */
+      name?: string;
+    };
+  };
+  responses: never;
+  parameters: {
+    /** @description A page number within the paginated result set (1-based, at most 1000000). */
+    Page: number;
+    /** @description Number of results to return per page (default 50, maximum 500). */
+    PageSize: number;
+  };
+  requestBodies: never;
+  headers: {
+    /** @description The request's ID: the same as the error body's `request_id`, and in the server's log line. */
+    RequestId: string;
+    /** @description How many seconds to wait before trying again. */
+    RetryAfter: string;
+    /** @description The scheme to authenticate with: `Bearer`, with `error` and `error_description` when a token was refused (RFC 6750). */
+    WWWAuthenticate: string;
+  };
+  pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+  api_login_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['LoginRequest'];
+      };
+    };
+    responses: {
+      /** @description A login token. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LoginResponse'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests; see `Retry-After`. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_audit_log_list: {
+    parameters: {
+      query?: {
+        /** @description Acting user ID. */
+        actor?: string;
+        /** @description Only entries of this kind. */
+        event?: components['schemas']['AuditEvent'];
+        /** @description Only entries concerning this organization. */
+        organization?: string;
+        /** @description A page number within the paginated result set (1-based, at most 1000000). */
+        page?: components['parameters']['Page'];
+        /** @description Number of results to return per page (default 50, maximum 500). */
+        page_size?: components['parameters']['PageSize'];
+        /** @description Entries at or after this time. */
+        since?: string;
+        /** @description Entries before this time. */
+        until?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of audit entries. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedAuditEntryList'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_audit_log_export_retrieve: {
+    parameters: {
+      query?: {
+        /** @description Acting user ID. */
+        actor?: string;
+        /** @description Only entries of this kind. */
+        event?: components['schemas']['AuditEvent'];
+        /** @description Only entries concerning this organization. */
+        organization?: string;
+        /** @description Entries at or after this time. */
+        since?: string;
+        /** @description Entries before this time. */
+        until?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description NDJSON stream of AuditEntry objects. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/x-ndjson': string;
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_organizations_list: {
+    parameters: {
+      query?: {
+        /** @description A page number within the paginated result set (1-based, at most 1000000). */
+        page?: components['parameters']['Page'];
+        /** @description Number of results to return per page (default 50, maximum 500). */
+        page_size?: components['parameters']['PageSize'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of organizations. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedOrganizationList'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_organizations_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OrganizationCreate'];
+      };
+    };
+    responses: {
+      /** @description The new organization. */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Organization'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_organizations_retrieve: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The organization. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Organization'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_organizations_destroy: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done; no content. */
+      204: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Conflicts with the current state. */
+      409: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_organizations_partial_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OrganizationUpdate'];
+      };
+    };
+    responses: {
+      /** @description The organization. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Organization'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_organizations_api_keys_list: {
+    parameters: {
+      query?: {
+        /** @description A page number within the paginated result set (1-based, at most 1000000). */
+        page?: components['parameters']['Page'];
+        /** @description Number of results to return per page (default 50, maximum 500). */
+        page_size?: components['parameters']['PageSize'];
+      };
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of API keys. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedApiKeyList'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_organizations_api_keys_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OrganizationApiKeyCreate'];
+      };
+    };
+    responses: {
+      /** @description The new key, with its token. */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatedApiKey'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_organizations_api_keys_destroy: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+        /** @description The key's ID. */
+        key_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done; no content. */
+      204: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_organizations_members_list: {
+    parameters: {
+      query?: {
+        /** @description A page number within the paginated result set (1-based, at most 1000000). */
+        page?: components['parameters']['Page'];
+        /** @description Number of results to return per page (default 50, maximum 500). */
+        page_size?: components['parameters']['PageSize'];
+      };
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of members. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedMemberList'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_organizations_members_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MemberCreate'];
+      };
+    };
+    responses: {
+      /** @description The new member. */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Member'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_organizations_members_destroy: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+        /** @description The member's user ID. */
+        user_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done; no content. */
+      204: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_organizations_members_partial_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+        /** @description The member's user ID. */
+        user_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MemberUpdate'];
+      };
+    };
+    responses: {
+      /** @description The member. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Member'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_s3_buckets_list: {
+    parameters: {
+      query?: {
+        /** @description Only buckets of this organization. */
+        organization?: string;
+        /** @description Only buckets whose owner_reference.uid or created_for.uid is this. */
+        owner_uid?: string;
+        /** @description A page number within the paginated result set (1-based, at most 1000000). */
+        page?: components['parameters']['Page'];
+        /** @description Number of results to return per page (default 50, maximum 500). */
+        page_size?: components['parameters']['PageSize'];
+        /** @description Only buckets in this region. */
+        region?: string;
+        /** @description Only buckets of this workspace. */
+        workspace?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of buckets. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedBucketList'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_s3_buckets_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BucketCreate'];
+      };
+    };
+    responses: {
+      /** @description Adopted: the existing bucket and its credentials. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatedBucket'];
+        };
+      };
+      /** @description Created; the credentials are in this response. */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatedBucket'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Conflicts with the current state. */
+      409: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_s3_buckets_retrieve: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The bucket. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Bucket'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_s3_buckets_destroy: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done; no content. */
+      204: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Conflicts with the current state. */
+      409: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_s3_buckets_partial_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BucketUpdate'];
+      };
+    };
+    responses: {
+      /** @description The bucket. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Bucket'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Conflicts with the current state. */
+      409: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_s3_buckets_credentials_retrieve: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The access user's keys. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BucketCredentials'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Conflicts with the current state. */
+      409: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_s3_buckets_objects_upload_url_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UploadUrlRequest'];
+      };
+    };
+    responses: {
+      /** @description Send the object with this method, URL and headers before it expires. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UploadUrl'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Conflicts with the current state. */
+      409: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_s3_buckets_import_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BucketImport'];
+      };
+    };
+    responses: {
+      /** @description Imported; the credentials are in this response. */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatedBucket'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Conflicts with the current state. */
+      409: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_s3_regions_retrieve: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every configured region. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RegionList'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_schema_retrieve: {
+    parameters: {
+      query?: {
+        /** @description `json` (when absent) or `yaml`. */
+        format?: 'json' | 'yaml';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The OpenAPI document. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            [key: string]: unknown;
+          };
+          'application/yaml': string;
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_system_api_keys_list: {
+    parameters: {
+      query?: {
+        /** @description A page number within the paginated result set (1-based, at most 1000000). */
+        page?: components['parameters']['Page'];
+        /** @description Number of results to return per page (default 50, maximum 500). */
+        page_size?: components['parameters']['PageSize'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of API keys. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedApiKeyList'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_system_api_keys_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ApiKeyCreate'];
+      };
+    };
+    responses: {
+      /** @description The new key, with its token. */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatedApiKey'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_system_api_keys_destroy: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The key's ID. */
+        key_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done; no content. */
+      204: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_users_list: {
+    parameters: {
+      query?: {
+        /** @description A page number within the paginated result set (1-based, at most 1000000). */
+        page?: components['parameters']['Page'];
+        /** @description Number of results to return per page (default 50, maximum 500). */
+        page_size?: components['parameters']['PageSize'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of users. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedUserList'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_users_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UserCreate'];
+      };
+    };
+    responses: {
+      /** @description The new user. */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['User'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_users_retrieve: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The user. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['User'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_users_partial_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UserUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated user. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['User'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Conflicts with the current state. */
+      409: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_users_me_retrieve: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The calling user. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['User'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_users_me_api_keys_list: {
+    parameters: {
+      query?: {
+        /** @description A page number within the paginated result set (1-based, at most 1000000). */
+        page?: components['parameters']['Page'];
+        /** @description Number of results to return per page (default 50, maximum 500). */
+        page_size?: components['parameters']['PageSize'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of API keys. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedApiKeyList'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_users_me_api_keys_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ApiKeyCreate'];
+      };
+    };
+    responses: {
+      /** @description The new key, with its token. */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatedApiKey'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_users_me_api_keys_destroy: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The key's ID. */
+        key_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done; no content. */
+      204: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_workspaces_list: {
+    parameters: {
+      query?: {
+        /** @description Only this organization. */
+        organization?: string;
+        /** @description A page number within the paginated result set (1-based, at most 1000000). */
+        page?: components['parameters']['Page'];
+        /** @description Number of results to return per page (default 50, maximum 500). */
+        page_size?: components['parameters']['PageSize'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of workspaces. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedWorkspaceList'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_workspaces_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WorkspaceCreate'];
+      };
+    };
+    responses: {
+      /** @description The new workspace. */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Workspace'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_workspaces_retrieve: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The workspace. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Workspace'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_workspaces_destroy: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done; no content. */
+      204: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Conflicts with the current state. */
+      409: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_workspaces_partial_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WorkspaceUpdate'];
+      };
+    };
+    responses: {
+      /** @description The workspace. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Workspace'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_workspaces_members_list: {
+    parameters: {
+      query?: {
+        /** @description A page number within the paginated result set (1-based, at most 1000000). */
+        page?: components['parameters']['Page'];
+        /** @description Number of results to return per page (default 50, maximum 500). */
+        page_size?: components['parameters']['PageSize'];
+      };
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of members. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedMemberList'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_workspaces_members_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MemberCreate'];
+      };
+    };
+    responses: {
+      /** @description The new member. */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Member'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_workspaces_members_destroy: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+        /** @description The member's user ID. */
+        user_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done; no content. */
+      204: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_workspaces_members_partial_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+        /** @description The member's user ID. */
+        user_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MemberUpdate'];
+      };
+    };
+    responses: {
+      /** @description The member. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Member'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+}
+export type ApiKey = components['schemas']['ApiKey'];
+export type ApiKeyCreate = components['schemas']['ApiKeyCreate'];
+export type AuditEntry = components['schemas']['AuditEntry'];
+export type AuditEvent = components['schemas']['AuditEvent'];
+export type Bucket = components['schemas']['Bucket'];
+export type BucketCreate = components['schemas']['BucketCreate'];
+export type BucketCredentials = components['schemas']['BucketCredentials'];
+export type BucketImport = components['schemas']['BucketImport'];
+export type BucketOrigin = components['schemas']['BucketOrigin'];
+export type BucketUpdate = components['schemas']['BucketUpdate'];
+export type CreatedApiKey = components['schemas']['CreatedApiKey'];
+export type CreatedBucket = components['schemas']['CreatedBucket'];
+export type ErrorResponse = components['schemas']['ErrorResponse'];
+export type FieldError = components['schemas']['FieldError'];
+export type LoginRequest = components['schemas']['LoginRequest'];
+export type LoginResponse = components['schemas']['LoginResponse'];
+export type Member = components['schemas']['Member'];
+export type MemberCreate = components['schemas']['MemberCreate'];
+export type MemberUpdate = components['schemas']['MemberUpdate'];
+export type NamespaceReference = components['schemas']['NamespaceReference'];
+export type Organization = components['schemas']['Organization'];
+export type OrganizationApiKeyCreate = components['schemas']['OrganizationApiKeyCreate'];
+export type OrganizationCreate = components['schemas']['OrganizationCreate'];
+export type OrganizationUpdate = components['schemas']['OrganizationUpdate'];
+export type OwnerReference = components['schemas']['OwnerReference'];
+export type PaginatedApiKeyList = components['schemas']['PaginatedApiKeyList'];
+export type PaginatedAuditEntryList = components['schemas']['PaginatedAuditEntryList'];
+export type PaginatedBucketList = components['schemas']['PaginatedBucketList'];
+export type PaginatedMemberList = components['schemas']['PaginatedMemberList'];
+export type PaginatedOrganizationList = components['schemas']['PaginatedOrganizationList'];
+export type PaginatedUserList = components['schemas']['PaginatedUserList'];
+export type PaginatedWorkspaceList = components['schemas']['PaginatedWorkspaceList'];
+export type RegionList = components['schemas']['RegionList'];
+export type RegionUsage = components['schemas']['RegionUsage'];
+export type Role = components['schemas']['Role'];
+export type Scope = components['schemas']['Scope'];
+export type UploadUrl = components['schemas']['UploadUrl'];
+export type UploadUrlRequest = components['schemas']['UploadUrlRequest'];
+export type User = components['schemas']['User'];
+export type UserCreate = components['schemas']['UserCreate'];
+export type UserUpdate = components['schemas']['UserUpdate'];
+export type Workspace = components['schemas']['Workspace'];
+export type WorkspaceCreate = components['schemas']['WorkspaceCreate'];
+export type WorkspaceUpdate = components['schemas']['WorkspaceUpdate'];
