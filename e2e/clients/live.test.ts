@@ -134,6 +134,27 @@ describe('the generated clients against a live API', () => {
     const seen = JSON.parse(stdout) as Record<string, unknown>;
     expect(seen).toMatchObject({ missing_request_id: true });
     expectTheCalls(seen, 'ts-live');
+    // A TypeScript project that installed it type-checks the same program, with strict options of
+    // its own and no allowImportingTsExtensions (the package gives it declarations).
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'es2022',
+          module: 'nodenext',
+          strict: true,
+          exactOptionalPropertyTypes: true,
+          noUncheckedIndexedAccess: true,
+          noEmit: true,
+          types: ['node'],
+          typeRoots: [join(REPO_ROOT, 'node_modules/@types')],
+        },
+        files: ['live.ts'],
+      }),
+    );
+    await sh(process.execPath, [join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], {
+      cwd: dir,
+    });
     // The sources themselves, outside node_modules, load with Node's type stripping as well.
     const direct = await sh(process.execPath, [
       '--input-type=module',

@@ -230,9 +230,13 @@ describe('the TypeScript generator on any OpenAPI 3.1 document', () => {
 
   it('writes a versioned package with headed, formatted sources', () => {
     expect([...files.keys()].sort()).toEqual([
+      'dist/core.d.ts',
       'dist/core.js',
+      'dist/index.d.ts',
       'dist/index.js',
+      'dist/sdk.gen.d.ts',
       'dist/sdk.gen.js',
+      'dist/types.gen.d.ts',
       'dist/types.gen.js',
       'package.json',
       'src/core.ts',
@@ -331,6 +335,13 @@ describe('the TypeScript generator on any OpenAPI 3.1 document', () => {
     expect([err.status, err.code, err.message]).toEqual([429, 'throttled', 'Later.']);
     expect(err.retryAfter).toBeGreaterThanOrEqual(28);
     expect(err.retryAfter).toBeLessThanOrEqual(31);
+  });
+
+  it('names an unset OpenAPI.BASE instead of failing to parse a URL', async () => {
+    answer(json(200, []));
+    client.OpenAPI.BASE = '';
+    await expect(client.listThings()).rejects.toThrow(/OpenAPI.BASE is not set/);
+    expect(sent).toEqual([]);
   });
 
   it('refuses what it cannot express rather than guessing', async () => {
