@@ -8,8 +8,8 @@
  * The sources run under Node 24's type stripping (no enums, namespaces or parameter properties;
  * relative imports name their `.ts` file) and in any bundler.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import type { OpenAPI3 } from 'openapi-typescript';
 import * as prettier from 'prettier';
@@ -381,7 +381,9 @@ function declarations(source: string, fileName: string): string {
     fail(`declarations of ${fileName}: ${messages.join('; ')}`);
   }
   // `./core.js` names `./core.d.ts` for TypeScript, as the JavaScript twin names `./core.js`.
-  return outputText.replace(/(from\s+|import\()(['"])(\.\.?\/[^'"]+)\.ts\2/g, '$1$2$3.js$2');
+  const text = outputText.replace(/(from\s+|import\()(['"])(\.\.?\/[^'"]+)\.ts\2/g, '$1$2$3.js$2');
+  // Declaration emit drops line comments, the generated-file header among them.
+  return text.startsWith(HEADER) ? text : HEADER + text;
 }
 
 /** The client's files for `doc`, by path below `clients/typescript/`. */
@@ -460,6 +462,19 @@ export async function generateTypeScriptClient(document: OpenAPI3, version: stri
     ),
   );
   return new Map(formatted);
+}
+
+/**
+ * Writes the client for `document` into `outDir` (`package.json`, `src/`, `dist/`) at the
+ * document's `info.version`: the generator on its own, for a document other than the API's.
+ * `npm run generate:clients` goes through `generateTypeScriptClient` to compare before writing.
+ */
+export async function writeTypeScriptClient(document: OpenAPI3, outDir: string): Promise<void> {
+  const files = await generateTypeScriptClient(document, document.info.version);
+  for (const [path, text] of files) {
+    await mkdir(dirname(join(outDir, path)), { recursive: true });
+    await writeFile(join(outDir, path), text);
+  }
 }
 
 const CLIENT_DIR = fileURLToPath(new URL('../../clients/typescript/', import.meta.url));

@@ -1,3 +1,4 @@
+// GENERATED FILE: do not edit. Regenerate with `npm run generate:clients` (scripts/clients/).
 /**
  * The TypeScript client's runtime: the global configuration, the one request function every
  * operation calls, and the error a non-success answer becomes. Copied as is into

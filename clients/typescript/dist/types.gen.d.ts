@@ -1,3 +1,4 @@
+// GENERATED FILE: do not edit. Regenerate with `npm run generate:clients` (scripts/clients/).
 export interface paths {
   '/api/login/': {
     parameters: {
