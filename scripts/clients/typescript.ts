@@ -3,10 +3,12 @@
  * function per operation (`apiV1WorkspacesList`), camelCase query fields (`pageSize`), and a global
  * configuration object (`OpenAPI.BASE`, `OpenAPI.TOKEN`), as Polycrate's client had. No maintained
  * generator writes that shape any more, so this one does, in two parts: openapi-typescript for the
- * component types, and the functions below. The runtime is `typescript-runtime.ts`, copied as is.
+ * component types, and the functions below, from any OpenAPI 3.x document (what they cannot express
+ * fails generation rather than being guessed). The runtime is `typescript-runtime.ts`, copied as is.
  *
  * The sources run under Node 24's type stripping (no enums, namespaces or parameter properties;
- * relative imports name their `.ts` file) and in any bundler.
+ * relative imports name their `.ts` file) and in any bundler; `dist/` holds each one's JavaScript
+ * twin and declarations, which an installed package needs.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
