@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runToolScript } from '../operator/src/test/control-plane.ts';
 import { REPO_ROOT } from '../api/src/test/api-process.ts';
-import { buildOpenApiDocument } from '../scripts/generate-api-client.ts';
+import { buildOpenApiDocument } from '../scripts/clients/document.ts';
 
 type Json = Record<string, any>;
 

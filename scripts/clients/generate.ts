@@ -12,7 +12,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
-import { buildOpenApiDocument } from '../generate-api-client.ts';
+import { buildOpenApiDocument } from './document.ts';
 import { staleFiles, writeFiles } from './files.ts';
 import type { ClientTarget } from './files.ts';
 import { goClient } from './go.ts';

@@ -1,11 +1,13 @@
 import createClient from 'openapi-fetch';
 import type { Client, Middleware } from 'openapi-fetch';
-import type { paths } from './openapi.ts';
+// Type-only: erased when Node runs the operator, so its image needs nothing from clients/.
+import type { paths } from '../../../clients/typescript/src/types.gen.ts';
 
 /**
- * The operator's Plinth API client: openapi-fetch over the types generated from the API's own
- * OpenAPI document (`openapi.ts`, `npm run generate:api-client`), so request bodies and responses
- * cannot drift from the routes. Every request carries the bearer token, waits for the rate limiter,
+ * The operator's Plinth API client: openapi-fetch over the TypeScript client's types, generated from
+ * the API's own OpenAPI document (`npm run generate:clients`), so request bodies and responses
+ * cannot drift from the routes. (Not the client's functions: their one global configuration leaves
+ * no room for this client's per-request deadline, rate limiter and metrics, nor for 200 vs 201.) Every request carries the bearer token, waits for the rate limiter,
  * has a deadline, and is reported to `onRequest` for metrics.
  *
  * The bucket helpers never throw for an HTTP answer or a transport failure: they return a result
