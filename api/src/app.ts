@@ -26,6 +26,11 @@ import { registerDocs } from './areas/system/routes/docs.ts';
 import { registerHealth } from './areas/system/routes/health.ts';
 import { registerSchema } from './areas/system/routes/schema.ts';
 import { registerMcp } from './edges/mcp/index.ts';
+import { registerUi } from './edges/ui/index.ts';
+import { Sessions } from './auth/sessions.ts';
+import type { OidcProviders } from './auth/sso/providers.ts';
+import type { SsoContext } from './auth/sso/service.ts';
+import type { SecretBox } from './core/secret-box.ts';
 
 /** What the app needs from the outside world; tests pass their own. */
 export interface AppDeps {
@@ -45,6 +50,13 @@ export interface AppDeps {
   readonly storage: StorageRuntime;
   /** `Strict-Transport-Security` max-age on every response; 0 or unset: none (not served over TLS). */
   readonly hstsMaxAgeSeconds?: number;
+  /** The web UI: sessions, sign-in providers (none: the local form alone) and the public URL. */
+  readonly web: {
+    readonly box: SecretBox;
+    readonly sessions: { readonly idleSeconds: number; readonly absoluteSeconds: number };
+    readonly providers: OidcProviders | null;
+    readonly publicUrl: string | undefined;
+  };
   /** The MCP endpoint's Host and Origin allow-lists (docs/mcp.md); unset: any Host, no browser origin. */
   readonly mcp?: { readonly allowedHosts: readonly string[]; readonly allowedOrigins: readonly string[] };
 }
@@ -82,6 +94,8 @@ export function createApp(deps: AppDeps): App {
   app.use('*', trailingSlash);
   app.use('/api/*', limitBody(deps.bodyLimitBytes));
   app.use('/api/*', refuseUnstorableInput);
+  app.use('/auth/*', refuseUnstorableInput);
+  app.use('/ui/*', refuseUnstorableInput);
   app.use('/api/v1/*', requireAuth(auth));
   app.use(
     '/api/*',
@@ -91,7 +105,26 @@ export function createApp(deps: AppDeps): App {
   registerHealth(app, deps.database, deps.isStarted ?? (() => true));
   registerSchema(app);
   registerDocs(app);
-  const areaDeps: AreaDeps = { db, audit: deps.audit, storage: deps.storage, logger: deps.logger, auth };
+  const sessions = new Sessions(db, deps.web.box, deps.web.sessions);
+  const sso: SsoContext | null = deps.web.providers
+    ? {
+        db,
+        audit: deps.audit,
+        logger: deps.logger,
+        providers: deps.web.providers,
+        sessions,
+        box: deps.web.box,
+      }
+    : null;
+  const areaDeps: AreaDeps = {
+    db,
+    audit: deps.audit,
+    storage: deps.storage,
+    logger: deps.logger,
+    auth,
+    sessions,
+    sso,
+  };
   for (const area of AREAS) for (const endpoint of area.endpoints) endpoint(app, areaDeps);
   for (const area of AREAS) area.metrics?.(deps.metrics.registry, areaDeps);
   // The MCP edge serves the same operations as tools (docs/mcp.md).
@@ -101,6 +134,9 @@ export function createApp(deps: AppDeps): App {
     allowedHosts: deps.mcp?.allowedHosts ?? [],
     allowedOrigins: deps.mcp?.allowedOrigins ?? [],
   });
+
+  // The browser edge: sign-in, sessions, logout (docs/sso.md).
+  registerUi(app, { auth, sessions, sso, publicUrl: deps.web.publicUrl });
 
   app.onError(onError);
   app.notFound(notFoundHandler(() => app.routes));

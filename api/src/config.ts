@@ -3,6 +3,8 @@ import { loadServiceAccountsConfig } from './auth/service-accounts.ts';
 import type { ServiceAccountsConfig } from './auth/service-accounts.ts';
 import { loadStorageConfig } from './areas/buckets/storage/config.ts';
 import type { StorageConfig } from './areas/buckets/storage/config.ts';
+import { loadOidcConfig } from './auth/sso/config.ts';
+import type { OidcProviderConfig } from './auth/sso/config.ts';
 
 /**
  * The one reader of `process.env`. Every variable the API understands is declared here, parsed once
@@ -117,6 +119,28 @@ export const EnvSchema = z.object({
     .min(0, { error: 'must be an integer from 0 to 63072000' })
     .max(63_072_000, { error: 'must be an integer from 0 to 63072000' })
     .default(0),
+  PLINTH_PUBLIC_URL: z
+    .url({
+      protocol: /^https?$/,
+      error: 'must be the http(s) URL users reach the API at, e.g. https://plinth.example.com',
+    })
+    .refine(
+      (v) => {
+        const u = new URL(v);
+        return (u.pathname === '/' || u.pathname === '') && !u.search && !u.hash;
+      },
+      {
+        error: 'must be an origin without a path, e.g. https://plinth.example.com',
+      },
+    )
+    .transform((v) => new URL(v).origin)
+    .optional(),
+  PLINTH_SESSION_IDLE_SECONDS: positiveInt('an integer from 60 to 2592000', 2_592_000)
+    .min(60, { error: 'must be an integer from 60 to 2592000' })
+    .default(28_800),
+  PLINTH_SESSION_ABSOLUTE_SECONDS: positiveInt('an integer from 300 to 2592000', 2_592_000)
+    .min(300, { error: 'must be an integer from 300 to 2592000' })
+    .default(86_400),
   PLINTH_MCP_ALLOWED_HOSTS: commaList(
     /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:]+\](:\d{1,5})?$/,
     'a comma-separated list of host or host:port values',
@@ -160,6 +184,12 @@ export interface Config {
   readonly hstsMaxAgeSeconds: number;
   /** The MCP endpoint's accepted Host values (empty: any) and browser origins (docs/mcp.md). */
   readonly mcp: { readonly allowedHosts: readonly string[]; readonly allowedOrigins: readonly string[] };
+  /** The origin users reach the API at: OIDC redirect URIs, `Secure` cookies when https. */
+  readonly publicUrl: string | undefined;
+  /** Web UI sessions: idle and absolute lifetimes. */
+  readonly sessions: { readonly idleSeconds: number; readonly absoluteSeconds: number };
+  /** OpenID Connect providers of the web UI's sign-in, from the PLINTH_CONFIG file. */
+  readonly oidcProviders: readonly OidcProviderConfig[];
   /** Storage clusters and regions, from the PLINTH_CONFIG file (empty when unset). */
   readonly storage: StorageConfig;
   /** Trusted Kubernetes ServiceAccount issuers and accounts, from the PLINTH_CONFIG file. */
@@ -203,7 +233,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   // A production process must never stop halfway through a saga because of a stray variable.
   if (e.PLINTH_TEST_PAUSE_AFTER_STEP !== undefined && !e.PLINTH_TEST_HOOKS)
     problems.push('PLINTH_TEST_PAUSE_AFTER_STEP is a test hook, refused unless PLINTH_TEST_HOOKS=true');
+  if (e.PLINTH_SESSION_IDLE_SECONDS > e.PLINTH_SESSION_ABSOLUTE_SECONDS)
+    problems.push('PLINTH_SESSION_IDLE_SECONDS must not exceed PLINTH_SESSION_ABSOLUTE_SECONDS');
   if (problems.length > 0) throw new ConfigError(problems);
+  const oidcProviders = loadOidcConfig(e.PLINTH_CONFIG, env);
+  // Redirect URIs are registered at the provider: they cannot follow whatever Host a request names.
+  if (oidcProviders.length > 0 && e.PLINTH_PUBLIC_URL === undefined)
+    throw new ConfigError(['PLINTH_PUBLIC_URL is required when PLINTH_CONFIG declares OIDC providers']);
 
   return Object.freeze({
     port: e.PORT,
@@ -233,6 +269,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       allowedHosts: e.PLINTH_MCP_ALLOWED_HOSTS ?? [],
       allowedOrigins: e.PLINTH_MCP_ALLOWED_ORIGINS ?? [],
     },
+    publicUrl: e.PLINTH_PUBLIC_URL,
+    sessions: {
+      idleSeconds: e.PLINTH_SESSION_IDLE_SECONDS,
+      absoluteSeconds: e.PLINTH_SESSION_ABSOLUTE_SECONDS,
+    },
+    oidcProviders,
     storage: loadStorageConfig(e.PLINTH_CONFIG, env),
     serviceAccounts: loadServiceAccountsConfig(e.PLINTH_CONFIG),
     usageIntervalMs: e.PLINTH_USAGE_INTERVAL_SECONDS * 1000,

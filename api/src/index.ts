@@ -20,6 +20,9 @@ import { checkPortsFree, databaseTarget, listenFailure, StartupError } from './c
 import { createStorageRuntime, pauseAfterStepHook } from './areas/buckets/storage/runtime.ts';
 import { ensureBootstrapAdmin } from './areas/users/bootstrap.ts';
 import { pruneLoginThrottle } from './auth/login-throttle.ts';
+import { Sessions } from './auth/sessions.ts';
+import { OidcProviders } from './auth/sso/providers.ts';
+import { SecretBox } from './core/secret-box.ts';
 
 /**
  * The API process: configuration, database, app, listen; then migrations and the first admin in the
@@ -76,6 +79,15 @@ const app = createApp({
   storage,
   hstsMaxAgeSeconds: config.hstsMaxAgeSeconds,
   mcp: config.mcp,
+  web: {
+    box: new SecretBox(secrets.encryptionKey),
+    sessions: config.sessions,
+    providers:
+      config.oidcProviders.length > 0
+        ? new OidcProviders(config.oidcProviders, config.publicUrl!, logger)
+        : null,
+    publicUrl: config.publicUrl,
+  },
 });
 const server = await startServer(app, { port: config.port, host: config.host }).catch((err: unknown) =>
   failStart(listenFailure(err, 'PORT', config.host, config.port) ?? err),
@@ -189,12 +201,15 @@ background.timer = setInterval(
 );
 void backgroundTick();
 
-// Login-throttling counters whose window is over are deleted once a minute (by every replica;
-// the delete is idempotent and cheap).
+// Login-throttling counters whose window is over, and sessions ended a day ago, are deleted once a
+// minute (by every replica; the deletes are idempotent and cheap).
 background.prune = setInterval(() => {
   if (stopping) return;
   pruneLoginThrottle(database.db).catch((err: unknown) =>
     logger.warn({ err: errorInfo(err) }, 'pruning login throttling counters failed; will retry'),
+  );
+  Sessions.prune(database.db).catch((err: unknown) =>
+    logger.warn({ err: errorInfo(err) }, 'pruning ended sessions failed; will retry'),
   );
 }, 60_000);
 if (!stopping) jobRunner.start();

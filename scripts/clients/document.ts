@@ -14,6 +14,7 @@ import { AuditLog, KeyUsage } from '../../api/src/areas/audit/writer.ts';
 import { LoginTokens } from '../../api/src/auth/login.ts';
 import { NO_STORAGE } from '../../api/src/areas/buckets/storage/config.ts';
 import { createStorageRuntime } from '../../api/src/areas/buckets/storage/runtime.ts';
+import { SecretBox } from '../../api/src/core/secret-box.ts';
 
 function unusable(what: string): never {
   throw new Error(`openapi document: the ${what} was used while building the OpenAPI document`);
@@ -44,6 +45,12 @@ export async function buildOpenApiDocument(): Promise<OpenAPI3> {
       loginTokens: new LoginTokens(randomBytes(32).toString('hex'), 900),
       trustProxyHops: 0,
       storage: createStorageRuntime(NO_STORAGE, randomBytes(32)),
+      web: {
+        box: new SecretBox(randomBytes(32)),
+        sessions: { idleSeconds: 28_800, absoluteSeconds: 86_400 },
+        providers: null,
+        publicUrl: undefined,
+      },
     });
     const res = await app.request('/api/v1/schema/?format=json');
     if (res.status !== 200)

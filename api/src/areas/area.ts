@@ -1,5 +1,7 @@
 import type { Registry } from 'prom-client';
 import type { AuthContext } from '../auth/login.ts';
+import type { Sessions } from '../auth/sessions.ts';
+import type { SsoContext } from '../auth/sso/service.ts';
 import type { Database } from '../core/db/client.ts';
 import type { JobHandler } from '../core/jobs/runner.ts';
 import type { Logger } from '../core/logger.ts';
@@ -18,6 +20,10 @@ export interface JobDeps {
 /** What an area's endpoints are built with (app.ts makes it once). */
 export interface AreaDeps extends JobDeps {
   readonly auth: AuthContext;
+  /** The web UI's sessions (revoked through the API too). */
+  readonly sessions: Sessions;
+  /** Single sign-on; null when no OIDC provider is configured. */
+  readonly sso: SsoContext | null;
 }
 
 /**

@@ -76,6 +76,8 @@ export interface RequestInfo {
   readonly requestId: string;
   readonly method: string;
   readonly path: string;
+  /** Kept with a browser session, so its owner can tell sessions apart. */
+  readonly userAgent?: string | null;
 }
 
 // Checking a password against this when the user does not exist (or has none) costs what a real
@@ -112,6 +114,20 @@ export async function login(
   input: { username: string; password: string },
   req: RequestInfo,
 ): Promise<{ token: string; expiresAt: Date }> {
+  const user = await checkPassword(ctx, input, req, 'password');
+  return ctx.loginTokens.issue(user.id);
+}
+
+/**
+ * The password check behind both sign-ins with a password: `POST /api/login/` (a login token) and
+ * the web UI's form (a session). `method` is recorded in the audit entry.
+ */
+export async function checkPassword(
+  ctx: AuthContext,
+  input: { username: string; password: string },
+  req: RequestInfo,
+  method: 'password' | 'ui_password',
+): Promise<{ id: string; username: string }> {
   // A full hashing gate refuses at once, before any database work (it would refuse later anyway).
   assertHashingCapacity();
   const [user] = await loginUserStatement(ctx.db).execute({
@@ -164,9 +180,9 @@ export async function login(
     username: user.username,
     ip: req.ip,
     requestId: req.requestId,
-    details: { method: 'password' },
+    details: { method },
   });
-  return ctx.loginTokens.issue(user.id);
+  return { id: user.id, username: user.username };
 }
 
 /** Stores a hash with today's parameters, unless the password changed meanwhile. */

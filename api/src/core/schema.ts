@@ -27,3 +27,9 @@ export const MemberRoleSchema = sharedEnum(
 );
 
 export const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
+
+export const MembershipSourceSchema = sharedEnum(
+  'MembershipSource',
+  ['manual', 'idp'],
+  "Where a role came from: `manual` (granted in Plinth) or `idp` (the identity provider's groups, kept in sync at each sign-in; docs/sso.md).",
+);

@@ -11,6 +11,8 @@ import type { StorageRuntime } from '../areas/buckets/service.ts';
 import { NO_STORAGE } from '../areas/buckets/storage/config.ts';
 import { createStorageRuntime } from '../areas/buckets/storage/runtime.ts';
 import { capturedLogger } from './log-capture.ts';
+import { SecretBox } from '../core/secret-box.ts';
+import type { OidcProviders } from '../auth/sso/providers.ts';
 
 export const TEST_JWT_KEY = 'test-jwt-signing-key-for-in-process-apps-0123456789';
 
@@ -28,6 +30,9 @@ export function testApp(
     storage?: StorageRuntime;
     hstsMaxAgeSeconds?: number;
     serviceAccounts?: ServiceAccountVerifier;
+    providers?: OidcProviders;
+    publicUrl?: string;
+    sessions?: { idleSeconds: number; absoluteSeconds: number };
   } = {},
 ) {
   const logs = capturedLogger();
@@ -48,6 +53,12 @@ export function testApp(
     storage,
     hstsMaxAgeSeconds: opts.hstsMaxAgeSeconds ?? 0,
     serviceAccounts: opts.serviceAccounts ?? null,
+    web: {
+      box: new SecretBox(randomBytes(32)),
+      sessions: opts.sessions ?? { idleSeconds: 28_800, absoluteSeconds: 86_400 },
+      providers: opts.providers ?? null,
+      publicUrl: opts.publicUrl,
+    },
   });
   return {
     app,

@@ -7,8 +7,6 @@ import { users } from '../areas/users/tables.ts';
 import { workspaces } from '../areas/workspaces/tables.ts';
 import type { MemberRole } from '../areas/members/tables.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import type { StorageRuntime } from '../areas/buckets/service.ts';
-import type { ServiceAccountVerifier } from '../auth/service-accounts.ts';
 import { testApp } from './app.ts';
 
 export const PASSWORD = 'correct-horse-battery-staple';
@@ -27,10 +25,7 @@ export interface Actor {
  * (directly in the database, for speed) and call the API as them. Every name is unique, so suites
  * can share a database.
  */
-export function createWorld(
-  database: DatabaseHandle,
-  opts: { storage?: StorageRuntime; serviceAccounts?: ServiceAccountVerifier } = {},
-) {
+export function createWorld(database: DatabaseHandle, opts: Parameters<typeof testApp>[1] = {}) {
   const env = testApp(database, opts);
   const db = database.db;
   const unique = (p: string) => `${p}-${randomUUID().slice(0, 8)}`;

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { MemberRoleSchema, Timestamp } from '../../core/schema.ts';
+import { MemberRoleSchema, MembershipSourceSchema, Timestamp } from '../../core/schema.ts';
 import { IdParams } from '../../edges/http/common.ts';
 
 /** A member of an organization or of a workspace, as every edge shows it. */
@@ -9,6 +9,7 @@ export const MemberSchema = z
     username: z.string().openapi({ description: "The member's username." }),
     full_name: z.string().openapi({ description: "The member's display name." }),
     role: MemberRoleSchema,
+    source: MembershipSourceSchema,
     created_at: Timestamp.openapi({ description: 'When the membership was granted.' }),
   })
   .openapi('Member', {
@@ -18,6 +19,7 @@ export const MemberSchema = z
       username: 'alice',
       full_name: 'Alice Example',
       role: 'user',
+      source: 'manual',
       created_at: '2026-11-02T10:00:00.000Z',
     },
   });

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../core/db/client.ts';
 import { organizationMembers, workspaceMembers } from './tables.ts';
 import { users } from '../users/tables.ts';
+import { organizations } from '../organizations/tables.ts';
 import type { Member, MemberCreate, MemberUpdate } from './schema.ts';
 import { notFound, validationError } from '../../core/errors.ts';
 import type { Page, PageQuery } from '../../core/pagination.ts';
@@ -89,6 +90,7 @@ export async function listMembers(
             username: users.username,
             full_name: users.fullName,
             role: t.role,
+            source: t.source,
             createdAt: t.createdAt,
           })
           .from(t)
@@ -179,6 +181,7 @@ export async function addMember(
       username: user.username,
       full_name: user.fullName,
       role: row.role,
+      source: row.source,
       created_at: row.createdAt.toISOString(),
     };
   } catch (err) {
@@ -205,7 +208,8 @@ export async function changeMember(
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(t)
-      .set({ role: input.role })
+      // A role set by hand is the administrator's from now on: group sync leaves it alone.
+      .set({ role: input.role, source: 'manual' })
       .where(and(eq(parent, target.id), eq(t.userId, userId)))
       .returning();
     if (!row) throw notFound('No such member.');
@@ -216,6 +220,7 @@ export async function changeMember(
       username: user!.username,
       full_name: user!.fullName,
       role: row.role,
+      source: row.source,
       created_at: row.createdAt.toISOString(),
     };
   });
@@ -239,4 +244,22 @@ export async function removeMember(
     if (removed.length === 0) throw notFound('No such member.');
     await audited(tx, audit, principal, target, 'removed', { user: userId }, req);
   });
+}
+
+/** The organizations a user belongs to, with role and where each membership came from. */
+export async function membershipsOfUser(
+  db: Database,
+  userId: string,
+): Promise<{ organization: string; slug: string; role: string; source: string }[]> {
+  return db
+    .select({
+      organization: organizations.name,
+      slug: organizations.slug,
+      role: organizationMembers.role,
+      source: organizationMembers.source,
+    })
+    .from(organizationMembers)
+    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+    .where(eq(organizationMembers.userId, userId))
+    .orderBy(asc(organizations.slug));
 }

@@ -1,7 +1,7 @@
 import { pgEnum, pgTable, primaryKey, index, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../core/db/columns.ts';
 import { organizations } from '../organizations/tables.ts';
-import { users } from '../users/tables.ts';
+import { membershipSource, users } from '../users/tables.ts';
 import { workspaces } from '../workspaces/tables.ts';
 
 /** Role of a member: `admin` is Org Admin (or Workspace Admin), then User, then Viewer. */
@@ -18,6 +18,7 @@ export const organizationMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     role: memberRole().notNull(),
+    source: membershipSource().notNull().default('manual'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -36,6 +37,8 @@ export const workspaceMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     role: memberRole().notNull(),
+    // Always `manual`: no provider group names a workspace.
+    source: membershipSource().notNull().default('manual'),
     createdAt: createdAt(),
   },
   (t) => [

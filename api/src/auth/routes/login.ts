@@ -1,34 +1,8 @@
-import { z } from '@hono/zod-openapi';
 import { defineRoute, PUBLIC } from '../../edges/http/openapi.ts';
 import { login } from '../login.ts';
 import { endpoint } from '../../edges/http/endpoint.ts';
 import { jsonBody, jsonResponse, requestInfo } from '../../edges/http/common.ts';
-import { Timestamp } from '../../core/schema.ts';
-
-const LoginRequest = z
-  .object({
-    username: z.string().min(1).max(150).openapi({ description: 'The username.' }),
-    password: z.string().min(1).max(1024).openapi({ description: 'The password.' }),
-  })
-  .openapi('LoginRequest', {
-    description: "A local user's credentials.",
-    example: { username: 'alice', password: 'correct-horse-battery' },
-  });
-
-const LoginResponse = z
-  .object({
-    token: z
-      .string()
-      .openapi({ description: 'A short-lived bearer token (JWT): `Authorization: Bearer <token>`.' }),
-    expires_at: Timestamp.openapi({ description: 'When the token stops working.' }),
-  })
-  .openapi('LoginResponse', {
-    description: 'A login token.',
-    example: {
-      token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI2ZDNmIn0.c2lnbmF0dXJl',
-      expires_at: '2026-11-21T22:00:00.000Z',
-    },
-  });
+import { LoginRequest, LoginResponse } from '../schema.ts';
 
 /** POST /api/login/ */
 export default endpoint(

@@ -11,18 +11,22 @@ import { ApiError, DomainError, fromDomain, STATUS_CODES } from './errors.ts';
 import { fieldErrors } from '../../core/validation.ts';
 
 /**
- * DRF's APPEND_SLASH, for every method: `/api/v1/things` answers 308 to `/api/v1/things/`
+ * DRF's APPEND_SLASH, for every method under /api/, /ui/ and /auth/: `/api/v1/things` answers 308 to `/api/v1/things/`
  * (308 keeps the method and body, unlike 301). Paths whose last segment has a dot are files
  * (the docs' assets) and keep their form. The Location is built from the path as it was sent
  * (percent-encoded): decoded, a `%0d%0a` in it would be a line break no header may hold.
  */
 export const trailingSlash: MiddlewareHandler = async (c, next) => {
   const path = c.req.path;
-  if (path.startsWith('/api/') && !path.endsWith('/') && !path.slice(path.lastIndexOf('/')).includes('.')) {
+  if (
+    (path.startsWith('/api/') || path.startsWith('/ui/') || path.startsWith('/auth/')) &&
+    !path.endsWith('/') &&
+    !path.slice(path.lastIndexOf('/')).includes('.')
+  ) {
     const url = new URL(c.req.url);
     return c.redirect(`${url.pathname}/${url.search}`, 308);
   }
-  if (path === '/api') return c.redirect('/api/', 308);
+  if (path === '/api' || path === '/ui') return c.redirect(`${path}/`, 308);
   await next();
 };
 

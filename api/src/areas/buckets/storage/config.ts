@@ -30,8 +30,9 @@ const FileSchema = z
     regions: z
       .array(z.object({ name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/), cluster: z.string() }).strict())
       .default([]),
-    // Read by auth/service-accounts.ts.
+    // Read by auth/service-accounts.ts and auth/sso/config.ts.
     service_accounts: z.unknown().optional(),
+    oidc: z.unknown().optional(),
   })
   .strict();
 

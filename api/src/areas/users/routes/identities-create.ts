@@ -1,0 +1,37 @@
+import { IdParams, jsonBody, jsonResponse, requestInfo } from '../../../edges/http/common.ts';
+import { endpoint } from '../../../edges/http/endpoint.ts';
+import { defineRoute } from '../../../edges/http/openapi.ts';
+import { linkIdentity } from '../../../auth/sso/admin.ts';
+import { IdentityLinkSchema, IdentitySchema } from '../../../auth/sso/schema.ts';
+
+/** POST /api/v1/users/{id}/identities/ */
+export default endpoint(
+  defineRoute({
+    method: 'post',
+    path: '/api/v1/users/{id}/identities/',
+    description:
+      'Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its ' +
+      'memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` ' +
+      'for an unknown provider, 409 when the identity is linked already.',
+    tags: ['users'],
+    summary: 'Link a user to an identity at an identity provider (Super Admin)',
+    request: { params: IdParams, body: jsonBody(IdentityLinkSchema) },
+    responses: { 201: jsonResponse('The new link.', IdentitySchema) },
+    errors: [409],
+  }),
+  ({ db, audit, sso }) =>
+    async (c) => {
+      const providers = sso?.providers;
+      const identity = await linkIdentity(
+        db,
+        audit,
+        c.get('principal'),
+        providers?.list() ?? [],
+        async (name) => (await providers!.client(name)).serverMetadata().issuer,
+        c.req.valid('param').id,
+        c.req.valid('json'),
+        requestInfo(c),
+      );
+      return c.json(identity, 201);
+    },
+);

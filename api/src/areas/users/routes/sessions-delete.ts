@@ -1,0 +1,32 @@
+import { IdParams, noContent, requestInfo, sendNoContent } from '../../../edges/http/common.ts';
+import { endpoint } from '../../../edges/http/endpoint.ts';
+import { defineRoute } from '../../../edges/http/openapi.ts';
+import { revokeUserSessions } from '../../../auth/sso/admin.ts';
+
+/** DELETE /api/v1/users/{id}/sessions/ */
+export default endpoint(
+  defineRoute({
+    method: 'delete',
+    path: '/api/v1/users/{id}/sessions/',
+    description:
+      "Ends every web UI session of the user at once, on every replica (the browser's next request is signed out). " +
+      'Their API keys and login tokens are not affected. Users end their own sessions in the web UI ("Sign out ' +
+      'everywhere"). Super Admins only.',
+    tags: ['users'],
+    summary: "End all of a user's web sessions (Super Admin)",
+    request: { params: IdParams },
+    responses: { 204: noContent },
+  }),
+  ({ db, audit, sessions }) =>
+    async (c) => {
+      await revokeUserSessions(
+        db,
+        audit,
+        sessions,
+        c.get('principal'),
+        c.req.valid('param').id,
+        requestInfo(c),
+      );
+      return sendNoContent();
+    },
+);

@@ -1,0 +1,420 @@
+import { spawn, spawnSync } from 'node:child_process';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from './postgres-server.ts';
+
+/**
+ * A throwaway Keycloak for tests: the distribution from `scripts/tools/keycloak.sh` (fetched from
+ * Maven Central and pre-built on first use), run with `kc.sh start --optimized` on free loopback
+ * ports with the JDK of `scripts/tools/java.sh`. Its H2 database, transaction logs and temp files
+ * live in a temp directory (the database copied from the tool's template: schema and master realm
+ * made once), so runs never share state and nothing is written into the tool cache. The hostname
+ * is the loopback URL, so the issuer is what clients see. After start, the realm `plinth` is
+ * created through the admin REST API: the groups and users of `KEYCLOAK_USERS`, a default client
+ * scope `groups` (the group paths in a `groups` claim of the ID token, access token and userinfo,
+ * e.g. `/svc-acme-users`), and the public client `plinth-cli` with the device authorization grant.
+ */
+export interface KeycloakServer {
+  /** `http://127.0.0.1:<port>`, Keycloak's one URL (front end, back channel and admin API). */
+  readonly url: string;
+  /** `http://127.0.0.1:<port>/realms/plinth`. */
+  readonly issuer: string;
+  readonly realm: string;
+  /** The master realm's bootstrap admin (`admin-cli`, password grant). */
+  readonly admin: { readonly username: string; readonly password: string };
+  /** The server's output, in its temp directory (deleted by `stop()`). */
+  readonly logFile: string;
+  /** Creates a confidential client: standard flow, PKCE S256 required, back-channel logout. */
+  createClient(options: KeycloakClientOptions): Promise<KeycloakClient>;
+  addUserToGroup(username: string, group: string): Promise<void>;
+  removeUserFromGroup(username: string, group: string): Promise<void>;
+  setUserEnabled(username: string, enabled: boolean): Promise<void>;
+  /** The number of the user's active sessions in the realm. */
+  userSessions(username: string): Promise<number>;
+  /** An access token for the admin REST API (`${url}/admin/realms/...`), cached while valid. */
+  adminToken(): Promise<string>;
+  /** Stops Keycloak (its JVM with it) and deletes its data. */
+  stop(): Promise<void>;
+}
+
+export interface KeycloakClientOptions {
+  clientId: string;
+  secret: string;
+  redirectUris: string[];
+  postLogoutRedirectUris?: string[];
+  /** Called by Keycloak with a logout token when a session of this client ends. */
+  backchannelLogoutUrl?: string;
+  /** Enables the resource owner password grant (for tests that need tokens without a browser). */
+  directAccessGrants?: boolean;
+}
+
+export interface KeycloakClient {
+  /** Keycloak's internal ID of the client (for the admin API). */
+  readonly id: string;
+  readonly clientId: string;
+  readonly secret: string;
+}
+
+export interface KeycloakUser {
+  readonly password: string;
+  readonly email: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  /** Group names, all top-level groups. */
+  readonly groups: readonly string[];
+}
+
+export const KEYCLOAK_REALM = 'plinth';
+
+/** Every group of the realm; `staff` is one no organization maps to. */
+export const KEYCLOAK_GROUPS = [
+  'svc-admins',
+  'svc-acme-admins',
+  'svc-acme-users',
+  'svc-acme-viewers',
+  'svc-acme-corp-users',
+  'staff',
+] as const;
+
+const user = (name: string, groups: string[]): KeycloakUser => ({
+  password: `${name}-password`,
+  email: `${name}@example.com`,
+  firstName: name[0]!.toUpperCase() + name.slice(1),
+  lastName: 'Tester',
+  groups,
+});
+
+/** The realm's users: e-mails verified, no required actions, so a login goes straight through. */
+export const KEYCLOAK_USERS = {
+  alice: user('alice', ['svc-admins']),
+  bob: user('bob', ['svc-acme-users', 'svc-acme-viewers']),
+  carol: user('carol', ['svc-acme-admins']),
+  dave: user('dave', ['svc-acme-viewers', 'svc-acme-corp-users']),
+  erin: user('erin', []),
+} as const satisfies Record<string, KeycloakUser>;
+
+/** The public client of the CLI, with the device authorization grant. */
+export const KEYCLOAK_CLI_CLIENT_ID = 'plinth-cli';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+/** What the tool's template database holds (and what a database without one is bootstrapped with). */
+const ADMIN = { username: 'admin', password: 'admin' };
+const START_DEADLINE_MS = 180_000;
+
+function runTool(script: string): string {
+  const found = spawnSync('bash', [join(repoRoot, 'scripts/tools', script)], {
+    encoding: 'utf8',
+    // The first run fetches and builds Keycloak: its progress goes straight to the test output.
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const out = found.stdout.trim();
+  if (found.status !== 0 || !out) throw new Error(`scripts/tools/${script} failed (exit ${found.status})`);
+  return out;
+}
+
+function tail(file: string, lines = 60): string {
+  try {
+    return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+/** Starts a fresh Keycloak with the realm `plinth`; always `stop()` it, even when the test fails. */
+export async function startKeycloak(): Promise<KeycloakServer> {
+  const home = runTool('keycloak.sh');
+  const javaHome = runTool('java.sh');
+  const dir = mkdtempSync(join(tmpdir(), 'plinth-keycloak-'));
+  const [port, managementPort] = [await freePort(), await freePort()];
+  const url = `http://127.0.0.1:${port}`;
+  const logFile = join(dir, 'keycloak.log');
+
+  mkdirSync(join(dir, 'h2'));
+  mkdirSync(join(dir, 'tmp'));
+  const template = join(home, 'plinth-db-template', 'keycloakdb.mv.db');
+  if (existsSync(template)) copyFileSync(template, join(dir, 'h2', 'keycloakdb.mv.db'));
+
+  // Nothing of the caller's Keycloak or JVM configuration: only what is given here applies.
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env))
+    if (!/^(KC_|KEYCLOAK_|QUARKUS_|JAVA_OPTS|JAVA_TOOL_OPTIONS|JDK_JAVA_OPTIONS)/.test(k)) env[k] = v;
+  Object.assign(env, {
+    JAVA_HOME: javaHome,
+    // Used only when there is no template database (a KEYCLOAK_HOME without one).
+    KC_BOOTSTRAP_ADMIN_USERNAME: ADMIN.username,
+    KC_BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
+  });
+
+  const log = openSync(logFile, 'a');
+  const child = spawn(
+    join(home, 'bin', 'kc.sh'),
+    [
+      'start',
+      // Built by keycloak.sh (`kc.sh build --db=dev-file --health-enabled=true`): no augmentation.
+      '--optimized',
+      '--http-enabled=true',
+      '--http-host=127.0.0.1',
+      `--http-port=${port}`,
+      `--http-management-port=${managementPort}`,
+      // The issuer and every URL Keycloak hands out are this one, whatever the request's Host.
+      `--hostname=${url}`,
+      // One node: no JGroups discovery, no cluster ports.
+      '--cache=local',
+      `--db-url=jdbc:h2:file:${join(dir, 'h2', 'keycloakdb')};NON_KEYWORDS=VALUE`,
+      '--log-console-color=false',
+      // By default under the distribution's data/: here in the temp directory.
+      `-Dquarkus.transaction-manager.object-store.directory=${join(dir, 'transaction-logs')}`,
+      `-Djava.io.tmpdir=${join(dir, 'tmp')}`,
+    ],
+    // Its own process group: stop() signals kc.sh and the JVM it starts together.
+    { env, cwd: dir, detached: true, stdio: ['ignore', log, log] },
+  );
+  closeSync(log);
+  let spawnError: Error | undefined;
+  child.on('error', (err) => (spawnError = err));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const running = () => child.exitCode === null && child.signalCode === null && !spawnError;
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      if (child.pid) process.kill(-child.pid, signal);
+    } catch {
+      // already gone
+    }
+  };
+
+  // A test process that dies without calling stop() still takes the server and its data with it.
+  const killOnExit = () => {
+    signalGroup('SIGKILL');
+    try {
+      rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+    } catch {
+      // best effort while exiting
+    }
+  };
+  process.once('exit', killOnExit);
+
+  const stop = async () => {
+    process.off('exit', killOnExit);
+    if (running()) {
+      signalGroup('SIGTERM');
+      const kill = setTimeout(() => signalGroup('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(kill);
+    }
+    // The JVM may outlive kc.sh when kc.sh alone was killed: the group once more.
+    signalGroup('SIGKILL');
+    rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+  };
+
+  const admin = adminApi(url);
+  try {
+    await waitReady(`http://127.0.0.1:${managementPort}/health/ready`, running, () => tail(logFile));
+    await createRealm(admin);
+  } catch (err) {
+    const message = `${(err as Error).message}\n--- keycloak log (tail) ---\n${tail(logFile)}`;
+    await stop();
+    throw new Error(message, { cause: err });
+  }
+
+  const realmApi = (path: string, init?: RequestInit) =>
+    admin.call(`/admin/realms/${KEYCLOAK_REALM}${path}`, init);
+  const userId = async (username: string): Promise<string> => {
+    const users = (await realmApi(`/users?exact=true&username=${encodeURIComponent(username)}`)) as {
+      id: string;
+    }[];
+    if (!users[0]) throw new Error(`keycloak: no user ${username}`);
+    return users[0].id;
+  };
+  const groupId = async (name: string): Promise<string> => {
+    const groups = (await realmApi(`/groups?exact=true&search=${encodeURIComponent(name)}`)) as {
+      id: string;
+      name: string;
+    }[];
+    const group = groups.find((g) => g.name === name);
+    if (!group) throw new Error(`keycloak: no group ${name}`);
+    return group.id;
+  };
+
+  return {
+    url,
+    issuer: `${url}/realms/${KEYCLOAK_REALM}`,
+    realm: KEYCLOAK_REALM,
+    admin: ADMIN,
+    logFile,
+    adminToken: admin.token,
+    stop,
+    async createClient(options) {
+      const location = await admin.create(`/admin/realms/${KEYCLOAK_REALM}/clients`, {
+        clientId: options.clientId,
+        protocol: 'openid-connect',
+        enabled: true,
+        publicClient: false,
+        clientAuthenticatorType: 'client-secret',
+        secret: options.secret,
+        standardFlowEnabled: true,
+        implicitFlowEnabled: false,
+        directAccessGrantsEnabled: options.directAccessGrants ?? false,
+        serviceAccountsEnabled: false,
+        frontchannelLogout: false,
+        redirectUris: options.redirectUris,
+        attributes: {
+          'pkce.code.challenge.method': 'S256',
+          'post.logout.redirect.uris': (options.postLogoutRedirectUris ?? []).join('##'),
+          ...(options.backchannelLogoutUrl ? { 'backchannel.logout.url': options.backchannelLogoutUrl } : {}),
+          'backchannel.logout.session.required': 'true',
+          'backchannel.logout.revoke.offline.tokens': 'false',
+        },
+      });
+      return { id: location.split('/').pop()!, clientId: options.clientId, secret: options.secret };
+    },
+    async addUserToGroup(username, group) {
+      const [u, g] = await Promise.all([userId(username), groupId(group)]);
+      await realmApi(`/users/${u}/groups/${g}`, { method: 'PUT' });
+    },
+    async removeUserFromGroup(username, group) {
+      const [u, g] = await Promise.all([userId(username), groupId(group)]);
+      await realmApi(`/users/${u}/groups/${g}`, { method: 'DELETE' });
+    },
+    async setUserEnabled(username, enabled) {
+      const id = await userId(username);
+      // The whole representation back: a partial one may clear the fields it lacks.
+      const rep = (await realmApi(`/users/${id}`)) as Record<string, unknown>;
+      await realmApi(`/users/${id}`, { method: 'PUT', body: JSON.stringify({ ...rep, enabled }) });
+    },
+    async userSessions(username) {
+      const sessions = (await realmApi(`/users/${await userId(username)}/sessions`)) as unknown[];
+      return sessions.length;
+    },
+  };
+}
+
+async function waitReady(healthUrl: string, running: () => boolean, log: () => string): Promise<void> {
+  const deadline = Date.now() + START_DEADLINE_MS;
+  for (;;) {
+    if (!running()) throw new Error(`keycloak exited before it was ready:\n${log()}`);
+    try {
+      const res = await fetch(healthUrl, { signal: AbortSignal.timeout(2_000) });
+      await res.body?.cancel();
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`keycloak was not ready within ${START_DEADLINE_MS / 1000} s`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+interface AdminApi {
+  token(): Promise<string>;
+  /** A JSON call; returns the parsed body, or undefined when there is none. */
+  call(path: string, init?: RequestInit): Promise<unknown>;
+  /** A POST that creates something; returns its Location. */
+  create(path: string, body: unknown): Promise<string>;
+}
+
+function adminApi(url: string): AdminApi {
+  let cached: { token: string; until: number } | undefined;
+  const token = async () => {
+    if (cached && Date.now() < cached.until) return cached.token;
+    const res = await fetch(`${url}/realms/master/protocol/openid-connect/token`, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'password', client_id: 'admin-cli', ...ADMIN }),
+    });
+    if (!res.ok) throw new Error(`keycloak: admin token: ${res.status} ${await res.text()}`);
+    const body = (await res.json()) as { access_token: string; expires_in: number };
+    // The master realm's tokens live 60 s: renewed well before.
+    cached = { token: body.access_token, until: Date.now() + (body.expires_in - 15) * 1000 };
+    return cached.token;
+  };
+  const request = async (path: string, init: RequestInit = {}) => {
+    const res = await fetch(`${url}${path}`, {
+      ...init,
+      headers: {
+        authorization: `Bearer ${await token()}`,
+        'content-type': 'application/json',
+        ...init.headers,
+      },
+    });
+    if (!res.ok)
+      throw new Error(`keycloak: ${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
+    return res;
+  };
+  return {
+    token,
+    async call(path, init) {
+      const text = await (await request(path, init)).text();
+      return text ? (JSON.parse(text) as unknown) : undefined;
+    },
+    async create(path, body) {
+      const res = await request(path, { method: 'POST', body: JSON.stringify(body) });
+      await res.body?.cancel();
+      return res.headers.get('location') ?? '';
+    },
+  };
+}
+
+async function createRealm(admin: AdminApi): Promise<void> {
+  await admin.create('/admin/realms', {
+    realm: KEYCLOAK_REALM,
+    enabled: true,
+    registrationAllowed: false,
+    verifyEmail: false,
+    groups: KEYCLOAK_GROUPS.map((name) => ({ name })),
+    users: Object.entries(KEYCLOAK_USERS).map(([username, u]) => ({
+      username,
+      enabled: true,
+      email: u.email,
+      emailVerified: true,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      requiredActions: [],
+      credentials: [{ type: 'password', value: u.password, temporary: false }],
+      groups: u.groups.map((g) => `/${g}`),
+    })),
+  });
+  const realm = `/admin/realms/${KEYCLOAK_REALM}`;
+  // A default client scope, so every client (plinth-cli below, createClient's) gets the claim.
+  const scope = await admin.create(`${realm}/client-scopes`, {
+    name: 'groups',
+    description: 'Group membership (full paths) in a groups claim',
+    protocol: 'openid-connect',
+    attributes: { 'include.in.token.scope': 'true', 'display.on.consent.screen': 'false' },
+    protocolMappers: [
+      {
+        name: 'groups',
+        protocol: 'openid-connect',
+        protocolMapper: 'oidc-group-membership-mapper',
+        config: {
+          'claim.name': 'groups',
+          'full.path': 'true',
+          'id.token.claim': 'true',
+          'access.token.claim': 'true',
+          'userinfo.token.claim': 'true',
+          'introspection.token.claim': 'true',
+        },
+      },
+    ],
+  });
+  await admin.call(`${realm}/default-default-client-scopes/${scope.split('/').pop()!}`, { method: 'PUT' });
+  await admin.create(`${realm}/clients`, {
+    clientId: KEYCLOAK_CLI_CLIENT_ID,
+    protocol: 'openid-connect',
+    enabled: true,
+    publicClient: true,
+    standardFlowEnabled: false,
+    implicitFlowEnabled: false,
+    directAccessGrantsEnabled: false,
+    attributes: { 'oauth2.device.authorization.grant.enabled': 'true' },
+  });
+}
