@@ -534,9 +534,9 @@ describe.each(DATABASE_KINDS)('single sign-on with an in-process OpenID provider
       preferred_username: a.name,
       groups: [`svc-${acme.slug}-viewers`],
     };
-    const body = async (id_token: string) => ({ provider: 'op', id_token });
+    const body = (id_token: string) => ({ provider: 'op', id_token });
     const ok = await w.expectStatus(200, 'POST', '/api/login/oidc/', {
-      body: await body(await idp.sign({ ...claims, exp: Math.floor(Date.now() / 1000) + 300 })),
+      body: body(await idp.sign({ ...claims, exp: Math.floor(Date.now() / 1000) + 300 })),
     });
     const me = await w.expectStatus(200, 'GET', '/api/v1/users/me/', { token: ok.token });
     expect(me.username).toBe(a.name);
@@ -545,7 +545,7 @@ describe.each(DATABASE_KINDS)('single sign-on with an in-process OpenID provider
       await idp.forge(claims),
       await idp.sign({ ...claims, aud: CLIENT.client_id, exp: Math.floor(Date.now() / 1000) + 300 }),
     ]) {
-      const res = await w.call('POST', '/api/login/oidc/', { body: await body(token) });
+      const res = await w.call('POST', '/api/login/oidc/', { body: body(token) });
       expect(res.status).toBe(401);
       expect(res.body.code).toBe('authentication_failed');
     }
