@@ -31,6 +31,9 @@ const VIEWER_ALLOWED = new Set([
 const OTHER_TENANT_STATUS: Record<string, number> = {
   // User management is Super Admin only: refused before any lookup, whatever the ID.
   api_v1_users_partial_update: 403,
+  api_v1_users_sso_retrieve: 403,
+  api_v1_users_identities_create: 403,
+  api_v1_users_sessions_destroy: 403,
 };
 
 describe.each(DATABASE_KINDS)('security of every protected route on %s', (kind) => {

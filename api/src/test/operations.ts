@@ -81,6 +81,8 @@ const bucketPlace = (w: World, f: OperationFixtures) => ({
 export const VALID_BODIES: Record<string, (w: World, f: OperationFixtures) => unknown> = {
   api_v1_users_create: (w) => ({ username: w.unique('ops') }),
   api_v1_users_partial_update: () => ({ full_name: 'Renamed' }),
+  // No provider is configured in the test app: 400 once the rights are checked.
+  api_v1_users_identities_create: () => ({ provider: 'keycloak', subject: 'someone' }),
   api_v1_organizations_create: (w) => ({ slug: w.unique('ops'), name: 'x' }),
   api_v1_organizations_partial_update: () => ({ name: 'Renamed' }),
   api_v1_organizations_members_create: (_w, f) => ({ username: f.spare.username, role: 'viewer' }),

@@ -1,0 +1,94 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../config.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'plinth-oidc-config-'));
+let n = 0;
+const file = (yaml: string) => {
+  const path = join(dir, `config-${n++}.yaml`);
+  writeFileSync(path, yaml);
+  return path;
+};
+const PROVIDER = `oidc:
+  providers:
+    - name: keycloak
+      issuer: https://sso.example.com/realms/plinth
+      client_id: plinth
+      client_secret_env: KC_SECRET
+`;
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return [...err.problems];
+    throw err;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('the oidc section of PLINTH_CONFIG', () => {
+  it('reads a provider with its defaults, the secret from its variable', () => {
+    const config = loadConfig({
+      PLINTH_CONFIG: file(PROVIDER),
+      KC_SECRET: 's3cret',
+      PLINTH_PUBLIC_URL: 'https://plinth.example.com/',
+    });
+    expect(config.publicUrl).toBe('https://plinth.example.com');
+    expect(config.oidcProviders).toEqual([
+      {
+        name: 'keycloak',
+        displayName: 'keycloak',
+        issuer: 'https://sso.example.com/realms/plinth',
+        clientId: 'plinth',
+        clientSecret: 's3cret',
+        scopes: ['openid', 'profile', 'email'],
+        groupsClaim: 'groups',
+        groupPrefix: 'svc',
+        groupSync: true,
+        allowSignup: true,
+        resyncIntervalSeconds: 900,
+        cliClientId: undefined,
+      },
+    ]);
+  });
+
+  it('needs PLINTH_PUBLIC_URL, the secret variable, unique names and the openid scope, and never echoes a secret', () => {
+    expect(problemsOf({ PLINTH_CONFIG: file(PROVIDER), KC_SECRET: 's3cret' })).toEqual([
+      'PLINTH_PUBLIC_URL is required when PLINTH_CONFIG declares OIDC providers',
+    ]);
+    expect(problemsOf({ PLINTH_CONFIG: file(PROVIDER), PLINTH_PUBLIC_URL: 'https://p.example' })).toEqual([
+      'KC_SECRET (client secret of OIDC provider keycloak) is not set',
+    ]);
+    const twice = `${PROVIDER}      scopes: [profile]\n    - name: keycloak\n      issuer: https://b.example\n      client_id: x\n`;
+    const problems = problemsOf({
+      PLINTH_CONFIG: file(twice),
+      KC_SECRET: 's3cret',
+      PLINTH_PUBLIC_URL: 'https://p.example',
+    });
+    expect(problems.join('\n')).toMatch(/oidc\.providers\.1\.name keycloak is declared twice/);
+    expect(problems.join('\n')).toMatch(/oidc\.providers\.0\.scopes must include openid/);
+    expect(problems.join('\n')).not.toContain('s3cret');
+  });
+
+  it('refuses unknown keys, bad names and bad URLs with the path of each', () => {
+    const bad = `oidc:\n  providers:\n    - name: Key Cloak\n      issuer: ftp://x\n      client_id: p\n      colour: red\n`;
+    const problems = problemsOf({ PLINTH_CONFIG: file(bad), PLINTH_PUBLIC_URL: 'https://p.example' }).join(
+      '\n',
+    );
+    expect(problems).toMatch(/oidc\.providers\.0\.name must be 1 to 63 characters/);
+    expect(problems).toMatch(/oidc\.providers\.0\.issuer must be an http\(s\) URL/);
+    expect(problems).toMatch(/colour/);
+    expect(problemsOf({ PLINTH_PUBLIC_URL: 'https://p.example/app' })[0]).toMatch(
+      /^PLINTH_PUBLIC_URL must be an origin/,
+    );
+  });
+
+  it('keeps the idle timeout within the absolute one', () => {
+    expect(
+      problemsOf({ PLINTH_SESSION_IDLE_SECONDS: '7200', PLINTH_SESSION_ABSOLUTE_SECONDS: '3600' }),
+    ).toEqual(['PLINTH_SESSION_IDLE_SECONDS must not exceed PLINTH_SESSION_ABSOLUTE_SECONDS']);
+  });
+});
