@@ -319,7 +319,7 @@ async function waitReady(healthUrl: string, running: () => boolean): Promise<voi
 }
 
 interface AdminApi {
-  token(): Promise<string>;
+  token: () => Promise<string>;
   /** A JSON call; returns the parsed body, or undefined when there is none. */
   call(path: string, init?: RequestInit): Promise<unknown>;
   /** A POST that creates something; returns its Location. */
