@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseAllDocuments } from 'yaml';
+import { parseAllDocuments, parseDocument } from 'yaml';
+import { loadOidcConfig } from '../api/src/auth/sso/config.ts';
 import { runToolScript, startControlPlane } from '../operator/src/test/control-plane.ts';
 import type { ControlPlane } from '../operator/src/test/control-plane.ts';
 import { SCHEMA_LOCATION, writeKubeSchemas } from '../operator/src/test/kube-schemas.ts';
@@ -267,6 +268,125 @@ describe('Helm chart and kustomize manifests', () => {
     ]);
   });
 
+  it('configures single sign-on: the oidc section names the secret variable, the Deployment fills it from the Secret', () => {
+    const docs = documents(render('sso-values.yaml').stdout);
+    const configMap = docs.find((d) => d.kind === 'ConfigMap' && d.metadata.name === 'plinth-config')!;
+    const configText = configMap.data['plinth.yaml'] as string;
+    const config = parseDocument(configText).toJS() as { oidc: { providers: Record<string, unknown>[] } };
+    // camelCase values in, the file's snake_case out; omitted keys left to the API's defaults, and
+    // false or 0 written as given.
+    expect(config.oidc).toEqual({
+      providers: [
+        {
+          name: 'keycloak',
+          display_name: 'Company SSO',
+          issuer: 'https://sso.example.com/realms/plinth',
+          client_id: 'plinth',
+          client_secret_env: 'PLINTH_OIDC_KEYCLOAK_CLIENT_SECRET',
+          cli_client_id: 'plinth-cli',
+        },
+        {
+          name: 'gitlab-com',
+          issuer: 'https://gitlab.com',
+          client_id: '0123456789abcdef',
+          scopes: ['openid', 'profile', 'email'],
+          groups_claim: 'groups_direct',
+          group_prefix: 'plinth',
+          group_sync: false,
+          allow_signup: false,
+          resync_interval_seconds: 0,
+        },
+      ],
+    });
+    // The API's own loader accepts the rendered section (strict: no unknown key), the secret read
+    // from the variable the file names.
+    const configFile = join(work, 'sso-plinth.yaml');
+    writeFileSync(configFile, configText);
+    const providers = loadOidcConfig(configFile, { PLINTH_OIDC_KEYCLOAK_CLIENT_SECRET: 'from-the-secret' });
+    expect(providers.map((p) => [p.name, p.clientSecret])).toEqual([
+      ['keycloak', 'from-the-secret'],
+      ['gitlab-com', undefined],
+    ]);
+    // The migrate step validates the same configuration as the API: both containers get the same.
+    for (const container of ['migrate', 'api']) {
+      expect(apiEnv(docs, container, 'PLINTH_OIDC_KEYCLOAK_CLIENT_SECRET'), container).toEqual({
+        name: 'PLINTH_OIDC_KEYCLOAK_CLIENT_SECRET',
+        valueFrom: { secretKeyRef: { name: 'plinth-oidc-keycloak', key: 'client-secret' } },
+      });
+      expect(apiEnv(docs, container, 'PLINTH_OIDC_GITLAB_COM_CLIENT_SECRET'), container).toBeUndefined();
+      // Derived from the Ingress's first host, https for its tls.
+      expect(apiEnv(docs, container, 'PLINTH_PUBLIC_URL')?.value, container).toBe(
+        'https://plinth.example.com',
+      );
+      expect(apiEnv(docs, container, 'PLINTH_SESSION_IDLE_SECONDS')?.value, container).toBe('3600');
+      expect(apiEnv(docs, container, 'PLINTH_SESSION_ABSOLUTE_SECONDS')?.value, container).toBe('43200');
+    }
+    // No client secret in the ConfigMap, nor a place in the values to put one there.
+    expect(configText).not.toMatch(/client_secret(?!_env)/);
+    expect(docs.filter((d) => d.kind === 'Secret' && /oidc/.test(d.metadata.name))).toEqual([]);
+    for (const literal of [
+      'sso.providers[0].clientSecret.value=sentinel-client-secret',
+      'sso.providers[0].client_secret=sentinel-client-secret',
+      'sso.providers[0].clientSecret=sentinel-client-secret',
+    ]) {
+      const r = render('sso-values.yaml', ['--set-string', literal]);
+      expect(r.code, literal).not.toBe(0);
+      expect(r.stdout, literal).not.toContain('sentinel-client-secret');
+    }
+  });
+
+  it('adds nothing for single sign-on without providers, and derives or takes the public URL', () => {
+    const defaults = documents(render('default-values.yaml').stdout);
+    const configText = defaults.find((d) => d.kind === 'ConfigMap')!.data['plinth.yaml'] as string;
+    expect(parseDocument(configText).toJS()).not.toHaveProperty('oidc');
+    for (const name of [
+      'PLINTH_PUBLIC_URL',
+      'PLINTH_SESSION_IDLE_SECONDS',
+      'PLINTH_SESSION_ABSOLUTE_SECONDS',
+    ])
+      expect(apiEnv(defaults, 'api', name), name).toBeUndefined();
+    const publicUrl = (extra: string[]) =>
+      apiEnv(documents(render('default-values.yaml', extra).stdout), 'api', 'PLINTH_PUBLIC_URL')?.value;
+    expect(publicUrl(['--set', 'api.ingress.enabled=true'])).toBe('http://plinth.example.com');
+    expect(publicUrl(['--set', 'api.publicUrl=https://plinth.internal.example/'])).toBe(
+      'https://plinth.internal.example',
+    );
+    expect(
+      publicUrl(['--set', 'api.ingress.enabled=true', '--set', 'api.publicUrl=https://sso.plinth.example']),
+    ).toBe('https://sso.plinth.example');
+    const sso = documents(
+      render('sso-values.yaml', [
+        '--set',
+        'api.ingress.enabled=false',
+        '--set',
+        'api.publicUrl=http://localhost:8080',
+      ]).stdout,
+    );
+    expect(apiEnv(sso, 'api', 'PLINTH_PUBLIC_URL')?.value).toBe('http://localhost:8080');
+    // A path is not an origin.
+    expect(
+      render('default-values.yaml', ['--set', 'api.publicUrl=https://example.com/plinth']).code,
+    ).not.toBe(0);
+  });
+
+  it.each([
+    [['--set', 'api.ingress.enabled=false'], 'set api.publicUrl'],
+    [
+      providers({ name: 'keycloak', issuer: 'https://sso.example.com' }),
+      'sso.providers[0].clientId is required',
+    ],
+    [providers({ name: 'a' }, { name: 'b', clientId: 'b' }), 'sso.providers[0].issuer is required'],
+    [providers({ issuer: 'https://sso.example.com', clientId: 'x' }), 'sso.providers[0].name is required'],
+    [['--set', 'sso.providers[1].name=keycloak'], 'the provider keycloak is declared twice'],
+    [['--set', 'api.sessions.idleSeconds=90000'], 'must not exceed api.sessions.absoluteSeconds'],
+    [['--set', 'sso.providers[0].groupSynk=false'], 'groupSynk'],
+    [['--set-json', 'sso.providers[0].scopes=["profile"]'], '/sso/providers/0/scopes'],
+  ])('refuses single sign-on values that cannot work (%s), saying what to set', (extra, message) => {
+    const r = render('sso-values.yaml', extra);
+    expect(r.code, r.stdout).not.toBe(0);
+    expect(r.stderr).toContain(message);
+  });
+
   it('refuses values that do not fit values.schema.json, naming the field', () => {
     const r = render('default-values.yaml', ['--set', 'api.replicas=two']);
     expect(r.code).not.toBe(0);
@@ -328,6 +448,11 @@ describe('Helm chart and kustomize manifests', () => {
     expect(dry.code, dry.stderr).toBe(0);
   });
 });
+
+/** `--set-json` of sso.providers: each provider given, with the keys given only. */
+function providers(...list: Record<string, string>[]): string[] {
+  return ['--set-json', `sso.providers=${JSON.stringify(list)}`];
+}
 
 /** One environment variable of a container (`migrate` or `api`) of the API Deployment. */
 function apiEnv(

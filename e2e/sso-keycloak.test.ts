@@ -97,7 +97,7 @@ describe.each(['postgres', 'pglite'] as const)('SSO with Keycloak and Chromium, 
         '',
       ].join('\n'),
     );
-    const database =
+    const database: Record<string, string> =
       kind === 'postgres'
         ? { DATABASE_URL: await freshDatabaseUrl(), ...TEST_KEYS }
         : { PLINTH_DATA_DIR: mkdtempSync(join(scratch, 'data-')) };

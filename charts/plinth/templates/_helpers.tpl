@@ -166,7 +166,70 @@ no operator.apiToken.existingSecret. The API of this release then trusts that Se
 {{- end }}
 {{- $_ := set $config "service_accounts" (dict "issuers" (list $i) "accounts" (list $account)) }}
 {{- end }}
+{{- with (include "plinth.sso.providers" . | fromYamlArray) }}
+{{- $_ := set $config "oidc" (dict "providers" .) }}
+{{- end }}
 {{- toYaml $config }}
+{{- end }}
+
+{{/*
+PLINTH_PUBLIC_URL: api.publicUrl, or the Ingress's first host (https:// when api.ingress.tls is
+set, http:// otherwise); empty when neither says (no Ingress, or a wildcard first host).
+*/}}
+{{- define "plinth.api.publicUrl" -}}
+{{- if .Values.api.publicUrl }}
+{{- .Values.api.publicUrl | trimSuffix "/" }}
+{{- else if and .Values.api.ingress.enabled .Values.api.ingress.hosts }}
+{{- $host := (first .Values.api.ingress.hosts).host }}
+{{- if not (hasPrefix "*" $host) }}
+{{- printf "http%s://%s" (ternary "s" "" (not (empty .Values.api.ingress.tls))) $host }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{/* The variable holding a provider's client secret; call with the provider's name. */}}
+{{- define "plinth.sso.secretEnv" -}}
+{{- printf "PLINTH_OIDC_%s_CLIENT_SECRET" (. | upper | replace "-" "_") }}
+{{- end }}
+
+{{/*
+sso.providers as the oidc.providers of PLINTH_CONFIG (a YAML list, empty without providers):
+snake_case keys, only those set (the API's defaults for the others) and, for a confidential client,
+client_secret_env naming the variable plinth.api.env fills from its Secret, never the secret. Fails
+the render on what the API would refuse at start.
+*/}}
+{{- define "plinth.sso.providers" -}}
+{{- $providers := list }}
+{{- if and .Values.api.enabled .Values.sso.providers }}
+{{- if not (include "plinth.api.publicUrl" .) }}
+{{- fail "sso.providers needs the URL users reach the API at (PLINTH_PUBLIC_URL, the origin of each provider's redirect URI <url>/auth/oidc/<name>/callback/): set api.publicUrl (e.g. https://plinth.example.com), or enable api.ingress with a host to derive it from" }}
+{{- end }}
+{{- $seen := dict }}
+{{- range $i, $p := .Values.sso.providers }}
+{{- $at := printf "sso.providers[%d]" $i }}
+{{- $name := required (printf "%s.name is required: the provider's name in URLs (/auth/oidc/<name>/callback/), a-z, 0-9 and -" $at) $p.name }}
+{{- $_ := required (printf "%s.issuer is required (provider %s): the OpenID Connect issuer URL, e.g. https://sso.example.com/realms/plinth" $at $name) $p.issuer }}
+{{- $_ := required (printf "%s.clientId is required (provider %s): the client the provider registered for Plinth" $at $name) $p.clientId }}
+{{- if hasKey $seen $name }}
+{{- fail (printf "%s.name: the provider %s is declared twice" $at $name) }}
+{{- end }}
+{{- $_ := set $seen $name true }}
+{{- $entry := dict "name" $name "issuer" $p.issuer "client_id" $p.clientId }}
+{{- with $p.displayName }}{{ $_ := set $entry "display_name" . }}{{ end }}
+{{- with $p.clientSecret }}
+{{- $_ := set $entry "client_secret_env" (include "plinth.sso.secretEnv" $name) }}
+{{- end }}
+{{- with $p.scopes }}{{ $_ := set $entry "scopes" . }}{{ end }}
+{{- with $p.groupsClaim }}{{ $_ := set $entry "groups_claim" . }}{{ end }}
+{{- with $p.groupPrefix }}{{ $_ := set $entry "group_prefix" . }}{{ end }}
+{{- if hasKey $p "groupSync" }}{{ $_ := set $entry "group_sync" $p.groupSync }}{{ end }}
+{{- if hasKey $p "allowSignup" }}{{ $_ := set $entry "allow_signup" $p.allowSignup }}{{ end }}
+{{- if hasKey $p "resyncIntervalSeconds" }}{{ $_ := set $entry "resync_interval_seconds" (int $p.resyncIntervalSeconds) }}{{ end }}
+{{- with $p.cliClientId }}{{ $_ := set $entry "cli_client_id" . }}{{ end }}
+{{- $providers = append $providers $entry }}
+{{- end }}
+{{- end }}
+{{- toYaml $providers }}
 {{- end }}
 
 {{/* The default mapping is opt-in per namespace: defaults without a selector are refused here. */}}
@@ -241,6 +304,38 @@ the same configuration (the migration CLI validates all of it, storage included)
 {{- end }}
 - name: PLINTH_SHUTDOWN_TIMEOUT_SECONDS
   value: {{ .Values.api.shutdownTimeoutSeconds | quote }}
+{{- with (include "plinth.api.publicUrl" .) }}
+# The origin users reach the API at (SSO redirect URIs, the web UI's CSRF check; https: Secure
+# cookies).
+- name: PLINTH_PUBLIC_URL
+  value: {{ . | quote }}
+{{- end }}
+{{- $idle := .Values.api.sessions.idleSeconds }}
+{{- $absolute := .Values.api.sessions.absoluteSeconds }}
+{{- if gt (int (default 28800 $idle)) (int (default 86400 $absolute)) }}
+{{- fail (printf "api.sessions.idleSeconds (%d) must not exceed api.sessions.absoluteSeconds (%d; null: the API's defaults, 28800 and 86400)" (int (default 28800 $idle)) (int (default 86400 $absolute))) }}
+{{- end }}
+{{- if not (kindIs "invalid" $idle) }}
+- name: PLINTH_SESSION_IDLE_SECONDS
+  value: {{ $idle | int | quote }}
+{{- end }}
+{{- if not (kindIs "invalid" $absolute) }}
+- name: PLINTH_SESSION_ABSOLUTE_SECONDS
+  value: {{ $absolute | int | quote }}
+{{- end }}
+{{- if and .Values.api.enabled .Values.sso.providers }}
+{{- $_ := include "plinth.sso.providers" . }}
+{{- range .Values.sso.providers }}
+{{- if .clientSecret }}
+# The client secret of the OIDC provider {{ .name }}; PLINTH_CONFIG names the variable only.
+- name: {{ include "plinth.sso.secretEnv" .name }}
+  valueFrom:
+    secretKeyRef:
+      name: {{ .clientSecret.existingSecret }}
+      key: {{ .clientSecret.key }}
+{{- end }}
+{{- end }}
+{{- end }}
 {{- with .Values.api.extraEnv }}
 {{ toYaml . }}
 {{- end }}
