@@ -67,7 +67,14 @@ export async function startTestIdp(
     issueRefreshToken: (_ctx, client) => Promise.resolve(client.grantTypeAllowed('refresh_token')),
     cookies: { keys: ['test-cookie-key-0123456789abcdef'] },
     // Set, so the provider does not warn about its defaults on every token.
-    ttl: { AccessToken: 3600, IdToken: 3600, RefreshToken: 86_400, Grant: 86_400, Session: 86_400, Interaction: 600 },
+    ttl: {
+      AccessToken: 3600,
+      IdToken: 3600,
+      RefreshToken: 86_400,
+      Grant: 86_400,
+      Session: 86_400,
+      Interaction: 600,
+    },
   });
   // oidc-provider warns about its dev-only defaults on stderr; that is what this is.
   const handle = provider.callback();

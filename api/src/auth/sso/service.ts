@@ -292,8 +292,9 @@ export async function syncSafely(
   req: RequestInfo,
 ): Promise<void> {
   try {
-    if (groups === null) throw new Error(`the provider sent no "${provider.groupsClaim}" claim`);
-    await syncGroups(ctx.db, ctx.audit, provider, identityId, userId, groups, req);
+    // No claim counts as no groups: Keycloak, for one, leaves the claim out for a user in no group.
+    // The claims view shows `last_groups: null`, which tells that case from an empty list.
+    await syncGroups(ctx.db, ctx.audit, provider, identityId, userId, groups ?? [], req);
   } catch (err) {
     const problem =
       err instanceof Error && !('cause' in err && err.cause)
@@ -311,10 +312,7 @@ export async function syncSafely(
   }
 }
 
-/**
- * The user's groups: from the ID token's claim, else from userinfo; null when the provider sends
- * none (the sync then reports it rather than removing every provider-granted role).
- */
+/** The user's groups: from the ID token's claim, else from userinfo; null when neither has it. */
 async function groupsOf(
   ctx: SsoContext,
   provider: OidcProviderConfig,

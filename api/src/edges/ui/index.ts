@@ -111,6 +111,13 @@ export function registerUi(app: App, deps: UiDeps): void {
   // Only the browser's paths: /api/ never sees these (nor a session).
   for (const prefix of ['/ui/*', '/auth/*']) ui.use(prefix, headers, limit, session, csrf);
 
+  // A page that needs a session sends the browser to sign in, and back here afterwards.
+  const toLogin = (c: Context<UiEnv>) => {
+    const url = new URL(c.req.url);
+    const next = safeNext(url.pathname + url.search);
+    return c.redirect(next === '/ui/' ? '/ui/login/' : `/ui/login/?next=${encodeURIComponent(next)}`, 303);
+  };
+
   const startSession = async (c: Context<UiEnv>, sessionToken: string) => {
     // Rotation: whatever session the browser had before is ended, never carried over.
     const previous = c.get('uiSession');
@@ -183,7 +190,7 @@ export function registerUi(app: App, deps: UiDeps): void {
 
   ui.get('/ui/', async (c) => {
     const session = c.get('uiSession');
-    if (!session) return c.redirect('/ui/login/', 303);
+    if (!session) return toLogin(c);
     return c.html(
       homePage({
         user: session,
