@@ -56,7 +56,12 @@ const (
 	OrganizationMemberChanged AuditEvent = "organization.member.changed"
 	OrganizationMemberRemoved AuditEvent = "organization.member.removed"
 	ServiceAccountUsed        AuditEvent = "service_account.used"
+	SessionLogout             AuditEvent = "session.logout"
+	SessionRevoked            AuditEvent = "session.revoked"
+	SsoGroupSync              AuditEvent = "sso.group_sync"
+	SsoIdentityLinked         AuditEvent = "sso.identity_linked"
 	SsoLogin                  AuditEvent = "sso.login"
+	SsoLoginFailed            AuditEvent = "sso.login_failed"
 	UserCreated               AuditEvent = "user.created"
 	UserUpdated               AuditEvent = "user.updated"
 	WorkspaceMemberAdded      AuditEvent = "workspace.member.added"
@@ -93,7 +98,17 @@ func (e AuditEvent) Valid() bool {
 		return true
 	case ServiceAccountUsed:
 		return true
+	case SessionLogout:
+		return true
+	case SessionRevoked:
+		return true
+	case SsoGroupSync:
+		return true
+	case SsoIdentityLinked:
+		return true
 	case SsoLogin:
+		return true
+	case SsoLoginFailed:
 		return true
 	case UserCreated:
 		return true
@@ -317,6 +332,24 @@ func (e ErrorResponseCode) Valid() bool {
 	case UserInactive:
 		return true
 	case WorkspaceNotEmpty:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for MembershipSource.
+const (
+	Idp    MembershipSource = "idp"
+	Manual MembershipSource = "manual"
+)
+
+// Valid indicates whether the value is a known member of the MembershipSource enum.
+func (e MembershipSource) Valid() bool {
+	switch e {
+	case Idp:
+		return true
+	case Manual:
 		return true
 	default:
 		return false
@@ -764,6 +797,42 @@ type FieldError struct {
 	Detail string `json:"detail"`
 }
 
+// IdTokenLogin A provider's ID token to exchange for a login token.
+type IdTokenLogin struct {
+	// IdToken An ID token the provider issued to its `cli_client_id` (device authorization grant), at most 5 minutes old.
+	IdToken string `json:"id_token"`
+
+	// Provider The provider name.
+	Provider string `json:"provider"`
+}
+
+// Identity A user's identity at an identity provider.
+type Identity struct {
+	// CreatedAt When the link was made.
+	CreatedAt time.Time `json:"created_at"`
+
+	// Id The identity's ID.
+	Id openapi_types.UUID `json:"id"`
+
+	// Issuer The provider's issuer URL.
+	Issuer string `json:"issuer"`
+
+	// Provider The provider name.
+	Provider string `json:"provider"`
+
+	// Subject The subject at the provider.
+	Subject string `json:"subject"`
+}
+
+// IdentityLink An identity at a configured provider to link a user to.
+type IdentityLink struct {
+	// Provider The provider name in the API configuration.
+	Provider string `json:"provider"`
+
+	// Subject The user's subject (`sub`) at that provider.
+	Subject string `json:"subject"`
+}
+
 // LoginRequest A local user's credentials.
 type LoginRequest struct {
 	// Password The password.
@@ -793,6 +862,9 @@ type Member struct {
 	// Role A role in an organization or workspace: `admin` (Org Admin or Workspace Admin), `user`, or `viewer`.
 	Role Role `json:"role"`
 
+	// Source Where a role came from: `manual` (granted in Plinth) or `idp` (the identity provider's groups, kept in sync at each sign-in; docs/sso.md).
+	Source MembershipSource `json:"source"`
+
 	// User The member's user ID.
 	User openapi_types.UUID `json:"user"`
 
@@ -817,6 +889,9 @@ type MemberUpdate struct {
 	// Role A role in an organization or workspace: `admin` (Org Admin or Workspace Admin), `user`, or `viewer`.
 	Role Role `json:"role"`
 }
+
+// MembershipSource Where a role came from: `manual` (granted in Plinth) or `idp` (the identity provider's groups, kept in sync at each sign-in; docs/sso.md).
+type MembershipSource string
 
 // NamespaceReference One namespace of one Kubernetes cluster.
 type NamespaceReference struct {
@@ -1031,6 +1106,27 @@ type Role string
 // Scope A permission area an API key may be limited to (docs/permissions.md); `:write` implies `:read`.
 type Scope string
 
+// SsoProviders The single sign-on providers this API accepts.
+type SsoProviders struct {
+	// Providers The configured providers, in configuration order.
+	Providers []struct {
+		// CliClientId The provider's public client for the command line (device authorization grant), or null.
+		CliClientId *string `json:"cli_client_id"`
+
+		// DisplayName The name shown on the sign-in page.
+		DisplayName string `json:"display_name"`
+
+		// Issuer The provider's issuer URL (its discovery document is below it).
+		Issuer string `json:"issuer"`
+
+		// LoginUrl Where a browser starts signing in (path on this API).
+		LoginUrl string `json:"login_url"`
+
+		// Name The provider name (in URLs and in `POST /api/login/oidc/`).
+		Name string `json:"name"`
+	} `json:"providers"`
+}
+
 // UploadUrl A presigned upload: PUT the object body to `url` with `headers`.
 type UploadUrl struct {
 	// ExpiresAt When the URL stops working.
@@ -1107,6 +1203,72 @@ type UserCreate struct {
 
 	// Username The unique sign-in name: letters, digits and `@ . + - _`.
 	Username string `json:"username"`
+}
+
+// UserSso A user's single sign-on identities, with the claims they last brought and what those map to.
+type UserSso struct {
+	// Identities The user's identities at identity providers.
+	Identities []struct {
+		// Email The e-mail address the provider last sent, or null.
+		Email *string `json:"email"`
+
+		// GroupSync Whether group sync is on for this provider.
+		GroupSync bool `json:"group_sync"`
+
+		// Id The identity's ID.
+		Id openapi_types.UUID `json:"id"`
+
+		// Issuer The provider's issuer URL.
+		Issuer string `json:"issuer"`
+
+		// LastClaims The ID token claims last received (without nonce and hashes).
+		LastClaims *map[string]interface{} `json:"last_claims"`
+
+		// LastGroups The groups last received, as sent; null when the provider sent no groups claim.
+		LastGroups *[]string `json:"last_groups"`
+
+		// LastLoginAt The last SSO sign-in with this identity.
+		LastLoginAt *time.Time `json:"last_login_at"`
+
+		// LastSyncAt The last group sync.
+		LastSyncAt *time.Time `json:"last_sync_at"`
+
+		// LastSyncProblem What the last group sync could not do (null when it applied cleanly).
+		LastSyncProblem *string `json:"last_sync_problem"`
+
+		// Mapping What the last groups map to.
+		Mapping struct {
+			// IgnoredGroups Groups that map to no role.
+			IgnoredGroups []string `json:"ignored_groups"`
+
+			// Organizations The organization roles the groups map to (the highest per organization).
+			Organizations []struct {
+				// Exists Whether an organization with this slug exists (groups of unknown ones are ignored).
+				Exists bool `json:"exists"`
+
+				// Role A role in an organization or workspace: `admin` (Org Admin or Workspace Admin), `user`, or `viewer`.
+				Role Role `json:"role"`
+
+				// Slug The organization slug a group names.
+				Slug string `json:"slug"`
+			} `json:"organizations"`
+
+			// Superuser Whether the groups include `<prefix>-admins` (Super Admin).
+			Superuser bool `json:"superuser"`
+		} `json:"mapping"`
+
+		// Provider The provider name in the API configuration.
+		Provider string `json:"provider"`
+
+		// Subject The user's subject (`sub`) at the provider.
+		Subject string `json:"subject"`
+	} `json:"identities"`
+
+	// Superuser Whether the user is a Super Admin now.
+	Superuser bool `json:"superuser"`
+
+	// SuperuserSource Where a role came from: `manual` (granted in Plinth) or `idp` (the identity provider's groups, kept in sync at each sign-in; docs/sso.md).
+	SuperuserSource MembershipSource `json:"superuser_source"`
 }
 
 // UserUpdate The fields to change; at least one.
@@ -1328,6 +1490,9 @@ type ApiV1WorkspacesMembersListParams struct {
 // ApiLoginCreateJSONRequestBody defines body for ApiLoginCreate for application/json ContentType.
 type ApiLoginCreateJSONRequestBody = LoginRequest
 
+// ApiLoginOidcCreateJSONRequestBody defines body for ApiLoginOidcCreate for application/json ContentType.
+type ApiLoginOidcCreateJSONRequestBody = IdTokenLogin
+
 // ApiV1OrganizationsCreateJSONRequestBody defines body for ApiV1OrganizationsCreate for application/json ContentType.
 type ApiV1OrganizationsCreateJSONRequestBody = OrganizationCreate
 
@@ -1366,6 +1531,9 @@ type ApiV1UsersMeApiKeysCreateJSONRequestBody = ApiKeyCreate
 
 // ApiV1UsersPartialUpdateJSONRequestBody defines body for ApiV1UsersPartialUpdate for application/json ContentType.
 type ApiV1UsersPartialUpdateJSONRequestBody = UserUpdate
+
+// ApiV1UsersIdentitiesCreateJSONRequestBody defines body for ApiV1UsersIdentitiesCreate for application/json ContentType.
+type ApiV1UsersIdentitiesCreateJSONRequestBody = IdentityLink
 
 // ApiV1WorkspacesCreateJSONRequestBody defines body for ApiV1WorkspacesCreate for application/json ContentType.
 type ApiV1WorkspacesCreateJSONRequestBody = WorkspaceCreate
@@ -1470,6 +1638,31 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /api/login/ (the `ApiLoginCreate` operationId).
 	ApiLoginCreate(ctx context.Context, body ApiLoginCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiLoginOidcCreateWithBody Exchange an identity provider's ID token for a short-lived bearer token
+	//
+	// The command line's SSO sign-in: the CLI runs the device authorization grant with the provider's `cli_client_id` (see `GET /api/login/providers/`) and sends the ID token it gets here. The token is verified against the provider's keys (issuer, audience `cli_client_id`, at most 5 minutes old); the user is found by their identity (or created, when the provider allows sign-up), their groups are synced, and the answer is a login token as from `POST /api/login/`. 401 `authentication_failed` for an invalid token, an unknown user with sign-up off, or a deactivated user (audited as `sso.login_failed` with the reason).
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/login/oidc/ (the `ApiLoginOidcCreate` operationId).
+	ApiLoginOidcCreateWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiLoginOidcCreate Exchange an identity provider's ID token for a short-lived bearer token
+	//
+	// The command line's SSO sign-in: the CLI runs the device authorization grant with the provider's `cli_client_id` (see `GET /api/login/providers/`) and sends the ID token it gets here. The token is verified against the provider's keys (issuer, audience `cli_client_id`, at most 5 minutes old); the user is found by their identity (or created, when the provider allows sign-up), their groups are synced, and the answer is a login token as from `POST /api/login/`. 401 `authentication_failed` for an invalid token, an unknown user with sign-up off, or a deactivated user (audited as `sso.login_failed` with the reason).
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/login/oidc/ (the `ApiLoginOidcCreate` operationId).
+	ApiLoginOidcCreate(ctx context.Context, body ApiLoginOidcCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiLoginProvidersRetrieve The single sign-on providers
+	//
+	// What a client needs to sign in through SSO: for each configured provider, its issuer, where a browser starts, and the public client the command line uses with the device authorization grant (docs/sso.md). An empty list when SSO is not configured.
+	//
+	// Corresponds with GET /api/login/providers/ (the `ApiLoginProvidersRetrieve` operationId).
+	ApiLoginProvidersRetrieve(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ApiV1AuditLogList Security events, newest first (Super Admin: all; Org Admin: their organizations)
 	//
@@ -1859,6 +2052,38 @@ type ClientInterface interface {
 	// Corresponds with PATCH /api/v1/users/{id}/ (the `ApiV1UsersPartialUpdate` operationId).
 	ApiV1UsersPartialUpdate(ctx context.Context, id openapi_types.UUID, body ApiV1UsersPartialUpdateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// ApiV1UsersIdentitiesCreateWithBody Link a user to an identity at an identity provider (Super Admin)
+	//
+	// Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/v1/users/{id}/identities/ (the `ApiV1UsersIdentitiesCreate` operationId).
+	ApiV1UsersIdentitiesCreateWithBody(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1UsersIdentitiesCreate Link a user to an identity at an identity provider (Super Admin)
+	//
+	// Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/v1/users/{id}/identities/ (the `ApiV1UsersIdentitiesCreate` operationId).
+	ApiV1UsersIdentitiesCreate(ctx context.Context, id openapi_types.UUID, body ApiV1UsersIdentitiesCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1UsersSessionsDestroy End all of a user's web sessions (Super Admin)
+	//
+	// Ends every web UI session of the user at once, on every replica (the browser's next request is signed out). Their API keys and login tokens are not affected. Users end their own sessions in the web UI ("Sign out everywhere"). Super Admins only.
+	//
+	// Corresponds with DELETE /api/v1/users/{id}/sessions/ (the `ApiV1UsersSessionsDestroy` operationId).
+	ApiV1UsersSessionsDestroy(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1UsersSsoRetrieve A user's single sign-on identities and last claims (Super Admin)
+	//
+	// For support when a user's groups do not arrive or map to the wrong roles: each identity of the user at an identity provider, with the claims and groups it last brought, what those groups map to (and whether the organizations exist), and what the last group sync could not do. Super Admins only.
+	//
+	// Corresponds with GET /api/v1/users/{id}/sso/ (the `ApiV1UsersSsoRetrieve` operationId).
+	ApiV1UsersSsoRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// ApiV1WorkspacesList List the workspaces the caller belongs to
 	//
 	// The workspaces the caller is a member of, directly or through an organization role; a Super Admin sees all. Filter with `organization`.
@@ -1995,6 +2220,61 @@ func (c *Client) ApiLoginCreateWithBody(ctx context.Context, contentType string,
 // Corresponds with POST /api/login/ (the `ApiLoginCreate` operationId).
 func (c *Client) ApiLoginCreate(ctx context.Context, body ApiLoginCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewApiLoginCreateRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiLoginOidcCreateWithBody Exchange an identity provider's ID token for a short-lived bearer token
+//
+// The command line's SSO sign-in: the CLI runs the device authorization grant with the provider's `cli_client_id` (see `GET /api/login/providers/`) and sends the ID token it gets here. The token is verified against the provider's keys (issuer, audience `cli_client_id`, at most 5 minutes old); the user is found by their identity (or created, when the provider allows sign-up), their groups are synced, and the answer is a login token as from `POST /api/login/`. 401 `authentication_failed` for an invalid token, an unknown user with sign-up off, or a deactivated user (audited as `sso.login_failed` with the reason).
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/login/oidc/ (the `ApiLoginOidcCreate` operationId).
+func (c *Client) ApiLoginOidcCreateWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiLoginOidcCreateRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiLoginOidcCreate Exchange an identity provider's ID token for a short-lived bearer token
+//
+// The command line's SSO sign-in: the CLI runs the device authorization grant with the provider's `cli_client_id` (see `GET /api/login/providers/`) and sends the ID token it gets here. The token is verified against the provider's keys (issuer, audience `cli_client_id`, at most 5 minutes old); the user is found by their identity (or created, when the provider allows sign-up), their groups are synced, and the answer is a login token as from `POST /api/login/`. 401 `authentication_failed` for an invalid token, an unknown user with sign-up off, or a deactivated user (audited as `sso.login_failed` with the reason).
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/login/oidc/ (the `ApiLoginOidcCreate` operationId).
+func (c *Client) ApiLoginOidcCreate(ctx context.Context, body ApiLoginOidcCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiLoginOidcCreateRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiLoginProvidersRetrieve The single sign-on providers
+//
+// What a client needs to sign in through SSO: for each configured provider, its issuer, where a browser starts, and the public client the command line uses with the device authorization grant (docs/sso.md). An empty list when SSO is not configured.
+//
+// Corresponds with GET /api/login/providers/ (the `ApiLoginProvidersRetrieve` operationId).
+func (c *Client) ApiLoginProvidersRetrieve(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiLoginProvidersRetrieveRequest(c.Server)
 	if err != nil {
 		return nil, err
 	}
@@ -2873,6 +3153,78 @@ func (c *Client) ApiV1UsersPartialUpdate(ctx context.Context, id openapi_types.U
 	return c.Client.Do(req)
 }
 
+// ApiV1UsersIdentitiesCreateWithBody Link a user to an identity at an identity provider (Super Admin)
+//
+// Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/v1/users/{id}/identities/ (the `ApiV1UsersIdentitiesCreate` operationId).
+func (c *Client) ApiV1UsersIdentitiesCreateWithBody(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1UsersIdentitiesCreateRequestWithBody(c.Server, id, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1UsersIdentitiesCreate Link a user to an identity at an identity provider (Super Admin)
+//
+// Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/v1/users/{id}/identities/ (the `ApiV1UsersIdentitiesCreate` operationId).
+func (c *Client) ApiV1UsersIdentitiesCreate(ctx context.Context, id openapi_types.UUID, body ApiV1UsersIdentitiesCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1UsersIdentitiesCreateRequest(c.Server, id, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1UsersSessionsDestroy End all of a user's web sessions (Super Admin)
+//
+// Ends every web UI session of the user at once, on every replica (the browser's next request is signed out). Their API keys and login tokens are not affected. Users end their own sessions in the web UI ("Sign out everywhere"). Super Admins only.
+//
+// Corresponds with DELETE /api/v1/users/{id}/sessions/ (the `ApiV1UsersSessionsDestroy` operationId).
+func (c *Client) ApiV1UsersSessionsDestroy(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1UsersSessionsDestroyRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1UsersSsoRetrieve A user's single sign-on identities and last claims (Super Admin)
+//
+// For support when a user's groups do not arrive or map to the wrong roles: each identity of the user at an identity provider, with the claims and groups it last brought, what those groups map to (and whether the organizations exist), and what the last group sync could not do. Super Admins only.
+//
+// Corresponds with GET /api/v1/users/{id}/sso/ (the `ApiV1UsersSsoRetrieve` operationId).
+func (c *Client) ApiV1UsersSsoRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1UsersSsoRetrieveRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // ApiV1WorkspacesList List the workspaces the caller belongs to
 //
 // The workspaces the caller is a member of, directly or through an organization role; a Super Admin sees all. Filter with `organization`.
@@ -3146,6 +3498,73 @@ func NewApiLoginCreateRequestWithBody(server string, contentType string, body io
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewApiLoginOidcCreateRequest calls the generic ApiLoginOidcCreate builder with application/json body
+func NewApiLoginOidcCreateRequest(server string, body ApiLoginOidcCreateJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewApiLoginOidcCreateRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewApiLoginOidcCreateRequestWithBody constructs an http.Request for the ApiLoginOidcCreate method, with any body, and a specified content type
+func NewApiLoginOidcCreateRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/login/oidc/")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewApiLoginProvidersRetrieveRequest constructs an http.Request for the ApiLoginProvidersRetrieve method
+func NewApiLoginProvidersRetrieveRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/login/providers/")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
 
 	return req, nil
 }
@@ -4940,6 +5359,121 @@ func NewApiV1UsersPartialUpdateRequestWithBody(server string, id openapi_types.U
 	return req, nil
 }
 
+// NewApiV1UsersIdentitiesCreateRequest calls the generic ApiV1UsersIdentitiesCreate builder with application/json body
+func NewApiV1UsersIdentitiesCreateRequest(server string, id openapi_types.UUID, body ApiV1UsersIdentitiesCreateJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewApiV1UsersIdentitiesCreateRequestWithBody(server, id, "application/json", bodyReader)
+}
+
+// NewApiV1UsersIdentitiesCreateRequestWithBody constructs an http.Request for the ApiV1UsersIdentitiesCreate method, with any body, and a specified content type
+func NewApiV1UsersIdentitiesCreateRequestWithBody(server string, id openapi_types.UUID, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/users/%s/identities/", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewApiV1UsersSessionsDestroyRequest constructs an http.Request for the ApiV1UsersSessionsDestroy method
+func NewApiV1UsersSessionsDestroyRequest(server string, id openapi_types.UUID) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/users/%s/sessions/", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewApiV1UsersSsoRetrieveRequest constructs an http.Request for the ApiV1UsersSsoRetrieve method
+func NewApiV1UsersSsoRetrieveRequest(server string, id openapi_types.UUID) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/users/%s/sso/", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewApiV1WorkspacesListRequest constructs an http.Request for the ApiV1WorkspacesList method
 func NewApiV1WorkspacesListRequest(server string, params *ApiV1WorkspacesListParams) (*http.Request, error) {
 	var err error
@@ -5450,6 +5984,33 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /api/login/ (the `ApiLoginCreate` operationId).
 	ApiLoginCreateWithResponse(ctx context.Context, body ApiLoginCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiLoginCreateResponse, error)
 
+	// ApiLoginOidcCreateWithBodyWithResponse Exchange an identity provider's ID token for a short-lived bearer token
+	//
+	// The command line's SSO sign-in: the CLI runs the device authorization grant with the provider's `cli_client_id` (see `GET /api/login/providers/`) and sends the ID token it gets here. The token is verified against the provider's keys (issuer, audience `cli_client_id`, at most 5 minutes old); the user is found by their identity (or created, when the provider allows sign-up), their groups are synced, and the answer is a login token as from `POST /api/login/`. 401 `authentication_failed` for an invalid token, an unknown user with sign-up off, or a deactivated user (audited as `sso.login_failed` with the reason).
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/login/oidc/ (the `ApiLoginOidcCreate` operationId).
+	ApiLoginOidcCreateWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ApiLoginOidcCreateResponse, error)
+
+	// ApiLoginOidcCreateWithResponse Exchange an identity provider's ID token for a short-lived bearer token
+	//
+	// The command line's SSO sign-in: the CLI runs the device authorization grant with the provider's `cli_client_id` (see `GET /api/login/providers/`) and sends the ID token it gets here. The token is verified against the provider's keys (issuer, audience `cli_client_id`, at most 5 minutes old); the user is found by their identity (or created, when the provider allows sign-up), their groups are synced, and the answer is a login token as from `POST /api/login/`. 401 `authentication_failed` for an invalid token, an unknown user with sign-up off, or a deactivated user (audited as `sso.login_failed` with the reason).
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/login/oidc/ (the `ApiLoginOidcCreate` operationId).
+	ApiLoginOidcCreateWithResponse(ctx context.Context, body ApiLoginOidcCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiLoginOidcCreateResponse, error)
+
+	// ApiLoginProvidersRetrieveWithResponse The single sign-on providers
+	//
+	// What a client needs to sign in through SSO: for each configured provider, its issuer, where a browser starts, and the public client the command line uses with the device authorization grant (docs/sso.md). An empty list when SSO is not configured.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/login/providers/ (the `ApiLoginProvidersRetrieve` operationId).
+	ApiLoginProvidersRetrieveWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ApiLoginProvidersRetrieveResponse, error)
+
 	// ApiV1AuditLogListWithResponse Security events, newest first (Super Admin: all; Org Admin: their organizations)
 	//
 	// A page of the audit log, newest first, with filters. Super Admins see every entry; Org Admins the entries of their organizations.
@@ -5882,6 +6443,42 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with PATCH /api/v1/users/{id}/ (the `ApiV1UsersPartialUpdate` operationId).
 	ApiV1UsersPartialUpdateWithResponse(ctx context.Context, id openapi_types.UUID, body ApiV1UsersPartialUpdateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1UsersPartialUpdateResponse, error)
 
+	// ApiV1UsersIdentitiesCreateWithBodyWithResponse Link a user to an identity at an identity provider (Super Admin)
+	//
+	// Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/users/{id}/identities/ (the `ApiV1UsersIdentitiesCreate` operationId).
+	ApiV1UsersIdentitiesCreateWithBodyWithResponse(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ApiV1UsersIdentitiesCreateResponse, error)
+
+	// ApiV1UsersIdentitiesCreateWithResponse Link a user to an identity at an identity provider (Super Admin)
+	//
+	// Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/users/{id}/identities/ (the `ApiV1UsersIdentitiesCreate` operationId).
+	ApiV1UsersIdentitiesCreateWithResponse(ctx context.Context, id openapi_types.UUID, body ApiV1UsersIdentitiesCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1UsersIdentitiesCreateResponse, error)
+
+	// ApiV1UsersSessionsDestroyWithResponse End all of a user's web sessions (Super Admin)
+	//
+	// Ends every web UI session of the user at once, on every replica (the browser's next request is signed out). Their API keys and login tokens are not affected. Users end their own sessions in the web UI ("Sign out everywhere"). Super Admins only.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /api/v1/users/{id}/sessions/ (the `ApiV1UsersSessionsDestroy` operationId).
+	ApiV1UsersSessionsDestroyWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*ApiV1UsersSessionsDestroyResponse, error)
+
+	// ApiV1UsersSsoRetrieveWithResponse A user's single sign-on identities and last claims (Super Admin)
+	//
+	// For support when a user's groups do not arrive or map to the wrong roles: each identity of the user at an identity provider, with the claims and groups it last brought, what those groups map to (and whether the organizations exist), and what the last group sync could not do. Super Admins only.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/users/{id}/sso/ (the `ApiV1UsersSsoRetrieve` operationId).
+	ApiV1UsersSsoRetrieveWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*ApiV1UsersSsoRetrieveResponse, error)
+
 	// ApiV1WorkspacesListWithResponse List the workspaces the caller belongs to
 	//
 	// The workspaces the caller is a member of, directly or through an organization role; a Super Admin sees all. Filter with `organization`.
@@ -6129,6 +6726,189 @@ func (r ApiLoginCreateResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r ApiLoginCreateResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ApiLoginOidcCreateResponse200Headers the declared response headers of an HTTP 200 response for ApiLoginOidcCreate
+type ApiLoginOidcCreateResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiLoginOidcCreateResponse400Headers the declared response headers of an HTTP 400 response for ApiLoginOidcCreate
+type ApiLoginOidcCreateResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiLoginOidcCreateResponse401Headers the declared response headers of an HTTP 401 response for ApiLoginOidcCreate
+type ApiLoginOidcCreateResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiLoginOidcCreateResponse413Headers the declared response headers of an HTTP 413 response for ApiLoginOidcCreate
+type ApiLoginOidcCreateResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiLoginOidcCreateResponse415Headers the declared response headers of an HTTP 415 response for ApiLoginOidcCreate
+type ApiLoginOidcCreateResponse415Headers struct {
+	XRequestId string
+}
+
+// ApiLoginOidcCreateResponse503Headers the declared response headers of an HTTP 503 response for ApiLoginOidcCreate
+type ApiLoginOidcCreateResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+type ApiLoginOidcCreateResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *LoginResponse
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorResponse
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *ErrorResponse
+	// JSON415 the response for an HTTP 415 `application/json` response
+	JSON415 *ErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiLoginOidcCreateResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiLoginOidcCreateResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiLoginOidcCreateResponse401Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiLoginOidcCreateResponse413Headers
+	// Headers415 the parsed response headers for an HTTP 415 response
+	Headers415 *ApiLoginOidcCreateResponse415Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiLoginOidcCreateResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ApiLoginOidcCreateResponse) GetJSON200() *LoginResponse {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ApiLoginOidcCreateResponse) GetJSON400() *ErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ApiLoginOidcCreateResponse) GetJSON401() *ErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r ApiLoginOidcCreateResponse) GetJSON413() *ErrorResponse {
+	return r.JSON413
+}
+
+// GetJSON415 returns the response for an HTTP 415 `application/json` response
+func (r ApiLoginOidcCreateResponse) GetJSON415() *ErrorResponse {
+	return r.JSON415
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ApiLoginOidcCreateResponse) GetJSON503() *ErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApiLoginOidcCreateResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApiLoginOidcCreateResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApiLoginOidcCreateResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApiLoginOidcCreateResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ApiLoginProvidersRetrieveResponse200Headers the declared response headers of an HTTP 200 response for ApiLoginProvidersRetrieve
+type ApiLoginProvidersRetrieveResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiLoginProvidersRetrieveResponse503Headers the declared response headers of an HTTP 503 response for ApiLoginProvidersRetrieve
+type ApiLoginProvidersRetrieveResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+type ApiLoginProvidersRetrieveResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *SsoProviders
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiLoginProvidersRetrieveResponse200Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiLoginProvidersRetrieveResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ApiLoginProvidersRetrieveResponse) GetJSON200() *SsoProviders {
+	return r.JSON200
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ApiLoginProvidersRetrieveResponse) GetJSON503() *ErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApiLoginProvidersRetrieveResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApiLoginProvidersRetrieveResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApiLoginProvidersRetrieveResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApiLoginProvidersRetrieveResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -10678,6 +11458,416 @@ func (r ApiV1UsersPartialUpdateResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1UsersIdentitiesCreateResponse201Headers the declared response headers of an HTTP 201 response for ApiV1UsersIdentitiesCreate
+type ApiV1UsersIdentitiesCreateResponse201Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersIdentitiesCreateResponse400Headers the declared response headers of an HTTP 400 response for ApiV1UsersIdentitiesCreate
+type ApiV1UsersIdentitiesCreateResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersIdentitiesCreateResponse401Headers the declared response headers of an HTTP 401 response for ApiV1UsersIdentitiesCreate
+type ApiV1UsersIdentitiesCreateResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1UsersIdentitiesCreateResponse403Headers the declared response headers of an HTTP 403 response for ApiV1UsersIdentitiesCreate
+type ApiV1UsersIdentitiesCreateResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersIdentitiesCreateResponse404Headers the declared response headers of an HTTP 404 response for ApiV1UsersIdentitiesCreate
+type ApiV1UsersIdentitiesCreateResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersIdentitiesCreateResponse409Headers the declared response headers of an HTTP 409 response for ApiV1UsersIdentitiesCreate
+type ApiV1UsersIdentitiesCreateResponse409Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+// ApiV1UsersIdentitiesCreateResponse413Headers the declared response headers of an HTTP 413 response for ApiV1UsersIdentitiesCreate
+type ApiV1UsersIdentitiesCreateResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersIdentitiesCreateResponse415Headers the declared response headers of an HTTP 415 response for ApiV1UsersIdentitiesCreate
+type ApiV1UsersIdentitiesCreateResponse415Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersIdentitiesCreateResponse503Headers the declared response headers of an HTTP 503 response for ApiV1UsersIdentitiesCreate
+type ApiV1UsersIdentitiesCreateResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+type ApiV1UsersIdentitiesCreateResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *Identity
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ErrorResponse
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *ErrorResponse
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *ErrorResponse
+	// JSON415 the response for an HTTP 415 `application/json` response
+	JSON415 *ErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorResponse
+	// Headers201 the parsed response headers for an HTTP 201 response
+	Headers201 *ApiV1UsersIdentitiesCreateResponse201Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1UsersIdentitiesCreateResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1UsersIdentitiesCreateResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1UsersIdentitiesCreateResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1UsersIdentitiesCreateResponse404Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *ApiV1UsersIdentitiesCreateResponse409Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1UsersIdentitiesCreateResponse413Headers
+	// Headers415 the parsed response headers for an HTTP 415 response
+	Headers415 *ApiV1UsersIdentitiesCreateResponse415Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1UsersIdentitiesCreateResponse503Headers
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r ApiV1UsersIdentitiesCreateResponse) GetJSON201() *Identity {
+	return r.JSON201
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ApiV1UsersIdentitiesCreateResponse) GetJSON400() *ErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ApiV1UsersIdentitiesCreateResponse) GetJSON401() *ErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ApiV1UsersIdentitiesCreateResponse) GetJSON403() *ErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ApiV1UsersIdentitiesCreateResponse) GetJSON404() *ErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r ApiV1UsersIdentitiesCreateResponse) GetJSON409() *ErrorResponse {
+	return r.JSON409
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r ApiV1UsersIdentitiesCreateResponse) GetJSON413() *ErrorResponse {
+	return r.JSON413
+}
+
+// GetJSON415 returns the response for an HTTP 415 `application/json` response
+func (r ApiV1UsersIdentitiesCreateResponse) GetJSON415() *ErrorResponse {
+	return r.JSON415
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ApiV1UsersIdentitiesCreateResponse) GetJSON503() *ErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApiV1UsersIdentitiesCreateResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApiV1UsersIdentitiesCreateResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApiV1UsersIdentitiesCreateResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApiV1UsersIdentitiesCreateResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ApiV1UsersSessionsDestroyResponse204Headers the declared response headers of an HTTP 204 response for ApiV1UsersSessionsDestroy
+type ApiV1UsersSessionsDestroyResponse204Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersSessionsDestroyResponse400Headers the declared response headers of an HTTP 400 response for ApiV1UsersSessionsDestroy
+type ApiV1UsersSessionsDestroyResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersSessionsDestroyResponse401Headers the declared response headers of an HTTP 401 response for ApiV1UsersSessionsDestroy
+type ApiV1UsersSessionsDestroyResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1UsersSessionsDestroyResponse403Headers the declared response headers of an HTTP 403 response for ApiV1UsersSessionsDestroy
+type ApiV1UsersSessionsDestroyResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersSessionsDestroyResponse404Headers the declared response headers of an HTTP 404 response for ApiV1UsersSessionsDestroy
+type ApiV1UsersSessionsDestroyResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersSessionsDestroyResponse413Headers the declared response headers of an HTTP 413 response for ApiV1UsersSessionsDestroy
+type ApiV1UsersSessionsDestroyResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersSessionsDestroyResponse503Headers the declared response headers of an HTTP 503 response for ApiV1UsersSessionsDestroy
+type ApiV1UsersSessionsDestroyResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+type ApiV1UsersSessionsDestroyResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ErrorResponse
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *ErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorResponse
+	// Headers204 the parsed response headers for an HTTP 204 response
+	Headers204 *ApiV1UsersSessionsDestroyResponse204Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1UsersSessionsDestroyResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1UsersSessionsDestroyResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1UsersSessionsDestroyResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1UsersSessionsDestroyResponse404Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1UsersSessionsDestroyResponse413Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1UsersSessionsDestroyResponse503Headers
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ApiV1UsersSessionsDestroyResponse) GetJSON400() *ErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ApiV1UsersSessionsDestroyResponse) GetJSON401() *ErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ApiV1UsersSessionsDestroyResponse) GetJSON403() *ErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ApiV1UsersSessionsDestroyResponse) GetJSON404() *ErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r ApiV1UsersSessionsDestroyResponse) GetJSON413() *ErrorResponse {
+	return r.JSON413
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ApiV1UsersSessionsDestroyResponse) GetJSON503() *ErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApiV1UsersSessionsDestroyResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApiV1UsersSessionsDestroyResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApiV1UsersSessionsDestroyResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApiV1UsersSessionsDestroyResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ApiV1UsersSsoRetrieveResponse200Headers the declared response headers of an HTTP 200 response for ApiV1UsersSsoRetrieve
+type ApiV1UsersSsoRetrieveResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersSsoRetrieveResponse400Headers the declared response headers of an HTTP 400 response for ApiV1UsersSsoRetrieve
+type ApiV1UsersSsoRetrieveResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersSsoRetrieveResponse401Headers the declared response headers of an HTTP 401 response for ApiV1UsersSsoRetrieve
+type ApiV1UsersSsoRetrieveResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1UsersSsoRetrieveResponse403Headers the declared response headers of an HTTP 403 response for ApiV1UsersSsoRetrieve
+type ApiV1UsersSsoRetrieveResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersSsoRetrieveResponse404Headers the declared response headers of an HTTP 404 response for ApiV1UsersSsoRetrieve
+type ApiV1UsersSsoRetrieveResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1UsersSsoRetrieveResponse503Headers the declared response headers of an HTTP 503 response for ApiV1UsersSsoRetrieve
+type ApiV1UsersSsoRetrieveResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+type ApiV1UsersSsoRetrieveResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *UserSso
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1UsersSsoRetrieveResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1UsersSsoRetrieveResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1UsersSsoRetrieveResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1UsersSsoRetrieveResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1UsersSsoRetrieveResponse404Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1UsersSsoRetrieveResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ApiV1UsersSsoRetrieveResponse) GetJSON200() *UserSso {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ApiV1UsersSsoRetrieveResponse) GetJSON400() *ErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ApiV1UsersSsoRetrieveResponse) GetJSON401() *ErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ApiV1UsersSsoRetrieveResponse) GetJSON403() *ErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ApiV1UsersSsoRetrieveResponse) GetJSON404() *ErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ApiV1UsersSsoRetrieveResponse) GetJSON503() *ErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApiV1UsersSsoRetrieveResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApiV1UsersSsoRetrieveResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApiV1UsersSsoRetrieveResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApiV1UsersSsoRetrieveResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // ApiV1WorkspacesListResponse200Headers the declared response headers of an HTTP 200 response for ApiV1WorkspacesList
 type ApiV1WorkspacesListResponse200Headers struct {
 	XRequestId string
@@ -11915,6 +13105,51 @@ func (c *ClientWithResponses) ApiLoginCreateWithResponse(ctx context.Context, bo
 	return ParseApiLoginCreateResponse(rsp)
 }
 
+// ApiLoginOidcCreateWithBodyWithResponse Exchange an identity provider's ID token for a short-lived bearer token
+//
+// The command line's SSO sign-in: the CLI runs the device authorization grant with the provider's `cli_client_id` (see `GET /api/login/providers/`) and sends the ID token it gets here. The token is verified against the provider's keys (issuer, audience `cli_client_id`, at most 5 minutes old); the user is found by their identity (or created, when the provider allows sign-up), their groups are synced, and the answer is a login token as from `POST /api/login/`. 401 `authentication_failed` for an invalid token, an unknown user with sign-up off, or a deactivated user (audited as `sso.login_failed` with the reason).
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/login/oidc/ (the `ApiLoginOidcCreate` operationId).
+func (c *ClientWithResponses) ApiLoginOidcCreateWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ApiLoginOidcCreateResponse, error) {
+	rsp, err := c.ApiLoginOidcCreateWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiLoginOidcCreateResponse(rsp)
+}
+
+// ApiLoginOidcCreateWithResponse Exchange an identity provider's ID token for a short-lived bearer token
+//
+// The command line's SSO sign-in: the CLI runs the device authorization grant with the provider's `cli_client_id` (see `GET /api/login/providers/`) and sends the ID token it gets here. The token is verified against the provider's keys (issuer, audience `cli_client_id`, at most 5 minutes old); the user is found by their identity (or created, when the provider allows sign-up), their groups are synced, and the answer is a login token as from `POST /api/login/`. 401 `authentication_failed` for an invalid token, an unknown user with sign-up off, or a deactivated user (audited as `sso.login_failed` with the reason).
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/login/oidc/ (the `ApiLoginOidcCreate` operationId).
+func (c *ClientWithResponses) ApiLoginOidcCreateWithResponse(ctx context.Context, body ApiLoginOidcCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiLoginOidcCreateResponse, error) {
+	rsp, err := c.ApiLoginOidcCreate(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiLoginOidcCreateResponse(rsp)
+}
+
+// ApiLoginProvidersRetrieveWithResponse The single sign-on providers
+//
+// What a client needs to sign in through SSO: for each configured provider, its issuer, where a browser starts, and the public client the command line uses with the device authorization grant (docs/sso.md). An empty list when SSO is not configured.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/login/providers/ (the `ApiLoginProvidersRetrieve` operationId).
+func (c *ClientWithResponses) ApiLoginProvidersRetrieveWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ApiLoginProvidersRetrieveResponse, error) {
+	rsp, err := c.ApiLoginProvidersRetrieve(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiLoginProvidersRetrieveResponse(rsp)
+}
+
 // ApiV1AuditLogListWithResponse Security events, newest first (Super Admin: all; Org Admin: their organizations)
 //
 // A page of the audit log, newest first, with filters. Super Admins see every entry; Org Admins the entries of their organizations.
@@ -12635,6 +13870,66 @@ func (c *ClientWithResponses) ApiV1UsersPartialUpdateWithResponse(ctx context.Co
 	return ParseApiV1UsersPartialUpdateResponse(rsp)
 }
 
+// ApiV1UsersIdentitiesCreateWithBodyWithResponse Link a user to an identity at an identity provider (Super Admin)
+//
+// Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/users/{id}/identities/ (the `ApiV1UsersIdentitiesCreate` operationId).
+func (c *ClientWithResponses) ApiV1UsersIdentitiesCreateWithBodyWithResponse(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ApiV1UsersIdentitiesCreateResponse, error) {
+	rsp, err := c.ApiV1UsersIdentitiesCreateWithBody(ctx, id, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1UsersIdentitiesCreateResponse(rsp)
+}
+
+// ApiV1UsersIdentitiesCreateWithResponse Link a user to an identity at an identity provider (Super Admin)
+//
+// Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/users/{id}/identities/ (the `ApiV1UsersIdentitiesCreate` operationId).
+func (c *ClientWithResponses) ApiV1UsersIdentitiesCreateWithResponse(ctx context.Context, id openapi_types.UUID, body ApiV1UsersIdentitiesCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1UsersIdentitiesCreateResponse, error) {
+	rsp, err := c.ApiV1UsersIdentitiesCreate(ctx, id, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1UsersIdentitiesCreateResponse(rsp)
+}
+
+// ApiV1UsersSessionsDestroyWithResponse End all of a user's web sessions (Super Admin)
+//
+// Ends every web UI session of the user at once, on every replica (the browser's next request is signed out). Their API keys and login tokens are not affected. Users end their own sessions in the web UI ("Sign out everywhere"). Super Admins only.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /api/v1/users/{id}/sessions/ (the `ApiV1UsersSessionsDestroy` operationId).
+func (c *ClientWithResponses) ApiV1UsersSessionsDestroyWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*ApiV1UsersSessionsDestroyResponse, error) {
+	rsp, err := c.ApiV1UsersSessionsDestroy(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1UsersSessionsDestroyResponse(rsp)
+}
+
+// ApiV1UsersSsoRetrieveWithResponse A user's single sign-on identities and last claims (Super Admin)
+//
+// For support when a user's groups do not arrive or map to the wrong roles: each identity of the user at an identity provider, with the claims and groups it last brought, what those groups map to (and whether the organizations exist), and what the last group sync could not do. Super Admins only.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/users/{id}/sso/ (the `ApiV1UsersSsoRetrieve` operationId).
+func (c *ClientWithResponses) ApiV1UsersSsoRetrieveWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*ApiV1UsersSsoRetrieveResponse, error) {
+	rsp, err := c.ApiV1UsersSsoRetrieve(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1UsersSsoRetrieveResponse(rsp)
+}
+
 // ApiV1WorkspacesListWithResponse List the workspaces the caller belongs to
 //
 // The workspaces the caller is a member of, directly or through an organization role; a Super Admin sees all. Filter with `organization`.
@@ -12972,6 +14267,207 @@ func ParseApiLoginCreateResponse(rsp *http.Response) (*ApiLoginCreateResponse, e
 		response.Headers429 = &headers
 	case rsp.StatusCode == 503:
 		var headers ApiLoginCreateResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseApiLoginOidcCreateResponse parses an HTTP response from a ApiLoginOidcCreateWithResponse call
+func ParseApiLoginOidcCreateResponse(rsp *http.Response) (*ApiLoginOidcCreateResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApiLoginOidcCreateResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest LoginResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiLoginOidcCreateResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiLoginOidcCreateResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiLoginOidcCreateResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiLoginOidcCreateResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 415:
+		var headers ApiLoginOidcCreateResponse415Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers415 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiLoginOidcCreateResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseApiLoginProvidersRetrieveResponse parses an HTTP response from a ApiLoginProvidersRetrieveWithResponse call
+func ParseApiLoginProvidersRetrieveResponse(rsp *http.Response) (*ApiLoginProvidersRetrieveResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApiLoginProvidersRetrieveResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest SsoProviders
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiLoginProvidersRetrieveResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiLoginProvidersRetrieveResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -18286,6 +19782,491 @@ func ParseApiV1UsersPartialUpdateResponse(rsp *http.Response) (*ApiV1UsersPartia
 		response.Headers415 = &headers
 	case rsp.StatusCode == 503:
 		var headers ApiV1UsersPartialUpdateResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseApiV1UsersIdentitiesCreateResponse parses an HTTP response from a ApiV1UsersIdentitiesCreateWithResponse call
+func ParseApiV1UsersIdentitiesCreateResponse(rsp *http.Response) (*ApiV1UsersIdentitiesCreateResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApiV1UsersIdentitiesCreateResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest Identity
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 201:
+		var headers ApiV1UsersIdentitiesCreateResponse201Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers201 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1UsersIdentitiesCreateResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1UsersIdentitiesCreateResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1UsersIdentitiesCreateResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1UsersIdentitiesCreateResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 409:
+		var headers ApiV1UsersIdentitiesCreateResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers409 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1UsersIdentitiesCreateResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 415:
+		var headers ApiV1UsersIdentitiesCreateResponse415Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers415 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1UsersIdentitiesCreateResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseApiV1UsersSessionsDestroyResponse parses an HTTP response from a ApiV1UsersSessionsDestroyWithResponse call
+func ParseApiV1UsersSessionsDestroyResponse(rsp *http.Response) (*ApiV1UsersSessionsDestroyResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApiV1UsersSessionsDestroyResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		var headers ApiV1UsersSessionsDestroyResponse204Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers204 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1UsersSessionsDestroyResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1UsersSessionsDestroyResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1UsersSessionsDestroyResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1UsersSessionsDestroyResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1UsersSessionsDestroyResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1UsersSessionsDestroyResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseApiV1UsersSsoRetrieveResponse parses an HTTP response from a ApiV1UsersSsoRetrieveWithResponse call
+func ParseApiV1UsersSsoRetrieveResponse(rsp *http.Response) (*ApiV1UsersSsoRetrieveResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApiV1UsersSsoRetrieveResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest UserSso
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1UsersSsoRetrieveResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1UsersSsoRetrieveResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1UsersSsoRetrieveResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1UsersSsoRetrieveResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1UsersSsoRetrieveResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1UsersSsoRetrieveResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {

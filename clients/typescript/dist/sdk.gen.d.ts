@@ -9,6 +9,9 @@ import type {
   BucketUpdate,
   CreatedApiKey,
   CreatedBucket,
+  IdTokenLogin,
+  Identity,
+  IdentityLink,
   LoginRequest,
   LoginResponse,
   Member,
@@ -26,10 +29,12 @@ import type {
   PaginatedUserList,
   PaginatedWorkspaceList,
   RegionList,
+  SsoProviders,
   UploadUrl,
   UploadUrlRequest,
   User,
   UserCreate,
+  UserSso,
   UserUpdate,
   Workspace,
   WorkspaceCreate,
@@ -67,6 +72,30 @@ export interface ApiLoginCreateParams {
  * @throws {ApiError} 400, 401, 413, 415, 429, 503: the API's error body is `error.body`.
  */
 export declare function apiLoginCreate(params: ApiLoginCreateParams): Promise<LoginResponse>;
+export interface ApiLoginOidcCreateParams {
+  /**
+   * The request body.
+   */
+  requestBody: IdTokenLogin;
+}
+/**
+ * Exchange an identity provider's ID token for a short-lived bearer token
+ *
+ * The command line's SSO sign-in: the CLI runs the device authorization grant with the provider's `cli_client_id` (see `GET /api/login/providers/`) and sends the ID token it gets here. The token is verified against the provider's keys (issuer, audience `cli_client_id`, at most 5 minutes old); the user is found by their identity (or created, when the provider allows sign-up), their groups are synced, and the answer is a login token as from `POST /api/login/`. 401 `authentication_failed` for an invalid token, an unknown user with sign-up off, or a deactivated user (audited as `sso.login_failed` with the reason).
+ *
+ * `POST /api/login/oidc/` (`api_login_oidc_create`).
+ * @throws {ApiError} 400, 401, 413, 415, 503: the API's error body is `error.body`.
+ */
+export declare function apiLoginOidcCreate(params: ApiLoginOidcCreateParams): Promise<LoginResponse>;
+/**
+ * The single sign-on providers
+ *
+ * What a client needs to sign in through SSO: for each configured provider, its issuer, where a browser starts, and the public client the command line uses with the device authorization grant (docs/sso.md). An empty list when SSO is not configured.
+ *
+ * `GET /api/login/providers/` (`api_login_providers_retrieve`).
+ * @throws {ApiError} 503: the API's error body is `error.body`.
+ */
+export declare function apiLoginProvidersRetrieve(): Promise<SsoProviders>;
 export interface ApiV1UsersListParams {
   /**
    * A page number within the paginated result set (1-based, at most 1000000).
@@ -144,6 +173,57 @@ export interface ApiV1UsersPartialUpdateParams {
  * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
  */
 export declare function apiV1UsersPartialUpdate(params: ApiV1UsersPartialUpdateParams): Promise<User>;
+export interface ApiV1UsersSsoRetrieveParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+}
+/**
+ * A user's single sign-on identities and last claims (Super Admin)
+ *
+ * For support when a user's groups do not arrive or map to the wrong roles: each identity of the user at an identity provider, with the claims and groups it last brought, what those groups map to (and whether the organizations exist), and what the last group sync could not do. Super Admins only.
+ *
+ * `GET /api/v1/users/{id}/sso/` (`api_v1_users_sso_retrieve`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1UsersSsoRetrieve(params: ApiV1UsersSsoRetrieveParams): Promise<UserSso>;
+export interface ApiV1UsersIdentitiesCreateParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+  /**
+   * The request body.
+   */
+  requestBody: IdentityLink;
+}
+/**
+ * Link a user to an identity at an identity provider (Super Admin)
+ *
+ * Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already.
+ *
+ * `POST /api/v1/users/{id}/identities/` (`api_v1_users_identities_create`).
+ * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1UsersIdentitiesCreate(
+  params: ApiV1UsersIdentitiesCreateParams,
+): Promise<Identity>;
+export interface ApiV1UsersSessionsDestroyParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+}
+/**
+ * End all of a user's web sessions (Super Admin)
+ *
+ * Ends every web UI session of the user at once, on every replica (the browser's next request is signed out). Their API keys and login tokens are not affected. Users end their own sessions in the web UI ("Sign out everywhere"). Super Admins only.
+ *
+ * `DELETE /api/v1/users/{id}/sessions/` (`api_v1_users_sessions_destroy`).
+ * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1UsersSessionsDestroy(params: ApiV1UsersSessionsDestroyParams): Promise<void>;
 export interface ApiV1OrganizationsListParams {
   /**
    * A page number within the paginated result set (1-based, at most 1000000).

@@ -20,6 +20,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/login/oidc/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Exchange an identity provider's ID token for a short-lived bearer token
+     * @description The command line's SSO sign-in: the CLI runs the device authorization grant with the provider's `cli_client_id` (see `GET /api/login/providers/`) and sends the ID token it gets here. The token is verified against the provider's keys (issuer, audience `cli_client_id`, at most 5 minutes old); the user is found by their identity (or created, when the provider allows sign-up), their groups are synced, and the answer is a login token as from `POST /api/login/`. 401 `authentication_failed` for an invalid token, an unknown user with sign-up off, or a deactivated user (audited as `sso.login_failed` with the reason).
+     */
+    post: operations['api_login_oidc_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/login/providers/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The single sign-on providers
+     * @description What a client needs to sign in through SSO: for each configured provider, its issuer, where a browser starts, and the public client the command line uses with the device authorization grant (docs/sso.md). An empty list when SSO is not configured.
+     */
+    get: operations['api_login_providers_retrieve'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/audit-log/': {
     parameters: {
       query?: never;
@@ -448,6 +488,66 @@ export interface paths {
     patch: operations['api_v1_users_partial_update'];
     trace?: never;
   };
+  '/api/v1/users/{id}/identities/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Link a user to an identity at an identity provider (Super Admin)
+     * @description Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already.
+     */
+    post: operations['api_v1_users_identities_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/users/{id}/sessions/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * End all of a user's web sessions (Super Admin)
+     * @description Ends every web UI session of the user at once, on every replica (the browser's next request is signed out). Their API keys and login tokens are not affected. Users end their own sessions in the web UI ("Sign out everywhere"). Super Admins only.
+     */
+    delete: operations['api_v1_users_sessions_destroy'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/users/{id}/sso/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A user's single sign-on identities and last claims (Super Admin)
+     * @description For support when a user's groups do not arrive or map to the wrong roles: each identity of the user at an identity provider, with the claims and groups it last brought, what those groups map to (and whether the organizations exist), and what the last group sync could not do. Super Admins only.
+     */
+    get: operations['api_v1_users_sso_retrieve'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/users/me/': {
     parameters: {
       query?: never;
@@ -759,6 +859,11 @@ export interface components {
       | 'login.succeeded'
       | 'login.failed'
       | 'sso.login'
+      | 'sso.login_failed'
+      | 'sso.group_sync'
+      | 'sso.identity_linked'
+      | 'session.logout'
+      | 'session.revoked'
       | 'api_key.created'
       | 'api_key.used'
       | 'api_key.revoked'
@@ -1090,6 +1195,61 @@ export interface components {
       detail: string;
     };
     /**
+     * @description A user's identity at an identity provider.
+     * @example {
+     *       "id": "0b9d6c43-8a4e-4b41-9c55-3f4c1d2e8a10",
+     *       "provider": "keycloak",
+     *       "issuer": "https://sso.example.com/realms/plinth",
+     *       "subject": "f3b1c1f0-6a7e-4f0d-a1b2-c3d4e5f60718",
+     *       "created_at": "2026-11-24T09:00:00.000Z"
+     *     }
+     */
+    Identity: {
+      /**
+       * Format: date-time
+       * @description When the link was made.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      created_at: string;
+      /**
+       * Format: uuid
+       * @description The identity's ID.
+       */
+      id: string;
+      /** @description The provider's issuer URL. */
+      issuer: string;
+      /** @description The provider name. */
+      provider: string;
+      /** @description The subject at the provider. */
+      subject: string;
+    };
+    /**
+     * @description An identity at a configured provider to link a user to.
+     * @example {
+     *       "provider": "keycloak",
+     *       "subject": "f3b1c1f0-6a7e-4f0d-a1b2-c3d4e5f60718"
+     *     }
+     */
+    IdentityLink: {
+      /** @description The provider name in the API configuration. */
+      provider: string;
+      /** @description The user's subject (`sub`) at that provider. */
+      subject: string;
+    };
+    /**
+     * @description A provider's ID token to exchange for a login token.
+     * @example {
+     *       "provider": "keycloak",
+     *       "id_token": "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJmM2IxIn0.c2ln"
+     *     }
+     */
+    IdTokenLogin: {
+      /** @description An ID token the provider issued to its `cli_client_id` (device authorization grant), at most 5 minutes old. */
+      id_token: string;
+      /** @description The provider name. */
+      provider: string;
+    };
+    /**
      * @description A local user's credentials.
      * @example {
      *       "username": "alice",
@@ -1126,6 +1286,7 @@ export interface components {
      *       "username": "alice",
      *       "full_name": "Alice Example",
      *       "role": "user",
+     *       "source": "manual",
      *       "created_at": "2026-11-02T10:00:00.000Z"
      *     }
      */
@@ -1139,6 +1300,7 @@ export interface components {
       /** @description The member's display name. */
       full_name: string;
       role: components['schemas']['Role'];
+      source: components['schemas']['MembershipSource'];
       /**
        * Format: uuid
        * @description The member's user ID.
@@ -1161,6 +1323,11 @@ export interface components {
       /** @description The username (any case). */
       username?: string;
     };
+    /**
+     * @description Where a role came from: `manual` (granted in Plinth) or `idp` (the identity provider's groups, kept in sync at each sign-in; docs/sso.md).
+     * @enum {string}
+     */
+    MembershipSource: 'manual' | 'idp';
     /**
      * @description A member's new role.
      * @example {
@@ -1420,6 +1587,7 @@ export interface components {
      *           "username": "alice",
      *           "full_name": "Alice Example",
      *           "role": "user",
+     *           "source": "manual",
      *           "created_at": "2026-11-02T10:00:00.000Z"
      *         }
      *       ]
@@ -1620,6 +1788,35 @@ export interface components {
       | 'users:read'
       | 'users:write';
     /**
+     * @description The single sign-on providers this API accepts.
+     * @example {
+     *       "providers": [
+     *         {
+     *           "name": "keycloak",
+     *           "display_name": "Company SSO",
+     *           "issuer": "https://sso.example.com/realms/plinth",
+     *           "login_url": "/auth/oidc/keycloak/login/",
+     *           "cli_client_id": "plinth-cli"
+     *         }
+     *       ]
+     *     }
+     */
+    SsoProviders: {
+      /** @description The configured providers, in configuration order. */
+      providers: {
+        /** @description The provider's public client for the command line (device authorization grant), or null. */
+        cli_client_id: string | null;
+        /** @description The name shown on the sign-in page. */
+        display_name: string;
+        /** @description The provider's issuer URL (its discovery document is below it). */
+        issuer: string;
+        /** @description Where a browser starts signing in (path on this API). */
+        login_url: string;
+        /** @description The provider name (in URLs and in `POST /api/login/oidc/`). */
+        name: string;
+      }[];
+    };
+    /**
      * @description A presigned upload: PUT the object body to `url` with `headers`.
      * @example {
      *       "url": "https://s3.eu-central.example.com/team-a-data/reports/2026-11.csv?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Signature=…",
@@ -1733,6 +1930,101 @@ export interface components {
       password?: string;
       /** @description The unique sign-in name: letters, digits and `@ . + - _`. */
       username: string;
+    };
+    /**
+     * @description A user's single sign-on identities, with the claims they last brought and what those map to.
+     * @example {
+     *       "superuser": false,
+     *       "superuser_source": "manual",
+     *       "identities": [
+     *         {
+     *           "id": "0b9d6c43-8a4e-4b41-9c55-3f4c1d2e8a10",
+     *           "provider": "keycloak",
+     *           "issuer": "https://sso.example.com/realms/plinth",
+     *           "subject": "f3b1c1f0-6a7e-4f0d-a1b2-c3d4e5f60718",
+     *           "email": "bob@example.com",
+     *           "last_login_at": "2026-11-24T09:00:00.000Z",
+     *           "last_sync_at": "2026-11-24T09:00:00.000Z",
+     *           "last_sync_problem": null,
+     *           "last_groups": [
+     *             "/svc-acme-users",
+     *             "/svc-acme-viewers"
+     *           ],
+     *           "last_claims": {
+     *             "sub": "f3b1c1f0-6a7e-4f0d-a1b2-c3d4e5f60718",
+     *             "preferred_username": "bob"
+     *           },
+     *           "group_sync": true,
+     *           "mapping": {
+     *             "superuser": false,
+     *             "organizations": [
+     *               {
+     *                 "slug": "acme",
+     *                 "role": "user",
+     *                 "exists": true
+     *               }
+     *             ],
+     *             "ignored_groups": []
+     *           }
+     *         }
+     *       ]
+     *     }
+     */
+    UserSso: {
+      /** @description The user's identities at identity providers. */
+      identities: {
+        /** @description The e-mail address the provider last sent, or null. */
+        email: string | null;
+        /** @description Whether group sync is on for this provider. */
+        group_sync: boolean;
+        /**
+         * Format: uuid
+         * @description The identity's ID.
+         */
+        id: string;
+        /** @description The provider's issuer URL. */
+        issuer: string;
+        /** @description The ID token claims last received (without nonce and hashes). */
+        last_claims: {
+          [key: string]: unknown;
+        } | null;
+        /** @description The groups last received, as sent; null when the provider sent no groups claim. */
+        last_groups: string[] | null;
+        /**
+         * @description The last SSO sign-in with this identity.
+         * @example 2026-11-21T10:00:00.000Z
+         */
+        last_login_at: string | null;
+        /**
+         * @description The last group sync.
+         * @example 2026-11-21T10:00:00.000Z
+         */
+        last_sync_at: string | null;
+        /** @description What the last group sync could not do (null when it applied cleanly). */
+        last_sync_problem: string | null;
+        /** @description What the last groups map to. */
+        mapping: {
+          /** @description Groups that map to no role. */
+          ignored_groups: string[];
+          /** @description The organization roles the groups map to (the highest per organization). */
+          organizations: {
+            /** @description Whether an organization with this slug exists (groups of unknown ones are ignored). */
+            exists: boolean;
+            role: components['schemas']['Role'];
+            /** @description The organization slug a group names. */
+            slug: string;
+          }[];
+          /** @description Whether the groups include `<prefix>-admins` (Super Admin). */
+          superuser: boolean;
+        };
+        /** @description The provider name in the API configuration. */
+        provider: string;
+        /** @description The user's subject (`sub`) at the provider. */
+        subject: string;
+      }[];
+      /** @description Whether the user is a Super Admin now. */
+      superuser: boolean;
+      superuser_source: components['schemas']['MembershipSource'];
     };
     /**
      * @description The fields to change; at least one.
@@ -1931,6 +2223,115 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_login_oidc_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['IdTokenLogin'];
+      };
+    };
+    responses: {
+      /** @description A login token. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LoginResponse'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_login_providers_retrieve: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The providers. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SsoProviders'];
         };
       };
       /** @description A dependency (database, storage cluster) is unavailable. */
@@ -4654,6 +5055,277 @@ export interface operations {
       };
     };
   };
+  api_v1_users_identities_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['IdentityLink'];
+      };
+    };
+    responses: {
+      /** @description The new link. */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Identity'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Conflicts with the current state. */
+      409: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_users_sessions_destroy: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done; no content. */
+      204: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_users_sso_retrieve: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The user's identities. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UserSso'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
   api_v1_users_me_retrieve: {
     parameters: {
       query?: never;
@@ -5778,11 +6450,15 @@ export type CreatedApiKey = components['schemas']['CreatedApiKey'];
 export type CreatedBucket = components['schemas']['CreatedBucket'];
 export type ErrorResponse = components['schemas']['ErrorResponse'];
 export type FieldError = components['schemas']['FieldError'];
+export type IdTokenLogin = components['schemas']['IdTokenLogin'];
+export type Identity = components['schemas']['Identity'];
+export type IdentityLink = components['schemas']['IdentityLink'];
 export type LoginRequest = components['schemas']['LoginRequest'];
 export type LoginResponse = components['schemas']['LoginResponse'];
 export type Member = components['schemas']['Member'];
 export type MemberCreate = components['schemas']['MemberCreate'];
 export type MemberUpdate = components['schemas']['MemberUpdate'];
+export type MembershipSource = components['schemas']['MembershipSource'];
 export type NamespaceReference = components['schemas']['NamespaceReference'];
 export type Organization = components['schemas']['Organization'];
 export type OrganizationApiKeyCreate = components['schemas']['OrganizationApiKeyCreate'];
@@ -5800,10 +6476,12 @@ export type RegionList = components['schemas']['RegionList'];
 export type RegionUsage = components['schemas']['RegionUsage'];
 export type Role = components['schemas']['Role'];
 export type Scope = components['schemas']['Scope'];
+export type SsoProviders = components['schemas']['SsoProviders'];
 export type UploadUrl = components['schemas']['UploadUrl'];
 export type UploadUrlRequest = components['schemas']['UploadUrlRequest'];
 export type User = components['schemas']['User'];
 export type UserCreate = components['schemas']['UserCreate'];
+export type UserSso = components['schemas']['UserSso'];
 export type UserUpdate = components['schemas']['UserUpdate'];
 export type Workspace = components['schemas']['Workspace'];
 export type WorkspaceCreate = components['schemas']['WorkspaceCreate'];

@@ -21,11 +21,15 @@ from .created_bucket import CreatedBucket
 from .error_response import ErrorResponse
 from .error_response_code import ErrorResponseCode
 from .field_error import FieldError
+from .id_token_login import IdTokenLogin
+from .identity import Identity
+from .identity_link import IdentityLink
 from .login_request import LoginRequest
 from .login_response import LoginResponse
 from .member import Member
 from .member_create import MemberCreate
 from .member_update import MemberUpdate
+from .membership_source import MembershipSource
 from .namespace_reference import NamespaceReference
 from .organization import Organization
 from .organization_api_key_create import OrganizationApiKeyCreate
@@ -43,12 +47,19 @@ from .region_list import RegionList
 from .region_usage import RegionUsage
 from .role import Role
 from .scope import Scope
+from .sso_providers import SsoProviders
+from .sso_providers_providers_item import SsoProvidersProvidersItem
 from .upload_url import UploadUrl
 from .upload_url_headers import UploadUrlHeaders
 from .upload_url_method import UploadUrlMethod
 from .upload_url_request import UploadUrlRequest
 from .user import User
 from .user_create import UserCreate
+from .user_sso import UserSso
+from .user_sso_identities_item import UserSsoIdentitiesItem
+from .user_sso_identities_item_last_claims_type_0 import UserSsoIdentitiesItemLastClaimsType0
+from .user_sso_identities_item_mapping import UserSsoIdentitiesItemMapping
+from .user_sso_identities_item_mapping_organizations_item import UserSsoIdentitiesItemMappingOrganizationsItem
 from .user_update import UserUpdate
 from .workspace import Workspace
 from .workspace_config import WorkspaceConfig
@@ -79,10 +90,14 @@ __all__ = (
     "ErrorResponse",
     "ErrorResponseCode",
     "FieldError",
+    "Identity",
+    "IdentityLink",
+    "IdTokenLogin",
     "LoginRequest",
     "LoginResponse",
     "Member",
     "MemberCreate",
+    "MembershipSource",
     "MemberUpdate",
     "NamespaceReference",
     "Organization",
@@ -101,12 +116,19 @@ __all__ = (
     "RegionUsage",
     "Role",
     "Scope",
+    "SsoProviders",
+    "SsoProvidersProvidersItem",
     "UploadUrl",
     "UploadUrlHeaders",
     "UploadUrlMethod",
     "UploadUrlRequest",
     "User",
     "UserCreate",
+    "UserSso",
+    "UserSsoIdentitiesItem",
+    "UserSsoIdentitiesItemLastClaimsType0",
+    "UserSsoIdentitiesItemMapping",
+    "UserSsoIdentitiesItemMappingOrganizationsItem",
     "UserUpdate",
     "Workspace",
     "WorkspaceConfig",

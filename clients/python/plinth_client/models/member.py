@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.membership_source import MembershipSource
 from ..models.role import Role
 from typing import cast
 from uuid import UUID
@@ -28,7 +29,7 @@ class Member:
 
         Example:
             {'user': '6d3f0c8e-5b1a-4f7e-9c2d-8a4b3e1f0a77', 'username': 'alice', 'full_name': 'Alice Example', 'role':
-                'user', 'created_at': '2026-11-02T10:00:00.000Z'}
+                'user', 'source': 'manual', 'created_at': '2026-11-02T10:00:00.000Z'}
 
         Attributes:
             user (UUID): The member's user ID.
@@ -36,6 +37,8 @@ class Member:
             full_name (str): The member's display name.
             role (Role): A role in an organization or workspace: `admin` (Org Admin or Workspace Admin), `user`, or
                 `viewer`.
+            source (MembershipSource): Where a role came from: `manual` (granted in Plinth) or `idp` (the identity
+                provider's groups, kept in sync at each sign-in; docs/sso.md).
             created_at (datetime.datetime): When the membership was granted. Example: 2026-11-21T10:00:00.000Z.
      """
 
@@ -43,6 +46,7 @@ class Member:
     username: str
     full_name: str
     role: Role
+    source: MembershipSource
     created_at: datetime.datetime
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -59,6 +63,8 @@ class Member:
 
         role = self.role.value
 
+        source = self.source.value
+
         created_at = self.created_at.isoformat()
 
 
@@ -69,6 +75,7 @@ class Member:
             "username": username,
             "full_name": full_name,
             "role": role,
+            "source": source,
             "created_at": created_at,
         })
 
@@ -93,6 +100,11 @@ class Member:
 
 
 
+        source = MembershipSource(d.pop("source"))
+
+
+
+
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
 
@@ -103,6 +115,7 @@ class Member:
             username=username,
             full_name=full_name,
             role=role,
+            source=source,
             created_at=created_at,
         )
 

@@ -27,7 +27,8 @@ class PaginatedMemberList:
 
         Example:
             {'count': 1, 'next': None, 'previous': None, 'results': [{'user': '6d3f0c8e-5b1a-4f7e-9c2d-8a4b3e1f0a77',
-                'username': 'alice', 'full_name': 'Alice Example', 'role': 'user', 'created_at': '2026-11-02T10:00:00.000Z'}]}
+                'username': 'alice', 'full_name': 'Alice Example', 'role': 'user', 'source': 'manual', 'created_at':
+                '2026-11-02T10:00:00.000Z'}]}
 
         Attributes:
             count (int): How many results there are on all pages. Example: 123.
