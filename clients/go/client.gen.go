@@ -1340,6 +1340,12 @@ type Page = int
 // PageSize defines model for PageSize.
 type PageSize = int
 
+// ApiLoginProvidersRetrieveParams defines parameters for ApiLoginProvidersRetrieve.
+type ApiLoginProvidersRetrieveParams struct {
+	// Name Only the provider of this name.
+	Name *string `form:"name,omitempty" json:"name,omitempty"`
+}
+
 // ApiV1AuditLogListParams defines parameters for ApiV1AuditLogList.
 type ApiV1AuditLogListParams struct {
 	// Page A page number within the paginated result set (1-based, at most 1000000).
@@ -1659,10 +1665,10 @@ type ClientInterface interface {
 
 	// ApiLoginProvidersRetrieve The single sign-on providers
 	//
-	// What a client needs to sign in through SSO: for each configured provider, its issuer, where a browser starts, and the public client the command line uses with the device authorization grant (docs/sso.md). An empty list when SSO is not configured.
+	// What a client needs to sign in through SSO: for each configured provider, its issuer, where a browser starts, and the public client the command line uses with the device authorization grant (docs/sso.md). An empty list when SSO is not configured. With `name`, that provider alone (404 when there is none of that name), as `plinth login --provider <name>` asks.
 	//
 	// Corresponds with GET /api/login/providers/ (the `ApiLoginProvidersRetrieve` operationId).
-	ApiLoginProvidersRetrieve(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ApiLoginProvidersRetrieve(ctx context.Context, params *ApiLoginProvidersRetrieveParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ApiV1AuditLogList Security events, newest first (Super Admin: all; Org Admin: their organizations)
 	//
@@ -2270,11 +2276,11 @@ func (c *Client) ApiLoginOidcCreate(ctx context.Context, body ApiLoginOidcCreate
 
 // ApiLoginProvidersRetrieve The single sign-on providers
 //
-// What a client needs to sign in through SSO: for each configured provider, its issuer, where a browser starts, and the public client the command line uses with the device authorization grant (docs/sso.md). An empty list when SSO is not configured.
+// What a client needs to sign in through SSO: for each configured provider, its issuer, where a browser starts, and the public client the command line uses with the device authorization grant (docs/sso.md). An empty list when SSO is not configured. With `name`, that provider alone (404 when there is none of that name), as `plinth login --provider <name>` asks.
 //
 // Corresponds with GET /api/login/providers/ (the `ApiLoginProvidersRetrieve` operationId).
-func (c *Client) ApiLoginProvidersRetrieve(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewApiLoginProvidersRetrieveRequest(c.Server)
+func (c *Client) ApiLoginProvidersRetrieve(ctx context.Context, params *ApiLoginProvidersRetrieveParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiLoginProvidersRetrieveRequest(c.Server, params)
 	if err != nil {
 		return nil, err
 	}
@@ -3543,7 +3549,7 @@ func NewApiLoginOidcCreateRequestWithBody(server string, contentType string, bod
 }
 
 // NewApiLoginProvidersRetrieveRequest constructs an http.Request for the ApiLoginProvidersRetrieve method
-func NewApiLoginProvidersRetrieveRequest(server string) (*http.Request, error) {
+func NewApiLoginProvidersRetrieveRequest(server string, params *ApiLoginProvidersRetrieveParams) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -3559,6 +3565,33 @@ func NewApiLoginProvidersRetrieveRequest(server string) (*http.Request, error) {
 	queryURL, err := serverURL.Parse(operationPath)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Name != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "name", *params.Name, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
 	}
 
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
@@ -6004,12 +6037,12 @@ type ClientWithResponsesInterface interface {
 
 	// ApiLoginProvidersRetrieveWithResponse The single sign-on providers
 	//
-	// What a client needs to sign in through SSO: for each configured provider, its issuer, where a browser starts, and the public client the command line uses with the device authorization grant (docs/sso.md). An empty list when SSO is not configured.
+	// What a client needs to sign in through SSO: for each configured provider, its issuer, where a browser starts, and the public client the command line uses with the device authorization grant (docs/sso.md). An empty list when SSO is not configured. With `name`, that provider alone (404 when there is none of that name), as `plinth login --provider <name>` asks.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/login/providers/ (the `ApiLoginProvidersRetrieve` operationId).
-	ApiLoginProvidersRetrieveWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ApiLoginProvidersRetrieveResponse, error)
+	ApiLoginProvidersRetrieveWithResponse(ctx context.Context, params *ApiLoginProvidersRetrieveParams, reqEditors ...RequestEditorFn) (*ApiLoginProvidersRetrieveResponse, error)
 
 	// ApiV1AuditLogListWithResponse Security events, newest first (Super Admin: all; Org Admin: their organizations)
 	//
@@ -6857,6 +6890,16 @@ type ApiLoginProvidersRetrieveResponse200Headers struct {
 	XRequestId string
 }
 
+// ApiLoginProvidersRetrieveResponse400Headers the declared response headers of an HTTP 400 response for ApiLoginProvidersRetrieve
+type ApiLoginProvidersRetrieveResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiLoginProvidersRetrieveResponse404Headers the declared response headers of an HTTP 404 response for ApiLoginProvidersRetrieve
+type ApiLoginProvidersRetrieveResponse404Headers struct {
+	XRequestId string
+}
+
 // ApiLoginProvidersRetrieveResponse503Headers the declared response headers of an HTTP 503 response for ApiLoginProvidersRetrieve
 type ApiLoginProvidersRetrieveResponse503Headers struct {
 	RetryAfter *string
@@ -6868,10 +6911,18 @@ type ApiLoginProvidersRetrieveResponse struct {
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *SsoProviders
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
 	JSON503 *ErrorResponse
 	// Headers200 the parsed response headers for an HTTP 200 response
 	Headers200 *ApiLoginProvidersRetrieveResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiLoginProvidersRetrieveResponse400Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiLoginProvidersRetrieveResponse404Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *ApiLoginProvidersRetrieveResponse503Headers
 }
@@ -6879,6 +6930,16 @@ type ApiLoginProvidersRetrieveResponse struct {
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
 func (r ApiLoginProvidersRetrieveResponse) GetJSON200() *SsoProviders {
 	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ApiLoginProvidersRetrieveResponse) GetJSON400() *ErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ApiLoginProvidersRetrieveResponse) GetJSON404() *ErrorResponse {
+	return r.JSON404
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
@@ -13137,13 +13198,13 @@ func (c *ClientWithResponses) ApiLoginOidcCreateWithResponse(ctx context.Context
 
 // ApiLoginProvidersRetrieveWithResponse The single sign-on providers
 //
-// What a client needs to sign in through SSO: for each configured provider, its issuer, where a browser starts, and the public client the command line uses with the device authorization grant (docs/sso.md). An empty list when SSO is not configured.
+// What a client needs to sign in through SSO: for each configured provider, its issuer, where a browser starts, and the public client the command line uses with the device authorization grant (docs/sso.md). An empty list when SSO is not configured. With `name`, that provider alone (404 when there is none of that name), as `plinth login --provider <name>` asks.
 //
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/login/providers/ (the `ApiLoginProvidersRetrieve` operationId).
-func (c *ClientWithResponses) ApiLoginProvidersRetrieveWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ApiLoginProvidersRetrieveResponse, error) {
-	rsp, err := c.ApiLoginProvidersRetrieve(ctx, reqEditors...)
+func (c *ClientWithResponses) ApiLoginProvidersRetrieveWithResponse(ctx context.Context, params *ApiLoginProvidersRetrieveParams, reqEditors ...RequestEditorFn) (*ApiLoginProvidersRetrieveResponse, error) {
+	rsp, err := c.ApiLoginProvidersRetrieve(ctx, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -14446,6 +14507,20 @@ func ParseApiLoginProvidersRetrieveResponse(rsp *http.Response) (*ApiLoginProvid
 		}
 		response.JSON200 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -14466,6 +14541,26 @@ func ParseApiLoginProvidersRetrieveResponse(rsp *http.Response) (*ApiLoginProvid
 			headers.XRequestId = value
 		}
 		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiLoginProvidersRetrieveResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiLoginProvidersRetrieveResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
 	case rsp.StatusCode == 503:
 		var headers ApiLoginProvidersRetrieveResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {

@@ -87,15 +87,23 @@ export interface ApiLoginOidcCreateParams {
  * @throws {ApiError} 400, 401, 413, 415, 503: the API's error body is `error.body`.
  */
 export declare function apiLoginOidcCreate(params: ApiLoginOidcCreateParams): Promise<LoginResponse>;
+export interface ApiLoginProvidersRetrieveParams {
+  /**
+   * Only the provider of this name.
+   */
+  name?: string;
+}
 /**
  * The single sign-on providers
  *
- * What a client needs to sign in through SSO: for each configured provider, its issuer, where a browser starts, and the public client the command line uses with the device authorization grant (docs/sso.md). An empty list when SSO is not configured.
+ * What a client needs to sign in through SSO: for each configured provider, its issuer, where a browser starts, and the public client the command line uses with the device authorization grant (docs/sso.md). An empty list when SSO is not configured. With `name`, that provider alone (404 when there is none of that name), as `plinth login --provider <name>` asks.
  *
  * `GET /api/login/providers/` (`api_login_providers_retrieve`).
- * @throws {ApiError} 503: the API's error body is `error.body`.
+ * @throws {ApiError} 400, 404, 503: the API's error body is `error.body`.
  */
-export declare function apiLoginProvidersRetrieve(): Promise<SsoProviders>;
+export declare function apiLoginProvidersRetrieve(
+  params?: ApiLoginProvidersRetrieveParams,
+): Promise<SsoProviders>;
 export interface ApiV1UsersListParams {
   /**
    * A page number within the paginated result set (1-based, at most 1000000).

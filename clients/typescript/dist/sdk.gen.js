@@ -46,13 +46,18 @@ export function apiLoginOidcCreate(params) {
 /**
  * The single sign-on providers
  *
- * What a client needs to sign in through SSO: for each configured provider, its issuer, where a browser starts, and the public client the command line uses with the device authorization grant (docs/sso.md). An empty list when SSO is not configured.
+ * What a client needs to sign in through SSO: for each configured provider, its issuer, where a browser starts, and the public client the command line uses with the device authorization grant (docs/sso.md). An empty list when SSO is not configured. With `name`, that provider alone (404 when there is none of that name), as `plinth login --provider <name>` asks.
  *
  * `GET /api/login/providers/` (`api_login_providers_retrieve`).
- * @throws {ApiError} 503: the API's error body is `error.body`.
+ * @throws {ApiError} 400, 404, 503: the API's error body is `error.body`.
  */
-export function apiLoginProvidersRetrieve() {
-  return request({ method: 'GET', path: '/api/login/providers/', responseType: 'json' });
+export function apiLoginProvidersRetrieve(params = {}) {
+  return request({
+    method: 'GET',
+    path: '/api/login/providers/',
+    query: { name: params.name },
+    responseType: 'json',
+  });
 }
 /**
  * List users (Super Admin)

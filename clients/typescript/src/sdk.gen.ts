@@ -113,16 +113,29 @@ export function apiLoginOidcCreate(params: ApiLoginOidcCreateParams): Promise<Lo
   });
 }
 
+export interface ApiLoginProvidersRetrieveParams {
+  /**
+   * Only the provider of this name.
+   */
+  name?: string;
+}
 /**
  * The single sign-on providers
  *
- * What a client needs to sign in through SSO: for each configured provider, its issuer, where a browser starts, and the public client the command line uses with the device authorization grant (docs/sso.md). An empty list when SSO is not configured.
+ * What a client needs to sign in through SSO: for each configured provider, its issuer, where a browser starts, and the public client the command line uses with the device authorization grant (docs/sso.md). An empty list when SSO is not configured. With `name`, that provider alone (404 when there is none of that name), as `plinth login --provider <name>` asks.
  *
  * `GET /api/login/providers/` (`api_login_providers_retrieve`).
- * @throws {ApiError} 503: the API's error body is `error.body`.
+ * @throws {ApiError} 400, 404, 503: the API's error body is `error.body`.
  */
-export function apiLoginProvidersRetrieve(): Promise<SsoProviders> {
-  return request<SsoProviders>({ method: 'GET', path: '/api/login/providers/', responseType: 'json' });
+export function apiLoginProvidersRetrieve(
+  params: ApiLoginProvidersRetrieveParams = {},
+): Promise<SsoProviders> {
+  return request<SsoProviders>({
+    method: 'GET',
+    path: '/api/login/providers/',
+    query: { name: params.name },
+    responseType: 'json',
+  });
 }
 
 export interface ApiV1UsersListParams {

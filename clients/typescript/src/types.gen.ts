@@ -51,7 +51,7 @@ export interface paths {
     };
     /**
      * The single sign-on providers
-     * @description What a client needs to sign in through SSO: for each configured provider, its issuer, where a browser starts, and the public client the command line uses with the device authorization grant (docs/sso.md). An empty list when SSO is not configured.
+     * @description What a client needs to sign in through SSO: for each configured provider, its issuer, where a browser starts, and the public client the command line uses with the device authorization grant (docs/sso.md). An empty list when SSO is not configured. With `name`, that provider alone (404 when there is none of that name), as `plinth login --provider <name>` asks.
      */
     get: operations['api_login_providers_retrieve'];
     put?: never;
@@ -2319,7 +2319,10 @@ export interface operations {
   };
   api_login_providers_retrieve: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Only the provider of this name. */
+        name?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -2334,6 +2337,26 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['SsoProviders'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description A dependency (database, storage cluster) is unavailable. */

@@ -1,7 +1,8 @@
 import { defineRoute, PUBLIC } from '../../edges/http/openapi.ts';
 import { endpoint } from '../../edges/http/endpoint.ts';
 import { jsonResponse } from '../../edges/http/common.ts';
-import { SsoProvidersSchema } from '../sso/schema.ts';
+import { notFound } from '../../core/errors.ts';
+import { SsoProvidersQuerySchema, SsoProvidersSchema } from '../sso/schema.ts';
 
 /** GET /api/login/providers/ */
 export default endpoint(
@@ -13,15 +14,23 @@ export default endpoint(
     description:
       'What a client needs to sign in through SSO: for each configured provider, its issuer, where a browser ' +
       'starts, and the public client the command line uses with the device authorization grant (docs/sso.md). ' +
-      'An empty list when SSO is not configured.',
+      'An empty list when SSO is not configured. With `name`, that provider alone (404 when there is none of that ' +
+      'name), as `plinth login --provider <name>` asks.',
     security: PUBLIC,
+    request: { query: SsoProvidersQuerySchema },
     responses: { 200: jsonResponse('The providers.', SsoProvidersSchema) },
+    errors: [404],
   }),
   ({ sso }) =>
-    (c) =>
-      c.json(
+    (c) => {
+      const { name } = c.req.valid('query');
+      const all = sso?.providers.list() ?? [];
+      const chosen = name === undefined ? all : all.filter((p) => p.name === name);
+      if (name !== undefined && chosen.length === 0)
+        throw notFound('No single sign-on provider has this name.');
+      return c.json(
         {
-          providers: (sso?.providers.list() ?? []).map((p) => ({
+          providers: chosen.map((p) => ({
             name: p.name,
             display_name: p.displayName,
             issuer: p.issuer,
@@ -30,5 +39,6 @@ export default endpoint(
           })),
         },
         200,
-      ),
+      );
+    },
 );

@@ -165,6 +165,17 @@ export const SsoProvidersSchema = z
     },
   });
 
+export const SsoProvidersQuerySchema = z.object({
+  name: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,62}$/)
+    .optional()
+    .openapi({
+      param: { name: 'name', in: 'query', description: 'Only the provider of this name.' },
+      example: 'keycloak',
+    }),
+});
+
 export const IdTokenLoginSchema = z
   .object({
     provider: z.string().min(1).max(63).openapi({ description: 'The provider name.' }),

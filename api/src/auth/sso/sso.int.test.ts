@@ -551,6 +551,10 @@ describe.each(DATABASE_KINDS)('single sign-on with an in-process OpenID provider
     }
     const providers = await w.expectStatus(200, 'GET', '/api/login/providers/');
     expect(providers.providers.map((p: { name: string }) => p.name)).toEqual(['op', 'closed', 'fast']);
+    const one = await w.expectStatus(200, 'GET', '/api/login/providers/?name=closed');
+    expect(one.providers.map((p: { name: string }) => p.name)).toEqual(['closed']);
+    await w.expectStatus(404, 'GET', '/api/login/providers/?name=nope');
+    await w.expectStatus(400, 'GET', '/api/login/providers/?name=Not%20A%20Name');
     expect(providers.providers[0]).toMatchObject({
       issuer: idp.issuer,
       cli_client_id: 'plinth-cli',

@@ -10,22 +10,32 @@ from ... import errors
 
 from ...models.error_response import ErrorResponse
 from ...models.sso_providers import SsoProviders
+from ...types import UNSET, Unset
 from typing import cast
 
 
 
 def _get_kwargs(
-    
+    *,
+    name: str | Unset = UNSET,
+
 ) -> dict[str, Any]:
     
 
     
 
-    
+    params: dict[str, Any] = {}
+
+    params["name"] = name
+
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/api/login/providers/",
+        "params": params,
     }
 
 
@@ -40,6 +50,20 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 
         return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 404:
+        response_404 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_404
 
     if response.status_code == 503:
         response_503 = ErrorResponse.from_dict(response.json())
@@ -66,13 +90,18 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
+    name: str | Unset = UNSET,
 
 ) -> Response[ErrorResponse | SsoProviders]:
     """ The single sign-on providers
 
      What a client needs to sign in through SSO: for each configured provider, its issuer, where a
     browser starts, and the public client the command line uses with the device authorization grant
-    (docs/sso.md). An empty list when SSO is not configured.
+    (docs/sso.md). An empty list when SSO is not configured. With `name`, that provider alone (404 when
+    there is none of that name), as `plinth login --provider <name>` asks.
+
+    Args:
+        name (str | Unset):  Example: keycloak.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -84,7 +113,8 @@ def sync_detailed(
 
 
     kwargs = _get_kwargs(
-        
+        name=name,
+
     )
 
     response = client.get_httpx_client().request(
@@ -96,13 +126,18 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
+    name: str | Unset = UNSET,
 
 ) -> ErrorResponse | SsoProviders | None:
     """ The single sign-on providers
 
      What a client needs to sign in through SSO: for each configured provider, its issuer, where a
     browser starts, and the public client the command line uses with the device authorization grant
-    (docs/sso.md). An empty list when SSO is not configured.
+    (docs/sso.md). An empty list when SSO is not configured. With `name`, that provider alone (404 when
+    there is none of that name), as `plinth login --provider <name>` asks.
+
+    Args:
+        name (str | Unset):  Example: keycloak.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -115,19 +150,25 @@ def sync(
 
     return sync_detailed(
         client=client,
+name=name,
 
     ).parsed
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
+    name: str | Unset = UNSET,
 
 ) -> Response[ErrorResponse | SsoProviders]:
     """ The single sign-on providers
 
      What a client needs to sign in through SSO: for each configured provider, its issuer, where a
     browser starts, and the public client the command line uses with the device authorization grant
-    (docs/sso.md). An empty list when SSO is not configured.
+    (docs/sso.md). An empty list when SSO is not configured. With `name`, that provider alone (404 when
+    there is none of that name), as `plinth login --provider <name>` asks.
+
+    Args:
+        name (str | Unset):  Example: keycloak.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -139,7 +180,8 @@ async def asyncio_detailed(
 
 
     kwargs = _get_kwargs(
-        
+        name=name,
+
     )
 
     response = await client.get_async_httpx_client().request(
@@ -151,13 +193,18 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
+    name: str | Unset = UNSET,
 
 ) -> ErrorResponse | SsoProviders | None:
     """ The single sign-on providers
 
      What a client needs to sign in through SSO: for each configured provider, its issuer, where a
     browser starts, and the public client the command line uses with the device authorization grant
-    (docs/sso.md). An empty list when SSO is not configured.
+    (docs/sso.md). An empty list when SSO is not configured. With `name`, that provider alone (404 when
+    there is none of that name), as `plinth login --provider <name>` asks.
+
+    Args:
+        name (str | Unset):  Example: keycloak.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -170,5 +217,6 @@ async def asyncio(
 
     return (await asyncio_detailed(
         client=client,
+name=name,
 
     )).parsed
