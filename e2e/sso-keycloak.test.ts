@@ -10,6 +10,8 @@ import type { ApiProcess } from '../api/src/test/api-process.ts';
 import { freshDatabaseUrl } from '../api/src/test/databases.ts';
 import { KEYCLOAK_CLI_CLIENT_ID, KEYCLOAK_USERS, startKeycloak } from '../api/src/test/keycloak-server.ts';
 import type { KeycloakServer } from '../api/src/test/keycloak-server.ts';
+import { startTestIdp } from '../api/src/test/oidc-provider.ts';
+import type { TestIdp } from '../api/src/test/oidc-provider.ts';
 import { freePort } from '../api/src/test/postgres-server.ts';
 
 /**
@@ -18,7 +20,9 @@ import { freePort } from '../api/src/test/postgres-server.ts';
  * embedded PGlite: sign-in back to the page started from, roles from groups, a removed group
  * removing its role at the next sign-in while a hand-granted membership survives, Super Admin from
  * `svc-admins`, logout at Keycloak ending the Plinth session through back-channel logout, a
- * tampered `state` refused and audited, and the command line's device authorization grant.
+ * tampered `state` refused and audited, and the command line's device authorization grant. A second,
+ * different provider (panva's oidc-provider, in this process) beside Keycloak shows any provider and
+ * several at once.
  */
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -69,6 +73,7 @@ describe.each(['postgres', 'pglite'] as const)('SSO with Keycloak and Chromium, 
   let api: ApiProcess;
   let publicUrl: string;
   let admin: string;
+  let partner: TestIdp;
   const orgs: Record<string, string> = {};
 
   beforeAll(async () => {
@@ -82,6 +87,26 @@ describe.each(['postgres', 'pglite'] as const)('SSO with Keycloak and Chromium, 
       postLogoutRedirectUris: [`${publicUrl}/ui/login/?signed_out=1`],
       backchannelLogoutUrl: `${publicUrl}/auth/oidc/keycloak/backchannel-logout/`,
     });
+    partner = await startTestIdp(
+      [
+        {
+          client_id: 'plinth',
+          client_secret: 'partner-client-secret-0123456789',
+          redirect_uris: [`${publicUrl}/auth/oidc/partner/callback/`],
+          grant_types: ['authorization_code', 'refresh_token'],
+          response_types: ['code'],
+        },
+      ],
+      // Named like Keycloak's bob: another issuer's bob is another user.
+      [
+        {
+          sub: 'partner-bob',
+          preferred_username: 'bob',
+          email: 'bob@partner.example',
+          groups: ['svc-beta-users'],
+        },
+      ],
+    );
     const config = join(scratch, `config-${kind}.yaml`);
     writeFileSync(
       config,
@@ -94,6 +119,12 @@ describe.each(['postgres', 'pglite'] as const)('SSO with Keycloak and Chromium, 
         `      client_id: ${client.clientId}`,
         '      client_secret_env: PLINTH_OIDC_KEYCLOAK_SECRET',
         `      cli_client_id: ${KEYCLOAK_CLI_CLIENT_ID}`,
+        '    - name: partner',
+        '      display_name: Partner ID',
+        `      issuer: ${partner.issuer}`,
+        '      client_id: plinth',
+        '      client_secret_env: PLINTH_OIDC_PARTNER_SECRET',
+        '      scopes: [openid, profile, email, groups]',
         '',
       ].join('\n'),
     );
@@ -107,6 +138,7 @@ describe.each(['postgres', 'pglite'] as const)('SSO with Keycloak and Chromium, 
       PLINTH_PUBLIC_URL: publicUrl,
       PLINTH_CONFIG: config,
       PLINTH_OIDC_KEYCLOAK_SECRET: secret,
+      PLINTH_OIDC_PARTNER_SECRET: 'partner-client-secret-0123456789',
       PLINTH_BOOTSTRAP_ADMIN_PASSWORD: ADMIN_PASSWORD,
     });
     await api.waitReady();
@@ -126,6 +158,7 @@ describe.each(['postgres', 'pglite'] as const)('SSO with Keycloak and Chromium, 
 
   afterAll(async () => {
     await api?.stop();
+    await partner?.stop();
   });
 
   /** Signs in at Keycloak's own login page, starting from a Plinth page; returns where it landed. */
@@ -293,6 +326,25 @@ describe.each(['postgres', 'pglite'] as const)('SSO with Keycloak and Chromium, 
     expect(failed).toMatchObject({
       ip: '127.0.0.1',
       details: { provider: 'keycloak', reason: 'state_mismatch' },
+    });
+  });
+
+  it('offers both providers and signs in through the second one, a different user than Keycloak’s bob', async () => {
+    await withContext(async (page) => {
+      await page.goto(`${publicUrl}/ui/login/`);
+      await expect
+        .poll(() => page.locator('.providers a').allTextContents())
+        .toEqual(['Sign in with Keycloak', 'Sign in with Partner ID']);
+      await page.getByRole('link', { name: 'Sign in with Partner ID' }).click();
+      // oidc-provider's own login and consent pages.
+      await page.locator('input[name=login]').fill('partner-bob');
+      await page.locator('input[name=password]').fill('any password');
+      await page.locator('button[type=submit]').click();
+      await page.locator('button[type=submit]', { hasText: 'Continue' }).click();
+      await page.waitForURL(`${publicUrl}/ui/`);
+      await expect.poll(() => page.locator('#username').textContent()).toContain('bob-partner');
+      expect(await page.locator('#provider').textContent()).toBe('Partner ID');
+      expect(await memberships(page)).toEqual({ beta: 'user/idp' });
     });
   });
 
