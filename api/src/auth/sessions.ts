@@ -122,6 +122,19 @@ export class Sessions {
     return { idToken: open(row?.idToken), refreshToken: open(row?.refresh) };
   }
 
+  /**
+   * Claims the resync of a session: true for the one caller whose update finds `synced_at` still
+   * at the value it read; concurrent requests (other tabs, other replicas) get false.
+   */
+  async claimResync(id: string, seen: Date | null): Promise<boolean> {
+    const claimed = await this.#db
+      .update(sessions)
+      .set({ syncedAt: new Date() })
+      .where(and(eq(sessions.id, id), seen ? eq(sessions.syncedAt, seen) : isNull(sessions.syncedAt)))
+      .returning({ id: sessions.id });
+    return claimed.length > 0;
+  }
+
   /** After a refresh: the rotated tokens and the time of the sync they fed. */
   async refreshed(id: string, tokens: { idToken?: string; refreshToken?: string }): Promise<void> {
     const set: Partial<SessionRow> = { syncedAt: new Date() };

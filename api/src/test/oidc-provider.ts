@@ -15,6 +15,7 @@ export interface TestAccount {
   sub: string;
   preferred_username?: string;
   email?: string;
+  email_verified?: boolean;
   name?: string;
   groups?: string[];
 }
@@ -51,7 +52,7 @@ export async function startTestIdp(
     claims: {
       openid: ['sub'],
       profile: ['name', 'preferred_username'],
-      email: ['email'],
+      email: ['email', 'email_verified'],
       groups: ['groups'],
     },
     scopes: ['openid', 'offline_access', 'profile', 'email', 'groups'],

@@ -73,6 +73,15 @@ describe('the oidc section of PLINTH_CONFIG', () => {
     expect(problems.join('\n')).not.toContain('s3cret');
   });
 
+  it('refuses a CLI client that is the browser client (its ID tokens would become login tokens)', () => {
+    const same = `${PROVIDER}      cli_client_id: plinth\n`;
+    expect(
+      problemsOf({ PLINTH_CONFIG: file(same), KC_SECRET: 's', PLINTH_PUBLIC_URL: 'https://p.example' }),
+    ).toEqual([
+      `PLINTH_CONFIG ${join(dir, `config-${n - 1}.yaml`)}: oidc.providers.0.cli_client_id must differ from client_id`,
+    ]);
+  });
+
   it('refuses unknown keys, bad names and bad URLs with the path of each', () => {
     const bad = `oidc:\n  providers:\n    - name: Key Cloak\n      issuer: ftp://x\n      client_id: p\n      colour: red\n`;
     const problems = problemsOf({ PLINTH_CONFIG: file(bad), PLINTH_PUBLIC_URL: 'https://p.example' }).join(

@@ -85,6 +85,9 @@ export function loadOidcConfig(
     seen.add(p.name);
     if (!p.scopes.includes('openid'))
       problems.push(`${where(['providers', n, 'scopes'])} must include openid`);
+    // The CLI's ID tokens are exchanged for login tokens: the browser client's must not be.
+    if (p.cli_client_id !== undefined && p.cli_client_id === p.client_id)
+      problems.push(`${where(['providers', n, 'cli_client_id'])} must differ from client_id`);
     let clientSecret: string | undefined;
     if (p.client_secret_env !== undefined) {
       clientSecret = env[p.client_secret_env];

@@ -245,7 +245,9 @@ async function signIn(
 ): Promise<{ userId: string; identityId: string }> {
   const issuer = claims.iss;
   const subject = claims.sub;
-  const email = typeof claims.email === 'string' ? claims.email.slice(0, 254) : null;
+  // An address the provider has not verified is not kept: members are added by e-mail address.
+  const email =
+    typeof claims.email === 'string' && claims.email_verified !== false ? claims.email.slice(0, 254) : null;
   // Kept for the admins' claims view: the ID token's claims without the token bookkeeping.
   const { nonce: _n, at_hash: _a, c_hash: _c, ...kept } = claims as Record<string, unknown>;
   const lastClaims = {
@@ -446,6 +448,9 @@ export async function refreshIfDue(
   if (!session.identityId) return session;
   const due = (session.syncedAt?.getTime() ?? 0) + provider.resyncIntervalSeconds * 1000;
   if (Date.now() < due) return session;
+  // One request refreshes (on any replica); the others carry on with the session as it is, so a
+  // refresh token is never sent twice (a provider that rotates them would take that for theft).
+  if (!(await ctx.sessions.claimResync(session.id, session.syncedAt))) return session;
   const { refreshToken } = await ctx.sessions.providerTokens(session.id);
   if (!refreshToken) return session;
   let tokens: Awaited<ReturnType<typeof oidc.refreshTokenGrant>>;

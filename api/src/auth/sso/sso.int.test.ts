@@ -324,6 +324,13 @@ describe.each(DATABASE_KINDS)('single sign-on with an in-process OpenID provider
     expect((await audits('sso.login_failed')).some((e) => e.details.reason === 'user_inactive')).toBe(true);
   });
 
+  it('keeps no e-mail address the provider has not verified (members are added by address)', async () => {
+    const a = account([]);
+    idp.accounts.get(a.sub)!.email_verified = false;
+    await signIn(a.sub);
+    expect((await userOf(a.sub))!.email).toBeNull();
+  });
+
   it('never accepts a session cookie on /api/v1/', async () => {
     const a = account([]);
     const { jar } = await signIn(a.sub);
