@@ -201,6 +201,14 @@ export class Sessions {
   }
 }
 
+/** Revokes every live session of a user, in `tx` (a deactivation's transaction). */
+export async function revokeSessionsOf(tx: Database, userId: string): Promise<void> {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: 'user_deactivated' })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
 /**
  * The CSRF token of a session: derived from the cookie's secret, so only a page that was served to
  * the session's browser knows it, and it needs no storage.

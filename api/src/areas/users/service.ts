@@ -10,6 +10,7 @@ import type { PageQuery } from '../../core/pagination.ts';
 import type { AuditLog } from '../audit/writer.ts';
 import type { RequestInfo } from '../../auth/login.ts';
 import { hashPassword } from '../../auth/passwords.ts';
+import { revokeSessionsOf } from '../../auth/sessions.ts';
 import { authorize, requireScope } from '../../auth/policy.ts';
 import type { Principal } from '../../auth/policy.ts';
 
@@ -157,6 +158,8 @@ export async function updateUser(
       throw err;
     }
     if (!updated) throw notFound();
+    // A deactivated user's web sessions end for good: reactivation does not bring them back.
+    if (input.is_active === false) await revokeSessionsOf(tx, id);
     if (Object.keys(changes).length) {
       await audit.record(
         {

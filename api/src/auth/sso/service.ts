@@ -298,10 +298,9 @@ export async function syncSafely(
     // The claims view shows `last_groups: null`, which tells that case from an empty list.
     await syncGroups(ctx.db, ctx.audit, provider, identityId, userId, groups ?? [], req);
   } catch (err) {
-    const problem =
-      err instanceof Error && !('cause' in err && err.cause)
-        ? err.message
-        : 'the sync failed (see the API log)';
+    // Only the error's class and code: a driver's message can carry statement parameters.
+    const { name, code } = errorInfo(err);
+    const problem = `the group sync failed (${name}${code ? ` ${code}` : ''}); see the API log`;
     ctx.logger.warn(
       { provider: provider.name, user_id: userId, err: errorInfo(err) },
       'SSO group sync failed; sign-in continues',

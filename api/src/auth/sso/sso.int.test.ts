@@ -318,6 +318,16 @@ describe.each(DATABASE_KINDS)('single sign-on with an in-process OpenID provider
     const home = await request('/ui/', jar);
     expect(home.status).toBe(303);
     expect(home.headers.get('location')).toBe('/ui/login/');
+    // Reactivated, the old session stays ended.
+    await w.expectStatus(200, 'PATCH', `/api/v1/users/${user.id}/`, {
+      token: root.token,
+      body: { is_active: true },
+    });
+    expect((await request('/ui/', jar)).status).toBe(303);
+    await w.expectStatus(200, 'PATCH', `/api/v1/users/${user.id}/`, {
+      token: root.token,
+      body: { is_active: false },
+    });
     const { res } = await signIn(a.sub);
     expect(res.status).toBe(400);
     expect(await res.text()).toContain('deactivated');
