@@ -17,6 +17,7 @@ import { OidcProviders } from './providers.ts';
 import { sessions, userIdentities } from './tables.ts';
 
 const PUBLIC_URL = 'http://plinth.test';
+const TLS_URL = 'https://plinth.test';
 const CLIENT = { client_id: 'plinth', client_secret: 'plinth-secret-0123456789' };
 const provider = (over: Partial<OidcProviderConfig> = {}): OidcProviderConfig => ({
   name: 'op',
@@ -40,7 +41,10 @@ beforeAll(async () => {
   idp = await startTestIdp([
     {
       ...CLIENT,
-      redirect_uris: ['op', 'closed', 'fast'].map((n) => `${PUBLIC_URL}/auth/oidc/${n}/callback/`),
+      redirect_uris: [
+        ...['op', 'closed', 'fast'].map((n) => `${PUBLIC_URL}/auth/oidc/${n}/callback/`),
+        `${TLS_URL}/auth/oidc/op/callback/`,
+      ],
       post_logout_redirect_uris: [`${PUBLIC_URL}/ui/login/?signed_out=1`],
       grant_types: ['authorization_code', 'refresh_token'],
       // With it the ID token carries `sid`; the provider's own POSTs are never sent in these tests.
@@ -577,5 +581,36 @@ describe.each(DATABASE_KINDS)('single sign-on with an in-process OpenID provider
       cli_client_id: 'plinth-cli',
       login_url: '/auth/oidc/op/login/',
     });
+  });
+});
+
+describe('session cookies behind TLS', () => {
+  it('are Secure and host-bound (__Host-) when the public URL is https', async () => {
+    const database = await migratedDatabase('pglite');
+    const w = createWorld(database, {
+      providers: new OidcProviders([provider({ issuer: idp.issuer })], TLS_URL, createLogger('silent')),
+      publicUrl: TLS_URL,
+    });
+    try {
+      const jar = new CookieJar();
+      const start = await w.env.app.request('/auth/oidc/op/login/');
+      jar.take(start.headers);
+      const flow = start.headers.getSetCookie()[0]!;
+      expect(flow).toMatch(/^__Host-plinth_oidc_/);
+      expect(flow).toMatch(/; Secure/);
+      const sub = randomUUID();
+      idp.accounts.set(sub, { sub, preferred_username: `tls-${sub.slice(0, 8)}`, groups: [] });
+      const back = await loginAtIdp(start.headers.get('location')!, sub, TLS_URL);
+      const res = await w.env.app.request(back.pathname + back.search, { headers: { cookie: jar.header() } });
+      expect(res.status).toBe(303);
+      const session = res.headers.getSetCookie().find((c) => c.startsWith('__Host-plinth_session='))!;
+      expect(session).toMatch(/; Secure/);
+      expect(session).toMatch(/; HttpOnly/);
+      expect(session).toMatch(/; Path=\//);
+      expect(session).not.toMatch(/Domain=/i);
+    } finally {
+      await w.env.close();
+      await database.close();
+    }
   });
 });
