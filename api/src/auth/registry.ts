@@ -9,6 +9,7 @@ import { hashToken, parseBearer } from '../core/tokens.ts';
 import type { AuthContext, RequestInfo } from './login.ts';
 import { expandScopes } from './policy.ts';
 import type { Principal, Scope } from './policy.ts';
+import type { ActiveSession } from './sessions.ts';
 
 /**
  * The authentication registry: one resolver per kind of credential, each turning a credential
@@ -37,6 +38,24 @@ const loginToken: Resolver = async (ctx, token) => {
     scopes: expandScopes(null),
   };
 };
+
+/**
+ * The web UI's session (auth/sessions.ts), resolved by the browser edge alone and never from a
+ * header: the user, interactively, with every scope, like a login token.
+ */
+export function sessionPrincipal(session: ActiveSession): Principal {
+  return {
+    kind: 'user',
+    via: 'session',
+    interactive: true,
+    userId: session.userId,
+    username: session.username,
+    superuser: session.superuser,
+    apiKeyId: null,
+    organizationScope: null,
+    scopes: expandScopes(null),
+  };
+}
 
 /**
  * API keys (user, organization and system): read from the database on every request, so a revoked

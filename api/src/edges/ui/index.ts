@@ -4,10 +4,10 @@ import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { App } from '../http/endpoint.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import type { AuthContext, RequestInfo } from '../../auth/login.ts';
+import type { AuthContext } from '../../auth/login.ts';
 import { checkPassword } from '../../auth/login.ts';
 import { csrfToken, csrfTokenMatches } from '../../auth/sessions.ts';
-import type { ActiveSession, Sessions } from '../../auth/sessions.ts';
+import type { Sessions } from '../../auth/sessions.ts';
 import type { OidcProviders } from '../../auth/sso/providers.ts';
 import {
   backchannelLogout,
@@ -24,6 +24,9 @@ import { DomainError } from '../../core/errors.ts';
 import { errorInfo } from '../../core/error-info.ts';
 import { membershipsOfUser } from '../../areas/members/service.ts';
 import { errorPage, homePage, loginPage, STYLESHEET, STYLESHEET_PATH } from './pages.ts';
+import { info, printable, safeNext, toLogin } from './context.ts';
+import type { UiEnv } from './context.ts';
+import { registerKeyPages } from './keys.ts';
 
 /**
  * The browser edge: the sign-in page (providers and the local form), the OIDC flow, sessions and
@@ -39,10 +42,6 @@ export interface UiDeps {
   /** The API's external URL (PLINTH_PUBLIC_URL); unset: the origin the browser used. */
   readonly publicUrl: string | undefined;
 }
-
-type UiEnv = AppEnv & {
-  Variables: AppEnv['Variables'] & { uiSession: ActiveSession | null; sessionToken: string | null };
-};
 
 const FORM_LIMIT_BYTES = 16 * 1024;
 
@@ -110,13 +109,6 @@ export function registerUi(app: App, deps: UiDeps): void {
   };
   // Only the browser's paths: /api/ never sees these (nor a session).
   for (const prefix of ['/ui/*', '/auth/*']) ui.use(prefix, headers, limit, session, csrf);
-
-  // A page that needs a session sends the browser to sign in, and back here afterwards.
-  const toLogin = (c: Context<UiEnv>) => {
-    const url = new URL(c.req.url);
-    const next = safeNext(url.pathname + url.search);
-    return c.redirect(next === '/ui/' ? '/ui/login/' : `/ui/login/?next=${encodeURIComponent(next)}`, 303);
-  };
 
   const startSession = async (c: Context<UiEnv>, sessionToken: string) => {
     // Rotation: whatever session the browser had before is ended, never carried over.
@@ -202,6 +194,8 @@ export function registerUi(app: App, deps: UiDeps): void {
       }),
     );
   });
+
+  registerKeyPages(ui, deps.auth);
 
   ui.post('/ui/account/sessions/revoke-all/', async (c) => {
     const session = c.get('uiSession');
@@ -298,38 +292,6 @@ export function registerUi(app: App, deps: UiDeps): void {
   }
 
   app.route('/', ui as unknown as Hono<AppEnv>);
-}
-
-function info(c: Context<UiEnv>): RequestInfo {
-  return {
-    ip: c.get('clientIp'),
-    requestId: c.get('requestId'),
-    method: c.req.method,
-    path: c.req.path,
-    userAgent: c.req.header('user-agent') ?? null,
-  };
-}
-
-/** No control characters (PostgreSQL cannot store NUL; none belongs in a username). */
-function printable(value: string): boolean {
-  // eslint-disable-next-line no-control-regex
-  return !/[\u0000-\u001f\u007f]/.test(value);
-}
-
-/**
- * Where to go after signing in: a path of this UI only (`/ui/…`), never another origin, a
- * protocol-relative `//host` or a backslash trick; anything else is the home page.
- */
-export function safeNext(next: string | undefined): string {
-  if (!next || next.length > 2000 || !printable(next)) return '/ui/';
-  if (!next.startsWith('/ui/') || next.includes('\\') || next.startsWith('//')) return '/ui/';
-  try {
-    const url = new URL(next, 'http://plinth.invalid');
-    if (url.origin !== 'http://plinth.invalid' || !url.pathname.startsWith('/ui/')) return '/ui/';
-    return url.pathname + url.search;
-  } catch {
-    return '/ui/';
-  }
 }
 
 /** The request comes from a page of this origin. */
