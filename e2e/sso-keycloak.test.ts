@@ -348,6 +348,30 @@ describe.each(['postgres', 'pglite'] as const)('SSO with Keycloak and Chromium, 
     });
   });
 
+  it('lets a user signed in through Keycloak make an API key in the UI, use it, and revoke it', async () => {
+    await withContext(async (page) => {
+      await signIn(page, 'bob', '/ui/accounts/api-keys/');
+      await page.getByLabel('Name').fill('laptop');
+      await page.getByLabel('Expires').selectOption('7');
+      await page.getByRole('button', { name: 'Create key' }).click();
+      const token = await page.locator('#token').inputValue();
+      expect(token).toMatch(/^plu_/);
+      const use = () =>
+        fetch(`${publicUrl}/api/v1/users/me/`, { headers: { authorization: `Bearer ${token}` } });
+      const me = await use();
+      expect(me.status).toBe(200);
+      expect(((await me.json()) as { username: string }).username).toBe('bob');
+      await page.getByRole('link', { name: 'I have copied it' }).click();
+      await page
+        .getByRole('link', { name: /Revoke/ })
+        .first()
+        .click();
+      await page.getByRole('button', { name: 'Revoke the key' }).click();
+      await expect.poll(() => page.getByRole('status').textContent()).toContain('The key is revoked');
+      expect((await use()).status).toBe(401);
+    });
+  });
+
   it('signs in the command line with the device authorization grant', async () => {
     const providers = await jsonRequest(api.url, 'GET', '/api/login/providers/');
     const [provider] = providers.body.providers;
