@@ -26,11 +26,14 @@ function layout(title: string, body: Html, user?: PageUser, csrf?: string): stri
           <a class="brand" href="/ui/">Plinth</a>
           ${
             user && csrf
-              ? html`<form class="inline" method="post" action="/auth/logout/">
-                  <span class="muted">${user.username}${user.superuser ? ' (Super Admin)' : ''}</span>
-                  <input type="hidden" name="csrf_token" value="${csrf}" />
-                  <button class="secondary" type="submit">Sign out</button>
-                </form>`
+              ? html`<nav aria-label="Account">
+                    <a href="/ui/">Home</a> <a href="/ui/accounts/api-keys/">API keys</a>
+                  </nav>
+                  <form class="inline" method="post" action="/auth/logout/">
+                    <span class="muted">${user.username}${user.superuser ? ' (Super Admin)' : ''}</span>
+                    <input type="hidden" name="csrf_token" value="${csrf}" />
+                    <button class="secondary" type="submit">Sign out</button>
+                  </form>`
               : ''
           }
         </header>
