@@ -177,7 +177,8 @@ export interface Principal {
   /** Who: a user (login token, user key), an organization (its key), the system (a system key), an agent. */
   readonly kind: 'user' | 'organization' | 'system' | 'agent';
   /** How it authenticated. */
-  readonly via: 'login_token' | 'session' | 'user_key' | 'organization_key' | 'system_key' | 'service_account';
+  readonly via:
+    'login_token' | 'session' | 'user_key' | 'organization_key' | 'system_key' | 'service_account';
   /** A person signed in (a login token, the web UI's session), not a key. */
   readonly interactive: boolean;
   /** The user acting (login token, user key) or the key's creator (organization and system keys). */
