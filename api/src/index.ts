@@ -132,6 +132,19 @@ async function shutdown(signal: string): Promise<void> {
 }
 
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+// A database that goes away can leave the driver (postgres.js) with a socket error no query awaits
+// (porsager/postgres#600: `read ECONNRESET` as an unhandled rejection, seen here once when
+// PostgreSQL stopped just after start-up). An outage must turn /readyz 503, not end the process:
+// such network errors are logged and survived; anything else still ends it, as Node would.
+const NETWORK_ERRORS = new Set(['ECONNRESET', 'EPIPE', 'ECONNREFUSED', 'ETIMEDOUT', 'ENOTCONN']);
+process.on('unhandledRejection', (err) => {
+  const { name, code } = errorInfo(err);
+  if (code && NETWORK_ERRORS.has(code) && typeof (err as { syscall?: unknown }).syscall === 'string') {
+    logger.warn({ err: { name, code } }, 'a connection failed with no request waiting on it; carrying on');
+    return;
+  }
+  throw err;
+});
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 class MigrationsPending extends Error {
