@@ -1,12 +1,10 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium, requireChromium } from './chromium.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiProcess } from '../api/src/test/api-process.ts';
 import type { ApiProcess } from '../api/src/test/api-process.ts';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * `/api/docs/` in a real headless Chromium: the page renders the operations of the live schema,
@@ -17,8 +15,7 @@ describe('interactive API docs', () => {
   let dataDir: string;
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM))
-      throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
+    requireChromium();
     dataDir = mkdtempSync(join(tmpdir(), 'plinth-docs-'));
     api = await startApiProcess({ PLINTH_DATA_DIR: dataDir });
     await api.waitReady();
@@ -29,18 +26,7 @@ describe('interactive API docs', () => {
   });
 
   it('renders with no request leaving the machine', async () => {
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    const browser = await launchChromium();
     try {
       const page = await browser.newPage();
       const requested: string[] = [];

@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as oidc from 'openid-client';
-import { chromium } from 'playwright-core';
+import { launchChromium, requireChromium } from './chromium.ts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonRequest, startApiProcess, TEST_KEYS } from '../api/src/test/api-process.ts';
@@ -25,7 +25,6 @@ import { freePort } from '../api/src/test/postgres-server.ts';
  * several at once.
  */
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ADMIN_PASSWORD = 'sso-e2e-admin-password';
 
 let kc: KeycloakServer;
@@ -33,23 +32,8 @@ let browser: Browser;
 const scratch = mkdtempSync(join(tmpdir(), 'plinth-sso-e2e-'));
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM))
-    throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
-  [kc, browser] = await Promise.all([
-    startKeycloak(),
-    chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    }),
-  ]);
+  requireChromium();
+  [kc, browser] = await Promise.all([startKeycloak(), launchChromium()]);
 }, 300_000);
 
 afterAll(async () => {

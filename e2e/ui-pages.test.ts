@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium, requireChromium } from './chromium.ts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiProcess } from '../api/src/test/api-process.ts';
@@ -15,7 +15,6 @@ import type { ApiProcess } from '../api/src/test/api-process.ts';
  * narrow layout has no horizontal scrolling.
  */
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ADMIN_PASSWORD = 'ui-pages-admin-password';
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, mobile: { width: 375, height: 740 } } as const;
@@ -33,28 +32,13 @@ describe('the web UI pages in Chromium', () => {
   let dataDir: string;
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM))
-      throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
+    requireChromium();
     dataDir = mkdtempSync(join(tmpdir(), 'plinth-ui-'));
     api = await startApiProcess({
       PLINTH_DATA_DIR: dataDir,
       PLINTH_BOOTSTRAP_ADMIN_PASSWORD: ADMIN_PASSWORD,
     });
-    [browser] = await Promise.all([
-      chromium.launch({
-        executablePath: CHROMIUM,
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-        ],
-      }),
-      api.waitReady(),
-    ]);
+    [browser] = await Promise.all([launchChromium(), api.waitReady()]);
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
