@@ -94,8 +94,9 @@ export function createApp(deps: AppDeps): App {
   app.use('*', trailingSlash);
   app.use('/api/*', limitBody(deps.bodyLimitBytes));
   app.use('/api/*', refuseUnstorableInput);
-  app.use('/auth/*', refuseUnstorableInput);
-  app.use('/ui/*', refuseUnstorableInput);
+  // The browser's paths too: a form is limited before the NUL check reads it.
+  for (const path of ['/auth/*', '/ui/*'])
+    app.use(path, limitBody(deps.bodyLimitBytes), refuseUnstorableInput);
   app.use('/api/v1/*', requireAuth(auth));
   app.use(
     '/api/*',

@@ -24,9 +24,15 @@ const MAX_ERRORS = 20;
 const isJson = (contentType: string | undefined): boolean =>
   /^application\/([\w.-]+\+)?json$/i.test(contentType?.split(';')[0]?.trim() ?? '');
 
+/** HTML form bodies. */
+const isForm = (contentType: string | undefined): boolean =>
+  /^(application\/x-www-form-urlencoded|multipart\/form-data)$/i.test(
+    contentType?.split(';')[0]?.trim() ?? '',
+  );
+
 /**
  * Refuses, before anything reads it (authentication records the path of every key use), a request
- * whose path, query parameters or JSON body hold a string PostgreSQL cannot store: 400 with one
+ * whose path, query parameters, JSON body or form fields hold a string PostgreSQL cannot store: 400 with one
  * field error per place (`attr`: the path parameter's name, the query parameter, or the dotted path
  * of a body field or key). A body that is not valid JSON is left to the route, which says so.
  */
@@ -38,10 +44,20 @@ export const refuseUnstorableInput: MiddlewareHandler<AppEnv> = async (c, next) 
       if (!isStorable(key) || !isStorable(value)) errors.push(invalid(printable(key)));
     }
   }
-  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && isJson(c.req.header('content-type'))) {
-    // Read once: Hono keeps the body's text for the route's validator.
-    const body: unknown = await c.req.json().catch(() => undefined);
-    errors.push(...jsonErrors(body));
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+    const contentType = c.req.header('content-type');
+    if (isJson(contentType)) {
+      // Read once: Hono keeps the body's text for the route's validator.
+      const body: unknown = await c.req.json().catch(() => undefined);
+      errors.push(...jsonErrors(body));
+    } else if (isForm(contentType)) {
+      // The web UI's forms; parsed once here and kept by Hono for the handler.
+      const form = await c.req.parseBody().catch(() => ({}));
+      for (const [key, value] of Object.entries(form)) {
+        if (!isStorable(key) || (typeof value === 'string' && !isStorable(value)))
+          errors.push(invalid(printable(key)));
+      }
+    }
   }
   if (errors.length > 0) throw validationError(errors.slice(0, MAX_ERRORS));
   await next();

@@ -1,6 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { App } from '../http/endpoint.ts';
 import type { AppEnv } from '../http/app-env.ts';
@@ -43,8 +42,6 @@ export interface UiDeps {
   readonly publicUrl: string | undefined;
 }
 
-const FORM_LIMIT_BYTES = 16 * 1024;
-
 export function registerUi(app: App, deps: UiDeps): void {
   const secure = deps.publicUrl?.startsWith('https://') ?? false;
   // `__Host-` binds the cookie to this host, path / and HTTPS; browsers refuse it over plain HTTP.
@@ -71,15 +68,14 @@ export function registerUi(app: App, deps: UiDeps): void {
     c.header('Referrer-Policy', 'same-origin');
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   };
-  const limit: MiddlewareHandler<UiEnv> = (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD'
-      ? next()
-      : bodyLimit({
-          maxSize: FORM_LIMIT_BYTES,
-          onError: (c) => c.html(errorPage('Too large', 'The form is too large.'), 413),
-        })(c, next);
   // The session of the cookie, if any and still live (and its groups re-read when due).
   const session: MiddlewareHandler<UiEnv> = async (c, next) => {
+    // The stylesheet is the same for everyone: no session lookup for it.
+    if (c.req.path === STYLESHEET_PATH) {
+      c.set('uiSession', null);
+      c.set('sessionToken', null);
+      return next();
+    }
     const token = getCookie(c, sessionCookie) ?? null;
     let live = token ? await deps.sessions.resolve(token) : null;
     if (live && deps.sso) live = await refreshIfDue(deps.sso, live, info(c));
@@ -107,8 +103,9 @@ export function registerUi(app: App, deps: UiDeps): void {
     }
     return next();
   };
-  // Only the browser's paths: /api/ never sees these (nor a session).
-  for (const prefix of ['/ui/*', '/auth/*']) ui.use(prefix, headers, limit, session, csrf);
+  // Only the browser's paths: /api/ never sees these (nor a session). Bodies are limited, and
+  // fields PostgreSQL cannot store refused, by the app before these run (app.ts).
+  for (const prefix of ['/ui/*', '/auth/*']) ui.use(prefix, headers, session, csrf);
 
   const startSession = async (c: Context<UiEnv>, sessionToken: string) => {
     // Rotation: whatever session the browser had before is ended, never carried over.

@@ -102,6 +102,24 @@ describe.each(DATABASE_KINDS)('the API keys page of the web UI on %s', (kind) =>
     expect(keys.count).toBe(0);
   });
 
+  it('refuses a field PostgreSQL cannot store and an oversized form, making nothing', async () => {
+    const t = await w.tenant();
+    const { jar, csrf } = await signedIn(t.user);
+    const nul = await request('/ui/accounts/api-keys/', jar, {
+      form: { csrf_token: csrf, name: 'a\u0000b' },
+    });
+    expect(nul.status).toBe(400);
+    expect(((await nul.json()) as { errors: { attr: string }[] }).errors[0]!.attr).toBe('name');
+    const huge = await request('/ui/accounts/api-keys/', jar, {
+      form: { csrf_token: csrf, name: 'x'.repeat(2 * 1024 * 1024) },
+    });
+    expect(huge.status).toBe(413);
+    const keys = await w.expectStatus(200, 'GET', '/api/v1/users/me/api-keys/', { token: t.user.token });
+    expect(keys.count).toBe(0);
+    // The one signed in is unaffected: the page still works.
+    expect((await request('/ui/accounts/api-keys/', jar)).status).toBe(200);
+  });
+
   it("shows the API's message next to the field and for a refused role", async () => {
     const t = await w.tenant();
     const { jar, csrf } = await signedIn(t.user);
