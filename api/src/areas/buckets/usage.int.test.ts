@@ -73,7 +73,8 @@ describe('usage refresh with several replicas on one PostgreSQL', () => {
       new JobRunner({ db: r.db, logger, pollMs: 50 }).register(USAGE_JOB, usageJob(r.db, rt, logger)),
     );
     try {
-      const now = Date.now();
+      // The start of an interval, so `now + 1000` is surely in the same one.
+      const now = Math.floor(Date.now() / 60_000) * 60_000;
       const added = await Promise.all(replicas.map((r) => scheduleUsageRefresh(r.db, 60_000, now)));
       expect(added.filter(Boolean)).toHaveLength(1);
       for (const r of runners) r.start();
