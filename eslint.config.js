@@ -34,6 +34,23 @@ export default tseslint.config(
     },
   },
   {
+    // The web UI's browser script: plain JavaScript run by the browser, no types to check.
+    files: ['api/src/edges/ui/assets/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      parserOptions: { project: false, projectService: false, program: null },
+      sourceType: 'script',
+      globals: {
+        document: 'readonly',
+        window: 'readonly',
+        navigator: 'readonly',
+        setTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+      },
+    },
+  },
+  {
     // The import direction (docs/development.md "Layout"): core/ knows nothing of auth, areas or
     // edges; services, jobs and auth are free of HTTP; only an area's routes and the edges speak it.
     files: ['api/src/core/**/*.ts', 'api/src/auth/**/*.ts', 'api/src/areas/**/*.ts'],

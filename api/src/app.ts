@@ -136,8 +136,8 @@ export function createApp(deps: AppDeps): App {
     allowedOrigins: deps.mcp?.allowedOrigins ?? [],
   });
 
-  // The browser edge: sign-in, sessions, logout (docs/sso.md).
-  registerUi(app, { auth, sessions, sso, publicUrl: deps.web.publicUrl });
+  // The browser edge: sign-in, sessions and the pages of each area (docs/web-ui.md).
+  registerUi(app, { ...areaDeps, publicUrl: deps.web.publicUrl });
 
   app.onError(onError);
   app.notFound(notFoundHandler(() => app.routes));

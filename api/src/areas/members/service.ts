@@ -250,9 +250,10 @@ export async function removeMember(
 export async function membershipsOfUser(
   db: Database,
   userId: string,
-): Promise<{ organization: string; slug: string; role: string; source: string }[]> {
+): Promise<{ id: string; organization: string; slug: string; role: string; source: string }[]> {
   return db
     .select({
+      id: organizations.id,
       organization: organizations.name,
       slug: organizations.slug,
       role: organizationMembers.role,

@@ -1,7 +1,17 @@
-import type { Context } from 'hono';
+import type { Context, Handler } from 'hono';
 import type { AppEnv } from '../http/app-env.ts';
+import { STATUS_OF } from '../http/errors.ts';
 import type { RequestInfo } from '../../auth/login.ts';
+import { can, highestRole, requireScope, roleIn } from '../../auth/policy.ts';
+import type { Action, Principal } from '../../auth/policy.ts';
+import { sessionPrincipal } from '../../auth/registry.ts';
+import { csrfToken } from '../../auth/sessions.ts';
 import type { ActiveSession } from '../../auth/sessions.ts';
+import type { Database } from '../../core/db/client.ts';
+import { DomainError, notFound } from '../../core/errors.ts';
+import { html } from './html.ts';
+import { layout } from './layout.ts';
+import type { PageUser, Section } from './layout.ts';
 
 /** The browser edge's per-request variables: the live session of the cookie, if any. */
 export type UiEnv = AppEnv & {
@@ -45,4 +55,90 @@ export function toLogin(c: Context<UiEnv>): Response {
   const url = new URL(c.req.url);
   const next = safeNext(url.pathname + url.search);
   return c.redirect(next === '/ui/' ? '/ui/login/' : `/ui/login/?next=${encodeURIComponent(next)}`, 303);
+}
+
+/** What a signed-in page handler gets: the session, its CSRF token, its principal and the frame. */
+export interface PageContext {
+  readonly session: ActiveSession;
+  readonly csrf: string;
+  readonly principal: Principal;
+  readonly user: PageUser;
+  readonly info: RequestInfo;
+}
+
+/**
+ * A page for signed-in users: without a session, sign in first (and come back after a GET). A
+ * service's refusal (DomainError) becomes an error page with the API's own message and status;
+ * pages that show the message beside a form catch it themselves first.
+ */
+export function page(
+  section: Section,
+  handler: (c: Context<UiEnv>, p: PageContext) => Promise<Response> | Response,
+): Handler<UiEnv> {
+  return async (c) => {
+    const session = c.get('uiSession');
+    if (!session) return c.req.method === 'GET' ? toLogin(c) : c.redirect('/ui/login/', 303);
+    const p: PageContext = {
+      session,
+      csrf: csrfToken(c.get('sessionToken')!),
+      principal: sessionPrincipal(session),
+      user: session,
+      info: info(c),
+    };
+    try {
+      return await handler(c, p);
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err;
+      return c.html(
+        layout(
+          'Not possible',
+          html`<div class="card">
+            <h1>${err.kind === 'not_found' ? 'Not found' : 'Not possible'}</h1>
+            <p class="error" role="alert">${err.message}</p>
+            <p><a href="/ui/">Back to the dashboard</a></p>
+          </div>`,
+          { user: p.user, csrf: p.csrf, section },
+        ),
+        STATUS_OF[err.kind] as 400,
+      );
+    }
+  };
+}
+
+/** Whether the principal may do `action` in `scope`: what a page offers, the API still decides. */
+export async function may(
+  db: Database,
+  principal: Principal,
+  action: Action,
+  scope: { organizationId: string; workspaceId?: string } | 'global',
+): Promise<boolean> {
+  const role = scope === 'global' ? await highestRole(db, principal) : await roleIn(db, principal, scope);
+  if (role === null || !can(role, action)) return false;
+  try {
+    requireScope(principal, action);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A form's text field, trimmed; '' when absent or a file. */
+export function field(form: Record<string, unknown>, name: string): string {
+  const v = form[name];
+  return typeof v === 'string' ? v.trim() : '';
+}
+
+/** Field errors of a DomainError (or zod's), keyed by field, for the form to show beside each. */
+export function errorsByField(
+  errors: readonly { attr: string; detail: string }[] | undefined,
+): Record<string, string> {
+  return Object.fromEntries((errors ?? []).map((e) => [e.attr, e.detail]));
+}
+
+/** A path's id: a UUID, or the page is not found (never a database error for a malformed one). */
+export function idParam(c: Context<UiEnv>, name = 'id'): string {
+  const id = c.req.param(name) ?? '';
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id))
+    throw notFound('Not found.');
+  return id.toLowerCase();
 }

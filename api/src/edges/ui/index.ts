@@ -3,10 +3,8 @@ import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { App } from '../http/endpoint.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import type { AuthContext } from '../../auth/login.ts';
 import { checkPassword } from '../../auth/login.ts';
-import { csrfToken, csrfTokenMatches } from '../../auth/sessions.ts';
-import type { Sessions } from '../../auth/sessions.ts';
+import { csrfTokenMatches } from '../../auth/sessions.ts';
 import type { OidcProviders } from '../../auth/sso/providers.ts';
 import {
   backchannelLogout,
@@ -18,26 +16,31 @@ import {
   refreshIfDue,
   SsoLoginError,
 } from '../../auth/sso/service.ts';
-import type { SsoContext } from '../../auth/sso/service.ts';
 import { DomainError } from '../../core/errors.ts';
 import { errorInfo } from '../../core/error-info.ts';
+import type { AreaDeps } from '../../areas/area.ts';
+import { regionAggregates } from '../../areas/buckets/service.ts';
 import { membershipsOfUser } from '../../areas/members/service.ts';
-import { errorPage, homePage, loginPage, STYLESHEET, STYLESHEET_PATH } from './pages.ts';
-import { info, printable, safeNext, toLogin } from './context.ts';
+import { listOrganizations } from '../../areas/organizations/service.ts';
+import { listWorkspaces } from '../../areas/workspaces/service.ts';
+import { dashboardPage, errorPage, loginPage } from './pages.ts';
+import { info, page, printable, safeNext } from './context.ts';
 import type { UiEnv } from './context.ts';
+import { ASSETS } from './layout.ts';
+import { registerAdminPages } from './admin.ts';
+import { registerBucketPages } from './buckets.ts';
 import { registerKeyPages } from './keys.ts';
+import { registerOrganizationPages } from './organizations.ts';
 
 /**
- * The browser edge: the sign-in page (providers and the local form), the OIDC flow, sessions and
- * logout (docs/sso.md). Pages are server-rendered with no script at all, under a strict CSP. A
- * session is a cookie for /ui/ and /auth/ only; /api/v1/ never reads it.
+ * The browser edge (docs/web-ui.md): the sign-in page (providers and the local form), the OIDC
+ * flow, sessions and logout (docs/sso.md), and the pages of each area, which call the areas'
+ * services with the session's principal. Pages are server-rendered and work without script; one
+ * same-origin script file enhances them, under a strict CSP. A session is a cookie for /ui/ and
+ * /auth/ only; /api/v1/ never reads it.
  */
 
-export interface UiDeps {
-  readonly auth: AuthContext;
-  readonly sessions: Sessions;
-  /** Null when no provider is configured: the local form alone. */
-  readonly sso: SsoContext | null;
+export interface UiDeps extends AreaDeps {
   /** The API's external URL (PLINTH_PUBLIC_URL); unset: the origin the browser used. */
   readonly publicUrl: string | undefined;
 }
@@ -51,6 +54,7 @@ export function registerUi(app: App, deps: UiDeps): void {
   const providers: OidcProviders | null = deps.sso?.providers ?? null;
   const csp = [
     "default-src 'none'",
+    "script-src 'self'",
     "style-src 'self'",
     "img-src 'self'",
     `form-action 'self' ${providers?.origins().join(' ') ?? ''}`.trim(),
@@ -70,8 +74,8 @@ export function registerUi(app: App, deps: UiDeps): void {
   };
   // The session of the cookie, if any and still live (and its groups re-read when due).
   const session: MiddlewareHandler<UiEnv> = async (c, next) => {
-    // The stylesheet is the same for everyone: no session lookup for it.
-    if (c.req.path === STYLESHEET_PATH) {
+    // The assets are the same for everyone: no session lookup for them.
+    if (c.req.path.startsWith('/ui/assets/')) {
       c.set('uiSession', null);
       c.set('sessionToken', null);
       return next();
@@ -117,12 +121,10 @@ export function registerUi(app: App, deps: UiDeps): void {
     });
   };
 
-  ui.get(STYLESHEET_PATH, (c) =>
-    c.body(STYLESHEET, 200, {
-      'Content-Type': 'text/css; charset=utf-8',
-      'Cache-Control': 'public, max-age=31536000, immutable',
-    }),
-  );
+  for (const a of Object.values(ASSETS))
+    ui.get(a.path, (c) =>
+      c.body(a.body, 200, { 'Content-Type': a.type, 'Cache-Control': 'public, max-age=31536000, immutable' }),
+    );
 
   ui.get('/ui/login/', (c) => {
     const next = safeNext(c.req.query('next'));
@@ -177,22 +179,36 @@ export function registerUi(app: App, deps: UiDeps): void {
     }
   });
 
-  ui.get('/ui/', async (c) => {
-    const session = c.get('uiSession');
-    if (!session) return toLogin(c);
-    return c.html(
-      homePage({
-        user: session,
-        csrf: csrfToken(c.get('sessionToken')!),
-        provider: session.provider
-          ? (providers?.get(session.provider)?.displayName ?? session.provider)
-          : null,
-        memberships: await membershipsOfUser(deps.auth.db, session.userId),
-      }),
-    );
-  });
+  ui.get(
+    '/ui/',
+    page('home', async (c, p) => {
+      const db = deps.db;
+      const [memberships, orgs, workspaces, regions] = await Promise.all([
+        membershipsOfUser(db, p.session.userId),
+        listOrganizations(db, p.principal, new URL('http://ui/'), { page: 1, page_size: 500 }),
+        listWorkspaces(db, p.principal, new URL('http://ui/'), { page: 1, page_size: 100 }),
+        regionAggregates(db, deps.storage, p.principal),
+      ]);
+      return c.html(
+        dashboardPage({
+          user: p.session,
+          csrf: p.csrf,
+          provider: p.session.provider
+            ? (providers?.get(p.session.provider)?.displayName ?? p.session.provider)
+            : null,
+          memberships,
+          workspaces: workspaces.results,
+          organizations: new Map(orgs.results.map((o) => [o.id, o.name])),
+          regions,
+        }),
+      );
+    }),
+  );
 
   registerKeyPages(ui, deps.auth);
+  registerOrganizationPages(ui, deps);
+  registerBucketPages(ui, deps);
+  registerAdminPages(ui, deps);
 
   ui.post('/ui/account/sessions/revoke-all/', async (c) => {
     const session = c.get('uiSession');

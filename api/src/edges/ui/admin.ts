@@ -1,0 +1,6 @@
+import type { Hono } from 'hono';
+import type { AreaDeps } from '../../areas/area.ts';
+import type { UiEnv } from './context.ts';
+
+// Placeholder: filled in by the UI work in progress.
+export function registerAdminPages(_ui: Hono<UiEnv>, _deps: AreaDeps): void {}
