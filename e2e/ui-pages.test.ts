@@ -1,23 +1,24 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchChromium, requireChromium } from './chromium.ts';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApiProcess } from '../api/src/test/api-process.ts';
-import type { ApiProcess } from '../api/src/test/api-process.ts';
+import { REPO_ROOT } from '../api/src/test/api-process.ts';
+import { startUiWorld, walkEveryPage } from './ui-walk.ts';
+import type { UiWorld } from './ui-walk.ts';
 
 /**
  * The web UI's pages in a real headless Chromium, at desktop and phone widths: axe-core finds no
  * serious or critical accessibility violation on any of them, the strict Content-Security-Policy
  * reports no violation, every request stays on the API's own origin (air-gapped clusters), and the
- * narrow layout has no horizontal scrolling.
+ * narrow layout has no horizontal scrolling. With UI_SCREENSHOTS_DIR set (`npm run ui:screenshots`)
+ * every page is also saved as a PNG at both widths.
  */
 
-const ADMIN_PASSWORD = 'ui-pages-admin-password';
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, mobile: { width: 375, height: 740 } } as const;
+const SHOTS = process.env.UI_SCREENSHOTS_DIR ? join(REPO_ROOT, process.env.UI_SCREENSHOTS_DIR) : null;
 
 interface AxeViolation {
   id: string;
@@ -27,66 +28,35 @@ interface AxeViolation {
 }
 
 describe('the web UI pages in Chromium', () => {
-  let api: ApiProcess;
+  let w: UiWorld;
   let browser: Browser;
-  let dataDir: string;
 
   beforeAll(async () => {
     requireChromium();
-    dataDir = mkdtempSync(join(tmpdir(), 'plinth-ui-'));
-    api = await startApiProcess({
-      PLINTH_DATA_DIR: dataDir,
-      PLINTH_BOOTSTRAP_ADMIN_PASSWORD: ADMIN_PASSWORD,
-    });
-    [browser] = await Promise.all([launchChromium(), api.waitReady()]);
-  }, 120_000);
+    [w, browser] = await Promise.all([startUiWorld(), launchChromium()]);
+    if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+  }, 180_000);
   afterAll(async () => {
     await browser?.close();
-    await api?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await w?.live.stop();
   });
-
-  /** Every page a signed-in user reaches today, each visited by `visit`. */
-  async function walk(page: Page, visit: (name: string) => Promise<void>) {
-    await page.goto(`${api.url}/ui/login/`);
-    await visit('sign-in');
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password').fill('wrong password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Invalid username or password');
-    await visit('sign-in with an error');
-    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${api.url}/ui/`);
-    await visit('home');
-    await page.getByRole('link', { name: 'API keys' }).click();
-    await visit('API keys');
-    await page.getByLabel('Name').fill(`key-${Date.now()}`);
-    await page.getByRole('button', { name: 'Create key' }).click();
-    await page.locator('#token').waitFor();
-    await visit('key shown once');
-    await page.getByRole('link', { name: 'I have copied it' }).click();
-    await page
-      .getByRole('link', { name: /Revoke/ })
-      .first()
-      .click();
-    await visit('revoke confirmation');
-    await page.getByRole('button', { name: 'Revoke the key' }).click();
-    await page.getByRole('status').waitFor();
-    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
-    await page.waitForURL(/\/ui\/login\/\?signed_out=1$/);
-    await visit('signed out');
-  }
 
   it.each(Object.entries(VIEWPORTS))(
     'has no serious accessibility violation on any page (%s)',
-    async (_, viewport) => {
+    { timeout: 300_000 },
+    async (label, viewport) => {
       // axe is injected as a script of the test's own, which the pages' CSP would (rightly) refuse.
       const context = await browser.newContext({ viewport, bypassCSP: true });
       try {
         const page = await context.newPage();
         const problems: string[] = [];
-        await walk(page, async (name) => {
+        let n = 0;
+        await walkEveryPage(page, w, async (name) => {
+          if (SHOTS)
+            await page.screenshot({
+              path: join(SHOTS, `${String(++n).padStart(2, '0')}-${name.replaceAll(' ', '-')}-${label}.png`),
+              fullPage: true,
+            });
           await page.addScriptTag({ content: AXE });
           const violations = await page.evaluate(async () => {
             const axe = (
@@ -117,14 +87,14 @@ describe('the web UI pages in Chromium', () => {
     },
   );
 
-  it('keeps to its Content-Security-Policy and its own origin', async () => {
+  it('keeps to its Content-Security-Policy and its own origin', { timeout: 300_000 }, async () => {
     const context = await browser.newContext();
     try {
       const page = await context.newPage();
       const foreign: string[] = [];
       const violations: string[] = [];
       page.on('request', (r) => {
-        if (!r.url().startsWith(api.url)) foreign.push(r.url());
+        if (!r.url().startsWith(w.url)) foreign.push(r.url());
       });
       page.on('console', (m) => {
         if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
@@ -132,10 +102,10 @@ describe('the web UI pages in Chromium', () => {
       page.on('pageerror', (e) => violations.push(e.message));
       const csps = new Set<string>();
       page.on('response', (r) => {
-        if (r.url().startsWith(`${api.url}/ui/`) && r.headers()['content-type']?.startsWith('text/html'))
+        if (r.url().startsWith(`${w.url}/ui/`) && r.headers()['content-type']?.startsWith('text/html'))
           csps.add(r.headers()['content-security-policy'] ?? 'none');
       });
-      await walk(page, () => Promise.resolve());
+      await walkEveryPage(page, w, () => Promise.resolve());
       expect(foreign).toEqual([]);
       expect(violations).toEqual([]);
       expect([...csps]).toEqual([expect.stringContaining("default-src 'none'")]);

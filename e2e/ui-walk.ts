@@ -1,0 +1,160 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { jsonRequest } from '../api/src/test/api-process.ts';
+import { ADMIN_PASSWORD, startLiveApi } from './clients/live-api.ts';
+import type { LiveApi } from './clients/live-api.ts';
+
+/**
+ * Every page of the web UI, walked in a real browser: shared by the accessibility and CSP checks
+ * (e2e/ui-pages.test.ts) and the screenshots (`npm run ui:screenshots`). The API runs on
+ * PostgreSQL with a real MinIO, seeded through the API with an organization, a workspace, a
+ * member and a bucket, so every page has something to show.
+ */
+
+export interface UiWorld {
+  readonly live: LiveApi;
+  readonly url: string;
+  readonly adminToken: string;
+  readonly org: { id: string; name: string };
+  readonly workspace: { id: string; name: string };
+  /** `alice`, a User of the organization. */
+  readonly member: { id: string; username: string };
+  /** `bob`, its Org Admin. */
+  readonly orgAdmin: { id: string; username: string };
+  readonly bucket: { id: string; name: string };
+}
+
+export const MEMBER_PASSWORD = 'ui-walk-member-password';
+
+async function ok<T>(call: Promise<{ status: number; body: T }>, what: string): Promise<T> {
+  const { status, body } = await call;
+  if (status >= 300) throw new Error(`${what}: ${status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+export async function startUiWorld(): Promise<UiWorld> {
+  const live = await startLiveApi();
+  try {
+    const url = live.url;
+    const login = await ok<{ token: string }>(
+      jsonRequest(url, 'POST', '/api/login/', { body: { username: 'admin', password: ADMIN_PASSWORD } }),
+      'login',
+    );
+    const token = login.token;
+    const call = <T>(method: string, path: string, body?: unknown) =>
+      ok<T>(jsonRequest(url, method, path, { token, body }), `${method} ${path}`);
+    const org = await call<{ id: string; name: string }>('POST', '/api/v1/organizations/', {
+      name: 'Team A',
+      slug: 'team-a',
+    });
+    const workspace = await call<{ id: string; name: string }>('POST', '/api/v1/workspaces/', {
+      organization: org.id,
+      name: 'production',
+      config: { environment: 'production', owner: 'team-a@example.com' },
+    });
+    const member = await call<{ id: string; username: string }>('POST', '/api/v1/users/', {
+      username: 'alice',
+      password: MEMBER_PASSWORD,
+      email: 'alice@example.com',
+      full_name: 'Alice Example',
+    });
+    await call('POST', `/api/v1/organizations/${org.id}/members/`, { username: 'alice', role: 'user' });
+    const orgAdmin = await call<{ id: string; username: string }>('POST', '/api/v1/users/', {
+      username: 'bob',
+      password: MEMBER_PASSWORD,
+      full_name: 'Bob Admin',
+    });
+    await call('POST', `/api/v1/organizations/${org.id}/members/`, { username: 'bob', role: 'admin' });
+    const bucket = await call<{ id: string; name: string }>('POST', '/api/v1/s3/buckets/', {
+      name: 'team-a-data',
+      region: 'eu-central',
+      organization: org.id,
+      workspace: workspace.id,
+    });
+    return { live, url, adminToken: token, org, workspace, member, orgAdmin, bucket };
+  } catch (err) {
+    await live.stop();
+    throw err;
+  }
+}
+
+/** Signs in through the local form as `username`. */
+export async function signIn(page: Page, url: string, username: string, password: string): Promise<void> {
+  await page.goto(`${url}/ui/login/`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${url}/ui/`);
+}
+
+/**
+ * Every page a Super Admin reaches (which is every page), each handed to `visit` once it has
+ * loaded. Pages with a secret are reached by doing what a user does (create, reveal).
+ */
+export async function walkEveryPage(
+  page: Page,
+  w: UiWorld,
+  visit: (name: string) => Promise<void>,
+): Promise<void> {
+  const go = async (name: string, path: string) => {
+    const res = await page.goto(`${w.url}${path}`);
+    expect(res?.status(), `${name} (${path})`).toBe(200);
+    await visit(name);
+  };
+  await page.goto(`${w.url}/ui/login/`);
+  await visit('sign-in');
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password').fill('wrong password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect.poll(() => page.getByRole('alert').textContent()).toContain('Invalid username or password');
+  await visit('sign-in with an error');
+  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${w.url}/ui/`);
+  await visit('dashboard');
+
+  await go('organizations', '/ui/organizations/');
+  await go('organization overview', `/ui/organizations/${w.org.id}/`);
+  await go('organization members', `/ui/organizations/${w.org.id}/members/`);
+  await go('organization workspaces', `/ui/organizations/${w.org.id}/workspaces/`);
+  await go('organization API keys', `/ui/organizations/${w.org.id}/api-keys/`);
+  await go('organization audit log', `/ui/organizations/${w.org.id}/audit/`);
+  await go('workspace', `/ui/workspaces/${w.workspace.id}/`);
+
+  await go('buckets', '/ui/buckets/');
+  await go('bucket detail', `/ui/buckets/${w.bucket.id}/`);
+  await go('bucket credentials', `/ui/buckets/${w.bucket.id}/credentials/`);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: /Reveal/ }).click();
+  await page.locator('[data-autohide]').waitFor();
+  await visit('bucket credentials revealed');
+  await go('bucket delete confirmation', `/ui/buckets/${w.bucket.id}/delete/`);
+  await go('new bucket', '/ui/buckets/new/');
+  await page.getByLabel('Name', { exact: true }).fill(`walk-${Date.now()}`);
+  await page.getByRole('button', { name: /Create/ }).click();
+  await page.locator('[data-show-once]').waitFor();
+  await visit('bucket created');
+
+  await go('API keys', '/ui/accounts/api-keys/');
+  await page.getByLabel('Name').fill(`key-${Date.now()}`);
+  await page.getByRole('button', { name: 'Create key' }).click();
+  await page.locator('#token').waitFor();
+  await visit('key shown once');
+  await go('API keys with one key', '/ui/accounts/api-keys/');
+  await page
+    .getByRole('link', { name: /Revoke/ })
+    .first()
+    .click();
+  await visit('key revoke confirmation');
+
+  await go('administration', '/ui/administration/');
+  await go('system API keys', '/ui/administration/system-api-keys/');
+  await go('audit log', '/ui/administration/audit-log/');
+  await go('users', '/ui/administration/users/');
+  await go('user detail', `/ui/administration/users/${w.member.id}/`);
+
+  await page.goto(`${w.url}/ui/`);
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await page.waitForURL(/\/ui\/login\/\?signed_out=1$/);
+  await visit('signed out');
+}
