@@ -88,6 +88,8 @@ describe('the web UI journeys in Chromium, on PostgreSQL with MinIO', () => {
     const shown = await page
       .locator('[data-show-once] input[readonly]')
       .evaluateAll((els) => els.map((e) => (e as unknown as { value: string }).value));
+    // Leaving before copying anything asks first; the user copies the secret, then goes on.
+    await page.getByRole('button', { name: /^Copy Secret key/ }).click();
     await page.getByRole('link', { name: /saved/ }).click();
 
     await page.getByRole('link', { name: 'Credentials' }).click();
