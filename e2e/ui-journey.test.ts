@@ -122,7 +122,7 @@ describe('the web UI journeys in Chromium, on PostgreSQL with MinIO', () => {
     const page = await as('bob', MEMBER_PASSWORD);
     await page.getByRole('link', { name: 'Organizations' }).click();
     await page.getByRole('link', { name: w.org.name }).first().click();
-    await page.getByRole('link', { name: 'API Keys' }).click();
+    await page.getByRole('link', { name: 'API Keys', exact: true }).click();
     await page.getByLabel('Name').fill('grafana');
     await page.getByRole('button', { name: 'Create key' }).click();
     const token = await page.locator('#token').inputValue();
