@@ -345,6 +345,8 @@ describe.each(['postgres', 'pglite'] as const)('SSO with Keycloak and Chromium, 
       const me = await use();
       expect(me.status).toBe(200);
       expect(((await me.json()) as { username: string }).username).toBe('bob');
+      // Leaving the show-once page before copying asks first: the user copies, then goes on.
+      await page.getByRole('button', { name: /^Copy/ }).click();
       await page.getByRole('link', { name: 'I have copied it' }).click();
       await page
         .getByRole('link', { name: /Revoke/ })

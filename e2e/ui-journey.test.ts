@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,6 +89,15 @@ describe('the web UI journeys in Chromium, on PostgreSQL with MinIO', () => {
     const shown = await page
       .locator('[data-show-once] input[readonly]')
       .evaluateAll((els) => els.map((e) => (e as unknown as { value: string }).value));
+    // The .env download holds the same values, ready for an application's environment.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: /Download them as alice-uploads\.env/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('alice-uploads.env');
+    const env = await readFile(await download.path(), 'utf8');
+    for (const value of shown.slice(0, 2)) expect(env).toContain(`=${value}\n`);
+    expect(env).toMatch(/^BUCKET_NAME=alice-uploads$/m);
     // Leaving before copying anything asks first; the user copies the secret, then goes on.
     await page.getByRole('button', { name: /^Copy Secret key/ }).click();
     await page.getByRole('link', { name: /saved/ }).click();
