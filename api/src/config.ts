@@ -88,6 +88,15 @@ export const EnvSchema = z.object({
   PLINTH_USAGE_INTERVAL_SECONDS: positiveInt('an integer from 10 to 86400', 86400)
     .min(10, { error: 'must be an integer from 10 to 86400' })
     .default(300),
+  PLINTH_CREDENTIAL_GRACE_SECONDS: z.coerce
+    .number({ error: 'must be an integer from 0 to 31536000' })
+    .int({ error: 'must be an integer from 0 to 31536000' })
+    .min(0, { error: 'must be an integer from 0 to 31536000' })
+    .max(31_536_000, { error: 'must be an integer from 0 to 31536000' })
+    .default(86_400),
+  PLINTH_CREDENTIAL_GRACE_MAX_SECONDS: positiveInt('an integer from 1 to 31536000', 31_536_000).default(
+    7 * 86_400,
+  ),
   // The steps of SagaStep (areas/buckets/service.ts).
   PLINTH_TEST_PAUSE_AFTER_STEP: z
     .enum([
@@ -102,6 +111,8 @@ export const EnvSchema = z.object({
       'delete-access',
       'delete-bucket',
       'usage',
+      'rotate-access',
+      'rotated',
     ])
     .optional(),
   PLINTH_TEST_HOOKS: z
@@ -195,6 +206,8 @@ export interface Config {
   /** Trusted Kubernetes ServiceAccount issuers and accounts, from the PLINTH_CONFIG file. */
   readonly serviceAccounts: ServiceAccountsConfig | null;
   readonly usageIntervalMs: number;
+  /** How long a rotated bucket key keeps working: the default and the most a caller may ask. */
+  readonly credentialGrace: { readonly defaultSeconds: number; readonly maxSeconds: number };
   /** Test-only (needs PLINTH_TEST_HOOKS=true): pause after this saga step (crash-safety tests). */
   readonly testPauseAfterStep: string | undefined;
 }
@@ -278,6 +291,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     storage: loadStorageConfig(e.PLINTH_CONFIG, env),
     serviceAccounts: loadServiceAccountsConfig(e.PLINTH_CONFIG),
     usageIntervalMs: e.PLINTH_USAGE_INTERVAL_SECONDS * 1000,
+    credentialGrace: {
+      defaultSeconds: Math.min(e.PLINTH_CREDENTIAL_GRACE_SECONDS, e.PLINTH_CREDENTIAL_GRACE_MAX_SECONDS),
+      maxSeconds: e.PLINTH_CREDENTIAL_GRACE_MAX_SECONDS,
+    },
     testPauseAfterStep: e.PLINTH_TEST_PAUSE_AFTER_STEP,
   } satisfies Config);
 }

@@ -52,6 +52,7 @@ const metrics = createMetrics({ processMetrics: true });
 const audit = new AuditLog(database.db, logger);
 const storage = createStorageRuntime(config.storage, secrets.encryptionKey, {
   afterStep: pauseAfterStepHook(config.testPauseAfterStep, logger),
+  credentialGrace: config.credentialGrace,
 });
 const keyUsage = new KeyUsage(database.db, logger);
 // One job runner per process; it starts polling once the database is ready.

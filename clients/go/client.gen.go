@@ -43,30 +43,32 @@ func (e ApiKeyKind) Valid() bool {
 
 // Defines values for AuditEvent.
 const (
-	ApiKeyCreated             AuditEvent = "api_key.created"
-	ApiKeyRevoked             AuditEvent = "api_key.revoked"
-	ApiKeyUsed                AuditEvent = "api_key.used"
-	BucketCredentialsRevealed AuditEvent = "bucket.credentials_revealed"
-	BucketImported            AuditEvent = "bucket.imported"
-	LoginFailed               AuditEvent = "login.failed"
-	LoginSucceeded            AuditEvent = "login.succeeded"
-	OrganizationCreated       AuditEvent = "organization.created"
-	OrganizationDeleted       AuditEvent = "organization.deleted"
-	OrganizationMemberAdded   AuditEvent = "organization.member.added"
-	OrganizationMemberChanged AuditEvent = "organization.member.changed"
-	OrganizationMemberRemoved AuditEvent = "organization.member.removed"
-	ServiceAccountUsed        AuditEvent = "service_account.used"
-	SessionLogout             AuditEvent = "session.logout"
-	SessionRevoked            AuditEvent = "session.revoked"
-	SsoGroupSync              AuditEvent = "sso.group_sync"
-	SsoIdentityLinked         AuditEvent = "sso.identity_linked"
-	SsoLogin                  AuditEvent = "sso.login"
-	SsoLoginFailed            AuditEvent = "sso.login_failed"
-	UserCreated               AuditEvent = "user.created"
-	UserUpdated               AuditEvent = "user.updated"
-	WorkspaceMemberAdded      AuditEvent = "workspace.member.added"
-	WorkspaceMemberChanged    AuditEvent = "workspace.member.changed"
-	WorkspaceMemberRemoved    AuditEvent = "workspace.member.removed"
+	ApiKeyCreated                    AuditEvent = "api_key.created"
+	ApiKeyRevoked                    AuditEvent = "api_key.revoked"
+	ApiKeyUsed                       AuditEvent = "api_key.used"
+	BucketCredentialsRevealed        AuditEvent = "bucket.credentials_revealed"
+	BucketCredentialsRotated         AuditEvent = "bucket.credentials_rotated"
+	BucketImported                   AuditEvent = "bucket.imported"
+	BucketPreviousCredentialsRemoved AuditEvent = "bucket.previous_credentials_removed"
+	LoginFailed                      AuditEvent = "login.failed"
+	LoginSucceeded                   AuditEvent = "login.succeeded"
+	OrganizationCreated              AuditEvent = "organization.created"
+	OrganizationDeleted              AuditEvent = "organization.deleted"
+	OrganizationMemberAdded          AuditEvent = "organization.member.added"
+	OrganizationMemberChanged        AuditEvent = "organization.member.changed"
+	OrganizationMemberRemoved        AuditEvent = "organization.member.removed"
+	ServiceAccountUsed               AuditEvent = "service_account.used"
+	SessionLogout                    AuditEvent = "session.logout"
+	SessionRevoked                   AuditEvent = "session.revoked"
+	SsoGroupSync                     AuditEvent = "sso.group_sync"
+	SsoIdentityLinked                AuditEvent = "sso.identity_linked"
+	SsoLogin                         AuditEvent = "sso.login"
+	SsoLoginFailed                   AuditEvent = "sso.login_failed"
+	UserCreated                      AuditEvent = "user.created"
+	UserUpdated                      AuditEvent = "user.updated"
+	WorkspaceMemberAdded             AuditEvent = "workspace.member.added"
+	WorkspaceMemberChanged           AuditEvent = "workspace.member.changed"
+	WorkspaceMemberRemoved           AuditEvent = "workspace.member.removed"
 )
 
 // Valid indicates whether the value is a known member of the AuditEvent enum.
@@ -80,7 +82,11 @@ func (e AuditEvent) Valid() bool {
 		return true
 	case BucketCredentialsRevealed:
 		return true
+	case BucketCredentialsRotated:
+		return true
 	case BucketImported:
+		return true
+	case BucketPreviousCredentialsRemoved:
 		return true
 	case LoginFailed:
 		return true
@@ -556,6 +562,9 @@ type Bucket struct {
 	// CreatedFor The owner reference the bucket was created with; never changes.
 	CreatedFor *OwnerReference `json:"created_for"`
 
+	// CredentialsRotatedAt When the access key was last rotated (null: never).
+	CredentialsRotatedAt *time.Time `json:"credentials_rotated_at"`
+
 	// Endpoint The S3 endpoint applications use (AWS_ENDPOINT_URL_S3).
 	Endpoint string `json:"endpoint"`
 
@@ -573,6 +582,9 @@ type Bucket struct {
 
 	// OwnerReference The Kubernetes object that owns the bucket now, or null.
 	OwnerReference *OwnerReference `json:"owner_reference"`
+
+	// PreviousKeyExpiresAt When the key replaced by the last rotation stops working; null when no old key is left.
+	PreviousKeyExpiresAt *time.Time `json:"previous_key_expires_at"`
 
 	// Region The region it lives in (see GET /api/v1/s3/regions/).
 	Region string `json:"region"`
@@ -721,6 +733,9 @@ type CreatedBucket struct {
 	// Credentials The keys of the bucket's own access user, which may use this bucket only.
 	Credentials BucketCredentials `json:"credentials"`
 
+	// CredentialsRotatedAt When the access key was last rotated (null: never).
+	CredentialsRotatedAt *time.Time `json:"credentials_rotated_at"`
+
 	// Endpoint The S3 endpoint applications use (AWS_ENDPOINT_URL_S3).
 	Endpoint string `json:"endpoint"`
 
@@ -738,6 +753,9 @@ type CreatedBucket struct {
 
 	// OwnerReference The Kubernetes object that owns the bucket now, or null.
 	OwnerReference *OwnerReference `json:"owner_reference"`
+
+	// PreviousKeyExpiresAt When the key replaced by the last rotation stops working; null when no old key is left.
+	PreviousKeyExpiresAt *time.Time `json:"previous_key_expires_at"`
 
 	// Region The region it lives in (see GET /api/v1/s3/regions/).
 	Region string `json:"region"`
@@ -766,6 +784,12 @@ type CreatedBucket struct {
 
 // CreatedBucketState `provisioning` while being made, `ready` for use, `deleting` while being removed.
 type CreatedBucketState string
+
+// CredentialRotation A rotation of the bucket access key.
+type CredentialRotation struct {
+	// GraceSeconds How long the old key keeps working, in seconds: the API's default (PLINTH_CREDENTIAL_GRACE_SECONDS, 1 day) when absent, at most PLINTH_CREDENTIAL_GRACE_MAX_SECONDS (7 days); 0 ends it at once (a leaked key).
+	GraceSeconds *int `json:"grace_seconds,omitempty"`
+}
 
 // ErrorResponse The body of every error answer under /api.
 type ErrorResponse struct {
@@ -1102,6 +1126,24 @@ type RegionUsage struct {
 
 // Role A role in an organization or workspace: `admin` (Org Admin or Workspace Admin), `user`, or `viewer`.
 type Role string
+
+// RotatedCredentials The bucket's new keys, shown this once (revealable later), and the old key's end.
+type RotatedCredentials struct {
+	// AccessKeyId The bucket's access key (AWS_ACCESS_KEY_ID).
+	AccessKeyId string `json:"access_key_id"`
+
+	// PreviousAccessKeyId The old key, still working until the time below.
+	PreviousAccessKeyId string `json:"previous_access_key_id"`
+
+	// PreviousExpiresAt When the old key stops working.
+	PreviousExpiresAt time.Time `json:"previous_expires_at"`
+
+	// RotatedAt When the new key took over.
+	RotatedAt time.Time `json:"rotated_at"`
+
+	// SecretAccessKey Its secret (AWS_SECRET_ACCESS_KEY).
+	SecretAccessKey string `json:"secret_access_key"`
+}
 
 // Scope A permission area an API key may be limited to (docs/permissions.md); `:write` implies `:read`.
 type Scope string
@@ -1526,6 +1568,9 @@ type ApiV1S3BucketsPartialUpdateJSONRequestBody = BucketUpdate
 // ApiV1S3BucketsObjectsUploadUrlCreateJSONRequestBody defines body for ApiV1S3BucketsObjectsUploadUrlCreate for application/json ContentType.
 type ApiV1S3BucketsObjectsUploadUrlCreateJSONRequestBody = UploadUrlRequest
 
+// ApiV1S3BucketsRotateCredentialsCreateJSONRequestBody defines body for ApiV1S3BucketsRotateCredentialsCreate for application/json ContentType.
+type ApiV1S3BucketsRotateCredentialsCreateJSONRequestBody = CredentialRotation
+
 // ApiV1SystemApiKeysCreateJSONRequestBody defines body for ApiV1SystemApiKeysCreate for application/json ContentType.
 type ApiV1SystemApiKeysCreateJSONRequestBody = ApiKeyCreate
 
@@ -1922,6 +1967,24 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /api/v1/s3/buckets/{id}/objects/upload-url/ (the `ApiV1S3BucketsObjectsUploadUrlCreate` operationId).
 	ApiV1S3BucketsObjectsUploadUrlCreate(ctx context.Context, id openapi_types.UUID, body ApiV1S3BucketsObjectsUploadUrlCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1S3BucketsRotateCredentialsCreateWithBody Rotate the bucket's access key; the old one keeps working for a grace period
+	//
+	// A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the grace ends). Needs the right to reveal the credentials.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/v1/s3/buckets/{id}/rotate-credentials/ (the `ApiV1S3BucketsRotateCredentialsCreate` operationId).
+	ApiV1S3BucketsRotateCredentialsCreateWithBody(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1S3BucketsRotateCredentialsCreate Rotate the bucket's access key; the old one keeps working for a grace period
+	//
+	// A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the grace ends). Needs the right to reveal the credentials.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/v1/s3/buckets/{id}/rotate-credentials/ (the `ApiV1S3BucketsRotateCredentialsCreate` operationId).
+	ApiV1S3BucketsRotateCredentialsCreate(ctx context.Context, id openapi_types.UUID, body ApiV1S3BucketsRotateCredentialsCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ApiV1S3RegionsRetrieve Regions with bucket count, occupancy and objects (over the buckets you can see)
 	//
@@ -2844,6 +2907,44 @@ func (c *Client) ApiV1S3BucketsObjectsUploadUrlCreateWithBody(ctx context.Contex
 // Corresponds with POST /api/v1/s3/buckets/{id}/objects/upload-url/ (the `ApiV1S3BucketsObjectsUploadUrlCreate` operationId).
 func (c *Client) ApiV1S3BucketsObjectsUploadUrlCreate(ctx context.Context, id openapi_types.UUID, body ApiV1S3BucketsObjectsUploadUrlCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewApiV1S3BucketsObjectsUploadUrlCreateRequest(c.Server, id, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1S3BucketsRotateCredentialsCreateWithBody Rotate the bucket's access key; the old one keeps working for a grace period
+//
+// A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the grace ends). Needs the right to reveal the credentials.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/v1/s3/buckets/{id}/rotate-credentials/ (the `ApiV1S3BucketsRotateCredentialsCreate` operationId).
+func (c *Client) ApiV1S3BucketsRotateCredentialsCreateWithBody(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1S3BucketsRotateCredentialsCreateRequestWithBody(c.Server, id, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1S3BucketsRotateCredentialsCreate Rotate the bucket's access key; the old one keeps working for a grace period
+//
+// A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the grace ends). Needs the right to reveal the credentials.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/v1/s3/buckets/{id}/rotate-credentials/ (the `ApiV1S3BucketsRotateCredentialsCreate` operationId).
+func (c *Client) ApiV1S3BucketsRotateCredentialsCreate(ctx context.Context, id openapi_types.UUID, body ApiV1S3BucketsRotateCredentialsCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1S3BucketsRotateCredentialsCreateRequest(c.Server, id, body)
 	if err != nil {
 		return nil, err
 	}
@@ -4817,6 +4918,53 @@ func NewApiV1S3BucketsObjectsUploadUrlCreateRequestWithBody(server string, id op
 	return req, nil
 }
 
+// NewApiV1S3BucketsRotateCredentialsCreateRequest calls the generic ApiV1S3BucketsRotateCredentialsCreate builder with application/json body
+func NewApiV1S3BucketsRotateCredentialsCreateRequest(server string, id openapi_types.UUID, body ApiV1S3BucketsRotateCredentialsCreateJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewApiV1S3BucketsRotateCredentialsCreateRequestWithBody(server, id, "application/json", bodyReader)
+}
+
+// NewApiV1S3BucketsRotateCredentialsCreateRequestWithBody constructs an http.Request for the ApiV1S3BucketsRotateCredentialsCreate method, with any body, and a specified content type
+func NewApiV1S3BucketsRotateCredentialsCreateRequestWithBody(server string, id openapi_types.UUID, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/s3/buckets/%s/rotate-credentials/", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
 // NewApiV1S3RegionsRetrieveRequest constructs an http.Request for the ApiV1S3RegionsRetrieve method
 func NewApiV1S3RegionsRetrieveRequest(server string) (*http.Request, error) {
 	var err error
@@ -6322,6 +6470,24 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /api/v1/s3/buckets/{id}/objects/upload-url/ (the `ApiV1S3BucketsObjectsUploadUrlCreate` operationId).
 	ApiV1S3BucketsObjectsUploadUrlCreateWithResponse(ctx context.Context, id openapi_types.UUID, body ApiV1S3BucketsObjectsUploadUrlCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1S3BucketsObjectsUploadUrlCreateResponse, error)
+
+	// ApiV1S3BucketsRotateCredentialsCreateWithBodyWithResponse Rotate the bucket's access key; the old one keeps working for a grace period
+	//
+	// A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the grace ends). Needs the right to reveal the credentials.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/s3/buckets/{id}/rotate-credentials/ (the `ApiV1S3BucketsRotateCredentialsCreate` operationId).
+	ApiV1S3BucketsRotateCredentialsCreateWithBodyWithResponse(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ApiV1S3BucketsRotateCredentialsCreateResponse, error)
+
+	// ApiV1S3BucketsRotateCredentialsCreateWithResponse Rotate the bucket's access key; the old one keeps working for a grace period
+	//
+	// A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the grace ends). Needs the right to reveal the credentials.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/s3/buckets/{id}/rotate-credentials/ (the `ApiV1S3BucketsRotateCredentialsCreate` operationId).
+	ApiV1S3BucketsRotateCredentialsCreateWithResponse(ctx context.Context, id openapi_types.UUID, body ApiV1S3BucketsRotateCredentialsCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1S3BucketsRotateCredentialsCreateResponse, error)
 
 	// ApiV1S3RegionsRetrieveWithResponse Regions with bucket count, occupancy and objects (over the buckets you can see)
 	//
@@ -9946,6 +10112,169 @@ func (r ApiV1S3BucketsObjectsUploadUrlCreateResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r ApiV1S3BucketsObjectsUploadUrlCreateResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ApiV1S3BucketsRotateCredentialsCreateResponse200Headers the declared response headers of an HTTP 200 response for ApiV1S3BucketsRotateCredentialsCreate
+type ApiV1S3BucketsRotateCredentialsCreateResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsRotateCredentialsCreateResponse400Headers the declared response headers of an HTTP 400 response for ApiV1S3BucketsRotateCredentialsCreate
+type ApiV1S3BucketsRotateCredentialsCreateResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsRotateCredentialsCreateResponse401Headers the declared response headers of an HTTP 401 response for ApiV1S3BucketsRotateCredentialsCreate
+type ApiV1S3BucketsRotateCredentialsCreateResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1S3BucketsRotateCredentialsCreateResponse403Headers the declared response headers of an HTTP 403 response for ApiV1S3BucketsRotateCredentialsCreate
+type ApiV1S3BucketsRotateCredentialsCreateResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsRotateCredentialsCreateResponse404Headers the declared response headers of an HTTP 404 response for ApiV1S3BucketsRotateCredentialsCreate
+type ApiV1S3BucketsRotateCredentialsCreateResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsRotateCredentialsCreateResponse409Headers the declared response headers of an HTTP 409 response for ApiV1S3BucketsRotateCredentialsCreate
+type ApiV1S3BucketsRotateCredentialsCreateResponse409Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+// ApiV1S3BucketsRotateCredentialsCreateResponse413Headers the declared response headers of an HTTP 413 response for ApiV1S3BucketsRotateCredentialsCreate
+type ApiV1S3BucketsRotateCredentialsCreateResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsRotateCredentialsCreateResponse415Headers the declared response headers of an HTTP 415 response for ApiV1S3BucketsRotateCredentialsCreate
+type ApiV1S3BucketsRotateCredentialsCreateResponse415Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsRotateCredentialsCreateResponse503Headers the declared response headers of an HTTP 503 response for ApiV1S3BucketsRotateCredentialsCreate
+type ApiV1S3BucketsRotateCredentialsCreateResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+type ApiV1S3BucketsRotateCredentialsCreateResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *RotatedCredentials
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ErrorResponse
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *ErrorResponse
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *ErrorResponse
+	// JSON415 the response for an HTTP 415 `application/json` response
+	JSON415 *ErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1S3BucketsRotateCredentialsCreateResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1S3BucketsRotateCredentialsCreateResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1S3BucketsRotateCredentialsCreateResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1S3BucketsRotateCredentialsCreateResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1S3BucketsRotateCredentialsCreateResponse404Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *ApiV1S3BucketsRotateCredentialsCreateResponse409Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1S3BucketsRotateCredentialsCreateResponse413Headers
+	// Headers415 the parsed response headers for an HTTP 415 response
+	Headers415 *ApiV1S3BucketsRotateCredentialsCreateResponse415Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1S3BucketsRotateCredentialsCreateResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ApiV1S3BucketsRotateCredentialsCreateResponse) GetJSON200() *RotatedCredentials {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ApiV1S3BucketsRotateCredentialsCreateResponse) GetJSON400() *ErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ApiV1S3BucketsRotateCredentialsCreateResponse) GetJSON401() *ErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ApiV1S3BucketsRotateCredentialsCreateResponse) GetJSON403() *ErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ApiV1S3BucketsRotateCredentialsCreateResponse) GetJSON404() *ErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r ApiV1S3BucketsRotateCredentialsCreateResponse) GetJSON409() *ErrorResponse {
+	return r.JSON409
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r ApiV1S3BucketsRotateCredentialsCreateResponse) GetJSON413() *ErrorResponse {
+	return r.JSON413
+}
+
+// GetJSON415 returns the response for an HTTP 415 `application/json` response
+func (r ApiV1S3BucketsRotateCredentialsCreateResponse) GetJSON415() *ErrorResponse {
+	return r.JSON415
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ApiV1S3BucketsRotateCredentialsCreateResponse) GetJSON503() *ErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApiV1S3BucketsRotateCredentialsCreateResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApiV1S3BucketsRotateCredentialsCreateResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApiV1S3BucketsRotateCredentialsCreateResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApiV1S3BucketsRotateCredentialsCreateResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -13674,6 +14003,36 @@ func (c *ClientWithResponses) ApiV1S3BucketsObjectsUploadUrlCreateWithResponse(c
 		return nil, err
 	}
 	return ParseApiV1S3BucketsObjectsUploadUrlCreateResponse(rsp)
+}
+
+// ApiV1S3BucketsRotateCredentialsCreateWithBodyWithResponse Rotate the bucket's access key; the old one keeps working for a grace period
+//
+// A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the grace ends). Needs the right to reveal the credentials.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/s3/buckets/{id}/rotate-credentials/ (the `ApiV1S3BucketsRotateCredentialsCreate` operationId).
+func (c *ClientWithResponses) ApiV1S3BucketsRotateCredentialsCreateWithBodyWithResponse(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ApiV1S3BucketsRotateCredentialsCreateResponse, error) {
+	rsp, err := c.ApiV1S3BucketsRotateCredentialsCreateWithBody(ctx, id, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1S3BucketsRotateCredentialsCreateResponse(rsp)
+}
+
+// ApiV1S3BucketsRotateCredentialsCreateWithResponse Rotate the bucket's access key; the old one keeps working for a grace period
+//
+// A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the grace ends). Needs the right to reveal the credentials.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/s3/buckets/{id}/rotate-credentials/ (the `ApiV1S3BucketsRotateCredentialsCreate` operationId).
+func (c *ClientWithResponses) ApiV1S3BucketsRotateCredentialsCreateWithResponse(ctx context.Context, id openapi_types.UUID, body ApiV1S3BucketsRotateCredentialsCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1S3BucketsRotateCredentialsCreateResponse, error) {
+	rsp, err := c.ApiV1S3BucketsRotateCredentialsCreate(ctx, id, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1S3BucketsRotateCredentialsCreateResponse(rsp)
 }
 
 // ApiV1S3RegionsRetrieveWithResponse Regions with bucket count, occupancy and objects (over the buckets you can see)
@@ -18067,6 +18426,202 @@ func ParseApiV1S3BucketsObjectsUploadUrlCreateResponse(rsp *http.Response) (*Api
 		response.Headers415 = &headers
 	case rsp.StatusCode == 503:
 		var headers ApiV1S3BucketsObjectsUploadUrlCreateResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseApiV1S3BucketsRotateCredentialsCreateResponse parses an HTTP response from a ApiV1S3BucketsRotateCredentialsCreateWithResponse call
+func ParseApiV1S3BucketsRotateCredentialsCreateResponse(rsp *http.Response) (*ApiV1S3BucketsRotateCredentialsCreateResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApiV1S3BucketsRotateCredentialsCreateResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest RotatedCredentials
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1S3BucketsRotateCredentialsCreateResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1S3BucketsRotateCredentialsCreateResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1S3BucketsRotateCredentialsCreateResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1S3BucketsRotateCredentialsCreateResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1S3BucketsRotateCredentialsCreateResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 409:
+		var headers ApiV1S3BucketsRotateCredentialsCreateResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers409 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1S3BucketsRotateCredentialsCreateResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 415:
+		var headers ApiV1S3BucketsRotateCredentialsCreateResponse415Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers415 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1S3BucketsRotateCredentialsCreateResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {

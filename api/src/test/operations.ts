@@ -99,6 +99,7 @@ export const VALID_BODIES: Record<string, (w: World, f: OperationFixtures) => un
   api_v1_s3_buckets_import_create: bucketPlace,
   api_v1_s3_buckets_partial_update: () => ({ cors_allow_all: false }),
   api_v1_s3_buckets_objects_upload_url_create: () => ({ key: 'k' }),
+  api_v1_s3_buckets_rotate_credentials_create: () => ({ grace_seconds: 60 }),
 };
 
 /** The operation's path on tenant `a`'s objects; `{user_id}` is `member`. */

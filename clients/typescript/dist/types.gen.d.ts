@@ -336,6 +336,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/s3/buckets/{id}/rotate-credentials/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Rotate the bucket's access key; the old one keeps working for a grace period
+     * @description A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the grace ends). Needs the right to reveal the credentials.
+     */
+    post: operations['api_v1_s3_buckets_rotate_credentials_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/s3/buckets/import/': {
     parameters: {
       query?: never;
@@ -879,6 +899,8 @@ export interface components {
       | 'workspace.member.changed'
       | 'workspace.member.removed'
       | 'bucket.credentials_revealed'
+      | 'bucket.credentials_rotated'
+      | 'bucket.previous_credentials_removed'
       | 'bucket.imported';
     /**
      * @description An S3 bucket, without its secret.
@@ -917,6 +939,11 @@ export interface components {
       created_at: string;
       /** @description The owner reference the bucket was created with; never changes. */
       created_for: components['schemas']['OwnerReference'] | null;
+      /**
+       * @description When the access key was last rotated (null: never).
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      credentials_rotated_at: string | null;
       /** @description The S3 endpoint applications use (AWS_ENDPOINT_URL_S3). */
       endpoint: string;
       /**
@@ -935,6 +962,11 @@ export interface components {
       origin: components['schemas']['BucketOrigin'] | null;
       /** @description The Kubernetes object that owns the bucket now, or null. */
       owner_reference: components['schemas']['OwnerReference'] | null;
+      /**
+       * @description When the key replaced by the last rotation stops working; null when no old key is left.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      previous_key_expires_at: string | null;
       /** @description The region it lives in (see GET /api/v1/s3/regions/). */
       region: string;
       /**
@@ -1107,6 +1139,16 @@ export interface components {
      */
     CreatedBucket: components['schemas']['Bucket'] & {
       credentials: components['schemas']['BucketCredentials'];
+    };
+    /**
+     * @description A rotation of the bucket access key.
+     * @example {
+     *       "grace_seconds": 3600
+     *     }
+     */
+    CredentialRotation: {
+      /** @description How long the old key keeps working, in seconds: the API's default (PLINTH_CREDENTIAL_GRACE_SECONDS, 1 day) when absent, at most PLINTH_CREDENTIAL_GRACE_MAX_SECONDS (7 days); 0 ends it at once (a leaked key). */
+      grace_seconds?: number;
     };
     /**
      * @description The body of every error answer under /api.
@@ -1771,6 +1813,29 @@ export interface components {
      * @enum {string}
      */
     Role: 'admin' | 'user' | 'viewer';
+    /**
+     * @description The bucket's new keys, shown this once (revealable later), and the old key's end.
+     * @example {
+     *       "access_key_id": "PLB7QK2M9X4R",
+     *       "secret_access_key": "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"
+     *     }
+     */
+    RotatedCredentials: components['schemas']['BucketCredentials'] & {
+      /** @description The old key, still working until the time below. */
+      previous_access_key_id: string;
+      /**
+       * Format: date-time
+       * @description When the old key stops working.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      previous_expires_at: string;
+      /**
+       * Format: date-time
+       * @description When the new key took over.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      rotated_at: string;
+    };
     /**
      * @description A permission area an API key may be limited to (docs/permissions.md); `:write` implies `:read`.
      * @enum {string}
@@ -4278,6 +4343,117 @@ export interface operations {
       };
     };
   };
+  api_v1_s3_buckets_rotate_credentials_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CredentialRotation'];
+      };
+    };
+    responses: {
+      /** @description Rotated; the new keys are in this response. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RotatedCredentials'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Conflicts with the current state. */
+      409: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
   api_v1_s3_buckets_import_create: {
     parameters: {
       query?: never;
@@ -6471,6 +6647,7 @@ export type BucketOrigin = components['schemas']['BucketOrigin'];
 export type BucketUpdate = components['schemas']['BucketUpdate'];
 export type CreatedApiKey = components['schemas']['CreatedApiKey'];
 export type CreatedBucket = components['schemas']['CreatedBucket'];
+export type CredentialRotation = components['schemas']['CredentialRotation'];
 export type ErrorResponse = components['schemas']['ErrorResponse'];
 export type FieldError = components['schemas']['FieldError'];
 export type IdTokenLogin = components['schemas']['IdTokenLogin'];
@@ -6498,6 +6675,7 @@ export type PaginatedWorkspaceList = components['schemas']['PaginatedWorkspaceLi
 export type RegionList = components['schemas']['RegionList'];
 export type RegionUsage = components['schemas']['RegionUsage'];
 export type Role = components['schemas']['Role'];
+export type RotatedCredentials = components['schemas']['RotatedCredentials'];
 export type Scope = components['schemas']['Scope'];
 export type SsoProviders = components['schemas']['SsoProviders'];
 export type UploadUrl = components['schemas']['UploadUrl'];

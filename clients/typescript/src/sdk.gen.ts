@@ -10,6 +10,7 @@ import type {
   BucketUpdate,
   CreatedApiKey,
   CreatedBucket,
+  CredentialRotation,
   IdTokenLogin,
   Identity,
   IdentityLink,
@@ -30,6 +31,7 @@ import type {
   PaginatedUserList,
   PaginatedWorkspaceList,
   RegionList,
+  RotatedCredentials,
   SsoProviders,
   UploadUrl,
   UploadUrlRequest,
@@ -1366,6 +1368,36 @@ export function apiV1S3BucketsCredentialsRetrieve(
     method: 'GET',
     path: '/api/v1/s3/buckets/{id}/credentials/',
     pathParams: { id: params.id },
+    responseType: 'json',
+  });
+}
+
+export interface ApiV1S3BucketsRotateCredentialsCreateParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+  /**
+   * The request body.
+   */
+  requestBody: CredentialRotation;
+}
+/**
+ * Rotate the bucket's access key; the old one keeps working for a grace period
+ *
+ * A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the grace ends). Needs the right to reveal the credentials.
+ *
+ * `POST /api/v1/s3/buckets/{id}/rotate-credentials/` (`api_v1_s3_buckets_rotate_credentials_create`).
+ * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
+ */
+export function apiV1S3BucketsRotateCredentialsCreate(
+  params: ApiV1S3BucketsRotateCredentialsCreateParams,
+): Promise<RotatedCredentials> {
+  return request<RotatedCredentials>({
+    method: 'POST',
+    path: '/api/v1/s3/buckets/{id}/rotate-credentials/',
+    pathParams: { id: params.id },
+    body: params.requestBody,
     responseType: 'json',
   });
 }

@@ -352,6 +352,8 @@ export function apiBucket(overrides: Partial<CreatedBucket> = {}): CreatedBucket
     created_for: { ...OWNER },
     adoptable_by: null,
     usage: { bytes: null, objects: null, updated_at: null },
+    credentials_rotated_at: null,
+    previous_key_expires_at: null,
     created_at: '2026-03-01T00:00:00.000Z',
     updated_at: '2026-03-01T00:00:00.000Z',
     credentials: { ...CREDENTIALS },

@@ -33,6 +33,8 @@ export const AUDIT_EVENTS = [
   'workspace.member.changed',
   'workspace.member.removed',
   'bucket.credentials_revealed',
+  'bucket.credentials_rotated',
+  'bucket.previous_credentials_removed',
   'bucket.imported',
 ] as const;
 export type AuditEventType = (typeof AUDIT_EVENTS)[number];

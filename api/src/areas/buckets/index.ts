@@ -7,19 +7,33 @@ import list from './routes/list.ts';
 import listRegions from './routes/list-regions.ts';
 import presignUpload from './routes/presign-upload.ts';
 import revealCredentials from './routes/reveal-credentials.ts';
+import rotateCredentials from './routes/rotate-credentials.ts';
 import update from './routes/update.ts';
-import { BUCKET_SAGA, bucketSagaJob } from './service.ts';
+import { BUCKET_SAGA, bucketSagaJob, EXPIRE_CREDENTIALS_JOB, expireCredentialsJob } from './service.ts';
 import { registerUsageGauges, USAGE_JOB, usageJob } from './usage.ts';
 
 /**
  * S3 buckets: each with its own access user on its region's storage cluster. Jobs: the bucket saga
- * (creations and deletions a replica resumes) and the usage refresh; metrics: the usage gauges.
+ * (creations, deletions and rotations a replica resumes), the end of a rotated-out key's grace
+ * period, and the usage refresh; metrics: the usage gauges.
  */
 export const bucketsArea: Area = {
   name: 'buckets',
-  endpoints: [create, importBucket, list, get, update, remove, revealCredentials, presignUpload, listRegions],
-  jobs: ({ db, storage, logger }) => ({
+  endpoints: [
+    create,
+    importBucket,
+    list,
+    get,
+    update,
+    remove,
+    revealCredentials,
+    rotateCredentials,
+    presignUpload,
+    listRegions,
+  ],
+  jobs: ({ db, storage, logger, audit }) => ({
     [BUCKET_SAGA]: bucketSagaJob(db, storage, logger),
+    [EXPIRE_CREDENTIALS_JOB]: expireCredentialsJob(db, storage, audit),
     [USAGE_JOB]: usageJob(db, storage, logger),
   }),
   metrics: (registry, { db }) => registerUsageGauges(registry, db),

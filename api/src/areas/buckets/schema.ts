@@ -80,6 +80,29 @@ export const BucketCredentialsSchema = z
   });
 export type BucketCredentials = z.output<typeof BucketCredentialsSchema>;
 
+/** Rotating a bucket's access key. */
+export const CredentialRotationSchema = z
+  .object({
+    grace_seconds: z.number().int().min(0).max(31_536_000).optional().openapi({
+      description:
+        "How long the old key keeps working, in seconds: the API's default (PLINTH_CREDENTIAL_GRACE_SECONDS, 1 day) when absent, at most PLINTH_CREDENTIAL_GRACE_MAX_SECONDS (7 days); 0 ends it at once (a leaked key).",
+    }),
+  })
+  .openapi('CredentialRotation', {
+    description: 'A rotation of the bucket access key.',
+    example: { grace_seconds: 3600 },
+  });
+
+export const RotatedCredentialsSchema = BucketCredentialsSchema.extend({
+  rotated_at: Timestamp.openapi({ description: 'When the new key took over.' }),
+  previous_access_key_id: z
+    .string()
+    .openapi({ description: 'The old key, still working until the time below.' }),
+  previous_expires_at: Timestamp.openapi({ description: 'When the old key stops working.' }),
+}).openapi('RotatedCredentials', {
+  description: "The bucket's new keys, shown this once (revealable later), and the old key's end.",
+});
+
 /** A bucket as every edge shows it: never its secret. */
 export const BucketSchema = z
   .object({
@@ -127,6 +150,12 @@ export const BucketSchema = z
         }),
       })
       .openapi({ description: 'Occupancy, refreshed by a periodic job.' }),
+    credentials_rotated_at: Timestamp.nullable().openapi({
+      description: 'When the access key was last rotated (null: never).',
+    }),
+    previous_key_expires_at: Timestamp.nullable().openapi({
+      description: 'When the key replaced by the last rotation stops working; null when no old key is left.',
+    }),
     created_at: Timestamp.openapi({ description: 'When the bucket was created in Plinth.' }),
     updated_at: Timestamp.openapi({ description: 'When it was last changed.' }),
   })

@@ -6,7 +6,7 @@ import { prepared } from '../../core/db/prepared.ts';
 import { buckets } from './tables.ts';
 import { jobs } from '../../core/jobs/tables.ts';
 import { workspaces } from '../workspaces/tables.ts';
-import { claim, enqueueClaimed, fail, holds, LeaseLost, setPayload } from '../../core/jobs/queue.ts';
+import { claim, enqueue, enqueueClaimed, fail, holds, LeaseLost, setPayload } from '../../core/jobs/queue.ts';
 import type { Lease } from '../../core/jobs/queue.ts';
 import { JobSettled, withLease } from '../../core/jobs/runner.ts';
 import type { JobContext, JobHandler } from '../../core/jobs/runner.ts';
@@ -64,13 +64,25 @@ export type SagaStep =
   | 'deleting'
   | 'delete-access'
   | 'delete-bucket'
-  | 'usage';
+  | 'usage'
+  // Rotation: the new access user made, then the row switched to it.
+  | 'rotate-access'
+  | 'rotated';
+
+/** How long a rotated-out key keeps working (PLINTH_CREDENTIAL_GRACE_SECONDS, …_MAX_SECONDS). */
+export interface CredentialGrace {
+  readonly defaultSeconds: number;
+  readonly maxSeconds: number;
+}
+export const DEFAULT_CREDENTIAL_GRACE: CredentialGrace = { defaultSeconds: 86_400, maxSeconds: 7 * 86_400 };
 
 /** Storage for the bucket service: the clusters, their drivers, and the key for secrets at rest. */
 export interface StorageRuntime {
   readonly config: StorageConfig;
   driver(cluster: string): StorageDriver;
   readonly box: SecretBox;
+  /** Unset: {@link DEFAULT_CREDENTIAL_GRACE}. */
+  readonly credentialGrace?: CredentialGrace;
   /** Test hook, called after each saga step (crash-safety tests pause here and kill the process). */
   readonly afterStep?: (step: SagaStep, bucketId: string) => Promise<void>;
 }
@@ -94,6 +106,8 @@ function toView(rt: StorageRuntime, b: BucketRow): Bucket {
       objects: b.usageObjects,
       updated_at: b.usageUpdatedAt?.toISOString() ?? null,
     },
+    credentials_rotated_at: b.credentialsRotatedAt?.toISOString() ?? null,
+    previous_key_expires_at: b.previousAccessKeyId ? (b.previousExpiresAt?.toISOString() ?? null) : null,
     created_at: b.createdAt.toISOString(),
     updated_at: b.updatedAt.toISOString(),
   };
@@ -151,8 +165,11 @@ const isUnmanaged = (err: unknown) => err instanceof DomainError && err.code ===
 
 /** The bucket saga's job kind: one live job per bucket (key: its ID), so one saga at a time. */
 export const BUCKET_SAGA = 'bucket.saga';
-/** What a saga job does next: `create`, undo a failed creation (`rollback`), or `delete`. */
-type SagaOp = 'create' | 'rollback' | 'delete';
+/**
+ * What a saga job does next: `create`, undo a failed creation (`rollback`), `delete`, switch to
+ * new credentials (`rotate`) or undo a failed switch (`rotate_abort`).
+ */
+type SagaOp = 'create' | 'rollback' | 'delete' | 'rotate' | 'rotate_abort';
 /** A saga is retried (with backoff, at most every 5 minutes) until it gets through. */
 const SAGA_ATTEMPTS = 1000;
 
@@ -288,6 +305,9 @@ async function deprovision(db: Database, rt: StorageRuntime, row: BucketRow, ctx
   try {
     await ctx.renew();
     await driver.revokeAccess(row.accessKeyId, row.name);
+    // A rotated-out key in its grace period, or a rotation's unfinished one, goes with the bucket.
+    for (const other of [row.previousAccessKeyId, row.pendingAccessKeyId])
+      if (other) await driver.revokeAccess(other, row.name);
     await rt.afterStep?.('delete-access', row.id);
     await ctx.renew();
     // Only a bucket with this row's mark: a resumed deletion whose bucket went before the crash
@@ -848,6 +868,212 @@ export async function deleteBucket(db: Database, rt: StorageRuntime, principal: 
   }
 }
 
+/** The job that removes a rotated-out key when its grace period ends. */
+export const EXPIRE_CREDENTIALS_JOB = 'bucket.expire_credentials';
+
+/** What a rotation answers: the new key (shown this once; revealable later) and the old one's end. */
+export interface RotatedCredentials extends BucketCredentials {
+  readonly rotated_at: string;
+  readonly previous_access_key_id: string;
+  /** When the old key stops working; now when the grace was 0. */
+  readonly previous_expires_at: string;
+}
+
+/**
+ * Rotates a bucket's access key: a new access user with the same policy, made before the row
+ * switches to it; the old key keeps working for `grace_seconds` (the configured default when
+ * absent, at most the configured maximum), then a job removes it. Both steps are audited. A
+ * rotation while an older key is still in its grace period ends that older key at once: at most
+ * two keys live. The rotation runs as the bucket's saga (one at a time per bucket, resumed after
+ * a crash); a failure in the request undoes it, so the caller never misses a key it was not shown.
+ */
+export async function rotateCredentials(
+  db: Database,
+  rt: StorageRuntime,
+  audit: AuditLog,
+  logger: Logger,
+  principal: Principal,
+  id: string,
+  input: { grace_seconds?: number | undefined },
+  req: RequestInfo,
+): Promise<RotatedCredentials> {
+  const grace = rt.credentialGrace ?? DEFAULT_CREDENTIAL_GRACE;
+  const graceSeconds = input.grace_seconds ?? grace.defaultSeconds;
+  if (graceSeconds > grace.maxSeconds)
+    throw validationError([
+      {
+        attr: 'grace_seconds',
+        code: 'max_value',
+        detail: `At most ${grace.maxSeconds} seconds on this API (PLINTH_CREDENTIAL_GRACE_MAX_SECONDS).`,
+      },
+    ]);
+  const b = await readyBucket(db, principal, id, 'bucket.reveal_credentials');
+  const next = newCredentials();
+  let started: { row: BucketRow; lease: Lease };
+  try {
+    started = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(buckets)
+        .set({
+          pendingAccessKeyId: next.accessKeyId,
+          pendingSecretSealed: rt.box.seal(next.secretAccessKey, b.id),
+          pendingGraceSeconds: graceSeconds,
+        })
+        .where(and(eq(buckets.id, b.id), eq(buckets.state, 'ready'), isNull(buckets.pendingAccessKeyId)))
+        .returning();
+      if (!row) throw busy();
+      await audit.record(
+        {
+          event: 'bucket.credentials_rotated',
+          actorUserId: principal.userId,
+          apiKeyId: principal.apiKeyId,
+          organizationId: b.organizationId,
+          username: principal.username,
+          ip: req.ip,
+          requestId: req.requestId,
+          details: {
+            bucket: b.id,
+            name: b.name,
+            previous_access_key_id: b.accessKeyId,
+            access_key_id: next.accessKeyId,
+            grace_seconds: graceSeconds,
+          },
+        },
+        tx,
+      );
+      return { row, lease: await startSaga(tx, b.id, 'rotate') };
+    });
+  } catch (err) {
+    // Another saga (a deletion, a rotation) is live on this bucket.
+    if (isUniqueViolation(err)) throw busy();
+    throw err;
+  }
+  try {
+    const row = await withLease(db, started.lease, async (ctx) => {
+      try {
+        return await rotate(db, rt, started.row, ctx);
+      } catch (err) {
+        if (err instanceof LeaseLost) throw err;
+        await setPayload(db, ctx.lease, { op: 'rotate_abort' });
+        try {
+          await abortRotation(db, rt, started.row, ctx);
+        } catch (abortErr) {
+          if (abortErr instanceof LeaseLost) throw abortErr;
+          logger.warn(
+            { bucket_id: b.id },
+            'a failed credential rotation could not be undone yet; it will be',
+          );
+          throw err;
+        }
+        throw new JobSettled(err);
+      }
+    });
+    const c = credentialsOf(rt, row);
+    return {
+      access_key_id: c.accessKeyId,
+      secret_access_key: c.secretAccessKey,
+      rotated_at: row.credentialsRotatedAt!.toISOString(),
+      previous_access_key_id: b.accessKeyId,
+      previous_expires_at: (row.previousExpiresAt ?? row.credentialsRotatedAt!).toISOString(),
+    };
+  } catch (err) {
+    throw storageFailure(err);
+  }
+}
+
+/**
+ * The rotation from wherever it stands (idempotent): the pending access user, the older key in
+ * grace removed, then the row switched (fenced), with the job that ends the old key's grace.
+ */
+async function rotate(db: Database, rt: StorageRuntime, row: BucketRow, ctx: JobContext): Promise<BucketRow> {
+  const driver = rt.driver(row.cluster);
+  await ctx.renew();
+  const proposed = {
+    accessKeyId: row.pendingAccessKeyId!,
+    secretAccessKey: rt.box.open(row.pendingSecretSealed!, row.id),
+  };
+  const issued = await driver.provisionAccess(proposed.accessKeyId, row.name, proposed);
+  await rt.afterStep?.('rotate-access', row.id);
+  await ctx.renew();
+  if (row.previousAccessKeyId && row.previousAccessKeyId !== row.accessKeyId)
+    await driver.revokeAccess(row.previousAccessKeyId, row.name);
+  const graceSeconds = row.pendingGraceSeconds ?? 0;
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + graceSeconds * 1000);
+  const switched = await db.transaction(async (tx) => {
+    const done = await write(tx, ctx, row.id, {
+      accessKeyId: issued.accessKeyId,
+      secretSealed: rt.box.seal(issued.secretAccessKey, row.id),
+      pendingAccessKeyId: null,
+      pendingSecretSealed: null,
+      pendingGraceSeconds: null,
+      previousAccessKeyId: row.accessKeyId,
+      previousExpiresAt: expiresAt,
+      credentialsRotatedAt: now,
+    });
+    await enqueue(tx, {
+      kind: EXPIRE_CREDENTIALS_JOB,
+      key: `${row.id}:${row.accessKeyId}`,
+      payload: { bucket: row.id, cluster: row.cluster, name: row.name, access_key_id: row.accessKeyId },
+      runAt: expiresAt,
+      maxAttempts: SAGA_ATTEMPTS,
+    });
+    return done;
+  });
+  await rt.afterStep?.('rotated', row.id);
+  return switched;
+}
+
+/** Undoes a rotation that failed: the pending access user removed, the row as before. */
+async function abortRotation(
+  db: Database,
+  rt: StorageRuntime,
+  row: BucketRow,
+  ctx: JobContext,
+): Promise<void> {
+  await ctx.renew();
+  await rt.driver(row.cluster).revokeAccess(row.pendingAccessKeyId!, row.name);
+  await write(db, ctx, row.id, {
+    pendingAccessKeyId: null,
+    pendingSecretSealed: null,
+    pendingGraceSeconds: null,
+  });
+}
+
+/**
+ * Removes a rotated-out key once its grace period is over (idempotent), and records it. A bucket
+ * rotated again, or deleted, meanwhile has removed the key already; the removal is repeated
+ * harmlessly and the row left alone.
+ */
+export const expireCredentialsJob =
+  (db: Database, rt: StorageRuntime, audit: AuditLog): JobHandler =>
+  async (ctx) => {
+    const p = ctx.lease.job.payload as {
+      bucket: string;
+      cluster: string;
+      name: string;
+      access_key_id: string;
+    };
+    await rt.driver(p.cluster).revokeAccess(p.access_key_id, p.name);
+    await ctx.renew();
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(buckets)
+        .set({ previousAccessKeyId: null })
+        .where(and(eq(buckets.id, p.bucket), eq(buckets.previousAccessKeyId, p.access_key_id)))
+        .returning();
+      if (!row) return;
+      await audit.record(
+        {
+          event: 'bucket.previous_credentials_removed',
+          organizationId: row.organizationId,
+          details: { bucket: row.id, name: row.name, access_key_id: p.access_key_id },
+        },
+        tx,
+      );
+    });
+  };
+
 export async function presignUpload(
   db: Database,
   rt: StorageRuntime,
@@ -877,8 +1103,17 @@ export const bucketSagaJob =
   async (ctx) => {
     const op = ctx.lease.job.payload.op as SagaOp;
     const [row] = await db.select().from(buckets).where(eq(buckets.id, ctx.lease.job.key));
+    if (!row) return;
+    if (op === 'rotate' || op === 'rotate_abort') {
+      // A rotation interrupted after its request: finished (or undone) by whoever takes the job.
+      if (row.state !== 'ready' || !row.pendingAccessKeyId) return;
+      if (op === 'rotate') await rotate(db, rt, row, ctx);
+      else await abortRotation(db, rt, row, ctx);
+      logger.info({ bucket_id: row.id, op }, 'resumed an interrupted credential rotation');
+      return;
+    }
     // A deletion that crashed before it marked the row `deleting` never started.
-    if (!row || (op === 'delete') !== (row.state === 'deleting') || row.state === 'ready') return;
+    if ((op === 'delete') !== (row.state === 'deleting') || row.state === 'ready') return;
     try {
       if (op === 'create') await provision(db, rt, row, ctx);
       else if (op === 'rollback') await rollback(db, rt, row, ctx);
@@ -906,6 +1141,12 @@ export async function ensureSagaJobs(db: Database): Promise<void> {
     select ${BUCKET_SAGA}, b.id::text,
       jsonb_build_object('op', case when b.state = 'provisioning' then 'create' else 'delete' end), ${SAGA_ATTEMPTS}
     from ${buckets} b where b.state in ('provisioning', 'deleting')
+    on conflict (kind, key) where state in ('queued', 'running') do nothing`);
+  // A rotation whose job gave up: finished by a new one.
+  await db.execute(sql`
+    insert into ${jobs} (kind, key, payload, max_attempts)
+    select ${BUCKET_SAGA}, b.id::text, jsonb_build_object('op', 'rotate'), ${SAGA_ATTEMPTS}
+    from ${buckets} b where b.state = 'ready' and b.pending_access_key_id is not null
     on conflict (kind, key) where state in ('queued', 'running') do nothing`);
 }
 

@@ -2,6 +2,7 @@ import {
   bigint,
   boolean,
   index,
+  integer,
   jsonb,
   pgEnum,
   pgTable,
@@ -43,6 +44,17 @@ export const buckets = pgTable(
     accessKeyId: text().notNull(),
     /** The access user's secret, AES-256-GCM sealed with PLINTH_ENCRYPTION_KEY (core/secret-box.ts). */
     secretSealed: text().notNull(),
+    /**
+     * A rotation under way: the new access user's key and sealed secret, recorded before the
+     * cluster call (so a crash leaves nothing unknown), and the grace the old key gets.
+     */
+    pendingAccessKeyId: text(),
+    pendingSecretSealed: text(),
+    pendingGraceSeconds: integer(),
+    /** The key replaced by the last rotation, working until `previousExpiresAt` (then removed by a job). */
+    previousAccessKeyId: text(),
+    previousExpiresAt: timestamp({ withTimezone: true }),
+    credentialsRotatedAt: timestamp({ withTimezone: true }),
     corsAllowAll: boolean().notNull().default(false),
     /**
      * Whether the bucket on the cluster is this row's: true when this API created it, false when a

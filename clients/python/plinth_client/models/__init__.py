@@ -18,6 +18,7 @@ from .bucket_update import BucketUpdate
 from .bucket_usage import BucketUsage
 from .created_api_key import CreatedApiKey
 from .created_bucket import CreatedBucket
+from .credential_rotation import CredentialRotation
 from .error_response import ErrorResponse
 from .error_response_code import ErrorResponseCode
 from .field_error import FieldError
@@ -46,6 +47,7 @@ from .paginated_workspace_list import PaginatedWorkspaceList
 from .region_list import RegionList
 from .region_usage import RegionUsage
 from .role import Role
+from .rotated_credentials import RotatedCredentials
 from .scope import Scope
 from .sso_providers import SsoProviders
 from .sso_providers_providers_item import SsoProvidersProvidersItem
@@ -87,6 +89,7 @@ __all__ = (
     "BucketUsage",
     "CreatedApiKey",
     "CreatedBucket",
+    "CredentialRotation",
     "ErrorResponse",
     "ErrorResponseCode",
     "FieldError",
@@ -115,6 +118,7 @@ __all__ = (
     "RegionList",
     "RegionUsage",
     "Role",
+    "RotatedCredentials",
     "Scope",
     "SsoProviders",
     "SsoProvidersProvidersItem",

@@ -55,6 +55,10 @@ class Bucket:
             adoptable_by (NamespaceReference | None): The namespace the bucket was released to: an object there may adopt it
                 while it has no owner.
             usage (BucketUsage): Occupancy, refreshed by a periodic job.
+            credentials_rotated_at (datetime.datetime | None): When the access key was last rotated (null: never). Example:
+                2026-11-21T10:00:00.000Z.
+            previous_key_expires_at (datetime.datetime | None): When the key replaced by the last rotation stops working;
+                null when no old key is left. Example: 2026-11-21T10:00:00.000Z.
             created_at (datetime.datetime): When the bucket was created in Plinth. Example: 2026-11-21T10:00:00.000Z.
             updated_at (datetime.datetime): When it was last changed. Example: 2026-11-21T10:00:00.000Z.
      """
@@ -72,6 +76,8 @@ class Bucket:
     created_for: None | OwnerReference
     adoptable_by: NamespaceReference | None
     usage: BucketUsage
+    credentials_rotated_at: datetime.datetime | None
+    previous_key_expires_at: datetime.datetime | None
     created_at: datetime.datetime
     updated_at: datetime.datetime
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -126,6 +132,18 @@ class Bucket:
 
         usage = self.usage.to_dict()
 
+        credentials_rotated_at: None | str
+        if isinstance(self.credentials_rotated_at, datetime.datetime):
+            credentials_rotated_at = self.credentials_rotated_at.isoformat()
+        else:
+            credentials_rotated_at = self.credentials_rotated_at
+
+        previous_key_expires_at: None | str
+        if isinstance(self.previous_key_expires_at, datetime.datetime):
+            previous_key_expires_at = self.previous_key_expires_at.isoformat()
+        else:
+            previous_key_expires_at = self.previous_key_expires_at
+
         created_at = self.created_at.isoformat()
 
         updated_at = self.updated_at.isoformat()
@@ -147,6 +165,8 @@ class Bucket:
             "created_for": created_for,
             "adoptable_by": adoptable_by,
             "usage": usage,
+            "credentials_rotated_at": credentials_rotated_at,
+            "previous_key_expires_at": previous_key_expires_at,
             "created_at": created_at,
             "updated_at": updated_at,
         })
@@ -266,6 +286,42 @@ class Bucket:
 
 
 
+        def _parse_credentials_rotated_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                credentials_rotated_at_type_0 = datetime.datetime.fromisoformat(data)
+
+
+
+                return credentials_rotated_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        credentials_rotated_at = _parse_credentials_rotated_at(d.pop("credentials_rotated_at"))
+
+
+        def _parse_previous_key_expires_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                previous_key_expires_at_type_0 = datetime.datetime.fromisoformat(data)
+
+
+
+                return previous_key_expires_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        previous_key_expires_at = _parse_previous_key_expires_at(d.pop("previous_key_expires_at"))
+
+
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
 
@@ -290,6 +346,8 @@ class Bucket:
             created_for=created_for,
             adoptable_by=adoptable_by,
             usage=usage,
+            credentials_rotated_at=credentials_rotated_at,
+            previous_key_expires_at=previous_key_expires_at,
             created_at=created_at,
             updated_at=updated_at,
         )

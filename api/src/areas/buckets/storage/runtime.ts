@@ -9,12 +9,16 @@ import { createMinioDriver } from './minio-driver.ts';
 export function createStorageRuntime(
   config: StorageConfig,
   encryptionKey: Buffer,
-  opts: { afterStep?: (step: SagaStep, bucketId: string) => Promise<void> } = {},
+  opts: {
+    afterStep?: (step: SagaStep, bucketId: string) => Promise<void>;
+    credentialGrace?: StorageRuntime['credentialGrace'];
+  } = {},
 ): StorageRuntime {
   const drivers = new Map<string, StorageDriver>();
   return {
     config,
     box: new SecretBox(encryptionKey),
+    ...(opts.credentialGrace && { credentialGrace: opts.credentialGrace }),
     ...(opts.afterStep && { afterStep: opts.afterStep }),
     driver(name) {
       let driver = drivers.get(name);

@@ -1,0 +1,38 @@
+import { IdParams, jsonBody, jsonResponse, requestInfo } from '../../../edges/http/common.ts';
+import { endpoint } from '../../../edges/http/endpoint.ts';
+import { defineRoute } from '../../../edges/http/openapi.ts';
+import { CredentialRotationSchema, RotatedCredentialsSchema } from '../schema.ts';
+import { rotateCredentials } from '../service.ts';
+
+/** POST /api/v1/s3/buckets/{id}/rotate-credentials/ */
+export default endpoint(
+  defineRoute({
+    method: 'post',
+    path: '/api/v1/s3/buckets/{id}/rotate-credentials/',
+    tags: ['s3'],
+    summary: "Rotate the bucket's access key; the old one keeps working for a grace period",
+    description:
+      'A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. ' +
+      'The new secret is in this response (and revealable later). Rotating again within a grace period ends ' +
+      'the older key at once. Recorded in the audit log (`bucket.credentials_rotated`, and ' +
+      '`bucket.previous_credentials_removed` when the grace ends). Needs the right to reveal the credentials.',
+    request: { params: IdParams, body: jsonBody(CredentialRotationSchema) },
+    responses: { 200: jsonResponse('Rotated; the new keys are in this response.', RotatedCredentialsSchema) },
+    errors: [409],
+  }),
+  ({ db, storage, audit, logger }) =>
+    async (c) =>
+      c.json(
+        await rotateCredentials(
+          db,
+          storage,
+          audit,
+          logger,
+          c.get('principal'),
+          c.req.valid('param').id,
+          c.req.valid('json'),
+          requestInfo(c),
+        ),
+        200,
+      ),
+);
