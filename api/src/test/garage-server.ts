@@ -24,6 +24,8 @@ export interface GarageServer {
   readonly adminToken: string;
   /** The server's `s3_region`: what every signature must name. */
   readonly region: string;
+  /** Stops the node and starts it again on the same data and ports (what survives a restart). */
+  restart(): Promise<void>;
   /** Stops the server and deletes its data. */
   stop(): Promise<void>;
 }
@@ -116,23 +118,40 @@ export async function startGarageServer(opts: { region?: string } = {}): Promise
   );
 
   let output = '';
-  const child = spawn(bin, ['-c', configPath, 'server'], {
-    env: {
-      ...process.env,
-      // Secrets through the environment: the config file holds none.
-      GARAGE_RPC_SECRET: randomBytes(32).toString('hex'),
-      GARAGE_ADMIN_TOKEN: adminToken,
-      RUST_LOG: process.env.RUST_LOG ?? 'garage=info',
-      RUST_BACKTRACE: '0',
-    },
-    cwd: dir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  // Keep only the tail: the log is for error messages, and the server runs for a whole suite.
-  const collect = (d: Buffer) => (output = (output + d.toString()).slice(-20_000));
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-  child.on('error', (err) => (output += `\n${String(err)}`));
+  const env = {
+    ...process.env,
+    // Secrets through the environment: the config file holds none.
+    GARAGE_RPC_SECRET: randomBytes(32).toString('hex'),
+    GARAGE_ADMIN_TOKEN: adminToken,
+    RUST_LOG: process.env.RUST_LOG ?? 'garage=info',
+    RUST_BACKTRACE: '0',
+  };
+  const spawnNode = (): ChildProcess => {
+    const child = spawn(bin, ['-c', configPath, 'server'], {
+      env,
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    // Keep only the tail: the log is for error messages, and the server runs for a whole suite.
+    const collect = (d: Buffer) => (output = (output + d.toString()).slice(-20_000));
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+    child.on('error', (err) => (output += `\n${String(err)}`));
+    return child;
+  };
+  const stopNode = async () => {
+    const c = child;
+    if (c.exitCode !== null || c.signalCode !== null) return;
+    await new Promise<void>((resolve) => {
+      const kill = setTimeout(() => c.kill('SIGKILL'), 10_000);
+      c.once('exit', () => {
+        clearTimeout(kill);
+        resolve();
+      });
+      c.kill('SIGTERM');
+    });
+  };
+  let child = spawnNode();
 
   // A test process that dies without calling stop() still takes the server and its data with it.
   const killOnExit = () => {
@@ -147,37 +166,36 @@ export async function startGarageServer(opts: { region?: string } = {}): Promise
 
   const stop = async () => {
     process.off('exit', killOnExit);
-    if (child.exitCode === null && child.signalCode === null) {
-      await new Promise<void>((resolve) => {
-        const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        child.once('exit', () => {
-          clearTimeout(kill);
-          resolve();
-        });
-        child.kill('SIGTERM');
-      });
-    }
+    await stopNode();
     rmSync(dir, { recursive: true, force: true });
   };
 
-  const server = { s3Endpoint, adminEndpoint, adminToken, region, stop };
   const log = () => output;
+  const endpoints = { adminEndpoint, adminToken };
+  const healthy = () =>
+    until('a healthy cluster', child, log, async () => {
+      const health = await admin<{ status: string }>(endpoints, 'GET', 'GetClusterHealth');
+      return health.status === 'healthy' ? true : undefined;
+    });
+  const restart = async () => {
+    await stopNode();
+    child = spawnNode();
+    await healthy();
+  };
+  const server: GarageServer = { s3Endpoint, adminEndpoint, adminToken, region, restart, stop };
   try {
     // The admin API answers before the node has a role; the layout gives it one.
     const status = await until('admin API', child, log, () =>
-      admin<{ nodes: { id: string }[] }>(server, 'GET', 'GetClusterStatus'),
+      admin<{ nodes: { id: string }[] }>(endpoints, 'GET', 'GetClusterStatus'),
     );
     const node = status.nodes[0]?.id;
     if (!node || status.nodes.length !== 1)
       throw new Error(`garage: expected one node, got ${JSON.stringify(status.nodes)}`);
-    const staged = await admin<{ version: number }>(server, 'POST', 'UpdateClusterLayout', {
+    const staged = await admin<{ version: number }>(endpoints, 'POST', 'UpdateClusterLayout', {
       roles: [{ id: node, zone: 'dc1', capacity: 1_000_000_000, tags: [] }],
     });
-    await admin(server, 'POST', 'ApplyClusterLayout', { version: staged.version + 1 });
-    await until('a healthy cluster', child, log, async () => {
-      const health = await admin<{ status: string }>(server, 'GET', 'GetClusterHealth');
-      return health.status === 'healthy' ? true : undefined;
-    });
+    await admin(endpoints, 'POST', 'ApplyClusterLayout', { version: staged.version + 1 });
+    await healthy();
   } catch (err) {
     await stop();
     throw err;
