@@ -89,6 +89,14 @@ export async function preflight(url: string, origin: string) {
   };
 }
 
+/**
+ * Whether a browser would go on after this preflight: an ok status (2xx) and an
+ * Access-Control-Allow-Origin. Refusals differ: MinIO answers 204 without the header, Garage 403
+ * with `*` (every Garage S3 error carries it), which browsers refuse for the status.
+ */
+export const letsBrowsersIn = (p: { status: number; allowOrigin: string | null }) =>
+  p.status >= 200 && p.status < 300 && p.allowOrigin !== null;
+
 /** A 32-character secret key. */
 export const secret = () => randomBytes(24).toString('base64url');
 
@@ -343,7 +351,7 @@ export function driverSuite<T extends DriverUnderTest>(opts: DriverSuiteOptions<
       await driver.ensureBucket(bucket);
       const url = `${b.s3Endpoint}/${bucket}/some/object.bin`;
       const origin = 'http://example.test';
-      expect((await preflight(url, origin)).allowOrigin).toBeNull();
+      expect(letsBrowsersIn(await preflight(url, origin))).toBe(false);
 
       await driver.setCorsAllowAll(bucket, true);
       await driver.setCorsAllowAll(bucket, true);
@@ -358,7 +366,7 @@ export function driverSuite<T extends DriverUnderTest>(opts: DriverSuiteOptions<
         },
       ]);
       const allowed = await preflight(url, origin);
-      expect(allowed.status).toBeLessThan(300);
+      expect(letsBrowsersIn(allowed)).toBe(true);
       expect(['*', origin]).toContain(allowed.allowOrigin);
       expect(allowed.allowMethods).toContain('PUT');
 
@@ -387,7 +395,7 @@ export function driverSuite<T extends DriverUnderTest>(opts: DriverSuiteOptions<
         code: 'NoSuchCORSConfiguration',
         status: 404,
       });
-      expect((await preflight(url, origin)).allowOrigin).toBeNull();
+      expect(letsBrowsersIn(await preflight(url, origin))).toBe(false);
       await driver.setCorsAllowAll('never-made', false); // absent: nothing to remove
       await driver.revokeAccess(user.accessKeyId, bucket);
     });
