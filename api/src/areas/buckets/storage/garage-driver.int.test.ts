@@ -193,6 +193,11 @@ describe('Garage storage driver: what only Garage has', () => {
     // Marks are not bucket names anyone else sees.
     expect(info.globalAliases).toEqual([bucket]);
     await expect(driver.markBucket(bucket, 'Not A Valid/Mark')).rejects.toThrow(/bucket mark/);
+    // A local alias names one bucket per key: an ID marks one bucket at a time.
+    await driver.ensureBucket('tripwire-two');
+    await expect(driver.markBucket('tripwire-two', id)).rejects.toMatchObject({ status: 400 });
+    expect(await driver.bucketMark('tripwire-two')).toBeNull();
+    expect(await driver.bucketMark(bucket)).toBe(id);
   });
 
   it('refuses to provision what Garage cannot import, before any call', async () => {
