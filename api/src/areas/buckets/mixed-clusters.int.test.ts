@@ -12,6 +12,7 @@ import { createWorld } from '../../test/world.ts';
 import type { World } from '../../test/world.ts';
 import { letsBrowsersIn, preflight } from './storage/driver-suite.ts';
 import type { StorageConfig } from './storage/config.ts';
+import { createGarageAdmin } from './storage/garage-admin.ts';
 import { createStorageRuntime } from './storage/runtime.ts';
 import { refreshUsage } from './usage.ts';
 
@@ -170,6 +171,44 @@ describe('buckets on a MinIO region and a Garage region of one API', () => {
     );
     expect(both.m).toMatchObject({ bytes: 1_000, objects: 1 });
     expect(both.g).toMatchObject({ bytes: 5_000, objects: 2 });
+  });
+
+  it('imports a Garage bucket no key owns, and refuses one another key owns', async () => {
+    const root = await w.user({ superuser: true });
+    const garageAdmin = createGarageAdmin({ endpoint: garage.adminEndpoint, token: garage.adminToken });
+    const body = (name: string) => ({
+      name,
+      region: garage.region,
+      organization: tenant.org.id,
+      workspace: tenant.workspace.id,
+    });
+    // Made by hand (`garage bucket create`): no key has any permission on it.
+    await garageAdmin.createBucket(`${prefix}-loose`);
+    const imported = await w.expectStatus(201, 'POST', '/api/v1/s3/buckets/import/', {
+      token: root.token,
+      body: body(`${prefix}-loose`),
+    });
+    expect(imported).toMatchObject({ origin: 'adopted', state: 'ready' });
+    const c = imported.credentials;
+    const client = clients.client(garage.s3Endpoint, c.access_key_id, c.secret_access_key, garage.region);
+    await client.send(new PutObjectCommand({ Bucket: `${prefix}-loose`, Key: 'k', Body: 'v' }));
+    await client.send(new DeleteObjectCommand({ Bucket: `${prefix}-loose`, Key: 'k' }));
+
+    const stranger = await garageAdmin.createKey('someone-else');
+    const theirs = await garageAdmin.createBucket(`${prefix}-theirs`);
+    await garageAdmin.allowBucketKey(theirs.id, stranger.accessKeyId, {
+      read: true,
+      write: true,
+      owner: true,
+    });
+    const refused = await w.call('POST', '/api/v1/s3/buckets/import/', {
+      token: root.token,
+      body: body(`${prefix}-theirs`),
+    });
+    expect([refused.status, refused.body.code]).toEqual([409, 'bucket_name_taken']);
+    await w.expectStatus(204, 'DELETE', `/api/v1/s3/buckets/${imported.id}/`, {
+      token: tenant.workspaceAdmin.token,
+    });
   });
 
   it('deletes the buckets of both clusters', async () => {
