@@ -2,9 +2,9 @@
 # Makes sure the tools the test suite needs are present: builds MinIO, etcd, Kubernetes, helm and
 # kubeconform from the Go module proxy into the cache (with the Go of scripts/tools/go.sh, which
 # fetches the pinned toolchain into the same cache when the machine has no Go or an older one),
-# installs Schemathesis from PyPI into a cached virtual environment, and installs PostgreSQL,
-# Chromium, openssl, shellcheck, jq and curl from Debian's packages when running as root (CI, these
-# machines). One line per tool says what is missing and how to get it otherwise.
+# builds Garage from crates.io with cargo, installs Schemathesis from PyPI into a cached virtual
+# environment, and installs PostgreSQL, Chromium, openssl, shellcheck, jq and curl from Debian's
+# packages when running as root (CI, these machines). One line per tool says what is missing and how to get it otherwise.
 set -euo pipefail
 
 missing=()
@@ -27,6 +27,10 @@ command -v curl >/dev/null || missing+=(curl)
 # kube-controller-manager, kubectl). A cold cache took 21.5 minutes on 2 busy cores with no Go
 # installed (README "Tests"), once.
 bash scripts/tools/minio.sh >/dev/null
+# The second S3 backend's test server (api/src/test/garage-server.ts): Garage 2.5.0 built from
+# crates.io with cargo. A cold build took 22.6 minutes (1354 s) on 2 busy cores, at the lowest CPU
+# priority; later runs only check the file.
+bash scripts/tools/garage.sh >/dev/null
 bash scripts/tools/etcd.sh >/dev/null
 bash scripts/tools/kube.sh >/dev/null
 # The chart and manifest checks.

@@ -4,10 +4,10 @@ import { S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 export function s3ClientFactory() {
   const clients: S3Client[] = [];
   return {
-    client(endpoint: string, accessKeyId: string, secretAccessKey: string): S3Client {
+    client(endpoint: string, accessKeyId: string, secretAccessKey: string, region = 'us-east-1'): S3Client {
       const client = new S3Client({
         endpoint,
-        region: 'us-east-1',
+        region,
         forcePathStyle: true,
         credentials: { accessKeyId, secretAccessKey },
         maxAttempts: 1,

@@ -610,7 +610,7 @@ describe.each(DATABASE_KINDS)('S3 buckets on a real MinIO, with %s', (kind) => {
       {
         attr: 'cors_allow_all',
         code: 'not_supported',
-        detail: 'The storage cluster of region eu-central cannot set CORS rules.',
+        detail: 'The storage cluster of region eu-central (MinIO) cannot set CORS rules.',
       },
     ]);
     const b = (await create(tenant.user, `${prefix}-cors`)).body;

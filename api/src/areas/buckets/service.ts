@@ -30,6 +30,7 @@ import type { Page } from '../../core/pagination.ts';
 import type { SecretBox } from '../../core/secret-box.ts';
 import type { StorageConfig } from './storage/config.ts';
 import type { Credentials, StorageDriver } from './storage/driver.ts';
+import { BACKEND_NAMES } from './storage/config.ts';
 import { StorageError } from './storage/driver.ts';
 import type { AuditLog } from '../audit/writer.ts';
 import type { RequestInfo } from '../../auth/login.ts';
@@ -378,7 +379,7 @@ export async function createBucket(
       {
         attr: 'cors_allow_all',
         code: 'not_supported',
-        detail: `The storage cluster of region ${input.region} cannot set CORS rules.`,
+        detail: `The storage cluster of region ${input.region} (${backendOf(rt, cluster)}) cannot set CORS rules.`,
       },
     ]);
   }
@@ -397,6 +398,12 @@ export async function createBucket(
   }
   await rt.afterStep?.('recorded', started.row.id);
   return { status: 201, bucket: withCredentials(rt, await provisionOrRollBack(db, rt, started, logger)) };
+}
+
+/** The backend a cluster runs, as messages name it (`MinIO`). */
+function backendOf(rt: StorageRuntime, cluster: string): string {
+  const driver = rt.config.clusters.get(cluster)?.driver;
+  return driver ? BACKEND_NAMES[driver] : 'unknown backend';
 }
 
 function clusterOf(rt: StorageRuntime, region: string): string {
@@ -795,7 +802,7 @@ export async function updateBucket(
         {
           attr: 'cors_allow_all',
           code: 'not_supported',
-          detail: 'This storage cluster cannot set CORS rules.',
+          detail: `The storage cluster of region ${b.region} (${backendOf(rt, b.cluster)}) cannot set CORS rules.`,
         },
       ]);
     }

@@ -50,22 +50,75 @@ describe('loadStorageConfig', () => {
 
   it('refuses credentials in the file, unknown drivers, bad URLs and dangling regions', () => {
     const path = file(`clusters:
-  - name: c1
+  - name: c0
     driver: ceph
+    endpoint: http://127.0.0.1:9000
+  - name: c1
+    driver: minio
     endpoint: not-a-url
     admin_access_key_env: A
     admin_secret_key_env: B
     admin_secret_key: oops
+  - name: c2
+    driver: garage
+    endpoint: http://127.0.0.1:3900
+    admin_endpoint: nope
+    admin_token_env: T
+    admin_token: oops
 regions:
   - name: r1
     cluster: nowhere
 `);
-    const found = problems(path, { A: 'a', B: 'b' }).join('\n');
-    expect(found).toContain('clusters.0.driver must be minio');
-    expect(found).toContain('clusters.0.endpoint must be an http(s) URL');
+    const found = problems(path, { A: 'a', B: 'b', T: 't' }).join('\n');
+    expect(found).toContain('clusters.0.driver must be minio or garage');
+    expect(found).toContain('clusters.1.endpoint must be an http(s) URL');
     expect(found).toContain('admin_secret_key');
+    expect(found).toContain('clusters.2.admin_endpoint must be an http(s) URL');
+    expect(found).toContain('admin_token"');
     expect(problems(file('regions:\n  - name: r1\n    cluster: nowhere\n'))).toEqual([
       expect.stringContaining('region r1 names unknown cluster nowhere'),
+    ]);
+  });
+
+  it('reads a Garage cluster: admin endpoint, token from the environment, its S3 region', () => {
+    const path = file(`clusters:
+  - name: garage-eu
+    driver: garage
+    endpoint: http://garage.storage:3900/
+    public_endpoint: https://s3.example.test
+    admin_endpoint: http://garage.storage:3903/
+    admin_token_env: GARAGE_ADMIN_TOKEN
+    signing_region: eu-garage
+  - name: garage-min
+    driver: garage
+    endpoint: http://127.0.0.1:3900
+    admin_endpoint: http://127.0.0.1:3903
+    admin_token_env: GARAGE_ADMIN_TOKEN
+regions:
+  - name: eu-west
+    cluster: garage-eu
+`);
+    const config = loadStorageConfig(path, { GARAGE_ADMIN_TOKEN: 'token-value' });
+    expect(config.regions.get('eu-west')).toBe('garage-eu');
+    expect(config.clusters.get('garage-eu')).toEqual({
+      name: 'garage-eu',
+      driver: 'garage',
+      endpoint: 'http://garage.storage:3900',
+      publicEndpoint: 'https://s3.example.test',
+      pathStyle: true,
+      signingRegion: 'eu-garage',
+      adminEndpoint: 'http://garage.storage:3903',
+      adminToken: 'token-value',
+      apiKeyName: 'plinth-api',
+    });
+    expect(config.clusters.get('garage-min')).toMatchObject({
+      publicEndpoint: 'http://127.0.0.1:3900',
+      signingRegion: 'garage',
+    });
+    // The token is named by its variable, never printed.
+    expect(problems(path)).toEqual([
+      'GARAGE_ADMIN_TOKEN (admin token of cluster garage-eu) is not set',
+      'GARAGE_ADMIN_TOKEN (admin token of cluster garage-min) is not set',
     ]);
   });
 

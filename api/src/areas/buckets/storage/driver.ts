@@ -1,6 +1,6 @@
 /**
- * What the API needs from an S3 storage cluster. One implementation per backend (`minio` now;
- * `rgw` and `aws` later, see docs/storage.md for how each maps). Every operation is idempotent:
+ * What the API needs from an S3 storage cluster. One implementation per backend (`minio` and
+ * `garage` now; `rgw` and `aws` later, see docs/storage.md for how each maps). Every operation is idempotent:
  * the bucket saga (areas/buckets/service.ts) may repeat any step after a crash or an error.
  */
 
@@ -29,7 +29,10 @@ export interface PresignedUpload {
   readonly expiresAt: Date;
 }
 
-/** The bucket tag that marks a bucket as managed by Plinth; its value is the bucket's row ID. */
+/**
+ * The bucket tag that marks a bucket as managed by Plinth; its value is the bucket's row ID.
+ * Backends without bucket tags keep the mark elsewhere (Garage: a local alias of the API's key).
+ */
 export const MARK_TAG = 'plinth.dev/bucket-id';
 
 /** A refusal the backend gives for a reason the caller can act on. */
@@ -57,16 +60,17 @@ export interface StorageDriver {
   isBucketEmpty(bucket: string): Promise<boolean>;
   /** Deletes an empty bucket; absent counts as deleted; non-empty: StorageError `bucket_not_empty`. */
   deleteBucket(bucket: string): Promise<void>;
-  /** The value of the bucket's `MARK_TAG` tag; null when it has none (or the bucket is absent). */
+  /** The bucket's mark (its `MARK_TAG` tag); null when it has none (or the bucket is absent). */
   bucketMark(bucket: string): Promise<string | null>;
-  /** Sets the bucket's `MARK_TAG` tag to `id`, keeping its other tags. */
+  /** Sets the bucket's mark (its `MARK_TAG` tag) to `id`, keeping its other tags. */
   markBucket(bucket: string, id: string): Promise<void>;
 
   /**
    * Makes `user` exist with a policy allowing exactly `bucket` and its objects, and returns its
-   * credentials. Backends that accept chosen keys (MinIO, RGW) use `proposed`, so the API can
-   * record them (encrypted) before the call; backends that issue their own (AWS IAM) return new
-   * ones, replacing any earlier key of that user.
+   * credentials. Backends that accept chosen keys (MinIO, RGW, Garage while the key ID is unused)
+   * use `proposed`, so the API can record them (encrypted) before the call; backends that issue
+   * their own (AWS IAM, Garage for a key ID used before) return new ones, replacing any earlier key
+   * of that user; the caller records what it gets.
    */
   provisionAccess(user: string, bucket: string, proposed: Credentials): Promise<Credentials>;
   /** True when the access user exists. */

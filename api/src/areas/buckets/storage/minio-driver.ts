@@ -5,14 +5,13 @@ import {
   HeadBucketCommand,
   ListObjectVersionsCommand,
   PutBucketTaggingCommand,
-  PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { MARK_TAG, StorageError } from './driver.ts';
-import type { BucketUsage, Credentials, PresignedUpload, StorageDriver, UsageReport } from './driver.ts';
+import type { BucketUsage, PresignedUpload, StorageDriver, UsageReport } from './driver.ts';
 import { createMinioAdmin } from './minio-admin.ts';
+import { presignPutObject, s3ClientConfig } from './presign.ts';
 
 /** Where MinIO is and the API's credentials there. */
 export interface MinioDriverOptions {
@@ -65,9 +64,6 @@ export function accessPolicy(bucket: string): PolicyDocument {
   };
 }
 
-/** SigV4 presigned URLs cannot live longer than seven days. */
-const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;
-
 /** The S3 error code of a failed SDK call, or undefined for anything else (network, timeout). */
 function s3Code(err: unknown): string | undefined {
   return err instanceof S3ServiceException ? err.name : undefined;
@@ -90,21 +86,14 @@ export function createMinioDriver(opts: MinioDriverOptions): StorageDriver {
     secretKey: opts.secretKey,
     region,
   });
-  const clientConfig = (
-    endpoint: string,
-    credentials: Credentials = { accessKeyId: opts.accessKey, secretAccessKey: opts.secretKey },
-  ) => ({
-    endpoint,
-    region,
-    forcePathStyle: opts.pathStyle,
-    credentials,
-    // Without this the SDK puts a CRC32 of an empty body into presigned PUT URLs, which S3 proper
-    // enforces against the real body; the saga retries on its own, so no SDK retries either.
-    requestChecksumCalculation: 'WHEN_REQUIRED' as const,
-    maxAttempts: 1,
-    requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
-  });
-  const s3 = new S3Client(clientConfig(opts.endpoint));
+  const s3 = new S3Client(
+    s3ClientConfig({
+      endpoint: opts.endpoint,
+      region,
+      pathStyle: opts.pathStyle,
+      credentials: { accessKeyId: opts.accessKey, secretAccessKey: opts.secretKey },
+    }),
+  );
 
   async function tagsOf(bucket: string) {
     try {
@@ -250,31 +239,10 @@ export function createMinioDriver(opts: MinioDriverOptions): StorageDriver {
       return { buckets, measuredAt: info.lastUpdate ? new Date(info.lastUpdate) : undefined };
     },
 
-    async presignPut(bucket, key, signer, { contentType, expiresSeconds }): Promise<PresignedUpload> {
-      if (!Number.isInteger(expiresSeconds) || expiresSeconds < 1 || expiresSeconds > MAX_PRESIGN_SECONDS)
-        throw new RangeError(`expiresSeconds must be an integer from 1 to ${MAX_PRESIGN_SECONDS}`);
-      // X-Amz-Date has whole seconds; signing at a whole second makes expiresAt exact.
-      const signedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
-      // Local computation, no request. The host is part of the signature, so it must be the one
-      // applications connect to.
-      const presigner = new S3Client(clientConfig(opts.publicEndpoint ?? opts.endpoint, signer));
-      const url = await getSignedUrl(
-        presigner,
-        new PutObjectCommand({ Bucket: bucket, Key: key, ContentType: contentType }),
-        {
-          expiresIn: expiresSeconds,
-          signingDate: signedAt,
-          // The SDK leaves Content-Type unsigned by default; signing it makes the upload store
-          // the type the API chose, not whatever the client sends.
-          ...(contentType !== undefined ? { signableHeaders: new Set(['content-type']) } : {}),
-        },
-      ).finally(() => presigner.destroy());
-      return {
-        url,
-        method: 'PUT',
-        headers: contentType !== undefined ? { 'Content-Type': contentType } : {},
-        expiresAt: new Date(signedAt.getTime() + expiresSeconds * 1000),
-      };
+    presignPut(bucket, key, signer, options): Promise<PresignedUpload> {
+      // The host is part of the signature: it must be the one applications connect to.
+      const at = { endpoint: opts.publicEndpoint ?? opts.endpoint, region, pathStyle: opts.pathStyle };
+      return presignPutObject(at, bucket, key, signer, options);
     },
   };
 }

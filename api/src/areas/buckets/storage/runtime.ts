@@ -3,6 +3,7 @@ import { SecretBox } from '../../../core/secret-box.ts';
 import type { SagaStep, StorageRuntime } from '../service.ts';
 import type { StorageConfig } from './config.ts';
 import type { StorageDriver } from './driver.ts';
+import { createGarageDriver } from './garage-driver.ts';
 import { createMinioDriver } from './minio-driver.ts';
 
 /** One driver per configured cluster, created on first use. */
@@ -25,14 +26,25 @@ export function createStorageRuntime(
       if (!driver) {
         const c = config.clusters.get(name);
         if (!c) throw new Error(`unknown storage cluster ${name}`);
-        driver = createMinioDriver({
-          endpoint: c.endpoint,
-          publicEndpoint: c.publicEndpoint,
-          accessKey: c.accessKey,
-          secretKey: c.secretKey,
-          region: c.signingRegion,
-          pathStyle: c.pathStyle,
-        });
+        driver =
+          c.driver === 'garage'
+            ? createGarageDriver({
+                s3Endpoint: c.endpoint,
+                publicEndpoint: c.publicEndpoint,
+                adminEndpoint: c.adminEndpoint,
+                adminToken: c.adminToken,
+                apiKeyName: c.apiKeyName,
+                region: c.signingRegion,
+                pathStyle: c.pathStyle,
+              })
+            : createMinioDriver({
+                endpoint: c.endpoint,
+                publicEndpoint: c.publicEndpoint,
+                accessKey: c.accessKey,
+                secretKey: c.secretKey,
+                region: c.signingRegion,
+                pathStyle: c.pathStyle,
+              });
         drivers.set(name, driver);
       }
       return driver;
