@@ -989,7 +989,7 @@ export interface ApiV1S3BucketsRotateCredentialsCreateParams {
   /**
    * The request body.
    */
-  requestBody: CredentialRotation;
+  requestBody?: CredentialRotation;
 }
 /**
  * Rotate the bucket's access key; the old one keeps working for a grace period

@@ -922,6 +922,8 @@ export interface components {
      *         "objects": 12,
      *         "updated_at": "2026-11-21T09:55:00.000Z"
      *       },
+     *       "credentials_rotated_at": null,
+     *       "previous_key_expires_at": null,
      *       "created_at": "2026-11-20T14:00:00.000Z",
      *       "updated_at": "2026-11-20T14:00:05.000Z"
      *     }
@@ -1129,6 +1131,8 @@ export interface components {
      *         "objects": 12,
      *         "updated_at": "2026-11-21T09:55:00.000Z"
      *       },
+     *       "credentials_rotated_at": null,
+     *       "previous_key_expires_at": null,
      *       "created_at": "2026-11-20T14:00:00.000Z",
      *       "updated_at": "2026-11-20T14:00:05.000Z",
      *       "credentials": {
@@ -1592,6 +1596,8 @@ export interface components {
      *             "objects": 12,
      *             "updated_at": "2026-11-21T09:55:00.000Z"
      *           },
+     *           "credentials_rotated_at": null,
+     *           "previous_key_expires_at": null,
      *           "created_at": "2026-11-20T14:00:00.000Z",
      *           "updated_at": "2026-11-20T14:00:05.000Z"
      *         }
@@ -1816,8 +1822,11 @@ export interface components {
     /**
      * @description The bucket's new keys, shown this once (revealable later), and the old key's end.
      * @example {
-     *       "access_key_id": "PLB7QK2M9X4R",
-     *       "secret_access_key": "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"
+     *       "access_key_id": "PLQ4M7X2K9B8R1T6W3ZA",
+     *       "secret_access_key": "h7Kc2mQv9XbT4nWp8Ls1Rf6Yd3Ge5Ja0Uo2Ii9Nk",
+     *       "rotated_at": "2026-11-24T10:00:00.000Z",
+     *       "previous_access_key_id": "PLB7QK2M9X4R",
+     *       "previous_expires_at": "2026-11-25T10:00:00.000Z"
      *     }
      */
     RotatedCredentials: components['schemas']['BucketCredentials'] & {
@@ -4353,7 +4362,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': components['schemas']['CredentialRotation'];
       };

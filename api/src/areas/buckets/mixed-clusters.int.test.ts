@@ -10,7 +10,7 @@ import type { MinioServer } from '../../test/minio-server.ts';
 import { s3ClientFactory, s3Failure } from '../../test/s3.ts';
 import { createWorld } from '../../test/world.ts';
 import type { World } from '../../test/world.ts';
-import { letsBrowsersIn, preflight } from './storage/driver-suite.ts';
+import { letsBrowsersIn, preflight } from '../../test/storage-driver-suite.ts';
 import type { StorageConfig } from './storage/config.ts';
 import { createGarageAdmin } from './storage/garage-admin.ts';
 import { createStorageRuntime } from './storage/runtime.ts';

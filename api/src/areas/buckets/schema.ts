@@ -36,6 +36,8 @@ const BUCKET_EXAMPLE = {
   created_for: null,
   adoptable_by: null,
   usage: { bytes: 1048576, objects: 12, updated_at: '2026-11-21T09:55:00.000Z' },
+  credentials_rotated_at: null,
+  previous_key_expires_at: null,
   created_at: '2026-11-20T14:00:00.000Z',
   updated_at: '2026-11-20T14:00:05.000Z',
 };
@@ -101,6 +103,13 @@ export const RotatedCredentialsSchema = BucketCredentialsSchema.extend({
   previous_expires_at: Timestamp.openapi({ description: 'When the old key stops working.' }),
 }).openapi('RotatedCredentials', {
   description: "The bucket's new keys, shown this once (revealable later), and the old key's end.",
+  example: {
+    access_key_id: 'PLQ4M7X2K9B8R1T6W3ZA',
+    secret_access_key: 'h7Kc2mQv9XbT4nWp8Ls1Rf6Yd3Ge5Ja0Uo2Ii9Nk',
+    rotated_at: '2026-11-24T10:00:00.000Z',
+    previous_access_key_id: 'PLB7QK2M9X4R',
+    previous_expires_at: '2026-11-25T10:00:00.000Z',
+  },
 });
 
 /** A bucket as every edge shows it: never its secret. */

@@ -37,9 +37,9 @@ class CreatedBucket:
                 '0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a', 'workspace': '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d', 'endpoint':
                 'https://s3.eu-central.example.com', 'state': 'ready', 'cors_allow_all': False, 'origin': 'created',
                 'owner_reference': None, 'created_for': None, 'adoptable_by': None, 'usage': {'bytes': 1048576, 'objects': 12,
-                'updated_at': '2026-11-21T09:55:00.000Z'}, 'created_at': '2026-11-20T14:00:00.000Z', 'updated_at':
-                '2026-11-20T14:00:05.000Z', 'credentials': {'access_key_id': 'PLB7QK2M9X4R', 'secret_access_key':
-                'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'}}
+                'updated_at': '2026-11-21T09:55:00.000Z'}, 'credentials_rotated_at': None, 'previous_key_expires_at': None,
+                'created_at': '2026-11-20T14:00:00.000Z', 'updated_at': '2026-11-20T14:00:05.000Z', 'credentials':
+                {'access_key_id': 'PLB7QK2M9X4R', 'secret_access_key': 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'}}
 
         Attributes:
             id (UUID): The bucket's ID.

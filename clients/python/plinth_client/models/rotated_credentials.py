@@ -25,7 +25,9 @@ class RotatedCredentials:
     """ The bucket's new keys, shown this once (revealable later), and the old key's end.
 
         Example:
-            {'access_key_id': 'PLB7QK2M9X4R', 'secret_access_key': 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'}
+            {'access_key_id': 'PLQ4M7X2K9B8R1T6W3ZA', 'secret_access_key': 'h7Kc2mQv9XbT4nWp8Ls1Rf6Yd3Ge5Ja0Uo2Ii9Nk',
+                'rotated_at': '2026-11-24T10:00:00.000Z', 'previous_access_key_id': 'PLB7QK2M9X4R', 'previous_expires_at':
+                '2026-11-25T10:00:00.000Z'}
 
         Attributes:
             access_key_id (str): The bucket's access key (AWS_ACCESS_KEY_ID).

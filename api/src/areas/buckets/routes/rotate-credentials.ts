@@ -16,7 +16,8 @@ export default endpoint(
       'The new secret is in this response (and revealable later). Rotating again within a grace period ends ' +
       'the older key at once. Recorded in the audit log (`bucket.credentials_rotated`, and ' +
       '`bucket.previous_credentials_removed` when the grace ends). Needs the right to reveal the credentials.',
-    request: { params: IdParams, body: jsonBody(CredentialRotationSchema) },
+    // The body is optional: no body rotates with the API's default grace.
+    request: { params: IdParams, body: { ...jsonBody(CredentialRotationSchema), required: false } },
     responses: { 200: jsonResponse('Rotated; the new keys are in this response.', RotatedCredentialsSchema) },
     errors: [409],
   }),

@@ -9,12 +9,12 @@ import {
 import { afterAll, describe, expect, it } from 'vitest';
 import { startGarageServer } from '../../../test/garage-server.ts';
 import { s3ClientFactory, s3Failure } from '../../../test/s3.ts';
-import { driverSuite, preflight, secret, storageFailure } from './driver-suite.ts';
+import { driverSuite, preflight, secret, storageFailure } from '../../../test/storage-driver-suite.ts';
 import type { Credentials } from './driver.ts';
 import { createGarageAdmin } from './garage-admin.ts';
 import { accessKeyName, createGarageDriver, ensureApiKey, MARK_ALIAS_PREFIX } from './garage-driver.ts';
 
-// The shared driver suite (driver-suite.ts) against a fresh single-node Garage, then what only
+// The shared driver suite (api/src/test/storage-driver-suite.ts) against a fresh single-node Garage, then what only
 // Garage has.
 const garage = driverSuite({
   name: 'Garage',

@@ -15,14 +15,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startMinioServer } from '../../../test/minio-server.ts';
 import { s3ClientFactory, s3Failure } from '../../../test/s3.ts';
 import type { MinioServer } from '../../../test/minio-server.ts';
-import { driverSuite, preflight, secret, storageFailure } from './driver-suite.ts';
+import { driverSuite, preflight, secret, storageFailure } from '../../../test/storage-driver-suite.ts';
 import { MARK_TAG, StorageError } from './driver.ts';
 import { createMinioAdmin } from './minio-admin.ts';
 import { accessPolicy, accessPolicyName, createMinioDriver } from './minio-driver.ts';
 import type { PolicyDocument } from './minio-driver.ts';
 import { signRequest } from './sigv4.ts';
 
-// The shared driver suite (driver-suite.ts) against a fresh MinIO, then what only MinIO has.
+// The shared driver suite (api/src/test/storage-driver-suite.ts) against a fresh MinIO, then what only MinIO has.
 const minio = driverSuite({
   name: 'MinIO',
   async start() {

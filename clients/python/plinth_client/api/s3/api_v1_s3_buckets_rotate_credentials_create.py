@@ -11,6 +11,7 @@ from ... import errors
 from ...models.credential_rotation import CredentialRotation
 from ...models.error_response import ErrorResponse
 from ...models.rotated_credentials import RotatedCredentials
+from ...types import UNSET, Unset
 from typing import cast
 from uuid import UUID
 
@@ -19,7 +20,7 @@ from uuid import UUID
 def _get_kwargs(
     id: UUID,
     *,
-    body: CredentialRotation,
+    body: CredentialRotation | Unset = UNSET,
 
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -34,7 +35,9 @@ def _get_kwargs(
         "url": "/api/v1/s3/buckets/{id}/rotate-credentials/".format(id=quote(str(id), safe=""),),
     }
 
-    _kwargs["json"] = body.to_dict()
+    
+    if not isinstance(body, Unset):
+        _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -126,7 +129,7 @@ def sync_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient | Client,
-    body: CredentialRotation,
+    body: CredentialRotation | Unset = UNSET,
 
 ) -> Response[ErrorResponse | RotatedCredentials]:
     """ Rotate the bucket's access key; the old one keeps working for a grace period
@@ -139,8 +142,8 @@ def sync_detailed(
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
-        body (CredentialRotation): A rotation of the bucket access key. Example: {'grace_seconds':
-            3600}.
+        body (CredentialRotation | Unset): A rotation of the bucket access key. Example:
+            {'grace_seconds': 3600}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -167,7 +170,7 @@ def sync(
     id: UUID,
     *,
     client: AuthenticatedClient | Client,
-    body: CredentialRotation,
+    body: CredentialRotation | Unset = UNSET,
 
 ) -> ErrorResponse | RotatedCredentials | None:
     """ Rotate the bucket's access key; the old one keeps working for a grace period
@@ -180,8 +183,8 @@ def sync(
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
-        body (CredentialRotation): A rotation of the bucket access key. Example: {'grace_seconds':
-            3600}.
+        body (CredentialRotation | Unset): A rotation of the bucket access key. Example:
+            {'grace_seconds': 3600}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -203,7 +206,7 @@ async def asyncio_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient | Client,
-    body: CredentialRotation,
+    body: CredentialRotation | Unset = UNSET,
 
 ) -> Response[ErrorResponse | RotatedCredentials]:
     """ Rotate the bucket's access key; the old one keeps working for a grace period
@@ -216,8 +219,8 @@ async def asyncio_detailed(
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
-        body (CredentialRotation): A rotation of the bucket access key. Example: {'grace_seconds':
-            3600}.
+        body (CredentialRotation | Unset): A rotation of the bucket access key. Example:
+            {'grace_seconds': 3600}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -244,7 +247,7 @@ async def asyncio(
     id: UUID,
     *,
     client: AuthenticatedClient | Client,
-    body: CredentialRotation,
+    body: CredentialRotation | Unset = UNSET,
 
 ) -> ErrorResponse | RotatedCredentials | None:
     """ Rotate the bucket's access key; the old one keeps working for a grace period
@@ -257,8 +260,8 @@ async def asyncio(
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
-        body (CredentialRotation): A rotation of the bucket access key. Example: {'grace_seconds':
-            3600}.
+        body (CredentialRotation | Unset): A rotation of the bucket access key. Example:
+            {'grace_seconds': 3600}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

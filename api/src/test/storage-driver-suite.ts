@@ -17,9 +17,9 @@ import {
 } from '@aws-sdk/client-s3';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { s3ClientFactory, s3Failure } from '../../../test/s3.ts';
-import { StorageError } from './driver.ts';
-import type { Credentials, StorageDriver } from './driver.ts';
+import { s3ClientFactory, s3Failure } from './s3.ts';
+import { StorageError } from '../areas/buckets/storage/driver.ts';
+import type { Credentials, StorageDriver } from '../areas/buckets/storage/driver.ts';
 
 /**
  * The integration tests every storage driver must pass against a real server of its backend
@@ -523,7 +523,6 @@ export function driverSuite<T extends DriverUnderTest>(opts: DriverSuiteOptions<
         await new Promise((r) => setTimeout(r, 1_000));
         usage = await b.driver.usage();
       }
-      // eslint-disable-next-line no-console -- how long it took is worth seeing in the test output
       console.log(
         `${opts.name}: usage caught up ${Date.now() - uploadedAt} ms after the upload ` +
           `(${Date.now() - started} ms of polling); buckets reported: ${usage.buckets.size}`,
