@@ -225,3 +225,35 @@ export function garageClusterConfig(garage: GarageServer, name = 'garage-test') 
     apiKeyName: 'plinth-api',
   };
 }
+
+/**
+ * A `PLINTH_CONFIG` file for an API process: one Garage cluster (`garage-local`, path-style,
+ * signing with the server's `s3_region`) and one region named like that `s3_region`
+ * (docs/configuration.md), the admin token read from the variable `tokenEnv` (the file holds no
+ * secret). Returns its path.
+ */
+export function writeGarageStorageConfig(
+  dir: string,
+  garage: Pick<GarageServer, 's3Endpoint' | 'adminEndpoint' | 'region'>,
+  env: { tokenEnv: string },
+): string {
+  const path = join(dir, 'plinth.yaml');
+  writeFileSync(
+    path,
+    [
+      'clusters:',
+      '  - name: garage-local',
+      '    driver: garage',
+      `    endpoint: ${garage.s3Endpoint}`,
+      '    path_style: true',
+      `    signing_region: ${garage.region}`,
+      `    admin_endpoint: ${garage.adminEndpoint}`,
+      `    admin_token_env: ${env.tokenEnv}`,
+      'regions:',
+      `  - name: ${garage.region}`,
+      '    cluster: garage-local',
+      '',
+    ].join('\n'),
+  );
+  return path;
+}
