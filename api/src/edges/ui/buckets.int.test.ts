@@ -317,7 +317,7 @@ describe.each(DATABASE_KINDS)('the bucket pages of the web UI on a real MinIO, w
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const page = await res.text();
-    const next = { id: valueOf(page, 'access_key_id')!, secret: valueOf(page, 'secret_access_key')! };
+    const next = { id: valueOf(page, 'access_key_id'), secret: valueOf(page, 'secret_access_key') };
     expect(next.id).not.toBe(b.credentials.access_key_id);
     expect(page).toContain(`<code>${b.credentials.access_key_id}</code>`);
     expect(page).toContain('data-show-once');
