@@ -128,6 +128,11 @@ export async function walkEveryPage(
   await page.getByRole('button', { name: /Reveal/ }).click();
   await page.locator('[data-autohide]').waitFor();
   await visit('bucket credentials revealed');
+  await go('bucket credentials again', `/ui/buckets/${w.bucket.id}/credentials/`);
+  await page.getByLabel('The old key keeps working for').selectOption('3600');
+  await page.getByRole('button', { name: 'Rotate credentials' }).click();
+  await page.locator('[data-show-once]').waitFor();
+  await visit('bucket credentials rotated');
   await go('bucket delete confirmation', `/ui/buckets/${w.bucket.id}/delete/`);
   await go('new bucket', '/ui/buckets/new/');
   await page.getByLabel('Name', { exact: true }).fill(`walk-${Date.now()}`);

@@ -1,5 +1,6 @@
 import { BucketName } from '../../areas/buckets/schema.ts';
 import type { Bucket, BucketCredentials, CreatedBucket } from '../../areas/buckets/schema.ts';
+import type { RotatedCredentials } from '../../areas/buckets/service.ts';
 import { html } from './html.ts';
 import type { Html } from './html.ts';
 import type { PageContext } from './context.ts';
@@ -387,7 +388,16 @@ export function overviewPage(p: PageContext, s: BucketPlace): string {
 export interface CredentialsProps extends BucketPlace {
   readonly error?: string | undefined;
   readonly confirmError?: string | undefined;
+  readonly rotateError?: string | undefined;
 }
+
+/** The grace choices of a rotation: how long the old key keeps working ('' = the API's default). */
+const GRACE_CHOICES = [
+  ['', "The API's default (usually a day)"],
+  ['3600', 'One hour'],
+  ['604800', 'Seven days'],
+  ['0', 'End the old key now (it leaked)'],
+] as const;
 
 const cannotReveal = html`<p id="cannot-reveal">
   Your role cannot reveal this bucket's credentials: a User or an administrator of its workspace can.
@@ -427,6 +437,59 @@ export function credentialsPage(p: PageContext, s: CredentialsProps): string {
               </form>`
             : cannotReveal
         }
+      </div>
+      ${
+        s.allowed.reveal
+          ? html`<div class="card">
+              <h2>Rotate the credentials</h2>
+              ${alerts({ error: s.rotateError })}
+              <p>
+                Rotating gives the bucket a new access key, shown to you once here. The old key keeps working
+                for the grace period you choose, so applications can move to the new one without a failed
+                request; then it is removed.
+                ${
+                  b.previous_key_expires_at
+                    ? html`<strong id="in-grace"
+                        >The key replaced by the last rotation still works until
+                        ${minute(b.previous_key_expires_at, '')}; rotating now ends it at once.</strong
+                      >`
+                    : ''
+                }
+              </p>
+              <form method="post" action="/ui/buckets/${b.id}/credentials/rotate/" data-busy="Rotating…">
+                ${csrfField(p.csrf)}
+                <label for="grace_seconds">The old key keeps working for</label>
+                <select id="grace_seconds" name="grace_seconds">
+                  ${GRACE_CHOICES.map(([value, label]) => html`<option value="${value}">${label}</option>`)}
+                </select>
+                <button class="secondary" type="submit">Rotate credentials</button>
+              </form>
+            </div>`
+          : ''
+      }`,
+    frame(p),
+  );
+}
+
+/** The answer to a rotation: the new key, shown this once, and when the old one stops. */
+export function rotatedPage(p: PageContext, s: BucketPlace, r: RotatedCredentials): string {
+  const b = s.bucket;
+  return layout(
+    `New credentials of ${b.name}`,
+    html`${bucketHeader(b, 'credentials', s.allowed)}
+      <div class="card" data-show-once>
+        <h1>New credentials of ${b.name}</h1>
+        <p class="error" role="alert">
+          Copy the new secret now: it is shown this once (it can be revealed again on the Credentials tab).
+        </p>
+        <p id="old-key">
+          The old key <code>${r.previous_access_key_id}</code> works until
+          <strong>${minute(r.previous_expires_at, '')}</strong>. Give your applications the new one before
+          then.
+        </p>
+        ${copyField('access_key_id', 'Access key ID (AWS_ACCESS_KEY_ID)', r.access_key_id)}
+        ${copyField('secret_access_key', 'Secret key (AWS_SECRET_ACCESS_KEY)', r.secret_access_key)}
+        <p><a class="button" href="/ui/buckets/${b.id}/" data-leave>I have saved them</a></p>
       </div>`,
     frame(p),
   );

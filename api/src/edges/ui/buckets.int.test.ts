@@ -299,6 +299,46 @@ describe.each(DATABASE_KINDS)('the bucket pages of the web UI on a real MinIO, w
     expect(entries[0]).toMatchObject({ organizationId: t.org.id, ip: '203.0.113.9' });
   });
 
+  it('rotates the credentials with a chosen grace: the new key shown once, the old one still working', async () => {
+    const t = await w.tenant();
+    const b = await apiBucket(t.user, t);
+    const { jar, csrf } = await signedIn(t.user);
+    const tab = await (await request(`/ui/buckets/${b.id}/credentials/`, jar)).text();
+    expect(tab).toContain('Rotate credentials');
+    const bad = await request(`/ui/buckets/${b.id}/credentials/rotate/`, jar, {
+      form: { csrf_token: csrf, grace_seconds: 'soon' },
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('Choose one of the grace periods.');
+
+    const res = await request(`/ui/buckets/${b.id}/credentials/rotate/`, jar, {
+      form: { csrf_token: csrf, grace_seconds: '3600' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const page = await res.text();
+    const next = { id: valueOf(page, 'access_key_id'), secret: valueOf(page, 'secret_access_key') };
+    expect(next.id).not.toBe(b.credentials.access_key_id);
+    expect(page).toContain(`<code>${b.credentials.access_key_id}</code>`);
+    expect(page).toContain('data-show-once');
+    const put = (id: string, secret: string) =>
+      s3(b.endpoint, id, secret).send(new PutObjectCommand({ Bucket: b.name, Key: `k-${id}`, Body: 'x' }));
+    await put(next.id, next.secret);
+    await put(b.credentials.access_key_id, b.credentials.secret_access_key);
+    // The tab now says the old key is in its grace period; the API tells the same.
+    expect(await (await request(`/ui/buckets/${b.id}/credentials/`, jar)).text()).toContain('id="in-grace"');
+    const shown = await w.expectStatus(200, 'GET', `/api/v1/s3/buckets/${b.id}/`, { token: t.user.token });
+    expect(shown.previous_key_expires_at).not.toBeNull();
+
+    // A Viewer's forged rotation is refused with the API's message, and changes nothing.
+    const viewer = await signedIn(t.viewer);
+    const forged = await request(`/ui/buckets/${b.id}/credentials/rotate/`, viewer.jar, {
+      form: { csrf_token: viewer.csrf, grace_seconds: '0' },
+    });
+    expect(forged.status).toBe(403);
+    await put(next.id, next.secret);
+  });
+
   it("shows a Viewer the list without the ways to change it, and refuses forged forms with the API's message", async () => {
     const t = await w.tenant();
     const b = await apiBucket(t.user, t);

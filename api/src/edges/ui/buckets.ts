@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
 import type { AreaDeps } from '../../areas/area.ts';
-import { BucketCreateSchema, BucketName } from '../../areas/buckets/schema.ts';
+import { BucketCreateSchema, BucketName, CredentialRotationSchema } from '../../areas/buckets/schema.ts';
 import type { Bucket, BucketListQuery } from '../../areas/buckets/schema.ts';
 import {
   createBucket,
@@ -8,6 +8,7 @@ import {
   getBucket,
   listBuckets,
   revealCredentials,
+  rotateCredentials,
 } from '../../areas/buckets/service.ts';
 import { getOrganization, listOrganizations } from '../../areas/organizations/service.ts';
 import { getWorkspace, listWorkspaces } from '../../areas/workspaces/service.ts';
@@ -26,6 +27,7 @@ import {
   newPage,
   overviewPage,
   revealedPage,
+  rotatedPage,
 } from './buckets-views.ts';
 import type { Allowed, BucketFormState, BucketPlace, Names, WorkspaceChoice } from './buckets-views.ts';
 
@@ -272,6 +274,34 @@ export function registerBucketPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
       } catch (err) {
         if (!shown(err)) throw err;
         return c.html(credentialsPage(p, { ...place, error: err.message }), statusOf(err));
+      }
+    }),
+  );
+
+  ui.post(
+    '/ui/buckets/:id/credentials/rotate/',
+    page('buckets', async (c, p) => {
+      const place = await placeOf(c, p);
+      const form = await c.req.parseBody();
+      const grace = field(form, 'grace_seconds');
+      const parsed = CredentialRotationSchema.safeParse(grace === '' ? {} : { grace_seconds: Number(grace) });
+      if (!parsed.success)
+        return c.html(credentialsPage(p, { ...place, rotateError: 'Choose one of the grace periods.' }), 400);
+      try {
+        const rotated = await rotateCredentials(
+          db,
+          storage,
+          audit,
+          logger,
+          p.principal,
+          place.bucket.id,
+          parsed.data,
+          p.info,
+        );
+        return c.html(rotatedPage(p, place, rotated));
+      } catch (err) {
+        if (!shown(err)) throw err;
+        return c.html(credentialsPage(p, { ...place, rotateError: err.message }), statusOf(err));
       }
     }),
   );
