@@ -94,6 +94,12 @@ export class S3BucketReconciler {
    * so a restarted operator tries each once more.
    */
   private readonly terminal = new Map<string, string>();
+  /**
+   * The rotation token each S3Bucket (by uid) last had carried out by this process, its status
+   * written: a pass on a cache that has not seen that write yet skips the rotation instead of
+   * asking the API (and revealing the key) again. In memory only; the status is the record.
+   */
+  private readonly rotated = new Map<string, string>();
 
   constructor(deps: ReconcilerDeps) {
     this.d = deps;
@@ -109,6 +115,7 @@ export class S3BucketReconciler {
       this.terminal.delete(key);
       return {};
     }
+    if (bucket.metadata.deletionTimestamp) this.rotated.delete(bucket.metadata.uid);
     if (bucket.metadata.deletionTimestamp) return this.finalize(key, bucket);
     // The S3Bucket as last written by this pass: each write's answer carries the resourceVersion
     // the next write is conditional on.
@@ -286,6 +293,8 @@ export class S3BucketReconciler {
     const recorded = current.bucket.status?.credentials ?? {};
     const inProgress =
       recorded.requestedToken !== undefined && recorded.requestedToken !== recorded.rotationToken;
+    const done = this.rotated.get(current.bucket.metadata.uid);
+    if (done !== undefined && done === (inProgress ? recorded.requestedToken : wanted)) return;
     if (!inProgress) {
       if (wanted === undefined || wanted === recorded.rotationToken) return;
       if (justCreated) {
@@ -378,6 +387,7 @@ export class S3BucketReconciler {
       .catch((err: unknown) =>
         this.d.logger.warn({ bucket: keyOf(bucket), err: errorMessage(err) }, 'could not record event'),
       );
+    this.rotated.set(bucket.metadata.uid, token);
     this.d.logger.info({ bucket: keyOf(bucket), token }, 'credentials rotated');
   }
 
