@@ -512,6 +512,156 @@ describe('S3Bucket operator', () => {
     }
   });
 
+  it('rotates the key on a new plinth.dev/rotate-credentials token: the Secret changes in place, both keys work in the grace, then only the new one', async () => {
+    await namespace('rotation', tenantA);
+    await applyBucket('rotation', 'rotating', { credentialsRotation: { graceSeconds: 3600 } });
+    const ready = await waitCondition('rotation', 'rotating', 'True', 'Available');
+    const first = (await readSecret('rotation', 'rotating'))!;
+    const s3With = (data: Record<string, string>) =>
+      new S3Client({
+        endpoint: data.AWS_ENDPOINT_URL_S3,
+        region: data.AWS_REGION,
+        forcePathStyle: true,
+        credentials: { accessKeyId: data.AWS_ACCESS_KEY_ID!, secretAccessKey: data.AWS_SECRET_ACCESS_KEY! },
+      });
+    /** 200, or the S3 error's HTTP status (403 for a removed key). */
+    const writeWith = async (data: Record<string, string>, key: string) => {
+      try {
+        await s3With(data).send(new PutObjectCommand({ Bucket: 'rotating', Key: key, Body: key }));
+        return 200;
+      } catch (err) {
+        return (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode ?? String(err);
+      }
+    };
+    const annotateAndPatch = (token: string, spec?: Record<string, unknown>) =>
+      stack.kubectl([
+        'patch',
+        's3bucket',
+        'rotating',
+        '-n',
+        'rotation',
+        '--type=merge',
+        '-p',
+        JSON.stringify({
+          metadata: { annotations: { 'plinth.dev/rotate-credentials': token } },
+          ...(spec ? { spec } : {}),
+        }),
+      ]);
+    const newKeyThan = (previous: string) =>
+      eventually(
+        'the Secret to hold a new access key',
+        async () => {
+          const s = await readSecret('rotation', 'rotating');
+          return s && s.data.AWS_ACCESS_KEY_ID !== previous ? s : undefined;
+        },
+        { timeoutMs: 30_000, diagnostics },
+      );
+
+    // 1. A rotation with an hour's grace: the Secret is the same object with a new key.
+    await annotateAndPatch('2026-11-25T00:00');
+    const second = await newKeyThan(first.data.AWS_ACCESS_KEY_ID!);
+    expect(second.obj.metadata.uid, 'the same Secret, updated in place').toBe(first.obj.metadata.uid);
+    expect(second.data).toEqual({
+      ...first.data,
+      AWS_ACCESS_KEY_ID: second.data.AWS_ACCESS_KEY_ID,
+      AWS_SECRET_ACCESS_KEY: second.data.AWS_SECRET_ACCESS_KEY,
+    });
+    expect(second.data.AWS_SECRET_ACCESS_KEY).not.toBe(first.data.AWS_SECRET_ACCESS_KEY);
+    const rotated = await eventually(
+      'status.credentials to record the rotation',
+      async () => {
+        const obj = await getBucket('rotation', 'rotating');
+        return obj?.status?.credentials?.rotationToken === '2026-11-25T00:00' ? obj : undefined;
+      },
+      { diagnostics },
+    );
+    const [apiBucket] = await bucketsNamed('rotating');
+    expect(rotated.status.credentials).toMatchObject({
+      rotatedAt: apiBucket.credentials_rotated_at,
+      previousKeyExpiresAt: apiBucket.previous_key_expires_at,
+    });
+    expect(
+      Date.parse(rotated.status.credentials.previousKeyExpiresAt) -
+        Date.parse(rotated.status.credentials.rotatedAt),
+    ).toBe(3600_000);
+    expect(condition(rotated, 'Ready')).toMatchObject({ status: 'True', reason: 'Available' });
+    expect(rotated.metadata.generation).toBe(ready.metadata.generation);
+
+    // In the grace: the old key (pods not yet restarted) and the new one both write.
+    expect(await writeWith(first.data, 'old-key-in-grace.txt')).toBe(200);
+    expect(await writeWith(second.data, 'new-key.txt')).toBe(200);
+    // A restarted application gets the new key as its environment and just works.
+    const app = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `
+        import { S3Client, PutObjectCommand } from '@aws-sdk/client-s3';
+        await new S3Client({}).send(new PutObjectCommand({ Bucket: process.env.BUCKET_NAME, Key: 'restarted.txt', Body: 'x' }));
+        console.log(process.env.AWS_ACCESS_KEY_ID);
+        `,
+      ],
+      { cwd: REPO_ROOT, env: second.data, encoding: 'utf8', timeout: 30_000 },
+    );
+    expect(app.stderr).toBe('');
+    expect(app.stdout.trim()).toBe(second.data.AWS_ACCESS_KEY_ID);
+
+    const events = JSON.parse(
+      await stack.kubectl([
+        'get',
+        'events',
+        '-n',
+        'rotation',
+        '--field-selector',
+        'involvedObject.name=rotating,reason=CredentialsRotated',
+        '-o',
+        'json',
+      ]),
+    );
+    expect(events.items).toHaveLength(1);
+
+    // 2. Unchanged from here: a resync makes no API call.
+    const calls = () => operator.metric('plinth_operator_api_requests_total');
+    const reconciles = () => operator.metric('plinth_operator_reconcile_total');
+    const callsBefore = await calls();
+    const reconcilesBefore = await reconciles();
+    await eventually('a resync', async () => (await reconciles()) > reconcilesBefore, { timeoutMs: 20_000 });
+    expect(await calls()).toBe(callsBefore);
+
+    // 3. A rotation with a 2 s grace: the API's job runner removes the old key when it ends.
+    await annotateAndPatch('second', { credentialsRotation: { graceSeconds: 2 } });
+    const third = await newKeyThan(second.data.AWS_ACCESS_KEY_ID!);
+    expect(third.obj.metadata.uid).toBe(first.obj.metadata.uid);
+    const done = await eventually(
+      'status.credentials to record the second rotation',
+      async () => {
+        const obj = await getBucket('rotation', 'rotating');
+        return obj?.status?.credentials?.rotationToken === 'second' ? obj : undefined;
+      },
+      { diagnostics },
+    );
+    const { rotatedAt, previousKeyExpiresAt } = done.status.credentials;
+    expect(Date.parse(previousKeyExpiresAt) - Date.parse(rotatedAt)).toBe(2000);
+    expect(Date.parse(rotatedAt)).toBeGreaterThan(Date.parse(rotated.status.credentials.rotatedAt));
+    // A second rotation within a grace ends the older key at once (the API's rule, docs/buckets.md).
+    expect(await writeWith(first.data, 'first-key-after-second-rotation.txt')).toBe(403);
+    expect(await writeWith(third.data, 'third-key.txt')).toBe(200);
+    await eventually(
+      'the previous key to stop working once its grace ends',
+      async () => (await writeWith(second.data, 'probe.txt')) === 403,
+      { timeoutMs: 30_000, intervalMs: 250, diagnostics },
+    );
+    expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(previousKeyExpiresAt));
+    expect(await writeWith(third.data, 'only-the-new-key.txt')).toBe(200);
+    expect((await readSecret('rotation', 'rotating'))!.data.AWS_ACCESS_KEY_ID).toBe(
+      third.data.AWS_ACCESS_KEY_ID,
+    );
+    for (const s of [first, second, third]) {
+      expect(operator.output()).not.toContain(s.data.AWS_SECRET_ACCESS_KEY);
+    }
+  }, 180_000);
+
   it('never logs a credential', async () => {
     const secret = (await readSecret('team-a', 'during-outage'))!;
     expect(operator.output()).not.toContain(secret.data.AWS_SECRET_ACCESS_KEY);

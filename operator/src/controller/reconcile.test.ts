@@ -1,13 +1,16 @@
 import type { V1Secret } from '@kubernetes/client-node';
+import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { FINALIZER } from '../api/v1alpha1/s3bucket.ts';
 import type { S3Bucket } from '../api/v1alpha1/s3bucket.ts';
 import { isTerminalError, TerminalError } from '../runtime/workers.ts';
 import type { Result } from '../runtime/workers.ts';
 import { findCondition, READY, Reasons, SYNCED } from './conditions.ts';
+import { S3BucketReconciler } from './reconcile.ts';
 import { DATA_HASH_ANNOTATION, isCurrent, MANAGED_BY, MANAGED_BY_LABEL } from './secret.ts';
 import {
   apiBucket,
+  apiError,
   BUCKET_ID,
   CLUSTER_ID,
   conflict,
@@ -893,5 +896,260 @@ describe('status and events', () => {
     expect(h.kube.events().slice(afterFirst), 'recovery').toEqual([
       expect.objectContaining({ type: 'Normal', reason: Reasons.Available }),
     ]);
+  });
+});
+
+describe('credential rotation (plinth.dev/rotate-credentials)', () => {
+  const ROTATE = 'plinth.dev/rotate-credentials';
+  const annotate = (h: Harness, token: string) =>
+    h.update((b) => {
+      b.metadata.annotations = { ...b.metadata.annotations, [ROTATE]: token };
+    });
+  const rotations = (h: Harness) => h.api.calls.filter((c) => c.method === 'rotateCredentials');
+  const secret = (h: Harness) => h.kube.secrets.get('photos', 'team-a');
+
+  it('a new token rotates once, replaces the Secret in place with the new key, then records the status and an Event', async () => {
+    const h = await readyHarness({ bucket: s3Bucket({ credentialsRotation: { graceSeconds: 2 } }) });
+    const before = secret(h)!;
+    annotate(h, '2026-03-01');
+    const o = await run(h);
+    expect(o, `${describeOutcome(o)}; ${trace(h)}`).toEqual({ result: {} });
+    expect(h.timeline, trace(h)).toEqual([
+      'api.getBucket',
+      'kube.patchStatus', // the request, before the API is asked
+      'api.rotateCredentials',
+      'kube.replaceSecret',
+      'kube.patchStatus',
+      'kube.recordEvent',
+    ]);
+    expect(rotations(h)).toEqual([
+      { method: 'rotateCredentials', id: BUCKET_ID, input: { grace_seconds: 2 } },
+    ]);
+    const requested = h.kube.calls.find((c) => c.op === 'patchStatus');
+    expect(requested, 'the request is recorded first, against the bucket as it was').toMatchObject({
+      status: { credentials: { requestedToken: '2026-03-01', requestedAgainst: '' } },
+    });
+    const after = secret(h)!;
+    expect(after.metadata?.uid, 'the same Secret').toBe(before.metadata?.uid);
+    expect(secretData(after), 'only the two key fields change').toEqual({
+      ...EXPECTED_DATA,
+      AWS_ACCESS_KEY_ID: 'AKIAROT1',
+      AWS_SECRET_ACCESS_KEY: 'secret-rot-1',
+    });
+    expect(
+      isCurrent(after, h.bucket(), { bucketName: 'photos', endpoint: ENDPOINT, region: 'eu-west-1' }),
+    ).toBe(true);
+    expect(h.bucket().status?.credentials).toEqual({
+      rotationToken: '2026-03-01',
+      requestedToken: '2026-03-01',
+      requestedAgainst: '',
+      rotatedAt: '2026-03-02T00:01:00.000Z',
+      previousKeyExpiresAt: '2026-03-02T00:01:02.000Z',
+    });
+    expect(conditions(h)).toEqual({
+      ready: { status: 'True', reason: Reasons.Available },
+      synced: { status: 'True', reason: Reasons.Synced },
+    });
+    expect(h.kube.events()).toEqual([
+      expect.objectContaining({ type: 'Normal', reason: 'CredentialsRotated' }),
+    ]);
+    expect(h.kube.events()[0]!.message).not.toContain('secret-rot-1');
+  });
+
+  it('without spec.credentialsRotation sends no grace (the API default)', async () => {
+    const h = await readyHarness();
+    annotate(h, 'one');
+    expect((await run(h)).error).toBeUndefined();
+    expect(rotations(h)).toEqual([{ method: 'rotateCredentials', id: BUCKET_ID, input: {} }]);
+  });
+
+  it('the same token again, and resyncs, make no API call; a new token rotates again', async () => {
+    const h = await readyHarness();
+    annotate(h, 'one');
+    await run(h);
+    h.clearCalls();
+    annotate(h, 'one'); // re-applied: an update event, same value
+    for (let pass = 1; pass <= 3; pass++) {
+      h.advance(600_000);
+      const o = await run(h);
+      expect(o, `pass ${pass}: ${describeOutcome(o)}`).toEqual({ result: {} });
+    }
+    expect(h.timeline, trace(h)).toEqual([]);
+
+    annotate(h, 'two');
+    expect((await run(h)).error).toBeUndefined();
+    expect(rotations(h), trace(h)).toHaveLength(1);
+    expect(secretData(secret(h)).AWS_ACCESS_KEY_ID).toBe('AKIAROT2');
+    expect(h.bucket().status?.credentials).toMatchObject({
+      rotationToken: 'two',
+      requestedAgainst: '2026-03-02T00:01:00.000Z',
+    });
+  });
+
+  it('a crash between the rotation and the Secret write converges to the current key without rotating again', async () => {
+    const h = await readyHarness();
+    annotate(h, 'one');
+    // The API rotates; the operator dies before it can use the answer.
+    h.api.onRotate = (_id, input) => {
+      h.api.rotate(input.grace_seconds ?? 86_400);
+      throw new Error('operator killed');
+    };
+    const crashed = await run(h);
+    expect(crashed.error, describeOutcome(crashed)).toBeDefined();
+    expect(secretData(secret(h)).AWS_ACCESS_KEY_ID, 'the old key, still in its grace').toBe('AKIATEST');
+    expect(h.bucket().status?.credentials).toMatchObject({ requestedToken: 'one' });
+    expect(h.bucket().status?.credentials?.rotationToken).toBeUndefined();
+
+    h.clearCalls();
+    const resumed = await run(h);
+    expect(resumed, `${describeOutcome(resumed)}; ${trace(h)}`).toEqual({ result: {} });
+    expect(h.timeline, trace(h)).toEqual([
+      'api.getBucket',
+      'api.revealCredentials',
+      'kube.replaceSecret',
+      'kube.patchStatus',
+      'kube.recordEvent',
+    ]);
+    expect(h.api.keys.rotations, 'rotated once in all').toBe(1);
+    expect(secretData(secret(h))).toMatchObject({
+      AWS_ACCESS_KEY_ID: 'AKIAROT1',
+      AWS_SECRET_ACCESS_KEY: 'secret-rot-1',
+    });
+    expect(h.bucket().status?.credentials).toMatchObject({
+      rotationToken: 'one',
+      rotatedAt: h.api.keys.rotatedAt,
+      previousKeyExpiresAt: h.api.keys.previousExpiresAt,
+    });
+
+    h.clearCalls();
+    expect(await run(h)).toEqual({ result: {} });
+    expect(h.timeline, 'then steady').toEqual([]);
+  });
+
+  it('a lost answer (timeout after the API rotated) converges the same way', async () => {
+    const h = await readyHarness();
+    annotate(h, 'one');
+    h.api.onRotate = (_id, input) => {
+      h.api.rotate(input.grace_seconds ?? 86_400);
+      return { ...failures.unavailable('timeout'), cause: 'timeout' };
+    };
+    const lost = await run(h);
+    expect(lost.error, describeOutcome(lost)).toBeDefined();
+    expect(conditions(h).ready?.status, 'the old key still works').toBe('True');
+    expect(conditions(h).synced).toEqual({ status: 'False', reason: Reasons.ApiUnavailable });
+    expect(await run(h)).toEqual({ result: {} });
+    expect(rotations(h)).toHaveLength(1);
+    expect(secretData(secret(h)).AWS_ACCESS_KEY_ID).toBe('AKIAROT1');
+  });
+
+  it('a crash after recording the request but before the API call rotates on the next pass, once', async () => {
+    const h = await readyHarness();
+    annotate(h, 'one');
+    h.api.onRotate = () => {
+      throw new Error('operator killed before the request left');
+    };
+    expect((await run(h)).error).toBeDefined();
+    expect(h.api.keys.rotations).toBe(0);
+    h.api.onRotate = (_id, input) => ({ kind: 'ok', rotated: h.api.rotate(input.grace_seconds ?? 86_400) });
+    h.clearCalls();
+    expect(await run(h), trace(h)).toEqual({ result: {} });
+    expect(h.timeline, trace(h)).toEqual([
+      'api.getBucket',
+      'api.rotateCredentials',
+      'kube.replaceSecret',
+      'kube.patchStatus',
+      'kube.recordEvent',
+    ]);
+    expect(h.api.keys.rotations).toBe(1);
+    expect(secretData(secret(h)).AWS_ACCESS_KEY_ID).toBe('AKIAROT1');
+  });
+
+  it('a Secret that cannot be written after the rotation is written on a later pass, without rotating again', async () => {
+    const h = await readyHarness();
+    annotate(h, 'one');
+    h.kube.failNext.replaceSecret = kubeError(403, 'forbidden by a webhook');
+    const failed = await run(h);
+    expect(failed.error, describeOutcome(failed)).toBeDefined();
+    expect(conditions(h).synced).toEqual({ status: 'False', reason: Reasons.SecretWriteFailed });
+    expect(await run(h)).toEqual({ result: {} });
+    expect(rotations(h)).toHaveLength(1);
+    expect(secretData(secret(h)).AWS_ACCESS_KEY_ID).toBe('AKIAROT1');
+    expect(conditions(h).synced).toEqual({ status: 'True', reason: Reasons.Synced });
+  });
+
+  it('a pass on a stale cache copy never rotates a second time: skipped by this process, refused (409) for another', async () => {
+    const h = newHarness({ lagging: true });
+    expect((await run(h)).error).toBeUndefined();
+    h.deliver();
+    annotate(h, 'one');
+    h.deliver();
+    expect(await run(h)).toEqual({ result: {} });
+    expect(h.api.keys.rotations).toBe(1);
+    // The cache has not seen the status writes of that pass: it still shows no request. This
+    // process knows it carried the token out: no API call (no second reveal in the audit log).
+    h.clearCalls();
+    expect(await run(h), trace(h)).toEqual({ result: {} });
+    expect(h.timeline, trace(h)).toEqual([]);
+
+    // A restarted (or another) operator on that stale cache: its request write is refused before
+    // it could call the API to rotate.
+    const other = new S3BucketReconciler({
+      buckets: h.buckets,
+      secrets: h.kube.managedSecrets,
+      namespaces: h.namespaces,
+      kube: h.kube,
+      api: h.api,
+      clusterId: CLUSTER_ID,
+      defaults: {},
+      logger: pino({ level: 'silent' }),
+    });
+    const stale = await other.reconcile(h.key).then(
+      (result) => ({ result }),
+      (error: unknown) => ({ error }),
+    );
+    expect('error' in stale ? show(stale.error) : undefined).toBeUndefined();
+    expect('result' in stale && stale.result.requeueAfterMs, 'a quiet requeue').toBeGreaterThan(0);
+    expect(h.timeline, trace(h)).toEqual(['api.getBucket', 'kube.patchStatus']);
+    expect(h.api.keys.rotations).toBe(1);
+    h.deliver();
+    h.clearCalls();
+    expect(await other.reconcile(h.key)).toEqual({});
+    expect(h.timeline, trace(h)).toEqual([]);
+  });
+
+  it('a new S3Bucket with the annotation already set gets a fresh key and no rotation', async () => {
+    const b = s3Bucket();
+    b.metadata.annotations = { [ROTATE]: 'set-at-creation' };
+    const h = newHarness({ bucket: b });
+    expect(await run(h)).toEqual({ result: {} });
+    expect(rotations(h)).toHaveLength(0);
+    expect(h.bucket().status?.credentials).toEqual({
+      rotationToken: 'set-at-creation',
+      requestedToken: 'set-at-creation',
+    });
+    h.clearCalls();
+    expect(await run(h)).toEqual({ result: {} });
+    expect(h.timeline).toEqual([]);
+  });
+
+  it('a grace the API refuses is terminal (InvalidSpec) until the token or the spec changes', async () => {
+    const h = await readyHarness();
+    annotate(h, 'one');
+    h.api.onRotate = () => ({
+      kind: 'invalid',
+      attrs: ['grace_seconds'],
+      error: { ...apiError(400, 'invalid'), detail: 'At most 604800 seconds on this API.' },
+    });
+    const o = await run(h);
+    expect(isTerminalError(o.error), describeOutcome(o)).toBe(true);
+    expect(conditions(h).synced).toEqual({ status: 'False', reason: Reasons.InvalidSpec });
+    h.clearCalls();
+    await run(h);
+    expect(h.api.calls, 'not retried on resync').toEqual([]);
+    h.api.onRotate = (_id, input) => ({ kind: 'ok', rotated: h.api.rotate(input.grace_seconds ?? 86_400) });
+    annotate(h, 'two');
+    expect(await run(h)).toEqual({ result: {} });
+    expect(h.bucket().status?.credentials).toMatchObject({ rotationToken: 'two', requestedToken: 'two' });
+    expect(h.api.keys.rotations).toBe(1);
   });
 });

@@ -3,11 +3,12 @@ import type { Logger } from 'pino';
 import {
   FINALIZER,
   ORGANIZATION_ANNOTATION,
+  ROTATE_ANNOTATION,
   S3BucketSpecSchema,
   WORKSPACE_ANNOTATION,
 } from '../api/v1alpha1/s3bucket.ts';
 import type { S3Bucket, S3BucketSpec, S3BucketStatus } from '../api/v1alpha1/s3bucket.ts';
-import type { Bucket, PlinthClient, PlinthFailure } from '../plinth-api/client.ts';
+import type { Bucket, BucketCredentials, PlinthClient, PlinthFailure } from '../plinth-api/client.ts';
 import { errorMessage, kubeStatus } from '../runtime/errors.ts';
 import { TerminalError } from '../runtime/workers.ts';
 import type { Result } from '../runtime/workers.ts';
@@ -35,7 +36,13 @@ export interface ReconcilerDeps {
   kube: KubeClient;
   api: Pick<
     PlinthClient,
-    'createBucket' | 'updateBucket' | 'revealCredentials' | 'deleteBucket' | 'findBucketsByOwner'
+    | 'createBucket'
+    | 'getBucket'
+    | 'updateBucket'
+    | 'revealCredentials'
+    | 'rotateCredentials'
+    | 'deleteBucket'
+    | 'findBucketsByOwner'
   >;
   /** Sent in owner references so the API can tell clusters apart. */
   clusterId: string;
@@ -87,6 +94,12 @@ export class S3BucketReconciler {
    * so a restarted operator tries each once more.
    */
   private readonly terminal = new Map<string, string>();
+  /**
+   * The rotation token each S3Bucket (by uid) last had carried out by this process, its status
+   * written: a pass on a cache that has not seen that write yet skips the rotation instead of
+   * asking the API (and revealing the key) again. In memory only; the status is the record.
+   */
+  private readonly rotated = new Map<string, string>();
 
   constructor(deps: ReconcilerDeps) {
     this.d = deps;
@@ -102,6 +115,7 @@ export class S3BucketReconciler {
       this.terminal.delete(key);
       return {};
     }
+    if (bucket.metadata.deletionTimestamp) this.rotated.delete(bucket.metadata.uid);
     if (bucket.metadata.deletionTimestamp) return this.finalize(key, bucket);
     // The S3Bucket as last written by this pass: each write's answer carries the resourceVersion
     // the next write is conditional on.
@@ -140,7 +154,9 @@ export class S3BucketReconciler {
 
   private fingerprint(bucket: S3Bucket): string {
     const { organization, workspace } = this.resolveMapping(bucket);
-    return JSON.stringify([bucket.metadata.generation, organization, workspace]);
+    // A new rotation token is a new request: a terminal verdict on the last one does not hold it back.
+    const token = bucket.metadata.annotations?.[ROTATE_ANNOTATION];
+    return JSON.stringify([bucket.metadata.generation, organization, workspace, token]);
   }
 
   private async converge(key: string, current: { bucket: S3Bucket }): Promise<Result> {
@@ -167,6 +183,7 @@ export class S3BucketReconciler {
       findCondition(status.conditions, SYNCED)?.status === 'True';
 
     let facts: BucketFacts | undefined;
+    let justCreated = false;
     let credentials: { access_key_id: string; secret_access_key: string } | undefined;
     if (inSync) {
       facts = {
@@ -200,6 +217,7 @@ export class S3BucketReconciler {
       });
       if (created.kind !== 'created' && created.kind !== 'adopted') throw this.failure(created);
       const b = created.bucket;
+      justCreated = created.kind === 'created';
       facts = { id: b.id, name: b.name, endpoint: b.endpoint, origin: this.originOf(b, bucket) };
       credentials = b.credentials;
       // Before any other side effect: a deletion must find the bucket even if the Secret write
@@ -222,7 +240,10 @@ export class S3BucketReconciler {
       await this.writeSecret(bucket, secret, desired);
     }
     await this.removeStaleSecrets(bucket, secretName);
+    await this.rotateIfRequested(current, facts, spec, justCreated);
+    const rotation = current.bucket.status?.credentials;
     current.bucket = await this.writeStatus(current.bucket, {
+      ...(rotation ? { credentials: rotation } : {}),
       observedGeneration: generation,
       bucketId: facts.id,
       bucketName: facts.name,
@@ -241,6 +262,133 @@ export class S3BucketReconciler {
     });
     this.terminal.delete(key);
     return {};
+  }
+
+  /**
+   * Carries out the rotation the `plinth.dev/rotate-credentials` annotation asks for, if any: no API
+   * call unless its value differs from `status.credentials.rotationToken` or a rotation is in
+   * progress. The steps, each safe to be interrupted after (docs/operator.md, "Rotating"):
+   *
+   * 1. GET the bucket: its `credentials_rotated_at` now is the baseline.
+   * 2. Record the token and the baseline in the status (`requestedToken`, `requestedAgainst`),
+   *    conditional on the resourceVersion: a pass on a stale copy is refused here (409), before
+   *    any rotation, so two passes never both rotate.
+   * 3. POST rotate-credentials (one call per accepted token).
+   * 4. Replace the Secret's data in place with the new key.
+   * 5. Record `rotationToken`, `rotatedAt`, `previousKeyExpiresAt`; emit CredentialsRotated.
+   *
+   * A pass that finds a token recorded but not carried out (a crash, a lost answer, a failed
+   * Secret write after 2) GETs the bucket again: a `credentials_rotated_at` other than the baseline
+   * means the rotation happened (the API's clock against itself, no skew), so it reveals the
+   * current key and resumes at 4, never rotating twice (a second rotation would end the old key,
+   * still in the Secret, at once). Otherwise the rotation did not happen, and 3 is tried again.
+   */
+  private async rotateIfRequested(
+    current: { bucket: S3Bucket },
+    facts: BucketFacts,
+    spec: S3BucketSpec,
+    justCreated: boolean,
+  ): Promise<void> {
+    const wanted = current.bucket.metadata.annotations?.[ROTATE_ANNOTATION] || undefined;
+    const recorded = current.bucket.status?.credentials ?? {};
+    const inProgress =
+      recorded.requestedToken !== undefined && recorded.requestedToken !== recorded.rotationToken;
+    const done = this.rotated.get(current.bucket.metadata.uid);
+    if (done !== undefined && done === (inProgress ? recorded.requestedToken : wanted)) return;
+    if (!inProgress) {
+      if (wanted === undefined || wanted === recorded.rotationToken) return;
+      if (justCreated) {
+        // The key just issued is newer than the request: the token counts as carried out.
+        current.bucket = await this.writeStatus(current.bucket, {
+          ...current.bucket.status,
+          credentials: { ...recorded, rotationToken: wanted, requestedToken: wanted },
+        });
+        return;
+      }
+    }
+    const seen = await this.d.api.getBucket(facts.id);
+    if (seen.kind !== 'ok') throw this.failure(seen);
+    const rotatedAt = seen.bucket.credentials_rotated_at ?? '';
+    if (inProgress && rotatedAt !== (recorded.requestedAgainst ?? '')) {
+      // Rotated since the request was recorded (by this operator before it lost the answer, or by
+      // someone else): that key is the one asked for.
+      const revealed = await this.d.api.revealCredentials(facts.id);
+      if (revealed.kind !== 'ok') throw this.failure(revealed);
+      await this.finishRotation(current, facts, spec, recorded.requestedToken!, revealed.credentials, {
+        rotatedAt,
+        previousKeyExpiresAt: seen.bucket.previous_key_expires_at ?? undefined,
+      });
+      return;
+    }
+    // Not rotated yet. A new token replaces a recorded one that was not carried out (same baseline);
+    // a removed annotation does not cancel a request already accepted.
+    const token = wanted ?? recorded.requestedToken!;
+    if (!inProgress || token !== recorded.requestedToken) {
+      current.bucket = await this.writeStatus(current.bucket, {
+        ...current.bucket.status,
+        credentials: { ...recorded, requestedToken: token, requestedAgainst: rotatedAt },
+      });
+    }
+    const graceSeconds = spec.credentialsRotation?.graceSeconds;
+    const rotated = await this.d.api.rotateCredentials(
+      facts.id,
+      graceSeconds === undefined ? {} : { grace_seconds: graceSeconds },
+    );
+    if (rotated.kind !== 'ok') throw this.failure(rotated);
+    const r = rotated.rotated;
+    await this.finishRotation(current, facts, spec, token, r, {
+      rotatedAt: r.rotated_at,
+      previousKeyExpiresAt: r.previous_expires_at,
+    });
+  }
+
+  /** Steps 4 and 5: the Secret in place, then the status and the Event. */
+  private async finishRotation(
+    current: { bucket: S3Bucket },
+    facts: BucketFacts,
+    spec: S3BucketSpec,
+    token: string,
+    credentials: BucketCredentials,
+    when: { rotatedAt: string; previousKeyExpiresAt: string | undefined },
+  ): Promise<void> {
+    const bucket = current.bucket;
+    // Read live: this pass may have written the Secret already, so the cache's copy is older.
+    const name = secretNameOf(bucket);
+    const live = await this.d.kube.readSecret(bucket.metadata.namespace, name);
+    if (live && !isOwnedBy(live, bucket)) {
+      throw new Stop(
+        Reasons.ForeignSecret,
+        `Secret ${name} already exists and is not managed by this S3Bucket; it was left untouched. Delete it or set spec.secretName.`,
+        { terminal: true },
+      );
+    }
+    await this.writeSecret(bucket, live, buildSecret(bucket, this.secretData(facts, spec, credentials)));
+    const recorded = bucket.status?.credentials ?? {};
+    current.bucket = await this.writeStatus(current.bucket, {
+      ...bucket.status,
+      credentials: {
+        ...recorded,
+        rotationToken: token,
+        requestedToken: token,
+        ...(when.rotatedAt ? { rotatedAt: when.rotatedAt } : {}),
+        ...(when.previousKeyExpiresAt ? { previousKeyExpiresAt: when.previousKeyExpiresAt } : {}),
+      },
+    });
+    const until = when.previousKeyExpiresAt
+      ? ` The previous key works until ${when.previousKeyExpiresAt}.`
+      : '';
+    await this.d.kube
+      .recordEvent(
+        current.bucket,
+        'Normal',
+        'CredentialsRotated',
+        `Rotated the access key; Secret ${name} holds the new one (restart the pods that use it).${until}`,
+      )
+      .catch((err: unknown) =>
+        this.d.logger.warn({ bucket: keyOf(bucket), err: errorMessage(err) }, 'could not record event'),
+      );
+    this.rotated.set(bucket.metadata.uid, token);
+    this.d.logger.info({ bucket: keyOf(bucket), token }, 'credentials rotated');
   }
 
   /**

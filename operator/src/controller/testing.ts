@@ -9,6 +9,7 @@ import { pino } from 'pino';
 import { FINALIZER, ORGANIZATION_ANNOTATION, WORKSPACE_ANNOTATION } from '../api/v1alpha1/s3bucket.ts';
 import type { S3Bucket, S3BucketStatus } from '../api/v1alpha1/s3bucket.ts';
 import type {
+  Bucket,
   BucketCreate,
   BucketCredentials,
   BucketListResult,
@@ -16,10 +17,12 @@ import type {
   BucketUpdate,
   CreateBucketResult,
   CreatedBucket,
+  CredentialRotation,
   CredentialsResult,
   DeleteBucketResult,
   PlinthApiError,
   PlinthFailure,
+  RotateCredentialsResult,
 } from '../plinth-api/client.ts';
 import type { KubeClient } from './kube.ts';
 import { S3BucketReconciler } from './reconcile.ts';
@@ -267,7 +270,9 @@ export class FakeKube implements KubeClient {
 export type ApiCall =
   | { method: 'createBucket'; input: BucketCreate }
   | { method: 'updateBucket'; id: string; changes: BucketUpdate }
+  | { method: 'getBucket'; id: string }
   | { method: 'revealCredentials'; id: string }
+  | { method: 'rotateCredentials'; id: string; input: CredentialRotation }
   | { method: 'deleteBucket'; id: string }
   | { method: 'findBucketsByOwner'; uid: string };
 
@@ -288,7 +293,30 @@ export class FakePlinthApi implements ReconcilerApi {
     kind: 'ok',
     bucket: { ...apiBucket({ id }), ...changes },
   });
-  onReveal: (id: string) => CredentialsResult = () => ({ kind: 'ok', credentials: { ...CREDENTIALS } });
+  /**
+   * The bucket's key as the API holds it: what a reveal returns and a rotation replaces. Rotations
+   * take turns with `rotatedAt` a minute apart, from 2026-03-02T00:0n:00Z.
+   */
+  readonly keys: {
+    current: BucketCredentials;
+    rotatedAt: string | null;
+    previousExpiresAt: string | null;
+    rotations: number;
+  } = { current: { ...CREDENTIALS }, rotatedAt: null, previousExpiresAt: null, rotations: 0 };
+  onGet: (id: string) => BucketResult = (id) => {
+    const { credentials: _, ...bucket } = apiBucket({
+      id,
+      credentials_rotated_at: this.keys.rotatedAt,
+      previous_key_expires_at: this.keys.previousExpiresAt,
+    });
+    return { kind: 'ok', bucket: bucket satisfies Bucket };
+  };
+  onReveal: (id: string) => CredentialsResult = () => ({ kind: 'ok', credentials: { ...this.keys.current } });
+  /** Default: rotates `keys` as the API would, the new key `AKIAROT<n>`. */
+  onRotate: (id: string, input: CredentialRotation) => RotateCredentialsResult = (_id, input) => ({
+    kind: 'ok',
+    rotated: this.rotate(input.grace_seconds ?? 86_400),
+  });
   onDelete: (id: string) => DeleteBucketResult = () => ({ kind: 'deleted' });
   /** Default: the API knows no bucket of that owner. */
   onFind: (uid: string) => BucketListResult = () => ({ kind: 'ok', buckets: [] });
@@ -310,6 +338,30 @@ export class FakePlinthApi implements ReconcilerApi {
   updateBucket(id: string, changes: BucketUpdate): Promise<BucketResult> {
     this.log({ method: 'updateBucket', id, changes });
     return Promise.resolve(this.onUpdate(id, changes));
+  }
+  /** What the API does on a rotation: a new current key, the old one in grace. */
+  rotate(graceSeconds: number) {
+    const k = this.keys;
+    const previous = k.current.access_key_id;
+    k.rotations++;
+    k.current = { access_key_id: `AKIAROT${k.rotations}`, secret_access_key: `secret-rot-${k.rotations}` };
+    const at = new Date(Date.UTC(2026, 2, 2, 0, k.rotations));
+    k.rotatedAt = at.toISOString();
+    k.previousExpiresAt = new Date(at.getTime() + graceSeconds * 1000).toISOString();
+    return {
+      ...k.current,
+      rotated_at: k.rotatedAt,
+      previous_access_key_id: previous,
+      previous_expires_at: k.previousExpiresAt,
+    };
+  }
+  getBucket(id: string): Promise<BucketResult> {
+    this.log({ method: 'getBucket', id });
+    return Promise.resolve(this.onGet(id));
+  }
+  rotateCredentials(id: string, input: CredentialRotation): Promise<RotateCredentialsResult> {
+    this.log({ method: 'rotateCredentials', id, input });
+    return settle(() => this.onRotate(id, input));
   }
   revealCredentials(id: string): Promise<CredentialsResult> {
     this.log({ method: 'revealCredentials', id });

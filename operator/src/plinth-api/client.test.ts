@@ -105,6 +105,14 @@ describe('createPlinthClient', () => {
     expect(await c.updateBucket(ID, { cors_allow_all: false })).toEqual({ kind: 'ok', bucket: BUCKET });
     handler = json(200, CREDENTIALS);
     expect(await c.revealCredentials(ID)).toEqual({ kind: 'ok', credentials: CREDENTIALS });
+    const rotated = {
+      ...CREDENTIALS,
+      rotated_at: '2026-11-21T10:00:00.000Z',
+      previous_access_key_id: 'PLBOLD',
+      previous_expires_at: '2026-11-22T10:00:00.000Z',
+    };
+    handler = json(200, rotated);
+    expect(await c.rotateCredentials(ID, { grace_seconds: 60 })).toEqual({ kind: 'ok', rotated });
     handler = (_req, _body, res) => {
       res.writeHead(204);
       res.end();
@@ -114,9 +122,11 @@ describe('createPlinthClient', () => {
       `GET /api/v1/s3/buckets/${ID}/`,
       `PATCH /api/v1/s3/buckets/${ID}/`,
       `GET /api/v1/s3/buckets/${ID}/credentials/`,
+      `POST /api/v1/s3/buckets/${ID}/rotate-credentials/`,
       `DELETE /api/v1/s3/buckets/${ID}/`,
     ]);
     expect(JSON.parse(seen[1]!.body)).toEqual({ cors_allow_all: false });
+    expect(JSON.parse(seen[3]!.body)).toEqual({ grace_seconds: 60 });
   });
 
   it('waits for the rate limiter before each request and reports each one to onRequest', async () => {

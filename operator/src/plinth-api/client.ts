@@ -21,6 +21,7 @@ import type { paths } from '../../../clients/typescript/src/types.gen.ts';
 type BucketsPath = '/api/v1/s3/buckets/';
 type BucketPath = '/api/v1/s3/buckets/{id}/';
 type CredentialsPath = '/api/v1/s3/buckets/{id}/credentials/';
+type RotatePath = '/api/v1/s3/buckets/{id}/rotate-credentials/';
 
 /** The JSON body of a generated request body or response object. */
 type Json<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
@@ -37,6 +38,10 @@ export type Bucket = Json<paths[BucketPath]['get']['responses'][200]>;
 export type BucketUpdate = Json<paths[BucketPath]['patch']['requestBody']>;
 /** `GET /api/v1/s3/buckets/{id}/credentials/` 200. */
 export type BucketCredentials = Json<paths[CredentialsPath]['get']['responses'][200]>;
+/** `POST /api/v1/s3/buckets/{id}/rotate-credentials/` body. */
+export type CredentialRotation = Json<paths[RotatePath]['post']['requestBody']>;
+/** The new key, when it took over, and when the old one stops: `POST …/rotate-credentials/` 200. */
+export type RotatedCredentials = Json<paths[RotatePath]['post']['responses'][200]>;
 /** The API's error envelope (every 4xx/5xx under /api). */
 export type ApiErrorBody = Json<paths[BucketsPath]['post']['responses'][409]>;
 /** One field problem of a 400: `attr` is the dotted path of the field. */
@@ -93,6 +98,8 @@ export type CreateBucketResult =
 export type BucketResult = { readonly kind: 'ok'; readonly bucket: Bucket } | PlinthFailure;
 export type CredentialsResult =
   { readonly kind: 'ok'; readonly credentials: BucketCredentials } | PlinthFailure;
+export type RotateCredentialsResult =
+  { readonly kind: 'ok'; readonly rotated: RotatedCredentials } | PlinthFailure;
 export type DeleteBucketResult = { readonly kind: 'deleted' } | PlinthFailure;
 export type BucketListResult = { readonly kind: 'ok'; readonly buckets: readonly Bucket[] } | PlinthFailure;
 
@@ -229,6 +236,11 @@ export interface PlinthClient {
   updateBucket(id: string, changes: BucketUpdate): Promise<BucketResult>;
   /** The bucket's access key and secret (an audited reveal). */
   revealCredentials(id: string): Promise<CredentialsResult>;
+  /**
+   * A new access key for the bucket; the old one keeps working for `grace_seconds` (the API's
+   * default when absent). Not idempotent: a second call within the grace ends the older key at once.
+   */
+  rotateCredentials(id: string, input: CredentialRotation): Promise<RotateCredentialsResult>;
   /** Removes the access user and the (empty) bucket; `not_empty` when it holds objects. */
   deleteBucket(id: string): Promise<DeleteBucketResult>;
 }
@@ -355,6 +367,14 @@ export function createPlinthClient(options: PlinthClientOptions): PlinthClient {
           params: { path: { id } },
         });
         return data === undefined ? failure(response, error) : { kind: 'ok', credentials: data };
+      }),
+    rotateCredentials: (id, input) =>
+      guarded(async () => {
+        const { data, error, response } = await raw.POST('/api/v1/s3/buckets/{id}/rotate-credentials/', {
+          params: { path: { id } },
+          body: input,
+        });
+        return data === undefined ? failure(response, error) : { kind: 'ok', rotated: data };
       }),
     deleteBucket: (id) =>
       guarded(async () => {

@@ -14,6 +14,11 @@ export const PLURAL = 's3buckets';
 export const FINALIZER = 'plinth.dev/finalizer';
 export const ORGANIZATION_ANNOTATION = 'plinth.dev/organization';
 export const WORKSPACE_ANNOTATION = 'plinth.dev/workspace';
+/**
+ * On an S3Bucket: any new value asks for one rotation of its access key (docs/operator.md). The
+ * value is a token, compared with `status.credentials.rotationToken`; a date or a counter will do.
+ */
+export const ROTATE_ANNOTATION = 'plinth.dev/rotate-credentials';
 
 export const S3BucketSpecSchema = z.object({
   region: z.string().min(1).max(63),
@@ -24,6 +29,12 @@ export const S3BucketSpecSchema = z.object({
     .min(1)
     .max(253)
     .regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/)
+    .optional(),
+  credentialsRotation: z
+    .object({
+      /** How long the old key keeps working after a rotation; the API's default when absent. */
+      graceSeconds: z.number().int().min(0).max(31_536_000).optional(),
+    })
     .optional(),
 });
 
@@ -44,6 +55,27 @@ export const S3BucketStatusSchema = z.object({
   secretName: z.string().optional(),
   origin: z.enum(['Created', 'Adopted']).optional(),
   conditions: z.array(ConditionSchema).optional(),
+  /**
+   * The access key's rotations. A rotation is in progress while `requestedToken` differs from
+   * `rotationToken` (nothing is ever removed from here: a JSON merge patch could not, without nulls).
+   */
+  credentials: z
+    .object({
+      /** When the bucket's current key took over (the API's clock). */
+      rotatedAt: z.iso.datetime({ offset: true }).optional(),
+      /** When the key before it stops (stopped) working. */
+      previousKeyExpiresAt: z.iso.datetime({ offset: true }).optional(),
+      /** The rotate-credentials annotation's value last carried out. */
+      rotationToken: z.string().optional(),
+      /** The value accepted for rotation, recorded before the API is asked. */
+      requestedToken: z.string().optional(),
+      /**
+       * The bucket's `credentials_rotated_at` when `requestedToken` was accepted (empty: never
+       * rotated): a different value later means the rotation happened, whoever saw its answer.
+       */
+      requestedAgainst: z.string().optional(),
+    })
+    .optional(),
 });
 
 export type S3BucketSpec = z.output<typeof S3BucketSpecSchema>;
