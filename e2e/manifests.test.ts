@@ -393,6 +393,18 @@ describe('Helm chart and kustomize manifests', () => {
     expect(r.stderr).toMatch(/replicas/);
   });
 
+  it('takes a Garage cluster next to MinIO into PLINTH_CONFIG, and refuses one without its admin API', () => {
+    const config = documents(render('full-values.yaml').stdout).find(
+      (d) => d.kind === 'ConfigMap' && d.metadata.name.endsWith('-config'),
+    )!;
+    const file = Object.values(config.data as Record<string, string>).join('\n');
+    expect(file).toMatch(/driver: garage/);
+    expect(file).toMatch(/admin_token_env: GARAGE_ADMIN_TOKEN/);
+    const r = render('full-values.yaml', ['--set', 'storage.config.clusters[1].admin_endpoint=null']);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(/admin_endpoint/);
+  });
+
   it('passes the default-namespace selector to the operator, and refuses defaults without one', () => {
     const env = (docs: Record<string, any>[]) =>
       Object.fromEntries(
