@@ -21,7 +21,9 @@ export default defineConfig({
           include: ['api/**/*.int.test.ts', 'operator/**/*.int.test.ts'],
           globalSetup: ['api/src/test/global-setup.ts'],
           testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // Suites that start servers (PostgreSQL databases, MinIO, Garage, an API process) in
+          // beforeAll: on 2 cores shared with the e2e files, a start has taken over a minute.
+          hookTimeout: 120_000,
         },
       },
       {

@@ -5,6 +5,7 @@ import { auditLog } from '../../areas/audit/tables.ts';
 import { userIdentities } from '../../auth/sso/tables.ts';
 import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
 import { CookieJar } from '../../test/oidc-provider.ts';
+import { uiClient } from '../../test/ui-client.ts';
 import { createWorld, PASSWORD } from '../../test/world.ts';
 import type { Actor, World } from '../../test/world.ts';
 
@@ -29,23 +30,7 @@ describe.each(DATABASE_KINDS)('the administration pages and audit log of the web
     await database.close();
   });
 
-  const request = (
-    path: string,
-    jar: CookieJar,
-    init: { form?: Record<string, string>; origin?: string } = {},
-  ) =>
-    w.env.app.request(path, {
-      method: init.form ? 'POST' : 'GET',
-      headers: {
-        cookie: jar.header(),
-        'X-Forwarded-For': '203.0.113.9',
-        ...(init.form && {
-          'content-type': 'application/x-www-form-urlencoded',
-          origin: init.origin ?? ORIGIN,
-        }),
-      },
-      body: init.form ? new URLSearchParams(init.form).toString() : undefined,
-    });
+  const { request } = uiClient(() => w, ORIGIN);
 
   const get = async (path: string, jar: CookieJar) => {
     const res = await request(path, jar);

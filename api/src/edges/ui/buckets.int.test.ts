@@ -11,7 +11,8 @@ import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
 import { minioStorageConfig, startMinioServer } from '../../test/minio-server.ts';
 import type { MinioServer } from '../../test/minio-server.ts';
 import { CookieJar } from '../../test/oidc-provider.ts';
-import { createWorld, PASSWORD } from '../../test/world.ts';
+import { uiClient } from '../../test/ui-client.ts';
+import { createWorld } from '../../test/world.ts';
 import type { Actor, World } from '../../test/world.ts';
 
 const ORIGIN = 'http://plinth.test';
@@ -65,34 +66,7 @@ describe.each(DATABASE_KINDS)('the bucket pages of the web UI on a real MinIO, w
     await database.close();
   });
 
-  const request = (
-    path: string,
-    jar: CookieJar,
-    init: { form?: Record<string, string>; origin?: string } = {},
-  ) =>
-    w.env.app.request(path, {
-      method: init.form ? 'POST' : 'GET',
-      headers: {
-        cookie: jar.header(),
-        'X-Forwarded-For': '203.0.113.9',
-        ...(init.form && {
-          'content-type': 'application/x-www-form-urlencoded',
-          origin: init.origin ?? ORIGIN,
-        }),
-      },
-      body: init.form ? new URLSearchParams(init.form).toString() : undefined,
-    });
-
-  async function signedIn(actor: Actor) {
-    const jar = new CookieJar();
-    const res = await request('/ui/login/', jar, { form: { username: actor.username, password: PASSWORD } });
-    expect(res.status).toBe(303);
-    jar.take(res.headers);
-    const page = await (await request('/ui/buckets/', jar)).text();
-    const csrf = /name="csrf_token" value="([^"]+)"/.exec(page)?.[1] ?? '';
-    expect(csrf).not.toBe('');
-    return { jar, csrf };
-  }
+  const { request, signedIn } = uiClient(() => w, ORIGIN);
 
   /** A bucket made through the API, as `actor`, with its credentials. */
   async function apiBucket(actor: Actor, t: Awaited<ReturnType<World['tenant']>>) {

@@ -4,8 +4,9 @@ import type { DatabaseHandle } from '../../core/db/client.ts';
 import { auditLog } from '../../areas/audit/tables.ts';
 import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
 import { CookieJar } from '../../test/oidc-provider.ts';
-import { createWorld, PASSWORD } from '../../test/world.ts';
-import type { Actor, World } from '../../test/world.ts';
+import { uiClient } from '../../test/ui-client.ts';
+import { createWorld } from '../../test/world.ts';
+import type { World } from '../../test/world.ts';
 
 const ORIGIN = 'http://plinth.test';
 
@@ -22,33 +23,7 @@ describe.each(DATABASE_KINDS)('the API keys page of the web UI on %s', (kind) =>
     await database.close();
   });
 
-  const request = (
-    path: string,
-    jar: CookieJar,
-    init: { method?: string; form?: Record<string, string>; origin?: string } = {},
-  ) =>
-    w.env.app.request(path, {
-      method: init.method ?? (init.form ? 'POST' : 'GET'),
-      headers: {
-        cookie: jar.header(),
-        'X-Forwarded-For': '203.0.113.9',
-        ...(init.form && {
-          'content-type': 'application/x-www-form-urlencoded',
-          origin: init.origin ?? ORIGIN,
-        }),
-      },
-      body: init.form ? new URLSearchParams(init.form).toString() : undefined,
-    });
-
-  async function signedIn(actor: Actor) {
-    const jar = new CookieJar();
-    const res = await request('/ui/login/', jar, { form: { username: actor.username, password: PASSWORD } });
-    expect(res.status).toBe(303);
-    jar.take(res.headers);
-    const page = await (await request('/ui/accounts/api-keys/', jar)).text();
-    const csrf = /name="csrf_token" value="([^"]+)"/.exec(page)?.[1] ?? '';
-    return { jar, csrf };
-  }
+  const { request, signedIn } = uiClient(() => w, ORIGIN);
 
   it('sends a signed-out browser to sign in and back', async () => {
     const res = await request('/ui/accounts/api-keys/', new CookieJar());

@@ -5,6 +5,7 @@ import { buckets } from '../../areas/buckets/tables.ts';
 import { organizationMembers } from '../../areas/members/tables.ts';
 import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
 import { CookieJar } from '../../test/oidc-provider.ts';
+import { uiClient } from '../../test/ui-client.ts';
 import { createWorld, PASSWORD } from '../../test/world.ts';
 import type { Actor, World } from '../../test/world.ts';
 
@@ -27,23 +28,7 @@ describe.each(DATABASE_KINDS)('the organization and workspace pages of the web U
     await database.close();
   });
 
-  const request = (
-    path: string,
-    jar: CookieJar,
-    init: { form?: Record<string, string>; origin?: string } = {},
-  ) =>
-    w.env.app.request(path, {
-      method: init.form ? 'POST' : 'GET',
-      headers: {
-        cookie: jar.header(),
-        'X-Forwarded-For': '203.0.113.9',
-        ...(init.form && {
-          'content-type': 'application/x-www-form-urlencoded',
-          origin: init.origin ?? ORIGIN,
-        }),
-      },
-      body: init.form ? new URLSearchParams(init.form).toString() : undefined,
-    });
+  const { request } = uiClient(() => w, ORIGIN);
 
   async function signedIn(actor: Actor) {
     const jar = new CookieJar();

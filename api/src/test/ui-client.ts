@@ -1,0 +1,46 @@
+import { expect } from 'vitest';
+import { CookieJar } from './oidc-provider.ts';
+import { PASSWORD } from './world.ts';
+import type { Actor, World } from './world.ts';
+
+/** The origin the web UI's in-process tests present (the world's `publicUrl`). */
+export const UI_ORIGIN = 'http://plinth.test';
+
+/**
+ * A browser for the web UI's in-process tests: requests with a cookie jar (a form is a POST from
+ * `origin`, as a browser sends it) and a signed-in user with the session's CSRF token. `world` is
+ * a getter because suites make their world in `beforeAll`.
+ */
+export function uiClient(world: () => World, origin = UI_ORIGIN) {
+  const request = (
+    path: string,
+    jar: CookieJar,
+    init: { method?: string; form?: Record<string, string>; origin?: string } = {},
+  ) =>
+    world().env.app.request(path, {
+      method: init.method ?? (init.form ? 'POST' : 'GET'),
+      headers: {
+        cookie: jar.header(),
+        'X-Forwarded-For': '203.0.113.9',
+        ...(init.form && {
+          'content-type': 'application/x-www-form-urlencoded',
+          origin: init.origin ?? origin,
+        }),
+      },
+      body: init.form ? new URLSearchParams(init.form).toString() : undefined,
+    });
+
+  /** Signs `actor` in through the local form; the CSRF token is read from a page, as a form has it. */
+  async function signedIn(actor: Actor): Promise<{ jar: CookieJar; csrf: string }> {
+    const jar = new CookieJar();
+    const res = await request('/ui/login/', jar, { form: { username: actor.username, password: PASSWORD } });
+    expect(res.status).toBe(303);
+    jar.take(res.headers);
+    const page = await (await request('/ui/', jar)).text();
+    const csrf = /name="csrf_token" value="([^"]+)"/.exec(page)?.[1] ?? '';
+    expect(csrf).not.toBe('');
+    return { jar, csrf };
+  }
+
+  return { request, signedIn };
+}
