@@ -904,6 +904,8 @@ export async function rotateCredentials(
   input: { grace_seconds?: number | undefined },
   req: RequestInfo,
 ): Promise<RotatedCredentials> {
+  // Rights first: a caller who may not rotate learns nothing from the grace rules (404/403 before 400).
+  const b = await readyBucket(db, principal, id, 'bucket.reveal_credentials');
   const grace = rt.credentialGrace ?? DEFAULT_CREDENTIAL_GRACE;
   const graceSeconds = input.grace_seconds ?? grace.defaultSeconds;
   if (graceSeconds > grace.maxSeconds)
@@ -914,7 +916,6 @@ export async function rotateCredentials(
         detail: `At most ${grace.maxSeconds} seconds on this API (PLINTH_CREDENTIAL_GRACE_MAX_SECONDS).`,
       },
     ]);
-  const b = await readyBucket(db, principal, id, 'bucket.reveal_credentials');
   const next = newCredentials();
   let started: { row: BucketRow; lease: Lease };
   try {
