@@ -644,6 +644,24 @@ type BucketCredentials struct {
 	SecretAccessKey string `json:"secret_access_key"`
 }
 
+// BucketHealth What the storage cluster says of a bucket now: whether the bucket and its current access key exist there.
+type BucketHealth struct {
+	// AccessKeyExists Whether the bucket's current access user (its access key) exists on the storage cluster.
+	AccessKeyExists bool `json:"access_key_exists"`
+
+	// BucketExists Whether the bucket exists on its storage cluster.
+	BucketExists bool `json:"bucket_exists"`
+
+	// BucketId The bucket's ID.
+	BucketId openapi_types.UUID `json:"bucket_id"`
+
+	// CheckedAt When the storage cluster answered (the time of this check).
+	CheckedAt time.Time `json:"checked_at"`
+
+	// Healthy True when both the bucket and its access key exist on the storage cluster.
+	Healthy bool `json:"healthy"`
+}
+
 // BucketImport A bucket that exists on a cluster but not in Plinth, to bring under management.
 type BucketImport struct {
 	// Name The bucket as it is named on the cluster.
@@ -1950,6 +1968,13 @@ type ClientInterface interface {
 	// Corresponds with GET /api/v1/s3/buckets/{id}/credentials/ (the `ApiV1S3BucketsCredentialsRetrieve` operationId).
 	ApiV1S3BucketsCredentialsRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// ApiV1S3BucketsHealthRetrieve Check that the bucket and its access key still exist on the storage cluster
+	//
+	// Asks the bucket's storage cluster, now, whether the bucket and its current access user (access key) still exist there: someone may have deleted either on the cluster, behind Plinth’s back. `healthy` is true when both do. Meant for periodic drift checks, such as the Kubernetes operator’s. Needs the right to see the bucket. 409 `bucket_busy` (with `Retry-After`) while the bucket is being created or deleted, or when it changed during the check (a key rotation); 503 `storage_unavailable` when the storage cluster does not answer. Not recorded in the audit log (a read).
+	//
+	// Corresponds with GET /api/v1/s3/buckets/{id}/health/ (the `ApiV1S3BucketsHealthRetrieve` operationId).
+	ApiV1S3BucketsHealthRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// ApiV1S3BucketsObjectsUploadUrlCreateWithBody A presigned URL to PUT one object, signed with the bucket's own access user
 	//
 	// The URL stops working when it expires, and when the bucket (so its access user) is deleted.
@@ -2869,6 +2894,23 @@ func (c *Client) ApiV1S3BucketsPartialUpdate(ctx context.Context, id openapi_typ
 // Corresponds with GET /api/v1/s3/buckets/{id}/credentials/ (the `ApiV1S3BucketsCredentialsRetrieve` operationId).
 func (c *Client) ApiV1S3BucketsCredentialsRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewApiV1S3BucketsCredentialsRetrieveRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1S3BucketsHealthRetrieve Check that the bucket and its access key still exist on the storage cluster
+//
+// Asks the bucket's storage cluster, now, whether the bucket and its current access user (access key) still exist there: someone may have deleted either on the cluster, behind Plinth’s back. `healthy` is true when both do. Meant for periodic drift checks, such as the Kubernetes operator’s. Needs the right to see the bucket. 409 `bucket_busy` (with `Retry-After`) while the bucket is being created or deleted, or when it changed during the check (a key rotation); 503 `storage_unavailable` when the storage cluster does not answer. Not recorded in the audit log (a read).
+//
+// Corresponds with GET /api/v1/s3/buckets/{id}/health/ (the `ApiV1S3BucketsHealthRetrieve` operationId).
+func (c *Client) ApiV1S3BucketsHealthRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1S3BucketsHealthRetrieveRequest(c.Server, id)
 	if err != nil {
 		return nil, err
 	}
@@ -4871,6 +4913,40 @@ func NewApiV1S3BucketsCredentialsRetrieveRequest(server string, id openapi_types
 	return req, nil
 }
 
+// NewApiV1S3BucketsHealthRetrieveRequest constructs an http.Request for the ApiV1S3BucketsHealthRetrieve method
+func NewApiV1S3BucketsHealthRetrieveRequest(server string, id openapi_types.UUID) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/s3/buckets/%s/health/", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewApiV1S3BucketsObjectsUploadUrlCreateRequest calls the generic ApiV1S3BucketsObjectsUploadUrlCreate builder with application/json body
 func NewApiV1S3BucketsObjectsUploadUrlCreateRequest(server string, id openapi_types.UUID, body ApiV1S3BucketsObjectsUploadUrlCreateJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
@@ -6452,6 +6528,15 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /api/v1/s3/buckets/{id}/credentials/ (the `ApiV1S3BucketsCredentialsRetrieve` operationId).
 	ApiV1S3BucketsCredentialsRetrieveWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*ApiV1S3BucketsCredentialsRetrieveResponse, error)
+
+	// ApiV1S3BucketsHealthRetrieveWithResponse Check that the bucket and its access key still exist on the storage cluster
+	//
+	// Asks the bucket's storage cluster, now, whether the bucket and its current access user (access key) still exist there: someone may have deleted either on the cluster, behind Plinth’s back. `healthy` is true when both do. Meant for periodic drift checks, such as the Kubernetes operator’s. Needs the right to see the bucket. 409 `bucket_busy` (with `Retry-After`) while the bucket is being created or deleted, or when it changed during the check (a key rotation); 503 `storage_unavailable` when the storage cluster does not answer. Not recorded in the audit log (a read).
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/s3/buckets/{id}/health/ (the `ApiV1S3BucketsHealthRetrieve` operationId).
+	ApiV1S3BucketsHealthRetrieveWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*ApiV1S3BucketsHealthRetrieveResponse, error)
 
 	// ApiV1S3BucketsObjectsUploadUrlCreateWithBodyWithResponse A presigned URL to PUT one object, signed with the bucket's own access user
 	//
@@ -9949,6 +10034,141 @@ func (r ApiV1S3BucketsCredentialsRetrieveResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r ApiV1S3BucketsCredentialsRetrieveResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ApiV1S3BucketsHealthRetrieveResponse200Headers the declared response headers of an HTTP 200 response for ApiV1S3BucketsHealthRetrieve
+type ApiV1S3BucketsHealthRetrieveResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsHealthRetrieveResponse400Headers the declared response headers of an HTTP 400 response for ApiV1S3BucketsHealthRetrieve
+type ApiV1S3BucketsHealthRetrieveResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsHealthRetrieveResponse401Headers the declared response headers of an HTTP 401 response for ApiV1S3BucketsHealthRetrieve
+type ApiV1S3BucketsHealthRetrieveResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1S3BucketsHealthRetrieveResponse403Headers the declared response headers of an HTTP 403 response for ApiV1S3BucketsHealthRetrieve
+type ApiV1S3BucketsHealthRetrieveResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsHealthRetrieveResponse404Headers the declared response headers of an HTTP 404 response for ApiV1S3BucketsHealthRetrieve
+type ApiV1S3BucketsHealthRetrieveResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1S3BucketsHealthRetrieveResponse409Headers the declared response headers of an HTTP 409 response for ApiV1S3BucketsHealthRetrieve
+type ApiV1S3BucketsHealthRetrieveResponse409Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+// ApiV1S3BucketsHealthRetrieveResponse503Headers the declared response headers of an HTTP 503 response for ApiV1S3BucketsHealthRetrieve
+type ApiV1S3BucketsHealthRetrieveResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+type ApiV1S3BucketsHealthRetrieveResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *BucketHealth
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ErrorResponse
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *ErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1S3BucketsHealthRetrieveResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1S3BucketsHealthRetrieveResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1S3BucketsHealthRetrieveResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1S3BucketsHealthRetrieveResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1S3BucketsHealthRetrieveResponse404Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *ApiV1S3BucketsHealthRetrieveResponse409Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1S3BucketsHealthRetrieveResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ApiV1S3BucketsHealthRetrieveResponse) GetJSON200() *BucketHealth {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ApiV1S3BucketsHealthRetrieveResponse) GetJSON400() *ErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ApiV1S3BucketsHealthRetrieveResponse) GetJSON401() *ErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ApiV1S3BucketsHealthRetrieveResponse) GetJSON403() *ErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ApiV1S3BucketsHealthRetrieveResponse) GetJSON404() *ErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r ApiV1S3BucketsHealthRetrieveResponse) GetJSON409() *ErrorResponse {
+	return r.JSON409
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ApiV1S3BucketsHealthRetrieveResponse) GetJSON503() *ErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApiV1S3BucketsHealthRetrieveResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApiV1S3BucketsHealthRetrieveResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApiV1S3BucketsHealthRetrieveResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApiV1S3BucketsHealthRetrieveResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -13973,6 +14193,21 @@ func (c *ClientWithResponses) ApiV1S3BucketsCredentialsRetrieveWithResponse(ctx 
 		return nil, err
 	}
 	return ParseApiV1S3BucketsCredentialsRetrieveResponse(rsp)
+}
+
+// ApiV1S3BucketsHealthRetrieveWithResponse Check that the bucket and its access key still exist on the storage cluster
+//
+// Asks the bucket's storage cluster, now, whether the bucket and its current access user (access key) still exist there: someone may have deleted either on the cluster, behind Plinth’s back. `healthy` is true when both do. Meant for periodic drift checks, such as the Kubernetes operator’s. Needs the right to see the bucket. 409 `bucket_busy` (with `Retry-After`) while the bucket is being created or deleted, or when it changed during the check (a key rotation); 503 `storage_unavailable` when the storage cluster does not answer. Not recorded in the audit log (a read).
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/s3/buckets/{id}/health/ (the `ApiV1S3BucketsHealthRetrieve` operationId).
+func (c *ClientWithResponses) ApiV1S3BucketsHealthRetrieveWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*ApiV1S3BucketsHealthRetrieveResponse, error) {
+	rsp, err := c.ApiV1S3BucketsHealthRetrieve(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1S3BucketsHealthRetrieveResponse(rsp)
 }
 
 // ApiV1S3BucketsObjectsUploadUrlCreateWithBodyWithResponse A presigned URL to PUT one object, signed with the bucket's own access user
@@ -18230,6 +18465,168 @@ func ParseApiV1S3BucketsCredentialsRetrieveResponse(rsp *http.Response) (*ApiV1S
 		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers ApiV1S3BucketsCredentialsRetrieveResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseApiV1S3BucketsHealthRetrieveResponse parses an HTTP response from a ApiV1S3BucketsHealthRetrieveWithResponse call
+func ParseApiV1S3BucketsHealthRetrieveResponse(rsp *http.Response) (*ApiV1S3BucketsHealthRetrieveResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApiV1S3BucketsHealthRetrieveResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest BucketHealth
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1S3BucketsHealthRetrieveResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1S3BucketsHealthRetrieveResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1S3BucketsHealthRetrieveResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1S3BucketsHealthRetrieveResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1S3BucketsHealthRetrieveResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 409:
+		var headers ApiV1S3BucketsHealthRetrieveResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers409 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1S3BucketsHealthRetrieveResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {

@@ -62,6 +62,7 @@ const NEEDS: Record<string, Scope> = {
   api_v1_s3_buckets_destroy: 'buckets:write',
   api_v1_s3_buckets_credentials_retrieve: 'buckets:write',
   api_v1_s3_buckets_rotate_credentials_create: 'buckets:write',
+  api_v1_s3_buckets_health_retrieve: 'buckets:read',
   api_v1_s3_buckets_objects_upload_url_create: 'buckets:write',
   api_v1_s3_regions_retrieve: 'buckets:read',
 };
@@ -78,6 +79,7 @@ const REACHES_STORAGE = new Set([
   'api_v1_s3_buckets_destroy',
   'api_v1_s3_buckets_objects_upload_url_create',
   'api_v1_s3_buckets_rotate_credentials_create',
+  'api_v1_s3_buckets_health_retrieve',
 ]);
 
 describe.each(DATABASE_KINDS)('key scopes over HTTP on %s', (kind) => {

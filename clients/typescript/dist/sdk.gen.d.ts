@@ -5,6 +5,7 @@ import type {
   Bucket,
   BucketCreate,
   BucketCredentials,
+  BucketHealth,
   BucketImport,
   BucketUpdate,
   CreatedApiKey,
@@ -1002,6 +1003,23 @@ export interface ApiV1S3BucketsRotateCredentialsCreateParams {
 export declare function apiV1S3BucketsRotateCredentialsCreate(
   params: ApiV1S3BucketsRotateCredentialsCreateParams,
 ): Promise<RotatedCredentials>;
+export interface ApiV1S3BucketsHealthRetrieveParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+}
+/**
+ * Check that the bucket and its access key still exist on the storage cluster
+ *
+ * Asks the bucket's storage cluster, now, whether the bucket and its current access user (access key) still exist there: someone may have deleted either on the cluster, behind Plinth’s back. `healthy` is true when both do. Meant for periodic drift checks, such as the Kubernetes operator’s. Needs the right to see the bucket. 409 `bucket_busy` (with `Retry-After`) while the bucket is being created or deleted, or when it changed during the check (a key rotation); 503 `storage_unavailable` when the storage cluster does not answer. Not recorded in the audit log (a read).
+ *
+ * `GET /api/v1/s3/buckets/{id}/health/` (`api_v1_s3_buckets_health_retrieve`).
+ * @throws {ApiError} 400, 401, 403, 404, 409, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1S3BucketsHealthRetrieve(
+  params: ApiV1S3BucketsHealthRetrieveParams,
+): Promise<BucketHealth>;
 export interface ApiV1S3BucketsObjectsUploadUrlCreateParams {
   /**
    * The ID of the object the path names (a UUID).

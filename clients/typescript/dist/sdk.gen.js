@@ -806,6 +806,22 @@ export function apiV1S3BucketsRotateCredentialsCreate(params) {
   });
 }
 /**
+ * Check that the bucket and its access key still exist on the storage cluster
+ *
+ * Asks the bucket's storage cluster, now, whether the bucket and its current access user (access key) still exist there: someone may have deleted either on the cluster, behind Plinth’s back. `healthy` is true when both do. Meant for periodic drift checks, such as the Kubernetes operator’s. Needs the right to see the bucket. 409 `bucket_busy` (with `Retry-After`) while the bucket is being created or deleted, or when it changed during the check (a key rotation); 503 `storage_unavailable` when the storage cluster does not answer. Not recorded in the audit log (a read).
+ *
+ * `GET /api/v1/s3/buckets/{id}/health/` (`api_v1_s3_buckets_health_retrieve`).
+ * @throws {ApiError} 400, 401, 403, 404, 409, 503: the API's error body is `error.body`.
+ */
+export function apiV1S3BucketsHealthRetrieve(params) {
+  return request({
+    method: 'GET',
+    path: '/api/v1/s3/buckets/{id}/health/',
+    pathParams: { id: params.id },
+    responseType: 'json',
+  });
+}
+/**
  * A presigned URL to PUT one object, signed with the bucket's own access user
  *
  * The URL stops working when it expires, and when the bucket (so its access user) is deleted.

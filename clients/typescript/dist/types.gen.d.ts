@@ -316,6 +316,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/s3/buckets/{id}/health/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Check that the bucket and its access key still exist on the storage cluster
+     * @description Asks the bucket's storage cluster, now, whether the bucket and its current access user (access key) still exist there: someone may have deleted either on the cluster, behind Plinth’s back. `healthy` is true when both do. Meant for periodic drift checks, such as the Kubernetes operator’s. Needs the right to see the bucket. 409 `bucket_busy` (with `Retry-After`) while the bucket is being created or deleted, or when it changed during the check (a key rotation); 503 `storage_unavailable` when the storage cluster does not answer. Not recorded in the audit log (a read).
+     */
+    get: operations['api_v1_s3_buckets_health_retrieve'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/s3/buckets/{id}/objects/upload-url/': {
     parameters: {
       query?: never;
@@ -1042,6 +1062,45 @@ export interface components {
       access_key_id: string;
       /** @description Its secret (AWS_SECRET_ACCESS_KEY). */
       secret_access_key: string;
+    };
+    /**
+     * @description What the storage cluster says of a bucket now: whether the bucket and its current access key exist there.
+     * @example {
+     *       "bucket_id": "5e4d3c2b-1a09-4f8e-8d7c-6b5a4f3e2d1c",
+     *       "healthy": true,
+     *       "bucket_exists": true,
+     *       "access_key_exists": true,
+     *       "checked_at": "2026-11-25T02:00:00.000Z"
+     *     }
+     */
+    BucketHealth: {
+      /**
+       * @description Whether the bucket's current access user (its access key) exists on the storage cluster.
+       * @example true
+       */
+      access_key_exists: boolean;
+      /**
+       * @description Whether the bucket exists on its storage cluster.
+       * @example true
+       */
+      bucket_exists: boolean;
+      /**
+       * Format: uuid
+       * @description The bucket's ID.
+       * @example 5e4d3c2b-1a09-4f8e-8d7c-6b5a4f3e2d1c
+       */
+      bucket_id: string;
+      /**
+       * Format: date-time
+       * @description When the storage cluster answered (the time of this check).
+       * @example 2026-11-25T02:00:00.000Z
+       */
+      checked_at: string;
+      /**
+       * @description True when both the bucket and its access key exist on the storage cluster.
+       * @example true
+       */
+      healthy: boolean;
     };
     /**
      * @description A bucket that exists on a cluster but not in Plinth, to bring under management.
@@ -4241,6 +4300,93 @@ export interface operations {
       };
     };
   };
+  api_v1_s3_buckets_health_retrieve: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description What the storage cluster has of the bucket. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BucketHealth'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Conflicts with the current state. */
+      409: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
   api_v1_s3_buckets_objects_upload_url_create: {
     parameters: {
       query?: never;
@@ -6651,6 +6797,7 @@ export type AuditEvent = components['schemas']['AuditEvent'];
 export type Bucket = components['schemas']['Bucket'];
 export type BucketCreate = components['schemas']['BucketCreate'];
 export type BucketCredentials = components['schemas']['BucketCredentials'];
+export type BucketHealth = components['schemas']['BucketHealth'];
 export type BucketImport = components['schemas']['BucketImport'];
 export type BucketOrigin = components['schemas']['BucketOrigin'];
 export type BucketUpdate = components['schemas']['BucketUpdate'];

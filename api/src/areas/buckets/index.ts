@@ -2,6 +2,7 @@ import type { Area } from '../area.ts';
 import create from './routes/create.ts';
 import remove from './routes/delete.ts';
 import get from './routes/get.ts';
+import health from './routes/health.ts';
 import importBucket from './routes/import.ts';
 import list from './routes/list.ts';
 import listRegions from './routes/list-regions.ts';
@@ -28,6 +29,7 @@ export const bucketsArea: Area = {
     remove,
     revealCredentials,
     rotateCredentials,
+    health,
     presignUpload,
     listRegions,
   ],

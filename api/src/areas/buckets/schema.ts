@@ -171,6 +171,45 @@ export const BucketSchema = z
   .openapi('Bucket', { description: 'An S3 bucket, without its secret.', example: BUCKET_EXAMPLE });
 export type Bucket = z.output<typeof BucketSchema>;
 
+/**
+ * Whether a bucket and its access user still exist on the storage cluster (the operator's drift
+ * check): someone may have deleted either there, behind Plinth's back.
+ */
+export const BucketHealthSchema = z
+  .object({
+    bucket_id: z
+      .uuid()
+      .openapi({ description: "The bucket's ID.", example: '5e4d3c2b-1a09-4f8e-8d7c-6b5a4f3e2d1c' }),
+    healthy: z.boolean().openapi({
+      description: 'True when both the bucket and its access key exist on the storage cluster.',
+      example: true,
+    }),
+    bucket_exists: z.boolean().openapi({
+      description: 'Whether the bucket exists on its storage cluster.',
+      example: true,
+    }),
+    access_key_exists: z.boolean().openapi({
+      description: "Whether the bucket's current access user (its access key) exists on the storage cluster.",
+      example: true,
+    }),
+    checked_at: Timestamp.openapi({
+      description: 'When the storage cluster answered (the time of this check).',
+      example: '2026-11-25T02:00:00.000Z',
+    }),
+  })
+  .openapi('BucketHealth', {
+    description:
+      'What the storage cluster says of a bucket now: whether the bucket and its current access key exist there.',
+    example: {
+      bucket_id: '5e4d3c2b-1a09-4f8e-8d7c-6b5a4f3e2d1c',
+      healthy: true,
+      bucket_exists: true,
+      access_key_exists: true,
+      checked_at: '2026-11-25T02:00:00.000Z',
+    },
+  });
+export type BucketHealth = z.output<typeof BucketHealthSchema>;
+
 /** A bucket with its access user's keys: the answer to a creation, an adoption or an import. */
 export const CreatedBucketSchema = BucketSchema.extend({
   // No description of its own here: an override on a shared component would replace the component's.

@@ -15,6 +15,7 @@ import type {
   Bucket,
   BucketCreate,
   BucketCredentials,
+  BucketHealth,
   BucketImport,
   BucketListQuery,
   BucketUpdate,
@@ -780,6 +781,56 @@ export async function getBucket(
   id: string,
 ): Promise<Bucket> {
   return toView(rt, await findBucket(db, principal, id));
+}
+
+/**
+ * The drift check: whether the bucket and its current access user still exist on the storage
+ * cluster (someone may delete either there, behind Plinth's back). Needs the right to see the
+ * bucket; a bucket being created or deleted is 409 `bucket_busy`. A rotation may switch the row to
+ * a new key, and remove the old one (grace 0), between reading the row and asking the cluster; so
+ * when something is missing, the row is read again, and if it changed meanwhile the answer is
+ * `bucket_busy` (the caller asks again) rather than a problem that is not there.
+ */
+export async function checkBucketHealth(
+  db: Database,
+  rt: StorageRuntime,
+  principal: Principal,
+  id: string,
+): Promise<BucketHealth> {
+  const b = await findBucket(db, principal, id);
+  if (b.state !== 'ready') throw busy();
+  let bucketExists: boolean;
+  let accessKeyExists: boolean;
+  try {
+    const driver = rt.driver(b.cluster);
+    [bucketExists, accessKeyExists] = await Promise.all([
+      driver.bucketExists(b.name),
+      driver.accessExists(b.accessKeyId),
+    ]);
+  } catch (err) {
+    throw storageFailure(err);
+  }
+  const checkedAt = new Date();
+  if (!bucketExists || !accessKeyExists) {
+    const [now] = await bucketById(db).execute({ id });
+    // Deleted through the API meanwhile: gone for the caller too.
+    if (!now) throw notFound();
+    // Any write to the row (a rotation's switch, a deletion under way or given up) moves
+    // `updated_at`: the check may have seen the cluster half-way through it.
+    if (
+      now.state !== 'ready' ||
+      now.accessKeyId !== b.accessKeyId ||
+      now.updatedAt.getTime() !== b.updatedAt.getTime()
+    )
+      throw busy();
+  }
+  return {
+    bucket_id: b.id,
+    healthy: bucketExists && accessKeyExists,
+    bucket_exists: bucketExists,
+    access_key_exists: accessKeyExists,
+    checked_at: checkedAt.toISOString(),
+  };
 }
 
 export async function updateBucket(

@@ -11,6 +11,7 @@ from .audit_event import AuditEvent
 from .bucket import Bucket
 from .bucket_create import BucketCreate
 from .bucket_credentials import BucketCredentials
+from .bucket_health import BucketHealth
 from .bucket_import import BucketImport
 from .bucket_origin import BucketOrigin
 from .bucket_state import BucketState
@@ -82,6 +83,7 @@ __all__ = (
     "Bucket",
     "BucketCreate",
     "BucketCredentials",
+    "BucketHealth",
     "BucketImport",
     "BucketOrigin",
     "BucketState",
