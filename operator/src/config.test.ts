@@ -102,6 +102,23 @@ describe('loadConfig defaults', () => {
     });
   });
 
+  it('checks each bucket for drift every 900 s at most 1 a second by default; 0 turns it off', () => {
+    const c = loadConfig({ ...MINIMAL });
+    expect({ ms: c.driftCheckMs, rate: c.driftChecksPerSecond }).toEqual({ ms: 900_000, rate: 1 });
+    const tuned = loadConfig({
+      ...MINIMAL,
+      PLINTH_OPERATOR_DRIFT_CHECK_SECONDS: '0',
+      PLINTH_OPERATOR_DRIFT_CHECKS_PER_SECOND: '0.2',
+    });
+    expect({ ms: tuned.driftCheckMs, rate: tuned.driftChecksPerSecond }).toEqual({ ms: 0, rate: 0.2 });
+    expect(errorFor({ ...MINIMAL, PLINTH_OPERATOR_DRIFT_CHECKS_PER_SECOND: '0' })).toBe(
+      'PLINTH_OPERATOR_DRIFT_CHECKS_PER_SECOND must be a number above 0 and at most 1000',
+    );
+    expect(errorFor({ ...MINIMAL, PLINTH_OPERATOR_DRIFT_CHECK_SECONDS: '-5' })).toBe(
+      'PLINTH_OPERATOR_DRIFT_CHECK_SECONDS must be an integer from 0 to 604800',
+    );
+  });
+
   it('strips trailing slashes from PLINTH_API_URL', () => {
     expect(loadConfig({ ...MINIMAL, PLINTH_API_URL: 'https://plinth.example/' }).apiUrl).toBe(
       'https://plinth.example',

@@ -67,6 +67,10 @@ const EnvSchema = z.object({
   PLINTH_OPERATOR_CLUSTER_ID: nonEmpty.max(253, { error: 'must be at most 253 characters' }).optional(),
   PLINTH_OPERATOR_WORKERS: int(1, 64).default(4),
   PLINTH_OPERATOR_RESYNC_SECONDS: int(10, 86_400).default(600),
+  // The drift check: each Ready bucket's storage looked at once per interval (0: never), at most
+  // this many checks per second over all of them.
+  PLINTH_OPERATOR_DRIFT_CHECK_SECONDS: int(0, 604_800).default(900),
+  PLINTH_OPERATOR_DRIFT_CHECKS_PER_SECOND: positive(1000).default(1),
   PLINTH_OPERATOR_API_QPS: positive(10_000).default(20),
   PLINTH_OPERATOR_API_BURST: int(1, 10_000).default(40),
   PLINTH_OPERATOR_API_TIMEOUT_SECONDS: positive(600).default(30),
@@ -100,6 +104,10 @@ export interface OperatorConfig {
   readonly clusterId?: string | undefined;
   readonly workers: number;
   readonly resyncMs: number;
+  /** How often each Ready bucket's storage is checked for drift; 0: never. */
+  readonly driftCheckMs: number;
+  /** The most drift checks per second, over all buckets. */
+  readonly driftChecksPerSecond: number;
   readonly apiQps: number;
   readonly apiBurst: number;
   readonly apiTimeoutMs: number;
@@ -200,6 +208,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): OperatorConfig
     clusterId: e.PLINTH_OPERATOR_CLUSTER_ID,
     workers: e.PLINTH_OPERATOR_WORKERS,
     resyncMs: e.PLINTH_OPERATOR_RESYNC_SECONDS * 1000,
+    driftCheckMs: e.PLINTH_OPERATOR_DRIFT_CHECK_SECONDS * 1000,
+    driftChecksPerSecond: e.PLINTH_OPERATOR_DRIFT_CHECKS_PER_SECOND,
     apiQps: e.PLINTH_OPERATOR_API_QPS,
     apiBurst: e.PLINTH_OPERATOR_API_BURST,
     apiTimeoutMs: e.PLINTH_OPERATOR_API_TIMEOUT_SECONDS * 1000,

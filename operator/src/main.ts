@@ -8,6 +8,7 @@ import type { S3Bucket } from './api/v1alpha1/s3bucket.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import type { OperatorConfig } from './config.ts';
 import { createKubeClient } from './controller/kube.ts';
+import { DriftSchedule } from './controller/drift.ts';
 import { keyOf, S3BucketReconciler } from './controller/reconcile.ts';
 import { MANAGED_BY, MANAGED_BY_LABEL } from './controller/secret.ts';
 import { createOperatorMetrics } from './metrics.ts';
@@ -177,6 +178,11 @@ async function main(): Promise<void> {
     clusterId,
     defaults: config.defaults,
     logger,
+    drift:
+      config.driftCheckMs > 0
+        ? new DriftSchedule({ intervalMs: config.driftCheckMs, checksPerSecond: config.driftChecksPerSecond })
+        : undefined,
+    onDriftCheck: (result) => metrics.driftChecks.inc({ result }),
   });
 
   informers.push(buckets, secrets, namespaces);
@@ -184,6 +190,7 @@ async function main(): Promise<void> {
     {
       clusterId,
       workers: config.workers,
+      driftCheckSeconds: config.driftCheckMs / 1000,
       defaultNamespaces: config.defaults.namespaces ? String(config.defaults.namespaces) : 'none',
     },
     'operator starting',

@@ -13,6 +13,7 @@ export interface OperatorMetrics {
   readonly apiDuration: Histogram<'operation'>;
   readonly informerRestarts: Counter<'informer'>;
   readonly leader: Gauge;
+  readonly driftChecks: Counter<'result'>;
 }
 
 export function createOperatorMetrics(opts: { processMetrics: boolean }): OperatorMetrics {
@@ -78,6 +79,12 @@ export function createOperatorMetrics(opts: { processMetrics: boolean }): Operat
     leader: new Gauge({
       name: 'plinth_operator_leader',
       help: '1 while this replica holds the leader lease (or election is off), else 0.',
+      registers,
+    }),
+    driftChecks: new Counter({
+      name: 'plinth_operator_drift_checks_total',
+      help: "Drift checks of a bucket's storage by result: healthy, bucket_missing, access_key_missing, gone (deleted in Plinth; created again) or failed (no answer).",
+      labelNames: ['result'],
       registers,
     }),
   };

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  DeleteBucketCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
@@ -10,6 +11,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMinioAdmin } from '../../api/src/areas/buckets/storage/minio-admin.ts';
 import { eventually, startOperatorStack } from '../src/test/stack.ts';
 import type { OperatorProcess, OperatorStack, Tenant } from '../src/test/stack.ts';
 
@@ -17,6 +19,9 @@ const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SAMPLE = readFileSync(join(REPO_ROOT, 'config/samples/plinth_v1alpha1_s3bucket.yaml'), 'utf8');
 /** The label that lets a namespace use the operator's default workspace (tenant A's) in this suite. */
 const DEFAULT_SELECTOR = 'plinth.dev/default-workspace=true';
+/** This suite's drift check interval (PLINTH_OPERATOR_DRIFT_CHECK_SECONDS). */
+const DRIFT_CHECK_SECONDS = 8;
+const HEALTH_OPERATION = 'GET /api/v1/s3/buckets/{id}/health/';
 const SECRET_KEYS = [
   'AWS_ACCESS_KEY_ID',
   'AWS_ENDPOINT_URL_S3',
@@ -95,6 +100,9 @@ describe('S3Bucket operator', () => {
     operator = await stack.startOperator({
       PLINTH_API_TOKEN: systemKey,
       PLINTH_OPERATOR_RESYNC_SECONDS: '10',
+      PLINTH_OPERATOR_DRIFT_CHECK_SECONDS: String(DRIFT_CHECK_SECONDS),
+      // A dozen buckets every 8 s stay under the cap, so no check waits for a slot.
+      PLINTH_OPERATOR_DRIFT_CHECKS_PER_SECOND: '5',
       PLINTH_OPERATOR_DEFAULT_ORGANIZATION: tenantA.org.id,
       PLINTH_OPERATOR_DEFAULT_WORKSPACE: tenantA.workspace.id,
       PLINTH_OPERATOR_DEFAULT_NAMESPACE_SELECTOR: DEFAULT_SELECTOR,
@@ -229,8 +237,10 @@ describe('S3Bucket operator', () => {
     expect((await readSecret('team-a', 'team-a-data'))!.data).toEqual(before.data);
   }, 60_000);
 
-  it('makes no API call for unchanged objects on resync', async () => {
-    const calls = () => operator.metric('plinth_operator_api_requests_total');
+  it('makes no API call for unchanged objects on resync (the drift checks aside)', async () => {
+    const calls = async () =>
+      (await operator.metric('plinth_operator_api_requests_total')) -
+      (await operator.metric('plinth_operator_api_requests_total', { operation: HEALTH_OPERATION }));
     const reconciles = () => operator.metric('plinth_operator_reconcile_total');
     const callsBefore = await calls();
     const reconcilesBefore = await reconciles();
@@ -660,6 +670,123 @@ describe('S3Bucket operator', () => {
     for (const s of [first, second, third]) {
       expect(operator.output()).not.toContain(s.data.AWS_SECRET_ACCESS_KEY);
     }
+  }, 180_000);
+
+  it('notices an access user and a bucket removed behind its back within the check interval (issue 18 item 5)', async () => {
+    await namespace('drift', tenantA);
+    await applyBucket('drift', 'drifting');
+    await waitCondition('drift', 'drifting', 'True', 'Available');
+    const before = (await readSecret('drift', 'drifting'))!;
+    const checksBefore = await operator.metric('plinth_operator_drift_checks_total');
+    const admin = createMinioAdmin({
+      endpoint: stack.minio.endpoint,
+      accessKey: stack.minio.accessKey,
+      secretKey: stack.minio.secretKey,
+    });
+    const events = async (reason: string) =>
+      JSON.parse(
+        await stack.kubectl([
+          'get',
+          'events',
+          '-n',
+          'drift',
+          '--field-selector',
+          `involvedObject.name=drifting,reason=${reason}`,
+          '-o',
+          'json',
+        ]),
+      ).items as { type: string; message: string }[];
+
+    // 1. The access user deleted directly on MinIO: Ready=False within one interval, with an Event.
+    let removedAt = Date.now();
+    await admin.removeUser(before.data.AWS_ACCESS_KEY_ID!);
+    const missing = await waitCondition(
+      'drift',
+      'drifting',
+      'False',
+      'AccessKeyMissing',
+      (DRIFT_CHECK_SECONDS + 10) * 1000,
+    );
+    // One interval, plus a reconcile and the informer's delivery of the status.
+    expect(Date.now() - removedAt).toBeLessThan((DRIFT_CHECK_SECONDS + 3) * 1000);
+    expect(condition(missing, 'Ready').message).toContain('plinth.dev/rotate-credentials');
+    expect(condition(missing, 'Synced').status).toBe('True');
+    expect(await events('AccessKeyMissing')).toEqual([expect.objectContaining({ type: 'Warning' })]);
+    expect(
+      await operator.metric('plinth_operator_drift_checks_total', { result: 'access_key_missing' }),
+    ).toBeGreaterThanOrEqual(1);
+
+    // 2. Repaired by a rotation: a new key in the Secret, which works.
+    await stack.kubectl([
+      'annotate',
+      's3bucket',
+      'drifting',
+      '-n',
+      'drift',
+      'plinth.dev/rotate-credentials=repair-1',
+    ]);
+    await waitCondition('drift', 'drifting', 'True', 'Available');
+    const repaired = (await readSecret('drift', 'drifting'))!;
+    expect(repaired.data.AWS_ACCESS_KEY_ID).not.toBe(before.data.AWS_ACCESS_KEY_ID);
+    const s3 = new S3Client({
+      endpoint: repaired.data.AWS_ENDPOINT_URL_S3,
+      region: repaired.data.AWS_REGION,
+      forcePathStyle: true,
+      credentials: {
+        accessKeyId: repaired.data.AWS_ACCESS_KEY_ID!,
+        secretAccessKey: repaired.data.AWS_SECRET_ACCESS_KEY!,
+      },
+    });
+    await s3.send(new PutObjectCommand({ Bucket: 'drifting', Key: 'after-repair.txt', Body: 'ok' }));
+
+    // 3. The bucket deleted directly on MinIO (objects first): BucketMissing, never an empty stand-in.
+    removedAt = Date.now();
+    const root = rootS3();
+    await root.send(new DeleteObjectCommand({ Bucket: 'drifting', Key: 'after-repair.txt' }));
+    await root.send(new DeleteBucketCommand({ Bucket: 'drifting' }));
+    await waitCondition('drift', 'drifting', 'False', 'BucketMissing', (DRIFT_CHECK_SECONDS + 10) * 1000);
+    expect(Date.now() - removedAt).toBeLessThan((DRIFT_CHECK_SECONDS + 3) * 1000);
+    expect(await events('BucketMissing')).toEqual([expect.objectContaining({ type: 'Warning' })]);
+    await new Promise((r) => setTimeout(r, (DRIFT_CHECK_SECONDS + 2) * 1000));
+    expect(condition(await getBucket('drift', 'drifting'), 'Ready').reason, 'still missing').toBe(
+      'BucketMissing',
+    );
+    await expect(root.send(new HeadBucketCommand({ Bucket: 'drifting' }))).rejects.toThrow();
+
+    // 4. Deleted through the API as well (a user cleaning up): created again, empty, with a new key.
+    const [record] = await bucketsNamed('drifting');
+    expect((await stack.call('DELETE', `/api/v1/s3/buckets/${record.id}/`)).status).toBe(204);
+    const recreated = await eventually(
+      'the bucket created again',
+      async () => {
+        const obj = await getBucket('drift', 'drifting');
+        const ready = condition(obj, 'Ready');
+        return obj.status.bucketId !== record.id && ready?.status === 'True' ? obj : undefined;
+      },
+      { timeoutMs: (DRIFT_CHECK_SECONDS + 15) * 1000, diagnostics },
+    );
+    expect(recreated.status.origin).toBe('Created');
+    expect(await events('BucketRecreated')).toEqual([expect.objectContaining({ type: 'Warning' })]);
+    await root.send(new HeadBucketCommand({ Bucket: 'drifting' }));
+    const after = await eventually(
+      "the Secret to hold the new bucket's key",
+      async () => {
+        const s = await readSecret('drift', 'drifting');
+        return s && s.data.AWS_ACCESS_KEY_ID !== repaired.data.AWS_ACCESS_KEY_ID ? s : undefined;
+      },
+      { diagnostics },
+    );
+    const s3After = new S3Client({
+      endpoint: after.data.AWS_ENDPOINT_URL_S3,
+      region: after.data.AWS_REGION,
+      forcePathStyle: true,
+      credentials: {
+        accessKeyId: after.data.AWS_ACCESS_KEY_ID!,
+        secretAccessKey: after.data.AWS_SECRET_ACCESS_KEY!,
+      },
+    });
+    await s3After.send(new PutObjectCommand({ Bucket: 'drifting', Key: 'recreated.txt', Body: 'ok' }));
+    expect(await operator.metric('plinth_operator_drift_checks_total')).toBeGreaterThan(checksBefore);
   }, 180_000);
 
   it('never logs a credential', async () => {

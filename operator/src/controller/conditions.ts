@@ -21,6 +21,8 @@ export const Reasons = {
   ForeignSecret: 'ForeignSecret',
   SecretWriteFailed: 'SecretWriteFailed',
   DeletionBlocked: 'DeletionBlocked',
+  BucketMissing: 'BucketMissing',
+  AccessKeyMissing: 'AccessKeyMissing',
 } as const;
 export type Reason = (typeof Reasons)[keyof typeof Reasons];
 

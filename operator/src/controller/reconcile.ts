@@ -14,6 +14,7 @@ import { TerminalError } from '../runtime/workers.ts';
 import type { Result } from '../runtime/workers.ts';
 import { findCondition, READY, Reasons, setCondition, SYNCED } from './conditions.ts';
 import type { Reason } from './conditions.ts';
+import type { DriftSchedule } from './drift.ts';
 import type { KubeClient } from './kube.ts';
 import type { LabelSelector } from './label-selector.ts';
 import { buildSecret, isCurrent, isOwnedBy, sameManagedContent, secretNameOf } from './secret.ts';
@@ -43,7 +44,12 @@ export interface ReconcilerDeps {
     | 'rotateCredentials'
     | 'deleteBucket'
     | 'findBucketsByOwner'
+    | 'checkBucketHealth'
   >;
+  /** When to check each Ready bucket's storage (drift); unset: never. */
+  drift?: DriftSchedule | undefined;
+  /** Told each drift check's outcome (for the metrics). */
+  onDriftCheck?: (outcome: DriftOutcome) => void;
   /** Sent in owner references so the API can tell clusters apart. */
   clusterId: string;
   defaults: {
@@ -75,6 +81,20 @@ interface BucketFacts {
   endpoint: string;
   origin: 'Created' | 'Adopted';
 }
+
+/** What a drift check found: `failed` is no answer (the API or the storage unavailable, busy). */
+export type DriftOutcome = 'healthy' | 'bucket_missing' | 'access_key_missing' | 'gone' | 'failed';
+
+/** A drift check's verdict for this pass: not checked, checked and fine, or Ready=False for `reason`. */
+type DriftVerdict =
+  | { readonly kind: 'unchecked' }
+  | { readonly kind: 'healthy' }
+  /** The API has no such bucket any more: deleted through it. */
+  | { readonly kind: 'gone' }
+  | { readonly kind: 'drifted'; readonly reason: Reason; readonly message: string };
+
+/** The Ready reasons a drift check sets, and only a drift check (or a repair) clears. */
+const DRIFT_REASONS: ReadonlySet<string> = new Set([Reasons.BucketMissing, Reasons.AccessKeyMissing]);
 
 export function keyOf(obj: { metadata?: { namespace?: string; name?: string } }): string {
   return `${obj.metadata?.namespace ?? ''}/${obj.metadata?.name ?? ''}`;
@@ -113,10 +133,14 @@ export class S3BucketReconciler {
     const bucket = this.d.buckets.get(name, namespace);
     if (!bucket) {
       this.terminal.delete(key);
+      this.d.drift?.forget(key);
       return {};
     }
-    if (bucket.metadata.deletionTimestamp) this.rotated.delete(bucket.metadata.uid);
-    if (bucket.metadata.deletionTimestamp) return this.finalize(key, bucket);
+    if (bucket.metadata.deletionTimestamp) {
+      this.rotated.delete(bucket.metadata.uid);
+      this.d.drift?.forget(key);
+      return this.finalize(key, bucket);
+    }
     // The S3Bucket as last written by this pass: each write's answer carries the resourceVersion
     // the next write is conditional on.
     const current = { bucket };
@@ -185,6 +209,7 @@ export class S3BucketReconciler {
     let facts: BucketFacts | undefined;
     let justCreated = false;
     let credentials: { access_key_id: string; secret_access_key: string } | undefined;
+    let drift: DriftVerdict = { kind: 'unchecked' };
     if (inSync) {
       facts = {
         id: status.bucketId!,
@@ -199,6 +224,18 @@ export class S3BucketReconciler {
         if (revealed.kind === 'ok') credentials = revealed.credentials;
         else if (revealed.kind === 'not_found') facts = undefined;
         else throw this.failure(revealed);
+      } else {
+        drift = await this.checkDrift(key, bucket, facts);
+        if (drift.kind === 'gone') {
+          // Deleted through the API (which deletes only empty buckets): made again, nothing lost.
+          await this.recordWarning(
+            bucket,
+            'BucketRecreated',
+            `Bucket ${facts.name} was deleted in Plinth outside this S3Bucket; creating it again (empty, with new credentials in Secret ${secretNameOf(bucket)}).`,
+          );
+          facts = undefined;
+          drift = { kind: 'unchecked' };
+        }
       }
     }
     if (!facts) {
@@ -240,7 +277,8 @@ export class S3BucketReconciler {
       await this.writeSecret(bucket, secret, desired);
     }
     await this.removeStaleSecrets(bucket, secretName);
-    await this.rotateIfRequested(current, facts, spec, justCreated);
+    const rotatedNow = await this.rotateIfRequested(current, facts, spec, justCreated);
+    if (justCreated) this.d.drift?.created(key);
     const rotation = current.bucket.status?.credentials;
     current.bucket = await this.writeStatus(current.bucket, {
       ...(rotation ? { credentials: rotation } : {}),
@@ -252,16 +290,97 @@ export class S3BucketReconciler {
       origin: facts.origin,
       conditions: this.conditions(
         current.bucket,
-        {
-          status: 'True',
-          reason: Reasons.Available,
-          message: `Bucket ready; credentials in Secret ${secretName}.`,
-        },
+        this.readiness(current.bucket, drift, secretName, { justCreated, rotatedNow }),
         { status: 'True', reason: Reasons.Synced, message: 'The bucket matches the spec.' },
       ),
     });
     this.terminal.delete(key);
-    return {};
+    // Back when the next drift check is due; resyncs meanwhile make no API call.
+    const next = this.d.drift?.dueIn(key);
+    return next ? { requeueAfterMs: next } : {};
+  }
+
+  /**
+   * Ready after a pass that applied the spec: False while the last drift check found the bucket or
+   * its access user missing, until a check finds them back (or a new bucket, or for a missing
+   * user a rotation's new one, replaces them); else True.
+   */
+  private readiness(
+    bucket: S3Bucket,
+    drift: DriftVerdict,
+    secretName: string,
+    renewed: { justCreated: boolean; rotatedNow: boolean },
+  ): { status: 'True' | 'False'; reason: Reason; message: string } {
+    if (drift.kind === 'drifted') return { status: 'False', reason: drift.reason, message: drift.message };
+    const ready = findCondition(bucket.status?.conditions, READY);
+    const repaired =
+      renewed.justCreated || (renewed.rotatedNow && ready?.reason === Reasons.AccessKeyMissing);
+    const stillDrifted =
+      drift.kind === 'unchecked' &&
+      !repaired &&
+      ready?.status === 'False' &&
+      DRIFT_REASONS.has(ready.reason ?? '');
+    if (stillDrifted)
+      return { status: 'False', reason: ready.reason as Reason, message: ready.message ?? '' };
+    return {
+      status: 'True',
+      reason: Reasons.Available,
+      message: `Bucket ready; credentials in Secret ${secretName}.`,
+    };
+  }
+
+  /**
+   * The drift check, when due: one GET of the bucket's health, which asks the storage cluster
+   * whether the bucket and its access user still exist. Never more often than the schedule allows;
+   * an unanswered check changes nothing and is tried again sooner.
+   */
+  private async checkDrift(key: string, bucket: S3Bucket, facts: BucketFacts): Promise<DriftVerdict> {
+    const drift = this.d.drift;
+    if (!drift || !drift.plan(key).check) return { kind: 'unchecked' };
+    const answer = await this.d.api.checkBucketHealth(facts.id);
+    if (answer.kind === 'not_found') {
+      drift.checked(key);
+      this.d.onDriftCheck?.('gone');
+      return { kind: 'gone' };
+    }
+    if (answer.kind !== 'ok') {
+      drift.failed(key);
+      this.d.onDriftCheck?.('failed');
+      this.d.logger.debug(
+        { bucket: key, kind: answer.kind },
+        'drift check got no answer; trying again sooner',
+      );
+      return { kind: 'unchecked' };
+    }
+    drift.checked(key);
+    const h = answer.health;
+    const secretName = secretNameOf(bucket);
+    if (!h.bucket_exists) {
+      this.d.onDriftCheck?.('bucket_missing');
+      return {
+        kind: 'drifted',
+        reason: Reasons.BucketMissing,
+        message: `Bucket ${facts.name} no longer exists on its storage cluster: it was deleted outside Plinth, and its objects with it. The operator does not create an empty one in its place. Delete this S3Bucket and apply it again to start over, or restore the bucket on the storage cluster.`,
+      };
+    }
+    if (!h.access_key_exists) {
+      this.d.onDriftCheck?.('access_key_missing');
+      return {
+        kind: 'drifted',
+        reason: Reasons.AccessKeyMissing,
+        message: `The access key in Secret ${secretName} no longer exists on the storage cluster (removed outside Plinth), so requests with it are refused. Set the annotation ${ROTATE_ANNOTATION} to a new value to issue a new key.`,
+      };
+    }
+    this.d.onDriftCheck?.('healthy');
+    return { kind: 'healthy' };
+  }
+
+  private async recordWarning(bucket: S3Bucket, reason: string, message: string): Promise<void> {
+    await this.d.kube
+      .recordEvent(bucket, 'Warning', reason, message)
+      .catch((err: unknown) =>
+        this.d.logger.warn({ bucket: keyOf(bucket), err: errorMessage(err) }, 'could not record event'),
+      );
   }
 
   /**
@@ -282,28 +401,29 @@ export class S3BucketReconciler {
    * means the rotation happened (the API's clock against itself, no skew), so it reveals the
    * current key and resumes at 4, never rotating twice (a second rotation would end the old key,
    * still in the Secret, at once). Otherwise the rotation did not happen, and 3 is tried again.
+   * Returns whether this pass put a new key in the Secret.
    */
   private async rotateIfRequested(
     current: { bucket: S3Bucket },
     facts: BucketFacts,
     spec: S3BucketSpec,
     justCreated: boolean,
-  ): Promise<void> {
+  ): Promise<boolean> {
     const wanted = current.bucket.metadata.annotations?.[ROTATE_ANNOTATION] || undefined;
     const recorded = current.bucket.status?.credentials ?? {};
     const inProgress =
       recorded.requestedToken !== undefined && recorded.requestedToken !== recorded.rotationToken;
     const done = this.rotated.get(current.bucket.metadata.uid);
-    if (done !== undefined && done === (inProgress ? recorded.requestedToken : wanted)) return;
+    if (done !== undefined && done === (inProgress ? recorded.requestedToken : wanted)) return false;
     if (!inProgress) {
-      if (wanted === undefined || wanted === recorded.rotationToken) return;
+      if (wanted === undefined || wanted === recorded.rotationToken) return false;
       if (justCreated) {
         // The key just issued is newer than the request: the token counts as carried out.
         current.bucket = await this.writeStatus(current.bucket, {
           ...current.bucket.status,
           credentials: { ...recorded, rotationToken: wanted, requestedToken: wanted },
         });
-        return;
+        return false;
       }
     }
     const seen = await this.d.api.getBucket(facts.id);
@@ -318,7 +438,7 @@ export class S3BucketReconciler {
         rotatedAt,
         previousKeyExpiresAt: seen.bucket.previous_key_expires_at ?? undefined,
       });
-      return;
+      return true;
     }
     // Not rotated yet. A new token replaces a recorded one that was not carried out (same baseline);
     // a removed annotation does not cancel a request already accepted.
@@ -340,6 +460,7 @@ export class S3BucketReconciler {
       rotatedAt: r.rotated_at,
       previousKeyExpiresAt: r.previous_expires_at,
     });
+    return true;
   }
 
   /** Steps 4 and 5: the Secret in place, then the status and the Event. */
@@ -668,7 +789,12 @@ export class S3BucketReconciler {
       stop.reason !== Reasons.ForeignSecret &&
       this.d.secrets.get(secretNameOf(bucket), bucket.metadata.namespace) !== undefined;
     const failed = { status: 'False' as const, reason: stop.reason, message: stop.message };
-    const ready = stillUsable
+    const current = findCondition(status.conditions, READY);
+    // A drift finding stays until a check clears it, whatever else fails meanwhile.
+    const drifted = !deleting && current?.status === 'False' && DRIFT_REASONS.has(current.reason ?? '');
+    const ready = drifted
+      ? { status: 'False' as const, reason: current.reason as Reason, message: current.message ?? '' }
+      : stillUsable
       ? {
           status: 'True' as const,
           reason: Reasons.Available,

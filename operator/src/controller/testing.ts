@@ -12,6 +12,8 @@ import type {
   Bucket,
   BucketCreate,
   BucketCredentials,
+  BucketHealth,
+  BucketHealthResult,
   BucketListResult,
   BucketResult,
   BucketUpdate,
@@ -25,8 +27,9 @@ import type {
   RotateCredentialsResult,
 } from '../plinth-api/client.ts';
 import type { KubeClient } from './kube.ts';
+import { DriftSchedule } from './drift.ts';
 import { S3BucketReconciler } from './reconcile.ts';
-import type { ReconcilerDeps } from './reconcile.ts';
+import type { DriftOutcome, ReconcilerDeps } from './reconcile.ts';
 import { parseLabelSelector } from './label-selector.ts';
 import { MANAGED_BY, MANAGED_BY_LABEL } from './secret.ts';
 
@@ -274,7 +277,8 @@ export type ApiCall =
   | { method: 'revealCredentials'; id: string }
   | { method: 'rotateCredentials'; id: string; input: CredentialRotation }
   | { method: 'deleteBucket'; id: string }
-  | { method: 'findBucketsByOwner'; uid: string };
+  | { method: 'findBucketsByOwner'; uid: string }
+  | { method: 'checkBucketHealth'; id: string };
 
 /** The API as the reconciler sees it; each `on…` answer may be replaced by a test. */
 type ReconcilerApi = ReconcilerDeps['api'];
@@ -320,6 +324,19 @@ export class FakePlinthApi implements ReconcilerApi {
   onDelete: (id: string) => DeleteBucketResult = () => ({ kind: 'deleted' });
   /** Default: the API knows no bucket of that owner. */
   onFind: (uid: string) => BucketListResult = () => ({ kind: 'ok', buckets: [] });
+  /** What the storage cluster holds, as the health check reports it; a test removes parts. */
+  readonly storage = { bucketExists: true, accessKeyExists: true };
+  onHealth: (id: string) => BucketHealthResult = (id) => {
+    const { bucketExists, accessKeyExists } = this.storage;
+    const health: BucketHealth = {
+      bucket_id: id,
+      healthy: bucketExists && accessKeyExists,
+      bucket_exists: bucketExists,
+      access_key_exists: accessKeyExists,
+      checked_at: '2026-03-01T12:00:00.000Z',
+    };
+    return { kind: 'ok', health };
+  };
   private readonly timeline: string[];
 
   constructor(timeline: string[]) {
@@ -374,6 +391,10 @@ export class FakePlinthApi implements ReconcilerApi {
   findBucketsByOwner(uid: string): Promise<BucketListResult> {
     this.log({ method: 'findBucketsByOwner', uid });
     return Promise.resolve(this.onFind(uid));
+  }
+  checkBucketHealth(id: string): Promise<BucketHealthResult> {
+    this.log({ method: 'checkBucketHealth', id });
+    return Promise.resolve(this.onHealth(id));
   }
 }
 
@@ -480,6 +501,8 @@ export interface HarnessOptions {
   bucket?: S3Bucket;
   /** The informer cache sees writes only on `deliver()` (see FakeKube). */
   lagging?: boolean;
+  /** Drift checks on the harness's clock; `random` (default 0.5) places the first check and the next. */
+  drift?: { intervalMs: number; checksPerSecond?: number; random?: () => number };
 }
 
 /** A reconciler over fresh fakes, with one S3Bucket `team-a/photos` in its cache. */
@@ -494,6 +517,15 @@ export function newHarness(opts: HarnessOptions = {}) {
   const annotations = opts.annotations === undefined ? MAPPED : opts.annotations;
   namespaces.set(namespace(initial.metadata.namespace, annotations ?? undefined, opts.labels));
   let clock = new Date('2026-03-01T12:00:00.000Z');
+  const driftChecks: DriftOutcome[] = [];
+  const drift = opts.drift
+    ? new DriftSchedule({
+        intervalMs: opts.drift.intervalMs,
+        checksPerSecond: opts.drift.checksPerSecond ?? 1,
+        now: () => clock.getTime(),
+        random: opts.drift.random ?? (() => 0.5),
+      })
+    : undefined;
   const reconciler = new S3BucketReconciler({
     buckets,
     secrets: kube.managedSecrets,
@@ -509,12 +541,16 @@ export function newHarness(opts: HarnessOptions = {}) {
     },
     logger: pino({ level: 'silent' }),
     now: () => clock,
+    drift,
+    onDriftCheck: (outcome) => driftChecks.push(outcome),
   });
   const key = `${initial.metadata.namespace}/${initial.metadata.name}`;
   return {
     reconciler,
     kube,
     api,
+    /** Each drift check's outcome, in order. */
+    driftChecks,
     buckets,
     namespaces,
     timeline,

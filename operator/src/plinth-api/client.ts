@@ -22,6 +22,7 @@ type BucketsPath = '/api/v1/s3/buckets/';
 type BucketPath = '/api/v1/s3/buckets/{id}/';
 type CredentialsPath = '/api/v1/s3/buckets/{id}/credentials/';
 type RotatePath = '/api/v1/s3/buckets/{id}/rotate-credentials/';
+type HealthPath = '/api/v1/s3/buckets/{id}/health/';
 
 /** The JSON body of a generated request body or response object. */
 type Json<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
@@ -42,6 +43,8 @@ export type BucketCredentials = Json<paths[CredentialsPath]['get']['responses'][
 export type CredentialRotation = Json<paths[RotatePath]['post']['requestBody']>;
 /** The new key, when it took over, and when the old one stops: `POST …/rotate-credentials/` 200. */
 export type RotatedCredentials = Json<paths[RotatePath]['post']['responses'][200]>;
+/** Whether the bucket and its access user still exist on the storage cluster: `GET …/health/` 200. */
+export type BucketHealth = Json<paths[HealthPath]['get']['responses'][200]>;
 /** The API's error envelope (every 4xx/5xx under /api). */
 export type ApiErrorBody = Json<paths[BucketsPath]['post']['responses'][409]>;
 /** One field problem of a 400: `attr` is the dotted path of the field. */
@@ -100,6 +103,7 @@ export type CredentialsResult =
   { readonly kind: 'ok'; readonly credentials: BucketCredentials } | PlinthFailure;
 export type RotateCredentialsResult =
   { readonly kind: 'ok'; readonly rotated: RotatedCredentials } | PlinthFailure;
+export type BucketHealthResult = { readonly kind: 'ok'; readonly health: BucketHealth } | PlinthFailure;
 export type DeleteBucketResult = { readonly kind: 'deleted' } | PlinthFailure;
 export type BucketListResult = { readonly kind: 'ok'; readonly buckets: readonly Bucket[] } | PlinthFailure;
 
@@ -243,6 +247,8 @@ export interface PlinthClient {
   rotateCredentials(id: string, input: CredentialRotation): Promise<RotateCredentialsResult>;
   /** Removes the access user and the (empty) bucket; `not_empty` when it holds objects. */
   deleteBucket(id: string): Promise<DeleteBucketResult>;
+  /** Asks the storage cluster whether the bucket and its access user still exist (the drift check). */
+  checkBucketHealth(id: string): Promise<BucketHealthResult>;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -382,6 +388,13 @@ export function createPlinthClient(options: PlinthClientOptions): PlinthClient {
           params: { path: { id } },
         });
         return response.ok ? { kind: 'deleted' } : failure(response, error);
+      }),
+    checkBucketHealth: (id) =>
+      guarded(async () => {
+        const { data, error, response } = await raw.GET('/api/v1/s3/buckets/{id}/health/', {
+          params: { path: { id } },
+        });
+        return data === undefined ? failure(response, error) : { kind: 'ok', health: data };
       }),
   };
 }

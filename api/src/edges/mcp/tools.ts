@@ -57,6 +57,7 @@ export const EXPOSED: Record<string, Exposure> = {
   api_v1_audit_log_list: { action: 'audit_log.view' },
   api_v1_s3_buckets_list: { action: 'bucket.view' },
   api_v1_s3_buckets_retrieve: { action: 'bucket.view' },
+  api_v1_s3_buckets_health_retrieve: { action: 'bucket.view' },
   // The new bucket's credentials stay out of the result: the operator's Secret or the API has them.
   api_v1_s3_buckets_create: { action: 'bucket.create', redact: ['credentials'] },
   api_v1_s3_buckets_partial_update: { action: 'bucket.create' },
