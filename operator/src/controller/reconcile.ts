@@ -795,12 +795,12 @@ export class S3BucketReconciler {
     const ready = drifted
       ? { status: 'False' as const, reason: current.reason as Reason, message: current.message ?? '' }
       : stillUsable
-      ? {
-          status: 'True' as const,
-          reason: Reasons.Available,
-          message: findCondition(status.conditions, READY)!.message ?? '',
-        }
-      : failed;
+        ? {
+            status: 'True' as const,
+            reason: Reasons.Available,
+            message: findCondition(status.conditions, READY)!.message ?? '',
+          }
+        : failed;
     try {
       await this.writeStatus(bucket, {
         ...status,

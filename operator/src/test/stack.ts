@@ -301,7 +301,8 @@ export async function startOperatorProcess(
       const text = await (await fetch(`${base}/metrics`)).text();
       let sum = 0;
       for (const line of text.split('\n')) {
-        const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{([^}]*)\})? (\S+)$/.exec(line);
+        // Label values may hold braces (`GET /api/v1/s3/buckets/{id}/`): quoted strings are skipped whole.
+        const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{((?:[^"}]|"(?:[^"\\]|\\.)*")*)\})? (\S+)$/.exec(line);
         if (!m || m[1] !== name) continue;
         const have = Object.fromEntries(
           [...(m[3] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((x) => [x[1]!, x[2]!] as const),
