@@ -86,6 +86,14 @@ describe('S3Bucket operator', () => {
       forcePathStyle: true,
       credentials: { accessKeyId: stack.minio.accessKey, secretAccessKey: stack.minio.secretKey },
     });
+  /** An S3 client as an application configured from the Secret's variables has it. */
+  const s3With = (data: Record<string, string>) =>
+    new S3Client({
+      endpoint: data.AWS_ENDPOINT_URL_S3,
+      region: data.AWS_REGION,
+      forcePathStyle: true,
+      credentials: { accessKeyId: data.AWS_ACCESS_KEY_ID!, secretAccessKey: data.AWS_SECRET_ACCESS_KEY! },
+    });
   /** The operator's Plinth API calls but the drift checks, which run on their own schedule. */
   const apiCalls = async () =>
     (await operator.metric('plinth_operator_api_requests_total')) -
@@ -528,13 +536,6 @@ describe('S3Bucket operator', () => {
     await applyBucket('rotation', 'rotating', { credentialsRotation: { graceSeconds: 3600 } });
     const ready = await waitCondition('rotation', 'rotating', 'True', 'Available');
     const first = (await readSecret('rotation', 'rotating'))!;
-    const s3With = (data: Record<string, string>) =>
-      new S3Client({
-        endpoint: data.AWS_ENDPOINT_URL_S3,
-        region: data.AWS_REGION,
-        forcePathStyle: true,
-        credentials: { accessKeyId: data.AWS_ACCESS_KEY_ID!, secretAccessKey: data.AWS_SECRET_ACCESS_KEY! },
-      });
     /** 200, or the S3 error's HTTP status (403 for a removed key). */
     const writeWith = async (data: Record<string, string>, key: string) => {
       try {
@@ -728,16 +729,9 @@ describe('S3Bucket operator', () => {
     await waitCondition('drift', 'drifting', 'True', 'Available');
     const repaired = (await readSecret('drift', 'drifting'))!;
     expect(repaired.data.AWS_ACCESS_KEY_ID).not.toBe(before.data.AWS_ACCESS_KEY_ID);
-    const s3 = new S3Client({
-      endpoint: repaired.data.AWS_ENDPOINT_URL_S3,
-      region: repaired.data.AWS_REGION,
-      forcePathStyle: true,
-      credentials: {
-        accessKeyId: repaired.data.AWS_ACCESS_KEY_ID!,
-        secretAccessKey: repaired.data.AWS_SECRET_ACCESS_KEY!,
-      },
-    });
-    await s3.send(new PutObjectCommand({ Bucket: 'drifting', Key: 'after-repair.txt', Body: 'ok' }));
+    await s3With(repaired.data).send(
+      new PutObjectCommand({ Bucket: 'drifting', Key: 'after-repair.txt', Body: 'ok' }),
+    );
 
     // 3. The bucket deleted directly on MinIO (objects first): BucketMissing, never an empty stand-in.
     removedAt = Date.now();
@@ -776,16 +770,9 @@ describe('S3Bucket operator', () => {
       },
       { diagnostics },
     );
-    const s3After = new S3Client({
-      endpoint: after.data.AWS_ENDPOINT_URL_S3,
-      region: after.data.AWS_REGION,
-      forcePathStyle: true,
-      credentials: {
-        accessKeyId: after.data.AWS_ACCESS_KEY_ID!,
-        secretAccessKey: after.data.AWS_SECRET_ACCESS_KEY!,
-      },
-    });
-    await s3After.send(new PutObjectCommand({ Bucket: 'drifting', Key: 'recreated.txt', Body: 'ok' }));
+    await s3With(after.data).send(
+      new PutObjectCommand({ Bucket: 'drifting', Key: 'recreated.txt', Body: 'ok' }),
+    );
     expect(await operator.metric('plinth_operator_drift_checks_total')).toBeGreaterThan(checksBefore);
   }, 180_000);
 

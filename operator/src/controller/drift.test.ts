@@ -86,6 +86,12 @@ function state(h: Harness) {
   return { ready: pick(READY), synced: pick(SYNCED) };
 }
 
+/** A user's `kubectl annotate … plinth.dev/rotate-credentials=<token>`. */
+const askRotation = (h: Harness, token: string) =>
+  h.update((b) => {
+    b.metadata.annotations = { ...b.metadata.annotations, [ROTATE_ANNOTATION]: token };
+  });
+
 const healthChecks = (h: Harness) => h.api.calls.filter((c) => c.method === 'checkBucketHealth');
 
 async function pass(h: Harness): Promise<Result> {
@@ -138,9 +144,7 @@ describe('drift checks in the reconciler', () => {
     h.advance(57_000);
     await pass(h);
     expect(state(h).ready).toBe('False/AccessKeyMissing');
-    h.update((b) => {
-      b.metadata.annotations = { ...b.metadata.annotations, [ROTATE_ANNOTATION]: 'repair' };
-    });
+    askRotation(h, 'repair');
     await pass(h);
     expect(h.api.keys.rotations).toBe(1);
     expect(state(h).ready).toBe('True/Available');
@@ -175,9 +179,7 @@ describe('drift checks in the reconciler', () => {
       h.api.calls.map((c) => c.method),
       'never created again',
     ).toEqual(['checkBucketHealth']);
-    h.update((b) => {
-      b.metadata.annotations = { ...b.metadata.annotations, [ROTATE_ANNOTATION]: 'one' };
-    });
+    askRotation(h, 'one');
     await pass(h);
     expect(h.api.keys.rotations).toBe(1);
     expect(state(h).ready).toBe('False/BucketMissing');
