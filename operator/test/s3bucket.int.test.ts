@@ -673,6 +673,31 @@ describe('S3Bucket operator', () => {
     }
   }, 180_000);
 
+  it('the API server keeps spec.credentialsRotation.periodSeconds and refuses a period no longer than the grace', async () => {
+    await namespace('scheduled', tenantA);
+    const rotation = { periodSeconds: 86_400, graceSeconds: 3600 };
+    await applyBucket('scheduled', 'monthly', { credentialsRotation: rotation });
+    const obj = await waitCondition('scheduled', 'monthly', 'True', 'Available');
+    expect(obj.spec.credentialsRotation).toEqual(rotation);
+    const refused = (spec: Record<string, unknown>) =>
+      stack.kubectlRaw(
+        ['apply', '-f', '-'],
+        JSON.stringify({
+          apiVersion: 'plinth.dev/v1alpha1',
+          kind: 'S3Bucket',
+          metadata: { name: 'monthly', namespace: 'scheduled' },
+          spec: { region: 'eu-central', ...spec },
+        }),
+      );
+    const equal = await refused({ credentialsRotation: { periodSeconds: 3600, graceSeconds: 3600 } });
+    expect(equal.code).not.toBe(0);
+    expect(equal.stderr).toContain('periodSeconds must be longer than graceSeconds');
+    const tooShort = await refused({ credentialsRotation: { periodSeconds: 60 } });
+    expect(tooShort.code).not.toBe(0);
+    expect(tooShort.stderr).toMatch(/periodSeconds.*should be greater than or equal to 3600/);
+    expect((await getBucket('scheduled', 'monthly')).spec.credentialsRotation).toEqual(rotation);
+  }, 60_000);
+
   it('notices an access user and a bucket removed behind its back within the check interval (issue 18 item 5)', async () => {
     await namespace('drift', tenantA);
     await applyBucket('drift', 'drifting');

@@ -1126,6 +1126,8 @@ describe('credential rotation (plinth.dev/rotate-credentials)', () => {
     expect(h.bucket().status?.credentials).toEqual({
       rotationToken: 'set-at-creation',
       requestedToken: 'set-at-creation',
+      // The fresh key took over at creation (the harness's clock).
+      rotatedAt: '2026-03-01T12:00:00Z',
     });
     h.clearCalls();
     expect(await run(h)).toEqual({ result: {} });
@@ -1151,5 +1153,74 @@ describe('credential rotation (plinth.dev/rotate-credentials)', () => {
     expect(await run(h)).toEqual({ result: {} });
     expect(h.bucket().status?.credentials).toMatchObject({ rotationToken: 'two', requestedToken: 'two' });
     expect(h.api.keys.rotations).toBe(1);
+  });
+});
+
+describe('scheduled rotation (spec.credentialsRotation.periodSeconds)', () => {
+  const DAY = 86_400_000;
+  const rotations = (h: Harness) => h.api.calls.filter((c) => c.method === 'rotateCredentials');
+  const monthly = () => s3Bucket({ credentialsRotation: { periodSeconds: 30 * 86_400, graceSeconds: 3600 } });
+
+  it('rotates one period after the creation, once, and comes back when the next is due', async () => {
+    const h = newHarness({ bucket: monthly() });
+    expect(await run(h), 'the creation pass comes back when the rotation is due').toEqual({
+      result: { requeueAfterMs: 30 * DAY },
+    });
+    h.clearCalls();
+    h.advance(30 * DAY - 1000);
+    expect(await run(h)).toEqual({ result: { requeueAfterMs: 1000 } });
+    expect(h.timeline, 'nothing before it is due').toEqual([]);
+    h.advance(1000);
+    await run(h);
+    expect(rotations(h)).toEqual([
+      { method: 'rotateCredentials', id: BUCKET_ID, input: { grace_seconds: 3600 } },
+    ]);
+    expect(h.bucket().status?.credentials).toMatchObject({
+      rotationToken: 'scheduled/2026-03-31T12:00:00Z',
+      rotatedAt: h.api.keys.rotatedAt,
+    });
+    expect(
+      Buffer.from(h.kube.secrets.get('photos', 'team-a')!.data!.AWS_ACCESS_KEY_ID!, 'base64').toString(),
+    ).toBe('AKIAROT1');
+    h.clearCalls();
+    // The next one counts from the API's rotatedAt (its clock): 30 days after 2026-03-02T00:01Z.
+    const o = await run(h);
+    expect(rotations(h), 'carried out once').toHaveLength(0);
+    const next = Date.parse('2026-04-01T00:01:00Z') - Date.parse('2026-03-31T12:00:00Z');
+    expect(o).toEqual({ result: { requeueAfterMs: next } });
+    h.advance(next);
+    await run(h);
+    expect(rotations(h)).toHaveLength(1);
+    expect(h.bucket().status?.credentials?.rotationToken).toBe('scheduled/2026-04-01T00:01:00Z');
+  });
+
+  it('an annotation rotation before the period moves the schedule to count from it', async () => {
+    const h = newHarness({ bucket: monthly() });
+    await run(h);
+    h.advance(10 * DAY);
+    h.update((b) => {
+      b.metadata.annotations = { ...b.metadata.annotations, 'plinth.dev/rotate-credentials': 'now' };
+    });
+    await run(h);
+    expect(h.bucket().status?.credentials?.rotationToken).toBe('now');
+    h.clearCalls();
+    // rotatedAt is the API's 2026-03-02T00:01Z: the next is 30 days after that, not after creation.
+    h.advance(20 * DAY);
+    const o = await run(h);
+    expect(rotations(h)).toHaveLength(0);
+    expect(o.result?.requeueAfterMs).toBe(
+      Date.parse('2026-04-01T00:01:00Z') - Date.parse('2026-03-31T12:00:00Z'),
+    );
+  });
+
+  it('a period no longer than the grace is refused (InvalidSpec), with no API call', async () => {
+    const h = newHarness({
+      bucket: s3Bucket({ credentialsRotation: { periodSeconds: 7200, graceSeconds: 7200 } }),
+    });
+    const o = await run(h);
+    expect(isTerminalError(o.error), describeOutcome(o)).toBe(true);
+    expect(conditions(h).synced).toEqual({ status: 'False', reason: Reasons.InvalidSpec });
+    expect(condition(h, SYNCED)?.message).toContain('periodSeconds must be longer than graceSeconds');
+    expect(h.api.calls).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ import type { Bucket, BucketCredentials, PlinthClient, PlinthFailure } from '../
 import { errorMessage, kubeStatus } from '../runtime/errors.ts';
 import { TerminalError } from '../runtime/workers.ts';
 import type { Result } from '../runtime/workers.ts';
-import { findCondition, READY, Reasons, setCondition, SYNCED } from './conditions.ts';
+import { findCondition, READY, Reasons, rfc3339, setCondition, SYNCED } from './conditions.ts';
 import type { Reason } from './conditions.ts';
 import type { DriftSchedule } from './drift.ts';
 import type { KubeClient } from './kube.ts';
@@ -178,9 +178,31 @@ export class S3BucketReconciler {
 
   private fingerprint(bucket: S3Bucket): string {
     const { organization, workspace } = this.resolveMapping(bucket);
-    // A new rotation token is a new request: a terminal verdict on the last one does not hold it back.
+    // A new rotation token is a new request: a terminal verdict on the last one does not hold it
+    // back; nor the next scheduled rotation.
     const token = bucket.metadata.annotations?.[ROTATE_ANNOTATION];
-    return JSON.stringify([bucket.metadata.generation, organization, workspace, token]);
+    const parsed = S3BucketSpecSchema.safeParse(bucket.spec);
+    const scheduled = parsed.success ? this.scheduledRotation(bucket, parsed.data) : undefined;
+    const due = scheduled && scheduled.inMs <= 0 ? scheduled.token : undefined;
+    return JSON.stringify([bucket.metadata.generation, organization, workspace, token, due]);
+  }
+
+  /**
+   * The next rotation `spec.credentialsRotation.periodSeconds` asks for: its token names its time,
+   * one period after the current key took over (`status.credentials.rotatedAt`, else the S3Bucket's
+   * creation), so every pass until it is carried out asks for the same one.
+   */
+  private scheduledRotation(
+    bucket: S3Bucket,
+    spec: S3BucketSpec,
+  ): { token: string; inMs: number } | undefined {
+    const period = spec.credentialsRotation?.periodSeconds;
+    if (period === undefined) return undefined;
+    const since: unknown = bucket.status?.credentials?.rotatedAt ?? bucket.metadata.creationTimestamp;
+    const base = since instanceof Date ? since.getTime() : Date.parse(String(since));
+    if (Number.isNaN(base)) return undefined;
+    const at = new Date(base + period * 1000);
+    return { token: `scheduled/${rfc3339(at)}`, inMs: at.getTime() - this.now().getTime() };
   }
 
   private async converge(key: string, current: { bucket: S3Bucket }): Promise<Result> {
@@ -295,9 +317,13 @@ export class S3BucketReconciler {
       ),
     });
     this.terminal.delete(key);
-    // Back when the next drift check is due; resyncs meanwhile make no API call.
-    const next = this.d.drift?.dueIn(key);
-    return next ? { requeueAfterMs: next } : {};
+    // Back when the next drift check or scheduled rotation is due; resyncs meanwhile make no API call.
+    const scheduled = this.scheduledRotation(current.bucket, spec);
+    const next = Math.min(
+      this.d.drift?.dueIn(key) || Infinity,
+      scheduled && scheduled.inMs > 0 ? scheduled.inMs : Infinity,
+    );
+    return Number.isFinite(next) ? { requeueAfterMs: next } : {};
   }
 
   /**
@@ -409,8 +435,16 @@ export class S3BucketReconciler {
     spec: S3BucketSpec,
     justCreated: boolean,
   ): Promise<boolean> {
-    const wanted = current.bucket.metadata.annotations?.[ROTATE_ANNOTATION] || undefined;
     const recorded = current.bucket.status?.credentials ?? {};
+    const annotated = current.bucket.metadata.annotations?.[ROTATE_ANNOTATION] || undefined;
+    const scheduled = this.scheduledRotation(current.bucket, spec);
+    // A new annotation value first; else the schedule's rotation once it is due.
+    const wanted =
+      annotated !== undefined && annotated !== recorded.rotationToken
+        ? annotated
+        : scheduled && scheduled.inMs <= 0
+          ? scheduled.token
+          : annotated;
     const inProgress =
       recorded.requestedToken !== undefined && recorded.requestedToken !== recorded.rotationToken;
     const done = this.rotated.get(current.bucket.metadata.uid);
@@ -418,10 +452,16 @@ export class S3BucketReconciler {
     if (!inProgress) {
       if (wanted === undefined || wanted === recorded.rotationToken) return false;
       if (justCreated) {
-        // The key just issued is newer than the request: the token counts as carried out.
+        // The key just issued is newer than the request: the token counts as carried out, and the
+        // key as taken over now (a schedule counts from here).
         current.bucket = await this.writeStatus(current.bucket, {
           ...current.bucket.status,
-          credentials: { ...recorded, rotationToken: wanted, requestedToken: wanted },
+          credentials: {
+            ...recorded,
+            rotationToken: wanted,
+            requestedToken: wanted,
+            rotatedAt: rfc3339(this.now()),
+          },
         });
         return false;
       }

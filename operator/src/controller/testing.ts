@@ -475,6 +475,8 @@ export function s3Bucket(spec: Partial<S3Bucket['spec']> = {}): S3Bucket {
       uid: OWNER.uid,
       generation: 1,
       resourceVersion: '1',
+      // As custom objects arrive: a string. The harness's clock starts here.
+      creationTimestamp: '2026-03-01T12:00:00Z' as unknown as Date,
     },
     spec: { region: 'eu-west-1', corsAllowAll: false, deletionPolicy: 'Retain', ...spec },
   };

@@ -34,7 +34,17 @@ export const S3BucketSpecSchema = z.object({
     .object({
       /** How long the old key keeps working after a rotation; the API's default when absent. */
       graceSeconds: z.number().int().min(0).max(31_536_000).optional(),
+      /** Rotate on a schedule: this long after the current key took over (the S3Bucket's creation at first). */
+      periodSeconds: z.number().int().min(3600).max(315_360_000).optional(),
     })
+    .refine(
+      (r) =>
+        r.periodSeconds === undefined || r.graceSeconds === undefined || r.periodSeconds > r.graceSeconds,
+      {
+        error: 'credentialsRotation.periodSeconds must be longer than graceSeconds',
+        path: ['periodSeconds'],
+      },
+    )
     .optional(),
 });
 
@@ -65,7 +75,7 @@ export const S3BucketStatusSchema = z.object({
       rotatedAt: z.iso.datetime({ offset: true }).optional(),
       /** When the key before it stops (stopped) working. */
       previousKeyExpiresAt: z.iso.datetime({ offset: true }).optional(),
-      /** The rotate-credentials annotation's value last carried out. */
+      /** The rotate-credentials annotation's value (or `scheduled/<time>`, for a period) last carried out. */
       rotationToken: z.string().optional(),
       /** The value accepted for rotation, recorded before the API is asked. */
       requestedToken: z.string().optional(),
