@@ -28,8 +28,8 @@ command -v curl >/dev/null || missing+=(curl)
 # installed (README "Tests"), once.
 bash scripts/tools/minio.sh >/dev/null
 # The second S3 backend's test server (api/src/test/garage-server.ts): Garage 2.5.0 built from
-# crates.io with cargo. A cold build took 22.6 minutes (1354 s) on 2 busy cores, at the lowest CPU
-# priority; later runs only check the file.
+# crates.io with cargo, SQLite only at opt-level 1: 17.5 minutes (1048 s) cold at the lowest CPU
+# priority while a whole test suite ran on the same 2 cores; later runs only check the file.
 bash scripts/tools/garage.sh >/dev/null
 bash scripts/tools/etcd.sh >/dev/null
 bash scripts/tools/kube.sh >/dev/null
