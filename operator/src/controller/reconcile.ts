@@ -96,6 +96,13 @@ type DriftVerdict =
 /** The Ready reasons a drift check sets, and only a drift check (or a repair) clears. */
 const DRIFT_REASONS: ReadonlySet<string> = new Set([Reasons.BucketMissing, Reasons.AccessKeyMissing]);
 
+/** Ready as the last drift check left it, while that check found something missing. */
+function driftFinding(bucket: S3Bucket): { status: 'False'; reason: Reason; message: string } | undefined {
+  const ready = findCondition(bucket.status?.conditions, READY);
+  if (ready?.status !== 'False' || !DRIFT_REASONS.has(ready.reason ?? '')) return undefined;
+  return { status: 'False', reason: ready.reason as Reason, message: ready.message ?? '' };
+}
+
 export function keyOf(obj: { metadata?: { namespace?: string; name?: string } }): string {
   return `${obj.metadata?.namespace ?? ''}/${obj.metadata?.name ?? ''}`;
 }
@@ -183,7 +190,7 @@ export class S3BucketReconciler {
     const token = bucket.metadata.annotations?.[ROTATE_ANNOTATION];
     const parsed = S3BucketSpecSchema.safeParse(bucket.spec);
     const scheduled = parsed.success ? this.scheduledRotation(bucket, parsed.data) : undefined;
-    const due = scheduled && scheduled.inMs <= 0 ? scheduled.token : undefined;
+    const due = scheduled?.due ? scheduled.token : undefined;
     return JSON.stringify([bucket.metadata.generation, organization, workspace, token, due]);
   }
 
@@ -195,14 +202,15 @@ export class S3BucketReconciler {
   private scheduledRotation(
     bucket: S3Bucket,
     spec: S3BucketSpec,
-  ): { token: string; inMs: number } | undefined {
+  ): { token: string; due: boolean; inMs: number } | undefined {
     const period = spec.credentialsRotation?.periodSeconds;
     if (period === undefined) return undefined;
     const since: unknown = bucket.status?.credentials?.rotatedAt ?? bucket.metadata.creationTimestamp;
     const base = since instanceof Date ? since.getTime() : Date.parse(String(since));
     if (Number.isNaN(base)) return undefined;
     const at = new Date(base + period * 1000);
-    return { token: `scheduled/${rfc3339(at)}`, inMs: at.getTime() - this.now().getTime() };
+    const inMs = at.getTime() - this.now().getTime();
+    return { token: `scheduled/${rfc3339(at)}`, due: inMs <= 0, inMs };
   }
 
   private async converge(key: string, current: { bucket: S3Bucket }): Promise<Result> {
@@ -321,7 +329,7 @@ export class S3BucketReconciler {
     const scheduled = this.scheduledRotation(current.bucket, spec);
     const next = Math.min(
       this.d.drift?.dueIn(key) || Infinity,
-      scheduled && scheduled.inMs > 0 ? scheduled.inMs : Infinity,
+      scheduled && !scheduled.due ? scheduled.inMs : Infinity,
     );
     return Number.isFinite(next) ? { requeueAfterMs: next } : {};
   }
@@ -338,16 +346,10 @@ export class S3BucketReconciler {
     renewed: { justCreated: boolean; rotatedNow: boolean },
   ): { status: 'True' | 'False'; reason: Reason; message: string } {
     if (drift.kind === 'drifted') return { status: 'False', reason: drift.reason, message: drift.message };
-    const ready = findCondition(bucket.status?.conditions, READY);
+    const finding = drift.kind === 'unchecked' ? driftFinding(bucket) : undefined;
     const repaired =
-      renewed.justCreated || (renewed.rotatedNow && ready?.reason === Reasons.AccessKeyMissing);
-    const stillDrifted =
-      drift.kind === 'unchecked' &&
-      !repaired &&
-      ready?.status === 'False' &&
-      DRIFT_REASONS.has(ready.reason ?? '');
-    if (stillDrifted)
-      return { status: 'False', reason: ready.reason as Reason, message: ready.message ?? '' };
+      renewed.justCreated || (renewed.rotatedNow && finding?.reason === Reasons.AccessKeyMissing);
+    if (finding && !repaired) return finding;
     return {
       status: 'True',
       reason: Reasons.Available,
@@ -442,7 +444,7 @@ export class S3BucketReconciler {
     const wanted =
       annotated !== undefined && annotated !== recorded.rotationToken
         ? annotated
-        : scheduled && scheduled.inMs <= 0
+        : scheduled?.due
           ? scheduled.token
           : annotated;
     const inProgress =
@@ -829,18 +831,17 @@ export class S3BucketReconciler {
       stop.reason !== Reasons.ForeignSecret &&
       this.d.secrets.get(secretNameOf(bucket), bucket.metadata.namespace) !== undefined;
     const failed = { status: 'False' as const, reason: stop.reason, message: stop.message };
-    const current = findCondition(status.conditions, READY);
     // A drift finding stays until a check clears it, whatever else fails meanwhile.
-    const drifted = !deleting && current?.status === 'False' && DRIFT_REASONS.has(current.reason ?? '');
-    const ready = drifted
-      ? { status: 'False' as const, reason: current.reason as Reason, message: current.message ?? '' }
-      : stillUsable
+    const finding = deleting ? undefined : driftFinding(bucket);
+    const ready =
+      finding ??
+      (stillUsable
         ? {
             status: 'True' as const,
             reason: Reasons.Available,
             message: findCondition(status.conditions, READY)!.message ?? '',
           }
-        : failed;
+        : failed);
     try {
       await this.writeStatus(bucket, {
         ...status,
