@@ -168,4 +168,32 @@ describe('the OpenAPI document', () => {
       [...new Set(operations(doc).flatMap(({ op }) => op.tags as string[]))].sort(),
     );
   });
+
+  it('says of every free string a request takes that it cannot hold NUL, which the API refuses', () => {
+    // Without the pattern a client or fuzzer takes a NUL for valid data and the 400 for a bug.
+    const free: string[] = [];
+    const visit = (node: Json, at: string, seen: Set<Json>): void => {
+      const s = resolve(doc, node);
+      if (seen.has(s)) return;
+      seen.add(s);
+      const refusesNul =
+        s.format !== undefined ||
+        s.enum !== undefined ||
+        s.const !== undefined ||
+        (typeof s.pattern === 'string' && !new RegExp(s.pattern, 'u').test('a\u0000b'));
+      if (s.type === 'string' && !refusesNul) free.push(at);
+      for (const [name, p] of Object.entries(s.properties ?? {})) visit(p as Json, `${at}.${name}`, seen);
+      if (s.items) visit(s.items, `${at}[]`, seen);
+      for (const key of ['anyOf', 'oneOf', 'allOf']) for (const b of s[key] ?? []) visit(b, at, seen);
+    };
+    for (const { id, op } of operations(doc)) {
+      for (const p of op.parameters ?? []) {
+        const param = resolve(doc, p);
+        visit(param.schema, `${id}(${param.name})`, new Set());
+      }
+      for (const [type, m] of Object.entries((op.requestBody?.content ?? {}) as Json))
+        visit(m.schema, `${id} body ${type}`, new Set());
+    }
+    expect(free).toEqual([]);
+  });
 });

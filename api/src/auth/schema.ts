@@ -1,12 +1,12 @@
 import { z } from '@hono/zod-openapi';
-import { Timestamp } from '../core/schema.ts';
+import { Timestamp, text } from '../core/schema.ts';
 
 /** The shapes of signing in with a password (POST /api/login/). */
 
 export const LoginRequest = z
   .object({
-    username: z.string().min(1).max(150).openapi({ description: 'The username.' }),
-    password: z.string().min(1).max(1024).openapi({ description: 'The password.' }),
+    username: text().min(1).max(150).openapi({ description: 'The username.' }),
+    password: text().min(1).max(1024).openapi({ description: 'The password.' }),
   })
   .openapi('LoginRequest', {
     description: "A local user's credentials.",

@@ -2,6 +2,14 @@ import { z } from '@hono/zod-openapi';
 
 /** Shapes more than one area's resources share. Each area's own shapes are in its schema.ts. */
 
+/**
+ * Free text in a request: any characters but NUL, which PostgreSQL cannot store. The edge refuses
+ * it in every input first (edges/http/storable-input.ts); the pattern says so in the document, so
+ * clients and fuzzers know a NUL is not valid data.
+ */
+// eslint-disable-next-line no-control-regex -- NUL is what this refuses
+export const text = () => z.string().regex(/^[^\u0000]*$/, { error: 'Must not contain NUL.' });
+
 export const Timestamp = z.string().openapi({ format: 'date-time', example: '2026-11-21T10:00:00.000Z' });
 
 /**

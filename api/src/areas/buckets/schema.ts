@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { PageQuerySchema } from '../../core/pagination.ts';
-import { sharedEnum, Timestamp } from '../../core/schema.ts';
+import { sharedEnum, Timestamp, text } from '../../core/schema.ts';
 
 /**
  * Bucket names (design.md): DNS labels of 3 to 63 characters of a-z 0-9 -, starting and ending
@@ -42,20 +42,19 @@ const BUCKET_EXAMPLE = {
   updated_at: '2026-11-20T14:00:05.000Z',
 };
 
-const ClusterId = z
-  .string()
+const ClusterId = text()
   .min(1)
   .max(253)
   .openapi({ description: 'The Kubernetes cluster (the operator’s ID).' });
-const Namespace = z.string().min(1).max(63).openapi({ description: 'The namespace.' });
+const Namespace = text().min(1).max(63).openapi({ description: 'The namespace.' });
 
 /** Who asked for the bucket, for callers such as the operator (a Kubernetes object). */
 export const OwnerReferenceSchema = z
   .object({
     cluster_id: ClusterId,
     namespace: Namespace.openapi({ description: "The object's namespace." }),
-    name: z.string().min(1).max(253).openapi({ description: "The object's name." }),
-    uid: z.string().min(1).max(64).openapi({ description: "The object's UID." }),
+    name: text().min(1).max(253).openapi({ description: "The object's name." }),
+    uid: text().min(1).max(64).openapi({ description: "The object's UID." }),
   })
   .openapi('OwnerReference', {
     description: 'The Kubernetes object that asked for the bucket (set by the operator).',
@@ -231,7 +230,7 @@ export const BucketCreateSchema = z
     name: BucketName.openapi({
       description: 'A DNS label of 3-63 lowercase letters, digits and dashes; unique in its region.',
     }),
-    region: z.string().min(1).max(63).openapi({ description: 'A region from GET /api/v1/s3/regions/.' }),
+    region: text().min(1).max(63).openapi({ description: 'A region from GET /api/v1/s3/regions/.' }),
     organization: z.uuid().openapi({ description: 'The owning organization.' }),
     workspace: z.uuid().openapi({ description: 'A workspace of that organization.' }),
     cors_allow_all: z
@@ -256,8 +255,8 @@ export type BucketCreate = z.output<typeof BucketCreateSchema>;
 
 export const BucketImportSchema = z
   .object({
-    name: z.string().min(3).max(63).openapi({ description: 'The bucket as it is named on the cluster.' }),
-    region: z.string().min(1).max(63).openapi({ description: 'The region whose cluster has the bucket.' }),
+    name: text().min(3).max(63).openapi({ description: 'The bucket as it is named on the cluster.' }),
+    region: text().min(1).max(63).openapi({ description: 'The region whose cluster has the bucket.' }),
     organization: z.uuid().openapi({ description: 'The organization that will own it.' }),
     workspace: z.uuid().openapi({ description: 'A workspace of that organization.' }),
   })
@@ -302,12 +301,10 @@ export const BucketListQuerySchema = PageQuerySchema.extend({
     .uuid()
     .optional()
     .openapi({ param: { description: 'Only buckets of this workspace.' } }),
-  region: z
-    .string()
+  region: text()
     .optional()
     .openapi({ param: { description: 'Only buckets in this region.' } }),
-  owner_uid: z
-    .string()
+  owner_uid: text()
     .min(1)
     .max(64)
     .optional()
@@ -334,8 +331,7 @@ export const ObjectKey = z
 export const UploadUrlRequestSchema = z
   .object({
     key: ObjectKey,
-    content_type: z
-      .string()
+    content_type: text()
       .min(1)
       .max(255)
       .optional()

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { MemberRoleSchema, sharedEnum, Timestamp } from '../../core/schema.ts';
+import { MemberRoleSchema, sharedEnum, Timestamp, text } from '../../core/schema.ts';
 import { SCOPES } from '../../auth/policy.ts';
 
 const ScopeSchema = sharedEnum(
@@ -69,12 +69,7 @@ export const CreatedApiKeySchema = ApiKeySchema.extend({
 });
 export type CreatedApiKey = z.output<typeof CreatedApiKeySchema>;
 
-const Name = z
-  .string()
-  .trim()
-  .min(1)
-  .max(100)
-  .openapi({ description: 'What the key is for, 1-100 characters.' });
+const Name = text().trim().min(1).max(100).openapi({ description: 'What the key is for, 1-100 characters.' });
 const ExpiresAt = z.iso
   .datetime({ offset: true })
   .nullable()

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { MemberRoleSchema, MembershipSourceSchema, Timestamp } from '../../core/schema.ts';
+import { MemberRoleSchema, MembershipSourceSchema, Timestamp, text } from '../../core/schema.ts';
 import { IdParams } from '../../edges/http/common.ts';
 
 /** A member of an organization or of a workspace, as every edge shows it. */
@@ -28,8 +28,8 @@ export type Member = z.output<typeof MemberSchema>;
 /** Who to add, by exactly one of username and e-mail address, never by ID (see addMember). */
 export const MemberCreateSchema = z
   .object({
-    username: z.string().min(1).max(150).optional().openapi({ description: 'The username (any case).' }),
-    email: z.string().min(1).max(254).optional().openapi({ description: 'The e-mail address (any case).' }),
+    username: text().min(1).max(150).optional().openapi({ description: 'The username (any case).' }),
+    email: text().min(1).max(254).optional().openapi({ description: 'The e-mail address (any case).' }),
     role: MemberRoleSchema,
   })
   .refine((b) => (b.username === undefined) !== (b.email === undefined), {

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { Timestamp } from '../../core/schema.ts';
+import { Timestamp, text } from '../../core/schema.ts';
 
 /** An organization as every edge shows it. */
 export const OrganizationSchema = z
@@ -31,7 +31,7 @@ const Slug = z
   .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/, {
     error: 'Lowercase letters, digits and dashes; no dash at either end.',
   });
-const Name = z.string().trim().min(1).max(200);
+const Name = text().trim().min(1).max(200);
 
 export const OrganizationCreateSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { Timestamp } from '../../core/schema.ts';
+import { Timestamp, text } from '../../core/schema.ts';
 
 /** A user as every edge shows it. */
 export const UserSchema = z
@@ -39,7 +39,7 @@ const Username = z
   .min(1)
   .max(150)
   .regex(/^[A-Za-z0-9@.+_-]+$/, { error: 'Letters, digits and @ . + - _ only.' });
-const Password = z.string().min(12).max(1024);
+const Password = text().min(12).max(1024);
 
 export const UserCreateSchema = z
   .object({
@@ -48,11 +48,7 @@ export const UserCreateSchema = z
       description: 'At least 12 characters. Omit for users who sign in through SSO only.',
     }),
     email: z.email().nullable().optional().openapi({ description: 'The e-mail address (optional).' }),
-    full_name: z
-      .string()
-      .max(200)
-      .optional()
-      .openapi({ description: 'The display name (empty when absent).' }),
+    full_name: text().max(200).optional().openapi({ description: 'The display name (empty when absent).' }),
     is_superuser: z
       .boolean()
       .optional()
@@ -78,7 +74,7 @@ export const UserUpdateSchema = z
       .nullable()
       .optional()
       .openapi({ description: 'A new e-mail address, or null to clear it.' }),
-    full_name: z.string().max(200).optional().openapi({ description: 'A new display name.' }),
+    full_name: text().max(200).optional().openapi({ description: 'A new display name.' }),
     is_superuser: z.boolean().optional().openapi({ description: 'Grant or take away Super Admin.' }),
     is_active: z
       .boolean()

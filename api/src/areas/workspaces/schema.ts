@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { PageQuerySchema } from '../../core/pagination.ts';
-import { Timestamp } from '../../core/schema.ts';
+import { Timestamp, text } from '../../core/schema.ts';
 import { jsonDepth } from '../../core/validation.ts';
 
 /** How deeply a workspace's `config` may nest; beyond it the value is refused with a field error. */
@@ -16,7 +16,7 @@ const Config = z
     description: `Free-form workspace configuration (for example the \`events\` handler settings), a JSON object nested at most ${MAX_CONFIG_DEPTH} levels deep (the object itself is the first).`,
   });
 
-const Name = z.string().trim().min(1).max(200);
+const Name = text().trim().min(1).max(200);
 
 /** A workspace as every edge shows it. */
 export const WorkspaceSchema = z

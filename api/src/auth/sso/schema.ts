@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { MemberRoleSchema, MembershipSourceSchema, Timestamp } from '../../core/schema.ts';
+import { MemberRoleSchema, MembershipSourceSchema, Timestamp, text } from '../../core/schema.ts';
 
 /** The shapes of single sign-on, as every edge shows them (docs/sso.md). */
 
@@ -91,16 +91,8 @@ export type UserSso = z.output<typeof UserSsoSchema>;
 
 export const IdentityLinkSchema = z
   .object({
-    provider: z
-      .string()
-      .min(1)
-      .max(63)
-      .openapi({ description: 'The provider name in the API configuration.' }),
-    subject: z
-      .string()
-      .min(1)
-      .max(255)
-      .openapi({ description: "The user's subject (`sub`) at that provider." }),
+    provider: text().min(1).max(63).openapi({ description: 'The provider name in the API configuration.' }),
+    subject: text().min(1).max(255).openapi({ description: "The user's subject (`sub`) at that provider." }),
   })
   .openapi('IdentityLink', {
     description: 'An identity at a configured provider to link a user to.',
@@ -178,8 +170,8 @@ export const SsoProvidersQuerySchema = z.object({
 
 export const IdTokenLoginSchema = z
   .object({
-    provider: z.string().min(1).max(63).openapi({ description: 'The provider name.' }),
-    id_token: z.string().min(1).max(16_384).openapi({
+    provider: text().min(1).max(63).openapi({ description: 'The provider name.' }),
+    id_token: text().min(1).max(16_384).openapi({
       description:
         'An ID token the provider issued to its `cli_client_id` (device authorization grant), at most 5 minutes old.',
     }),
