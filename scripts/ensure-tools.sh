@@ -26,11 +26,19 @@ command -v curl >/dev/null || missing+=(curl)
 # MinIO, and the Kubernetes control plane the operator's tests run against (etcd, kube-apiserver,
 # kube-controller-manager, kubectl). A cold cache took 21.5 minutes on 2 busy cores with no Go
 # installed (README "Tests"), once.
-bash scripts/tools/minio.sh >/dev/null
+#
 # The second S3 backend's test server (api/src/test/garage-server.ts): Garage 2.5.0 built from
 # crates.io with cargo, SQLite only at opt-level 1: 17.5 minutes (1048 s) cold at the lowest CPU
-# priority while a whole test suite ran on the same 2 cores; later runs only check the file.
-bash scripts/tools/garage.sh >/dev/null
+# priority while a whole test suite ran on the same 2 cores; later runs only check the file. It
+# builds in the background while the tools below do: cargo's and Go's builds each have stretches
+# on one core (downloads, the last crates, links) that the other fills. Its own process group,
+# so a failure below stops it too.
+set -m
+bash scripts/tools/garage.sh >/dev/null &
+garage=$!
+set +m
+trap 'kill -- -"$garage" 2>/dev/null || true' EXIT
+bash scripts/tools/minio.sh >/dev/null
 bash scripts/tools/etcd.sh >/dev/null
 bash scripts/tools/kube.sh >/dev/null
 # The chart and manifest checks.
@@ -49,6 +57,8 @@ bash scripts/tools/pnpm.sh >/dev/null
 # Maven Central, built and given a template database once (needs a JDK 21+, scripts/tools/java.sh);
 # about 1.6 minutes when cold (measured 98 s on 2 busy cores, the 159 MB download included).
 bash scripts/tools/keycloak.sh >/dev/null
+wait "$garage" || { echo "tools: building the Garage test server failed (its output is above)" >&2; exit 1; }
+trap - EXIT
 
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0
