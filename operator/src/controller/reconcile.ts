@@ -258,8 +258,9 @@ export class S3BucketReconciler {
         drift = await this.checkDrift(key, bucket, facts);
         if (drift.kind === 'gone') {
           // Deleted through the API (which deletes only empty buckets): made again, nothing lost.
-          await this.recordWarning(
+          await this.recordEvent(
             bucket,
+            'Warning',
             'BucketRecreated',
             `Bucket ${facts.name} was deleted in Plinth outside this S3Bucket; creating it again (empty, with new credentials in Secret ${secretNameOf(bucket)}).`,
           );
@@ -403,9 +404,15 @@ export class S3BucketReconciler {
     return { kind: 'healthy' };
   }
 
-  private async recordWarning(bucket: S3Bucket, reason: string, message: string): Promise<void> {
+  /** An Event on the S3Bucket; one that cannot be recorded is logged, never fails the pass. */
+  private async recordEvent(
+    bucket: S3Bucket,
+    type: 'Normal' | 'Warning',
+    reason: string,
+    message: string,
+  ): Promise<void> {
     await this.d.kube
-      .recordEvent(bucket, 'Warning', reason, message)
+      .recordEvent(bucket, type, reason, message)
       .catch((err: unknown) =>
         this.d.logger.warn({ bucket: keyOf(bucket), err: errorMessage(err) }, 'could not record event'),
       );
@@ -540,16 +547,12 @@ export class S3BucketReconciler {
     const until = when.previousKeyExpiresAt
       ? ` The previous key works until ${when.previousKeyExpiresAt}.`
       : '';
-    await this.d.kube
-      .recordEvent(
-        current.bucket,
-        'Normal',
-        'CredentialsRotated',
-        `Rotated the access key; Secret ${name} holds the new one (restart the pods that use it).${until}`,
-      )
-      .catch((err: unknown) =>
-        this.d.logger.warn({ bucket: keyOf(bucket), err: errorMessage(err) }, 'could not record event'),
-      );
+    await this.recordEvent(
+      current.bucket,
+      'Normal',
+      'CredentialsRotated',
+      `Rotated the access key; Secret ${name} holds the new one (restart the pods that use it).${until}`,
+    );
     this.rotated.set(bucket.metadata.uid, token);
     this.d.logger.info({ bucket: keyOf(bucket), token }, 'credentials rotated');
   }
@@ -896,11 +899,12 @@ export class S3BucketReconciler {
       const id = `${c.status}/${c.reason ?? ''}`;
       if (told.has(id)) continue;
       told.add(id);
-      await this.d.kube
-        .recordEvent(bucket, c.status === 'True' ? 'Normal' : 'Warning', c.reason ?? c.type, c.message ?? '')
-        .catch((err: unknown) =>
-          this.d.logger.warn({ bucket: keyOf(bucket), err: errorMessage(err) }, 'could not record event'),
-        );
+      await this.recordEvent(
+        bucket,
+        c.status === 'True' ? 'Normal' : 'Warning',
+        c.reason ?? c.type,
+        c.message ?? '',
+      );
     }
     return written;
   }
