@@ -119,6 +119,14 @@ describe('Keycloak harness', () => {
       expect.arrayContaining(['/svc-acme-users', '/svc-acme-viewers']),
     );
 
+    // A nested group of a top-level group's name: its full path in the token.
+    await kc.createGroup('/harness-team/svc-admins');
+    await kc.createGroup('/harness-team/svc-admins');
+    await kc.addUserToGroup('erin', '/harness-team/svc-admins');
+    expect(claims((await login('erin')).body.id_token!).groups).toEqual(['/harness-team/svc-admins']);
+    await kc.removeUserFromGroup('erin', '/harness-team/svc-admins');
+    expect(claims((await login('erin')).body.id_token!).groups ?? []).toEqual([]);
+
     await kc.setUserEnabled('bob', false);
     const refused = await login('bob');
     expect(refused.status).toBe(400);

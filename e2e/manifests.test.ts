@@ -284,6 +284,7 @@ describe('Helm chart and kustomize manifests', () => {
           client_id: 'plinth',
           client_secret_env: 'PLINTH_OIDC_KEYCLOAK_CLIENT_SECRET',
           cli_client_id: 'plinth-cli',
+          super_admin_from_groups: true,
         },
         {
           name: 'gitlab-com',
@@ -292,6 +293,9 @@ describe('Helm chart and kustomize manifests', () => {
           scopes: ['openid', 'profile', 'email'],
           groups_claim: 'groups_direct',
           group_prefix: 'plinth',
+          group_parent: 'example-corp/platform',
+          super_admin_from_groups: false,
+          organizations: ['acme', 'acme-corp'],
           group_sync: false,
           allow_signup: false,
           resync_interval_seconds: 0,

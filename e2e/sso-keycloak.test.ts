@@ -19,7 +19,7 @@ import { freePort } from '../api/src/test/postgres-server.ts';
  * headless Chromium through Keycloak's own login page, with API processes on PostgreSQL and on the
  * embedded PGlite: sign-in back to the page started from, roles from groups, a removed group
  * removing its role at the next sign-in while a hand-granted membership survives, Super Admin from
- * `svc-admins`, logout at Keycloak ending the Plinth session through back-channel logout, a
+ * the top-level `svc-admins` only (never from a nested `/team/svc-admins`), logout at Keycloak ending the Plinth session through back-channel logout, a
  * tampered `state` refused and audited, and the command line's device authorization grant. A second,
  * different provider (panva's oidc-provider, in this process) beside Keycloak shows any provider and
  * several at once.
@@ -34,6 +34,10 @@ const scratch = mkdtempSync(join(tmpdir(), 'plinth-sso-e2e-'));
 beforeAll(async () => {
   requireChromium();
   [kc, browser] = await Promise.all([startKeycloak(), launchChromium()]);
+  // A group of the Super Admin group's name under another group: anyone who may create subgroups
+  // somewhere can make one.
+  await kc.createGroup('/team/svc-admins');
+  await kc.addUserToGroup('erin', '/team/svc-admins');
 }, 300_000);
 
 afterAll(async () => {
@@ -103,6 +107,7 @@ describe.each(['postgres', 'pglite'] as const)('SSO with Keycloak and Chromium, 
         `      client_id: ${client.clientId}`,
         '      client_secret_env: PLINTH_OIDC_KEYCLOAK_SECRET',
         `      cli_client_id: ${KEYCLOAK_CLI_CLIENT_ID}`,
+        '      super_admin_from_groups: true',
         '    - name: partner',
         '      display_name: Partner ID',
         `      issuer: ${partner.issuer}`,
@@ -218,6 +223,31 @@ describe.each(['postgres', 'pglite'] as const)('SSO with Keycloak and Chromium, 
     await withContext(async (page) => {
       await signIn(page, 'dave');
       expect(await memberships(page)).toEqual({ acme: 'viewer/idp', 'acme-corp': 'user/idp' });
+    });
+  });
+
+  it('gives no Super Admin from a nested /team/svc-admins, while the top-level group does (issue 27)', async () => {
+    await withContext(async (page) => {
+      await signIn(page, 'erin');
+      await expect.poll(() => page.locator('#username').textContent()).toContain('erin');
+      expect(await page.locator('#superuser').count(), 'a Super Admin badge for erin').toBe(0);
+      // Signed out at Keycloak too: the back-channel test counts erin's sessions there.
+      await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+      await page.waitForURL(`${publicUrl}/ui/login/?signed_out=1`);
+      await expect.poll(async () => kc.userSessions('erin')).toBe(0);
+    });
+    const users = await jsonRequest(api.url, 'GET', '/api/v1/users/?page_size=500', { token: admin });
+    const erin = users.body.results.find((u: { username: string }) => u.username === 'erin');
+    expect(erin.is_superuser, 'erin is a Super Admin').toBe(false);
+    const sso = await jsonRequest(api.url, 'GET', `/api/v1/users/${erin.id}/sso/`, { token: admin });
+    expect(sso.body.identities[0].last_groups).toEqual(['/team/svc-admins']);
+    expect(sso.body.identities[0].mapping).toMatchObject({
+      superuser: false,
+      ignored_groups: ['/team/svc-admins'],
+    });
+    await withContext(async (page) => {
+      await signIn(page, 'alice');
+      await expect.poll(() => page.locator('#superuser').count()).toBe(1);
     });
   });
 
@@ -396,10 +426,13 @@ describe.each(['postgres', 'pglite'] as const)('SSO with Keycloak and Chromium, 
       throw new Error(`the device approval did not finish: ${await page.locator('body').innerText()}`);
     });
     const tokens = await oidc.pollDeviceAuthorizationGrant(config, { ...device, interval: 1 });
-    const exchanged = await jsonRequest(api.url, 'POST', '/api/login/oidc/', {
-      body: { provider: 'keycloak', id_token: tokens.id_token },
-    });
+    const body = { provider: 'keycloak', id_token: tokens.id_token, access_token: tokens.access_token };
+    const exchanged = await jsonRequest(api.url, 'POST', '/api/login/oidc/', { body });
     expect(exchanged.status, JSON.stringify(exchanged.body)).toBe(200);
+    // Keycloak's ID token is accepted once: the same one again is refused.
+    const again = await jsonRequest(api.url, 'POST', '/api/login/oidc/', { body });
+    expect(again.status).toBe(401);
+    expect(again.body.code).toBe('authentication_failed');
     const me = await jsonRequest(api.url, 'GET', '/api/v1/users/me/', { token: exchanged.body.token });
     expect(me.body.username).toBe('dave');
     const logins = (await audit('sso.login')).filter((e) => e.details.method === 'id_token');

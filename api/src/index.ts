@@ -22,6 +22,7 @@ import { ensureBootstrapAdmin } from './areas/users/bootstrap.ts';
 import { pruneLoginThrottle } from './auth/login-throttle.ts';
 import { Sessions } from './auth/sessions.ts';
 import { OidcProviders } from './auth/sso/providers.ts';
+import { pruneUsedTokens } from './auth/sso/used-tokens.ts';
 import { SecretBox } from './core/secret-box.ts';
 
 /**
@@ -215,8 +216,9 @@ background.timer = setInterval(
 );
 void backgroundTick();
 
-// Login-throttling counters whose window is over, and sessions ended a day ago, are deleted once a
-// minute (by every replica; the deletes are idempotent and cheap).
+// Login-throttling counters whose window is over, sessions ended a day ago, and single-use tokens
+// that could no longer be accepted are deleted once a minute (by every replica; the deletes are
+// idempotent and cheap).
 background.prune = setInterval(() => {
   if (stopping) return;
   pruneLoginThrottle(database.db).catch((err: unknown) =>
@@ -224,6 +226,9 @@ background.prune = setInterval(() => {
   );
   Sessions.prune(database.db).catch((err: unknown) =>
     logger.warn({ err: errorInfo(err) }, 'pruning ended sessions failed; will retry'),
+  );
+  pruneUsedTokens(database.db).catch((err: unknown) =>
+    logger.warn({ err: errorInfo(err) }, 'pruning used single-use tokens failed; will retry'),
   );
 }, 60_000);
 if (!stopping) jobRunner.start();

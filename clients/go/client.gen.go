@@ -841,7 +841,10 @@ type FieldError struct {
 
 // IdTokenLogin A provider's ID token to exchange for a login token.
 type IdTokenLogin struct {
-	// IdToken An ID token the provider issued to its `cli_client_id` (device authorization grant), at most 5 minutes old.
+	// AccessToken The access token that came with the ID token, used only to read the groups from userinfo when the ID token has no groups claim. Without either, the groups are unknown and the roles stay as they are.
+	AccessToken *string `json:"access_token,omitempty"`
+
+	// IdToken An ID token the provider issued to its `cli_client_id` (device authorization grant), at most 5 minutes old; accepted once.
 	IdToken string `json:"id_token"`
 
 	// Provider The provider name.
@@ -1298,7 +1301,7 @@ type UserSso struct {
 
 		// Mapping What the last groups map to.
 		Mapping struct {
-			// IgnoredGroups Groups that map to no role.
+			// IgnoredGroups Groups that map to no role: other paths than directly under the provider's `group_parent`, organizations the provider may not grant roles in, and `<prefix>-admins` without `super_admin_from_groups`.
 			IgnoredGroups []string `json:"ignored_groups"`
 
 			// Organizations The organization roles the groups map to (the highest per organization).
@@ -1313,7 +1316,7 @@ type UserSso struct {
 				Slug string `json:"slug"`
 			} `json:"organizations"`
 
-			// Superuser Whether the groups include `<prefix>-admins` (Super Admin).
+			// Superuser Whether the groups grant Super Admin: `<group_parent>/<prefix>-admins`, for a provider with `super_admin_from_groups`.
 			Superuser bool `json:"superuser"`
 		} `json:"mapping"`
 
@@ -1710,7 +1713,7 @@ type ClientInterface interface {
 
 	// ApiLoginOidcCreateWithBody Exchange an identity provider's ID token for a short-lived bearer token
 	//
-	// The command line's SSO sign-in: the CLI runs the device authorization grant with the provider's `cli_client_id` (see `GET /api/login/providers/`) and sends the ID token it gets here. The token is verified against the provider's keys (issuer, audience `cli_client_id`, at most 5 minutes old); the user is found by their identity (or created, when the provider allows sign-up), their groups are synced, and the answer is a login token as from `POST /api/login/`. 401 `authentication_failed` for an invalid token, an unknown user with sign-up off, or a deactivated user (audited as `sso.login_failed` with the reason).
+	// The command line's SSO sign-in: the CLI runs the device authorization grant with the provider's `cli_client_id` (see `GET /api/login/providers/`) and sends the ID token it gets here, with the access token for userinfo. The token is verified against the provider's keys: an ID token (JOSE `typ` absent or `JWT`, no `events`) issued to `cli_client_id` (in `aud`, and `azp` when present), with `sub`, `exp` and `iat`, at most 5 minutes old, and accepted once. The user is found by their identity (or created, when the provider allows sign-up), their groups (from the ID token, else userinfo) are synced, and the answer is a login token as from `POST /api/login/`. 401 `authentication_failed` for an invalid or reused token, an unknown user with sign-up off, or a deactivated user (audited as `sso.login_failed` with the reason).
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -1719,7 +1722,7 @@ type ClientInterface interface {
 
 	// ApiLoginOidcCreate Exchange an identity provider's ID token for a short-lived bearer token
 	//
-	// The command line's SSO sign-in: the CLI runs the device authorization grant with the provider's `cli_client_id` (see `GET /api/login/providers/`) and sends the ID token it gets here. The token is verified against the provider's keys (issuer, audience `cli_client_id`, at most 5 minutes old); the user is found by their identity (or created, when the provider allows sign-up), their groups are synced, and the answer is a login token as from `POST /api/login/`. 401 `authentication_failed` for an invalid token, an unknown user with sign-up off, or a deactivated user (audited as `sso.login_failed` with the reason).
+	// The command line's SSO sign-in: the CLI runs the device authorization grant with the provider's `cli_client_id` (see `GET /api/login/providers/`) and sends the ID token it gets here, with the access token for userinfo. The token is verified against the provider's keys: an ID token (JOSE `typ` absent or `JWT`, no `events`) issued to `cli_client_id` (in `aud`, and `azp` when present), with `sub`, `exp` and `iat`, at most 5 minutes old, and accepted once. The user is found by their identity (or created, when the provider allows sign-up), their groups (from the ID token, else userinfo) are synced, and the answer is a login token as from `POST /api/login/`. 401 `authentication_failed` for an invalid or reused token, an unknown user with sign-up off, or a deactivated user (audited as `sso.login_failed` with the reason).
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -2326,7 +2329,7 @@ func (c *Client) ApiLoginCreate(ctx context.Context, body ApiLoginCreateJSONRequ
 
 // ApiLoginOidcCreateWithBody Exchange an identity provider's ID token for a short-lived bearer token
 //
-// The command line's SSO sign-in: the CLI runs the device authorization grant with the provider's `cli_client_id` (see `GET /api/login/providers/`) and sends the ID token it gets here. The token is verified against the provider's keys (issuer, audience `cli_client_id`, at most 5 minutes old); the user is found by their identity (or created, when the provider allows sign-up), their groups are synced, and the answer is a login token as from `POST /api/login/`. 401 `authentication_failed` for an invalid token, an unknown user with sign-up off, or a deactivated user (audited as `sso.login_failed` with the reason).
+// The command line's SSO sign-in: the CLI runs the device authorization grant with the provider's `cli_client_id` (see `GET /api/login/providers/`) and sends the ID token it gets here, with the access token for userinfo. The token is verified against the provider's keys: an ID token (JOSE `typ` absent or `JWT`, no `events`) issued to `cli_client_id` (in `aud`, and `azp` when present), with `sub`, `exp` and `iat`, at most 5 minutes old, and accepted once. The user is found by their identity (or created, when the provider allows sign-up), their groups (from the ID token, else userinfo) are synced, and the answer is a login token as from `POST /api/login/`. 401 `authentication_failed` for an invalid or reused token, an unknown user with sign-up off, or a deactivated user (audited as `sso.login_failed` with the reason).
 //
 // Takes any type of body and a specified content type.
 //
@@ -2345,7 +2348,7 @@ func (c *Client) ApiLoginOidcCreateWithBody(ctx context.Context, contentType str
 
 // ApiLoginOidcCreate Exchange an identity provider's ID token for a short-lived bearer token
 //
-// The command line's SSO sign-in: the CLI runs the device authorization grant with the provider's `cli_client_id` (see `GET /api/login/providers/`) and sends the ID token it gets here. The token is verified against the provider's keys (issuer, audience `cli_client_id`, at most 5 minutes old); the user is found by their identity (or created, when the provider allows sign-up), their groups are synced, and the answer is a login token as from `POST /api/login/`. 401 `authentication_failed` for an invalid token, an unknown user with sign-up off, or a deactivated user (audited as `sso.login_failed` with the reason).
+// The command line's SSO sign-in: the CLI runs the device authorization grant with the provider's `cli_client_id` (see `GET /api/login/providers/`) and sends the ID token it gets here, with the access token for userinfo. The token is verified against the provider's keys: an ID token (JOSE `typ` absent or `JWT`, no `events`) issued to `cli_client_id` (in `aud`, and `azp` when present), with `sub`, `exp` and `iat`, at most 5 minutes old, and accepted once. The user is found by their identity (or created, when the provider allows sign-up), their groups (from the ID token, else userinfo) are synced, and the answer is a login token as from `POST /api/login/`. 401 `authentication_failed` for an invalid or reused token, an unknown user with sign-up off, or a deactivated user (audited as `sso.login_failed` with the reason).
 //
 // Takes a body of the `application/json` content type.
 //
@@ -6243,7 +6246,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiLoginOidcCreateWithBodyWithResponse Exchange an identity provider's ID token for a short-lived bearer token
 	//
-	// The command line's SSO sign-in: the CLI runs the device authorization grant with the provider's `cli_client_id` (see `GET /api/login/providers/`) and sends the ID token it gets here. The token is verified against the provider's keys (issuer, audience `cli_client_id`, at most 5 minutes old); the user is found by their identity (or created, when the provider allows sign-up), their groups are synced, and the answer is a login token as from `POST /api/login/`. 401 `authentication_failed` for an invalid token, an unknown user with sign-up off, or a deactivated user (audited as `sso.login_failed` with the reason).
+	// The command line's SSO sign-in: the CLI runs the device authorization grant with the provider's `cli_client_id` (see `GET /api/login/providers/`) and sends the ID token it gets here, with the access token for userinfo. The token is verified against the provider's keys: an ID token (JOSE `typ` absent or `JWT`, no `events`) issued to `cli_client_id` (in `aud`, and `azp` when present), with `sub`, `exp` and `iat`, at most 5 minutes old, and accepted once. The user is found by their identity (or created, when the provider allows sign-up), their groups (from the ID token, else userinfo) are synced, and the answer is a login token as from `POST /api/login/`. 401 `authentication_failed` for an invalid or reused token, an unknown user with sign-up off, or a deactivated user (audited as `sso.login_failed` with the reason).
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -6252,7 +6255,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiLoginOidcCreateWithResponse Exchange an identity provider's ID token for a short-lived bearer token
 	//
-	// The command line's SSO sign-in: the CLI runs the device authorization grant with the provider's `cli_client_id` (see `GET /api/login/providers/`) and sends the ID token it gets here. The token is verified against the provider's keys (issuer, audience `cli_client_id`, at most 5 minutes old); the user is found by their identity (or created, when the provider allows sign-up), their groups are synced, and the answer is a login token as from `POST /api/login/`. 401 `authentication_failed` for an invalid token, an unknown user with sign-up off, or a deactivated user (audited as `sso.login_failed` with the reason).
+	// The command line's SSO sign-in: the CLI runs the device authorization grant with the provider's `cli_client_id` (see `GET /api/login/providers/`) and sends the ID token it gets here, with the access token for userinfo. The token is verified against the provider's keys: an ID token (JOSE `typ` absent or `JWT`, no `events`) issued to `cli_client_id` (in `aud`, and `azp` when present), with `sub`, `exp` and `iat`, at most 5 minutes old, and accepted once. The user is found by their identity (or created, when the provider allows sign-up), their groups (from the ID token, else userinfo) are synced, and the answer is a login token as from `POST /api/login/`. 401 `authentication_failed` for an invalid or reused token, an unknown user with sign-up off, or a deactivated user (audited as `sso.login_failed` with the reason).
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -13717,7 +13720,7 @@ func (c *ClientWithResponses) ApiLoginCreateWithResponse(ctx context.Context, bo
 
 // ApiLoginOidcCreateWithBodyWithResponse Exchange an identity provider's ID token for a short-lived bearer token
 //
-// The command line's SSO sign-in: the CLI runs the device authorization grant with the provider's `cli_client_id` (see `GET /api/login/providers/`) and sends the ID token it gets here. The token is verified against the provider's keys (issuer, audience `cli_client_id`, at most 5 minutes old); the user is found by their identity (or created, when the provider allows sign-up), their groups are synced, and the answer is a login token as from `POST /api/login/`. 401 `authentication_failed` for an invalid token, an unknown user with sign-up off, or a deactivated user (audited as `sso.login_failed` with the reason).
+// The command line's SSO sign-in: the CLI runs the device authorization grant with the provider's `cli_client_id` (see `GET /api/login/providers/`) and sends the ID token it gets here, with the access token for userinfo. The token is verified against the provider's keys: an ID token (JOSE `typ` absent or `JWT`, no `events`) issued to `cli_client_id` (in `aud`, and `azp` when present), with `sub`, `exp` and `iat`, at most 5 minutes old, and accepted once. The user is found by their identity (or created, when the provider allows sign-up), their groups (from the ID token, else userinfo) are synced, and the answer is a login token as from `POST /api/login/`. 401 `authentication_failed` for an invalid or reused token, an unknown user with sign-up off, or a deactivated user (audited as `sso.login_failed` with the reason).
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -13732,7 +13735,7 @@ func (c *ClientWithResponses) ApiLoginOidcCreateWithBodyWithResponse(ctx context
 
 // ApiLoginOidcCreateWithResponse Exchange an identity provider's ID token for a short-lived bearer token
 //
-// The command line's SSO sign-in: the CLI runs the device authorization grant with the provider's `cli_client_id` (see `GET /api/login/providers/`) and sends the ID token it gets here. The token is verified against the provider's keys (issuer, audience `cli_client_id`, at most 5 minutes old); the user is found by their identity (or created, when the provider allows sign-up), their groups are synced, and the answer is a login token as from `POST /api/login/`. 401 `authentication_failed` for an invalid token, an unknown user with sign-up off, or a deactivated user (audited as `sso.login_failed` with the reason).
+// The command line's SSO sign-in: the CLI runs the device authorization grant with the provider's `cli_client_id` (see `GET /api/login/providers/`) and sends the ID token it gets here, with the access token for userinfo. The token is verified against the provider's keys: an ID token (JOSE `typ` absent or `JWT`, no `events`) issued to `cli_client_id` (in `aud`, and `azp` when present), with `sub`, `exp` and `iat`, at most 5 minutes old, and accepted once. The user is found by their identity (or created, when the provider allows sign-up), their groups (from the ID token, else userinfo) are synced, and the answer is a login token as from `POST /api/login/`. 401 `authentication_failed` for an invalid or reused token, an unknown user with sign-up off, or a deactivated user (audited as `sso.login_failed` with the reason).
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //

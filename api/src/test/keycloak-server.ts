@@ -37,6 +37,9 @@ export interface KeycloakServer {
   readonly logFile: string;
   /** Creates a confidential client: standard flow, PKCE S256 required, back-channel logout. */
   createClient(options: KeycloakClientOptions): Promise<KeycloakClient>;
+  /** Creates a group by its path (`/team/svc-admins`), with any parent it lacks; one that exists is kept. */
+  createGroup(path: string): Promise<void>;
+  /** `group`: a top-level group's name (`svc-admins`), or any group's path (`/team/svc-admins`). */
   addUserToGroup(username: string, group: string): Promise<void>;
   removeUserFromGroup(username: string, group: string): Promise<void>;
   setUserEnabled(username: string, enabled: boolean): Promise<void>;
@@ -239,7 +242,23 @@ export async function startKeycloak(): Promise<KeycloakServer> {
     if (!users[0]) throw new Error(`keycloak: no user ${username}`);
     return users[0].id;
   };
+  const groupIdByPath = async (path: string): Promise<string | undefined> => {
+    const res = await fetch(`${url}/admin/realms/${KEYCLOAK_REALM}/group-by-path${path}`, {
+      headers: { authorization: `Bearer ${await admin.token()}` },
+    });
+    if (res.status === 404) {
+      await res.body?.cancel();
+      return undefined;
+    }
+    if (!res.ok) throw new Error(`keycloak: group-by-path ${path}: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { id: string }).id;
+  };
   const groupId = async (name: string): Promise<string> => {
+    if (name.startsWith('/')) {
+      const id = await groupIdByPath(name);
+      if (!id) throw new Error(`keycloak: no group ${name}`);
+      return id;
+    }
     const groups = (await realmApi(`/groups?exact=true&search=${encodeURIComponent(name)}`)) as {
       id: string;
       name: string;
@@ -280,6 +299,22 @@ export async function startKeycloak(): Promise<KeycloakServer> {
         },
       });
       return { id: location.split('/').pop()!, clientId: options.clientId, secret: options.secret };
+    },
+    async createGroup(path) {
+      const names = path.split('/').filter(Boolean);
+      let parent: string | undefined;
+      for (let i = 0; i < names.length; i++) {
+        const at = `/${names.slice(0, i + 1).join('/')}`;
+        const existing = await groupIdByPath(at);
+        if (!existing)
+          await admin.create(
+            parent
+              ? `/admin/realms/${KEYCLOAK_REALM}/groups/${parent}/children`
+              : `/admin/realms/${KEYCLOAK_REALM}/groups`,
+            { name: names[i] },
+          );
+        parent = existing ?? (await groupIdByPath(at));
+      }
     },
     async addUserToGroup(username, group) {
       const [u, g] = await Promise.all([userId(username), groupId(group)]);

@@ -23,7 +23,7 @@ export interface TestAccount {
 export interface TestIdp {
   readonly issuer: string;
   readonly accounts: Map<string, TestAccount>;
-  /** Signs a JWT with the provider's own key (as the provider would). */
+  /** Signs a JWT with the provider's own key (as the provider would); `iat` is now unless given. */
   sign(claims: Record<string, unknown>, opts?: { typ?: string }): Promise<string>;
   /** Signs with a key the provider never published (a forgery). */
   forge(claims: Record<string, unknown>): Promise<string>;
@@ -33,12 +33,22 @@ export interface TestIdp {
 export async function startTestIdp(
   clients: ClientMetadata[],
   accounts: TestAccount[] = [],
+  opts: {
+    /**
+     * false: the claims of the requested scopes (groups among them) only in userinfo, as the
+     * specification has it and GitLab does; by default they are in the ID token too, as Keycloak's.
+     */
+    scopeClaimsInIdToken?: boolean;
+  } = {},
 ): Promise<TestIdp> {
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const jwk: JWK = { ...(await exportJWK(privateKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
   const forged = await generateKeyPair('RS256');
   const byId = new Map(accounts.map((a) => [a.sub, a]));
   const server = createServer();
+  // Idle connections outlive the clients' pools (undici keeps one for the server's hint less a
+  // second): with Node's 5 s, a request sent as the server closes its idle socket met ECONNRESET.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const provider = new Provider(issuer, {
@@ -56,8 +66,8 @@ export async function startTestIdp(
       groups: ['groups'],
     },
     scopes: ['openid', 'offline_access', 'profile', 'email', 'groups'],
-    // The claims of the requested scopes go into the ID token itself, as Keycloak does.
-    conformIdTokenClaims: false,
+    // By default the claims of the requested scopes go into the ID token itself, as Keycloak does.
+    conformIdTokenClaims: opts.scopeClaimsInIdToken === false,
     features: {
       devInteractions: { enabled: true },
       backchannelLogout: { enabled: true },
@@ -83,12 +93,13 @@ export async function startTestIdp(
   return {
     issuer,
     accounts: byId,
-    sign: (claims, opts) =>
-      new SignJWT(claims)
+    sign: (claims, opts) => {
+      const jwt = new SignJWT(claims)
         .setProtectedHeader({ alg: 'RS256', kid: 'test-key', typ: opts?.typ ?? 'JWT' })
-        .setIssuer(issuer)
-        .setIssuedAt()
-        .sign(privateKey),
+        .setIssuer(issuer);
+      // Now, unless the claims say when.
+      return (claims.iat === undefined ? jwt.setIssuedAt() : jwt).sign(privateKey);
+    },
     forge: (claims) =>
       new SignJWT(claims)
         .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })

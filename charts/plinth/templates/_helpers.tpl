@@ -222,6 +222,9 @@ the render on what the API would refuse at start.
 {{- with $p.scopes }}{{ $_ := set $entry "scopes" . }}{{ end }}
 {{- with $p.groupsClaim }}{{ $_ := set $entry "groups_claim" . }}{{ end }}
 {{- with $p.groupPrefix }}{{ $_ := set $entry "group_prefix" . }}{{ end }}
+{{- with $p.groupParent }}{{ $_ := set $entry "group_parent" . }}{{ end }}
+{{- if hasKey $p "superAdminFromGroups" }}{{ $_ := set $entry "super_admin_from_groups" $p.superAdminFromGroups }}{{ end }}
+{{- if hasKey $p "organizations" }}{{ $_ := set $entry "organizations" $p.organizations }}{{ end }}
 {{- if hasKey $p "groupSync" }}{{ $_ := set $entry "group_sync" $p.groupSync }}{{ end }}
 {{- if hasKey $p "allowSignup" }}{{ $_ := set $entry "allow_signup" $p.allowSignup }}{{ end }}
 {{- if hasKey $p "resyncIntervalSeconds" }}{{ $_ := set $entry "resync_interval_seconds" (int $p.resyncIntervalSeconds) }}{{ end }}

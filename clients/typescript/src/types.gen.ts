@@ -33,7 +33,7 @@ export interface paths {
     put?: never;
     /**
      * Exchange an identity provider's ID token for a short-lived bearer token
-     * @description The command line's SSO sign-in: the CLI runs the device authorization grant with the provider's `cli_client_id` (see `GET /api/login/providers/`) and sends the ID token it gets here. The token is verified against the provider's keys (issuer, audience `cli_client_id`, at most 5 minutes old); the user is found by their identity (or created, when the provider allows sign-up), their groups are synced, and the answer is a login token as from `POST /api/login/`. 401 `authentication_failed` for an invalid token, an unknown user with sign-up off, or a deactivated user (audited as `sso.login_failed` with the reason).
+     * @description The command line's SSO sign-in: the CLI runs the device authorization grant with the provider's `cli_client_id` (see `GET /api/login/providers/`) and sends the ID token it gets here, with the access token for userinfo. The token is verified against the provider's keys: an ID token (JOSE `typ` absent or `JWT`, no `events`) issued to `cli_client_id` (in `aud`, and `azp` when present), with `sub`, `exp` and `iat`, at most 5 minutes old, and accepted once. The user is found by their identity (or created, when the provider allows sign-up), their groups (from the ID token, else userinfo) are synced, and the answer is a login token as from `POST /api/login/`. 401 `authentication_failed` for an invalid or reused token, an unknown user with sign-up off, or a deactivated user (audited as `sso.login_failed` with the reason).
      */
     post: operations['api_login_oidc_create'];
     delete?: never;
@@ -1351,7 +1351,9 @@ export interface components {
      *     }
      */
     IdTokenLogin: {
-      /** @description An ID token the provider issued to its `cli_client_id` (device authorization grant), at most 5 minutes old. */
+      /** @description The access token that came with the ID token, used only to read the groups from userinfo when the ID token has no groups claim. Without either, the groups are unknown and the roles stay as they are. */
+      access_token?: string;
+      /** @description An ID token the provider issued to its `cli_client_id` (device authorization grant), at most 5 minutes old; accepted once. */
       id_token: string;
       /** @description The provider name. */
       provider: string;
@@ -2139,7 +2141,7 @@ export interface components {
         last_sync_problem: string | null;
         /** @description What the last groups map to. */
         mapping: {
-          /** @description Groups that map to no role. */
+          /** @description Groups that map to no role: other paths than directly under the provider's `group_parent`, organizations the provider may not grant roles in, and `<prefix>-admins` without `super_admin_from_groups`. */
           ignored_groups: string[];
           /** @description The organization roles the groups map to (the highest per organization). */
           organizations: {
@@ -2149,7 +2151,7 @@ export interface components {
             /** @description The organization slug a group names. */
             slug: string;
           }[];
-          /** @description Whether the groups include `<prefix>-admins` (Super Admin). */
+          /** @description Whether the groups grant Super Admin: `<group_parent>/<prefix>-admins`, for a provider with `super_admin_from_groups`. */
           superuser: boolean;
         };
         /** @description The provider name in the API configuration. */

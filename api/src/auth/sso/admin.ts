@@ -11,6 +11,7 @@ import type { Principal } from '../policy.ts';
 import type { Sessions } from '../sessions.ts';
 import type { OidcProviderConfig } from './config.ts';
 import { mapGroups } from './groups.ts';
+import type { GroupRules } from './groups.ts';
 import { userIdentities } from './tables.ts';
 import type { IdentityLink, UserSso } from './schema.ts';
 
@@ -19,6 +20,13 @@ import type { IdentityLink, UserSso } from './schema.ts';
  * brought, what they map to, and the last sync problem ("my groups don't arrive"); linking a local
  * user to an identity; ending a user's sessions.
  */
+
+const UNCONFIGURED: GroupRules = {
+  groupPrefix: 'svc',
+  groupParent: '',
+  superAdminFromGroups: false,
+  organizations: null,
+};
 
 async function userExists(db: Database, id: string): Promise<{ username: string }> {
   const [user] = await db.select({ username: users.username }).from(users).where(eq(users.id, id));
@@ -46,7 +54,8 @@ export async function userSso(
   const identities = [];
   for (const row of rows) {
     const provider = providers.find((p) => p.name === row.provider);
-    const mapped = mapGroups(row.lastGroups ?? [], provider?.groupPrefix ?? 'svc');
+    // A provider no longer configured maps as the defaults would: top-level groups, no Super Admin.
+    const mapped = mapGroups(row.lastGroups ?? [], provider ?? UNCONFIGURED);
     const slugs = [...mapped.organizations.keys()];
     const known = slugs.length
       ? new Set(

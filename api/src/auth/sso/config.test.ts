@@ -47,6 +47,9 @@ describe('the oidc section of PLINTH_CONFIG', () => {
         scopes: ['openid', 'profile', 'email'],
         groupsClaim: 'groups',
         groupPrefix: 'svc',
+        groupParent: '',
+        superAdminFromGroups: false,
+        organizations: null,
         groupSync: true,
         allowSignup: true,
         resyncIntervalSeconds: 900,
@@ -80,6 +83,35 @@ describe('the oidc section of PLINTH_CONFIG', () => {
     ).toEqual([
       `PLINTH_CONFIG ${join(dir, `config-${n - 1}.yaml`)}: oidc.providers.0.cli_client_id must differ from client_id`,
     ]);
+  });
+
+  it('reads the group rules: group_parent without slashes at the ends, the opt-in, the organizations', () => {
+    const rules = `${PROVIDER}      group_parent: /platform/plinth/\n      super_admin_from_groups: true\n      organizations: [acme, acme-corp]\n`;
+    const [p] = loadConfig({
+      PLINTH_CONFIG: file(rules),
+      KC_SECRET: 's',
+      PLINTH_PUBLIC_URL: 'https://p.example',
+    }).oidcProviders;
+    expect(p).toMatchObject({
+      groupParent: 'platform/plinth',
+      superAdminFromGroups: true,
+      organizations: ['acme', 'acme-corp'],
+    });
+    for (const [key, value] of [
+      ['group_parent', 'a//b'],
+      ['group_parent', '"a\\tb"'],
+      ['organizations', '[Acme]'],
+      ['organizations', '[-acme]'],
+      ['super_admin_from_groups', 'yes'],
+    ]) {
+      const bad = `${PROVIDER}      ${key}: ${value}\n`;
+      const problems = problemsOf({
+        PLINTH_CONFIG: file(bad),
+        KC_SECRET: 's',
+        PLINTH_PUBLIC_URL: 'https://p.example',
+      }).join('\n');
+      expect(problems, `${key}: ${value}`).toMatch(new RegExp(`oidc\\.providers\\.0\\.${key}`));
+    }
   });
 
   it('refuses unknown keys, bad names and bad URLs with the path of each', () => {

@@ -31,6 +31,24 @@ const ProviderSchema = z
       .string()
       .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/)
       .default('svc'),
+    /**
+     * The group the mapped groups must be directly under (`platform` for `platform/svc-acme-users`);
+     * empty: top-level groups only. Slashes at either end are ignored.
+     */
+    group_parent: z
+      .string()
+      .max(500)
+      // eslint-disable-next-line no-control-regex -- control characters belong in no group path
+      .regex(/^\/?([^/\u0000-\u001f\u007f]+\/)*([^/\u0000-\u001f\u007f]+\/?)?$/, {
+        error: 'must be a group path such as platform or platform/plinth',
+      })
+      .default(''),
+    /** Whether `<prefix>-admins` grants (and its absence revokes) Super Admin; off by default. */
+    super_admin_from_groups: z.boolean().default(false),
+    /** The organization slugs this provider's groups may grant roles in; absent: any. */
+    organizations: z
+      .array(z.string().regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/, { error: 'must be an organization slug' }))
+      .optional(),
     group_sync: z.boolean().default(true),
     /** Create a user on the first sign-in of an unknown identity (just-in-time provisioning). */
     allow_signup: z.boolean().default(true),
@@ -55,6 +73,11 @@ export interface OidcProviderConfig {
   readonly scopes: readonly string[];
   readonly groupsClaim: string;
   readonly groupPrefix: string;
+  /** Without slashes at either end; '' = top-level groups only. */
+  readonly groupParent: string;
+  readonly superAdminFromGroups: boolean;
+  /** The slugs this provider may grant roles in; null = any. */
+  readonly organizations: readonly string[] | null;
   readonly groupSync: boolean;
   readonly allowSignup: boolean;
   readonly resyncIntervalSeconds: number;
@@ -103,6 +126,9 @@ export function loadOidcConfig(
       scopes: p.scopes,
       groupsClaim: p.groups_claim,
       groupPrefix: p.group_prefix,
+      groupParent: p.group_parent.replace(/^\//, '').replace(/\/$/, ''),
+      superAdminFromGroups: p.super_admin_from_groups,
+      organizations: p.organizations ?? null,
       groupSync: p.group_sync,
       allowSignup: p.allow_signup,
       resyncIntervalSeconds: p.resync_interval_seconds,

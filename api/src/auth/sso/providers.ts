@@ -1,6 +1,6 @@
 import * as oidc from 'openid-client';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import type { JWTPayload, JWTVerifyGetKey } from 'jose';
+import type { JWTHeaderParameters, JWTPayload, JWTVerifyGetKey } from 'jose';
 import { unavailable } from '../../core/errors.ts';
 import type { Logger } from '../../core/logger.ts';
 import type { OidcProviderConfig } from './config.ts';
@@ -90,18 +90,38 @@ export class OidcProviders {
   }
 
   /**
-   * Verifies a JWT the provider signed (a back-channel `logout_token`, or an ID token the CLI
-   * presents): signature against the provider's keys, issuer, audience, `exp` and `iat`.
+   * The provider's client for the command line (`cli_client_id`, public): what a userinfo request
+   * with the CLI's access token is made as.
    */
-  async verifyJwt(name: string, token: string, audience: string, maxAgeSeconds: number): Promise<JWTPayload> {
+  async cliClient(name: string): Promise<oidc.Configuration> {
+    const provider = this.#byName.get(name);
+    if (!provider?.cliClientId) throw new Error(`provider ${name} has no cli_client_id`);
+    const { config } = await this.#discover(name);
+    const cli = new oidc.Configuration(config.serverMetadata(), provider.cliClientId, undefined, oidc.None());
+    if (new URL(provider.issuer).protocol === 'http:') oidc.allowInsecureRequests(cli);
+    cli.timeout = 10;
+    return cli;
+  }
+
+  /**
+   * Verifies a JWT the provider signed (a back-channel `logout_token`, or an ID token the CLI
+   * presents): signature against the provider's keys, issuer, audience, `exp`, `iat` at most
+   * `maxAgeSeconds` old, and the claims named in `requiredClaims`. The caller checks the rest.
+   */
+  async verifyJwt(
+    name: string,
+    token: string,
+    options: { audience: string; maxAgeSeconds: number; requiredClaims?: string[] },
+  ): Promise<{ payload: JWTPayload; header: JWTHeaderParameters }> {
     const discovered = await this.#discover(name);
-    const { payload } = await jwtVerify(token, discovered.jwks, {
+    const { payload, protectedHeader } = await jwtVerify(token, discovered.jwks, {
       issuer: discovered.config.serverMetadata().issuer,
-      audience,
-      maxTokenAge: maxAgeSeconds,
+      audience: options.audience,
+      maxTokenAge: options.maxAgeSeconds,
       clockTolerance: CLOCK_TOLERANCE_SECONDS,
+      ...(options.requiredClaims ? { requiredClaims: options.requiredClaims } : {}),
     });
-    return payload;
+    return { payload, header: protectedHeader };
   }
 }
 

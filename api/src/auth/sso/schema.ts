@@ -5,9 +5,10 @@ import { MemberRoleSchema, MembershipSourceSchema, Timestamp, text } from '../..
 
 const MappingSchema = z
   .object({
-    superuser: z
-      .boolean()
-      .openapi({ description: 'Whether the groups include `<prefix>-admins` (Super Admin).' }),
+    superuser: z.boolean().openapi({
+      description:
+        'Whether the groups grant Super Admin: `<group_parent>/<prefix>-admins`, for a provider with `super_admin_from_groups`.',
+    }),
     organizations: z
       .array(
         z.object({
@@ -20,7 +21,11 @@ const MappingSchema = z
         }),
       )
       .openapi({ description: 'The organization roles the groups map to (the highest per organization).' }),
-    ignored_groups: z.array(z.string()).openapi({ description: 'Groups that map to no role.' }),
+    ignored_groups: z.array(z.string()).openapi({
+      description:
+        "Groups that map to no role: other paths than directly under the provider's `group_parent`, organizations " +
+        'the provider may not grant roles in, and `<prefix>-admins` without `super_admin_from_groups`.',
+    }),
   })
   .openapi({ description: 'What the last groups map to.' });
 
@@ -173,8 +178,17 @@ export const IdTokenLoginSchema = z
     provider: text().min(1).max(63).openapi({ description: 'The provider name.' }),
     id_token: text().min(1).max(16_384).openapi({
       description:
-        'An ID token the provider issued to its `cli_client_id` (device authorization grant), at most 5 minutes old.',
+        'An ID token the provider issued to its `cli_client_id` (device authorization grant), at most 5 minutes old; accepted once.',
     }),
+    access_token: text()
+      .min(1)
+      .max(16_384)
+      .optional()
+      .openapi({
+        description:
+          'The access token that came with the ID token, used only to read the groups from userinfo when the ID ' +
+          'token has no groups claim. Without either, the groups are unknown and the roles stay as they are.',
+      }),
   })
   .openapi('IdTokenLogin', {
     description: "A provider's ID token to exchange for a login token.",

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import type { JWTHeaderParameters, JWTPayload } from 'jose';
 import { and, eq, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import type { Database } from '../../core/db/client.ts';
 import { errorInfo } from '../../core/error-info.ts';
 import type { Logger } from '../../core/logger.ts';
 import type { SecretBox } from '../../core/secret-box.ts';
+import { isStorableText, storableJson, storablePrefix } from '../../core/storable.ts';
 import type { AuditLog } from '../../areas/audit/writer.ts';
 import { users } from '../../areas/users/tables.ts';
 import { isUniqueViolation } from '../../areas/users/service.ts';
@@ -13,9 +15,11 @@ import type { Sessions } from '../sessions.ts';
 import type { ActiveSession } from '../sessions.ts';
 import type { OidcProviderConfig } from './config.ts';
 import { groupsFromClaim } from './groups.ts';
+import { CLOCK_TOLERANCE_SECONDS } from './providers.ts';
 import type { OidcProviders } from './providers.ts';
 import { syncGroups } from './sync.ts';
 import { userIdentities } from './tables.ts';
+import { useOnce } from './used-tokens.ts';
 
 /** What the SSO flows are built with (the UI edge makes one). */
 export interface SsoContext {
@@ -34,6 +38,7 @@ export type SsoFailure =
   | 'provider_error'
   | 'provider_unavailable'
   | 'token_invalid'
+  | 'token_replayed'
   | 'unknown_user'
   | 'user_inactive';
 
@@ -59,8 +64,17 @@ interface Flow {
 /** How long a user may take at the provider's login page. */
 export const FLOW_SECONDS = 600;
 
+/**
+ * Whether a callback's `state` could be one of ours (openid-client's `randomState()`: 43 base64url
+ * characters). Anything else is refused before it is used, in a cookie name first of all.
+ */
+export const isFlowState = (state: string): boolean => /^[A-Za-z0-9_-]{22,128}$/.test(state);
+
 /** The cookie of the flow whose `state` is given (several sign-ins may run in several tabs). */
 export const flowCookieName = (state: string) => `plinth_oidc_${state.slice(0, 16)}`;
+
+/** The longest `next` a flow carries: the flow cookies of a few sign-ins must fit a request's headers. */
+export const MAX_NEXT_LENGTH = 512;
 
 /**
  * Starts a sign-in: the provider's authorization URL (code flow with PKCE S256, `state` and
@@ -77,7 +91,7 @@ export async function beginLogin(
     state: oidc.randomState(),
     nonce: oidc.randomNonce(),
     verifier: oidc.randomPKCECodeVerifier(),
-    next,
+    next: next.length <= MAX_NEXT_LENGTH ? next : '/ui/',
     expiresAt: Date.now() + FLOW_SECONDS * 1000,
   };
   const url = oidc.buildAuthorizationUrl(config, {
@@ -119,7 +133,8 @@ export async function finishLogin(
   const state = callbackUrl.searchParams.get('state') ?? '';
   let flow: Flow | undefined;
   try {
-    if (sealedFlow) flow = JSON.parse(ctx.box.open(sealedFlow, `oidc-flow:${state}`)) as Flow;
+    if (sealedFlow && isFlowState(state))
+      flow = JSON.parse(ctx.box.open(sealedFlow, `oidc-flow:${state}`)) as Flow;
   } catch {
     flow = undefined;
   }
@@ -134,7 +149,7 @@ export async function finishLogin(
   if (providerError) {
     // The provider's own words (access_denied, …), bounded; never a token.
     throw await fail('provider_error', 'The identity provider did not sign you in.', {
-      error: providerError.slice(0, 100),
+      error: storablePrefix(providerError, 100),
     });
   }
   let config: oidc.Configuration;
@@ -168,13 +183,14 @@ export async function finishLogin(
     });
   }
   const claims = tokens.claims()!;
-  const groups = await groupsOf(ctx, provider, config, claims, claims.sub, tokens.access_token);
+  const groups = await groupsOf(ctx, provider, () => Promise.resolve(config), claims, tokens.access_token);
   const signedIn = await signIn(ctx, provider, claims, groups, req, 'browser', fail);
   const session = await ctx.sessions.create({
     userId: signedIn.userId,
     provider: provider.name,
     identityId: signedIn.identityId,
-    oidcSid: typeof claims.sid === 'string' ? claims.sid : null,
+    // Kept to match back-channel logout tokens; one PostgreSQL cannot store would never match.
+    oidcSid: typeof claims.sid === 'string' && isStorableText(claims.sid) ? claims.sid : null,
     idToken: tokens.id_token ?? null,
     refreshToken: tokens.refresh_token ?? null,
     ip: req.ip,
@@ -183,37 +199,41 @@ export async function finishLogin(
   return { sessionToken: session.token, next: flow.next };
 }
 
+/** How old an ID token the CLI presents may be. */
+const ID_TOKEN_MAX_AGE_SECONDS = 300;
+
 /**
  * The CLI's sign-in (docs/sso.md, "plinth login"): an ID token the CLI obtained from the provider
- * with the device authorization grant, for the provider's `cli_client_id`. Verified here (signature,
- * issuer, audience, at most 5 minutes old), then the same user resolution and group sync as in the
- * browser; the caller issues a login token.
+ * with the device authorization grant, for the provider's `cli_client_id`, and optionally the access
+ * token that came with it (for userinfo). Verified here (signature, issuer, at most 5 minutes old,
+ * and that it is an ID token issued to the CLI client: see {@link notCliIdToken}), accepted once,
+ * then the same user resolution and group sync as in the browser; the caller issues a login token.
  */
 export async function signInWithIdToken(
   ctx: SsoContext,
   provider: OidcProviderConfig,
   idToken: string,
+  accessToken: string | undefined,
   req: RequestInfo,
 ): Promise<{ userId: string }> {
-  const fail = async (reason: SsoFailure, message: string) => {
+  const fail = async (reason: SsoFailure, message: string, details: Record<string, unknown> = {}) => {
     await ctx.audit.record({
       event: 'sso.login_failed',
       ip: req.ip,
       requestId: req.requestId,
-      details: { provider: provider.name, reason, method: 'id_token' },
+      details: { provider: provider.name, reason, method: 'id_token', ...details },
     });
     return new SsoLoginError(reason, message);
   };
-  if (!provider.cliClientId)
-    throw await fail('token_invalid', 'This provider has no command-line client configured.');
-  let claims: oidc.IDToken;
+  const cliClientId = provider.cliClientId;
+  if (!cliClientId) throw await fail('token_invalid', 'This provider has no command-line client configured.');
+  let verified: { payload: JWTPayload; header: JWTHeaderParameters };
   try {
-    claims = (await ctx.providers.verifyJwt(
-      provider.name,
-      idToken,
-      provider.cliClientId,
-      300,
-    )) as oidc.IDToken;
+    verified = await ctx.providers.verifyJwt(provider.name, idToken, {
+      audience: cliClientId,
+      maxAgeSeconds: ID_TOKEN_MAX_AGE_SECONDS,
+      requiredClaims: ['exp', 'iat', 'sub'],
+    });
   } catch (err) {
     if ((err as { code?: string }).code === 'issuer_unavailable')
       throw await fail(
@@ -222,11 +242,54 @@ export async function signInWithIdToken(
       );
     throw await fail('token_invalid', 'The ID token is not valid for this provider.');
   }
-  if (typeof claims.sub !== 'string' || !claims.sub)
-    throw await fail('token_invalid', 'The ID token has no subject.');
-  const groups = groupsFromClaim(claims[provider.groupsClaim]);
+  const refused = notCliIdToken(verified.header, verified.payload, cliClientId);
+  if (refused)
+    throw await fail('token_invalid', 'The token is not an ID token issued to the command-line client.', {
+      error: refused,
+    });
+  const claims = verified.payload as oidc.IDToken;
+  // Single use: a copy of the token (a log, a proxy, a shared terminal) signs no one in again.
+  const fresh = await useOnce(ctx.db, {
+    kind: 'id_token',
+    issuer: claims.iss,
+    jti: claims.jti,
+    token: idToken,
+    until: new Date(
+      (Math.min(claims.exp, claims.iat + ID_TOKEN_MAX_AGE_SECONDS) + CLOCK_TOLERANCE_SECONDS) * 1000,
+    ),
+  });
+  if (!fresh)
+    throw await fail('token_replayed', 'This ID token was used before. Run the sign-in again for a new one.');
+  const groups = await groupsOf(
+    ctx,
+    provider,
+    () => ctx.providers.cliClient(provider.name),
+    claims,
+    accessToken,
+  );
   const signedIn = await signIn(ctx, provider, claims, groups, req, 'id_token', fail);
   return { userId: signedIn.userId };
+}
+
+/**
+ * Why a verified JWT (audience `cli_client_id` among others) is not an ID token the provider issued
+ * to the CLI client, or null when it is: another application's token naming the CLI client among
+ * its audiences, a logout token, an access token in JWT form. The JOSE `typ` may be absent or `JWT`
+ * (RFC 9068 access tokens are `at+jwt`, logout tokens `logout+jwt`); a payload `typ` (Keycloak's
+ * token kind) must be `ID`; an `events` claim makes a security event (logout) token.
+ */
+export function notCliIdToken(
+  header: JWTHeaderParameters,
+  claims: JWTPayload,
+  cliClientId: string,
+): string | null {
+  if (header.typ !== undefined && !/^(application\/)?jwt$/i.test(header.typ)) return 'token_type';
+  if (claims.typ !== undefined && claims.typ !== 'ID') return 'token_type';
+  if (claims.events !== undefined) return 'token_type';
+  const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+  if ((claims.azp !== undefined || audiences.length > 1) && claims.azp !== cliClientId) return 'azp';
+  if (typeof claims.sub !== 'string' || !claims.sub) return 'sub';
+  return null;
 }
 
 /**
@@ -238,22 +301,26 @@ async function signIn(
   ctx: SsoContext,
   provider: OidcProviderConfig,
   claims: oidc.IDToken,
-  groups: string[] | null,
+  groups: GroupsRead,
   req: RequestInfo,
   method: 'browser' | 'id_token',
   fail: (reason: SsoFailure, message: string) => Promise<SsoLoginError>,
 ): Promise<{ userId: string; identityId: string }> {
   const issuer = claims.iss;
   const subject = claims.sub;
-  // An address the provider has not verified is not kept: members are added by e-mail address.
-  const email =
-    typeof claims.email === 'string' && claims.email_verified !== false ? claims.email.slice(0, 254) : null;
-  // Kept for the admins' claims view: the ID token's claims without the token bookkeeping.
+  // The identity's key is never altered to fit: a subject PostgreSQL cannot store is refused.
+  if (!isStorableText(subject))
+    throw await fail('token_invalid', 'The identity provider sent an unusable subject.');
+  const email = verifiedEmail(claims);
+  // Kept for the admins' claims view: the ID token's claims without the token bookkeeping, made
+  // storable (a NUL or a lone surrogate in any claim would fail the write, and the sign-in).
   const { nonce: _n, at_hash: _a, c_hash: _c, ...kept } = claims as Record<string, unknown>;
-  const lastClaims = {
+  const lastClaims = storableJson({
     ...kept,
-    ...(groups && !(provider.groupsClaim in kept) ? { [provider.groupsClaim]: groups } : {}),
-  };
+    ...(groups.known && groups.groups && !(provider.groupsClaim in kept)
+      ? { [provider.groupsClaim]: groups.groups }
+      : {}),
+  }) as Record<string, unknown>;
   let found = await identityBySubject(ctx.db, issuer, subject);
   if (!found) {
     if (!provider.allowSignup)
@@ -267,7 +334,8 @@ async function signIn(
       provider: provider.name,
       email,
       lastClaims,
-      lastGroups: groups,
+      // Unknown groups leave the last ones received in place (and the roles they gave).
+      ...(groups.known ? { lastGroups: groups.groups } : {}),
       lastLoginAt: new Date(),
     })
     .where(eq(userIdentities.id, found.identityId));
@@ -284,19 +352,30 @@ async function signIn(
   return { userId: found.userId, identityId: found.identityId };
 }
 
-/** Runs the group sync; a failure is logged and recorded on the identity, and the sign-in goes on. */
+/**
+ * Runs the group sync; a failure is logged and recorded on the identity, and the sign-in goes on.
+ * Groups that could not be read are no sync at all: the roles stay as they are, and the identity
+ * says why.
+ */
 export async function syncSafely(
   ctx: SsoContext,
   provider: OidcProviderConfig,
   identityId: string,
   userId: string,
-  groups: string[] | null,
+  groups: GroupsRead,
   req: RequestInfo,
 ): Promise<void> {
+  if (!groups.known) {
+    await ctx.db
+      .update(userIdentities)
+      .set({ lastSyncProblem: `groups unknown (${groups.why}): roles left as they were` })
+      .where(eq(userIdentities.id, identityId));
+    return;
+  }
   try {
     // No claim counts as no groups: Keycloak, for one, leaves the claim out for a user in no group.
     // The claims view shows `last_groups: null`, which tells that case from an empty list.
-    await syncGroups(ctx.db, ctx.audit, provider, identityId, userId, groups ?? [], req);
+    await syncGroups(ctx.db, ctx.audit, provider, identityId, userId, groups.groups ?? [], req);
   } catch (err) {
     // Only the error's class and code: a driver's message can carry statement parameters.
     const { name, code } = errorInfo(err);
@@ -313,24 +392,51 @@ export async function syncSafely(
   }
 }
 
-/** The user's groups: from the ID token's claim, else from userinfo; null when neither has it. */
+/**
+ * The user's groups as read: a list, or null when the source was asked and has no groups claim (no
+ * groups); or unknown, when they could not be read (no access token for userinfo, userinfo failing),
+ * which must not count as "no groups".
+ */
+export type GroupsRead =
+  | { readonly known: true; readonly groups: string[] | null }
+  | { readonly known: false; readonly why: string };
+
+/**
+ * The user's groups, the same way for every flow: the ID token's claim, else userinfo with the
+ * access token (its `sub` must be the ID token's). `configOf` is the client the access token was
+ * issued to.
+ */
 async function groupsOf(
   ctx: SsoContext,
   provider: OidcProviderConfig,
-  config: oidc.Configuration,
+  configOf: () => Promise<oidc.Configuration>,
   claims: oidc.IDToken | undefined,
-  subject: string,
   accessToken: string | undefined,
-): Promise<string[] | null> {
-  if (claims?.[provider.groupsClaim] !== undefined) return groupsFromClaim(claims[provider.groupsClaim]);
-  if (!accessToken || !subject || !config.serverMetadata().userinfo_endpoint) return null;
+): Promise<GroupsRead> {
+  if (claims?.[provider.groupsClaim] !== undefined)
+    return { known: true, groups: groupsFromClaim(claims[provider.groupsClaim]) };
+  if (!claims?.sub) return { known: false, why: 'no ID token' };
+  if (!accessToken) return { known: false, why: 'no groups claim in the ID token and no access token' };
   try {
-    const info = await oidc.fetchUserInfo(config, accessToken, subject);
-    return info[provider.groupsClaim] === undefined ? null : groupsFromClaim(info[provider.groupsClaim]);
+    const config = await configOf();
+    if (!config.serverMetadata().userinfo_endpoint) return { known: true, groups: null }; // the ID token is all there is
+    const info = await oidc.fetchUserInfo(config, accessToken, claims.sub);
+    const value: unknown = info[provider.groupsClaim];
+    return { known: true, groups: value === undefined ? null : groupsFromClaim(value) };
   } catch (err) {
     ctx.logger.warn({ provider: provider.name, err: errorInfo(err) }, 'SSO userinfo request failed');
-    return null;
+    return { known: false, why: 'the userinfo request failed' };
   }
+}
+
+/**
+ * The e-mail address to keep: only one the provider says it verified (`email_verified: true`), as
+ * members are added by address; made storable and at most 254 characters.
+ */
+function verifiedEmail(claims: oidc.IDToken): string | null {
+  if (typeof claims.email !== 'string' || claims.email_verified !== true) return null;
+  const email = storablePrefix(claims.email, 254);
+  return email || null;
 }
 
 interface FoundIdentity {
@@ -360,6 +466,7 @@ async function identityBySubject(
 
 /** A sign-in name from the claims: letters, digits and `@ . + - _`, as local names. */
 function baseUsername(claims: oidc.IDToken): string {
+  // Anything but those characters becomes `_`: a NUL or a lone surrogate included.
   const candidates = [
     claims.preferred_username,
     typeof claims.email === 'string' ? claims.email.split('@')[0] : undefined,
@@ -384,7 +491,7 @@ async function provision(
 ): Promise<FoundIdentity> {
   const base = baseUsername(claims);
   const names = [base, `${base}-${provider.name}`, `${base}-${randomBytes(3).toString('hex')}`];
-  const fullName = typeof claims.name === 'string' ? claims.name.slice(0, 150) : '';
+  const fullName = typeof claims.name === 'string' ? storablePrefix(claims.name, 150) : '';
   for (const username of names) {
     const taken = await ctx.db
       .select({ id: users.id })
@@ -480,31 +587,39 @@ export async function refreshIfDue(
     await ctx.sessions.refreshed(session.id, {});
     return session;
   }
-  const identity = await ctx.db
+  const [identity] = await ctx.db
     .select({ subject: userIdentities.subject })
     .from(userIdentities)
     .where(eq(userIdentities.id, session.identityId));
-  const groups = await groupsOf(
-    ctx,
-    provider,
-    config,
-    tokens.claims(),
-    identity[0]?.subject ?? '',
-    tokens.access_token,
-  );
-  await ctx.db
-    .update(userIdentities)
-    .set({ lastGroups: groups })
-    .where(eq(userIdentities.id, session.identityId));
+  // A refresh may come without an ID token: userinfo is then asked for the identity's subject.
+  const refreshed = tokens.claims();
+  const groups: GroupsRead =
+    !identity || (refreshed && refreshed.sub !== identity.subject)
+      ? { known: false, why: 'the refreshed ID token is for another subject' }
+      : await groupsOf(
+          ctx,
+          provider,
+          () => Promise.resolve(config),
+          refreshed ?? ({ sub: identity.subject } as oidc.IDToken),
+          tokens.access_token,
+        );
+  if (groups.known)
+    await ctx.db
+      .update(userIdentities)
+      .set({ lastGroups: groups.groups })
+      .where(eq(userIdentities.id, session.identityId));
   await syncSafely(ctx, provider, session.identityId, session.userId, groups, req);
   await ctx.sessions.refreshed(session.id, { idToken: tokens.id_token, refreshToken: tokens.refresh_token });
   return session;
 }
 
+/** How old a back-channel logout token may be. */
+const LOGOUT_TOKEN_MAX_AGE_SECONDS = 300;
+
 /**
  * Back-channel logout (OpenID Connect Back-Channel Logout 1.0): verifies the provider's
- * `logout_token` (signature, issuer, audience, `iat`, the logout event, `sid` or `sub`, no `nonce`)
- * and revokes the matching sessions. Returns how many were ended.
+ * `logout_token` (signature, issuer, audience, `iat`, `jti`, the logout event, `sid` or `sub`, no
+ * `nonce`), accepts it once, and revokes the matching sessions. Returns how many were ended.
  */
 export async function backchannelLogout(
   ctx: SsoContext,
@@ -512,7 +627,12 @@ export async function backchannelLogout(
   logoutToken: string,
   req: RequestInfo,
 ): Promise<number> {
-  const claims = await ctx.providers.verifyJwt(provider.name, logoutToken, provider.clientId, 300);
+  const { payload: claims } = await ctx.providers.verifyJwt(provider.name, logoutToken, {
+    audience: provider.clientId,
+    maxAgeSeconds: LOGOUT_TOKEN_MAX_AGE_SECONDS,
+    // The spec requires `jti`: it is what makes a copy of the token recognisable.
+    requiredClaims: ['iat', 'jti'],
+  });
   const events = claims.events as Record<string, unknown> | undefined;
   if (
     !events ||
@@ -524,6 +644,19 @@ export async function backchannelLogout(
   const sid = typeof claims.sid === 'string' ? claims.sid : undefined;
   const sub = typeof claims.sub === 'string' ? claims.sub : undefined;
   if (!sid && !sub) throw new Error('a logout token needs sid or sub');
+  const until =
+    Math.min(claims.exp ?? Infinity, claims.iat! + LOGOUT_TOKEN_MAX_AGE_SECONDS) + CLOCK_TOLERANCE_SECONDS;
+  // Single use: a replayed token (its `sub` alone ends every session of the identity) ends nothing.
+  if (
+    !(await useOnce(ctx.db, {
+      kind: 'logout_token',
+      issuer: claims.iss!,
+      jti: claims.jti,
+      token: logoutToken,
+      until: new Date(until * 1000),
+    }))
+  )
+    throw new Error('a logout token used before (a replay)');
   let identityId: string | undefined;
   if (!sid && sub) identityId = (await identityBySubject(ctx.db, claims.iss!, sub))?.identityId;
   const ended = await ctx.sessions.revokeForProvider(

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../core/db/client.ts';
 import { createLogger } from '../../core/logger.ts';
@@ -11,6 +12,7 @@ import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
 import { CookieJar, loginAtIdp, startTestIdp } from '../../test/oidc-provider.ts';
 import type { TestIdp } from '../../test/oidc-provider.ts';
 import { createWorld } from '../../test/world.ts';
+import { startServer } from '../../server.ts';
 import type { World } from '../../test/world.ts';
 import type { OidcProviderConfig } from './config.ts';
 import { OidcProviders } from './providers.ts';
@@ -28,6 +30,9 @@ const provider = (over: Partial<OidcProviderConfig> = {}): OidcProviderConfig =>
   scopes: ['openid', 'profile', 'email', 'groups', 'offline_access'],
   groupsClaim: 'groups',
   groupPrefix: 'svc',
+  groupParent: '',
+  superAdminFromGroups: false,
+  organizations: null,
   groupSync: true,
   allowSignup: true,
   resyncIntervalSeconds: 900,
@@ -35,14 +40,42 @@ const provider = (over: Partial<OidcProviderConfig> = {}): OidcProviderConfig =>
   ...over,
 });
 
+/** The CLI's client at the userinfo provider, signing in with the code flow (same tokens as the device grant). */
+const CLI_REDIRECT = 'http://127.0.0.1/cli-callback/';
+/** The one organization the provider `limited` may grant roles in. */
+const LIMITED_SLUG = `lim-${randomUUID().slice(0, 8)}`;
+
 let idp: TestIdp;
+/** A second provider that, like GitLab, sends the groups in userinfo only. */
+let infoIdp: TestIdp;
 
 beforeAll(async () => {
+  infoIdp = await startTestIdp(
+    [
+      {
+        ...CLIENT,
+        redirect_uris: [`${PUBLIC_URL}/auth/oidc/info/callback/`],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+      {
+        client_id: 'plinth-cli',
+        token_endpoint_auth_method: 'none',
+        redirect_uris: [CLI_REDIRECT],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
+    [],
+    { scopeClaimsInIdToken: false },
+  );
   idp = await startTestIdp([
     {
       ...CLIENT,
       redirect_uris: [
-        ...['op', 'closed', 'fast'].map((n) => `${PUBLIC_URL}/auth/oidc/${n}/callback/`),
+        ...['op', 'closed', 'fast', 'plain', 'limited', 'nested'].map(
+          (n) => `${PUBLIC_URL}/auth/oidc/${n}/callback/`,
+        ),
         `${TLS_URL}/auth/oidc/op/callback/`,
       ],
       post_logout_redirect_uris: [`${PUBLIC_URL}/ui/login/?signed_out=1`],
@@ -56,6 +89,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await idp.stop();
+  await infoIdp.stop();
 });
 
 describe.each(DATABASE_KINDS)('single sign-on with an in-process OpenID provider on %s', (kind) => {
@@ -65,9 +99,13 @@ describe.each(DATABASE_KINDS)('single sign-on with an in-process OpenID provider
   beforeAll(async () => {
     database = await migratedDatabase(kind);
     const configs = [
-      provider({ issuer: idp.issuer }),
+      provider({ issuer: idp.issuer, superAdminFromGroups: true }),
       provider({ name: 'closed', issuer: idp.issuer, allowSignup: false }),
       provider({ name: 'fast', issuer: idp.issuer, resyncIntervalSeconds: 1 }),
+      provider({ name: 'plain', issuer: idp.issuer }),
+      provider({ name: 'limited', issuer: idp.issuer, organizations: [LIMITED_SLUG] }),
+      provider({ name: 'nested', issuer: idp.issuer, groupParent: 'platform', superAdminFromGroups: true }),
+      provider({ name: 'info', issuer: infoIdp.issuer }),
     ];
     w = createWorld(database, {
       providers: new OidcProviders(configs, PUBLIC_URL, createLogger('silent')),
@@ -117,10 +155,11 @@ describe.each(DATABASE_KINDS)('single sign-on with an in-process OpenID provider
       sub,
       preferred_username: name,
       email: `${name}@example.com`,
+      email_verified: true,
       name: `Name ${name}`,
       groups,
     });
-    return { sub, name };
+    return { sub, name, groups };
   };
   const userOf = async (sub: string) => {
     const [row] = await w.db
@@ -571,7 +610,15 @@ describe.each(DATABASE_KINDS)('single sign-on with an in-process OpenID provider
       expect(res.body.code).toBe('authentication_failed');
     }
     const providers = await w.expectStatus(200, 'GET', '/api/login/providers/');
-    expect(providers.providers.map((p: { name: string }) => p.name)).toEqual(['op', 'closed', 'fast']);
+    expect(providers.providers.map((p: { name: string }) => p.name)).toEqual([
+      'op',
+      'closed',
+      'fast',
+      'plain',
+      'limited',
+      'nested',
+      'info',
+    ]);
     const one = await w.expectStatus(200, 'GET', '/api/login/providers/?name=closed');
     expect(one.providers.map((p: { name: string }) => p.name)).toEqual(['closed']);
     await w.expectStatus(404, 'GET', '/api/login/providers/?name=nope');
@@ -581,6 +628,353 @@ describe.each(DATABASE_KINDS)('single sign-on with an in-process OpenID provider
       cli_client_id: 'plinth-cli',
       login_url: '/auth/oidc/op/login/',
     });
+  });
+  describe('groups map only by their whole path, from a provider trusted with the role (issue 27)', () => {
+    it('ignores svc-admins and svc-<org>-admins anywhere below another group', async () => {
+      const acme = await org();
+      const a = account([
+        'my-namespace/svc-admins',
+        `my-namespace/svc-${acme.slug}-admins`,
+        '/team/svc-admins',
+        `/team/sub/svc-${acme.slug}-users`,
+      ]);
+      // `op` may grant Super Admin: only the paths keep these out.
+      const { res } = await signIn(a.sub);
+      expect(res.status).toBe(303);
+      const user = (await userOf(a.sub))!;
+      expect(user.isSuperuser, 'Super Admin from a nested group').toBe(false);
+      expect(await rolesOf(user.id), 'a role from a nested group').toEqual({});
+      const root = await w.user({ superuser: true });
+      const sso = await w.expectStatus(200, 'GET', `/api/v1/users/${user.id}/sso/`, { token: root.token });
+      expect(sso.identities[0].mapping).toEqual({
+        superuser: false,
+        organizations: [],
+        ignored_groups: a.groups,
+      });
+    });
+
+    it('grants Super Admin from top-level svc-admins only with super_admin_from_groups', async () => {
+      const a = account(['svc-admins']);
+      await signIn(a.sub, { via: 'plain' });
+      const user = (await userOf(a.sub))!;
+      expect(user.isSuperuser, 'Super Admin from a provider without the opt-in').toBe(false);
+      await signIn(a.sub);
+      expect((await userOf(a.sub))!.isSuperuser, 'with the opt-in').toBe(true);
+      // Without the opt-in, a provider revokes nothing either.
+      idp.accounts.get(a.sub)!.groups = [];
+      await signIn(a.sub, { via: 'plain' });
+      expect((await userOf(a.sub))!).toMatchObject({ isSuperuser: true, superuserSource: 'idp' });
+      await w.db.update(users).set({ isSuperuser: false }).where(eq(users.id, user.id));
+    });
+
+    it('takes the groups directly under group_parent only', async () => {
+      const acme = await org();
+      const beta = await org();
+      const a = account([
+        `platform/svc-${acme.slug}-admins`,
+        `svc-${beta.slug}-admins`,
+        `platform/team/svc-${beta.slug}-users`,
+        'svc-admins',
+      ]);
+      await signIn(a.sub, { via: 'nested' });
+      const user = (await userOf(a.sub))!;
+      expect(await rolesOf(user.id)).toEqual({ [acme.slug]: 'admin/idp' });
+      expect(user.isSuperuser).toBe(false);
+    });
+
+    it('adds, changes and removes roles only in the organizations a provider is limited to', async () => {
+      const allowed = await org(LIMITED_SLUG);
+      const other = await org();
+      const a = account([`svc-${other.slug}-viewers`]);
+      // Another provider granted a role in `other`.
+      await signIn(a.sub);
+      const user = (await userOf(a.sub))!;
+      expect(await rolesOf(user.id)).toEqual({ [other.slug]: 'viewer/idp' });
+      idp.accounts.get(a.sub)!.groups = [`svc-${allowed.slug}-users`, `svc-${other.slug}-admins`];
+      await signIn(a.sub, { via: 'limited' });
+      expect(await rolesOf(user.id), 'nothing changed in the other organization').toEqual({
+        [allowed.slug]: 'user/idp',
+        [other.slug]: 'viewer/idp',
+      });
+      idp.accounts.get(a.sub)!.groups = [];
+      await signIn(a.sub, { via: 'limited' });
+      expect(await rolesOf(user.id), 'nothing removed in the other organization').toEqual({
+        [other.slug]: 'viewer/idp',
+      });
+      const root = await w.user({ superuser: true });
+      idp.accounts.get(a.sub)!.groups = [`svc-${other.slug}-admins`];
+      await signIn(a.sub, { via: 'limited' });
+      const sso = await w.expectStatus(200, 'GET', `/api/v1/users/${user.id}/sso/`, { token: root.token });
+      expect(sso.identities[0].mapping.ignored_groups).toEqual([`svc-${other.slug}-admins`]);
+      await w.db.delete(organizations).where(eq(organizations.id, allowed.id));
+    });
+  });
+
+  describe("the CLI's ID-token exchange accepts only fresh ID tokens issued to the CLI client (issue 27)", () => {
+    const now = () => Math.floor(Date.now() / 1000);
+    const exchange = (id_token: string, access_token?: string) =>
+      w.call('POST', '/api/login/oidc/', {
+        body: { provider: 'op', id_token, ...(access_token ? { access_token } : {}) },
+      });
+
+    it('refuses another application’s token, a logout token and an access token', async () => {
+      const a = account([]);
+      const base = { sub: a.sub, exp: now() + 300, jti: randomUUID() };
+      const bcl = { 'http://schemas.openid.net/event/backchannel-logout': {} };
+      for (const [what, token] of [
+        [
+          'another client’s token naming the CLI',
+          await idp.sign({ ...base, aud: ['plinth-cli', 'other-app'], azp: 'other-app' }),
+        ],
+        ['two audiences, no azp', await idp.sign({ ...base, aud: ['other-app', 'plinth-cli'] })],
+        ['azp another client', await idp.sign({ ...base, aud: 'plinth-cli', azp: 'other-app' })],
+        [
+          'a logout token',
+          await idp.sign({ ...base, aud: 'plinth-cli', events: bcl }, { typ: 'logout+jwt' }),
+        ],
+        ['a logout token typed JWT', await idp.sign({ ...base, aud: 'plinth-cli', events: bcl })],
+        [
+          'an at+jwt access token',
+          await idp.sign({ ...base, aud: 'plinth-cli', client_id: 'plinth-cli' }, { typ: 'at+jwt' }),
+        ],
+        [
+          'a Keycloak access token',
+          await idp.sign({ ...base, aud: 'plinth-cli', azp: 'plinth-cli', typ: 'Bearer' }),
+        ],
+        ['no exp', await idp.sign({ sub: a.sub, aud: 'plinth-cli', jti: randomUUID() })],
+        ['no sub', await idp.sign({ aud: 'plinth-cli', exp: now() + 300, jti: randomUUID() })],
+        ['six minutes old', await idp.sign({ ...base, aud: 'plinth-cli', iat: now() - 360 })],
+      ] as const) {
+        const res = await exchange(token);
+        expect(res.status, what).toBe(401);
+        expect(res.body.code, what).toBe('authentication_failed');
+      }
+      expect(await userOf(a.sub), 'no user was made').toBeUndefined();
+      // What a provider issues to the CLI: accepted (typ JWT, aud and azp the CLI client, Keycloak's typ ID).
+      const ok = await exchange(
+        await idp.sign({ ...base, aud: ['plinth-cli'], azp: 'plinth-cli', typ: 'ID' }),
+      );
+      expect(ok.status, ok.text).toBe(200);
+    });
+
+    it('accepts an ID token once: a replay is 401 and audited', async () => {
+      const a = account([]);
+      const claims = { aud: 'plinth-cli', sub: a.sub, exp: now() + 300 };
+      for (const token of [await idp.sign({ ...claims, jti: randomUUID() }), await idp.sign(claims)]) {
+        expect((await exchange(token)).status).toBe(200);
+        const again = await exchange(token);
+        expect(again.status, 'the same token again').toBe(401);
+        expect(again.body.code).toBe('authentication_failed');
+        // Spelled another way (spare bits of the signature's last character): still the same token.
+        const [h, p, sig] = token.split('.') as [string, string, string];
+        const last = sig.at(-1)!;
+        const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+        const twin = `${h}.${p}.${sig.slice(0, -1)}${alphabet[alphabet.indexOf(last) ^ 1]}`;
+        expect((await exchange(twin)).status, 'the same token spelled another way').toBe(401);
+      }
+      const user = (await userOf(a.sub))!;
+      const replays = (await audits('sso.login_failed')).filter(
+        (e) => e.details.reason === 'token_replayed' && e.details.method === 'id_token',
+      );
+      expect(replays.length).toBeGreaterThanOrEqual(2);
+      expect((await audits('sso.login')).filter((e) => e.actorUserId === user.id)).toHaveLength(2);
+    });
+
+    it('reads groups like the browser does: a CLI login keeps, and with the access token applies, userinfo groups', async () => {
+      const acme = await org();
+      const sub = randomUUID();
+      infoIdp.accounts.set(sub, {
+        sub,
+        preferred_username: `info-${sub.slice(0, 8)}`,
+        groups: [`svc-${acme.slug}-users`],
+      });
+      // The browser sign-in: groups from userinfo.
+      const jar = new CookieJar();
+      const start = await request('/auth/oidc/info/login/', jar);
+      jar.take(start.headers);
+      const back = await loginAtIdp(start.headers.get('location')!, sub, PUBLIC_URL);
+      expect((await request(back.pathname + back.search, jar)).status).toBe(303);
+      const user = (await userOf(sub))!;
+      expect(await rolesOf(user.id)).toEqual({ [acme.slug]: 'user/idp' });
+
+      // The CLI's tokens, issued by the provider to plinth-cli (no groups in its ID token).
+      const cli = await oidc.discovery(new URL(infoIdp.issuer), 'plinth-cli', undefined, oidc.None(), {
+        execute: [oidc.allowInsecureRequests],
+      });
+      const cliTokens = async () => {
+        const verifier = oidc.randomPKCECodeVerifier();
+        // A nonce tells two ID tokens apart: this provider's carry no jti, and two made in the
+        // same second would otherwise be the same token.
+        const nonce = oidc.randomNonce();
+        const url = oidc.buildAuthorizationUrl(cli, {
+          redirect_uri: CLI_REDIRECT,
+          scope: 'openid profile groups',
+          code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+          code_challenge_method: 'S256',
+          nonce,
+        });
+        const callback = await loginAtIdp(url.href, sub, CLI_REDIRECT);
+        const tokens = await oidc.authorizationCodeGrant(cli, callback, {
+          pkceCodeVerifier: verifier,
+          expectedNonce: nonce,
+        });
+        expect(tokens.claims()!.groups, 'the ID token has no groups').toBeUndefined();
+        return { id_token: tokens.id_token!, access_token: tokens.access_token };
+      };
+      const post = (body: { id_token: string; access_token?: string }) =>
+        w.call('POST', '/api/login/oidc/', { body: { provider: 'info', ...body } });
+
+      const first = await cliTokens();
+      expect((await post({ id_token: first.id_token })).status).toBe(200);
+      expect(await rolesOf(user.id), 'groups unknown: the roles stay').toEqual({ [acme.slug]: 'user/idp' });
+      const root = await w.user({ superuser: true });
+      const sso = await w.expectStatus(200, 'GET', `/api/v1/users/${user.id}/sso/`, { token: root.token });
+      expect(sso.identities[0].last_sync_problem).toMatch(/groups unknown/);
+      expect(sso.identities[0].last_groups).toEqual([`svc-${acme.slug}-users`]);
+
+      infoIdp.accounts.get(sub)!.groups = [`svc-${acme.slug}-admins`];
+      const second = await post(await cliTokens());
+      expect(second.status, second.text).toBe(200);
+      expect(await rolesOf(user.id), 'groups from userinfo with the access token').toEqual({
+        [acme.slug]: 'admin/idp',
+      });
+      // Another user's access token: userinfo answers for another subject, so the groups are unknown.
+      const other = randomUUID();
+      infoIdp.accounts.set(other, { sub: other, groups: [] });
+      const mine = await cliTokens();
+      const verifier = oidc.randomPKCECodeVerifier();
+      const theirs = await oidc.authorizationCodeGrant(
+        cli,
+        await loginAtIdp(
+          oidc.buildAuthorizationUrl(cli, {
+            redirect_uri: CLI_REDIRECT,
+            scope: 'openid groups',
+            code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+            code_challenge_method: 'S256',
+          }).href,
+          other,
+          CLI_REDIRECT,
+        ),
+        { pkceCodeVerifier: verifier },
+      );
+      expect((await post({ id_token: mine.id_token, access_token: theirs.access_token })).status).toBe(200);
+      expect(await rolesOf(user.id), "another subject's userinfo is not applied").toEqual({
+        [acme.slug]: 'admin/idp',
+      });
+    });
+  });
+
+  it('refuses a replayed back-channel logout token, and one without jti (issue 27)', async () => {
+    const a = account([]);
+    await signIn(a.sub);
+    const event = { 'http://schemas.openid.net/event/backchannel-logout': {} };
+    const post = (token: string) =>
+      w.env.app.request('/auth/oidc/op/backchannel-logout/', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ logout_token: token }).toString(),
+      });
+    // Without `sid`, a logout token ends every session of the identity.
+    const token = await idp.sign({ aud: CLIENT.client_id, sub: a.sub, events: event, jti: randomUUID() });
+    expect((await post(token)).status).toBe(200);
+    const { jar } = await signIn(a.sub);
+    expect((await request('/ui/', jar)).status).toBe(200);
+    const replay = await post(token);
+    expect(replay.status, 'a replay').toBe(400);
+    expect(await replay.json()).toMatchObject({ error: 'invalid_request' });
+    expect((await request('/ui/', jar)).status, 'still signed in after the replay').toBe(200);
+    const noJti = await post(await idp.sign({ aud: CLIENT.client_id, sub: a.sub, events: event }));
+    expect(noJti.status, 'no jti').toBe(400);
+    expect((await request('/ui/', jar)).status, 'still signed in').toBe(200);
+  });
+
+  it('keeps no e-mail address without email_verified: true, so no one adds that account by it (issue 27)', async () => {
+    const a = account([]);
+    delete idp.accounts.get(a.sub)!.email_verified;
+    const { res } = await signIn(a.sub);
+    expect(res.status).toBe(303);
+    const user = (await userOf(a.sub))!;
+    expect(user.email).toBeNull();
+    const [identity] = await w.db.select().from(userIdentities).where(eq(userIdentities.subject, a.sub));
+    expect(identity!.email).toBeNull();
+    const t = await w.tenant();
+    const added = await w.call('POST', `/api/v1/organizations/${t.org.id}/members/`, {
+      token: t.orgAdmin.token,
+      body: { email: `${a.name}@example.com`, role: 'admin' },
+    });
+    expect(added.status, added.text).toBe(400);
+    expect(added.body.errors[0]).toMatchObject({ attr: 'email', code: 'does_not_exist' });
+  });
+
+  it('keeps answering after many sign-in starts with a long next, and finishes the latest (issue 27)', async () => {
+    const server = await startServer(w.env.app, { port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${server.port}`;
+    try {
+      const jar = new CookieJar();
+      const get = (path: string) =>
+        fetch(`${base}${path}`, { redirect: 'manual', headers: { cookie: jar.header() } });
+      const next = `/ui/?q=${'x'.repeat(1990)}`;
+      let location = '';
+      for (let i = 0; i < 10; i++) {
+        const start = await get(`/auth/oidc/op/login/?next=${encodeURIComponent(next)}`);
+        expect(start.status, `sign-in start ${i + 1}`).toBe(302);
+        jar.take(start.headers);
+        location = start.headers.get('location')!;
+      }
+      expect([...jar.cookies.keys()].filter((k) => k.startsWith('plinth_oidc_')).length).toBeLessThanOrEqual(
+        3,
+      );
+      for (const path of ['/ui/login/', '/healthz']) expect((await get(path)).status, path).toBe(200);
+      const a = account([]);
+      const back = await loginAtIdp(location, a.sub, PUBLIC_URL);
+      const done = await get(back.pathname + back.search);
+      expect(done.status, await done.clone().text()).toBe(303);
+      // Too long to carry: the home page instead.
+      expect(done.headers.get('location')).toBe('/ui/');
+    } finally {
+      await server.close(1000);
+    }
+  });
+
+  it('answers a malformed state as a state mismatch: 400, audited, nothing logged as an error (issue 27)', async () => {
+    const before = w.env.logs.lines.length;
+    const mismatches = async () =>
+      (await audits('sso.login_failed')).filter((e) => e.details.reason === 'state_mismatch').length;
+    const counted = await mismatches();
+    const states = ['a;b', 'a b', '"q"', 'é', `${'s'.repeat(16)},x`, 'x'.repeat(5000), ''];
+    for (const state of states) {
+      const res = await request(
+        `/auth/oidc/op/callback/?code=c&state=${encodeURIComponent(state)}`,
+        new CookieJar(),
+      );
+      expect(res.status, JSON.stringify(state.slice(0, 20))).toBe(400);
+      expect(await res.text()).toContain('could not be matched');
+    }
+    expect(await mismatches()).toBe(counted + states.length);
+    const errors = w.env.logs.lines.slice(before).filter((l) => /"level":"(error|fatal)"/.test(l));
+    expect(errors).toEqual([]);
+  });
+
+  it('signs in a user whose claims hold a NUL or a lone surrogate, storing them cleaned (issue 27)', async () => {
+    for (const [bad, clean] of [
+      ['Ann\u0000Lee', 'Ann\ufffdLee'],
+      ['Bob \ud800', 'Bob \ufffd'],
+    ] as const) {
+      const a = account([]);
+      Object.assign(idp.accounts.get(a.sub)!, {
+        name: bad,
+        preferred_username: `${a.name}${bad}`,
+        email: `${a.name}+${bad}@example.com`,
+      });
+      const { res } = await signIn(a.sub);
+      expect(res.status, JSON.stringify(bad)).toBe(303);
+      const user = (await userOf(a.sub))!;
+      expect(user.fullName).toBe(clean);
+      expect(user.username).toMatch(/^[A-Za-z0-9@.+_-]+$/);
+      expect(user.email).toBe(`${a.name}+${clean}@example.com`);
+      const [identity] = await w.db.select().from(userIdentities).where(eq(userIdentities.subject, a.sub));
+      expect(identity!.lastClaims!.name).toBe(clean);
+    }
   });
 });
 

@@ -26,7 +26,8 @@ export interface SyncOutcome {
 /**
  * Applies the provider's groups to the user's roles, in one transaction: adds, changes and removes
  * memberships that came from the provider (`source = 'idp'`) and the provider-granted Super Admin
- * role; never touches what was granted by hand. The last active Super Admin is never demoted by a
+ * role (only for a provider with `super_admin_from_groups`), only in the organizations the provider
+ * may grant roles in; never touches what was granted by hand. The last active Super Admin is never demoted by a
  * sync: the role stays and the problem is reported. Records the outcome on the identity and, when
  * anything changed, in the audit log.
  */
@@ -39,7 +40,7 @@ export async function syncGroups(
   groups: readonly string[],
   req: RequestInfo,
 ): Promise<SyncOutcome> {
-  const mapped = mapGroups(groups, provider.groupPrefix);
+  const mapped = mapGroups(groups, provider);
   return db.transaction(async (tx) => {
     // Serializes syncs of one user (two tabs signing in at once) on the user's row.
     const [user] = await tx
@@ -116,7 +117,15 @@ export async function syncGroups(
         outcome.changed.push({ organization, from: row.role, to: role });
       }
     }
-    const stale = current.filter((c) => c.source === 'idp' && !desired.has(c.organizationId));
+    // A provider limited to some organizations never removes memberships elsewhere (another
+    // provider may have granted them).
+    const limited = provider.organizations ? new Set(provider.organizations) : null;
+    const stale = current.filter(
+      (c) =>
+        c.source === 'idp' &&
+        !desired.has(c.organizationId) &&
+        (!limited || limited.has(slugById.get(c.organizationId) ?? '')),
+    );
     if (stale.length) {
       await tx.delete(organizationMembers).where(
         and(
@@ -135,10 +144,12 @@ export async function syncGroups(
         });
     }
 
-    if (mapped.superuser && !user.isSuperuser) {
+    // A provider not trusted with Super Admin neither grants nor revokes it.
+    const trusted = provider.superAdminFromGroups;
+    if (trusted && mapped.superuser && !user.isSuperuser) {
       await tx.update(users).set({ isSuperuser: true, superuserSource: 'idp' }).where(eq(users.id, userId));
       outcome.superuser = 'granted';
-    } else if (!mapped.superuser && user.isSuperuser && user.superuserSource === 'idp') {
+    } else if (trusted && !mapped.superuser && user.isSuperuser && user.superuserSource === 'idp') {
       const [others] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(users)
@@ -151,7 +162,7 @@ export async function syncGroups(
         outcome.superuser = 'revoked';
       } else {
         outcome.problems.push(
-          `not in ${provider.groupPrefix}-admins any more, but the last active Super Admin: the role was kept`,
+          `not in ${superAdminGroup(provider)} any more, but the last active Super Admin: the role was kept`,
         );
       }
     }
@@ -195,4 +206,9 @@ export async function syncGroups(
     }
     return outcome;
   });
+}
+
+/** The whole path of the provider's Super Admin group, as the docs and problems name it. */
+export function superAdminGroup(provider: OidcProviderConfig): string {
+  return `${provider.groupParent ? `${provider.groupParent}/` : ''}${provider.groupPrefix}-admins`;
 }

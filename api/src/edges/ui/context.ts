@@ -5,6 +5,7 @@ import type { RequestInfo } from '../../auth/login.ts';
 import { can, highestRole, requireScope, roleIn } from '../../auth/policy.ts';
 import type { Action, Principal } from '../../auth/policy.ts';
 import { sessionPrincipal } from '../../auth/registry.ts';
+import { MAX_NEXT_LENGTH } from '../../auth/sso/service.ts';
 import { csrfToken } from '../../auth/sessions.ts';
 import type { ActiveSession } from '../../auth/sessions.ts';
 import type { Database } from '../../core/db/client.ts';
@@ -36,15 +37,17 @@ export function printable(value: string): boolean {
 
 /**
  * Where to go after signing in: a path of this UI only (`/ui/…`), never another origin, a
- * protocol-relative `//host` or a backslash trick; anything else is the home page.
+ * protocol-relative `//host` or a backslash trick; anything else is the home page. At most
+ * {@link MAX_NEXT_LENGTH} characters (after the URL's own encoding): it rides in the flow cookies.
  */
 export function safeNext(next: string | undefined): string {
-  if (!next || next.length > 2000 || !printable(next)) return '/ui/';
+  if (!next || next.length > MAX_NEXT_LENGTH || !printable(next)) return '/ui/';
   if (!next.startsWith('/ui/') || next.includes('\\') || next.startsWith('//')) return '/ui/';
   try {
     const url = new URL(next, 'http://plinth.invalid');
     if (url.origin !== 'http://plinth.invalid' || !url.pathname.startsWith('/ui/')) return '/ui/';
-    return url.pathname + url.search;
+    const path = url.pathname + url.search;
+    return path.length > MAX_NEXT_LENGTH ? '/ui/' : path;
   } catch {
     return '/ui/';
   }

@@ -13,6 +13,7 @@ import {
   finishLogin,
   FLOW_SECONDS,
   flowCookieName,
+  isFlowState,
   refreshIfDue,
   SsoLoginError,
 } from '../../auth/sso/service.ts';
@@ -50,6 +51,7 @@ export function registerUi(app: App, deps: UiDeps): void {
   // `__Host-` binds the cookie to this host, path / and HTTPS; browsers refuse it over plain HTTP.
   const sessionCookie = secure ? '__Host-plinth_session' : 'plinth_session';
   const flowCookie = (state: string) => (secure ? '__Host-' : '') + flowCookieName(state);
+  const flowCookiePattern = new RegExp(`^${secure ? '__Host-' : ''}plinth_oidc_[A-Za-z0-9_-]{1,16}$`);
   const cookieOptions = { httpOnly: true, secure, sameSite: 'Lax', path: '/' } as const;
   const providers: OidcProviders | null = deps.sso?.providers ?? null;
   const csp = [
@@ -255,7 +257,17 @@ export function registerUi(app: App, deps: UiDeps): void {
       if (!provider) return c.html(errorPage('Unknown provider', 'There is no such sign-in provider.'), 404);
       try {
         const { url, state, sealedFlow } = await beginLogin(sso, provider, safeNext(c.req.query('next')));
-        setCookie(c, flowCookie(state), sealedFlow, { ...cookieOptions, maxAge: FLOW_SECONDS });
+        // Every flow cookie rides on every request: a page of sign-in links clicked in turn must
+        // not grow the headers past what the server accepts (431 for the whole site). The newest
+        // flows stay, so the sign-in the user finishes is the one they started last.
+        const flows = Object.entries(getCookie(c))
+          .filter(([name]) => flowCookiePattern.test(name))
+          .sort(([, a], [, b]) => flowStartedAt(b) - flowStartedAt(a));
+        for (const [name] of flows.slice(MAX_FLOWS - 1)) deleteCookie(c, name, cookieOptions);
+        setCookie(c, flowCookie(state), `${Date.now().toString(36)}.${sealedFlow}`, {
+          ...cookieOptions,
+          maxAge: FLOW_SECONDS,
+        });
         return c.redirect(url.href, 302);
       } catch (err) {
         if (err instanceof DomainError && err.kind === 'unavailable')
@@ -269,9 +281,10 @@ export function registerUi(app: App, deps: UiDeps): void {
       if (!provider) return c.html(errorPage('Unknown provider', 'There is no such sign-in provider.'), 404);
       const url = new URL(c.req.url);
       const state = url.searchParams.get('state') ?? '';
-      const name = flowCookie(state);
-      const sealed = state ? getCookie(c, name) : undefined;
-      if (state) deleteCookie(c, name, cookieOptions);
+      // A `state` of another shape is no flow of ours, and no cookie name (finishLogin refuses it).
+      const name = isFlowState(state) ? flowCookie(state) : undefined;
+      const sealed = name ? flowSealed(getCookie(c, name)) : undefined;
+      if (name) deleteCookie(c, name, cookieOptions);
       try {
         const { sessionToken, next } = await finishLogin(sso, provider, url, sealed, info(c));
         await startSession(c, sessionToken);
@@ -305,6 +318,20 @@ export function registerUi(app: App, deps: UiDeps): void {
   }
 
   app.route('/', ui as unknown as Hono<AppEnv>);
+}
+
+/** How many sign-ins one browser may have in progress (each has a flow cookie of about 1 kB). */
+const MAX_FLOWS = 3;
+
+/** A flow cookie is `<start time, base 36>.<sealed flow>`: the time orders flows, the rest is sealed. */
+function flowStartedAt(value: string): number {
+  const started = parseInt(value.slice(0, value.indexOf('.')), 36);
+  return Number.isFinite(started) ? started : 0;
+}
+
+function flowSealed(value: string | undefined): string | undefined {
+  const dot = value?.indexOf('.') ?? -1;
+  return dot > 0 ? value!.slice(dot + 1) : undefined;
 }
 
 /** The request comes from a page of this origin. */

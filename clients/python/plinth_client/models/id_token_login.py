@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
 
 
 
@@ -28,11 +29,15 @@ class IdTokenLogin:
         Attributes:
             provider (str): The provider name.
             id_token (str): An ID token the provider issued to its `cli_client_id` (device authorization grant), at most 5
-                minutes old.
+                minutes old; accepted once.
+            access_token (str | Unset): The access token that came with the ID token, used only to read the groups from
+                userinfo when the ID token has no groups claim. Without either, the groups are unknown and the roles stay as
+                they are.
      """
 
     provider: str
     id_token: str
+    access_token: str | Unset = UNSET
 
 
 
@@ -43,6 +48,8 @@ class IdTokenLogin:
 
         id_token = self.id_token
 
+        access_token = self.access_token
+
 
         field_dict: dict[str, Any] = {}
 
@@ -50,6 +57,8 @@ class IdTokenLogin:
             "provider": provider,
             "id_token": id_token,
         })
+        if access_token is not UNSET:
+            field_dict["access_token"] = access_token
 
         return field_dict
 
@@ -62,9 +71,12 @@ class IdTokenLogin:
 
         id_token = d.pop("id_token")
 
+        access_token = d.pop("access_token", UNSET)
+
         id_token_login = cls(
             provider=provider,
             id_token=id_token,
+            access_token=access_token,
         )
 
         return id_token_login

@@ -26,10 +26,13 @@ class UserSsoIdentitiesItemMapping:
     """ What the last groups map to.
 
         Attributes:
-            superuser (bool): Whether the groups include `<prefix>-admins` (Super Admin).
+            superuser (bool): Whether the groups grant Super Admin: `<group_parent>/<prefix>-admins`, for a provider with
+                `super_admin_from_groups`.
             organizations (list[UserSsoIdentitiesItemMappingOrganizationsItem]): The organization roles the groups map to
                 (the highest per organization).
-            ignored_groups (list[str]): Groups that map to no role.
+            ignored_groups (list[str]): Groups that map to no role: other paths than directly under the provider's
+                `group_parent`, organizations the provider may not grant roles in, and `<prefix>-admins` without
+                `super_admin_from_groups`.
      """
 
     superuser: bool
