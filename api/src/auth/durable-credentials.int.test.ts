@@ -32,6 +32,8 @@ interface Escalation {
   body: Record<string, unknown>;
   /** Not every operation is a tool (keys are never created through MCP). */
   tool?: { name: string; args: Record<string, unknown> };
+  /** The tool stays a key's for other changes (renaming an organization): the call is refused. */
+  keysHaveTool?: true;
   happened: () => Promise<boolean>;
 }
 
@@ -203,6 +205,8 @@ describe.each(DATABASE_KINDS)('no API key becomes a durable credential on %s', (
     const victim = await w.user();
     const inactive = await w.user({ active: false });
     const linked = await w.user();
+    const moved = await w.org();
+    const slug = w.unique('moved');
     return [
       {
         what: 'create a user with a password',
@@ -260,6 +264,18 @@ describe.each(DATABASE_KINDS)('no API key becomes a durable credential on %s', (
           (await w.expectStatus(200, 'GET', `/api/v1/users/${linked.id}/sso/`, { token: root.token }))
             .identities.length > 0,
       },
+      {
+        // svc-<slug>-* groups and ServiceAccounts mapped to the slug get roles in the organization.
+        what: "change an organization's slug",
+        method: 'PATCH',
+        path: `/api/v1/organizations/${moved.id}/`,
+        body: { slug },
+        tool: { name: 'api_v1_organizations_partial_update', args: { id: moved.id, body: { slug } } },
+        keysHaveTool: true,
+        happened: async () =>
+          (await w.expectStatus(200, 'GET', `/api/v1/organizations/${moved.id}/`, { token: root.token }))
+            .slug === slug,
+      },
       ...members,
       key === 'system key'
         ? {
@@ -306,17 +322,24 @@ describe.each(DATABASE_KINDS)('no API key becomes a durable credential on %s', (
     }
   });
 
-  it.each(KEYS)('neither lists nor runs those tools for a %s over MCP, and nothing changes', async (key) => {
-    const listed = (await mcp(keys[key], 'tools/list')).tools!.map((t) => t.name);
-    for (const e of await escalations(key)) {
-      if (!e.tool) continue;
-      expect.soft(listed, e.what).not.toContain(e.tool.name);
-      const result = await callTool(keys[key], e.tool);
-      expect.soft(result.isError, e.what).toBe(true);
-      expect.soft(result.content![0]!.text, e.what).toContain('Unknown tool');
-      expect.soft(await e.happened(), e.what).toBe(false);
-    }
-  });
+  it.each(KEYS)(
+    'refuses each escalation with a %s as an MCP tool (not even listed), and nothing changes',
+    async (key) => {
+      const listed = (await mcp(keys[key], 'tools/list')).tools!.map((t) => t.name);
+      for (const e of await escalations(key)) {
+        if (!e.tool) continue;
+        const result = await callTool(keys[key], e.tool);
+        expect.soft(result.isError, e.what).toBe(true);
+        if (e.keysHaveTool) {
+          expect.soft(result.content![0]!.text, e.what).toMatch(/^403 interactive_login_required: /);
+        } else {
+          expect.soft(listed, e.what).not.toContain(e.tool.name);
+          expect.soft(result.content![0]!.text, e.what).toContain('Unknown tool');
+        }
+        expect.soft(await e.happened(), e.what).toBe(false);
+      }
+    },
+  );
 
   it.each(KEYS)('lets the person behind a %s, signed in, do each over REST', async (key) => {
     for (const e of await escalations(key)) {
@@ -355,6 +378,10 @@ describe.each(DATABASE_KINDS)('no API key becomes a durable credential on %s', (
     await w.expectStatus(204, 'DELETE', `/api/v1/users/${staff.id}/sessions/`, { token });
     const admin = await w.user({ org: { id: t.org.id, role: 'admin' } });
     const orgKey = keys['admin organization key'];
+    await w.expectStatus(200, 'PATCH', `/api/v1/organizations/${t.org.id}/`, {
+      token: orgKey,
+      body: { name: 'Renamed', slug: t.org.slug },
+    });
     await w.expectStatus(200, 'PATCH', `/api/v1/organizations/${t.org.id}/members/${admin.id}/`, {
       token: orgKey,
       body: { role: 'admin' },

@@ -10,7 +10,13 @@ import { conflict, notFound, validationError } from '../../core/errors.ts';
 import type { Page, PageQuery } from '../../core/pagination.ts';
 import type { AuditLog } from '../audit/writer.ts';
 import type { RequestInfo } from '../../auth/login.ts';
-import { authorize, requireScope, visibilityParams, visibleOrganizationsSql } from '../../auth/policy.ts';
+import {
+  authorize,
+  requireInteractive,
+  requireScope,
+  visibilityParams,
+  visibleOrganizationsSql,
+} from '../../auth/policy.ts';
 import type { Action, Principal } from '../../auth/policy.ts';
 import { isUniqueViolation } from '../users/service.ts';
 
@@ -139,9 +145,14 @@ export async function updateOrganization(
 ): Promise<Organization> {
   const org = await findOrganization(db, principal, id);
   await authorize(db, principal, 'organization.update', { organizationId: org.id });
-  // The slug names the OIDC groups (svc-{slug}-admins …): only a Super Admin may change it.
+  // The slug names the OIDC groups (svc-{slug}-admins …) and the ServiceAccounts mapped here: only
+  // a Super Admin may change it, signed in, since a new slug grants roles to whoever holds those.
   if (input.slug !== undefined && input.slug !== org.slug) {
     await authorize(db, principal, 'organization.create', 'global');
+    requireInteractive(
+      principal,
+      "Changing an organization's slug needs a person signed in (a login token from POST /api/login/, or the web UI), not an API key.",
+    );
   }
   try {
     const [updated] = await db

@@ -10,7 +10,7 @@ export default endpoint(
     method: 'patch',
     path: '/api/v1/organizations/{id}/',
     description:
-      'An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin.',
+      'An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin signed in: 403 `interactive_login_required` with an API key.',
     tags: ['organizations'],
     summary: 'Rename an organization (Org Admin); change its slug (Super Admin)',
     request: {
