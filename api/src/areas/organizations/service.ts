@@ -139,9 +139,11 @@ export async function createOrganization(
 
 export async function updateOrganization(
   db: Database,
+  audit: AuditLog,
   principal: Principal,
   id: string,
   input: OrganizationUpdate,
+  req: RequestInfo,
 ): Promise<Organization> {
   const org = await findOrganization(db, principal, id);
   await authorize(db, principal, 'organization.update', { organizationId: org.id });
@@ -155,15 +157,43 @@ export async function updateOrganization(
     );
   }
   try {
-    const [updated] = await db
-      .update(organizations)
-      .set({
-        ...(input.slug !== undefined && { slug: input.slug }),
-        ...(input.name !== undefined && { name: input.name }),
-      })
-      .where(eq(organizations.id, id))
-      .returning();
-    return toView(updated!);
+    // The change and its audit entry commit together: the row read locked, so "before" is exact.
+    const updated = await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(organizations).where(eq(organizations.id, id)).for('update');
+      if (!before) throw notFound();
+      const [after] = await tx
+        .update(organizations)
+        .set({
+          ...(input.slug !== undefined && { slug: input.slug }),
+          ...(input.name !== undefined && { name: input.name }),
+        })
+        .where(eq(organizations.id, id))
+        .returning();
+      const changed = (['slug', 'name'] as const).filter((k) => before[k] !== after![k]);
+      if (changed.length > 0) {
+        // Old and new: the slug decides which svc-<slug>-* groups grant roles here.
+        await audit.record(
+          {
+            event: 'organization.updated',
+            actorUserId: principal.userId,
+            apiKeyId: principal.apiKeyId,
+            organizationId: id,
+            username: principal.username,
+            ip: req.ip,
+            requestId: req.requestId,
+            details: {
+              changed,
+              slug: after!.slug,
+              ...(changed.includes('slug') && { previous_slug: before.slug }),
+              ...(changed.includes('name') && { name: after!.name, previous_name: before.name }),
+            },
+          },
+          tx,
+        );
+      }
+      return after!;
+    });
+    return toView(updated);
   } catch (err) {
     if (isUniqueViolation(err)) throw slugTaken();
     throw err;

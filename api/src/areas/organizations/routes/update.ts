@@ -1,4 +1,4 @@
-import { IdParams, jsonBody, jsonResponse, patchBody } from '../../../edges/http/common.ts';
+import { IdParams, jsonBody, jsonResponse, patchBody, requestInfo } from '../../../edges/http/common.ts';
 import { endpoint } from '../../../edges/http/endpoint.ts';
 import { defineRoute } from '../../../edges/http/openapi.ts';
 import { OrganizationSchema, OrganizationUpdateSchema } from '../schema.ts';
@@ -19,10 +19,17 @@ export default endpoint(
     },
     responses: { 200: jsonResponse('The organization.', OrganizationSchema) },
   }),
-  ({ db }) =>
+  ({ db, audit }) =>
     async (c) =>
       c.json(
-        await updateOrganization(db, c.get('principal'), c.req.valid('param').id, c.req.valid('json')),
+        await updateOrganization(
+          db,
+          audit,
+          c.get('principal'),
+          c.req.valid('param').id,
+          c.req.valid('json'),
+          requestInfo(c),
+        ),
         200,
       ),
 );
