@@ -46,10 +46,14 @@ const (
 	ApiKeyCreated                    AuditEvent = "api_key.created"
 	ApiKeyRevoked                    AuditEvent = "api_key.revoked"
 	ApiKeyUsed                       AuditEvent = "api_key.used"
+	BucketAdopted                    AuditEvent = "bucket.adopted"
+	BucketCreated                    AuditEvent = "bucket.created"
 	BucketCredentialsRevealed        AuditEvent = "bucket.credentials_revealed"
 	BucketCredentialsRotated         AuditEvent = "bucket.credentials_rotated"
+	BucketDeleted                    AuditEvent = "bucket.deleted"
 	BucketImported                   AuditEvent = "bucket.imported"
 	BucketPreviousCredentialsRemoved AuditEvent = "bucket.previous_credentials_removed"
+	BucketUpdated                    AuditEvent = "bucket.updated"
 	LoginFailed                      AuditEvent = "login.failed"
 	LoginSucceeded                   AuditEvent = "login.succeeded"
 	OrganizationCreated              AuditEvent = "organization.created"
@@ -57,6 +61,7 @@ const (
 	OrganizationMemberAdded          AuditEvent = "organization.member.added"
 	OrganizationMemberChanged        AuditEvent = "organization.member.changed"
 	OrganizationMemberRemoved        AuditEvent = "organization.member.removed"
+	OrganizationUpdated              AuditEvent = "organization.updated"
 	ServiceAccountUsed               AuditEvent = "service_account.used"
 	SessionLogout                    AuditEvent = "session.logout"
 	SessionRevoked                   AuditEvent = "session.revoked"
@@ -66,9 +71,12 @@ const (
 	SsoLoginFailed                   AuditEvent = "sso.login_failed"
 	UserCreated                      AuditEvent = "user.created"
 	UserUpdated                      AuditEvent = "user.updated"
+	WorkspaceCreated                 AuditEvent = "workspace.created"
+	WorkspaceDeleted                 AuditEvent = "workspace.deleted"
 	WorkspaceMemberAdded             AuditEvent = "workspace.member.added"
 	WorkspaceMemberChanged           AuditEvent = "workspace.member.changed"
 	WorkspaceMemberRemoved           AuditEvent = "workspace.member.removed"
+	WorkspaceUpdated                 AuditEvent = "workspace.updated"
 )
 
 // Valid indicates whether the value is a known member of the AuditEvent enum.
@@ -80,13 +88,21 @@ func (e AuditEvent) Valid() bool {
 		return true
 	case ApiKeyUsed:
 		return true
+	case BucketAdopted:
+		return true
+	case BucketCreated:
+		return true
 	case BucketCredentialsRevealed:
 		return true
 	case BucketCredentialsRotated:
 		return true
+	case BucketDeleted:
+		return true
 	case BucketImported:
 		return true
 	case BucketPreviousCredentialsRemoved:
+		return true
+	case BucketUpdated:
 		return true
 	case LoginFailed:
 		return true
@@ -101,6 +117,8 @@ func (e AuditEvent) Valid() bool {
 	case OrganizationMemberChanged:
 		return true
 	case OrganizationMemberRemoved:
+		return true
+	case OrganizationUpdated:
 		return true
 	case ServiceAccountUsed:
 		return true
@@ -120,11 +138,17 @@ func (e AuditEvent) Valid() bool {
 		return true
 	case UserUpdated:
 		return true
+	case WorkspaceCreated:
+		return true
+	case WorkspaceDeleted:
+		return true
 	case WorkspaceMemberAdded:
 		return true
 	case WorkspaceMemberChanged:
 		return true
 	case WorkspaceMemberRemoved:
+		return true
+	case WorkspaceUpdated:
 		return true
 	default:
 		return false
@@ -1788,7 +1812,7 @@ type ClientInterface interface {
 
 	// ApiV1OrganizationsPartialUpdateWithBody Rename an organization (Org Admin); change its slug (Super Admin)
 	//
-	// An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin.
+	// An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -1797,7 +1821,7 @@ type ClientInterface interface {
 
 	// ApiV1OrganizationsPartialUpdate Rename an organization (Org Admin); change its slug (Super Admin)
 	//
-	// An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin.
+	// An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -1845,7 +1869,7 @@ type ClientInterface interface {
 
 	// ApiV1OrganizationsMembersCreateWithBody Add a user, named by username or e-mail address, as a member with a role
 	//
-	// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+	// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -1854,7 +1878,7 @@ type ClientInterface interface {
 
 	// ApiV1OrganizationsMembersCreate Add a user, named by username or e-mail address, as a member with a role
 	//
-	// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+	// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -1870,7 +1894,7 @@ type ClientInterface interface {
 
 	// ApiV1OrganizationsMembersPartialUpdateWithBody Change a member's role
 	//
-	// Give the member another role (`admin`, `user` or `viewer`).
+	// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -1879,7 +1903,7 @@ type ClientInterface interface {
 
 	// ApiV1OrganizationsMembersPartialUpdate Change a member's role
 	//
-	// Give the member another role (`admin`, `user` or `viewer`).
+	// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -2066,7 +2090,7 @@ type ClientInterface interface {
 
 	// ApiV1UsersCreateWithBody Create a user (Super Admin)
 	//
-	// A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken.
+	// A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken. A password or `is_superuser: true` needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -2075,7 +2099,7 @@ type ClientInterface interface {
 
 	// ApiV1UsersCreate Create a user (Super Admin)
 	//
-	// A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken.
+	// A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken. A password or `is_superuser: true` needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -2130,7 +2154,7 @@ type ClientInterface interface {
 
 	// ApiV1UsersPartialUpdateWithBody Update or deactivate a user (Super Admin)
 	//
-	// Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (403 `self_lockout`).
+	// Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (409 `self_lockout`). A password, `is_superuser: true` and reactivating a user need a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -2139,7 +2163,7 @@ type ClientInterface interface {
 
 	// ApiV1UsersPartialUpdate Update or deactivate a user (Super Admin)
 	//
-	// Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (403 `self_lockout`).
+	// Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (409 `self_lockout`). A password, `is_superuser: true` and reactivating a user need a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -2148,7 +2172,7 @@ type ClientInterface interface {
 
 	// ApiV1UsersIdentitiesCreateWithBody Link a user to an identity at an identity provider (Super Admin)
 	//
-	// Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already.
+	// Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already. Needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -2157,7 +2181,7 @@ type ClientInterface interface {
 
 	// ApiV1UsersIdentitiesCreate Link a user to an identity at an identity provider (Super Admin)
 	//
-	// Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already.
+	// Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already. Needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -2244,7 +2268,7 @@ type ClientInterface interface {
 
 	// ApiV1WorkspacesMembersCreateWithBody Add a user, named by username or e-mail address, as a member with a role
 	//
-	// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+	// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -2253,7 +2277,7 @@ type ClientInterface interface {
 
 	// ApiV1WorkspacesMembersCreate Add a user, named by username or e-mail address, as a member with a role
 	//
-	// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+	// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -2269,7 +2293,7 @@ type ClientInterface interface {
 
 	// ApiV1WorkspacesMembersPartialUpdateWithBody Change a member's role
 	//
-	// Give the member another role (`admin`, `user` or `viewer`).
+	// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -2278,7 +2302,7 @@ type ClientInterface interface {
 
 	// ApiV1WorkspacesMembersPartialUpdate Change a member's role
 	//
-	// Give the member another role (`admin`, `user` or `viewer`).
+	// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -2504,7 +2528,7 @@ func (c *Client) ApiV1OrganizationsRetrieve(ctx context.Context, id openapi_type
 
 // ApiV1OrganizationsPartialUpdateWithBody Rename an organization (Org Admin); change its slug (Super Admin)
 //
-// An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin.
+// An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes any type of body and a specified content type.
 //
@@ -2523,7 +2547,7 @@ func (c *Client) ApiV1OrganizationsPartialUpdateWithBody(ctx context.Context, id
 
 // ApiV1OrganizationsPartialUpdate Rename an organization (Org Admin); change its slug (Super Admin)
 //
-// An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin.
+// An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -2631,7 +2655,7 @@ func (c *Client) ApiV1OrganizationsMembersList(ctx context.Context, id openapi_t
 
 // ApiV1OrganizationsMembersCreateWithBody Add a user, named by username or e-mail address, as a member with a role
 //
-// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes any type of body and a specified content type.
 //
@@ -2650,7 +2674,7 @@ func (c *Client) ApiV1OrganizationsMembersCreateWithBody(ctx context.Context, id
 
 // ApiV1OrganizationsMembersCreate Add a user, named by username or e-mail address, as a member with a role
 //
-// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -2686,7 +2710,7 @@ func (c *Client) ApiV1OrganizationsMembersDestroy(ctx context.Context, id openap
 
 // ApiV1OrganizationsMembersPartialUpdateWithBody Change a member's role
 //
-// Give the member another role (`admin`, `user` or `viewer`).
+// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes any type of body and a specified content type.
 //
@@ -2705,7 +2729,7 @@ func (c *Client) ApiV1OrganizationsMembersPartialUpdateWithBody(ctx context.Cont
 
 // ApiV1OrganizationsMembersPartialUpdate Change a member's role
 //
-// Give the member another role (`admin`, `user` or `viewer`).
+// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -3122,7 +3146,7 @@ func (c *Client) ApiV1UsersList(ctx context.Context, params *ApiV1UsersListParam
 
 // ApiV1UsersCreateWithBody Create a user (Super Admin)
 //
-// A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken.
+// A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken. A password or `is_superuser: true` needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes any type of body and a specified content type.
 //
@@ -3141,7 +3165,7 @@ func (c *Client) ApiV1UsersCreateWithBody(ctx context.Context, contentType strin
 
 // ApiV1UsersCreate Create a user (Super Admin)
 //
-// A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken.
+// A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken. A password or `is_superuser: true` needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -3266,7 +3290,7 @@ func (c *Client) ApiV1UsersRetrieve(ctx context.Context, id openapi_types.UUID, 
 
 // ApiV1UsersPartialUpdateWithBody Update or deactivate a user (Super Admin)
 //
-// Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (403 `self_lockout`).
+// Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (409 `self_lockout`). A password, `is_superuser: true` and reactivating a user need a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes any type of body and a specified content type.
 //
@@ -3285,7 +3309,7 @@ func (c *Client) ApiV1UsersPartialUpdateWithBody(ctx context.Context, id openapi
 
 // ApiV1UsersPartialUpdate Update or deactivate a user (Super Admin)
 //
-// Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (403 `self_lockout`).
+// Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (409 `self_lockout`). A password, `is_superuser: true` and reactivating a user need a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -3304,7 +3328,7 @@ func (c *Client) ApiV1UsersPartialUpdate(ctx context.Context, id openapi_types.U
 
 // ApiV1UsersIdentitiesCreateWithBody Link a user to an identity at an identity provider (Super Admin)
 //
-// Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already.
+// Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already. Needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes any type of body and a specified content type.
 //
@@ -3323,7 +3347,7 @@ func (c *Client) ApiV1UsersIdentitiesCreateWithBody(ctx context.Context, id open
 
 // ApiV1UsersIdentitiesCreate Link a user to an identity at an identity provider (Super Admin)
 //
-// Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already.
+// Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already. Needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -3520,7 +3544,7 @@ func (c *Client) ApiV1WorkspacesMembersList(ctx context.Context, id openapi_type
 
 // ApiV1WorkspacesMembersCreateWithBody Add a user, named by username or e-mail address, as a member with a role
 //
-// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes any type of body and a specified content type.
 //
@@ -3539,7 +3563,7 @@ func (c *Client) ApiV1WorkspacesMembersCreateWithBody(ctx context.Context, id op
 
 // ApiV1WorkspacesMembersCreate Add a user, named by username or e-mail address, as a member with a role
 //
-// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -3575,7 +3599,7 @@ func (c *Client) ApiV1WorkspacesMembersDestroy(ctx context.Context, id openapi_t
 
 // ApiV1WorkspacesMembersPartialUpdateWithBody Change a member's role
 //
-// Give the member another role (`admin`, `user` or `viewer`).
+// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes any type of body and a specified content type.
 //
@@ -3594,7 +3618,7 @@ func (c *Client) ApiV1WorkspacesMembersPartialUpdateWithBody(ctx context.Context
 
 // ApiV1WorkspacesMembersPartialUpdate Change a member's role
 //
-// Give the member another role (`admin`, `user` or `viewer`).
+// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -6333,7 +6357,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1OrganizationsPartialUpdateWithBodyWithResponse Rename an organization (Org Admin); change its slug (Super Admin)
 	//
-	// An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin.
+	// An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -6342,7 +6366,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1OrganizationsPartialUpdateWithResponse Rename an organization (Org Admin); change its slug (Super Admin)
 	//
-	// An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin.
+	// An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -6396,7 +6420,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1OrganizationsMembersCreateWithBodyWithResponse Add a user, named by username or e-mail address, as a member with a role
 	//
-	// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+	// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -6405,7 +6429,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1OrganizationsMembersCreateWithResponse Add a user, named by username or e-mail address, as a member with a role
 	//
-	// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+	// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -6423,7 +6447,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1OrganizationsMembersPartialUpdateWithBodyWithResponse Change a member's role
 	//
-	// Give the member another role (`admin`, `user` or `viewer`).
+	// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -6432,7 +6456,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1OrganizationsMembersPartialUpdateWithResponse Change a member's role
 	//
-	// Give the member another role (`admin`, `user` or `viewer`).
+	// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -6639,7 +6663,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1UsersCreateWithBodyWithResponse Create a user (Super Admin)
 	//
-	// A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken.
+	// A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken. A password or `is_superuser: true` needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -6648,7 +6672,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1UsersCreateWithResponse Create a user (Super Admin)
 	//
-	// A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken.
+	// A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken. A password or `is_superuser: true` needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -6711,7 +6735,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1UsersPartialUpdateWithBodyWithResponse Update or deactivate a user (Super Admin)
 	//
-	// Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (403 `self_lockout`).
+	// Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (409 `self_lockout`). A password, `is_superuser: true` and reactivating a user need a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -6720,7 +6744,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1UsersPartialUpdateWithResponse Update or deactivate a user (Super Admin)
 	//
-	// Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (403 `self_lockout`).
+	// Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (409 `self_lockout`). A password, `is_superuser: true` and reactivating a user need a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -6729,7 +6753,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1UsersIdentitiesCreateWithBodyWithResponse Link a user to an identity at an identity provider (Super Admin)
 	//
-	// Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already.
+	// Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already. Needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -6738,7 +6762,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1UsersIdentitiesCreateWithResponse Link a user to an identity at an identity provider (Super Admin)
 	//
-	// Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already.
+	// Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already. Needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -6837,7 +6861,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1WorkspacesMembersCreateWithBodyWithResponse Add a user, named by username or e-mail address, as a member with a role
 	//
-	// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+	// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -6846,7 +6870,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1WorkspacesMembersCreateWithResponse Add a user, named by username or e-mail address, as a member with a role
 	//
-	// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+	// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -6864,7 +6888,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1WorkspacesMembersPartialUpdateWithBodyWithResponse Change a member's role
 	//
-	// Give the member another role (`admin`, `user` or `viewer`).
+	// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -6873,7 +6897,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1WorkspacesMembersPartialUpdateWithResponse Change a member's role
 	//
-	// Give the member another role (`admin`, `user` or `viewer`).
+	// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -13867,7 +13891,7 @@ func (c *ClientWithResponses) ApiV1OrganizationsRetrieveWithResponse(ctx context
 
 // ApiV1OrganizationsPartialUpdateWithBodyWithResponse Rename an organization (Org Admin); change its slug (Super Admin)
 //
-// An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin.
+// An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -13882,7 +13906,7 @@ func (c *ClientWithResponses) ApiV1OrganizationsPartialUpdateWithBodyWithRespons
 
 // ApiV1OrganizationsPartialUpdateWithResponse Rename an organization (Org Admin); change its slug (Super Admin)
 //
-// An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin.
+// An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -13972,7 +13996,7 @@ func (c *ClientWithResponses) ApiV1OrganizationsMembersListWithResponse(ctx cont
 
 // ApiV1OrganizationsMembersCreateWithBodyWithResponse Add a user, named by username or e-mail address, as a member with a role
 //
-// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -13987,7 +14011,7 @@ func (c *ClientWithResponses) ApiV1OrganizationsMembersCreateWithBodyWithRespons
 
 // ApiV1OrganizationsMembersCreateWithResponse Add a user, named by username or e-mail address, as a member with a role
 //
-// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -14017,7 +14041,7 @@ func (c *ClientWithResponses) ApiV1OrganizationsMembersDestroyWithResponse(ctx c
 
 // ApiV1OrganizationsMembersPartialUpdateWithBodyWithResponse Change a member's role
 //
-// Give the member another role (`admin`, `user` or `viewer`).
+// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -14032,7 +14056,7 @@ func (c *ClientWithResponses) ApiV1OrganizationsMembersPartialUpdateWithBodyWith
 
 // ApiV1OrganizationsMembersPartialUpdateWithResponse Change a member's role
 //
-// Give the member another role (`admin`, `user` or `viewer`).
+// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -14377,7 +14401,7 @@ func (c *ClientWithResponses) ApiV1UsersListWithResponse(ctx context.Context, pa
 
 // ApiV1UsersCreateWithBodyWithResponse Create a user (Super Admin)
 //
-// A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken.
+// A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken. A password or `is_superuser: true` needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -14392,7 +14416,7 @@ func (c *ClientWithResponses) ApiV1UsersCreateWithBodyWithResponse(ctx context.C
 
 // ApiV1UsersCreateWithResponse Create a user (Super Admin)
 //
-// A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken.
+// A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken. A password or `is_superuser: true` needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -14497,7 +14521,7 @@ func (c *ClientWithResponses) ApiV1UsersRetrieveWithResponse(ctx context.Context
 
 // ApiV1UsersPartialUpdateWithBodyWithResponse Update or deactivate a user (Super Admin)
 //
-// Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (403 `self_lockout`).
+// Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (409 `self_lockout`). A password, `is_superuser: true` and reactivating a user need a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -14512,7 +14536,7 @@ func (c *ClientWithResponses) ApiV1UsersPartialUpdateWithBodyWithResponse(ctx co
 
 // ApiV1UsersPartialUpdateWithResponse Update or deactivate a user (Super Admin)
 //
-// Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (403 `self_lockout`).
+// Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (409 `self_lockout`). A password, `is_superuser: true` and reactivating a user need a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -14527,7 +14551,7 @@ func (c *ClientWithResponses) ApiV1UsersPartialUpdateWithResponse(ctx context.Co
 
 // ApiV1UsersIdentitiesCreateWithBodyWithResponse Link a user to an identity at an identity provider (Super Admin)
 //
-// Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already.
+// Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already. Needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -14542,7 +14566,7 @@ func (c *ClientWithResponses) ApiV1UsersIdentitiesCreateWithBodyWithResponse(ctx
 
 // ApiV1UsersIdentitiesCreateWithResponse Link a user to an identity at an identity provider (Super Admin)
 //
-// Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already.
+// Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already. Needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -14707,7 +14731,7 @@ func (c *ClientWithResponses) ApiV1WorkspacesMembersListWithResponse(ctx context
 
 // ApiV1WorkspacesMembersCreateWithBodyWithResponse Add a user, named by username or e-mail address, as a member with a role
 //
-// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -14722,7 +14746,7 @@ func (c *ClientWithResponses) ApiV1WorkspacesMembersCreateWithBodyWithResponse(c
 
 // ApiV1WorkspacesMembersCreateWithResponse Add a user, named by username or e-mail address, as a member with a role
 //
-// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -14752,7 +14776,7 @@ func (c *ClientWithResponses) ApiV1WorkspacesMembersDestroyWithResponse(ctx cont
 
 // ApiV1WorkspacesMembersPartialUpdateWithBodyWithResponse Change a member's role
 //
-// Give the member another role (`admin`, `user` or `viewer`).
+// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -14767,7 +14791,7 @@ func (c *ClientWithResponses) ApiV1WorkspacesMembersPartialUpdateWithBodyWithRes
 
 // ApiV1WorkspacesMembersPartialUpdateWithResponse Change a member's role
 //
-// Give the member another role (`admin`, `user` or `viewer`).
+// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
