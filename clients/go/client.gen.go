@@ -46,10 +46,14 @@ const (
 	ApiKeyCreated                    AuditEvent = "api_key.created"
 	ApiKeyRevoked                    AuditEvent = "api_key.revoked"
 	ApiKeyUsed                       AuditEvent = "api_key.used"
+	BucketAdopted                    AuditEvent = "bucket.adopted"
+	BucketCreated                    AuditEvent = "bucket.created"
 	BucketCredentialsRevealed        AuditEvent = "bucket.credentials_revealed"
 	BucketCredentialsRotated         AuditEvent = "bucket.credentials_rotated"
+	BucketDeleted                    AuditEvent = "bucket.deleted"
 	BucketImported                   AuditEvent = "bucket.imported"
 	BucketPreviousCredentialsRemoved AuditEvent = "bucket.previous_credentials_removed"
+	BucketUpdated                    AuditEvent = "bucket.updated"
 	LoginFailed                      AuditEvent = "login.failed"
 	LoginSucceeded                   AuditEvent = "login.succeeded"
 	OrganizationCreated              AuditEvent = "organization.created"
@@ -57,6 +61,7 @@ const (
 	OrganizationMemberAdded          AuditEvent = "organization.member.added"
 	OrganizationMemberChanged        AuditEvent = "organization.member.changed"
 	OrganizationMemberRemoved        AuditEvent = "organization.member.removed"
+	OrganizationUpdated              AuditEvent = "organization.updated"
 	ServiceAccountUsed               AuditEvent = "service_account.used"
 	SessionLogout                    AuditEvent = "session.logout"
 	SessionRevoked                   AuditEvent = "session.revoked"
@@ -66,9 +71,12 @@ const (
 	SsoLoginFailed                   AuditEvent = "sso.login_failed"
 	UserCreated                      AuditEvent = "user.created"
 	UserUpdated                      AuditEvent = "user.updated"
+	WorkspaceCreated                 AuditEvent = "workspace.created"
+	WorkspaceDeleted                 AuditEvent = "workspace.deleted"
 	WorkspaceMemberAdded             AuditEvent = "workspace.member.added"
 	WorkspaceMemberChanged           AuditEvent = "workspace.member.changed"
 	WorkspaceMemberRemoved           AuditEvent = "workspace.member.removed"
+	WorkspaceUpdated                 AuditEvent = "workspace.updated"
 )
 
 // Valid indicates whether the value is a known member of the AuditEvent enum.
@@ -80,13 +88,21 @@ func (e AuditEvent) Valid() bool {
 		return true
 	case ApiKeyUsed:
 		return true
+	case BucketAdopted:
+		return true
+	case BucketCreated:
+		return true
 	case BucketCredentialsRevealed:
 		return true
 	case BucketCredentialsRotated:
 		return true
+	case BucketDeleted:
+		return true
 	case BucketImported:
 		return true
 	case BucketPreviousCredentialsRemoved:
+		return true
+	case BucketUpdated:
 		return true
 	case LoginFailed:
 		return true
@@ -101,6 +117,8 @@ func (e AuditEvent) Valid() bool {
 	case OrganizationMemberChanged:
 		return true
 	case OrganizationMemberRemoved:
+		return true
+	case OrganizationUpdated:
 		return true
 	case ServiceAccountUsed:
 		return true
@@ -120,11 +138,17 @@ func (e AuditEvent) Valid() bool {
 		return true
 	case UserUpdated:
 		return true
+	case WorkspaceCreated:
+		return true
+	case WorkspaceDeleted:
+		return true
 	case WorkspaceMemberAdded:
 		return true
 	case WorkspaceMemberChanged:
 		return true
 	case WorkspaceMemberRemoved:
+		return true
+	case WorkspaceUpdated:
 		return true
 	default:
 		return false
@@ -1791,7 +1815,7 @@ type ClientInterface interface {
 
 	// ApiV1OrganizationsPartialUpdateWithBody Rename an organization (Org Admin); change its slug (Super Admin)
 	//
-	// An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin.
+	// An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -1800,7 +1824,7 @@ type ClientInterface interface {
 
 	// ApiV1OrganizationsPartialUpdate Rename an organization (Org Admin); change its slug (Super Admin)
 	//
-	// An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin.
+	// An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -1848,7 +1872,7 @@ type ClientInterface interface {
 
 	// ApiV1OrganizationsMembersCreateWithBody Add a user, named by username or e-mail address, as a member with a role
 	//
-	// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+	// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -1857,7 +1881,7 @@ type ClientInterface interface {
 
 	// ApiV1OrganizationsMembersCreate Add a user, named by username or e-mail address, as a member with a role
 	//
-	// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+	// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -1873,7 +1897,7 @@ type ClientInterface interface {
 
 	// ApiV1OrganizationsMembersPartialUpdateWithBody Change a member's role
 	//
-	// Give the member another role (`admin`, `user` or `viewer`).
+	// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -1882,7 +1906,7 @@ type ClientInterface interface {
 
 	// ApiV1OrganizationsMembersPartialUpdate Change a member's role
 	//
-	// Give the member another role (`admin`, `user` or `viewer`).
+	// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -2069,7 +2093,7 @@ type ClientInterface interface {
 
 	// ApiV1UsersCreateWithBody Create a user (Super Admin)
 	//
-	// A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken.
+	// A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken. A password or `is_superuser: true` needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -2078,7 +2102,7 @@ type ClientInterface interface {
 
 	// ApiV1UsersCreate Create a user (Super Admin)
 	//
-	// A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken.
+	// A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken. A password or `is_superuser: true` needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -2133,7 +2157,7 @@ type ClientInterface interface {
 
 	// ApiV1UsersPartialUpdateWithBody Update or deactivate a user (Super Admin)
 	//
-	// Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (403 `self_lockout`).
+	// Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (409 `self_lockout`). A password, `is_superuser: true` and reactivating a user need a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -2142,7 +2166,7 @@ type ClientInterface interface {
 
 	// ApiV1UsersPartialUpdate Update or deactivate a user (Super Admin)
 	//
-	// Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (403 `self_lockout`).
+	// Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (409 `self_lockout`). A password, `is_superuser: true` and reactivating a user need a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -2151,7 +2175,7 @@ type ClientInterface interface {
 
 	// ApiV1UsersIdentitiesCreateWithBody Link a user to an identity at an identity provider (Super Admin)
 	//
-	// Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already.
+	// Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already. Needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -2160,7 +2184,7 @@ type ClientInterface interface {
 
 	// ApiV1UsersIdentitiesCreate Link a user to an identity at an identity provider (Super Admin)
 	//
-	// Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already.
+	// Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already. Needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -2247,7 +2271,7 @@ type ClientInterface interface {
 
 	// ApiV1WorkspacesMembersCreateWithBody Add a user, named by username or e-mail address, as a member with a role
 	//
-	// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+	// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -2256,7 +2280,7 @@ type ClientInterface interface {
 
 	// ApiV1WorkspacesMembersCreate Add a user, named by username or e-mail address, as a member with a role
 	//
-	// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+	// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -2272,7 +2296,7 @@ type ClientInterface interface {
 
 	// ApiV1WorkspacesMembersPartialUpdateWithBody Change a member's role
 	//
-	// Give the member another role (`admin`, `user` or `viewer`).
+	// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -2281,7 +2305,7 @@ type ClientInterface interface {
 
 	// ApiV1WorkspacesMembersPartialUpdate Change a member's role
 	//
-	// Give the member another role (`admin`, `user` or `viewer`).
+	// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -2507,7 +2531,7 @@ func (c *Client) ApiV1OrganizationsRetrieve(ctx context.Context, id openapi_type
 
 // ApiV1OrganizationsPartialUpdateWithBody Rename an organization (Org Admin); change its slug (Super Admin)
 //
-// An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin.
+// An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes any type of body and a specified content type.
 //
@@ -2526,7 +2550,7 @@ func (c *Client) ApiV1OrganizationsPartialUpdateWithBody(ctx context.Context, id
 
 // ApiV1OrganizationsPartialUpdate Rename an organization (Org Admin); change its slug (Super Admin)
 //
-// An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin.
+// An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -2634,7 +2658,7 @@ func (c *Client) ApiV1OrganizationsMembersList(ctx context.Context, id openapi_t
 
 // ApiV1OrganizationsMembersCreateWithBody Add a user, named by username or e-mail address, as a member with a role
 //
-// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes any type of body and a specified content type.
 //
@@ -2653,7 +2677,7 @@ func (c *Client) ApiV1OrganizationsMembersCreateWithBody(ctx context.Context, id
 
 // ApiV1OrganizationsMembersCreate Add a user, named by username or e-mail address, as a member with a role
 //
-// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -2689,7 +2713,7 @@ func (c *Client) ApiV1OrganizationsMembersDestroy(ctx context.Context, id openap
 
 // ApiV1OrganizationsMembersPartialUpdateWithBody Change a member's role
 //
-// Give the member another role (`admin`, `user` or `viewer`).
+// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes any type of body and a specified content type.
 //
@@ -2708,7 +2732,7 @@ func (c *Client) ApiV1OrganizationsMembersPartialUpdateWithBody(ctx context.Cont
 
 // ApiV1OrganizationsMembersPartialUpdate Change a member's role
 //
-// Give the member another role (`admin`, `user` or `viewer`).
+// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -3125,7 +3149,7 @@ func (c *Client) ApiV1UsersList(ctx context.Context, params *ApiV1UsersListParam
 
 // ApiV1UsersCreateWithBody Create a user (Super Admin)
 //
-// A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken.
+// A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken. A password or `is_superuser: true` needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes any type of body and a specified content type.
 //
@@ -3144,7 +3168,7 @@ func (c *Client) ApiV1UsersCreateWithBody(ctx context.Context, contentType strin
 
 // ApiV1UsersCreate Create a user (Super Admin)
 //
-// A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken.
+// A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken. A password or `is_superuser: true` needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -3269,7 +3293,7 @@ func (c *Client) ApiV1UsersRetrieve(ctx context.Context, id openapi_types.UUID, 
 
 // ApiV1UsersPartialUpdateWithBody Update or deactivate a user (Super Admin)
 //
-// Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (403 `self_lockout`).
+// Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (409 `self_lockout`). A password, `is_superuser: true` and reactivating a user need a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes any type of body and a specified content type.
 //
@@ -3288,7 +3312,7 @@ func (c *Client) ApiV1UsersPartialUpdateWithBody(ctx context.Context, id openapi
 
 // ApiV1UsersPartialUpdate Update or deactivate a user (Super Admin)
 //
-// Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (403 `self_lockout`).
+// Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (409 `self_lockout`). A password, `is_superuser: true` and reactivating a user need a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -3307,7 +3331,7 @@ func (c *Client) ApiV1UsersPartialUpdate(ctx context.Context, id openapi_types.U
 
 // ApiV1UsersIdentitiesCreateWithBody Link a user to an identity at an identity provider (Super Admin)
 //
-// Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already.
+// Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already. Needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes any type of body and a specified content type.
 //
@@ -3326,7 +3350,7 @@ func (c *Client) ApiV1UsersIdentitiesCreateWithBody(ctx context.Context, id open
 
 // ApiV1UsersIdentitiesCreate Link a user to an identity at an identity provider (Super Admin)
 //
-// Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already.
+// Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already. Needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -3523,7 +3547,7 @@ func (c *Client) ApiV1WorkspacesMembersList(ctx context.Context, id openapi_type
 
 // ApiV1WorkspacesMembersCreateWithBody Add a user, named by username or e-mail address, as a member with a role
 //
-// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes any type of body and a specified content type.
 //
@@ -3542,7 +3566,7 @@ func (c *Client) ApiV1WorkspacesMembersCreateWithBody(ctx context.Context, id op
 
 // ApiV1WorkspacesMembersCreate Add a user, named by username or e-mail address, as a member with a role
 //
-// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -3578,7 +3602,7 @@ func (c *Client) ApiV1WorkspacesMembersDestroy(ctx context.Context, id openapi_t
 
 // ApiV1WorkspacesMembersPartialUpdateWithBody Change a member's role
 //
-// Give the member another role (`admin`, `user` or `viewer`).
+// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes any type of body and a specified content type.
 //
@@ -3597,7 +3621,7 @@ func (c *Client) ApiV1WorkspacesMembersPartialUpdateWithBody(ctx context.Context
 
 // ApiV1WorkspacesMembersPartialUpdate Change a member's role
 //
-// Give the member another role (`admin`, `user` or `viewer`).
+// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -6336,7 +6360,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1OrganizationsPartialUpdateWithBodyWithResponse Rename an organization (Org Admin); change its slug (Super Admin)
 	//
-	// An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin.
+	// An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -6345,7 +6369,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1OrganizationsPartialUpdateWithResponse Rename an organization (Org Admin); change its slug (Super Admin)
 	//
-	// An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin.
+	// An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -6399,7 +6423,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1OrganizationsMembersCreateWithBodyWithResponse Add a user, named by username or e-mail address, as a member with a role
 	//
-	// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+	// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -6408,7 +6432,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1OrganizationsMembersCreateWithResponse Add a user, named by username or e-mail address, as a member with a role
 	//
-	// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+	// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -6426,7 +6450,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1OrganizationsMembersPartialUpdateWithBodyWithResponse Change a member's role
 	//
-	// Give the member another role (`admin`, `user` or `viewer`).
+	// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -6435,7 +6459,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1OrganizationsMembersPartialUpdateWithResponse Change a member's role
 	//
-	// Give the member another role (`admin`, `user` or `viewer`).
+	// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -6642,7 +6666,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1UsersCreateWithBodyWithResponse Create a user (Super Admin)
 	//
-	// A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken.
+	// A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken. A password or `is_superuser: true` needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -6651,7 +6675,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1UsersCreateWithResponse Create a user (Super Admin)
 	//
-	// A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken.
+	// A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken. A password or `is_superuser: true` needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -6714,7 +6738,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1UsersPartialUpdateWithBodyWithResponse Update or deactivate a user (Super Admin)
 	//
-	// Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (403 `self_lockout`).
+	// Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (409 `self_lockout`). A password, `is_superuser: true` and reactivating a user need a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -6723,7 +6747,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1UsersPartialUpdateWithResponse Update or deactivate a user (Super Admin)
 	//
-	// Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (403 `self_lockout`).
+	// Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (409 `self_lockout`). A password, `is_superuser: true` and reactivating a user need a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -6732,7 +6756,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1UsersIdentitiesCreateWithBodyWithResponse Link a user to an identity at an identity provider (Super Admin)
 	//
-	// Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already.
+	// Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already. Needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -6741,7 +6765,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1UsersIdentitiesCreateWithResponse Link a user to an identity at an identity provider (Super Admin)
 	//
-	// Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already.
+	// Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already. Needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -6840,7 +6864,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1WorkspacesMembersCreateWithBodyWithResponse Add a user, named by username or e-mail address, as a member with a role
 	//
-	// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+	// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -6849,7 +6873,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1WorkspacesMembersCreateWithResponse Add a user, named by username or e-mail address, as a member with a role
 	//
-	// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+	// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -6867,7 +6891,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1WorkspacesMembersPartialUpdateWithBodyWithResponse Change a member's role
 	//
-	// Give the member another role (`admin`, `user` or `viewer`).
+	// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -6876,7 +6900,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1WorkspacesMembersPartialUpdateWithResponse Change a member's role
 	//
-	// Give the member another role (`admin`, `user` or `viewer`).
+	// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -13870,7 +13894,7 @@ func (c *ClientWithResponses) ApiV1OrganizationsRetrieveWithResponse(ctx context
 
 // ApiV1OrganizationsPartialUpdateWithBodyWithResponse Rename an organization (Org Admin); change its slug (Super Admin)
 //
-// An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin.
+// An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -13885,7 +13909,7 @@ func (c *ClientWithResponses) ApiV1OrganizationsPartialUpdateWithBodyWithRespons
 
 // ApiV1OrganizationsPartialUpdateWithResponse Rename an organization (Org Admin); change its slug (Super Admin)
 //
-// An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin.
+// An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -13975,7 +13999,7 @@ func (c *ClientWithResponses) ApiV1OrganizationsMembersListWithResponse(ctx cont
 
 // ApiV1OrganizationsMembersCreateWithBodyWithResponse Add a user, named by username or e-mail address, as a member with a role
 //
-// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -13990,7 +14014,7 @@ func (c *ClientWithResponses) ApiV1OrganizationsMembersCreateWithBodyWithRespons
 
 // ApiV1OrganizationsMembersCreateWithResponse Add a user, named by username or e-mail address, as a member with a role
 //
-// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -14020,7 +14044,7 @@ func (c *ClientWithResponses) ApiV1OrganizationsMembersDestroyWithResponse(ctx c
 
 // ApiV1OrganizationsMembersPartialUpdateWithBodyWithResponse Change a member's role
 //
-// Give the member another role (`admin`, `user` or `viewer`).
+// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -14035,7 +14059,7 @@ func (c *ClientWithResponses) ApiV1OrganizationsMembersPartialUpdateWithBodyWith
 
 // ApiV1OrganizationsMembersPartialUpdateWithResponse Change a member's role
 //
-// Give the member another role (`admin`, `user` or `viewer`).
+// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -14380,7 +14404,7 @@ func (c *ClientWithResponses) ApiV1UsersListWithResponse(ctx context.Context, pa
 
 // ApiV1UsersCreateWithBodyWithResponse Create a user (Super Admin)
 //
-// A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken.
+// A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken. A password or `is_superuser: true` needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -14395,7 +14419,7 @@ func (c *ClientWithResponses) ApiV1UsersCreateWithBodyWithResponse(ctx context.C
 
 // ApiV1UsersCreateWithResponse Create a user (Super Admin)
 //
-// A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken.
+// A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken. A password or `is_superuser: true` needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -14500,7 +14524,7 @@ func (c *ClientWithResponses) ApiV1UsersRetrieveWithResponse(ctx context.Context
 
 // ApiV1UsersPartialUpdateWithBodyWithResponse Update or deactivate a user (Super Admin)
 //
-// Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (403 `self_lockout`).
+// Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (409 `self_lockout`). A password, `is_superuser: true` and reactivating a user need a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -14515,7 +14539,7 @@ func (c *ClientWithResponses) ApiV1UsersPartialUpdateWithBodyWithResponse(ctx co
 
 // ApiV1UsersPartialUpdateWithResponse Update or deactivate a user (Super Admin)
 //
-// Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (403 `self_lockout`).
+// Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (409 `self_lockout`). A password, `is_superuser: true` and reactivating a user need a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -14530,7 +14554,7 @@ func (c *ClientWithResponses) ApiV1UsersPartialUpdateWithResponse(ctx context.Co
 
 // ApiV1UsersIdentitiesCreateWithBodyWithResponse Link a user to an identity at an identity provider (Super Admin)
 //
-// Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already.
+// Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already. Needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -14545,7 +14569,7 @@ func (c *ClientWithResponses) ApiV1UsersIdentitiesCreateWithBodyWithResponse(ctx
 
 // ApiV1UsersIdentitiesCreateWithResponse Link a user to an identity at an identity provider (Super Admin)
 //
-// Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already.
+// Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already. Needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -14710,7 +14734,7 @@ func (c *ClientWithResponses) ApiV1WorkspacesMembersListWithResponse(ctx context
 
 // ApiV1WorkspacesMembersCreateWithBodyWithResponse Add a user, named by username or e-mail address, as a member with a role
 //
-// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -14725,7 +14749,7 @@ func (c *ClientWithResponses) ApiV1WorkspacesMembersCreateWithBodyWithResponse(c
 
 // ApiV1WorkspacesMembersCreateWithResponse Add a user, named by username or e-mail address, as a member with a role
 //
-// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+// Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -14755,7 +14779,7 @@ func (c *ClientWithResponses) ApiV1WorkspacesMembersDestroyWithResponse(ctx cont
 
 // ApiV1WorkspacesMembersPartialUpdateWithBodyWithResponse Change a member's role
 //
-// Give the member another role (`admin`, `user` or `viewer`).
+// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -14770,7 +14794,7 @@ func (c *ClientWithResponses) ApiV1WorkspacesMembersPartialUpdateWithBodyWithRes
 
 // ApiV1WorkspacesMembersPartialUpdateWithResponse Change a member's role
 //
-// Give the member another role (`admin`, `user` or `viewer`).
+// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //

@@ -327,11 +327,13 @@ export async function authorize(
 }
 
 /**
- * Actions a key (or any credential that is not a person signing in) must not do: creating and
- * revoking API keys, which would let a leaked key outlive its own revocation, and importing a bucket
- * Plinth does not manage, which hands someone else's data to a tenant. Only a person signed in
- * interactively may, today with a login token (later also the web UI's session): 403
- * `interactive_login_required` otherwise.
+ * Actions a key (or any credential that is not a person signing in) must not do, called after the
+ * role check: whatever makes a credential that would outlive a leaked key's revocation (creating
+ * and revoking API keys, setting a password, granting Super Admin, reactivating a user, linking an
+ * identity, adding a member, raising a member's role), and importing a bucket Plinth does not
+ * manage, which hands someone else's data to a tenant. Only a person signed in interactively may
+ * (a login token or the web UI's session): 403 `interactive_login_required` otherwise. The list:
+ * docs/authentication.md, "Which operations need a person signed in".
  */
 export function requireInteractive(
   principal: Principal,

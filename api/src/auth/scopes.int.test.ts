@@ -72,7 +72,13 @@ const NEEDS: Record<string, Scope> = {
  * in a 5xx after the rights were checked (the operator's end-to-end test runs them on MinIO).
  */
 /** Operations whose scope is not enough for a key: only a person signed in may (after the scope check). */
-const INTERACTIVE_ONLY = new Set(['api_v1_s3_buckets_import_create']);
+const INTERACTIVE_ONLY = new Set([
+  'api_v1_s3_buckets_import_create',
+  // A new member, a linked identity: sign-ins a key must not hand out (docs/authentication.md).
+  'api_v1_organizations_members_create',
+  'api_v1_workspaces_members_create',
+  'api_v1_users_identities_create',
+]);
 
 const REACHES_STORAGE = new Set([
   'api_v1_s3_buckets_partial_update',

@@ -78,7 +78,7 @@ export function apiV1UsersList(params = {}) {
 /**
  * Create a user (Super Admin)
  *
- * A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken.
+ * A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken. A password or `is_superuser: true` needs a person signed in: 403 `interactive_login_required` with an API key.
  *
  * `POST /api/v1/users/` (`api_v1_users_create`).
  * @throws {ApiError} 400, 401, 403, 413, 415, 503: the API's error body is `error.body`.
@@ -116,7 +116,7 @@ export function apiV1UsersRetrieve(params) {
 /**
  * Update or deactivate a user (Super Admin)
  *
- * Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (403 `self_lockout`).
+ * Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (409 `self_lockout`). A password, `is_superuser: true` and reactivating a user need a person signed in: 403 `interactive_login_required` with an API key.
  *
  * `PATCH /api/v1/users/{id}/` (`api_v1_users_partial_update`).
  * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
@@ -149,7 +149,7 @@ export function apiV1UsersSsoRetrieve(params) {
 /**
  * Link a user to an identity at an identity provider (Super Admin)
  *
- * Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already.
+ * Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already. Needs a person signed in: 403 `interactive_login_required` with an API key.
  *
  * `POST /api/v1/users/{id}/identities/` (`api_v1_users_identities_create`).
  * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
@@ -230,7 +230,7 @@ export function apiV1OrganizationsRetrieve(params) {
 /**
  * Rename an organization (Org Admin); change its slug (Super Admin)
  *
- * An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin.
+ * An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin signed in: 403 `interactive_login_required` with an API key.
  *
  * `PATCH /api/v1/organizations/{id}/` (`api_v1_organizations_partial_update`).
  * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
@@ -361,7 +361,7 @@ export function apiV1OrganizationsMembersList(params) {
 /**
  * Add a user, named by username or e-mail address, as a member with a role
  *
- * Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+ * Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a person signed in: 403 `interactive_login_required` with an API key.
  *
  * `POST /api/v1/organizations/{id}/members/` (`api_v1_organizations_members_create`).
  * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
@@ -395,7 +395,7 @@ export function apiV1WorkspacesMembersList(params) {
 /**
  * Add a user, named by username or e-mail address, as a member with a role
  *
- * Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+ * Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a person signed in: 403 `interactive_login_required` with an API key.
  *
  * `POST /api/v1/workspaces/{id}/members/` (`api_v1_workspaces_members_create`).
  * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
@@ -412,7 +412,7 @@ export function apiV1WorkspacesMembersCreate(params) {
 /**
  * Change a member's role
  *
- * Give the member another role (`admin`, `user` or `viewer`).
+ * Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
  *
  * `PATCH /api/v1/organizations/{id}/members/{user_id}/` (`api_v1_organizations_members_partial_update`).
  * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
@@ -445,7 +445,7 @@ export function apiV1OrganizationsMembersDestroy(params) {
 /**
  * Change a member's role
  *
- * Give the member another role (`admin`, `user` or `viewer`).
+ * Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
  *
  * `PATCH /api/v1/workspaces/{id}/members/{user_id}/` (`api_v1_workspaces_members_partial_update`).
  * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.

@@ -147,7 +147,7 @@ export interface paths {
     head?: never;
     /**
      * Rename an organization (Org Admin); change its slug (Super Admin)
-     * @description An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin.
+     * @description An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin signed in: 403 `interactive_login_required` with an API key.
      */
     patch: operations['api_v1_organizations_partial_update'];
     trace?: never;
@@ -211,7 +211,7 @@ export interface paths {
     put?: never;
     /**
      * Add a user, named by username or e-mail address, as a member with a role
-     * @description Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+     * @description Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a person signed in: 403 `interactive_login_required` with an API key.
      */
     post: operations['api_v1_organizations_members_create'];
     delete?: never;
@@ -239,7 +239,7 @@ export interface paths {
     head?: never;
     /**
      * Change a member's role
-     * @description Give the member another role (`admin`, `user` or `viewer`).
+     * @description Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
      */
     patch: operations['api_v1_organizations_members_partial_update'];
     trace?: never;
@@ -495,7 +495,7 @@ export interface paths {
     put?: never;
     /**
      * Create a user (Super Admin)
-     * @description A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken.
+     * @description A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken. A password or `is_superuser: true` needs a person signed in: 403 `interactive_login_required` with an API key.
      */
     post: operations['api_v1_users_create'];
     delete?: never;
@@ -523,7 +523,7 @@ export interface paths {
     head?: never;
     /**
      * Update or deactivate a user (Super Admin)
-     * @description Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (403 `self_lockout`).
+     * @description Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (409 `self_lockout`). A password, `is_superuser: true` and reactivating a user need a person signed in: 403 `interactive_login_required` with an API key.
      */
     patch: operations['api_v1_users_partial_update'];
     trace?: never;
@@ -539,7 +539,7 @@ export interface paths {
     put?: never;
     /**
      * Link a user to an identity at an identity provider (Super Admin)
-     * @description Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already.
+     * @description Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already. Needs a person signed in: 403 `interactive_login_required` with an API key.
      */
     post: operations['api_v1_users_identities_create'];
     delete?: never;
@@ -719,7 +719,7 @@ export interface paths {
     put?: never;
     /**
      * Add a user, named by username or e-mail address, as a member with a role
-     * @description Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+     * @description Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a person signed in: 403 `interactive_login_required` with an API key.
      */
     post: operations['api_v1_workspaces_members_create'];
     delete?: never;
@@ -747,7 +747,7 @@ export interface paths {
     head?: never;
     /**
      * Change a member's role
-     * @description Give the member another role (`admin`, `user` or `viewer`).
+     * @description Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
      */
     patch: operations['api_v1_workspaces_members_partial_update'];
     trace?: never;
@@ -911,13 +911,21 @@ export interface components {
       | 'user.created'
       | 'user.updated'
       | 'organization.created'
+      | 'organization.updated'
       | 'organization.deleted'
       | 'organization.member.added'
       | 'organization.member.changed'
       | 'organization.member.removed'
+      | 'workspace.created'
+      | 'workspace.updated'
+      | 'workspace.deleted'
       | 'workspace.member.added'
       | 'workspace.member.changed'
       | 'workspace.member.removed'
+      | 'bucket.created'
+      | 'bucket.adopted'
+      | 'bucket.updated'
+      | 'bucket.deleted'
       | 'bucket.credentials_revealed'
       | 'bucket.credentials_rotated'
       | 'bucket.previous_credentials_removed'

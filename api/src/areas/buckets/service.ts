@@ -33,7 +33,7 @@ import type { StorageConfig } from './storage/config.ts';
 import type { Credentials, StorageDriver } from './storage/driver.ts';
 import { BACKEND_NAMES } from './storage/config.ts';
 import { StorageError } from './storage/driver.ts';
-import type { AuditLog } from '../audit/writer.ts';
+import type { AuditEventType, AuditLog } from '../audit/writer.ts';
 import type { RequestInfo } from '../../auth/login.ts';
 import {
   authorize,
@@ -350,6 +350,31 @@ function mayAdopt(b: BucketRow, owner: OwnerReference): boolean {
   );
 }
 
+/** Records a change to bucket `b` in `tx`, the transaction of the change, with the principal. */
+function bucketAudit(
+  audit: AuditLog,
+  principal: Principal,
+  req: RequestInfo,
+  tx: Database,
+  event: AuditEventType,
+  b: BucketRow,
+  details: Record<string, unknown>,
+): Promise<void> {
+  return audit.record(
+    {
+      event,
+      actorUserId: principal.userId,
+      apiKeyId: principal.apiKeyId,
+      organizationId: b.organizationId,
+      username: principal.username,
+      ip: req.ip,
+      requestId: req.requestId,
+      details: { bucket: b.id, name: b.name, ...details },
+    },
+    tx,
+  );
+}
+
 /**
  * Create, or adopt: the same name in the same cluster, region, organization and workspace answers
  * 200 with that bucket (for a request with an owner reference, only as `mayAdopt` allows); anything
@@ -387,12 +412,24 @@ export async function createBucket(
 
   let started: { row: BucketRow; lease: Lease };
   try {
-    started = await recordIntent(db, rt, principal, {
-      ...placeOf(input, cluster),
-      corsAllowAll: input.cors_allow_all ?? false,
-      ownerReference: input.owner_reference ?? null,
-      createdFor: input.owner_reference ?? null,
-    });
+    started = await recordIntent(
+      db,
+      rt,
+      principal,
+      {
+        ...placeOf(input, cluster),
+        corsAllowAll: input.cors_allow_all ?? false,
+        ownerReference: input.owner_reference ?? null,
+        createdFor: input.owner_reference ?? null,
+      },
+      (tx, row) =>
+        bucketAudit(audit, principal, req, tx, 'bucket.created', row, {
+          region: row.region,
+          workspace: row.workspaceId,
+          owner_reference: row.ownerReference ?? null,
+          cors_allow_all: row.corsAllowAll,
+        }),
+    );
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     return { status: 200, bucket: await adopt(db, rt, audit, principal, input, cluster, req) };
@@ -599,27 +636,38 @@ async function adopt(
     );
   }
   let current = existing;
-  if (owner && !existing.ownerReference) {
-    // The conditions make two objects adopting at once (or an adoption racing a change of the
-    // release) agree on one outcome: the row must still be as it was judged.
-    const [claimedOwner] = await db
-      .update(buckets)
-      .set({ ownerReference: owner, adoptableBy: null })
-      .where(
-        and(
-          eq(buckets.id, existing.id),
-          isNull(buckets.ownerReference),
-          sql`${buckets.adoptableBy} is not distinct from ${existing.adoptableBy ? JSON.stringify(existing.adoptableBy) : null}::jsonb`,
-        ),
-      )
-      .returning();
-    if (!claimedOwner) {
-      throw conflict(
-        'A bucket with this name already exists and belongs to someone else.',
-        'bucket_name_taken',
-      );
-    }
-    current = claimedOwner;
+  const claims = owner !== undefined && owner !== null && !existing.ownerReference;
+  if (claims) {
+    // The ownership and its entry commit together: a bucket is never taken unrecorded.
+    current = await db.transaction(async (tx) => {
+      // The conditions make two objects adopting at once (or an adoption racing a change of the
+      // release) agree on one outcome: the row must still be as it was judged.
+      const [claimedOwner] = await tx
+        .update(buckets)
+        .set({ ownerReference: owner, adoptableBy: null })
+        .where(
+          and(
+            eq(buckets.id, existing.id),
+            isNull(buckets.ownerReference),
+            sql`${buckets.adoptableBy} is not distinct from ${existing.adoptableBy ? JSON.stringify(existing.adoptableBy) : null}::jsonb`,
+          ),
+        )
+        .returning();
+      if (!claimedOwner) {
+        throw conflict(
+          'A bucket with this name already exists and belongs to someone else.',
+          'bucket_name_taken',
+        );
+      }
+      if (claimedOwner.state === 'deleting')
+        throw conflict('The bucket is being deleted.', 'bucket_deleting');
+      await bucketAudit(audit, principal, req, tx, 'bucket.adopted', claimedOwner, {
+        owner_reference: owner,
+        claimed: true,
+        previous_adoptable_by: existing.adoptableBy ?? null,
+      });
+      return claimedOwner;
+    });
   }
   if (current.state === 'deleting') throw conflict('The bucket is being deleted.', 'bucket_deleting');
   if (current.state === 'provisioning') {
@@ -635,14 +683,27 @@ async function adopt(
       throw storageFailure(err);
     }
   }
-  await audit.record({
-    event: 'bucket.credentials_revealed',
-    actorUserId: principal.userId,
-    apiKeyId: principal.apiKeyId,
-    organizationId: current.organizationId,
-    ip: req.ip,
-    requestId: req.requestId,
-    details: { bucket: current.id, name: current.name, via: 'adoption' },
+  const answered = current;
+  // Written together before the credentials go out; without a new owner nothing changed, so the
+  // adoption is recorded as the answer it is.
+  await db.transaction(async (tx) => {
+    if (!claims)
+      await bucketAudit(audit, principal, req, tx, 'bucket.adopted', answered, {
+        owner_reference: answered.ownerReference ?? null,
+        claimed: false,
+      });
+    await audit.record(
+      {
+        event: 'bucket.credentials_revealed',
+        actorUserId: principal.userId,
+        apiKeyId: principal.apiKeyId,
+        organizationId: answered.organizationId,
+        ip: req.ip,
+        requestId: req.requestId,
+        details: { bucket: answered.id, name: answered.name, via: 'adoption' },
+      },
+      tx,
+    );
   });
   return withCredentials(rt, current);
 }
@@ -836,19 +897,20 @@ export async function checkBucketHealth(
 export async function updateBucket(
   db: Database,
   rt: StorageRuntime,
+  audit: AuditLog,
   principal: Principal,
   id: string,
   changes: BucketUpdate,
+  req: RequestInfo,
 ): Promise<Bucket> {
   const b = await readyBucket(db, principal, id, 'bucket.create');
   // Naming who may adopt the bucket hands its credentials to them.
   if (changes.owner_reference || changes.adoptable_by)
     await authorize(db, principal, 'bucket.reveal_credentials', scopeOf(b));
   const set: Partial<Pick<BucketRow, 'corsAllowAll' | 'ownerReference' | 'adoptableBy'>> = {};
+  const driver = rt.driver(b.cluster);
   if (changes.cors_allow_all !== undefined) {
-    const enabled = changes.cors_allow_all;
-    const driver = rt.driver(b.cluster);
-    if (enabled && !driver.supportsCors) {
+    if (changes.cors_allow_all && !driver.supportsCors) {
       throw validationError([
         {
           attr: 'cors_allow_all',
@@ -857,18 +919,44 @@ export async function updateBucket(
         },
       ]);
     }
-    try {
-      await driver.setCorsAllowAll(b.name, enabled);
-    } catch (err) {
-      throw storageFailure(err);
-    }
-    set.corsAllowAll = enabled;
+    set.corsAllowAll = changes.cors_allow_all;
   }
   if (changes.owner_reference !== undefined) set.ownerReference = changes.owner_reference;
   if (changes.adoptable_by !== undefined) set.adoptableBy = changes.adoptable_by;
   if (Object.keys(set).length === 0) return toView(rt, b);
-  const [updated] = await db.update(buckets).set(set).where(eq(buckets.id, id)).returning();
-  return toView(rt, updated!);
+  // Row, entry and the cluster's CORS rules in one transaction, the cluster last: a failed entry
+  // leaves the cluster untouched, a failed cluster call leaves neither row nor entry.
+  const updated = await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(buckets).where(eq(buckets.id, id)).for('update');
+    if (before?.state !== 'ready') throw busy();
+    const [after] = await tx.update(buckets).set(set).where(eq(buckets.id, id)).returning();
+    // Old and new values: an owner or a release decides who gets the bucket's credentials.
+    const fields = [
+      ['cors_allow_all', before.corsAllowAll, after!.corsAllowAll],
+      ['owner_reference', before.ownerReference ?? null, after!.ownerReference ?? null],
+      ['adoptable_by', before.adoptableBy ?? null, after!.adoptableBy ?? null],
+    ] as const;
+    const changed = fields.filter(([, was, is]) => JSON.stringify(was) !== JSON.stringify(is));
+    if (changed.length > 0)
+      await bucketAudit(audit, principal, req, tx, 'bucket.updated', after!, {
+        changed: changed.map(([name]) => name),
+        ...Object.fromEntries(
+          changed.flatMap(([name, was, is]) => [
+            [`previous_${name}`, was],
+            [name, is],
+          ]),
+        ),
+      });
+    if (set.corsAllowAll !== undefined) {
+      try {
+        await driver.setCorsAllowAll(b.name, set.corsAllowAll);
+      } catch (err) {
+        throw storageFailure(err);
+      }
+    }
+    return after!;
+  });
+  return toView(rt, updated);
 }
 
 export async function revealCredentials(
@@ -896,7 +984,14 @@ export async function revealCredentials(
 const busy = () =>
   conflict('The bucket is being changed by another request; try again shortly.', 'bucket_busy', 2);
 
-export async function deleteBucket(db: Database, rt: StorageRuntime, principal: Principal, id: string) {
+export async function deleteBucket(
+  db: Database,
+  rt: StorageRuntime,
+  audit: AuditLog,
+  principal: Principal,
+  id: string,
+  req: RequestInfo,
+) {
   const b = await findBucket(db, principal, id);
   await authorize(db, principal, 'bucket.delete', scopeOf(b));
   if (b.state !== 'ready') throw busy();
@@ -917,7 +1012,23 @@ export async function deleteBucket(db: Database, rt: StorageRuntime, principal: 
       // A ready row's bucket may predate marks: marked now, so that `deprovision` deletes it.
       if (exists) await driver.markBucket(b.name, b.id);
       await rt.afterStep?.('delete-checked', b.id);
-      const deleting = await write(db, ctx, b.id, { state: 'deleting' });
+      // Marked `deleting`, the deletion is carried through even after a crash: the mark and its
+      // entry commit together, so a bucket is never deleted unrecorded.
+      let deleting: BucketRow;
+      try {
+        deleting = await db.transaction(async (tx) => {
+          const row = await write(tx, ctx, b.id, { state: 'deleting' });
+          await bucketAudit(audit, principal, req, tx, 'bucket.deleted', row, {
+            region: row.region,
+            workspace: row.workspaceId,
+          });
+          return row;
+        });
+      } catch (err) {
+        if (err instanceof LeaseLost) throw err;
+        // Not marked: the deletion never started, so its job has nothing to resume.
+        throw new JobSettled(err);
+      }
       await rt.afterStep?.('deleting', b.id);
       await deprovision(db, rt, deleting, ctx);
     });

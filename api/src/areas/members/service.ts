@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../core/db/client.ts';
 import { organizationMembers, workspaceMembers } from './tables.ts';
+import type { MemberRole } from './tables.ts';
 import { users } from '../users/tables.ts';
 import { organizations } from '../organizations/tables.ts';
 import type { Member, MemberCreate, MemberUpdate } from './schema.ts';
@@ -9,7 +10,7 @@ import type { Page, PageQuery } from '../../core/pagination.ts';
 import { paginate } from '../../core/pagination.ts';
 import type { AuditLog } from '../audit/writer.ts';
 import type { RequestInfo } from '../../auth/login.ts';
-import { authorize } from '../../auth/policy.ts';
+import { authorize, requireInteractive } from '../../auth/policy.ts';
 import type { Action, Principal } from '../../auth/policy.ts';
 import { findOrganization } from '../organizations/service.ts';
 import { findWorkspace } from '../workspaces/service.ts';
@@ -128,6 +129,14 @@ async function audited(
 }
 
 /**
+ * A member holds their own sign-ins and keys there: adding one, or raising one's role, from a key
+ * would let the key outlive its revocation through that person (docs/authentication.md).
+ */
+const PERSON_NEEDED =
+  "Adding a member and raising a member's role need a person signed in (a login token from POST /api/login/, or the web UI), not an API key.";
+const RANK: Record<MemberRole, number> = { viewer: 1, user: 2, admin: 3 };
+
+/**
  * Adds a user by username or e-mail address (both case-insensitive), never by ID. A name or address
  * that does not lead to exactly one active user gets one and the same answer, whatever the reason,
  * so a caller learns nothing about users it cannot add.
@@ -141,6 +150,7 @@ export async function addMember(
   req: RequestInfo,
 ): Promise<Member> {
   await authorize(db, principal, target.manageAction, target.scope);
+  requireInteractive(principal, PERSON_NEEDED);
   const by =
     input.username !== undefined
       ? { attr: 'username', match: sql`lower(${users.username}) = lower(${input.username})` }
@@ -206,6 +216,16 @@ export async function changeMember(
   await authorize(db, principal, target.manageAction, target.scope);
   const { t, parent } = table(target.kind);
   return db.transaction(async (tx) => {
+    if (!principal.interactive) {
+      // Locked, so the role compared is the one this update replaces.
+      const [current] = await tx
+        .select({ role: t.role })
+        .from(t)
+        .where(and(eq(parent, target.id), eq(t.userId, userId)))
+        .for('update');
+      if (!current) throw notFound('No such member.');
+      if (RANK[input.role] > RANK[current.role]) requireInteractive(principal, PERSON_NEEDED);
+    }
     const [row] = await tx
       .update(t)
       // A role set by hand is the administrator's from now on: group sync leaves it alone.

@@ -10,7 +10,13 @@ import { conflict, notFound, validationError } from '../../core/errors.ts';
 import type { Page, PageQuery } from '../../core/pagination.ts';
 import type { AuditLog } from '../audit/writer.ts';
 import type { RequestInfo } from '../../auth/login.ts';
-import { authorize, requireScope, visibilityParams, visibleOrganizationsSql } from '../../auth/policy.ts';
+import {
+  authorize,
+  requireInteractive,
+  requireScope,
+  visibilityParams,
+  visibleOrganizationsSql,
+} from '../../auth/policy.ts';
 import type { Action, Principal } from '../../auth/policy.ts';
 import { isUniqueViolation } from '../users/service.ts';
 
@@ -133,26 +139,61 @@ export async function createOrganization(
 
 export async function updateOrganization(
   db: Database,
+  audit: AuditLog,
   principal: Principal,
   id: string,
   input: OrganizationUpdate,
+  req: RequestInfo,
 ): Promise<Organization> {
   const org = await findOrganization(db, principal, id);
   await authorize(db, principal, 'organization.update', { organizationId: org.id });
-  // The slug names the OIDC groups (svc-{slug}-admins …): only a Super Admin may change it.
+  // The slug names the OIDC groups (svc-{slug}-admins …) and the ServiceAccounts mapped here: only
+  // a Super Admin may change it, signed in, since a new slug grants roles to whoever holds those.
   if (input.slug !== undefined && input.slug !== org.slug) {
     await authorize(db, principal, 'organization.create', 'global');
+    requireInteractive(
+      principal,
+      "Changing an organization's slug needs a person signed in (a login token from POST /api/login/, or the web UI), not an API key.",
+    );
   }
   try {
-    const [updated] = await db
-      .update(organizations)
-      .set({
-        ...(input.slug !== undefined && { slug: input.slug }),
-        ...(input.name !== undefined && { name: input.name }),
-      })
-      .where(eq(organizations.id, id))
-      .returning();
-    return toView(updated!);
+    // The change and its audit entry commit together: the row read locked, so "before" is exact.
+    const updated = await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(organizations).where(eq(organizations.id, id)).for('update');
+      if (!before) throw notFound();
+      const [after] = await tx
+        .update(organizations)
+        .set({
+          ...(input.slug !== undefined && { slug: input.slug }),
+          ...(input.name !== undefined && { name: input.name }),
+        })
+        .where(eq(organizations.id, id))
+        .returning();
+      const changed = (['slug', 'name'] as const).filter((k) => before[k] !== after![k]);
+      if (changed.length > 0) {
+        // Old and new: the slug decides which svc-<slug>-* groups grant roles here.
+        await audit.record(
+          {
+            event: 'organization.updated',
+            actorUserId: principal.userId,
+            apiKeyId: principal.apiKeyId,
+            organizationId: id,
+            username: principal.username,
+            ip: req.ip,
+            requestId: req.requestId,
+            details: {
+              changed,
+              slug: after!.slug,
+              ...(changed.includes('slug') && { previous_slug: before.slug }),
+              ...(changed.includes('name') && { name: after!.name, previous_name: before.name }),
+            },
+          },
+          tx,
+        );
+      }
+      return after!;
+    });
+    return toView(updated);
   } catch (err) {
     if (isUniqueViolation(err)) throw slugTaken();
     throw err;

@@ -11,7 +11,7 @@ import type { AuditLog } from '../audit/writer.ts';
 import type { RequestInfo } from '../../auth/login.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { revokeSessionsOf } from '../../auth/sessions.ts';
-import { authorize, requireScope } from '../../auth/policy.ts';
+import { authorize, requireInteractive, requireScope } from '../../auth/policy.ts';
 import type { Principal } from '../../auth/policy.ts';
 
 export function toUserView(u: UserRow): User {
@@ -75,6 +75,13 @@ export async function me(db: Database, principal: Principal): Promise<User> {
   return getUser(db, principal, principal.userId);
 }
 
+/**
+ * Why a key may not: a password, Super Admin or a reactivated account is a sign-in someone can use
+ * to mint keys that outlive the key's revocation (docs/authentication.md).
+ */
+const PERSON_NEEDED =
+  'Setting a password, granting Super Admin and reactivating a user need a person signed in (a login token from POST /api/login/, or the web UI), not an API key.';
+
 export async function createUser(
   db: Database,
   audit: AuditLog,
@@ -83,6 +90,8 @@ export async function createUser(
   req: RequestInfo,
 ): Promise<User> {
   await authorize(db, principal, 'user.manage', 'global');
+  if (input.password !== undefined || input.is_superuser === true)
+    requireInteractive(principal, PERSON_NEEDED);
   // Hashed before the transaction: hashing is slow on purpose and holds no connection.
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   try {
@@ -135,6 +144,9 @@ export async function updateUser(
   if (id === principal.userId && (input.is_active === false || input.is_superuser === false)) {
     throw conflict('You cannot deactivate yourself or remove your own Super Admin role.', 'self_lockout');
   }
+  // Refused before the (slow) hash: a key never sets a password nor grants Super Admin.
+  if (input.password !== undefined || input.is_superuser === true)
+    requireInteractive(principal, PERSON_NEEDED);
   const changes: Partial<typeof users.$inferInsert> = {};
   if (input.username !== undefined) changes.username = input.username;
   if (input.email !== undefined) changes.email = input.email;
@@ -144,6 +156,16 @@ export async function updateUser(
   if (input.password !== undefined) changes.passwordHash = await hashPassword(input.password);
   // The change and its audit entry commit together: a user is never changed unrecorded.
   const updated = await db.transaction(async (tx) => {
+    if (input.is_active === true && !principal.interactive) {
+      // Locked, so a deactivation committed meanwhile cannot be undone by this key's request.
+      const [current] = await tx
+        .select({ isActive: users.isActive })
+        .from(users)
+        .where(eq(users.id, id))
+        .for('update');
+      if (!current) throw notFound();
+      if (!current.isActive) requireInteractive(principal, PERSON_NEEDED);
+    }
     let updated: UserRow | undefined;
     try {
       [updated] = Object.keys(changes).length

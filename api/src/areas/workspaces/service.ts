@@ -16,6 +16,8 @@ import {
   visibleWorkspacesSql,
 } from '../../auth/policy.ts';
 import type { Principal } from '../../auth/policy.ts';
+import type { RequestInfo } from '../../auth/login.ts';
+import type { AuditEventType, AuditLog } from '../audit/writer.ts';
 import { isUniqueViolation } from '../users/service.ts';
 
 const toView = (w: WorkspaceRow): Workspace => ({
@@ -105,10 +107,37 @@ export async function getWorkspace(db: Database, principal: Principal, id: strin
   return toView(await findWorkspace(db, principal, id));
 }
 
+/** Records a workspace change in `tx`, the transaction of the change: never made unrecorded. */
+function audited(
+  tx: Database,
+  audit: AuditLog,
+  principal: Principal,
+  event: AuditEventType,
+  ws: WorkspaceRow,
+  req: RequestInfo,
+  details: Record<string, unknown> = {},
+): Promise<void> {
+  return audit.record(
+    {
+      event,
+      actorUserId: principal.userId,
+      apiKeyId: principal.apiKeyId,
+      organizationId: ws.organizationId,
+      username: principal.username,
+      ip: req.ip,
+      requestId: req.requestId,
+      details: { workspace: ws.id, name: ws.name, ...details },
+    },
+    tx,
+  );
+}
+
 export async function createWorkspace(
   db: Database,
+  audit: AuditLog,
   principal: Principal,
   input: WorkspaceCreate,
+  req: RequestInfo,
 ): Promise<Workspace> {
   // A reference the caller cannot see is an invalid field, not a hint that it exists.
   if ((await roleIn(db, principal, { organizationId: input.organization })) === null) {
@@ -118,11 +147,15 @@ export async function createWorkspace(
   }
   await authorize(db, principal, 'workspace.create', { organizationId: input.organization });
   try {
-    const [ws] = await db
-      .insert(workspaces)
-      .values({ organizationId: input.organization, name: input.name, config: input.config ?? {} })
-      .returning();
-    return toView(ws!);
+    const ws = await db.transaction(async (tx) => {
+      const [ws] = await tx
+        .insert(workspaces)
+        .values({ organizationId: input.organization, name: input.name, config: input.config ?? {} })
+        .returning();
+      await audited(tx, audit, principal, 'workspace.created', ws!, req);
+      return ws!;
+    });
+    return toView(ws);
   } catch (err) {
     if (isUniqueViolation(err)) throw nameTaken();
     if ((err as { cause?: { code?: string } }).cause?.code === '23503') {
@@ -136,9 +169,11 @@ export async function createWorkspace(
 
 export async function updateWorkspace(
   db: Database,
+  audit: AuditLog,
   principal: Principal,
   id: string,
   input: WorkspaceUpdate,
+  req: RequestInfo,
 ): Promise<Workspace> {
   const ws = await findWorkspace(db, principal, id);
   await authorize(db, principal, 'workspace.configure', {
@@ -146,29 +181,55 @@ export async function updateWorkspace(
     workspaceId: ws.id,
   });
   try {
-    const [updated] = await db
-      .update(workspaces)
-      .set({
-        ...(input.name !== undefined && { name: input.name }),
-        ...(input.config !== undefined && { config: input.config }),
-      })
-      .where(eq(workspaces.id, id))
-      .returning();
-    return toView(updated!);
+    const updated = await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(workspaces).where(eq(workspaces.id, id)).for('update');
+      if (!before) throw notFound();
+      const [after] = await tx
+        .update(workspaces)
+        .set({
+          ...(input.name !== undefined && { name: input.name }),
+          ...(input.config !== undefined && { config: input.config }),
+        })
+        .where(eq(workspaces.id, id))
+        .returning();
+      // Both read back from jsonb, so equal configurations print alike.
+      const changed = [
+        ...(before.name !== after!.name ? ['name'] : []),
+        ...(JSON.stringify(before.config) !== JSON.stringify(after!.config) ? ['config'] : []),
+      ];
+      // Names of what changed; a configuration's values may be secrets and are never recorded.
+      if (changed.length > 0)
+        await audited(tx, audit, principal, 'workspace.updated', after!, req, {
+          changed,
+          ...(changed.includes('name') && { previous_name: before.name }),
+        });
+      return after!;
+    });
+    return toView(updated);
   } catch (err) {
     if (isUniqueViolation(err)) throw nameTaken();
     throw err;
   }
 }
 
-export async function deleteWorkspace(db: Database, principal: Principal, id: string) {
+export async function deleteWorkspace(
+  db: Database,
+  audit: AuditLog,
+  principal: Principal,
+  id: string,
+  req: RequestInfo,
+) {
   const ws = await findWorkspace(db, principal, id);
   await authorize(db, principal, 'workspace.delete', {
     organizationId: ws.organizationId,
     workspaceId: ws.id,
   });
   try {
-    await db.delete(workspaces).where(eq(workspaces.id, id));
+    await db.transaction(async (tx) => {
+      const [deleted] = await tx.delete(workspaces).where(eq(workspaces.id, id)).returning();
+      if (!deleted) throw notFound();
+      await audited(tx, audit, principal, 'workspace.deleted', deleted, req);
+    });
   } catch (err) {
     // The buckets' reference restricts deletes (23001); a plain foreign key would say 23503.
     const code = errorInfo(err).code;

@@ -6,7 +6,7 @@ import { organizations } from '../../areas/organizations/tables.ts';
 import { users } from '../../areas/users/tables.ts';
 import { isUniqueViolation } from '../../areas/users/service.ts';
 import type { RequestInfo } from '../login.ts';
-import { authorize } from '../policy.ts';
+import { authorize, requireInteractive } from '../policy.ts';
 import type { Principal } from '../policy.ts';
 import type { Sessions } from '../sessions.ts';
 import type { OidcProviderConfig } from './config.ts';
@@ -108,6 +108,11 @@ export async function linkIdentity(
   req: RequestInfo,
 ) {
   await authorize(db, principal, 'user.manage', 'global');
+  // A link is a sign-in for whoever holds the identity: a key must not make one for its holder.
+  requireInteractive(
+    principal,
+    'Linking an identity needs a person signed in (a login token from POST /api/login/, or the web UI), not an API key.',
+  );
   const user = await userExists(db, id);
   const provider = providers.find((p) => p.name === input.provider);
   if (!provider)

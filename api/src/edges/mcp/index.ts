@@ -72,7 +72,6 @@ function refusal(c: Context<AppEnv>, opts: McpOptions): ApiError | undefined {
 /** What the audit log's "used" entry names as the endpoint: the MCP method, and the tool called. */
 function endpointOf(message: unknown): string {
   const m = message as { method?: unknown; params?: { name?: unknown } } | null;
-  if (Array.isArray(message)) return 'batch';
   const method = typeof m?.method === 'string' ? m.method.slice(0, 64) : 'response';
   const tool =
     method === 'tools/call' && typeof m?.params?.name === 'string' ? ` ${m.params.name.slice(0, 100)}` : '';
@@ -254,6 +253,14 @@ export function registerMcp(app: App, opts: McpOptions): void {
     } catch {
       return c.json(
         { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: the body is not JSON.' }, id: null },
+        400,
+      );
+    }
+    // MCP dropped JSON-RPC batches in 2025-06-18. Refused before authentication: a batch would be
+    // authenticated and audited once for up to 100 calls (one Viewer's request, 200 storage calls).
+    if (Array.isArray(message)) {
+      return c.json(
+        { jsonrpc: '2.0', error: { code: -32600, message: 'Batching is not supported' }, id: null },
         400,
       );
     }

@@ -196,8 +196,10 @@ describe('MCP interface', () => {
     })) as {
       id: string;
     };
-    expect(await toolNames(keys.user)).toContain('api_v1_workspaces_members_create');
-    const denied = await callTool(keys.user, 'api_v1_workspaces_members_create', {
+    // Adding members needs a person signed in: the User's login token has the tool, its key not.
+    expect(await toolNames(keys.user)).not.toContain('api_v1_workspaces_members_create');
+    expect(await toolNames(loginTokens.user!)).toContain('api_v1_workspaces_members_create');
+    const denied = await callTool(loginTokens.user!, 'api_v1_workspaces_members_create', {
       id: another.id,
       body: { username: 'mcp-viewer', role: 'admin' },
     });

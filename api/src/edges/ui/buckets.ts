@@ -332,7 +332,7 @@ export function registerBucketPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
           400,
         );
       try {
-        await deleteBucket(db, storage, p.principal, place.bucket.id);
+        await deleteBucket(db, storage, audit, p.principal, place.bucket.id, p.info);
       } catch (err) {
         if (!shown(err)) throw err;
         return c.html(deletePage(p, { ...place, error: err.message }), statusOf(err));

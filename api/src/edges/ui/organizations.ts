@@ -178,7 +178,7 @@ export function registerOrganizationPages(app: Hono<UiEnv>, deps: AreaDeps): voi
       });
       if (!parsed.success) return again(invalidForm(parsed.error.issues, summary, shown));
       try {
-        await updateOrganization(db, p.principal, f.org.id, parsed.data);
+        await updateOrganization(db, audit, p.principal, f.org.id, parsed.data, p.info);
       } catch (err) {
         if (!(err instanceof DomainError) || err.kind === 'not_found') throw err;
         return again(refusal(err, summary, shown));
@@ -278,7 +278,7 @@ export function registerOrganizationPages(app: Hono<UiEnv>, deps: AreaDeps): voi
       const parsed = WorkspaceCreateSchema.safeParse({ organization: f.org.id, name: state.name });
       if (!parsed.success) return again(invalidForm(parsed.error.issues, summary, ['name']));
       try {
-        await createWorkspace(db, p.principal, parsed.data);
+        await createWorkspace(db, audit, p.principal, parsed.data, p.info);
       } catch (err) {
         if (!(err instanceof DomainError) || err.kind === 'not_found') throw err;
         return again(refusal(err, summary, ['name']));

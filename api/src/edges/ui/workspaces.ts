@@ -484,7 +484,7 @@ const workspaceCrumbs = (org: Organization, ws: Workspace): Html =>
   </p>`;
 
 export function registerWorkspacePages(ui: Hono<UiEnv>, deps: AreaDeps): void {
-  const { db } = deps;
+  const { db, audit } = deps;
 
   const view = async (p: PageContext, id: string): Promise<WorkspaceView> => {
     const ws = await getWorkspace(db, p.principal, id);
@@ -545,7 +545,7 @@ export function registerWorkspacePages(ui: Hono<UiEnv>, deps: AreaDeps): void {
         return again({ ...r, fields: { ...r.fields, ...(jsonError && { config: jsonError }) } });
       }
       try {
-        await updateWorkspace(db, p.principal, v.ws.id, parsed.data);
+        await updateWorkspace(db, audit, p.principal, v.ws.id, parsed.data, p.info);
       } catch (err) {
         if (!(err instanceof DomainError) || err.kind === 'not_found') throw err;
         return again(refusal(err, summary, shown));
@@ -582,7 +582,7 @@ export function registerWorkspacePages(ui: Hono<UiEnv>, deps: AreaDeps): void {
     page('organizations', async (c, p) => {
       const v = await view(p, idParam(c));
       try {
-        await deleteWorkspace(db, p.principal, v.ws.id);
+        await deleteWorkspace(db, audit, p.principal, v.ws.id, p.info);
       } catch (err) {
         if (!(err instanceof DomainError) || err.kind === 'not_found') throw err;
         return c.html(workspaceDeletePage(p, v, err.message), STATUS_OF[err.kind] as 400);

@@ -1,4 +1,4 @@
-import { IdParams, noContent, sendNoContent } from '../../../edges/http/common.ts';
+import { IdParams, noContent, sendNoContent, requestInfo } from '../../../edges/http/common.ts';
 import { endpoint } from '../../../edges/http/endpoint.ts';
 import { defineRoute } from '../../../edges/http/openapi.ts';
 import { deleteBucket } from '../service.ts';
@@ -17,9 +17,9 @@ export default endpoint(
     responses: { 204: noContent },
     errors: [409],
   }),
-  ({ db, storage }) =>
+  ({ db, storage, audit }) =>
     async (c) => {
-      await deleteBucket(db, storage, c.get('principal'), c.req.valid('param').id);
+      await deleteBucket(db, storage, audit, c.get('principal'), c.req.valid('param').id, requestInfo(c));
       return sendNoContent();
     },
 );

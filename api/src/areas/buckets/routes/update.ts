@@ -1,4 +1,4 @@
-import { IdParams, jsonBody, jsonResponse, patchBody } from '../../../edges/http/common.ts';
+import { IdParams, jsonBody, jsonResponse, patchBody, requestInfo } from '../../../edges/http/common.ts';
 import { endpoint } from '../../../edges/http/endpoint.ts';
 import { defineRoute } from '../../../edges/http/openapi.ts';
 import { BucketSchema, BucketUpdateSchema } from '../schema.ts';
@@ -26,10 +26,18 @@ export default endpoint(
     responses: { 200: jsonResponse('The bucket.', BucketSchema) },
     errors: [409],
   }),
-  ({ db, storage }) =>
+  ({ db, storage, audit }) =>
     async (c) =>
       c.json(
-        await updateBucket(db, storage, c.get('principal'), c.req.valid('param').id, c.req.valid('json')),
+        await updateBucket(
+          db,
+          storage,
+          audit,
+          c.get('principal'),
+          c.req.valid('param').id,
+          c.req.valid('json'),
+          requestInfo(c),
+        ),
         200,
       ),
 );

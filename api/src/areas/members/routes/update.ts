@@ -10,7 +10,8 @@ export default MEMBER_PARENTS.map((parent) =>
     defineRoute({
       method: 'patch',
       path: `/api/v1/${parent}s/{id}/members/{user_id}/`,
-      description: 'Give the member another role (`admin`, `user` or `viewer`).',
+      description:
+        'Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.',
       tags: [`${parent}s`],
       summary: "Change a member's role",
       request: { params: MemberParamsSchema, body: jsonBody(MemberUpdateSchema) },

@@ -1,4 +1,4 @@
-import { IdParams, jsonBody, jsonResponse, patchBody } from '../../../edges/http/common.ts';
+import { IdParams, jsonBody, jsonResponse, patchBody, requestInfo } from '../../../edges/http/common.ts';
 import { endpoint } from '../../../edges/http/endpoint.ts';
 import { defineRoute } from '../../../edges/http/openapi.ts';
 import { OrganizationSchema, OrganizationUpdateSchema } from '../schema.ts';
@@ -10,7 +10,7 @@ export default endpoint(
     method: 'patch',
     path: '/api/v1/organizations/{id}/',
     description:
-      'An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin.',
+      'An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin signed in: 403 `interactive_login_required` with an API key.',
     tags: ['organizations'],
     summary: 'Rename an organization (Org Admin); change its slug (Super Admin)',
     request: {
@@ -19,10 +19,17 @@ export default endpoint(
     },
     responses: { 200: jsonResponse('The organization.', OrganizationSchema) },
   }),
-  ({ db }) =>
+  ({ db, audit }) =>
     async (c) =>
       c.json(
-        await updateOrganization(db, c.get('principal'), c.req.valid('param').id, c.req.valid('json')),
+        await updateOrganization(
+          db,
+          audit,
+          c.get('principal'),
+          c.req.valid('param').id,
+          c.req.valid('json'),
+          requestInfo(c),
+        ),
         200,
       ),
 );

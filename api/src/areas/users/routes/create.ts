@@ -10,7 +10,7 @@ export default endpoint(
     method: 'post',
     path: '/api/v1/users/',
     description:
-      'A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken.',
+      'A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken. A password or `is_superuser: true` needs a person signed in: 403 `interactive_login_required` with an API key.',
     tags: ['users'],
     summary: 'Create a user (Super Admin)',
     request: { body: jsonBody(UserCreateSchema) },

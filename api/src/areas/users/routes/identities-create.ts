@@ -12,7 +12,8 @@ export default endpoint(
     description:
       'Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its ' +
       'memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` ' +
-      'for an unknown provider, 409 when the identity is linked already.',
+      'for an unknown provider, 409 when the identity is linked already. Needs a person signed in: 403 ' +
+      '`interactive_login_required` with an API key.',
     tags: ['users'],
     summary: 'Link a user to an identity at an identity provider (Super Admin)',
     request: { params: IdParams, body: jsonBody(IdentityLinkSchema) },

@@ -10,7 +10,7 @@ export default endpoint(
     method: 'patch',
     path: '/api/v1/users/{id}/',
     description:
-      "Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (403 `self_lockout`).",
+      "Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (409 `self_lockout`). A password, `is_superuser: true` and reactivating a user need a person signed in: 403 `interactive_login_required` with an API key.",
     tags: ['users'],
     summary: 'Update or deactivate a user (Super Admin)',
     request: { params: IdParams, body: jsonBody(patchBody(UserUpdateSchema).openapi('UserUpdate')) },

@@ -1,4 +1,4 @@
-import { jsonBody, jsonResponse } from '../../../edges/http/common.ts';
+import { jsonBody, jsonResponse, requestInfo } from '../../../edges/http/common.ts';
 import { endpoint } from '../../../edges/http/endpoint.ts';
 import { defineRoute } from '../../../edges/http/openapi.ts';
 import { WorkspaceCreateSchema, WorkspaceSchema } from '../schema.ts';
@@ -16,7 +16,7 @@ export default endpoint(
     request: { body: jsonBody(WorkspaceCreateSchema) },
     responses: { 201: jsonResponse('The new workspace.', WorkspaceSchema) },
   }),
-  ({ db }) =>
+  ({ db, audit }) =>
     async (c) =>
-      c.json(await createWorkspace(db, c.get('principal'), c.req.valid('json')), 201),
+      c.json(await createWorkspace(db, audit, c.get('principal'), c.req.valid('json'), requestInfo(c)), 201),
 );

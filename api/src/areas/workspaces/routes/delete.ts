@@ -1,4 +1,4 @@
-import { IdParams, noContent, sendNoContent } from '../../../edges/http/common.ts';
+import { IdParams, noContent, sendNoContent, requestInfo } from '../../../edges/http/common.ts';
 import { endpoint } from '../../../edges/http/endpoint.ts';
 import { defineRoute } from '../../../edges/http/openapi.ts';
 import { deleteWorkspace } from '../service.ts';
@@ -16,9 +16,9 @@ export default endpoint(
     responses: { 204: noContent },
     errors: [409],
   }),
-  ({ db }) =>
+  ({ db, audit }) =>
     async (c) => {
-      await deleteWorkspace(db, c.get('principal'), c.req.valid('param').id);
+      await deleteWorkspace(db, audit, c.get('principal'), c.req.valid('param').id, requestInfo(c));
       return sendNoContent();
     },
 );

@@ -1,4 +1,4 @@
-import { IdParams, jsonBody, jsonResponse, patchBody } from '../../../edges/http/common.ts';
+import { IdParams, jsonBody, jsonResponse, patchBody, requestInfo } from '../../../edges/http/common.ts';
 import { endpoint } from '../../../edges/http/endpoint.ts';
 import { defineRoute } from '../../../edges/http/openapi.ts';
 import { WorkspaceSchema, WorkspaceUpdateSchema } from '../schema.ts';
@@ -18,10 +18,17 @@ export default endpoint(
     },
     responses: { 200: jsonResponse('The workspace.', WorkspaceSchema) },
   }),
-  ({ db }) =>
+  ({ db, audit }) =>
     async (c) =>
       c.json(
-        await updateWorkspace(db, c.get('principal'), c.req.valid('param').id, c.req.valid('json')),
+        await updateWorkspace(
+          db,
+          audit,
+          c.get('principal'),
+          c.req.valid('param').id,
+          c.req.valid('json'),
+          requestInfo(c),
+        ),
         200,
       ),
 );

@@ -125,7 +125,8 @@ def sync_detailed(
     """ Add a user, named by username or e-mail address, as a member with a role
 
      Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same
-    400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+    400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a
+    person signed in: 403 `interactive_login_required` with an API key.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -163,7 +164,8 @@ def sync(
     """ Add a user, named by username or e-mail address, as a member with a role
 
      Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same
-    400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+    400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a
+    person signed in: 403 `interactive_login_required` with an API key.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -196,7 +198,8 @@ async def asyncio_detailed(
     """ Add a user, named by username or e-mail address, as a member with a role
 
      Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same
-    400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+    400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a
+    person signed in: 403 `interactive_login_required` with an API key.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -234,7 +237,8 @@ async def asyncio(
     """ Add a user, named by username or e-mail address, as a member with a role
 
      Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same
-    400, so the answer reveals nothing about other users. 400 `unique` when already a member.
+    400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a
+    person signed in: 403 `interactive_login_required` with an API key.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.

@@ -126,7 +126,8 @@ def sync_detailed(
 ) -> Response[ErrorResponse | Member]:
     """ Change a member's role
 
-     Give the member another role (`admin`, `user` or `viewer`).
+     Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in:
+    403 `interactive_login_required` with an API key.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -165,7 +166,8 @@ def sync(
 ) -> ErrorResponse | Member | None:
     """ Change a member's role
 
-     Give the member another role (`admin`, `user` or `viewer`).
+     Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in:
+    403 `interactive_login_required` with an API key.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -199,7 +201,8 @@ async def asyncio_detailed(
 ) -> Response[ErrorResponse | Member]:
     """ Change a member's role
 
-     Give the member another role (`admin`, `user` or `viewer`).
+     Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in:
+    403 `interactive_login_required` with an API key.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -238,7 +241,8 @@ async def asyncio(
 ) -> ErrorResponse | Member | None:
     """ Change a member's role
 
-     Give the member another role (`admin`, `user` or `viewer`).
+     Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in:
+    403 `interactive_login_required` with an API key.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.

@@ -125,7 +125,7 @@ def sync_detailed(
     """ Rename an organization (Org Admin); change its slug (Super Admin)
 
      An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a
-    Super Admin.
+    Super Admin signed in: 403 `interactive_login_required` with an API key.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -163,7 +163,7 @@ def sync(
     """ Rename an organization (Org Admin); change its slug (Super Admin)
 
      An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a
-    Super Admin.
+    Super Admin signed in: 403 `interactive_login_required` with an API key.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -196,7 +196,7 @@ async def asyncio_detailed(
     """ Rename an organization (Org Admin); change its slug (Super Admin)
 
      An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a
-    Super Admin.
+    Super Admin signed in: 403 `interactive_login_required` with an API key.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -234,7 +234,7 @@ async def asyncio(
     """ Rename an organization (Org Admin); change its slug (Super Admin)
 
      An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a
-    Super Admin.
+    Super Admin signed in: 403 `interactive_login_required` with an API key.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.

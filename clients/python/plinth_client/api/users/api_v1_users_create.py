@@ -115,7 +115,8 @@ def sync_detailed(
     """ Create a user (Super Admin)
 
      A local user, with a password for `POST /api/login/`, or without one for users who sign in through
-    SSO only. 400 `unique` when the username is taken.
+    SSO only. 400 `unique` when the username is taken. A password or `is_superuser: true` needs a person
+    signed in: 403 `interactive_login_required` with an API key.
 
     Args:
         body (UserCreate): A new user. Example: {'username': 'alice', 'password': 'correct-horse-
@@ -150,7 +151,8 @@ def sync(
     """ Create a user (Super Admin)
 
      A local user, with a password for `POST /api/login/`, or without one for users who sign in through
-    SSO only. 400 `unique` when the username is taken.
+    SSO only. 400 `unique` when the username is taken. A password or `is_superuser: true` needs a person
+    signed in: 403 `interactive_login_required` with an API key.
 
     Args:
         body (UserCreate): A new user. Example: {'username': 'alice', 'password': 'correct-horse-
@@ -180,7 +182,8 @@ async def asyncio_detailed(
     """ Create a user (Super Admin)
 
      A local user, with a password for `POST /api/login/`, or without one for users who sign in through
-    SSO only. 400 `unique` when the username is taken.
+    SSO only. 400 `unique` when the username is taken. A password or `is_superuser: true` needs a person
+    signed in: 403 `interactive_login_required` with an API key.
 
     Args:
         body (UserCreate): A new user. Example: {'username': 'alice', 'password': 'correct-horse-
@@ -215,7 +218,8 @@ async def asyncio(
     """ Create a user (Super Admin)
 
      A local user, with a password for `POST /api/login/`, or without one for users who sign in through
-    SSO only. 400 `unique` when the username is taken.
+    SSO only. 400 `unique` when the username is taken. A password or `is_superuser: true` needs a person
+    signed in: 403 `interactive_login_required` with an API key.
 
     Args:
         body (UserCreate): A new user. Example: {'username': 'alice', 'password': 'correct-horse-

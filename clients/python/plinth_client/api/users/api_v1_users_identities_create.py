@@ -134,6 +134,7 @@ def sync_detailed(
      Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this
     user, with its memberships and keys, instead of a new user. Users are never matched by e-mail
     address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already.
+    Needs a person signed in: 403 `interactive_login_required` with an API key.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -173,6 +174,7 @@ def sync(
      Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this
     user, with its memberships and keys, instead of a new user. Users are never matched by e-mail
     address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already.
+    Needs a person signed in: 403 `interactive_login_required` with an API key.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -207,6 +209,7 @@ async def asyncio_detailed(
      Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this
     user, with its memberships and keys, instead of a new user. Users are never matched by e-mail
     address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already.
+    Needs a person signed in: 403 `interactive_login_required` with an API key.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -246,6 +249,7 @@ async def asyncio(
      Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this
     user, with its memberships and keys, instead of a new user. Users are never matched by e-mail
     address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already.
+    Needs a person signed in: 403 `interactive_login_required` with an API key.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.

@@ -132,8 +132,9 @@ def sync_detailed(
     """ Update or deactivate a user (Super Admin)
 
      Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop
-    working. A Super Admin cannot take away their own Super Admin or deactivate themselves (403
-    `self_lockout`).
+    working. A Super Admin cannot take away their own Super Admin or deactivate themselves (409
+    `self_lockout`). A password, `is_superuser: true` and reactivating a user need a person signed in:
+    403 `interactive_login_required` with an API key.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -171,8 +172,9 @@ def sync(
     """ Update or deactivate a user (Super Admin)
 
      Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop
-    working. A Super Admin cannot take away their own Super Admin or deactivate themselves (403
-    `self_lockout`).
+    working. A Super Admin cannot take away their own Super Admin or deactivate themselves (409
+    `self_lockout`). A password, `is_superuser: true` and reactivating a user need a person signed in:
+    403 `interactive_login_required` with an API key.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -205,8 +207,9 @@ async def asyncio_detailed(
     """ Update or deactivate a user (Super Admin)
 
      Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop
-    working. A Super Admin cannot take away their own Super Admin or deactivate themselves (403
-    `self_lockout`).
+    working. A Super Admin cannot take away their own Super Admin or deactivate themselves (409
+    `self_lockout`). A password, `is_superuser: true` and reactivating a user need a person signed in:
+    403 `interactive_login_required` with an API key.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -244,8 +247,9 @@ async def asyncio(
     """ Update or deactivate a user (Super Admin)
 
      Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop
-    working. A Super Admin cannot take away their own Super Admin or deactivate themselves (403
-    `self_lockout`).
+    working. A Super Admin cannot take away their own Super Admin or deactivate themselves (409
+    `self_lockout`). A password, `is_superuser: true` and reactivating a user need a person signed in:
+    403 `interactive_login_required` with an API key.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.

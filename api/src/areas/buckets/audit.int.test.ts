@@ -1,0 +1,313 @@
+import { randomBytes } from 'node:crypto';
+import { DeleteObjectCommand, HeadBucketCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../core/db/client.ts';
+import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
+import { failAuditFor } from '../../test/failing-audit.ts';
+import { garageStorageConfig, startGarageServer } from '../../test/garage-server.ts';
+import type { GarageServer } from '../../test/garage-server.ts';
+import { minioStorageConfig, startMinioServer } from '../../test/minio-server.ts';
+import type { MinioServer } from '../../test/minio-server.ts';
+import { s3ClientFactory } from '../../test/s3.ts';
+import { createWorld } from '../../test/world.ts';
+import type { Actor, World } from '../../test/world.ts';
+import type { AuditEventType } from '../audit/writer.ts';
+import { createStorageRuntime } from './storage/runtime.ts';
+
+/**
+ * A bucket's creation, adoption, changes and deletion in the audit log (docs/audit-log.md), with
+ * who made them, each written in the transaction of its change: with the entry refused, nothing
+ * changes, in the database or on the cluster. MinIO for all but CORS, which only Garage has.
+ */
+
+let minio: MinioServer;
+let garage: GarageServer;
+beforeAll(async () => {
+  [minio, garage] = await Promise.all([startMinioServer(), startGarageServer()]);
+}, 180_000);
+afterAll(async () => {
+  await Promise.all([minio?.stop(), garage?.stop()]);
+});
+
+type Tenant = Awaited<ReturnType<World['tenant']>>;
+
+describe.each(DATABASE_KINDS)('bucket audit entries with %s', (kind) => {
+  let database: DatabaseHandle;
+  let w: World;
+  let onGarage: World;
+  let root: Actor;
+  const clients = s3ClientFactory();
+  const prefix = `au-${kind === 'pglite' ? 'pl' : 'pg'}-${randomBytes(3).toString('hex')}`;
+
+  beforeAll(async () => {
+    database = await migratedDatabase(kind);
+    w = createWorld(database, { storage: createStorageRuntime(minioStorageConfig(minio), randomBytes(32)) });
+    onGarage = createWorld(database, {
+      storage: createStorageRuntime(garageStorageConfig(garage, [garage.region]), randomBytes(32)),
+    });
+    root = await w.user({ superuser: true });
+  });
+  afterAll(async () => {
+    clients.destroyAll();
+    await Promise.all([w.env.close(), onGarage.env.close()]);
+    await database.close();
+  });
+
+  const owner = (uid: string, name: string) => ({ cluster_id: 'c1', namespace: 'team-a', name, uid });
+  const place = (t: Tenant, name: string, region = 'eu-central') => ({
+    name,
+    region,
+    organization: t.org.id,
+    workspace: t.workspace.id,
+  });
+  const entries = async (event: AuditEventType, bucket: string) =>
+    (
+      (
+        await w.expectStatus(200, 'GET', `/api/v1/audit-log/?event=${event}&page_size=100`, {
+          token: root.token,
+        })
+      ).results as { details: { bucket?: string } }[]
+    ).filter((e) => e.details.bucket === bucket);
+  /** Runs `send` while the log refuses `event`: the request must fail. */
+  async function refused(event: AuditEventType, send: () => ReturnType<World['call']>) {
+    const restore = await failAuditFor(database.db, event);
+    try {
+      const res = await send();
+      // The status and code only: a body that got through would hold the bucket's secret.
+      expect.soft(res.status, `${event}: ${res.body?.code}`).toBeGreaterThanOrEqual(500);
+      expect.soft(JSON.stringify(res.body).includes('secret_access_key'), event).toBe(false);
+    } finally {
+      await restore();
+    }
+  }
+  const bucketOnMinio = (name: string) =>
+    clients
+      .client(minio.endpoint, minio.accessKey, minio.secretKey)
+      .send(new HeadBucketCommand({ Bucket: name }))
+      .then(
+        () => true,
+        () => false,
+      );
+
+  it('records a creation, an adoption, changes and a deletion with who made them', async () => {
+    const t = await w.tenant();
+    const key = await w.expectStatus(201, 'POST', `/api/v1/organizations/${t.org.id}/api-keys/`, {
+      token: t.orgAdmin.token,
+      body: { name: 'operator', role: 'admin', scopes: ['buckets:read', 'buckets:write'] },
+    });
+    const name = `${prefix}-life`;
+    const created = await w.call('POST', '/api/v1/s3/buckets/', {
+      token: key.token,
+      body: { ...place(t, name), owner_reference: owner('uid-1', name) },
+      ip: '192.0.2.51',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.id as string;
+    const released = await w.call('PATCH', `/api/v1/s3/buckets/${id}/`, {
+      token: t.user.token,
+      body: { owner_reference: null, adoptable_by: { cluster_id: 'c1', namespace: 'team-a' } },
+      ip: '192.0.2.52',
+    });
+    expect(released.status, JSON.stringify(released.body)).toBe(200);
+    const adopted = await w.call('POST', '/api/v1/s3/buckets/', {
+      token: key.token,
+      body: { ...place(t, name), owner_reference: owner('uid-2', name) },
+      ip: '192.0.2.53',
+    });
+    expect(adopted.status, JSON.stringify(adopted.body)).toBe(200);
+    const retried = await w.call('POST', '/api/v1/s3/buckets/', {
+      token: key.token,
+      body: { ...place(t, name), owner_reference: owner('uid-2', name) },
+      ip: '192.0.2.54',
+    });
+    expect(retried.status).toBe(200);
+    const deleted = await w.call('DELETE', `/api/v1/s3/buckets/${id}/`, {
+      token: t.orgAdmin.token,
+      ip: '192.0.2.55',
+    });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(204);
+
+    const who = (actor: Actor, apiKey: string | null, ip: string, res: { headers: Headers }) => ({
+      actor: actor.id,
+      api_key: apiKey,
+      username: actor.username,
+      organization: t.org.id,
+      ip,
+      request_id: res.headers.get('x-request-id'),
+    });
+    expect(await entries('bucket.created', id)).toEqual([
+      expect.objectContaining({
+        ...who(t.orgAdmin, key.id, '192.0.2.51', created),
+        details: {
+          bucket: id,
+          name,
+          region: 'eu-central',
+          workspace: t.workspace.id,
+          owner_reference: owner('uid-1', name),
+          cors_allow_all: false,
+        },
+      }),
+    ]);
+    // Old and new: a release hands the bucket's credentials to whatever that namespace runs.
+    expect(await entries('bucket.updated', id)).toEqual([
+      expect.objectContaining({
+        ...who(t.user, null, '192.0.2.52', released),
+        details: {
+          bucket: id,
+          name,
+          changed: ['owner_reference', 'adoptable_by'],
+          previous_owner_reference: owner('uid-1', name),
+          owner_reference: null,
+          previous_adoptable_by: null,
+          adoptable_by: { cluster_id: 'c1', namespace: 'team-a' },
+        },
+      }),
+    ]);
+    expect(await entries('bucket.adopted', id)).toEqual([
+      expect.objectContaining({
+        ...who(t.orgAdmin, key.id, '192.0.2.54', retried),
+        details: { bucket: id, name, owner_reference: owner('uid-2', name), claimed: false },
+      }),
+      expect.objectContaining({
+        ...who(t.orgAdmin, key.id, '192.0.2.53', adopted),
+        details: {
+          bucket: id,
+          name,
+          owner_reference: owner('uid-2', name),
+          claimed: true,
+          previous_adoptable_by: { cluster_id: 'c1', namespace: 'team-a' },
+        },
+      }),
+    ]);
+    expect(await entries('bucket.deleted', id)).toEqual([
+      expect.objectContaining({
+        ...who(t.orgAdmin, null, '192.0.2.55', deleted),
+        details: { bucket: id, name, region: 'eu-central', workspace: t.workspace.id },
+      }),
+    ]);
+  });
+
+  it('creates, adopts, changes and deletes no bucket whose audit entry cannot be written', async () => {
+    const t = await w.tenant();
+    const unmade = `${prefix}-unmade`;
+    await refused('bucket.created', () =>
+      w.call('POST', '/api/v1/s3/buckets/', { token: t.user.token, body: place(t, unmade) }),
+    );
+    // Refused before any cluster call: no row, no bucket.
+    const none = await w.expectStatus(200, 'GET', `/api/v1/s3/buckets/?workspace=${t.workspace.id}`, {
+      token: t.user.token,
+    });
+    expect.soft(none.count).toBe(0);
+    expect.soft(await bucketOnMinio(unmade)).toBe(false);
+
+    const name = `${prefix}-kept`;
+    const made = await w.expectStatus(201, 'POST', '/api/v1/s3/buckets/', {
+      token: t.user.token,
+      body: place(t, name),
+    });
+    const release = { adoptable_by: { cluster_id: 'c1', namespace: 'team-a' } };
+    await refused('bucket.updated', () =>
+      w.call('PATCH', `/api/v1/s3/buckets/${made.id}/`, { token: t.user.token, body: release }),
+    );
+    expect
+      .soft(
+        (await w.expectStatus(200, 'GET', `/api/v1/s3/buckets/${made.id}/`, { token: t.user.token }))
+          .adoptable_by,
+      )
+      .toBeNull();
+
+    await w.expectStatus(200, 'PATCH', `/api/v1/s3/buckets/${made.id}/`, {
+      token: t.user.token,
+      body: release,
+    });
+    await refused('bucket.adopted', () =>
+      w.call('POST', '/api/v1/s3/buckets/', {
+        token: t.user.token,
+        body: { ...place(t, name), owner_reference: owner('uid-9', name) },
+      }),
+    );
+    expect
+      .soft(await w.expectStatus(200, 'GET', `/api/v1/s3/buckets/${made.id}/`, { token: t.user.token }))
+      .toMatchObject({ owner_reference: null, adoptable_by: release.adoptable_by });
+
+    await refused('bucket.deleted', () =>
+      w.call('DELETE', `/api/v1/s3/buckets/${made.id}/`, { token: t.orgAdmin.token }),
+    );
+    // Still there, still ready, and its own key still writes to it.
+    expect(
+      await w.expectStatus(200, 'GET', `/api/v1/s3/buckets/${made.id}/`, { token: t.user.token }),
+    ).toMatchObject({ state: 'ready' });
+    expect(await bucketOnMinio(name)).toBe(true);
+    const { access_key_id, secret_access_key } = made.credentials as {
+      access_key_id: string;
+      secret_access_key: string;
+    };
+    await clients
+      .client(minio.endpoint, access_key_id, secret_access_key)
+      .send(new PutObjectCommand({ Bucket: name, Key: 'k', Body: 'still mine' }));
+    // Nothing is left busy: once entries are taken again, the deletion of the (emptied) bucket works.
+    await clients
+      .client(minio.endpoint, minio.accessKey, minio.secretKey)
+      .send(new DeleteObjectCommand({ Bucket: name, Key: 'k' }));
+    await w.expectStatus(204, 'DELETE', `/api/v1/s3/buckets/${made.id}/`, { token: t.orgAdmin.token });
+  });
+
+  /** Whether the bucket's CORS rules let a page of another origin in (a browser's preflight). */
+  const letsBrowsersIn = async (name: string) => {
+    const res = await fetch(`${garage.s3Endpoint}/${name}/some/object.bin`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://example.test', 'Access-Control-Request-Method': 'PUT' },
+    });
+    await res.body?.cancel();
+    return res.ok && res.headers.get('access-control-allow-origin') !== null;
+  };
+
+  it('records a CORS change with the old and new value, and leaves the cluster alone when it cannot', async () => {
+    const t = await onGarage.tenant();
+    const name = `${prefix}-cors`;
+    const made = await onGarage.expectStatus(201, 'POST', '/api/v1/s3/buckets/', {
+      token: t.user.token,
+      body: place(t, name, garage.region),
+    });
+    expect(await letsBrowsersIn(name)).toBe(false);
+    const restore = await failAuditFor(database.db, 'bucket.updated');
+    try {
+      const res = await onGarage.call('PATCH', `/api/v1/s3/buckets/${made.id}/`, {
+        token: t.user.token,
+        body: { cors_allow_all: true },
+      });
+      expect(res.status).toBe(500);
+    } finally {
+      await restore();
+    }
+    expect(await letsBrowsersIn(name)).toBe(false);
+    expect(
+      (await onGarage.expectStatus(200, 'GET', `/api/v1/s3/buckets/${made.id}/`, { token: t.user.token }))
+        .cors_allow_all,
+    ).toBe(false);
+
+    const changed = await onGarage.call('PATCH', `/api/v1/s3/buckets/${made.id}/`, {
+      token: t.user.token,
+      body: { cors_allow_all: true },
+      ip: '192.0.2.56',
+    });
+    expect(changed.status).toBe(200);
+    expect(await letsBrowsersIn(name)).toBe(true);
+    expect(await entries('bucket.updated', made.id)).toEqual([
+      expect.objectContaining({
+        actor: t.user.id,
+        api_key: null,
+        username: t.user.username,
+        ip: '192.0.2.56',
+        request_id: changed.headers.get('x-request-id'),
+        details: {
+          bucket: made.id,
+          name,
+          changed: ['cors_allow_all'],
+          previous_cors_allow_all: false,
+          cors_allow_all: true,
+        },
+      }),
+    ]);
+  });
+});

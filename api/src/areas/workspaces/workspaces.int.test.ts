@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../core/db/client.ts';
+import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
+import { failAuditFor } from '../../test/failing-audit.ts';
+import { createWorld } from '../../test/world.ts';
+import type { Actor, World } from '../../test/world.ts';
+
+/** A workspace's creation, changes and deletion in the audit log (docs/audit-log.md). */
+describe.each(DATABASE_KINDS)('workspace audit entries on %s', (kind) => {
+  let database: DatabaseHandle;
+  let w: World;
+  let root: Actor;
+
+  beforeAll(async () => {
+    database = await migratedDatabase(kind);
+    w = createWorld(database);
+    root = await w.user({ superuser: true });
+  });
+  afterAll(async () => {
+    await w.env.close();
+    await database.close();
+  });
+
+  const entries = async (event: string, organization: string) =>
+    (
+      await w.expectStatus(200, 'GET', `/api/v1/audit-log/?event=${event}&organization=${organization}`, {
+        token: root.token,
+      })
+    ).results as Record<string, unknown>[];
+
+  it('records a creation, a change and a deletion with who made them, never the configuration', async () => {
+    const t = await w.tenant();
+    const key = await w.expectStatus(201, 'POST', `/api/v1/organizations/${t.org.id}/api-keys/`, {
+      token: t.orgAdmin.token,
+      body: { name: 'automation', role: 'admin' },
+    });
+    const name = w.unique('ws');
+    const created = await w.call('POST', '/api/v1/workspaces/', {
+      token: key.token,
+      body: { organization: t.org.id, name, config: { token: 'created-secret' } },
+      ip: '192.0.2.41',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.id as string;
+    await w.expectStatus(201, 'POST', `/api/v1/workspaces/${id}/members/`, {
+      token: t.orgAdmin.token,
+      body: { username: t.user.username, role: 'admin' },
+    });
+    const renamed = w.unique('ws');
+    const updated = await w.call('PATCH', `/api/v1/workspaces/${id}/`, {
+      token: t.user.token,
+      body: { name: renamed, config: { token: 'changed-secret' } },
+      ip: '192.0.2.42',
+    });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    // The same configuration again changes nothing, and records nothing.
+    await w.expectStatus(200, 'PATCH', `/api/v1/workspaces/${id}/`, {
+      token: t.user.token,
+      body: { config: { token: 'changed-secret' } },
+    });
+    const deleted = await w.call('DELETE', `/api/v1/workspaces/${id}/`, {
+      token: t.orgAdmin.token,
+      ip: '192.0.2.43',
+    });
+    expect(deleted.status).toBe(204);
+
+    const who = (actor: Actor, ip: string, res: { headers: Headers }) => ({
+      actor: actor.id,
+      username: actor.username,
+      organization: t.org.id,
+      ip,
+      request_id: res.headers.get('x-request-id'),
+    });
+    expect(await entries('workspace.created', t.org.id)).toEqual([
+      expect.objectContaining({
+        ...who(t.orgAdmin, '192.0.2.41', created),
+        api_key: key.id,
+        details: { workspace: id, name },
+      }),
+    ]);
+    const changes = await entries('workspace.updated', t.org.id);
+    expect(changes).toEqual([
+      expect.objectContaining({
+        ...who(t.user, '192.0.2.42', updated),
+        api_key: null,
+        details: { workspace: id, name: renamed, changed: ['name', 'config'], previous_name: name },
+      }),
+    ]);
+    expect(await entries('workspace.deleted', t.org.id)).toEqual([
+      expect.objectContaining({
+        ...who(t.orgAdmin, '192.0.2.43', deleted),
+        api_key: null,
+        details: { workspace: id, name: renamed },
+      }),
+    ]);
+    // Configuration values may be secrets: no entry holds one.
+    const all = await w.expectStatus(
+      200,
+      'GET',
+      `/api/v1/audit-log/?organization=${t.org.id}&page_size=100`,
+      {
+        token: root.token,
+      },
+    );
+    expect(JSON.stringify(all.results)).not.toMatch(/created-secret|changed-secret/);
+  });
+
+  it('creates, changes and deletes no workspace whose audit entry cannot be written', async () => {
+    const t = await w.tenant();
+    const refused = async (
+      event: 'workspace.created' | 'workspace.updated' | 'workspace.deleted',
+      send: () => ReturnType<World['call']>,
+    ) => {
+      const restore = await failAuditFor(w.db, event);
+      try {
+        expect.soft((await send()).status, event).toBe(500);
+      } finally {
+        await restore();
+      }
+    };
+    const name = w.unique('unrecorded');
+    await refused('workspace.created', () =>
+      w.call('POST', '/api/v1/workspaces/', {
+        token: t.orgAdmin.token,
+        body: { organization: t.org.id, name },
+      }),
+    );
+    const listed = await w.expectStatus(200, 'GET', `/api/v1/workspaces/?organization=${t.org.id}`, {
+      token: t.orgAdmin.token,
+    });
+    expect(listed.results.map((x: { name: string }) => x.name)).toEqual([t.workspace.name]);
+
+    await refused('workspace.updated', () =>
+      w.call('PATCH', `/api/v1/workspaces/${t.workspace.id}/`, {
+        token: t.orgAdmin.token,
+        body: { name, config: { tier: 'gold' } },
+      }),
+    );
+    await refused('workspace.deleted', () =>
+      w.call('DELETE', `/api/v1/workspaces/${t.workspace.id}/`, { token: t.orgAdmin.token }),
+    );
+    const kept = await w.expectStatus(200, 'GET', `/api/v1/workspaces/${t.workspace.id}/`, {
+      token: t.orgAdmin.token,
+    });
+    expect(kept).toMatchObject({ name: t.workspace.name, config: {} });
+  });
+});

@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../core/db/client.ts';
+import { auditLog } from '../../areas/audit/tables.ts';
+import type { StorageRuntime } from '../../areas/buckets/service.ts';
+import { createStorageRuntime } from '../../areas/buckets/storage/runtime.ts';
+import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
+import { minioStorageConfig, startMinioServer } from '../../test/minio-server.ts';
+import type { MinioServer } from '../../test/minio-server.ts';
+import { createWorld } from '../../test/world.ts';
+import type { World } from '../../test/world.ts';
+
+/**
+ * JSON-RPC batches on the MCP endpoint (docs/mcp.md): refused with 400 before authentication, so
+ * one request can never run a hundred calls on one authentication and one audit entry. Against a
+ * real MinIO, counting the storage calls the API makes.
+ */
+
+let minio: MinioServer;
+beforeAll(async () => {
+  minio = await startMinioServer();
+});
+afterAll(async () => {
+  await minio?.stop();
+});
+
+describe.each(DATABASE_KINDS)('MCP batches, with %s', (kind) => {
+  let database: DatabaseHandle;
+  let w: World;
+  let viewerKey: string;
+  let bucketId: string;
+  /** Calls the API made to the storage cluster. */
+  let storageCalls = 0;
+
+  /** The real MinIO driver, with every call counted. */
+  function countingStorage(): StorageRuntime {
+    const real = createStorageRuntime(minioStorageConfig(minio), randomBytes(32));
+    return {
+      config: real.config,
+      box: real.box,
+      driver(name) {
+        const d = real.driver(name);
+        return new Proxy(d, {
+          get(target, prop, receiver) {
+            const value: unknown = Reflect.get(target, prop, receiver);
+            if (typeof value !== 'function') return value;
+            return (...args: unknown[]) => {
+              storageCalls++;
+              return (value as (...a: unknown[]) => unknown).apply(target, args);
+            };
+          },
+        });
+      },
+    };
+  }
+
+  beforeAll(async () => {
+    database = await migratedDatabase(kind);
+    w = createWorld(database, { storage: countingStorage() });
+    const t = await w.tenant();
+    const bucket = await w.expectStatus(201, 'POST', '/api/v1/s3/buckets/', {
+      token: t.user.token,
+      body: {
+        name: `mcpb-${kind === 'pglite' ? 'pl' : 'pg'}-${randomBytes(3).toString('hex')}`,
+        region: 'eu-central',
+        organization: t.org.id,
+        workspace: t.workspace.id,
+      },
+    });
+    bucketId = bucket.id;
+    viewerKey = (
+      await w.expectStatus(201, 'POST', `/api/v1/organizations/${t.org.id}/api-keys/`, {
+        token: t.orgAdmin.token,
+        body: { name: 'dashboard', role: 'viewer' },
+      })
+    ).token;
+  });
+  afterAll(async () => {
+    await w.env.close();
+    await database.close();
+  });
+
+  const healthCall = (id: number) => ({
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/call',
+    params: { name: 'api_v1_s3_buckets_health_retrieve', arguments: { id: bucketId } },
+  });
+  const post = (body: unknown, token?: string) =>
+    w.call('POST', '/mcp', { token, body, headers: { Accept: 'application/json, text/event-stream' } });
+  /** The `api_key.used` entries of one request (written in batches every 50 ms here). */
+  const usesOf = (requestId: string) =>
+    database.db
+      .select({ endpoint: sql<string>`${auditLog.details}->>'endpoint'` })
+      .from(auditLog)
+      .where(and(eq(auditLog.event, 'api_key.used'), eq(auditLog.requestId, requestId)));
+
+  it('refuses a batch of tool calls with 400 before authentication; no tool runs', async () => {
+    const before = storageCalls;
+    const batch = Array.from({ length: 100 }, (_, i) => healthCall(i + 1));
+    const refused = await post(batch, viewerKey);
+    expect.soft(refused.status).toBe(400);
+    expect.soft(refused.body).toEqual({
+      jsonrpc: '2.0',
+      error: { code: -32600, message: 'Batching is not supported' },
+      id: null,
+    });
+    // Before authentication: the same answer without a credential, not a 401.
+    expect.soft((await post(batch)).status).toBe(400);
+    expect.soft(storageCalls - before).toBe(0);
+
+    // A single call still runs (two storage calls: the bucket and its access user) and is recorded.
+    const single = await post(healthCall(1), viewerKey);
+    expect(single.status, JSON.stringify(single.body)).toBe(200);
+    expect(single.body.result.structuredContent).toMatchObject({ bucket_id: bucketId, healthy: true });
+    expect(storageCalls - before).toBe(2);
+    const singleId = single.headers.get('x-request-id')!;
+    const deadline = Date.now() + 5000;
+    while ((await usesOf(singleId)).length === 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(await usesOf(singleId)).toEqual([
+      { endpoint: 'MCP tools/call api_v1_s3_buckets_health_retrieve' },
+    ]);
+    // Entries are written in order: the refused batch, sent before, left none.
+    expect(await usesOf(refused.headers.get('x-request-id')!)).toEqual([]);
+  });
+});
