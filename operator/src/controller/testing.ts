@@ -29,7 +29,8 @@ import type {
 import type { KubeClient } from './kube.ts';
 import { DriftSchedule } from './drift.ts';
 import { S3BucketReconciler } from './reconcile.ts';
-import type { DriftOutcome, ReconcilerDeps } from './reconcile.ts';
+import type { ReconcilerDeps } from './deps.ts';
+import type { DriftOutcome } from './drift-check.ts';
 import { parseLabelSelector } from './label-selector.ts';
 import { MANAGED_BY, MANAGED_BY_LABEL } from './secret.ts';
 
