@@ -3,8 +3,9 @@ import { ROTATE_ANNOTATION } from '../api/v1alpha1/s3bucket.ts';
 import type { Result } from '../runtime/workers.ts';
 import { findCondition, READY, Reasons, SYNCED } from './conditions.ts';
 import { DriftSchedule } from './drift.ts';
-import { apiBucket, BUCKET_ID, failures, newHarness } from './testing.ts';
-import type { Harness } from './testing.ts';
+import { apiBucket, BUCKET_ID, failures } from '../test/fixtures.ts';
+import { newHarness } from '../test/harness.ts';
+import type { Harness } from '../test/harness.ts';
 
 describe('DriftSchedule', () => {
   const schedule = (opts: { intervalMs?: number; checksPerSecond?: number; random?: () => number } = {}) => {

@@ -2,105 +2,41 @@ import type { V1Secret } from '@kubernetes/client-node';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { FINALIZER } from '../api/v1alpha1/s3bucket.ts';
-import type { S3Bucket } from '../api/v1alpha1/s3bucket.ts';
 import { isTerminalError, TerminalError } from '../runtime/workers.ts';
-import type { Result } from '../runtime/workers.ts';
-import { findCondition, READY, Reasons, SYNCED } from './conditions.ts';
-import { S3BucketReconciler } from './reconcile.ts';
-import { DATA_HASH_ANNOTATION, isCurrent, MANAGED_BY, MANAGED_BY_LABEL } from './secret.ts';
 import {
   apiBucket,
   apiError,
   BUCKET_ID,
   CLUSTER_ID,
   conflict,
-  CREDENTIALS,
   failures,
   kubeError,
-  newHarness,
   ORG,
   OWNER,
   s3Bucket,
   WORKSPACE,
-} from './testing.ts';
-import type { Harness } from './testing.ts';
+} from '../test/fixtures.ts';
+import {
+  bumpGeneration,
+  condition,
+  conditions,
+  describeOutcome,
+  ENDPOINT,
+  EXPECTED_DATA,
+  markDeleted,
+  newHarness,
+  readyHarness,
+  run,
+  secretData,
+  show,
+  trace,
+} from '../test/harness.ts';
+import type { Harness } from '../test/harness.ts';
+import { READY, Reasons, SYNCED } from './conditions.ts';
+import { S3BucketReconciler } from './reconcile.ts';
+import { DATA_HASH_ANNOTATION, isCurrent, MANAGED_BY, MANAGED_BY_LABEL } from './secret.ts';
 
-const ENDPOINT = apiBucket().endpoint;
 const MAPPED_ANNOTATIONS = { 'plinth.dev/organization': ORG, 'plinth.dev/workspace': WORKSPACE };
-
-/** What one reconcile returned or threw; never throws itself. */
-async function run(h: Harness): Promise<{ result?: Result; error?: unknown }> {
-  try {
-    return { result: await h.reconcile() };
-  } catch (error) {
-    return { error };
-  }
-}
-
-/** For failure messages: everything the reconciler called, in order. */
-function trace(h: Harness): string {
-  return `calls: ${h.timeline.join(' → ') || '(none)'}`;
-}
-
-function show(err: unknown): string {
-  return err instanceof Error ? `${err.name}: ${err.message}` : JSON.stringify(err);
-}
-
-function describeOutcome(o: { result?: Result; error?: unknown }): string {
-  return o.error === undefined ? `returned ${JSON.stringify(o.result)}` : `threw ${show(o.error)}`;
-}
-
-function condition(h: Harness, type: string) {
-  return findCondition(h.bucket().status?.conditions, type);
-}
-
-/** `{status, reason}` of Ready and Synced, as the cache holds them. */
-function conditions(h: Harness) {
-  const pick = (type: string) => {
-    const c = condition(h, type);
-    return c && { status: c.status, reason: c.reason };
-  };
-  return { ready: pick(READY), synced: pick(SYNCED) };
-}
-
-function secretData(secret: V1Secret | undefined): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(secret?.data ?? {}).map(([k, v]) => [k, Buffer.from(v, 'base64').toString('utf8')]),
-  );
-}
-
-const EXPECTED_DATA = {
-  AWS_ACCESS_KEY_ID: CREDENTIALS.access_key_id,
-  AWS_SECRET_ACCESS_KEY: CREDENTIALS.secret_access_key,
-  AWS_ENDPOINT_URL_S3: ENDPOINT,
-  BUCKET_NAME: 'photos',
-  AWS_REGION: 'eu-west-1',
-};
-
-/** A harness whose S3Bucket has been reconciled once to Ready (created, 201), calls forgotten. */
-async function readyHarness(opts: Parameters<typeof newHarness>[0] = {}): Promise<Harness> {
-  const h = newHarness(opts);
-  const first = await run(h);
-  expect(first.error, `first reconcile: ${describeOutcome(first)}; ${trace(h)}`).toBeUndefined();
-  expect(conditions(h).ready?.status, 'the first reconcile made the bucket Ready').toBe('True');
-  h.clearCalls();
-  return h;
-}
-
-function bumpGeneration(h: Harness, change: (b: S3Bucket) => void = () => {}): void {
-  h.update((b) => {
-    change(b);
-    b.metadata.generation = (b.metadata.generation ?? 1) + 1;
-  });
-}
-
-function markDeleted(h: Harness, policy?: 'Retain' | 'Delete'): void {
-  h.update((b) => {
-    b.metadata.deletionTimestamp = new Date('2026-03-02T00:00:00Z');
-    if (policy) b.spec.deletionPolicy = policy;
-    else delete (b.spec as Partial<S3Bucket['spec']>).deletionPolicy;
-  });
-}
 
 describe('a new S3Bucket', () => {
   it('adds the finalizer, creates the bucket, records it in the status, writes the Secret, then a Ready status and one event', async () => {
