@@ -10,6 +10,7 @@ import { freePort } from '../../../api/src/test/postgres-server.ts';
 import { KubeConfig } from '@kubernetes/client-node';
 import { createPki, issueCertificate } from './pki.ts';
 import type { CertPair, Pki } from './pki.ts';
+import { controlPlaneTools, TOOL_LOOKUP_TIMEOUT_MS } from './tools.ts';
 
 /**
  * A throwaway Kubernetes control plane for tests, envtest style: etcd, kube-apiserver and
@@ -78,18 +79,9 @@ export interface KubectlResult {
   stderr: string;
 }
 
-export interface ControlPlaneTools {
-  etcd: string;
-  kubeApiserver: string;
-  kubeControllerManager: string;
-  kubectl: string;
-}
-
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const CRD_DIR = join(REPO_ROOT, 'crds');
 
-/** The scripts build the binaries from source when they are missing: 10 to 25 minutes cold. */
-const TOOL_LOOKUP_TIMEOUT_MS = 45 * 60_000;
 /**
  * A `beforeAll` timeout that covers a cold build of the tools. With the tools in the cache a start
  * takes seconds, and each component has its own 60 s readiness deadline, so nothing waits this long
@@ -107,62 +99,9 @@ const GC_AND_NAMESPACE_CONTROLLERS = 'garbage-collector-controller,namespace-con
  */
 const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((p) => existsSync(p));
 
-/** Runs a `scripts/tools/*.sh` lookup (building the tool once) and resolves with the path it prints. */
-export function runToolScript(script: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    // Its own process group, so a timeout also stops the Go build it may have started.
-    const child = spawn('bash', [join(REPO_ROOT, 'scripts/tools', script)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-      detached: true,
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    const timer = setTimeout(() => {
-      try {
-        if (child.pid) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }, TOOL_LOOKUP_TIMEOUT_MS);
-    child.once('error', (err) => {
-      clearTimeout(timer);
-      reject(err);
-    });
-    child.once('close', (code, signal) => {
-      clearTimeout(timer);
-      const path = out.trim();
-      if (code === 0 && path) resolve(path);
-      else reject(new Error(`scripts/tools/${script} failed (${code ?? signal}); its stderr is above`));
-    });
-  });
-}
-
-let toolsLookup: Promise<ControlPlaneTools> | undefined;
-
-/** Finds (or builds, once) the binaries; cached for the life of the process. */
-export function controlPlaneTools(): Promise<ControlPlaneTools> {
-  if (!toolsLookup) {
-    const lookup = (async () => {
-      // One after the other: two cold Go builds at once would need more memory than CI has.
-      const etcd = await runToolScript('etcd.sh');
-      const kubeDir = await runToolScript('kube.sh');
-      return {
-        etcd,
-        kubeApiserver: join(kubeDir, 'kube-apiserver'),
-        kubeControllerManager: join(kubeDir, 'kube-controller-manager'),
-        kubectl: join(kubeDir, 'kubectl'),
-      };
-    })();
-    toolsLookup = lookup;
-    // A failed lookup is not cached: the next caller tries again.
-    lookup.catch(() => {
-      if (toolsLookup === lookup) toolsLookup = undefined;
-    });
-  }
-  return toolsLookup;
-}
-
 export { freePort };
+export { controlPlaneTools, runToolScript } from './tools.ts';
+export type { ControlPlaneTools } from './tools.ts';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
