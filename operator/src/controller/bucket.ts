@@ -1,31 +1,12 @@
 import type { V1Secret } from '@kubernetes/client-node';
 import type { S3Bucket, S3BucketSpec } from '../api/v1alpha1/s3bucket.ts';
-import type { Bucket, BucketCredentials } from '../plinth-api/client.ts';
+import type { Bucket } from '../plinth-api/client.ts';
 import { findCondition, SYNCED } from './conditions.ts';
-import type { Current, Deps } from './deps.ts';
 import { checkDrift } from './drift-check.ts';
-import type { DriftVerdict } from './drift-check.ts';
 import { apiFailure } from './failure.ts';
 import { isCurrent, secretNameOf } from './secret.ts';
 import { recordEvent, writeStatus } from './status.ts';
-
-/** The bucket this S3Bucket stands for, as the API answered or the status recorded it. */
-export interface BucketFacts {
-  id: string;
-  name: string;
-  endpoint: string;
-  origin: 'Created' | 'Adopted';
-}
-
-/** What ensuring the bucket leaves for the next steps. */
-export interface EnsuredBucket {
-  facts: BucketFacts;
-  /** The credentials to write into the Secret, when this pass got them (created, or revealed). */
-  credentials: BucketCredentials | undefined;
-  /** The API created the bucket in this pass (a 201). */
-  justCreated: boolean;
-  drift: DriftVerdict;
-}
+import type { BucketFacts, Current, Deps, DriftVerdict, EnsuredBucket } from './types.ts';
 
 const UNCHECKED: DriftVerdict = { kind: 'unchecked' };
 

@@ -1,21 +1,8 @@
 import { ROTATE_ANNOTATION } from '../api/v1alpha1/s3bucket.ts';
 import type { S3Bucket } from '../api/v1alpha1/s3bucket.ts';
-import type { BucketFacts } from './bucket.ts';
 import { Reasons } from './conditions.ts';
-import type { Reason } from './conditions.ts';
-import type { Deps } from './deps.ts';
 import { secretNameOf } from './secret.ts';
-
-/** What a drift check found: `failed` is no answer (the API or the storage unavailable, busy). */
-export type DriftOutcome = 'healthy' | 'bucket_missing' | 'access_key_missing' | 'gone' | 'failed';
-
-/** A drift check's verdict for this pass: not checked, checked and fine, or Ready=False for `reason`. */
-export type DriftVerdict =
-  | { readonly kind: 'unchecked' }
-  | { readonly kind: 'healthy' }
-  /** The API has no such bucket any more: deleted through it. */
-  | { readonly kind: 'gone' }
-  | { readonly kind: 'drifted'; readonly reason: Reason; readonly message: string };
+import type { BucketFacts, Deps, DriftVerdict } from './types.ts';
 
 /**
  * The drift check, when due: one GET of the bucket's health, which asks the storage cluster

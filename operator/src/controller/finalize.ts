@@ -4,10 +4,10 @@ import { kubeStatus } from '../runtime/errors.ts';
 import type { Result } from '../runtime/workers.ts';
 import { originOf } from './bucket.ts';
 import { Reasons } from './conditions.ts';
-import type { Deps } from './deps.ts';
 import { apiFailure, outcomeOf, requeueOnConflict, Stop } from './failure.ts';
 import type { ReconcilerMemory } from './memory.ts';
 import { markFailed } from './status.ts';
+import type { Deps } from './types.ts';
 
 /** How often a deletion blocked by a non-empty bucket looks again (one API call each time). */
 const DELETION_RETRY_MS = 30_000;

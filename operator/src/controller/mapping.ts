@@ -1,8 +1,8 @@
 import { ORGANIZATION_ANNOTATION, WORKSPACE_ANNOTATION } from '../api/v1alpha1/s3bucket.ts';
 import type { S3Bucket } from '../api/v1alpha1/s3bucket.ts';
 import { Reasons } from './conditions.ts';
-import type { Deps } from './deps.ts';
 import { Stop } from './failure.ts';
+import type { Deps } from './types.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

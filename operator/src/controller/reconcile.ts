@@ -4,7 +4,6 @@ import { kubeStatus } from '../runtime/errors.ts';
 import type { Result } from '../runtime/workers.ts';
 import { ensureBucket } from './bucket.ts';
 import { Reasons } from './conditions.ts';
-import type { Current, Deps, ReconcilerDeps } from './deps.ts';
 import { outcomeOf, requeueOnConflict, Stop } from './failure.ts';
 import { finalize } from './finalize.ts';
 import { mappingOf, resolveMapping } from './mapping.ts';
@@ -12,9 +11,10 @@ import { ReconcilerMemory } from './memory.ts';
 import { ensureRotation, scheduledRotation } from './rotation.ts';
 import { currentSecret, ensureSecret } from './secret-sync.ts';
 import { markFailed, markSynced } from './status.ts';
+import type { Current, Deps, ReconcilerDeps } from './types.ts';
 
-export type { ReconcilerDeps } from './deps.ts';
-export { keyOf } from './deps.ts';
+export type { ReconcilerDeps } from './types.ts';
+export { keyOf } from './types.ts';
 
 /**
  * The S3Bucket reconciler: one idempotent pass per key that reads the current state (informer

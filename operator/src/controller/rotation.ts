@@ -1,15 +1,14 @@
 import { ROTATE_ANNOTATION } from '../api/v1alpha1/s3bucket.ts';
 import type { S3Bucket, S3BucketSpec, S3BucketStatus } from '../api/v1alpha1/s3bucket.ts';
 import type { BucketCredentials } from '../plinth-api/client.ts';
-import type { BucketFacts } from './bucket.ts';
 import { rfc3339 } from './conditions.ts';
-import type { Current, Deps } from './deps.ts';
-import { keyOf } from './deps.ts';
 import { apiFailure } from './failure.ts';
 import type { ReconcilerMemory } from './memory.ts';
-import { buildSecret, secretNameOf } from './secret.ts';
 import { liveSecret, secretData, writeSecret } from './secret-sync.ts';
+import { buildSecret, secretNameOf } from './secret.ts';
 import { recordEvent, writeStatus } from './status.ts';
+import { keyOf } from './types.ts';
+import type { BucketFacts, Current, Deps } from './types.ts';
 
 type Recorded = NonNullable<S3BucketStatus['credentials']>;
 

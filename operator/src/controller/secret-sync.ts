@@ -2,12 +2,11 @@ import type { V1Secret } from '@kubernetes/client-node';
 import type { S3Bucket, S3BucketSpec } from '../api/v1alpha1/s3bucket.ts';
 import type { BucketCredentials } from '../plinth-api/client.ts';
 import { errorMessage, kubeStatus } from '../runtime/errors.ts';
-import type { BucketFacts, EnsuredBucket } from './bucket.ts';
 import { Reasons } from './conditions.ts';
-import type { Deps } from './deps.ts';
 import { Stop } from './failure.ts';
 import { buildSecret, isOwnedBy, sameManagedContent, secretNameOf } from './secret.ts';
 import type { SecretData } from './secret.ts';
+import type { BucketFacts, Deps, EnsuredBucket } from './types.ts';
 
 type SecretDeps = Pick<Deps, 'secrets' | 'kube'>;
 

@@ -1,13 +1,11 @@
 import type { S3Bucket, S3BucketStatus } from '../api/v1alpha1/s3bucket.ts';
 import { errorMessage, kubeStatus } from '../runtime/errors.ts';
-import type { BucketFacts } from './bucket.ts';
 import { findCondition, READY, Reasons, setCondition, SYNCED } from './conditions.ts';
 import type { Reason } from './conditions.ts';
-import type { Current, Deps } from './deps.ts';
-import { keyOf } from './deps.ts';
-import type { DriftVerdict } from './drift-check.ts';
 import type { Stop } from './failure.ts';
 import { secretNameOf } from './secret.ts';
+import { keyOf } from './types.ts';
+import type { BucketFacts, Current, Deps, DriftVerdict } from './types.ts';
 
 type ConditionValue = { status: 'True' | 'False'; reason: Reason; message: string };
 type StatusDeps = Pick<Deps, 'kube' | 'logger'>;

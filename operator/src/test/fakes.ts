@@ -23,7 +23,7 @@ import type {
   RotateCredentialsResult,
 } from '../plinth-api/client.ts';
 import type { KubeClient } from '../controller/kube.ts';
-import type { ReconcilerDeps } from '../controller/deps.ts';
+import type { ReconcilerDeps } from '../controller/types.ts';
 import { MANAGED_BY, MANAGED_BY_LABEL } from '../controller/secret.ts';
 import { apiBucket, conflict, CREDENTIALS } from './fixtures.ts';
 

@@ -7,7 +7,7 @@ import { pino } from 'pino';
 import { expect } from 'vitest';
 import type { S3Bucket } from '../api/v1alpha1/s3bucket.ts';
 import { findCondition, READY, SYNCED } from '../controller/conditions.ts';
-import type { DriftOutcome } from '../controller/drift-check.ts';
+import type { DriftOutcome } from '../controller/types.ts';
 import { DriftSchedule } from '../controller/drift.ts';
 import { parseLabelSelector } from '../controller/label-selector.ts';
 import { S3BucketReconciler } from '../controller/reconcile.ts';
