@@ -50,6 +50,7 @@ const TOOL_VARS = [
   'HELM_BIN',
   'KUBECONFORM_BIN',
   'KUBE_BIN_DIR',
+  'OAPI_CODEGEN_BIN',
   'GOROOT',
 ];
 
@@ -159,7 +160,7 @@ describe('scripts/tools/go.sh', () => {
     expect(r.stderr).toBe('go: GO_BIN=/nonexistent/go is not an executable file');
   });
 
-  it.each(['minio', 'etcd', 'helm', 'kubeconform', 'kube'])(
+  it.each(['minio', 'etcd', 'helm', 'kubeconform', 'kube', 'oapi-codegen'])(
     '%s.sh builds with the Go that go.sh gives',
     (tool) => {
       // A cold cache, so the script has to build, and a Go that go.sh refuses: it must stop there.

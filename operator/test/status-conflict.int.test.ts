@@ -6,7 +6,8 @@ import { FINALIZER, GROUP, PLURAL, VERSION } from '../src/api/v1alpha1/s3bucket.
 import type { S3Bucket } from '../src/api/v1alpha1/s3bucket.ts';
 import { createKubeClient } from '../src/controller/kube.ts';
 import { S3BucketReconciler } from '../src/controller/reconcile.ts';
-import { apiBucket, CLUSTER_ID, FakePlinthApi, MapCache, MAPPED } from '../src/controller/testing.ts';
+import { FakePlinthApi, MapCache } from '../src/test/fakes.ts';
+import { apiBucket, CLUSTER_ID, MAPPED } from '../src/test/fixtures.ts';
 import { kubeStatus } from '../src/runtime/errors.ts';
 import { CONTROL_PLANE_START_TIMEOUT_MS, startControlPlane } from '../src/test/control-plane.ts';
 import type { ControlPlane } from '../src/test/control-plane.ts';

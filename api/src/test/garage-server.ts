@@ -1,19 +1,15 @@
-import { spawn, spawnSync } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { StorageConfig } from '../areas/buckets/storage/config.ts';
-import { freePort } from './postgres-server.ts';
+import { freePort, runToolScript, withScratchDir } from './process.ts';
 
 /**
  * A throwaway single-node Garage for tests: the binary from `scripts/tools/garage.sh` (built from
  * crates.io on first use), a temp directory for metadata (SQLite) and data, free loopback ports for
  * RPC, S3 and the admin API, a random RPC secret and admin token (passed in the environment, never
  * written to disk or printed), `replication_factor = 1`, and the one-node layout applied through
- * the admin API before it is handed out.
+ * the admin API before it is handed out. Its log is `garage.log` in that directory.
  */
 export interface GarageServer {
   /** `http://127.0.0.1:<port>`, the S3 API. */
@@ -28,19 +24,6 @@ export interface GarageServer {
   restart(): Promise<void>;
   /** Stops the server and deletes its data. */
   stop(): Promise<void>;
-}
-
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-
-function findGarageBin(): string {
-  const found = spawnSync('bash', [join(repoRoot, 'scripts/tools/garage.sh')], {
-    encoding: 'utf8',
-    // The first run builds Garage with cargo (10-20 minutes): its progress goes to the test output.
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const bin = found.stdout.trim();
-  if (found.status !== 0 || !bin) throw new Error(`scripts/tools/garage.sh failed (exit ${found.status})`);
-  return bin;
 }
 
 /** One admin API call; throws with the status and Garage's JSON error (never the token). */
@@ -64,143 +47,84 @@ async function admin<T>(
   return JSON.parse(text) as T;
 }
 
-async function until<T>(
-  what: string,
-  child: ChildProcess,
-  log: () => string,
-  probe: () => Promise<T | undefined>,
-): Promise<T> {
-  const deadline = Date.now() + 60_000;
-  let last = '';
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`garage exited with ${child.exitCode ?? child.signalCode}:\n${log()}`);
-    try {
-      const v = await probe();
-      if (v !== undefined) return v;
-    } catch (err) {
-      last = String(err);
-    }
-    if (Date.now() > deadline) throw new Error(`garage: ${what} not reached in 60 s (${last}):\n${log()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 /** Starts a fresh Garage node with its layout applied; always `stop()` it, even when a test fails. */
-export async function startGarageServer(opts: { region?: string } = {}): Promise<GarageServer> {
-  const bin = findGarageBin();
-  const dir = mkdtempSync(join(tmpdir(), 'plinth-garage-'));
-  const [rpcPort, s3Port, adminPort] = [await freePort(), await freePort(), await freePort()];
-  const region = opts.region ?? 'garage';
-  const s3Endpoint = `http://127.0.0.1:${s3Port}`;
-  const adminEndpoint = `http://127.0.0.1:${adminPort}`;
-  const adminToken = randomBytes(32).toString('base64url');
-  const configPath = join(dir, 'garage.toml');
-  writeFileSync(
-    configPath,
-    [
-      `metadata_dir = "${join(dir, 'meta')}"`,
-      `data_dir = "${join(dir, 'data')}"`,
-      // Both engines are in the default build; SQLite needs no memory map sized up front.
-      'db_engine = "sqlite"',
-      'replication_factor = 1',
-      `rpc_bind_addr = "127.0.0.1:${rpcPort}"`,
-      `rpc_public_addr = "127.0.0.1:${rpcPort}"`,
-      '',
-      '[s3_api]',
-      `s3_region = "${region}"`,
-      `api_bind_addr = "127.0.0.1:${s3Port}"`,
-      '',
-      '[admin]',
-      `api_bind_addr = "127.0.0.1:${adminPort}"`,
-      '',
-    ].join('\n'),
-  );
-
-  let output = '';
-  const env = {
-    ...process.env,
-    // Secrets through the environment: the config file holds none.
-    GARAGE_RPC_SECRET: randomBytes(32).toString('hex'),
-    GARAGE_ADMIN_TOKEN: adminToken,
-    RUST_LOG: process.env.RUST_LOG ?? 'garage=info',
-    RUST_BACKTRACE: '0',
-  };
-  const spawnNode = (): ChildProcess => {
-    const child = spawn(bin, ['-c', configPath, 'server'], {
-      env,
-      cwd: dir,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    // Keep only the tail: the log is for error messages, and the server runs for a whole suite.
-    const collect = (d: Buffer) => (output = (output + d.toString()).slice(-20_000));
-    child.stdout?.on('data', collect);
-    child.stderr?.on('data', collect);
-    child.on('error', (err) => (output += `\n${String(err)}`));
-    return child;
-  };
-  const stopNode = async () => {
-    const c = child;
-    if (c.exitCode !== null || c.signalCode !== null) return;
-    await new Promise<void>((resolve) => {
-      const kill = setTimeout(() => c.kill('SIGKILL'), 10_000);
-      c.once('exit', () => {
-        clearTimeout(kill);
-        resolve();
+export function startGarageServer(opts: { region?: string } = {}): Promise<GarageServer> {
+  return withScratchDir('plinth-garage-', async (dir) => {
+    const bin = await runToolScript('garage.sh');
+    const [rpcPort, s3Port, adminPort] = [await freePort(), await freePort(), await freePort()];
+    const region = opts.region ?? 'garage';
+    const s3Endpoint = `http://127.0.0.1:${s3Port}`;
+    const adminEndpoint = `http://127.0.0.1:${adminPort}`;
+    const adminToken = randomBytes(32).toString('base64url');
+    const configPath = join(dir.path, 'garage.toml');
+    writeFileSync(
+      configPath,
+      [
+        `metadata_dir = "${join(dir.path, 'meta')}"`,
+        `data_dir = "${join(dir.path, 'data')}"`,
+        // Both engines are in the default build; SQLite needs no memory map sized up front.
+        'db_engine = "sqlite"',
+        'replication_factor = 1',
+        `rpc_bind_addr = "127.0.0.1:${rpcPort}"`,
+        `rpc_public_addr = "127.0.0.1:${rpcPort}"`,
+        '',
+        '[s3_api]',
+        `s3_region = "${region}"`,
+        `api_bind_addr = "127.0.0.1:${s3Port}"`,
+        '',
+        '[admin]',
+        `api_bind_addr = "127.0.0.1:${adminPort}"`,
+        '',
+      ].join('\n'),
+    );
+    const spec = {
+      name: 'garage',
+      command: bin,
+      args: ['-c', configPath, 'server'],
+      env: {
+        ...process.env,
+        // Secrets through the environment: the config file holds none.
+        GARAGE_RPC_SECRET: randomBytes(32).toString('hex'),
+        GARAGE_ADMIN_TOKEN: adminToken,
+        RUST_LOG: process.env.RUST_LOG ?? 'garage=info',
+        RUST_BACKTRACE: '0',
+      },
+    };
+    // The same data, ports and secrets on a restart; each start appends to garage.log.
+    let node = await dir.start(spec);
+    const endpoints = { adminEndpoint, adminToken };
+    const healthy = () =>
+      node.waitFor('a healthy cluster', async () => {
+        const health = await admin<{ status: string }>(endpoints, 'GET', 'GetClusterHealth');
+        return health.status === 'healthy';
       });
-      c.kill('SIGTERM');
-    });
-  };
-  let child = spawnNode();
 
-  // A test process that dies without calling stop() still takes the server and its data with it.
-  const killOnExit = () => {
-    child.kill('SIGKILL');
-    try {
-      rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
-    } catch {
-      // best effort while exiting
-    }
-  };
-  process.once('exit', killOnExit);
-
-  const stop = async () => {
-    process.off('exit', killOnExit);
-    await stopNode();
-    rmSync(dir, { recursive: true, force: true });
-  };
-
-  const log = () => output;
-  const endpoints = { adminEndpoint, adminToken };
-  const healthy = () =>
-    until('a healthy cluster', child, log, async () => {
-      const health = await admin<{ status: string }>(endpoints, 'GET', 'GetClusterHealth');
-      return health.status === 'healthy' ? true : undefined;
-    });
-  const restart = async () => {
-    await stopNode();
-    child = spawnNode();
-    await healthy();
-  };
-  const server: GarageServer = { s3Endpoint, adminEndpoint, adminToken, region, restart, stop };
-  try {
     // The admin API answers before the node has a role; the layout gives it one.
-    const status = await until('admin API', child, log, () =>
+    const status = await node.waitFor('admin API', () =>
       admin<{ nodes: { id: string }[] }>(endpoints, 'GET', 'GetClusterStatus'),
     );
-    const node = status.nodes[0]?.id;
-    if (!node || status.nodes.length !== 1)
+    const id = status.nodes[0]?.id;
+    if (!id || status.nodes.length !== 1)
       throw new Error(`garage: expected one node, got ${JSON.stringify(status.nodes)}`);
     const staged = await admin<{ version: number }>(endpoints, 'POST', 'UpdateClusterLayout', {
-      roles: [{ id: node, zone: 'dc1', capacity: 1_000_000_000, tags: [] }],
+      roles: [{ id, zone: 'dc1', capacity: 1_000_000_000, tags: [] }],
     });
     await admin(endpoints, 'POST', 'ApplyClusterLayout', { version: staged.version + 1 });
     await healthy();
-  } catch (err) {
-    await stop();
-    throw err;
-  }
-  return server;
+
+    return {
+      s3Endpoint,
+      adminEndpoint,
+      adminToken,
+      region,
+      async restart() {
+        await node.stop();
+        node = await dir.start(spec);
+        await healthy();
+      },
+      stop: () => dir.remove(),
+    };
+  });
 }
 
 /** In-process storage configuration: one cluster `garage-test` on `garage`, serving `regions`. */

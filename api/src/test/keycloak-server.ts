@@ -1,18 +1,7 @@
-import { spawn, spawnSync } from 'node:child_process';
-import {
-  closeSync,
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readFileSync,
-  rmSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { freePort } from './postgres-server.ts';
+import { freePort, runToolScript, withScratchDir } from './process.ts';
+import type { ScratchDir } from './process.ts';
 
 /**
  * A throwaway Keycloak for tests: the distribution from `scripts/tools/keycloak.sh` (fetched from
@@ -110,43 +99,25 @@ export const KEYCLOAK_USERS = {
 /** The public client of the CLI, with the device authorization grant. */
 export const KEYCLOAK_CLI_CLIENT_ID = 'plinth-cli';
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 /** What the tool's template database holds (and what a database without one is bootstrapped with). */
 const ADMIN = { username: 'admin', password: 'admin' };
 const START_DEADLINE_MS = 180_000;
 
-function runTool(script: string): string {
-  const found = spawnSync('bash', [join(repoRoot, 'scripts/tools', script)], {
-    encoding: 'utf8',
-    // The first run fetches and builds Keycloak: its progress goes straight to the test output.
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const out = found.stdout.trim();
-  if (found.status !== 0 || !out) throw new Error(`scripts/tools/${script} failed (exit ${found.status})`);
-  return out;
-}
-
-function tail(file: string, lines = 60): string {
-  try {
-    return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
-  } catch {
-    return '(no log)';
-  }
-}
-
 /** Starts a fresh Keycloak with the realm `plinth`; always `stop()` it, even when the test fails. */
-export async function startKeycloak(): Promise<KeycloakServer> {
-  const home = runTool('keycloak.sh');
-  const javaHome = runTool('java.sh');
-  const dir = mkdtempSync(join(tmpdir(), 'plinth-keycloak-'));
+export function startKeycloak(): Promise<KeycloakServer> {
+  return withScratchDir('plinth-keycloak-', (dir) => startIn(dir));
+}
+
+async function startIn(dir: ScratchDir): Promise<KeycloakServer> {
+  const home = await runToolScript('keycloak.sh');
+  const javaHome = await runToolScript('java.sh');
   const [port, managementPort] = [await freePort(), await freePort()];
   const url = `http://127.0.0.1:${port}`;
-  const logFile = join(dir, 'keycloak.log');
 
-  mkdirSync(join(dir, 'h2'));
-  mkdirSync(join(dir, 'tmp'));
+  mkdirSync(join(dir.path, 'h2'));
+  mkdirSync(join(dir.path, 'tmp'));
   const template = join(home, 'plinth-db-template', 'keycloakdb.mv.db');
-  if (existsSync(template)) copyFileSync(template, join(dir, 'h2', 'keycloakdb.mv.db'));
+  if (existsSync(template)) copyFileSync(template, join(dir.path, 'h2', 'keycloakdb.mv.db'));
 
   // Nothing of the caller's Keycloak or JVM configuration: only what is given here applies.
   const env: NodeJS.ProcessEnv = {};
@@ -162,10 +133,10 @@ export async function startKeycloak(): Promise<KeycloakServer> {
     KC_BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
   });
 
-  const log = openSync(logFile, 'a');
-  const child = spawn(
-    join(home, 'bin', 'kc.sh'),
-    [
+  const keycloak = await dir.start({
+    name: 'keycloak',
+    command: join(home, 'bin', 'kc.sh'),
+    args: [
       'start',
       // Built by keycloak.sh (`kc.sh build --db=dev-file --health-enabled=true`): no augmentation.
       '--optimized',
@@ -177,60 +148,25 @@ export async function startKeycloak(): Promise<KeycloakServer> {
       `--hostname=${url}`,
       // One node: no JGroups discovery, no cluster ports.
       '--cache=local',
-      `--db-url=jdbc:h2:file:${join(dir, 'h2', 'keycloakdb')};NON_KEYWORDS=VALUE`,
+      `--db-url=jdbc:h2:file:${join(dir.path, 'h2', 'keycloakdb')};NON_KEYWORDS=VALUE`,
       '--log-console-color=false',
       // By default under the distribution's data/: here in the temp directory.
-      `-Dquarkus.transaction-manager.object-store.directory=${join(dir, 'transaction-logs')}`,
-      `-Djava.io.tmpdir=${join(dir, 'tmp')}`,
+      `-Dquarkus.transaction-manager.object-store.directory=${join(dir.path, 'transaction-logs')}`,
+      `-Djava.io.tmpdir=${join(dir.path, 'tmp')}`,
     ],
-    // Its own process group: stop() signals kc.sh and the JVM it starts together.
-    { env, cwd: dir, detached: true, stdio: ['ignore', log, log] },
-  );
-  closeSync(log);
-  let spawnError: Error | undefined;
-  child.on('error', (err) => (spawnError = err));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const running = () => child.exitCode === null && child.signalCode === null && !spawnError;
-  const signalGroup = (signal: NodeJS.Signals) => {
-    try {
-      if (child.pid) process.kill(-child.pid, signal);
-    } catch {
-      // already gone
-    }
-  };
-
-  // A test process that dies without calling stop() still takes the server and its data with it.
-  const killOnExit = () => {
-    signalGroup('SIGKILL');
-    try {
-      rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
-    } catch {
-      // best effort while exiting
-    }
-  };
-  process.once('exit', killOnExit);
-
-  const stop = async () => {
-    process.off('exit', killOnExit);
-    if (running()) {
-      signalGroup('SIGTERM');
-      const kill = setTimeout(() => signalGroup('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(kill);
-    }
-    // The JVM may outlive kc.sh when kc.sh alone was killed: the group once more.
-    signalGroup('SIGKILL');
-    rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
-  };
+    env,
+    // kc.sh runs the JVM as its child: every signal goes to both.
+    processGroup: true,
+    graceMs: 15_000,
+    ready: `http://127.0.0.1:${managementPort}/health/ready`,
+    readyTimeoutMs: START_DEADLINE_MS,
+  });
 
   const admin = adminApi(url);
   try {
-    await waitReady(`http://127.0.0.1:${managementPort}/health/ready`, running);
     await createRealm(admin);
   } catch (err) {
-    const message = `${(err as Error).message}\n--- keycloak log (tail) ---\n${tail(logFile)}`;
-    await stop();
-    throw new Error(message, { cause: err });
+    throw keycloak.withLog(err);
   }
 
   const realmApi = (path: string, init?: RequestInit) =>
@@ -273,9 +209,9 @@ export async function startKeycloak(): Promise<KeycloakServer> {
     issuer: `${url}/realms/${KEYCLOAK_REALM}`,
     realm: KEYCLOAK_REALM,
     admin: ADMIN,
-    logFile,
+    logFile: keycloak.logFile,
     adminToken: admin.token,
-    stop,
+    stop: () => dir.remove(),
     async createClient(options) {
       const location = await admin.create(`/admin/realms/${KEYCLOAK_REALM}/clients`, {
         clientId: options.clientId,
@@ -335,22 +271,6 @@ export async function startKeycloak(): Promise<KeycloakServer> {
       return sessions.length;
     },
   };
-}
-
-async function waitReady(healthUrl: string, running: () => boolean): Promise<void> {
-  const deadline = Date.now() + START_DEADLINE_MS;
-  for (;;) {
-    if (!running()) throw new Error('keycloak exited before it was ready');
-    try {
-      const res = await fetch(healthUrl, { signal: AbortSignal.timeout(2_000) });
-      await res.body?.cancel();
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`keycloak was not ready within ${START_DEADLINE_MS / 1000} s`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }
 
 interface AdminApi {

@@ -1,17 +1,14 @@
-import { spawn, spawnSync } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { StorageConfig } from '../areas/buckets/storage/config.ts';
-import { freePort } from './postgres-server.ts';
+import { freePort, runToolScript, withScratchDir } from './process.ts';
 
 /**
  * A throwaway MinIO server for tests: the binary from `scripts/tools/minio.sh` (built from source
- * on first use), a temp data directory, free loopback ports, random root credentials, and the
- * usage scanner at full speed so `datausageinfo` catches up within a test's patience.
+ * on first use), a temp data directory (its log `minio.log` there), free loopback ports, random root
+ * credentials, and the usage scanner at full speed so `datausageinfo` catches up within a test's
+ * patience.
  */
 export interface MinioServer {
   /** `http://127.0.0.1:<port>`, the S3 and admin API. */
@@ -23,56 +20,25 @@ export interface MinioServer {
   stop(): Promise<void>;
 }
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-
-function findMinioBin(): string {
-  const found = spawnSync('bash', [join(repoRoot, 'scripts/tools/minio.sh')], {
-    encoding: 'utf8',
-    // The first run builds MinIO from source: its progress goes straight to the test output.
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const bin = found.stdout.trim();
-  if (found.status !== 0 || !bin) throw new Error(`scripts/tools/minio.sh failed (exit ${found.status})`);
-  return bin;
-}
-
-async function waitReady(endpoint: string, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`minio exited with ${child.exitCode ?? child.signalCode}:\n${log()}`);
-    try {
-      const res = await fetch(`${endpoint}/minio/health/ready`, { signal: AbortSignal.timeout(2_000) });
-      await res.body?.cancel();
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`minio did not become ready in 60 s:\n${log()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 /** Starts a fresh MinIO server; always `stop()` it, even when the test fails. */
-export async function startMinioServer(): Promise<MinioServer> {
-  const bin = findMinioBin();
-  const dir = mkdtempSync(join(tmpdir(), 'plinth-minio-'));
-  const [port, consolePort] = [await freePort(), await freePort()];
-  const endpoint = `http://127.0.0.1:${port}`;
-  const accessKey = `root-${randomBytes(4).toString('hex')}`;
-  const secretKey = randomBytes(24).toString('base64url');
-  let output = '';
-  const child = spawn(
-    bin,
-    [
-      'server',
-      join(dir, 'data'),
-      '--address',
-      `127.0.0.1:${port}`,
-      '--console-address',
-      `127.0.0.1:${consolePort}`,
-    ],
-    {
+export function startMinioServer(): Promise<MinioServer> {
+  return withScratchDir('plinth-minio-', async (dir) => {
+    const bin = await runToolScript('minio.sh');
+    const [port, consolePort] = [await freePort(), await freePort()];
+    const endpoint = `http://127.0.0.1:${port}`;
+    const accessKey = `root-${randomBytes(4).toString('hex')}`;
+    const secretKey = randomBytes(24).toString('base64url');
+    await dir.start({
+      name: 'minio',
+      command: bin,
+      args: [
+        'server',
+        join(dir.path, 'data'),
+        '--address',
+        `127.0.0.1:${port}`,
+        '--console-address',
+        `127.0.0.1:${consolePort}`,
+      ],
       env: {
         ...process.env,
         MINIO_ROOT_USER: accessKey,
@@ -80,51 +46,12 @@ export async function startMinioServer(): Promise<MinioServer> {
         MINIO_SCANNER_SPEED: 'fastest',
         MINIO_UPDATE: 'off',
         // Its own config and certs directory, not the user's ~/.minio.
-        HOME: dir,
+        HOME: dir.path,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  // Keep only the tail: the log is for error messages, and the server runs for a whole suite.
-  const collect = (d: Buffer) => (output = (output + d.toString()).slice(-20_000));
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-  child.on('error', (err) => (output += `\n${String(err)}`));
-
-  // A test process that dies without calling stop() (an uncaught error) still takes the server
-  // and its data with it; only a SIGKILLed one leaves them behind.
-  const killOnExit = () => {
-    child.kill('SIGKILL');
-    try {
-      rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
-    } catch {
-      // best effort while exiting: a dying server may still be writing
-    }
-  };
-  process.once('exit', killOnExit);
-
-  const stop = async () => {
-    process.off('exit', killOnExit);
-    if (child.exitCode === null && child.signalCode === null) {
-      await new Promise<void>((resolve) => {
-        const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        child.once('exit', () => {
-          clearTimeout(kill);
-          resolve();
-        });
-        child.kill('SIGTERM');
-      });
-    }
-    rmSync(dir, { recursive: true, force: true });
-  };
-
-  try {
-    await waitReady(endpoint, child, () => output);
-  } catch (err) {
-    await stop();
-    throw err;
-  }
-  return { endpoint, accessKey, secretKey, stop };
+      ready: `${endpoint}/minio/health/ready`,
+    });
+    return { endpoint, accessKey, secretKey, stop: () => dir.remove() };
+  });
 }
 
 /** In-process storage configuration: one cluster `minio-test` on `minio`, serving `regions`. */

@@ -1,15 +1,15 @@
 import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { request } from 'node:https';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../../api/src/test/postgres-server.ts';
+import { freePort, onFreePorts, scratchDir } from '../../../api/src/test/process.ts';
+import type { TestProcess } from '../../../api/src/test/process.ts';
 import { KubeConfig } from '@kubernetes/client-node';
 import { createPki, issueCertificate } from './pki.ts';
 import type { CertPair, Pki } from './pki.ts';
+import { controlPlaneTools, TOOL_LOOKUP_TIMEOUT_MS } from './tools.ts';
 
 /**
  * A throwaway Kubernetes control plane for tests, envtest style: etcd, kube-apiserver and
@@ -78,186 +78,22 @@ export interface KubectlResult {
   stderr: string;
 }
 
-export interface ControlPlaneTools {
-  etcd: string;
-  kubeApiserver: string;
-  kubeControllerManager: string;
-  kubectl: string;
-}
-
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const CRD_DIR = join(REPO_ROOT, 'crds');
 
-/** The scripts build the binaries from source when they are missing: 10 to 25 minutes cold. */
-const TOOL_LOOKUP_TIMEOUT_MS = 45 * 60_000;
 /**
  * A `beforeAll` timeout that covers a cold build of the tools. With the tools in the cache a start
  * takes seconds, and each component has its own 60 s readiness deadline, so nothing waits this long
  * unless it is building.
  */
 export const CONTROL_PLANE_START_TIMEOUT_MS = TOOL_LOOKUP_TIMEOUT_MS + 5 * 60_000;
-/** Kept per component: enough for the cause of a failure, bounded for a long suite. */
-const LOG_LIMIT = 64_000;
-const OUTPUT_TAIL = 6_000;
+/** How much of the controller-manager's log its readiness check reads. */
+const SYNC_LOG_TAIL = 128_000;
 const GC_AND_NAMESPACE_CONTROLLERS = 'garbage-collector-controller,namespace-controller';
 
-/**
- * `setpriv --pdeathsig KILL` makes the kernel kill a component when the test process dies, however
- * it dies (the `exit` handler below does not run on SIGKILL or an uncaught signal).
- */
-const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((p) => existsSync(p));
-
-/** Runs a `scripts/tools/*.sh` lookup (building the tool once) and resolves with the path it prints. */
-export function runToolScript(script: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    // Its own process group, so a timeout also stops the Go build it may have started.
-    const child = spawn('bash', [join(REPO_ROOT, 'scripts/tools', script)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-      detached: true,
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    const timer = setTimeout(() => {
-      try {
-        if (child.pid) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }, TOOL_LOOKUP_TIMEOUT_MS);
-    child.once('error', (err) => {
-      clearTimeout(timer);
-      reject(err);
-    });
-    child.once('close', (code, signal) => {
-      clearTimeout(timer);
-      const path = out.trim();
-      if (code === 0 && path) resolve(path);
-      else reject(new Error(`scripts/tools/${script} failed (${code ?? signal}); its stderr is above`));
-    });
-  });
-}
-
-let toolsLookup: Promise<ControlPlaneTools> | undefined;
-
-/** Finds (or builds, once) the binaries; cached for the life of the process. */
-export function controlPlaneTools(): Promise<ControlPlaneTools> {
-  if (!toolsLookup) {
-    const lookup = (async () => {
-      // One after the other: two cold Go builds at once would need more memory than CI has.
-      const etcd = await runToolScript('etcd.sh');
-      const kubeDir = await runToolScript('kube.sh');
-      return {
-        etcd,
-        kubeApiserver: join(kubeDir, 'kube-apiserver'),
-        kubeControllerManager: join(kubeDir, 'kube-controller-manager'),
-        kubectl: join(kubeDir, 'kubectl'),
-      };
-    })();
-    toolsLookup = lookup;
-    // A failed lookup is not cached: the next caller tries again.
-    lookup.catch(() => {
-      if (toolsLookup === lookup) toolsLookup = undefined;
-    });
-  }
-  return toolsLookup;
-}
-
 export { freePort };
-
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-/** One component process with the tail of its output. */
-class Component {
-  readonly name: string;
-  readonly child: ChildProcess;
-  readonly exited: Promise<void>;
-  #log = '';
-
-  constructor(name: string, bin: string, args: string[]) {
-    this.name = name;
-    const [cmd, argv] = SETPRIV ? [SETPRIV, ['--pdeathsig', 'KILL', '--', bin, ...args]] : [bin, args];
-    this.child = spawn(cmd, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
-    const collect = (d: Buffer) => {
-      this.#log += d.toString();
-      if (this.#log.length > LOG_LIMIT * 2) this.#log = this.#log.slice(-LOG_LIMIT);
-    };
-    this.child.stdout?.on('data', collect);
-    this.child.stderr?.on('data', collect);
-    this.child.on('error', (err) => (this.#log += `\n${String(err)}\n`));
-    this.exited = new Promise((resolve) => {
-      this.child.once('exit', () => resolve());
-      // spawn failed (ENOENT): there will be no exit event
-      this.child.once('error', () => resolve());
-    });
-  }
-
-  running(): boolean {
-    return this.child.exitCode === null && this.child.signalCode === null && this.child.pid !== undefined;
-  }
-
-  status(): string {
-    if (this.child.pid === undefined) return 'failed to start';
-    if (this.running()) return `running, pid ${this.child.pid}`;
-    return `exited with ${this.child.exitCode ?? this.child.signalCode}`;
-  }
-
-  log(limit = OUTPUT_TAIL): string {
-    return this.#log.slice(-limit);
-  }
-
-  /** Throws with the log tail if the process is gone. */
-  assertRunning(): void {
-    if (!this.running()) throw new Error(`${this.name} ${this.status()}:\n${this.log()}`);
-  }
-
-  /** SIGTERM, then SIGKILL after `graceMs`. */
-  async stop(graceMs: number): Promise<void> {
-    if (!this.running()) return;
-    this.child.kill('SIGTERM');
-    const timer = setTimeout(() => this.child.kill('SIGKILL'), graceMs);
-    await this.exited;
-    clearTimeout(timer);
-  }
-}
-
-/** Polls `probe` until it returns true; fails early, with the log, when the component exits. */
-async function waitFor(
-  component: Component,
-  what: string,
-  timeoutMs: number,
-  probe: () => Promise<boolean>,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last = '';
-  for (;;) {
-    component.assertRunning();
-    try {
-      if (await probe()) return;
-    } catch (err) {
-      last = String(err);
-    }
-    component.assertRunning();
-    if (Date.now() > deadline) {
-      throw new Error(
-        `${component.name}: ${what} not within ${timeoutMs} ms (last error: ${last || 'none'}):\n${component.log()}`,
-      );
-    }
-    await sleep(100);
-  }
-}
-
-/** Starts a component on fresh free ports, again if another process took a port in between. */
-async function startOnFreePorts<T>(portCount: number, start: (ports: number[]) => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    const ports: number[] = [];
-    for (let i = 0; i < portCount; i++) ports.push(await freePort());
-    try {
-      return await start(ports);
-    } catch (err) {
-      if (attempt >= 3 || !/address already in use/i.test(String(err))) throw err;
-    }
-  }
-}
+export { controlPlaneTools, runToolScript } from './tools.ts';
+export type { ControlPlaneTools } from './tools.ts';
 
 function httpsGet(
   url: string,
@@ -339,29 +175,11 @@ export async function startControlPlane(opts: ControlPlaneOptions = {}): Promise
   const startedAt = Date.now();
   const readyTimeoutMs = opts.readyTimeoutMs ?? 60_000;
   const tools = await controlPlaneTools();
-  const dir = mkdtempSync(join(tmpdir(), 'plinth-kube-'));
-  const components: Component[] = [];
-  const killOnExit = () => {
-    for (const c of components) c.child.kill('SIGKILL');
-    try {
-      rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
-    } catch {
-      // best effort while exiting: etcd may still be writing
-    }
-  };
-  process.once('exit', killOnExit);
-
-  let stopping: Promise<void> | undefined;
-  const stop = (): Promise<void> => {
-    stopping ??= (async () => {
-      // Reverse order: an apiserver without etcd takes a minute to shut down.
-      const graceMs: Record<string, number> = { 'kube-controller-manager': 5_000, 'kube-apiserver': 20_000 };
-      for (const c of [...components].reverse()) await c.stop(graceMs[c.name] ?? 10_000);
-      process.off('exit', killOnExit);
-      rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
-    })();
-    return stopping;
-  };
+  const scratch = scratchDir('plinth-kube-');
+  const dir = scratch.path;
+  const components: TestProcess[] = [];
+  // Newest first: an apiserver without etcd takes a minute to shut down.
+  const stop = () => scratch.remove();
   const output = () =>
     components.map((c) => `----- ${c.name} (${c.status()}) -----\n${c.log()}`).join('\n') ||
     '(nothing started)';
@@ -386,65 +204,67 @@ export async function startControlPlane(opts: ControlPlaneOptions = {}): Promise
     const caPem = readFileSync(pki.caCert, 'utf8');
     const tls = { ca: caPem, cert: admin.certPem, key: admin.keyPem };
 
-    const etcdUrl = await startOnFreePorts(2, async ([clientPort, peerPort]) => {
+    const etcdUrl = await onFreePorts(2, async ([clientPort, peerPort]) => {
       const client = `http://127.0.0.1:${clientPort}`;
       const peer = `http://127.0.0.1:${peerPort}`;
-      const c = new Component('etcd', tools.etcd, [
-        '--name=default',
-        `--data-dir=${join(dir, 'etcd')}`,
-        '--unsafe-no-fsync',
-        '--log-level=warn',
-        `--listen-client-urls=${client}`,
-        `--advertise-client-urls=${client}`,
-        `--listen-peer-urls=${peer}`,
-        `--initial-advertise-peer-urls=${peer}`,
-        `--initial-cluster=default=${peer}`,
-      ]);
-      components.push(c);
-      try {
-        await waitFor(c, 'GET /health', readyTimeoutMs, async () => {
-          const res = await fetch(`${client}/health`, { signal: AbortSignal.timeout(2_000) });
-          return res.ok && ((await res.json()) as { health?: string }).health === 'true';
-        });
-      } catch (err) {
-        await c.stop(1_000);
-        components.splice(components.indexOf(c), 1);
-        throw err;
-      }
+      const etcd = await scratch.start({
+        name: 'etcd',
+        command: tools.etcd,
+        args: [
+          '--name=default',
+          `--data-dir=${join(dir, 'etcd')}`,
+          '--unsafe-no-fsync',
+          '--log-level=warn',
+          `--listen-client-urls=${client}`,
+          `--advertise-client-urls=${client}`,
+          `--listen-peer-urls=${peer}`,
+          `--initial-advertise-peer-urls=${peer}`,
+          `--initial-cluster=default=${peer}`,
+        ],
+        ready: {
+          what: 'GET /health',
+          until: async () => {
+            const res = await fetch(`${client}/health`, { signal: AbortSignal.timeout(2_000) });
+            return res.ok && ((await res.json()) as { health?: string }).health === 'true';
+          },
+        },
+        readyTimeoutMs,
+      });
+      components.push(etcd);
       return client;
     });
 
-    const { server, apiserver } = await startOnFreePorts(1, async ([port]) => {
+    const { server, apiserver } = await onFreePorts(1, async ([port]) => {
       const server = `https://127.0.0.1:${port}`;
-      const c = new Component('kube-apiserver', tools.kubeApiserver, [
-        `--etcd-servers=${etcdUrl}`,
-        `--cert-dir=${pki.dir}`,
-        `--tls-cert-file=${serving.certPath}`,
-        `--tls-private-key-file=${serving.keyPath}`,
-        `--client-ca-file=${pki.caCert}`,
-        `--secure-port=${port}`,
-        '--bind-address=127.0.0.1',
-        '--advertise-address=127.0.0.1',
-        '--authorization-mode=RBAC',
-        '--service-cluster-ip-range=10.0.0.0/24',
-        '--allow-privileged=true',
-        '--disable-admission-plugins=ServiceAccount',
-        `--service-account-issuer=${server}`,
-        `--service-account-key-file=${pki.serviceAccountPub}`,
-        `--service-account-signing-key-file=${pki.serviceAccountKey}`,
-      ]);
-      components.push(c);
-      try {
-        await waitFor(c, 'GET /readyz', readyTimeoutMs, async () => {
-          const res = await httpsGet(`${server}/readyz`, tls);
-          return res.status === 200;
-        });
-      } catch (err) {
-        await c.stop(1_000);
-        components.splice(components.indexOf(c), 1);
-        throw err;
-      }
-      return { server, apiserver: c };
+      const apiserver = await scratch.start({
+        name: 'kube-apiserver',
+        command: tools.kubeApiserver,
+        args: [
+          `--etcd-servers=${etcdUrl}`,
+          `--cert-dir=${pki.dir}`,
+          `--tls-cert-file=${serving.certPath}`,
+          `--tls-private-key-file=${serving.keyPath}`,
+          `--client-ca-file=${pki.caCert}`,
+          `--secure-port=${port}`,
+          '--bind-address=127.0.0.1',
+          '--advertise-address=127.0.0.1',
+          '--authorization-mode=RBAC',
+          '--service-cluster-ip-range=10.0.0.0/24',
+          '--allow-privileged=true',
+          '--disable-admission-plugins=ServiceAccount',
+          `--service-account-issuer=${server}`,
+          `--service-account-key-file=${pki.serviceAccountPub}`,
+          `--service-account-signing-key-file=${pki.serviceAccountKey}`,
+        ],
+        ready: {
+          what: 'GET /readyz',
+          until: async () => (await httpsGet(`${server}/readyz`, tls)).status === 200,
+        },
+        readyTimeoutMs,
+        graceMs: 20_000,
+      });
+      components.push(apiserver);
+      return { server, apiserver };
     });
 
     const kubeconfigPath = join(dir, 'admin.kubeconfig');
@@ -454,10 +274,11 @@ export async function startControlPlane(opts: ControlPlaneOptions = {}): Promise
       runKubectl(tools.kubectl, o.kubeconfig ?? kubeconfigPath, kubectlCache, args, o);
 
     // Ready also means what every test assumes: the `default` namespace exists.
-    await waitFor(apiserver, 'namespace default', readyTimeoutMs, async () => {
-      const res = await httpsGet(`${server}/api/v1/namespaces/default`, tls);
-      return res.status === 200;
-    });
+    await apiserver.waitFor(
+      'namespace default',
+      async () => (await httpsGet(`${server}/api/v1/namespaces/default`, tls)).status === 200,
+      readyTimeoutMs,
+    );
 
     const applyCrds = async () => {
       const applied = await kubectl([
@@ -480,22 +301,33 @@ export async function startControlPlane(opts: ControlPlaneOptions = {}): Promise
     if (opts.crds) await applyCrds();
 
     if (opts.controllerManager ?? true) {
-      const c = new Component('kube-controller-manager', tools.kubeControllerManager, [
-        `--kubeconfig=${kubeconfigPath}`,
-        '--leader-elect=false',
-        // No serving port: parallel controller-managers would all want 10257.
-        '--secure-port=0',
-        `--controllers=${GC_AND_NAMESPACE_CONTROLLERS}${opts.resourceQuota ? ',resourcequota-controller' : ''}`,
-      ]);
-      components.push(c);
-      // It serves no health port (see above), so readiness is read from its log: both controllers
-      // have synced their informers. These are the messages of the pinned v1.34 build.
-      await waitFor(c, 'garbage collector and namespace controller synced', readyTimeoutMs, () =>
-        Promise.resolve(
-          c.log(LOG_LIMIT * 2).includes('all resource monitors have synced') &&
-            c.log(LOG_LIMIT * 2).includes('"Caches are synced" controller="namespace"'),
-        ),
-      );
+      const controllers = `${GC_AND_NAMESPACE_CONTROLLERS}${opts.resourceQuota ? ',resourcequota-controller' : ''}`;
+      const controllerManager = await scratch.start({
+        name: 'kube-controller-manager',
+        command: tools.kubeControllerManager,
+        args: [
+          `--kubeconfig=${kubeconfigPath}`,
+          '--leader-elect=false',
+          // No serving port: parallel controller-managers would all want 10257.
+          '--secure-port=0',
+          `--controllers=${controllers}`,
+        ],
+        // It serves no health port (see above), so readiness is read from its log: both controllers
+        // have synced their informers. These are the messages of the pinned v1.34 build.
+        ready: {
+          what: 'garbage collector and namespace controller synced',
+          until: (c) => {
+            const log = c.log(SYNC_LOG_TAIL);
+            return (
+              log.includes('all resource monitors have synced') &&
+              log.includes('"Caches are synced" controller="namespace"')
+            );
+          },
+        },
+        readyTimeoutMs,
+        graceMs: 5_000,
+      });
+      components.push(controllerManager);
     }
 
     let userCount = 0;

@@ -4,9 +4,8 @@
  * and a Plinth API whose answers each test chooses. Every call lands in one `timeline`, so a test
  * can assert both what was called and in which order.
  */
-import type { ObjectCache, V1Namespace, V1Secret } from '@kubernetes/client-node';
-import { pino } from 'pino';
-import { FINALIZER, ORGANIZATION_ANNOTATION, WORKSPACE_ANNOTATION } from '../api/v1alpha1/s3bucket.ts';
+import type { ObjectCache, V1Secret } from '@kubernetes/client-node';
+import { FINALIZER } from '../api/v1alpha1/s3bucket.ts';
 import type { S3Bucket, S3BucketStatus } from '../api/v1alpha1/s3bucket.ts';
 import type {
   Bucket,
@@ -18,26 +17,15 @@ import type {
   BucketResult,
   BucketUpdate,
   CreateBucketResult,
-  CreatedBucket,
   CredentialRotation,
   CredentialsResult,
   DeleteBucketResult,
-  PlinthApiError,
-  PlinthFailure,
   RotateCredentialsResult,
 } from '../plinth-api/client.ts';
-import type { KubeClient } from './kube.ts';
-import { DriftSchedule } from './drift.ts';
-import { S3BucketReconciler } from './reconcile.ts';
-import type { DriftOutcome, ReconcilerDeps } from './reconcile.ts';
-import { parseLabelSelector } from './label-selector.ts';
-import { MANAGED_BY, MANAGED_BY_LABEL } from './secret.ts';
-
-export const ORG = '0b7f0c36-1f4e-4b8e-9a55-1c0a5e3a9d01';
-export const WORKSPACE = '5d2c9a8e-7b61-4f3a-8e2d-9c4b1a0f6e02';
-export const CLUSTER_ID = 'c0ffee00-0000-4000-8000-00000000c1c1';
-export const BUCKET_ID = 'b0000000-0000-4000-8000-0000000000b1';
-export const CREDENTIALS: BucketCredentials = { access_key_id: 'AKIATEST', secret_access_key: 'secret-1' };
+import type { KubeClient } from '../controller/kube.ts';
+import type { ReconcilerDeps } from '../controller/types.ts';
+import { MANAGED_BY, MANAGED_BY_LABEL } from '../controller/secret.ts';
+import { apiBucket, conflict, CREDENTIALS } from './fixtures.ts';
 
 type Named = { metadata?: { name?: string; namespace?: string } };
 const keyOfObj = (o: Named) => `${o.metadata?.namespace ?? ''}/${o.metadata?.name ?? ''}`;
@@ -71,13 +59,6 @@ export type KubeCall =
   | { op: 'deleteSecret'; namespace: string; name: string; uid: string }
   | { op: 'recordEvent'; type: 'Normal' | 'Warning'; reason: string; message: string };
 
-/** An error as client-node throws it for a Kubernetes API answer: `code` and the Status `body`. */
-export const kubeError = (code: number, message: string) =>
-  Object.assign(new Error(`HTTP-Code: ${code} Message: Unknown API Status Code!`), {
-    code,
-    body: JSON.stringify({ kind: 'Status', status: 'Failure', message, code }),
-  });
-export const conflict = (what: string) => kubeError(409, `Operation cannot be fulfilled: ${what}`);
 const clone = <T>(v: T): T => structuredClone(v);
 /** Runs `fn` now; its result or thrown error becomes the promise's, as an async client call's would. */
 const settle = <T>(fn: () => T): Promise<T> => new Promise<T>((resolve) => resolve(fn()));
@@ -397,198 +378,3 @@ export class FakePlinthApi implements ReconcilerApi {
     return Promise.resolve(this.onHealth(id));
   }
 }
-
-/** The owner reference the reconciler sends for the default S3Bucket `team-a/photos`. */
-export const OWNER = {
-  cluster_id: CLUSTER_ID,
-  namespace: 'team-a',
-  name: 'photos',
-  uid: 'a1a1a1a1-0000-4000-8000-0000000000a1',
-};
-
-/**
- * A bucket as the API returns it from a create (201) or an adoption (200): by default created for,
- * and owned by, the default S3Bucket.
- */
-export function apiBucket(overrides: Partial<CreatedBucket> = {}): CreatedBucket {
-  return {
-    id: BUCKET_ID,
-    name: 'photos',
-    region: 'eu-west-1',
-    organization: ORG,
-    workspace: WORKSPACE,
-    endpoint: 'https://s3.eu-west-1.plinth.example',
-    state: 'ready',
-    cors_allow_all: false,
-    origin: 'created',
-    owner_reference: { ...OWNER },
-    created_for: { ...OWNER },
-    adoptable_by: null,
-    usage: { bytes: null, objects: null, updated_at: null },
-    credentials_rotated_at: null,
-    previous_key_expires_at: null,
-    created_at: '2026-03-01T00:00:00.000Z',
-    updated_at: '2026-03-01T00:00:00.000Z',
-    credentials: { ...CREDENTIALS },
-    ...overrides,
-  };
-}
-
-export function apiError(status: number, code: string, retryAfterSeconds?: number): PlinthApiError {
-  return {
-    status,
-    code,
-    detail: `${code} (HTTP ${status})`,
-    errors: [],
-    requestId: 'req-1',
-    retryAfterSeconds,
-  };
-}
-
-/** The failures the reconciler sorts, as the client returns them. */
-export const failures = {
-  unavailable: (message = 'HTTP 503 unknown: maintenance'): PlinthFailure => ({
-    kind: 'unavailable',
-    cause: 'server',
-    message,
-    retryAfterSeconds: undefined,
-    error: apiError(503, 'unknown'),
-  }),
-  nameTaken: (): PlinthFailure => ({ kind: 'name_taken', error: apiError(409, 'bucket_name_taken') }),
-  busy: (retryAfterSeconds?: number): PlinthFailure => ({
-    kind: 'busy',
-    retryAfterSeconds,
-    error: apiError(409, 'bucket_busy', retryAfterSeconds),
-  }),
-  notEmpty: (): PlinthFailure => ({ kind: 'not_empty', error: apiError(409, 'bucket_not_empty') }),
-  notFound: (): PlinthFailure => ({ kind: 'not_found', error: apiError(404, 'not_found') }),
-};
-
-/** A new S3Bucket as `kubectl apply` leaves it: no finalizer, no status. */
-export function s3Bucket(spec: Partial<S3Bucket['spec']> = {}): S3Bucket {
-  return {
-    apiVersion: 'plinth.dev/v1alpha1',
-    kind: 'S3Bucket',
-    metadata: {
-      name: 'photos',
-      namespace: 'team-a',
-      uid: OWNER.uid,
-      generation: 1,
-      resourceVersion: '1',
-      // As custom objects arrive: a string. The harness's clock starts here.
-      creationTimestamp: '2026-03-01T12:00:00Z' as unknown as Date,
-    },
-    spec: { region: 'eu-west-1', corsAllowAll: false, deletionPolicy: 'Retain', ...spec },
-  };
-}
-
-export function namespace(
-  name: string,
-  annotations?: Record<string, string>,
-  labels?: Record<string, string>,
-): V1Namespace {
-  return { metadata: { name, ...(annotations ? { annotations } : {}), ...(labels ? { labels } : {}) } };
-}
-
-export const MAPPED = { [ORGANIZATION_ANNOTATION]: ORG, [WORKSPACE_ANNOTATION]: WORKSPACE };
-
-export interface HarnessOptions {
-  /** The S3Bucket's namespace annotations; default: mapped to ORG/WORKSPACE. `null`: none. */
-  annotations?: Record<string, string> | null;
-  /** The S3Bucket's namespace labels; default none. */
-  labels?: Record<string, string>;
-  defaults?: { organization?: string; workspace?: string };
-  /** The operator's default-namespace selector, in `kubectl -l` syntax. */
-  defaultNamespaceSelector?: string;
-  bucket?: S3Bucket;
-  /** The informer cache sees writes only on `deliver()` (see FakeKube). */
-  lagging?: boolean;
-  /** Drift checks on the harness's clock; `random` (default 0.5) places the first check and the next. */
-  drift?: { intervalMs: number; checksPerSecond?: number; random?: () => number };
-}
-
-/** A reconciler over fresh fakes, with one S3Bucket `team-a/photos` in its cache. */
-export function newHarness(opts: HarnessOptions = {}) {
-  const timeline: string[] = [];
-  const buckets = new MapCache<S3Bucket>();
-  const namespaces = new MapCache<V1Namespace>();
-  const initial = opts.bucket ?? s3Bucket();
-  buckets.set(clone(initial));
-  const kube = new FakeKube(buckets, timeline, { lagging: opts.lagging ?? false });
-  const api = new FakePlinthApi(timeline);
-  const annotations = opts.annotations === undefined ? MAPPED : opts.annotations;
-  namespaces.set(namespace(initial.metadata.namespace, annotations ?? undefined, opts.labels));
-  let clock = new Date('2026-03-01T12:00:00.000Z');
-  const driftChecks: DriftOutcome[] = [];
-  const drift = opts.drift
-    ? new DriftSchedule({
-        intervalMs: opts.drift.intervalMs,
-        checksPerSecond: opts.drift.checksPerSecond ?? 1,
-        now: () => clock.getTime(),
-        random: opts.drift.random ?? (() => 0.5),
-      })
-    : undefined;
-  const reconciler = new S3BucketReconciler({
-    buckets,
-    secrets: kube.managedSecrets,
-    namespaces,
-    kube,
-    api,
-    clusterId: CLUSTER_ID,
-    defaults: {
-      ...opts.defaults,
-      ...(opts.defaultNamespaceSelector === undefined
-        ? {}
-        : { namespaces: parseLabelSelector(opts.defaultNamespaceSelector) }),
-    },
-    logger: pino({ level: 'silent' }),
-    now: () => clock,
-    drift,
-    onDriftCheck: (outcome) => driftChecks.push(outcome),
-  });
-  const key = `${initial.metadata.namespace}/${initial.metadata.name}`;
-  return {
-    reconciler,
-    kube,
-    api,
-    /** Each drift check's outcome, in order. */
-    driftChecks,
-    buckets,
-    namespaces,
-    timeline,
-    key,
-    reconcile: () => reconciler.reconcile(key),
-    /** The S3Bucket as the cache holds it now. */
-    bucket(): S3Bucket {
-      const b = buckets.get(initial.metadata.name, initial.metadata.namespace);
-      if (!b) throw new Error(`S3Bucket ${key} is gone from the cache`);
-      return b;
-    },
-    /** The S3Bucket as the API server holds it now (the cache's copy, unless lagging). */
-    stored(): S3Bucket | undefined {
-      return kube.server.get(initial.metadata.name, initial.metadata.namespace);
-    },
-    /** A user's edit (or a deletion) of the stored S3Bucket, seen by the cache as any write is. */
-    update(change: (b: S3Bucket) => void): void {
-      const b = clone(kube.server.get(initial.metadata.name, initial.metadata.namespace)!);
-      change(b);
-      b.metadata.resourceVersion = kube.nextResourceVersion();
-      kube.put(b.metadata.name, b.metadata.namespace, b);
-    },
-    /** Lagging only: the informer delivers the next `count` pending events (default all). */
-    deliver(count?: number): void {
-      kube.deliver(count);
-    },
-    advance(ms: number): void {
-      clock = new Date(clock.getTime() + ms);
-    },
-    /** Forgets the calls made so far, keeping the state they left. */
-    clearCalls(): void {
-      timeline.length = 0;
-      kube.calls.length = 0;
-      api.calls.length = 0;
-    },
-  };
-}
-
-export type Harness = ReturnType<typeof newHarness>;

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { isTerminalError, TerminalError } from '../runtime/workers.ts';
+import { failures, ORG } from '../test/fixtures.ts';
+import {
+  bumpGeneration,
+  condition,
+  conditions,
+  describeOutcome,
+  newHarness,
+  readyHarness,
+  run,
+  show,
+  trace,
+} from '../test/harness.ts';
+import { READY, Reasons, SYNCED } from './conditions.ts';
+
+describe('API failures', () => {
+  it('name_taken is terminal (NameTaken) and not retried until the generation changes', async () => {
+    const h = newHarness();
+    h.api.onCreate = () => failures.nameTaken();
+    const first = await run(h);
+    expect(first.error, describeOutcome(first)).toBeInstanceOf(TerminalError);
+    expect(conditions(h)).toEqual({
+      ready: { status: 'False', reason: Reasons.NameTaken },
+      synced: { status: 'False', reason: Reasons.NameTaken },
+    });
+    expect(h.api.calls).toHaveLength(1);
+
+    h.advance(600_000);
+    const resync = await run(h);
+    expect(resync, `resync, same generation: ${describeOutcome(resync)}`).toEqual({ result: {} });
+    expect(h.api.calls, `no API call on resync; ${trace(h)}`).toHaveLength(1);
+
+    bumpGeneration(h, (b) => (b.spec.region = 'eu-central-1'));
+    await run(h);
+    expect(
+      h.api.calls.map((c) => c.method),
+      `new generation retries; ${trace(h)}`,
+    ).toEqual(['createBucket', 'createBucket']);
+  });
+
+  it('name_taken is retried when the namespace mapping changes', async () => {
+    const h = newHarness();
+    h.api.onCreate = () => failures.nameTaken();
+    await run(h);
+    h.namespaces.set({
+      metadata: {
+        name: 'team-a',
+        annotations: {
+          'plinth.dev/organization': ORG,
+          'plinth.dev/workspace': '33333333-3333-4333-8333-333333333333',
+        },
+      },
+    });
+    await run(h);
+    expect(
+      h.api.calls.map((c) => c.method),
+      trace(h),
+    ).toEqual(['createBucket', 'createBucket']);
+  });
+
+  it('unavailable throws a retried (non-terminal) error and says ApiUnavailable', async () => {
+    const h = newHarness();
+    h.api.onCreate = () => failures.unavailable();
+    const o = await run(h);
+    expect(o.error, describeOutcome(o)).toBeInstanceOf(Error);
+    expect(isTerminalError(o.error), `must be retried: ${show(o.error)}`).toBe(false);
+    expect(show(o.error)).toContain(Reasons.ApiUnavailable);
+    expect(conditions(h).synced).toEqual({ status: 'False', reason: Reasons.ApiUnavailable });
+    expect(condition(h, SYNCED)?.message).toContain('maintenance');
+
+    await run(h);
+    expect(h.api.calls, `the next pass asks again; ${trace(h)}`).toHaveLength(2);
+  });
+
+  it.each([
+    [7, 7_000],
+    [undefined, 2_000],
+  ])('busy (Retry-After %s) asks to be requeued after %i ms', async (retryAfter, expectedMs) => {
+    const h = newHarness();
+    h.api.onCreate = () => failures.busy(retryAfter);
+    const o = await run(h);
+    expect(o, describeOutcome(o)).toEqual({ result: { requeueAfterMs: expectedMs } });
+    expect(conditions(h).synced).toEqual({ status: 'False', reason: Reasons.Provisioning });
+  });
+
+  it('keeps Ready True while the Secret still works, and reports the failure in Synced once', async () => {
+    const h = await readyHarness();
+    const readyBefore = condition(h, READY);
+    bumpGeneration(h, (b) => (b.spec.corsAllowAll = true));
+    h.api.onCreate = () => failures.unavailable();
+    h.advance(1_000);
+    await run(h);
+    expect(conditions(h)).toEqual({
+      ready: { status: 'True', reason: Reasons.Available },
+      synced: { status: 'False', reason: Reasons.ApiUnavailable },
+    });
+    expect(condition(h, READY)?.lastTransitionTime, 'Ready did not transition').toBe(
+      readyBefore?.lastTransitionTime,
+    );
+    expect(condition(h, SYNCED)?.lastTransitionTime).toBe('2026-03-01T12:00:01Z');
+    expect(h.kube.events(), trace(h)).toEqual([
+      expect.objectContaining({ type: 'Warning', reason: Reasons.ApiUnavailable }),
+    ]);
+
+    h.clearCalls();
+    h.advance(1_000);
+    await run(h);
+    expect(h.timeline, `the same failure again: no status write, no event; ${trace(h)}`).toEqual([
+      'api.createBucket',
+    ]);
+  });
+});
