@@ -19,6 +19,10 @@ export interface MinioServer {
   /** Root credentials. */
   readonly accessKey: string;
   readonly secretKey: string;
+  /** Stops the server process (an outage), keeping its data, ports and credentials. */
+  halt(): Promise<void>;
+  /** Starts the halted server again on the same data, ports and credentials; resolves once ready. */
+  resume(): Promise<void>;
   /** Stops the server and deletes its data. */
   stop(): Promise<void>;
 }
@@ -62,34 +66,38 @@ export async function startMinioServer(): Promise<MinioServer> {
   const accessKey = `root-${randomBytes(4).toString('hex')}`;
   const secretKey = randomBytes(24).toString('base64url');
   let output = '';
-  const child = spawn(
-    bin,
-    [
-      'server',
-      join(dir, 'data'),
-      '--address',
-      `127.0.0.1:${port}`,
-      '--console-address',
-      `127.0.0.1:${consolePort}`,
-    ],
-    {
-      env: {
-        ...process.env,
-        MINIO_ROOT_USER: accessKey,
-        MINIO_ROOT_PASSWORD: secretKey,
-        MINIO_SCANNER_SPEED: 'fastest',
-        MINIO_UPDATE: 'off',
-        // Its own config and certs directory, not the user's ~/.minio.
-        HOME: dir,
+  const launch = () => {
+    const child = spawn(
+      bin,
+      [
+        'server',
+        join(dir, 'data'),
+        '--address',
+        `127.0.0.1:${port}`,
+        '--console-address',
+        `127.0.0.1:${consolePort}`,
+      ],
+      {
+        env: {
+          ...process.env,
+          MINIO_ROOT_USER: accessKey,
+          MINIO_ROOT_PASSWORD: secretKey,
+          MINIO_SCANNER_SPEED: 'fastest',
+          MINIO_UPDATE: 'off',
+          // Its own config and certs directory, not the user's ~/.minio.
+          HOME: dir,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  // Keep only the tail: the log is for error messages, and the server runs for a whole suite.
-  const collect = (d: Buffer) => (output = (output + d.toString()).slice(-20_000));
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-  child.on('error', (err) => (output += `\n${String(err)}`));
+    );
+    // Keep only the tail: the log is for error messages, and the server runs for a whole suite.
+    const collect = (d: Buffer) => (output = (output + d.toString()).slice(-20_000));
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+    child.on('error', (err) => (output += `\n${String(err)}`));
+    return child;
+  };
+  let child = launch();
 
   // A test process that dies without calling stop() (an uncaught error) still takes the server
   // and its data with it; only a SIGKILLed one leaves them behind.
@@ -103,8 +111,7 @@ export async function startMinioServer(): Promise<MinioServer> {
   };
   process.once('exit', killOnExit);
 
-  const stop = async () => {
-    process.off('exit', killOnExit);
+  const halt = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       await new Promise<void>((resolve) => {
         const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
@@ -115,7 +122,15 @@ export async function startMinioServer(): Promise<MinioServer> {
         child.kill('SIGTERM');
       });
     }
+  };
+  const stop = async () => {
+    process.off('exit', killOnExit);
+    await halt();
     rmSync(dir, { recursive: true, force: true });
+  };
+  const resume = async () => {
+    child = launch();
+    await waitReady(endpoint, child, () => output);
   };
 
   try {
@@ -124,7 +139,7 @@ export async function startMinioServer(): Promise<MinioServer> {
     await stop();
     throw err;
   }
-  return { endpoint, accessKey, secretKey, stop };
+  return { endpoint, accessKey, secretKey, halt, resume, stop };
 }
 
 /** In-process storage configuration: one cluster `minio-test` on `minio`, serving `regions`. */
