@@ -240,6 +240,7 @@ const (
 	PasswordHashingBusy             ErrorResponseCode = "password_hashing_busy"
 	PayloadTooLarge                 ErrorResponseCode = "payload_too_large"
 	PermissionDenied                ErrorResponseCode = "permission_denied"
+	PreviousKeyRemovalPending       ErrorResponseCode = "previous_key_removal_pending"
 	SelfLockout                     ErrorResponseCode = "self_lockout"
 	ServerError                     ErrorResponseCode = "server_error"
 	ServiceUnavailable              ErrorResponseCode = "service_unavailable"
@@ -310,6 +311,8 @@ func (e ErrorResponseCode) Valid() bool {
 	case PayloadTooLarge:
 		return true
 	case PermissionDenied:
+		return true
+	case PreviousKeyRemovalPending:
 		return true
 	case SelfLockout:
 		return true
@@ -1995,7 +1998,7 @@ type ClientInterface interface {
 
 	// ApiV1S3BucketsRotateCredentialsCreateWithBody Rotate the bucket's access key; the old one keeps working for a grace period
 	//
-	// A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the grace ends). Needs the right to reveal the credentials.
+	// A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. With `grace_seconds: 0` the old key is removed before the answer: a 200 means it no longer works; 503 `previous_key_removal_pending` means the new key is in force but the storage cluster has not removed the old one yet (retried in the background). Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the old key is removed). Needs the right to reveal the credentials.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -2004,7 +2007,7 @@ type ClientInterface interface {
 
 	// ApiV1S3BucketsRotateCredentialsCreate Rotate the bucket's access key; the old one keeps working for a grace period
 	//
-	// A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the grace ends). Needs the right to reveal the credentials.
+	// A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. With `grace_seconds: 0` the old key is removed before the answer: a 200 means it no longer works; 503 `previous_key_removal_pending` means the new key is in force but the storage cluster has not removed the old one yet (retried in the background). Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the old key is removed). Needs the right to reveal the credentials.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -2961,7 +2964,7 @@ func (c *Client) ApiV1S3BucketsObjectsUploadUrlCreate(ctx context.Context, id op
 
 // ApiV1S3BucketsRotateCredentialsCreateWithBody Rotate the bucket's access key; the old one keeps working for a grace period
 //
-// A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the grace ends). Needs the right to reveal the credentials.
+// A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. With `grace_seconds: 0` the old key is removed before the answer: a 200 means it no longer works; 503 `previous_key_removal_pending` means the new key is in force but the storage cluster has not removed the old one yet (retried in the background). Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the old key is removed). Needs the right to reveal the credentials.
 //
 // Takes any type of body and a specified content type.
 //
@@ -2980,7 +2983,7 @@ func (c *Client) ApiV1S3BucketsRotateCredentialsCreateWithBody(ctx context.Conte
 
 // ApiV1S3BucketsRotateCredentialsCreate Rotate the bucket's access key; the old one keeps working for a grace period
 //
-// A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the grace ends). Needs the right to reveal the credentials.
+// A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. With `grace_seconds: 0` the old key is removed before the answer: a 200 means it no longer works; 503 `previous_key_removal_pending` means the new key is in force but the storage cluster has not removed the old one yet (retried in the background). Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the old key is removed). Needs the right to reveal the credentials.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -6558,7 +6561,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1S3BucketsRotateCredentialsCreateWithBodyWithResponse Rotate the bucket's access key; the old one keeps working for a grace period
 	//
-	// A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the grace ends). Needs the right to reveal the credentials.
+	// A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. With `grace_seconds: 0` the old key is removed before the answer: a 200 means it no longer works; 503 `previous_key_removal_pending` means the new key is in force but the storage cluster has not removed the old one yet (retried in the background). Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the old key is removed). Needs the right to reveal the credentials.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -6567,7 +6570,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1S3BucketsRotateCredentialsCreateWithResponse Rotate the bucket's access key; the old one keeps working for a grace period
 	//
-	// A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the grace ends). Needs the right to reveal the credentials.
+	// A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. With `grace_seconds: 0` the old key is removed before the answer: a 200 means it no longer works; 503 `previous_key_removal_pending` means the new key is in force but the storage cluster has not removed the old one yet (retried in the background). Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the old key is removed). Needs the right to reveal the credentials.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -14242,7 +14245,7 @@ func (c *ClientWithResponses) ApiV1S3BucketsObjectsUploadUrlCreateWithResponse(c
 
 // ApiV1S3BucketsRotateCredentialsCreateWithBodyWithResponse Rotate the bucket's access key; the old one keeps working for a grace period
 //
-// A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the grace ends). Needs the right to reveal the credentials.
+// A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. With `grace_seconds: 0` the old key is removed before the answer: a 200 means it no longer works; 503 `previous_key_removal_pending` means the new key is in force but the storage cluster has not removed the old one yet (retried in the background). Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the old key is removed). Needs the right to reveal the credentials.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -14257,7 +14260,7 @@ func (c *ClientWithResponses) ApiV1S3BucketsRotateCredentialsCreateWithBodyWithR
 
 // ApiV1S3BucketsRotateCredentialsCreateWithResponse Rotate the bucket's access key; the old one keeps working for a grace period
 //
-// A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the grace ends). Needs the right to reveal the credentials.
+// A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. With `grace_seconds: 0` the old key is removed before the answer: a 200 means it no longer works; 503 `previous_key_removal_pending` means the new key is in force but the storage cluster has not removed the old one yet (retried in the background). Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the old key is removed). Needs the right to reveal the credentials.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //

@@ -64,6 +64,7 @@ export const ERROR_CODES = [
   'server_error',
   'service_unavailable',
   'storage_unavailable',
+  'previous_key_removal_pending',
   'not_ready',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

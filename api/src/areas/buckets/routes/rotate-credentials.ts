@@ -14,8 +14,11 @@ export default endpoint(
     description:
       'A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. ' +
       'The new secret is in this response (and revealable later). Rotating again within a grace period ends ' +
-      'the older key at once. Recorded in the audit log (`bucket.credentials_rotated`, and ' +
-      '`bucket.previous_credentials_removed` when the grace ends). Needs the right to reveal the credentials.',
+      'the older key at once. With `grace_seconds: 0` the old key is removed before the answer: a 200 means it ' +
+      'no longer works; 503 `previous_key_removal_pending` means the new key is in force but the storage ' +
+      'cluster has not removed the old one yet (retried in the background). Recorded in the audit log ' +
+      '(`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the old key is removed). ' +
+      'Needs the right to reveal the credentials.',
     // The body is optional: no body rotates with the API's default grace.
     request: { params: IdParams, body: { ...jsonBody(CredentialRotationSchema), required: false } },
     responses: { 200: jsonResponse('Rotated; the new keys are in this response.', RotatedCredentialsSchema) },
