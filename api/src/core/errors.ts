@@ -60,6 +60,7 @@ export const ERROR_CODES = [
   'unsupported_media_type',
   'throttled',
   'password_hashing_busy',
+  'rotation_rate_limited',
   // 500, 503
   'server_error',
   'service_unavailable',

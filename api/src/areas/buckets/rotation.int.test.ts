@@ -17,7 +17,7 @@ import type { World } from '../../test/world.ts';
 import { auditLog } from '../audit/tables.ts';
 import { AuditLog } from '../audit/writer.ts';
 import { bucketsArea } from './index.ts';
-import { EXPIRE_CREDENTIALS_JOB, expireCredentialsJob } from './service.ts';
+import { EXPIRE_CREDENTIALS_JOB, expireCredentialsJob, ROTATIONS_PER_HOUR } from './service.ts';
 import type { SagaStep } from './service.ts';
 import type { StorageConfig } from './storage/config.ts';
 import { createStorageRuntime } from './storage/runtime.ts';
@@ -362,6 +362,61 @@ describe.each(CASES)('bucket credential rotation on a real $backend, with $kind'
     const queued = await queuedExpiries(b.id);
     expect(queued.map((j) => j.payload.access_key_id)).toEqual([keys[3]]);
   });
+
+  it.runIf(backend === 'minio')(
+    `rotates a bucket at most ${ROTATIONS_PER_HOUR} times an hour, also when asked at once: then 429 rotation_rate_limited with Retry-After, after the rights checks`,
+    async () => {
+      const t = await w.tenant();
+      const other = await w.tenant();
+      const b = await bucket(t, 'limit');
+      const path = `/api/v1/s3/buckets/${b.id}/rotate-credentials/`;
+      const answers: Awaited<ReturnType<World['call']>>[] = [];
+      // Waves of concurrent rotations until the limit answers (or far past it).
+      for (let wave = 0; wave < 2 * ROTATIONS_PER_HOUR; wave++) {
+        answers.push(
+          ...(await Promise.all(
+            Array.from({ length: 4 }, () => w.call('POST', path, { token: t.user.token, body: {} })),
+          )),
+        );
+        if (answers.some((a) => a.status === 429)) break;
+      }
+      const statuses = answers.map((a) => a.status);
+      expect(
+        statuses.filter((s) => s === 200),
+        statuses.join(','),
+      ).toHaveLength(ROTATIONS_PER_HOUR);
+      expect(
+        statuses.every((s) => [200, 409, 429].includes(s)),
+        statuses.join(','),
+      ).toBe(true);
+      const limited = answers.find((a) => a.status === 429)!;
+      expect(limited.body).toMatchObject({ code: 'rotation_rate_limited' });
+      const retryAfter = Number(limited.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(3000);
+      expect(retryAfter).toBeLessThanOrEqual(3600);
+      expect((await w.call('POST', path, { token: t.user.token, body: { grace_seconds: 0 } })).status).toBe(
+        429,
+      );
+      // Rights before the limit: a Viewer is 403 and another tenant 404, not 429.
+      await w.expectStatus(403, 'POST', path, { token: t.viewer.token, body: {} });
+      await w.expectStatus(404, 'POST', path, { token: other.orgAdmin.token, body: {} });
+      const rotations = (await bucketEvents(t.org.id, b.id)).filter(
+        (e) => e.event === 'bucket.credentials_rotated',
+      );
+      expect(rotations).toHaveLength(ROTATIONS_PER_HOUR);
+      // A sliding hour: once the oldest start is an hour old, one more rotation passes, not two.
+      await database.db
+        .update(buckets)
+        .set({
+          recentRotations: sql`array(select case when t = (select min(u) from unnest(${buckets.recentRotations}) u)
+            then t - interval '1 hour' else t end from unnest(${buckets.recentRotations}) t)`,
+        })
+        .where(eq(buckets.id, b.id));
+      const again = await w.expectStatus(200, 'POST', path, { token: t.user.token, body: {} });
+      expect(await writes(b.endpoint, b.name, again)).toBe(200);
+      expect((await w.call('POST', path, { token: t.user.token, body: {} })).status).toBe(429);
+    },
+  );
 
   it.runIf(backend === 'minio')(
     "ends a tenant's rotated-out key on time while another tenant has a backlog of due jobs",

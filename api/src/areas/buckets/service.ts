@@ -35,7 +35,15 @@ import type {
   UploadUrl,
   UploadUrlRequest,
 } from './schema.ts';
-import { conflict, DomainError, invalid, notFound, unavailable, validationError } from '../../core/errors.ts';
+import {
+  conflict,
+  DomainError,
+  invalid,
+  notFound,
+  throttled,
+  unavailable,
+  validationError,
+} from '../../core/errors.ts';
 import type { Logger } from '../../core/logger.ts';
 import type { Page } from '../../core/pagination.ts';
 import type { SecretBox } from '../../core/secret-box.ts';
@@ -950,12 +958,46 @@ export async function deleteBucket(db: Database, rt: StorageRuntime, principal: 
 /** The job that removes a rotated-out key when its grace period ends. */
 export const EXPIRE_CREDENTIALS_JOB = 'bucket.expire_credentials';
 
+/**
+ * Rotations a bucket may start in any hour (a failed one counts too); more are 429
+ * `rotation_rate_limited`. Each rotation makes and removes an access user on the cluster, and
+ * this is far above what key hygiene or a leak needs (docs/buckets.md).
+ */
+export const ROTATIONS_PER_HOUR = 10;
+
 /** What a rotation answers: the new key (shown this once; revealable later) and the old one's end. */
 export interface RotatedCredentials extends BucketCredentials {
   readonly rotated_at: string;
   readonly previous_access_key_id: string;
   /** When the old key stops working; now when the grace was 0. */
   readonly previous_expires_at: string;
+}
+
+/** The bucket's rotation starts of the last hour, newest first (SQL, on `buckets`). */
+const rotationsInWindow = sql`(select t from unnest(${buckets.recentRotations}) t
+  where t > now() - interval '1 hour' order by t desc)`;
+
+/** Why a rotation could not start: another saga is live (409), or the hourly limit (429). */
+async function rotationRefused(db: Database, id: string): Promise<DomainError> {
+  const [row] = await db
+    .select({
+      state: buckets.state,
+      pending: buckets.pendingAccessKeyId,
+      started: sql<number>`(select count(*) from ${rotationsInWindow} w)::int`,
+      // When the oldest of the last ROTATIONS_PER_HOUR starts leaves the hour.
+      retryAfter: sql<number | null>`ceil(extract(epoch from (
+        select min(t) from (${rotationsInWindow} limit ${ROTATIONS_PER_HOUR}) w
+      ) + interval '1 hour' - now()))::int`,
+    })
+    .from(buckets)
+    .where(eq(buckets.id, id));
+  if (!row || row.state !== 'ready' || row.pending !== null || row.started < ROTATIONS_PER_HOUR)
+    return busy();
+  return throttled(
+    `This bucket's access key was rotated ${ROTATIONS_PER_HOUR} times in the last hour; try again later.`,
+    Math.max(1, row.retryAfter ?? 1),
+    'rotation_rate_limited',
+  );
 }
 
 /**
@@ -967,7 +1009,7 @@ export interface RotatedCredentials extends BucketCredentials {
  * a crash); a failure in the request undoes it, so the caller never misses a key it was not shown.
  * With a grace of 0 the old key is removed before the answer: a 200 means it no longer works; if
  * the cluster refuses, 503 `previous_key_removal_pending` (the new key is in force, and its job
- * retries the removal).
+ * retries the removal). At most `ROTATIONS_PER_HOUR` start per bucket, after the rights checks.
  */
 export async function rotateCredentials(
   db: Database,
@@ -995,16 +1037,27 @@ export async function rotateCredentials(
   let started: { row: BucketRow; lease: Lease };
   try {
     started = await db.transaction(async (tx) => {
+      // One statement checks and takes a slot of the hourly limit, so concurrent rotations
+      // cannot all pass it; it also admits one rotation at a time (no pending one).
       const [row] = await tx
         .update(buckets)
         .set({
           pendingAccessKeyId: next.accessKeyId,
           pendingSecretSealed: rt.box.seal(next.secretAccessKey, b.id),
           pendingGraceSeconds: graceSeconds,
+          recentRotations: sql`array(select t from (${rotationsInWindow} limit ${ROTATIONS_PER_HOUR - 1}) w
+            union all select now() order by 1)`,
         })
-        .where(and(eq(buckets.id, b.id), eq(buckets.state, 'ready'), isNull(buckets.pendingAccessKeyId)))
+        .where(
+          and(
+            eq(buckets.id, b.id),
+            eq(buckets.state, 'ready'),
+            isNull(buckets.pendingAccessKeyId),
+            sql`(select count(*) from ${rotationsInWindow} w) < ${ROTATIONS_PER_HOUR}`,
+          ),
+        )
         .returning();
-      if (!row) throw busy();
+      if (!row) throw await rotationRefused(tx, b.id);
       await audit.record(
         {
           event: 'bucket.credentials_rotated',

@@ -1,0 +1,1 @@
+ALTER TABLE "buckets" ADD COLUMN "recent_rotations" timestamp with time zone[];
