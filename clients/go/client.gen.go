@@ -264,6 +264,8 @@ const (
 	PasswordHashingBusy             ErrorResponseCode = "password_hashing_busy"
 	PayloadTooLarge                 ErrorResponseCode = "payload_too_large"
 	PermissionDenied                ErrorResponseCode = "permission_denied"
+	PreviousKeyRemovalPending       ErrorResponseCode = "previous_key_removal_pending"
+	RotationRateLimited             ErrorResponseCode = "rotation_rate_limited"
 	SelfLockout                     ErrorResponseCode = "self_lockout"
 	ServerError                     ErrorResponseCode = "server_error"
 	ServiceUnavailable              ErrorResponseCode = "service_unavailable"
@@ -334,6 +336,10 @@ func (e ErrorResponseCode) Valid() bool {
 	case PayloadTooLarge:
 		return true
 	case PermissionDenied:
+		return true
+	case PreviousKeyRemovalPending:
+		return true
+	case RotationRateLimited:
 		return true
 	case SelfLockout:
 		return true
@@ -2022,7 +2028,7 @@ type ClientInterface interface {
 
 	// ApiV1S3BucketsRotateCredentialsCreateWithBody Rotate the bucket's access key; the old one keeps working for a grace period
 	//
-	// A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the grace ends). Needs the right to reveal the credentials.
+	// A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. With `grace_seconds: 0` the old key is removed before the answer: a 200 means it no longer works; 503 `previous_key_removal_pending` means the new key is in force but the storage cluster has not removed the old one yet (retried in the background). At most 10 rotations per bucket in any hour; beyond, 429 `rotation_rate_limited` with `Retry-After`. Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the old key is removed). Needs the right to reveal the credentials.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -2031,7 +2037,7 @@ type ClientInterface interface {
 
 	// ApiV1S3BucketsRotateCredentialsCreate Rotate the bucket's access key; the old one keeps working for a grace period
 	//
-	// A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the grace ends). Needs the right to reveal the credentials.
+	// A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. With `grace_seconds: 0` the old key is removed before the answer: a 200 means it no longer works; 503 `previous_key_removal_pending` means the new key is in force but the storage cluster has not removed the old one yet (retried in the background). At most 10 rotations per bucket in any hour; beyond, 429 `rotation_rate_limited` with `Retry-After`. Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the old key is removed). Needs the right to reveal the credentials.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -2988,7 +2994,7 @@ func (c *Client) ApiV1S3BucketsObjectsUploadUrlCreate(ctx context.Context, id op
 
 // ApiV1S3BucketsRotateCredentialsCreateWithBody Rotate the bucket's access key; the old one keeps working for a grace period
 //
-// A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the grace ends). Needs the right to reveal the credentials.
+// A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. With `grace_seconds: 0` the old key is removed before the answer: a 200 means it no longer works; 503 `previous_key_removal_pending` means the new key is in force but the storage cluster has not removed the old one yet (retried in the background). At most 10 rotations per bucket in any hour; beyond, 429 `rotation_rate_limited` with `Retry-After`. Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the old key is removed). Needs the right to reveal the credentials.
 //
 // Takes any type of body and a specified content type.
 //
@@ -3007,7 +3013,7 @@ func (c *Client) ApiV1S3BucketsRotateCredentialsCreateWithBody(ctx context.Conte
 
 // ApiV1S3BucketsRotateCredentialsCreate Rotate the bucket's access key; the old one keeps working for a grace period
 //
-// A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the grace ends). Needs the right to reveal the credentials.
+// A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. With `grace_seconds: 0` the old key is removed before the answer: a 200 means it no longer works; 503 `previous_key_removal_pending` means the new key is in force but the storage cluster has not removed the old one yet (retried in the background). At most 10 rotations per bucket in any hour; beyond, 429 `rotation_rate_limited` with `Retry-After`. Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the old key is removed). Needs the right to reveal the credentials.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -6585,7 +6591,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1S3BucketsRotateCredentialsCreateWithBodyWithResponse Rotate the bucket's access key; the old one keeps working for a grace period
 	//
-	// A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the grace ends). Needs the right to reveal the credentials.
+	// A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. With `grace_seconds: 0` the old key is removed before the answer: a 200 means it no longer works; 503 `previous_key_removal_pending` means the new key is in force but the storage cluster has not removed the old one yet (retried in the background). At most 10 rotations per bucket in any hour; beyond, 429 `rotation_rate_limited` with `Retry-After`. Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the old key is removed). Needs the right to reveal the credentials.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -6594,7 +6600,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1S3BucketsRotateCredentialsCreateWithResponse Rotate the bucket's access key; the old one keeps working for a grace period
 	//
-	// A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the grace ends). Needs the right to reveal the credentials.
+	// A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. With `grace_seconds: 0` the old key is removed before the answer: a 200 means it no longer works; 503 `previous_key_removal_pending` means the new key is in force but the storage cluster has not removed the old one yet (retried in the background). At most 10 rotations per bucket in any hour; beyond, 429 `rotation_rate_limited` with `Retry-After`. Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the old key is removed). Needs the right to reveal the credentials.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -10407,6 +10413,12 @@ type ApiV1S3BucketsRotateCredentialsCreateResponse415Headers struct {
 	XRequestId string
 }
 
+// ApiV1S3BucketsRotateCredentialsCreateResponse429Headers the declared response headers of an HTTP 429 response for ApiV1S3BucketsRotateCredentialsCreate
+type ApiV1S3BucketsRotateCredentialsCreateResponse429Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 // ApiV1S3BucketsRotateCredentialsCreateResponse503Headers the declared response headers of an HTTP 503 response for ApiV1S3BucketsRotateCredentialsCreate
 type ApiV1S3BucketsRotateCredentialsCreateResponse503Headers struct {
 	RetryAfter *string
@@ -10432,6 +10444,8 @@ type ApiV1S3BucketsRotateCredentialsCreateResponse struct {
 	JSON413 *ErrorResponse
 	// JSON415 the response for an HTTP 415 `application/json` response
 	JSON415 *ErrorResponse
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
 	JSON503 *ErrorResponse
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -10450,6 +10464,8 @@ type ApiV1S3BucketsRotateCredentialsCreateResponse struct {
 	Headers413 *ApiV1S3BucketsRotateCredentialsCreateResponse413Headers
 	// Headers415 the parsed response headers for an HTTP 415 response
 	Headers415 *ApiV1S3BucketsRotateCredentialsCreateResponse415Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ApiV1S3BucketsRotateCredentialsCreateResponse429Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *ApiV1S3BucketsRotateCredentialsCreateResponse503Headers
 }
@@ -10492,6 +10508,11 @@ func (r ApiV1S3BucketsRotateCredentialsCreateResponse) GetJSON413() *ErrorRespon
 // GetJSON415 returns the response for an HTTP 415 `application/json` response
 func (r ApiV1S3BucketsRotateCredentialsCreateResponse) GetJSON415() *ErrorResponse {
 	return r.JSON415
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r ApiV1S3BucketsRotateCredentialsCreateResponse) GetJSON429() *ErrorResponse {
+	return r.JSON429
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
@@ -14269,7 +14290,7 @@ func (c *ClientWithResponses) ApiV1S3BucketsObjectsUploadUrlCreateWithResponse(c
 
 // ApiV1S3BucketsRotateCredentialsCreateWithBodyWithResponse Rotate the bucket's access key; the old one keeps working for a grace period
 //
-// A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the grace ends). Needs the right to reveal the credentials.
+// A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. With `grace_seconds: 0` the old key is removed before the answer: a 200 means it no longer works; 503 `previous_key_removal_pending` means the new key is in force but the storage cluster has not removed the old one yet (retried in the background). At most 10 rotations per bucket in any hour; beyond, 429 `rotation_rate_limited` with `Retry-After`. Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the old key is removed). Needs the right to reveal the credentials.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -14284,7 +14305,7 @@ func (c *ClientWithResponses) ApiV1S3BucketsRotateCredentialsCreateWithBodyWithR
 
 // ApiV1S3BucketsRotateCredentialsCreateWithResponse Rotate the bucket's access key; the old one keeps working for a grace period
 //
-// A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the grace ends). Needs the right to reveal the credentials.
+// A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. With `grace_seconds: 0` the old key is removed before the answer: a 200 means it no longer works; 503 `previous_key_removal_pending` means the new key is in force but the storage cluster has not removed the old one yet (retried in the background). At most 10 rotations per bucket in any hour; beyond, 429 `rotation_rate_limited` with `Retry-After`. Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the old key is removed). Needs the right to reveal the credentials.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -18940,6 +18961,13 @@ func ParseApiV1S3BucketsRotateCredentialsCreateResponse(rsp *http.Response) (*Ap
 		}
 		response.JSON415 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -19044,6 +19072,23 @@ func ParseApiV1S3BucketsRotateCredentialsCreateResponse(rsp *http.Response) (*Ap
 			headers.XRequestId = value
 		}
 		response.Headers415 = &headers
+	case rsp.StatusCode == 429:
+		var headers ApiV1S3BucketsRotateCredentialsCreateResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers429 = &headers
 	case rsp.StatusCode == 503:
 		var headers ApiV1S3BucketsRotateCredentialsCreateResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {

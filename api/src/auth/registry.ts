@@ -136,7 +136,7 @@ const serviceAccountToken: Resolver = async (ctx, token, req) => {
     organizationId,
     ip: req.ip,
     requestId: req.requestId,
-    details: { endpoint: `${req.method} ${req.path}`, service_account: account.name },
+    details: { endpoint: `${req.method} ${req.path}`, service_account: account.name, issuer: account.issuer },
   });
   const base = {
     via: 'service_account',

@@ -41,14 +41,16 @@ describe.each(DATABASE_KINDS)('ServiceAccount tokens on %s', (kind) => {
           audience: 'plinth',
         },
       ],
-      accounts: new Map([
-        [
-          OPERATOR,
-          { name: OPERATOR, organization: tenant.org.slug, scopes: ['buckets:read', 'buckets:write'] },
-        ],
-        [FLEET, { name: FLEET, organization: null, scopes: ['buckets:read'] }],
-        [GHOST, { name: GHOST, organization: 'no-such-organization', scopes: ['buckets:read'] }],
-      ]),
+      accounts: [
+        {
+          name: OPERATOR,
+          issuer: issuer.url,
+          organization: tenant.org.slug,
+          scopes: ['buckets:read', 'buckets:write'],
+        },
+        { name: FLEET, issuer: issuer.url, organization: null, scopes: ['buckets:read'] },
+        { name: GHOST, issuer: issuer.url, organization: 'no-such-organization', scopes: ['buckets:read'] },
+      ],
     });
     w = createWorld(database, { serviceAccounts: verifier });
   });
@@ -146,6 +148,7 @@ describe.each(DATABASE_KINDS)('ServiceAccount tokens on %s', (kind) => {
     expect(rows[0]!.details).toMatchObject({
       endpoint: 'GET /api/v1/s3/buckets/',
       service_account: OPERATOR,
+      issuer: issuer.url,
     });
   });
 });

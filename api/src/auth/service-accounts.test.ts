@@ -52,12 +52,53 @@ service_accounts:
         audience: 'plinth',
       },
     ]);
-    expect(config.accounts.get(OPERATOR)).toEqual({
-      name: OPERATOR,
-      organization: 'acme',
-      scopes: ['buckets:read', 'buckets:write'],
-    });
-    expect(config.accounts.get('system:serviceaccount:plinth:reader')?.organization).toBeNull();
+    // One issuer: every account is bound to it.
+    expect(config.accounts).toEqual([
+      {
+        name: OPERATOR,
+        issuer: 'https://kubernetes.default.svc.cluster.local',
+        organization: 'acme',
+        scopes: ['buckets:read', 'buckets:write'],
+      },
+      expect.objectContaining({ name: 'system:serviceaccount:plinth:reader', organization: null }),
+    ]);
+  });
+
+  it('binds each account to its issuer; with several issuers, an account must name one', () => {
+    const two = `
+service_accounts:
+  issuers:
+    - url: https://cluster-a.example/
+    - url: https://cluster-b.example
+`;
+    const config = loadServiceAccountsConfig(
+      file(`${two}  accounts:
+    - {name: "${OPERATOR}", issuer: "https://cluster-a.example", organization: acme}
+    - {name: "${OPERATOR}", issuer: "https://cluster-b.example/", organization: globex}
+`),
+    )!;
+    expect(config.accounts.map((a) => [a.issuer, a.name, a.organization])).toEqual([
+      ['https://cluster-a.example', OPERATOR, 'acme'],
+      ['https://cluster-b.example', OPERATOR, 'globex'],
+    ]);
+    expect(problems(`${two}  accounts: [{name: "${OPERATOR}", organization: acme}]\n`)).toEqual([
+      expect.stringContaining(
+        `service_accounts.accounts.0 ${OPERATOR} needs issuer: the url of the issuer (cluster) its tokens come from, as 2 issuers are configured`,
+      ),
+    ]);
+    expect(
+      problems(
+        `${two}  accounts: [{name: "${OPERATOR}", issuer: "https://cluster-c.example", organization: a}]\n`,
+      ),
+    ).toEqual([
+      expect.stringContaining(
+        'service_accounts.accounts.0.issuer https://cluster-c.example is not the url of a configured issuer',
+      ),
+    ]);
+    const twice = `{name: "${OPERATOR}", issuer: "https://cluster-a.example", organization: a}`;
+    expect(problems(`${two}  accounts: [${twice}, ${twice}]\n`)).toEqual([
+      expect.stringContaining(`${OPERATOR} is declared twice for the issuer https://cluster-a.example`),
+    ]);
   });
 
   it('is null without the section or the file', () => {
@@ -104,7 +145,7 @@ describe('ServiceAccountVerifier', () => {
       issuers: [
         { url: fake.url, discoveryUrl: fake.url, ca: undefined, tokenFile: undefined, audience: 'plinth' },
       ],
-      accounts: new Map([[OPERATOR, { name: OPERATOR, organization: 'acme', scopes: ['buckets:write'] }]]),
+      accounts: [{ name: OPERATOR, issuer: fake.url, organization: 'acme', scopes: ['buckets:write'] }],
     };
   }
 
@@ -167,6 +208,47 @@ describe('ServiceAccountVerifier', () => {
     await fake.addKey('k2');
     await expect(verifier.verify(await token({}, 'k2'))).resolves.toMatchObject({ name: OPERATOR });
     expect(fake.state.jwksFetches).toBe(before + 1);
+  });
+
+  it("looks an account up with the issuer that signed its token, never another cluster's of that name", async () => {
+    const other = await startFakeIssuer();
+    try {
+      const issuers = [fake, other].map((f) => ({
+        url: f.url,
+        discoveryUrl: f.url,
+        ca: undefined,
+        tokenFile: undefined,
+        audience: 'plinth',
+      }));
+      const onlyA = new ServiceAccountVerifier({
+        issuers,
+        accounts: [{ name: OPERATOR, issuer: fake.url, organization: 'acme', scopes: ['buckets:write'] }],
+      });
+      expect(await onlyA.verify(await fake.token(OPERATOR))).toMatchObject({ organization: 'acme' });
+      expect(await refusal(onlyA, await other.token(OPERATOR))).toEqual({
+        status: 401,
+        code: 'token_invalid',
+      });
+      const both = new ServiceAccountVerifier({
+        issuers,
+        accounts: [
+          { name: OPERATOR, issuer: fake.url, organization: 'acme', scopes: ['buckets:write'] },
+          { name: OPERATOR, issuer: other.url, organization: 'globex', scopes: ['buckets:read'] },
+        ],
+      });
+      expect(await both.verify(await fake.token(OPERATOR))).toMatchObject({
+        issuer: fake.url,
+        organization: 'acme',
+        scopes: ['buckets:write'],
+      });
+      expect(await both.verify(await other.token(OPERATOR))).toMatchObject({
+        issuer: other.url,
+        organization: 'globex',
+        scopes: ['buckets:read'],
+      });
+    } finally {
+      await other.close();
+    }
   });
 
   it('answers 503 issuer_unavailable, not 500, when discovery fails, and recovers', async () => {

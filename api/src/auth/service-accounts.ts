@@ -38,6 +38,11 @@ const IssuerSchema = z
 const AccountSchema = z
   .object({
     name: z.string().regex(SUBJECT, { error: 'must be system:serviceaccount:<namespace>:<name>' }),
+    /**
+     * The `url` of the configured issuer (cluster) whose tokens this account comes with; optional
+     * with exactly one issuer configured. The same name in another cluster is another account.
+     */
+    issuer: z.url({ error: 'must be an http(s) URL' }).optional(),
     /** The organization (slug) it acts for; or `all_organizations: true` for a multi-tenant operator. */
     organization: z.string().min(1).optional(),
     all_organizations: z.boolean().default(false),
@@ -69,6 +74,8 @@ export interface ServiceAccountIssuer {
 export interface ServiceAccountMapping {
   /** `system:serviceaccount:<namespace>:<name>` */
   readonly name: string;
+  /** The URL of the issuer (cluster) it is mapped for: a token of another issuer never gets it. */
+  readonly issuer: string;
   /** An organization slug, or null for every organization. */
   readonly organization: string | null;
   readonly scopes: readonly ServiceAccountScope[];
@@ -76,8 +83,12 @@ export interface ServiceAccountMapping {
 
 export interface ServiceAccountsConfig {
   readonly issuers: readonly ServiceAccountIssuer[];
-  readonly accounts: ReadonlyMap<string, ServiceAccountMapping>;
+  /** At most one per issuer and name. */
+  readonly accounts: readonly ServiceAccountMapping[];
 }
+
+/** Issuer URLs compare without trailing slashes (`iss` claims, configured URLs). */
+const issuerKey = (url: string) => url.replace(/\/+$/, '');
 
 /** The `service_accounts` section of the PLINTH_CONFIG file; null when there is none. */
 export function loadServiceAccountsConfig(path: string | undefined): ServiceAccountsConfig | null {
@@ -104,8 +115,8 @@ export function loadServiceAccountsConfig(path: string | undefined): ServiceAcco
       }
     }
     return {
-      url: i.url.replace(/\/+$/, ''),
-      discoveryUrl: (i.discovery_url ?? i.url).replace(/\/+$/, ''),
+      url: issuerKey(i.url),
+      discoveryUrl: issuerKey(i.discovery_url ?? i.url),
       ca,
       tokenFile: i.token_file,
       audience: i.audience,
@@ -113,11 +124,35 @@ export function loadServiceAccountsConfig(path: string | undefined): ServiceAcco
   });
   if (new Set(issuers.map((i) => i.url)).size !== issuers.length)
     problems.push(`${where(['issuers'])} an issuer is declared twice`);
-  const accounts = new Map<string, ServiceAccountMapping>();
-  for (const a of parsed.data.accounts) {
-    if (accounts.has(a.name)) problems.push(`${where(['accounts'])} ${a.name} is declared twice`);
-    accounts.set(a.name, { name: a.name, organization: a.organization ?? null, scopes: a.scopes });
-  }
+  // Each account is bound to one issuer: a name alone would let every trusted cluster's account
+  // of that name act as this one.
+  const known = new Set(issuers.map((i) => i.url));
+  const accounts: ServiceAccountMapping[] = [];
+  const seen = new Set<string>();
+  parsed.data.accounts.forEach((a, n) => {
+    let issuer: string;
+    if (a.issuer !== undefined) {
+      issuer = issuerKey(a.issuer);
+      if (!known.has(issuer)) {
+        problems.push(
+          `${where(['accounts', n, 'issuer'])} ${a.issuer} is not the url of a configured issuer (service_accounts.issuers)`,
+        );
+        return;
+      }
+    } else if (issuers.length === 1) {
+      issuer = issuers[0]!.url;
+    } else {
+      problems.push(
+        `${where(['accounts', n])} ${a.name} needs issuer: the url of the issuer (cluster) its tokens come from, as ${issuers.length} issuers are configured`,
+      );
+      return;
+    }
+    const key = `${issuer} ${a.name}`;
+    if (seen.has(key))
+      problems.push(`${where(['accounts'])} ${a.name} is declared twice for the issuer ${issuer}`);
+    seen.add(key);
+    accounts.push({ name: a.name, issuer, organization: a.organization ?? null, scopes: a.scopes });
+  });
   if (problems.length > 0) throw new ConfigError(problems);
   return { issuers, accounts };
 }
@@ -231,7 +266,8 @@ class IssuerKeys {
 /** Verifies ServiceAccount tokens of the configured issuers and maps them to their accounts. */
 export class ServiceAccountVerifier {
   readonly #issuers: Map<string, IssuerKeys>;
-  readonly #accounts: ReadonlyMap<string, ServiceAccountMapping>;
+  /** Issuer URL, then subject: an account is looked up with the issuer that signed its token. */
+  readonly #accounts = new Map<string, Map<string, ServiceAccountMapping>>();
   readonly #log: (msg: string, err: unknown) => void;
 
   /**
@@ -244,7 +280,11 @@ export class ServiceAccountVerifier {
     refetchCooldownMs = 10_000,
   ) {
     this.#issuers = new Map(config.issuers.map((i) => [i.url, new IssuerKeys(i, refetchCooldownMs)]));
-    this.#accounts = config.accounts;
+    for (const a of config.accounts) {
+      const byName = this.#accounts.get(issuerKey(a.issuer)) ?? new Map<string, ServiceAccountMapping>();
+      byName.set(a.name, a);
+      this.#accounts.set(issuerKey(a.issuer), byName);
+    }
     this.#log = log;
   }
 
@@ -252,7 +292,7 @@ export class ServiceAccountVerifier {
   claims(token: string): boolean {
     try {
       const { iss } = decodeJwt(token);
-      return typeof iss === 'string' && this.#issuers.has(iss.replace(/\/+$/, ''));
+      return typeof iss === 'string' && this.#issuers.has(issuerKey(iss));
     } catch {
       return false;
     }
@@ -260,7 +300,8 @@ export class ServiceAccountVerifier {
 
   /**
    * The mapping of a valid token's ServiceAccount. 401 `token_expired` for an expired token,
-   * `token_invalid` for a bad signature, another audience or issuer, or an unmapped account; 503
+   * `token_invalid` for a bad signature, another audience or issuer, or an account not mapped for
+   * the issuer that signed the token; 503
    * `issuer_unavailable` when the issuer's keys cannot be fetched.
    */
   async verify(token: string): Promise<ServiceAccountMapping> {
@@ -270,7 +311,7 @@ export class ServiceAccountVerifier {
     } catch {
       throw unauthenticated('token_invalid', 'Invalid token.');
     }
-    const keys = typeof iss === 'string' ? this.#issuers.get(iss.replace(/\/+$/, '')) : undefined;
+    const keys = typeof iss === 'string' ? this.#issuers.get(issuerKey(iss)) : undefined;
     if (!keys) throw unauthenticated('token_invalid', 'Invalid token.');
     let getKey: JWTVerifyGetKey;
     try {
@@ -302,7 +343,8 @@ export class ServiceAccountVerifier {
       }
       throw unauthenticated('token_invalid', 'Invalid token.');
     }
-    const account = typeof sub === 'string' ? this.#accounts.get(sub) : undefined;
+    // The issuer whose keys verified the token, never another one's account of the same name.
+    const account = typeof sub === 'string' ? this.#accounts.get(keys.issuer.url)?.get(sub) : undefined;
     if (!account)
       throw unauthenticated('token_invalid', 'This ServiceAccount is not allowed to use the API.');
     return account;

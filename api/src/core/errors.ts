@@ -60,10 +60,12 @@ export const ERROR_CODES = [
   'unsupported_media_type',
   'throttled',
   'password_hashing_busy',
+  'rotation_rate_limited',
   // 500, 503
   'server_error',
   'service_unavailable',
   'storage_unavailable',
+  'previous_key_removal_pending',
   'not_ready',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

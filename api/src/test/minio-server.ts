@@ -16,6 +16,10 @@ export interface MinioServer {
   /** Root credentials. */
   readonly accessKey: string;
   readonly secretKey: string;
+  /** Stops the server process (an outage), keeping its data, ports and credentials. */
+  halt(): Promise<void>;
+  /** Starts the halted server again on the same data, ports and credentials; resolves once ready. */
+  resume(): Promise<void>;
   /** Stops the server and deletes its data. */
   stop(): Promise<void>;
 }
@@ -28,7 +32,7 @@ export function startMinioServer(): Promise<MinioServer> {
     const endpoint = `http://127.0.0.1:${port}`;
     const accessKey = `root-${randomBytes(4).toString('hex')}`;
     const secretKey = randomBytes(24).toString('base64url');
-    await dir.start({
+    const spec = {
       name: 'minio',
       command: bin,
       args: [
@@ -49,8 +53,18 @@ export function startMinioServer(): Promise<MinioServer> {
         HOME: dir.path,
       },
       ready: `${endpoint}/minio/health/ready`,
-    });
-    return { endpoint, accessKey, secretKey, stop: () => dir.remove() };
+    };
+    let server = await dir.start(spec);
+    return {
+      endpoint,
+      accessKey,
+      secretKey,
+      halt: () => server.stop(),
+      resume: async () => {
+        server = await dir.start(spec);
+      },
+      stop: () => dir.remove(),
+    };
   });
 }
 

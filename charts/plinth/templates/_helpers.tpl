@@ -153,7 +153,8 @@ no operator.apiToken.existingSecret. The API of this release then trusts that Se
 {{- $config := deepCopy .Values.storage.config }}
 {{- if include "plinth.operator.usesServiceAccountToken" . }}
 {{- $issuer := .Values.api.serviceAccountIssuer }}
-{{- $account := dict "name" (printf "system:serviceaccount:%s:%s" .Release.Namespace (include "plinth.operator.serviceAccountName" .)) }}
+{{- /* Bound to this cluster's issuer: another trusted cluster's account of that name is not it. */}}
+{{- $account := dict "name" (printf "system:serviceaccount:%s:%s" .Release.Namespace (include "plinth.operator.serviceAccountName" .)) "issuer" $issuer.url }}
 {{- if .Values.operator.serviceAccountToken.organization }}
 {{- $_ := set $account "organization" .Values.operator.serviceAccountToken.organization }}
 {{- else }}

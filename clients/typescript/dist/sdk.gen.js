@@ -791,10 +791,10 @@ export function apiV1S3BucketsCredentialsRetrieve(params) {
 /**
  * Rotate the bucket's access key; the old one keeps working for a grace period
  *
- * A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the grace ends). Needs the right to reveal the credentials.
+ * A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. With `grace_seconds: 0` the old key is removed before the answer: a 200 means it no longer works; 503 `previous_key_removal_pending` means the new key is in force but the storage cluster has not removed the old one yet (retried in the background). At most 10 rotations per bucket in any hour; beyond, 429 `rotation_rate_limited` with `Retry-After`. Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the old key is removed). Needs the right to reveal the credentials.
  *
  * `POST /api/v1/s3/buckets/{id}/rotate-credentials/` (`api_v1_s3_buckets_rotate_credentials_create`).
- * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
+ * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 429, 503: the API's error body is `error.body`.
  */
 export function apiV1S3BucketsRotateCredentialsCreate(params) {
   return request({

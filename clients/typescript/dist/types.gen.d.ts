@@ -367,7 +367,7 @@ export interface paths {
     put?: never;
     /**
      * Rotate the bucket's access key; the old one keeps working for a grace period
-     * @description A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the grace ends). Needs the right to reveal the credentials.
+     * @description A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. With `grace_seconds: 0` the old key is removed before the answer: a 200 means it no longer works; 503 `previous_key_removal_pending` means the new key is in force but the storage cluster has not removed the old one yet (retried in the background). At most 10 rotations per bucket in any hour; beyond, 429 `rotation_rate_limited` with `Retry-After`. Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the old key is removed). Needs the right to reveal the credentials.
      */
     post: operations['api_v1_s3_buckets_rotate_credentials_create'];
     delete?: never;
@@ -1278,9 +1278,11 @@ export interface components {
         | 'unsupported_media_type'
         | 'throttled'
         | 'password_hashing_busy'
+        | 'rotation_rate_limited'
         | 'server_error'
         | 'service_unavailable'
         | 'storage_unavailable'
+        | 'previous_key_removal_pending'
         | 'not_ready';
       /** @description A human sentence saying what went wrong. */
       detail: string;
@@ -4599,6 +4601,17 @@ export interface operations {
       /** @description The request body is not JSON. */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests; see `Retry-After`. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };

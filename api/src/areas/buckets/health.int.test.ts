@@ -231,7 +231,7 @@ describe.each(CASES)('bucket health on a real $backend, with $kind', ({ backend,
       body: { grace_seconds: 0 },
     });
     expect(await healthOf(b.id, t.viewer.token)).toMatchObject({ healthy: true, access_key_exists: true });
-    // The old key gone too (what the grace job does at once for grace 0): still healthy.
+    // The old key gone too (the rotation removed it, grace 0; removing it again changes nothing): still healthy.
     const [row] = await database.db.select().from(buckets).where(eq(buckets.id, b.id));
     await direct.driver(row!.cluster).revokeAccess(rotated.previous_access_key_id, b.name);
     expect(await healthOf(b.id, t.viewer.token)).toMatchObject({ healthy: true, access_key_exists: true });
@@ -245,8 +245,8 @@ describe.each(CASES)('bucket health on a real $backend, with $kind', ({ backend,
     const b = await bucket(t, 'race');
     const path = `/api/v1/s3/buckets/${b.id}/health/`;
     duringCheck = async () => {
-      // After the check read the row: a rotation with grace 0, and its old key removed on the
-      // cluster (what the grace job does at once), before the check asks for that key.
+      // After the check read the row: a rotation with grace 0, which removes its old key on the
+      // cluster before it answers (repeated here, harmlessly), before the check asks for that key.
       const rotated = await w.expectStatus(200, 'POST', `/api/v1/s3/buckets/${b.id}/rotate-credentials/`, {
         token: t.user.token,
         body: { grace_seconds: 0 },

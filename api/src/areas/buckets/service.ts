@@ -6,7 +6,17 @@ import { prepared } from '../../core/db/prepared.ts';
 import { buckets } from './tables.ts';
 import { jobs } from '../../core/jobs/tables.ts';
 import { workspaces } from '../workspaces/tables.ts';
-import { claim, enqueue, enqueueClaimed, fail, holds, LeaseLost, setPayload } from '../../core/jobs/queue.ts';
+import {
+  cancelQueued,
+  claim,
+  enqueue,
+  enqueueClaimed,
+  fail,
+  holds,
+  JOB_PRIORITY,
+  LeaseLost,
+  setPayload,
+} from '../../core/jobs/queue.ts';
 import type { Lease } from '../../core/jobs/queue.ts';
 import { JobSettled, withLease } from '../../core/jobs/runner.ts';
 import type { JobContext, JobHandler } from '../../core/jobs/runner.ts';
@@ -25,7 +35,15 @@ import type {
   UploadUrl,
   UploadUrlRequest,
 } from './schema.ts';
-import { conflict, DomainError, invalid, notFound, unavailable, validationError } from '../../core/errors.ts';
+import {
+  conflict,
+  DomainError,
+  invalid,
+  notFound,
+  throttled,
+  unavailable,
+  validationError,
+} from '../../core/errors.ts';
 import type { Logger } from '../../core/logger.ts';
 import type { Page } from '../../core/pagination.ts';
 import type { SecretBox } from '../../core/secret-box.ts';
@@ -175,10 +193,21 @@ type SagaOp = 'create' | 'rollback' | 'delete' | 'rotate' | 'rotate_abort';
 /** A saga is retried (with backoff, at most every 5 minutes) until it gets through. */
 const SAGA_ATTEMPTS = 1000;
 
-const startSaga = (db: Database, id: string, op: SagaOp) =>
+/** Finishing or undoing a rotation is security work: it runs before other jobs (queue.ts). */
+const sagaPriority = (op: SagaOp) =>
+  op === 'rotate' || op === 'rotate_abort' ? JOB_PRIORITY.security : JOB_PRIORITY.normal;
+
+const startSaga = (db: Database, bucket: Pick<BucketRow, 'id' | 'organizationId'>, op: SagaOp) =>
   enqueueClaimed(
     db,
-    { kind: BUCKET_SAGA, key: id, payload: { op }, maxAttempts: SAGA_ATTEMPTS },
+    {
+      kind: BUCKET_SAGA,
+      key: bucket.id,
+      payload: { op },
+      maxAttempts: SAGA_ATTEMPTS,
+      tenant: bucket.organizationId,
+      priority: sagaPriority(op),
+    },
     crypto.randomUUID(),
     LEASE_SECONDS,
   );
@@ -497,7 +526,7 @@ async function recordIntent(
       })
       .returning();
     await audited?.(tx, row!);
-    return { row: row!, lease: await startSaga(tx, id, 'create') };
+    return { row: row!, lease: await startSaga(tx, row!, 'create') };
   });
 }
 
@@ -997,7 +1026,7 @@ export async function deleteBucket(
   if (b.state !== 'ready') throw busy();
   let lease: Lease;
   try {
-    lease = await startSaga(db, b.id, 'delete');
+    lease = await startSaga(db, b, 'delete');
   } catch (err) {
     // Another saga (a creation, a deletion) is live on this bucket.
     if (isUniqueViolation(err)) throw busy();
@@ -1040,12 +1069,46 @@ export async function deleteBucket(
 /** The job that removes a rotated-out key when its grace period ends. */
 export const EXPIRE_CREDENTIALS_JOB = 'bucket.expire_credentials';
 
+/**
+ * Rotations a bucket may start in any hour (a failed one counts too); more are 429
+ * `rotation_rate_limited`. Each rotation makes and removes an access user on the cluster, and
+ * this is far above what key hygiene or a leak needs (docs/buckets.md).
+ */
+export const ROTATIONS_PER_HOUR = 10;
+
 /** What a rotation answers: the new key (shown this once; revealable later) and the old one's end. */
 export interface RotatedCredentials extends BucketCredentials {
   readonly rotated_at: string;
   readonly previous_access_key_id: string;
   /** When the old key stops working; now when the grace was 0. */
   readonly previous_expires_at: string;
+}
+
+/** The bucket's rotation starts of the last hour, newest first (SQL, on `buckets`). */
+const rotationsInWindow = sql`(select t from unnest(${buckets.recentRotations}) t
+  where t > now() - interval '1 hour' order by t desc)`;
+
+/** Why a rotation could not start: another saga is live (409), or the hourly limit (429). */
+async function rotationRefused(db: Database, id: string): Promise<DomainError> {
+  const [row] = await db
+    .select({
+      state: buckets.state,
+      pending: buckets.pendingAccessKeyId,
+      started: sql<number>`(select count(*) from ${rotationsInWindow} w)::int`,
+      // When the oldest of the last ROTATIONS_PER_HOUR starts leaves the hour.
+      retryAfter: sql<number | null>`ceil(extract(epoch from (
+        select min(t) from (${rotationsInWindow} limit ${ROTATIONS_PER_HOUR}) w
+      ) + interval '1 hour' - now()))::int`,
+    })
+    .from(buckets)
+    .where(eq(buckets.id, id));
+  if (!row || row.state !== 'ready' || row.pending !== null || row.started < ROTATIONS_PER_HOUR)
+    return busy();
+  return throttled(
+    `This bucket's access key was rotated ${ROTATIONS_PER_HOUR} times in the last hour; try again later.`,
+    Math.max(1, row.retryAfter ?? 1),
+    'rotation_rate_limited',
+  );
 }
 
 /**
@@ -1055,6 +1118,9 @@ export interface RotatedCredentials extends BucketCredentials {
  * rotation while an older key is still in its grace period ends that older key at once: at most
  * two keys live. The rotation runs as the bucket's saga (one at a time per bucket, resumed after
  * a crash); a failure in the request undoes it, so the caller never misses a key it was not shown.
+ * With a grace of 0 the old key is removed before the answer: a 200 means it no longer works; if
+ * the cluster refuses, 503 `previous_key_removal_pending` (the new key is in force, and its job
+ * retries the removal). At most `ROTATIONS_PER_HOUR` start per bucket, after the rights checks.
  */
 export async function rotateCredentials(
   db: Database,
@@ -1082,16 +1148,27 @@ export async function rotateCredentials(
   let started: { row: BucketRow; lease: Lease };
   try {
     started = await db.transaction(async (tx) => {
+      // One statement checks and takes a slot of the hourly limit, so concurrent rotations
+      // cannot all pass it; it also admits one rotation at a time (no pending one).
       const [row] = await tx
         .update(buckets)
         .set({
           pendingAccessKeyId: next.accessKeyId,
           pendingSecretSealed: rt.box.seal(next.secretAccessKey, b.id),
           pendingGraceSeconds: graceSeconds,
+          recentRotations: sql`array(select t from (${rotationsInWindow} limit ${ROTATIONS_PER_HOUR - 1}) w
+            union all select now() order by 1)`,
         })
-        .where(and(eq(buckets.id, b.id), eq(buckets.state, 'ready'), isNull(buckets.pendingAccessKeyId)))
+        .where(
+          and(
+            eq(buckets.id, b.id),
+            eq(buckets.state, 'ready'),
+            isNull(buckets.pendingAccessKeyId),
+            sql`(select count(*) from ${rotationsInWindow} w) < ${ROTATIONS_PER_HOUR}`,
+          ),
+        )
         .returning();
-      if (!row) throw busy();
+      if (!row) throw await rotationRefused(tx, b.id);
       await audit.record(
         {
           event: 'bucket.credentials_rotated',
@@ -1111,17 +1188,20 @@ export async function rotateCredentials(
         },
         tx,
       );
-      return { row, lease: await startSaga(tx, b.id, 'rotate') };
+      return { row, lease: await startSaga(tx, b, 'rotate') };
     });
   } catch (err) {
     // Another saga (a deletion, a rotation) is live on this bucket.
     if (isUniqueViolation(err)) throw busy();
     throw err;
   }
+  // With no grace, this request holds the old key's expiry job from the switch on, and runs it.
+  const expiryOwner = crypto.randomUUID();
+  let switched: Switched;
   try {
-    const row = await withLease(db, started.lease, async (ctx) => {
+    switched = await withLease(db, started.lease, async (ctx) => {
       try {
-        return await rotate(db, rt, started.row, ctx);
+        return await rotate(db, rt, started.row, ctx, expiryOwner);
       } catch (err) {
         if (err instanceof LeaseLost) throw err;
         await setPayload(db, ctx.lease, { op: 'rotate_abort' });
@@ -1138,24 +1218,56 @@ export async function rotateCredentials(
         throw new JobSettled(err);
       }
     });
-    const c = credentialsOf(rt, row);
-    return {
-      access_key_id: c.accessKeyId,
-      secret_access_key: c.secretAccessKey,
-      rotated_at: row.credentialsRotatedAt!.toISOString(),
-      previous_access_key_id: b.accessKeyId,
-      previous_expires_at: (row.previousExpiresAt ?? row.credentialsRotatedAt!).toISOString(),
-    };
   } catch (err) {
     throw storageFailure(err);
   }
+  const { row, expiry } = switched;
+  if (expiry) {
+    // Only now, with the row on the new key: a failed switch never leaves both keys dead.
+    try {
+      await withLease(db, expiry, expireCredentialsJob(db, rt, audit));
+    } catch {
+      logger.warn(
+        { bucket_id: b.id },
+        'the replaced key of a rotation without grace could not be removed yet; its job retries',
+      );
+      throw unavailable(
+        'The new access key is in force (GET …/credentials/ reveals it), but the storage cluster did not ' +
+          'remove the old key yet; the removal is retried in the background.',
+        'previous_key_removal_pending',
+      );
+    }
+  }
+  const c = credentialsOf(rt, row);
+  return {
+    access_key_id: c.accessKeyId,
+    secret_access_key: c.secretAccessKey,
+    rotated_at: row.credentialsRotatedAt!.toISOString(),
+    previous_access_key_id: b.accessKeyId,
+    previous_expires_at: (row.previousExpiresAt ?? row.credentialsRotatedAt!).toISOString(),
+  };
+}
+
+/** A switched rotation: the row, and with no grace and an `expiryOwner`, the old key's claimed expiry job. */
+interface Switched {
+  readonly row: BucketRow;
+  readonly expiry: Lease | undefined;
 }
 
 /**
  * The rotation from wherever it stands (idempotent): the pending access user, the older key in
- * grace removed, then the row switched (fenced), with the job that ends the old key's grace.
+ * grace removed, then the row switched (fenced), with the job that ends the old key's grace. That
+ * job replaces the bucket's queued expiry jobs (their keys are gone already), so a bucket has at
+ * most one. With no grace it is due at once: claimed by `expiryOwner` when given (the request runs
+ * it before answering; should it crash, the lease expires and any runner takes over), else queued.
  */
-async function rotate(db: Database, rt: StorageRuntime, row: BucketRow, ctx: JobContext): Promise<BucketRow> {
+async function rotate(
+  db: Database,
+  rt: StorageRuntime,
+  row: BucketRow,
+  ctx: JobContext,
+  expiryOwner?: string,
+): Promise<Switched> {
   const driver = rt.driver(row.cluster);
   await ctx.renew();
   const proposed = {
@@ -1181,20 +1293,32 @@ async function rotate(db: Database, rt: StorageRuntime, row: BucketRow, ctx: Job
       previousExpiresAt: expiresAt,
       credentialsRotatedAt: now,
     });
-    await enqueue(tx, {
+    await cancelQueued(tx, {
+      kind: EXPIRE_CREDENTIALS_JOB,
+      tenant: row.organizationId,
+      payload: { bucket: row.id },
+    });
+    const job = {
       kind: EXPIRE_CREDENTIALS_JOB,
       key: `${row.id}:${row.accessKeyId}`,
       payload: { bucket: row.id, cluster: row.cluster, name: row.name, access_key_id: row.accessKeyId },
-      runAt: expiresAt,
       maxAttempts: SAGA_ATTEMPTS,
-    });
-    return done;
+      tenant: row.organizationId,
+      priority: JOB_PRIORITY.security,
+    };
+    if (graceSeconds === 0 && expiryOwner)
+      return { row: done, expiry: await enqueueClaimed(tx, job, expiryOwner, LEASE_SECONDS) };
+    await enqueue(tx, { ...job, runAt: expiresAt });
+    return { row: done, expiry: undefined };
   });
   await rt.afterStep?.('rotated', row.id);
   return switched;
 }
 
-/** Undoes a rotation that failed: the pending access user removed, the row as before. */
+/**
+ * Undoes a rotation that failed before the switch: the pending access user removed, the row as
+ * before. A row already switched to that key is left alone (removing it would leave no key).
+ */
 async function abortRotation(
   db: Database,
   rt: StorageRuntime,
@@ -1202,6 +1326,8 @@ async function abortRotation(
   ctx: JobContext,
 ): Promise<void> {
   await ctx.renew();
+  const [current] = await db.select().from(buckets).where(eq(buckets.id, row.id));
+  if (!current || current.pendingAccessKeyId !== row.pendingAccessKeyId) return;
   await rt.driver(row.cluster).revokeAccess(row.pendingAccessKeyId!, row.name);
   await write(db, ctx, row.id, {
     pendingAccessKeyId: null,
@@ -1307,15 +1433,17 @@ export const bucketSagaJob =
  */
 export async function ensureSagaJobs(db: Database): Promise<void> {
   await db.execute(sql`
-    insert into ${jobs} (kind, key, payload, max_attempts)
+    insert into ${jobs} (kind, key, payload, max_attempts, tenant, priority)
     select ${BUCKET_SAGA}, b.id::text,
-      jsonb_build_object('op', case when b.state = 'provisioning' then 'create' else 'delete' end), ${SAGA_ATTEMPTS}
+      jsonb_build_object('op', case when b.state = 'provisioning' then 'create' else 'delete' end), ${SAGA_ATTEMPTS},
+      b.organization_id, ${JOB_PRIORITY.normal}
     from ${buckets} b where b.state in ('provisioning', 'deleting')
     on conflict (kind, key) where state in ('queued', 'running') do nothing`);
   // A rotation whose job gave up: finished by a new one.
   await db.execute(sql`
-    insert into ${jobs} (kind, key, payload, max_attempts)
-    select ${BUCKET_SAGA}, b.id::text, jsonb_build_object('op', 'rotate'), ${SAGA_ATTEMPTS}
+    insert into ${jobs} (kind, key, payload, max_attempts, tenant, priority)
+    select ${BUCKET_SAGA}, b.id::text, jsonb_build_object('op', 'rotate'), ${SAGA_ATTEMPTS},
+      b.organization_id, ${JOB_PRIORITY.security}
     from ${buckets} b where b.state = 'ready' and b.pending_access_key_id is not null
     on conflict (kind, key) where state in ('queued', 'running') do nothing`);
 }

@@ -55,6 +55,11 @@ export const buckets = pgTable(
     previousAccessKeyId: text(),
     previousExpiresAt: timestamp({ withTimezone: true }),
     credentialsRotatedAt: timestamp({ withTimezone: true }),
+    /**
+     * When the rotations of the last hour started (a failed one too), at most `ROTATIONS_PER_HOUR`:
+     * the per-bucket rate limit, checked and extended by the statement that starts a rotation.
+     */
+    recentRotations: timestamp({ withTimezone: true }).array(),
     corsAllowAll: boolean().notNull().default(false),
     /**
      * Whether the bucket on the cluster is this row's: true when this API created it, false when a

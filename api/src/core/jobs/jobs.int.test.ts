@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { jobs } from './tables.ts';
 import { capturedLogger } from '../../test/log-capture.ts';
 import { DATABASE_KINDS, freshDatabaseUrl, migratedDatabase } from '../../test/databases.ts';
-import { claim, complete, enqueue, enqueueClaimed, holds, LeaseLost, renew } from './queue.ts';
+import { claim, complete, enqueue, enqueueClaimed, holds, JOB_PRIORITY, LeaseLost, renew } from './queue.ts';
 import { JobRunner, PermanentJobError } from './runner.ts';
 
 async function until(what: string, check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
@@ -92,6 +92,77 @@ describe.each(DATABASE_KINDS)('jobs on %s', (kind) => {
       const row = await rowOf(database, flaky.id);
       expect([row.attempts, calls]).toEqual([2, 2]);
     } finally {
+      await runner.stop();
+    }
+  });
+
+  it("claims a tenant's job before another tenant's backlog, security work first, and the backlog when nothing else is due", async () => {
+    const [a, b, c] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    const kinds = ['test.fair'];
+    const ago = (s: number) => new Date(Date.now() - s * 1000);
+    for (let i = 0; i < 20; i++)
+      await enqueue(database.db, { kind: 'test.fair', key: `a-${i}`, tenant: a, runAt: ago(120 - i) });
+    const first = (await claim(database.db, crypto.randomUUID(), 30, { kinds }))!;
+    expect(first.job.key).toBe('a-0');
+    // Tenant a has a job running: b's job, due later than all of a's backlog, goes first.
+    await enqueue(database.db, { kind: 'test.fair', key: 'b-0', tenant: b, runAt: ago(10) });
+    expect((await claim(database.db, crypto.randomUUID(), 30, { kinds }))!.job.key).toBe('b-0');
+    // Among tenants with nothing running: security work before older work of other kinds.
+    await enqueue(database.db, { kind: 'test.fair', key: 'system-0', runAt: ago(60) });
+    await enqueue(database.db, {
+      kind: 'test.fair',
+      key: 'c-0',
+      tenant: c,
+      runAt: ago(5),
+      priority: JOB_PRIORITY.security,
+    });
+    expect((await claim(database.db, crypto.randomUUID(), 30, { kinds }))!.job.key).toBe('c-0');
+    expect((await claim(database.db, crypto.randomUUID(), 30, { kinds }))!.job.key).toBe('system-0');
+    // Only a's backlog is left: it is not held back for lack of anyone else.
+    expect((await claim(database.db, crypto.randomUUID(), 30, { kinds }))!.job.key).toBe('a-1');
+    // The reserved slot's claim takes only security work of a tenant with nothing running.
+    expect(await claim(database.db, crypto.randomUUID(), 30, { kinds, securityOnly: true })).toBeUndefined();
+    await database.db.delete(jobs).where(eq(jobs.kind, 'test.fair'));
+  });
+
+  it("keeps a slot for security work: another tenant's slow jobs holding every slot do not delay it", async () => {
+    const runner = new JobRunner({ db: database.db, logger, pollMs: 50 });
+    const releases: (() => void)[] = [];
+    let urgentRan = false;
+    runner.register('test.slow', () => new Promise<void>((resolve) => releases.push(resolve)));
+    runner.register('test.urgent', () => {
+      urgentRan = true;
+      return Promise.resolve();
+    });
+    const [slow, other] = [crypto.randomUUID(), crypto.randomUUID()];
+    for (let i = 0; i < 5; i++)
+      await enqueue(database.db, {
+        kind: 'test.slow',
+        key: `slow-${i}`,
+        tenant: slow,
+        priority: JOB_PRIORITY.security,
+      });
+    runner.start();
+    try {
+      await until('both slots to hold a slow job', () => Promise.resolve(releases.length === 2));
+      const urgent = (await enqueue(database.db, {
+        kind: 'test.urgent',
+        key: 'u',
+        tenant: other,
+        priority: JOB_PRIORITY.security,
+      }))!;
+      await until('the security job to run', async () => (await rowOf(database, urgent.id)).state === 'done');
+      expect(urgentRan).toBe(true);
+      // The slow tenant still holds only the two general slots.
+      expect(releases).toHaveLength(2);
+    } finally {
+      // Release every slow job, also those claimed after the first two finish.
+      const drain = setInterval(() => releases.splice(0).forEach((r) => r()), 20);
+      await until('the slow jobs to finish', async () => {
+        const rows = await database.db.select().from(jobs).where(eq(jobs.kind, 'test.slow'));
+        return rows.every((r) => r.state === 'done');
+      });
+      clearInterval(drain);
       await runner.stop();
     }
   });

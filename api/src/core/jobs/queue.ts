@@ -21,12 +21,23 @@ export class LeaseLost extends Error {
   }
 }
 
+/**
+ * How urgent a job is: `security` work (ending a rotated-out key, finishing an interrupted
+ * rotation) is claimed before `normal` work, and has a runner slot of its own (runner.ts).
+ */
+export const JOB_PRIORITY = { security: 0, normal: 1 } as const;
+export type JobPriority = (typeof JOB_PRIORITY)[keyof typeof JOB_PRIORITY];
+
 export interface NewJob {
   kind: string;
   key: string;
   payload?: Record<string, unknown>;
   runAt?: Date;
   maxAttempts?: number;
+  /** The organization whose work it is (claims are fair between tenants); unset: the system's. */
+  tenant?: string | null;
+  /** Default `JOB_PRIORITY.normal`. */
+  priority?: JobPriority;
   /**
    * `live` (default): no second job while one of this kind and key is queued or running.
    * `ever`: none while any row of it exists, finished or not (a time slot runs once).
@@ -58,6 +69,8 @@ export async function enqueue(db: Database, job: NewJob): Promise<Job | undefine
       payload: job.payload ?? {},
       ...(job.runAt && { runAt: job.runAt }),
       ...(job.maxAttempts !== undefined && { maxAttempts: job.maxAttempts }),
+      tenant: job.tenant ?? null,
+      priority: job.priority ?? JOB_PRIORITY.normal,
     })
     .onConflictDoNothing(liveTarget)
     .returning();
@@ -81,6 +94,8 @@ export async function enqueueClaimed(
       key: job.key,
       payload: job.payload ?? {},
       ...(job.maxAttempts !== undefined && { maxAttempts: job.maxAttempts }),
+      tenant: job.tenant ?? null,
+      priority: job.priority ?? JOB_PRIORITY.normal,
       state: 'running',
       attempts: 1,
       fence: 1,
@@ -95,15 +110,29 @@ export async function enqueueClaimed(
 const due = sql`((${jobs.state} = 'queued' and ${jobs.runAt} <= now())
   or (${jobs.state} = 'running' and ${jobs.leaseUntil} < now()))`;
 
+/** Tenants with a job running under a live lease (in this process or any other). */
+const busyTenants = sql`(select r.tenant from ${jobs} r
+  where r.state = 'running' and r.lease_until >= now() and r.tenant is not null)`;
+
 /**
- * Claims one due job of the given kinds, or one job by ID if it is due. Every claim bumps the
- * fence. `skip locked` lets concurrent runners pass over a row another is claiming.
+ * Which jobs a claim may take: due jobs of some kinds (`securityOnly`: only security work of a
+ * tenant with no job running, for the runner's reserved slot), or one job by ID or by kind and key.
+ */
+export type ClaimTarget =
+  { kinds: readonly string[]; securityOnly?: boolean } | { id: string } | { kind: string; key: string };
+
+/**
+ * Claims one due job, or none. Every claim bumps the fence. `skip locked` lets concurrent runners
+ * pass over a row another is claiming. Among due jobs of `kinds`, fairly: first the most urgent,
+ * then oldest, job of a tenant with no job running (or of the system), so a tenant's backlog holds
+ * at most the slots nobody else needs; only when there is none, the most urgent, then oldest, of
+ * any tenant.
  */
 export async function claim(
   db: Database,
   owner: string,
   leaseSeconds: number,
-  which: { kinds: readonly string[] } | { id: string } | { kind: string; key: string },
+  which: ClaimTarget,
 ): Promise<Lease | undefined> {
   if ('kinds' in which && which.kinds.length === 0) return undefined;
   // A job that died holding its lease as often as it may run is given up, not claimed again.
@@ -117,30 +146,55 @@ export async function claim(
         sql`${jobs.attempts} >= ${jobs.maxAttempts}`,
       ),
     );
-  const filter: SQL =
-    'id' in which
-      ? sql`${jobs.id} = ${which.id}`
-      : 'key' in which
-        ? sql`${jobs.kind} = ${which.kind} and ${jobs.key} = ${which.key}`
-        : inArray(jobs.kind, [...which.kinds]);
-  const [row] = await db
-    .update(jobs)
-    .set({
-      state: 'running',
-      leaseOwner: owner,
-      leaseUntil: leaseInterval(leaseSeconds),
-      fence: sql`${jobs.fence} + 1`,
-      attempts: sql`${jobs.attempts} + 1`,
-    })
+  const take = async (filter: SQL): Promise<Lease | undefined> => {
+    const [row] = await db
+      .update(jobs)
+      .set({
+        state: 'running',
+        leaseOwner: owner,
+        leaseUntil: leaseInterval(leaseSeconds),
+        fence: sql`${jobs.fence} + 1`,
+        attempts: sql`${jobs.attempts} + 1`,
+      })
+      .where(
+        eq(
+          jobs.id,
+          sql`(select ${jobs.id} from ${jobs} where ${filter} and ${due}
+            order by ${jobs.priority}, ${jobs.runAt} limit 1 for update skip locked)`,
+        ),
+      )
+      .returning();
+    return row && { job: row, owner, leaseSeconds };
+  };
+  if ('id' in which) return take(sql`${jobs.id} = ${which.id}`);
+  if ('key' in which) return take(sql`${jobs.kind} = ${which.kind} and ${jobs.key} = ${which.key}`);
+  const kinds = inArray(jobs.kind, [...which.kinds]);
+  const idle = sql`(${jobs.tenant} is null or ${jobs.tenant} not in ${busyTenants})`;
+  if (which.securityOnly)
+    return take(sql`${kinds} and ${jobs.priority} = ${JOB_PRIORITY.security} and ${idle}`);
+  return (await take(sql`${kinds} and ${idle}`)) ?? take(kinds);
+}
+
+/**
+ * Removes the queued (not running) jobs of a kind and tenant whose payload contains `payload`:
+ * work made moot, e.g. the expiry of a key already removed. Returns how many.
+ */
+export async function cancelQueued(
+  db: Database,
+  which: { kind: string; tenant: string; payload: Record<string, unknown> },
+): Promise<number> {
+  const gone = await db
+    .delete(jobs)
     .where(
-      eq(
-        jobs.id,
-        sql`(select ${jobs.id} from ${jobs} where ${filter} and ${due}
-          order by ${jobs.runAt} limit 1 for update skip locked)`,
+      and(
+        eq(jobs.kind, which.kind),
+        eq(jobs.state, 'queued'),
+        eq(jobs.tenant, which.tenant),
+        sql`${jobs.payload} @> ${JSON.stringify(which.payload)}::jsonb`,
       ),
     )
-    .returning();
-  return row && { job: row, owner, leaseSeconds };
+    .returning({ id: jobs.id });
+  return gone.length;
 }
 
 /** SQL true while `lease` still holds its job: add it to every write the job makes. */

@@ -95,6 +95,11 @@ export interface RunnerOptions {
   pollMs?: number;
   /** Jobs run at once by this runner (one runner per process). */
   concurrency?: number;
+  /**
+   * Slots beyond `concurrency` kept for security work of a tenant with no job running (queue.ts
+   * `claim`), so that no backlog, however slow its jobs, delays it past the next poll. Default 1.
+   */
+  securitySlots?: number;
 }
 
 const PRUNE_EVERY_MS = 3_600_000;
@@ -108,6 +113,7 @@ export class JobRunner {
   readonly leaseSeconds: number;
   private readonly handlers = new Map<string, JobHandler>();
   private readonly running = new Set<Promise<void>>();
+  private readonly runningSecurity = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
   private polling = false;
   private lastPrune = 0;
@@ -115,6 +121,7 @@ export class JobRunner {
   private readonly logger: Logger;
   private readonly pollMs: number;
   private readonly concurrency: number;
+  private readonly securitySlots: number;
 
   constructor(options: RunnerOptions) {
     this.db = options.db;
@@ -122,6 +129,7 @@ export class JobRunner {
     this.leaseSeconds = options.leaseSeconds ?? 30;
     this.pollMs = options.pollMs ?? 1000;
     this.concurrency = options.concurrency ?? 2;
+    this.securitySlots = options.securitySlots ?? 1;
   }
 
   register(kind: string, handler: JobHandler): this {
@@ -138,10 +146,13 @@ export class JobRunner {
   async stop(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
-    await Promise.allSettled([...this.running]);
+    await Promise.allSettled([...this.running, ...this.runningSecurity]);
   }
 
-  /** Claims and starts due jobs up to the concurrency limit; resolves once they are claimed. */
+  /**
+   * Claims and starts due jobs up to the concurrency limit, fairly between tenants, then security
+   * work into the reserved slots; resolves once they are claimed.
+   */
   async poll(): Promise<void> {
     if (this.polling) return;
     this.polling = true;
@@ -150,22 +161,30 @@ export class JobRunner {
         this.lastPrune = Date.now();
         await pruneFinished(this.db, 7);
       }
+      const kinds = [...this.handlers.keys()];
       while (this.running.size < this.concurrency) {
-        const lease = await claim(this.db, this.owner, this.leaseSeconds, {
-          kinds: [...this.handlers.keys()],
-        });
+        const lease = await claim(this.db, this.owner, this.leaseSeconds, { kinds });
         if (!lease) break;
-        // The outcome is recorded and logged by run(); nothing waits on it here.
-        const run = this.run(lease)
-          .catch(() => {})
-          .finally(() => this.running.delete(run));
-        this.running.add(run);
+        this.launch(lease, this.running);
+      }
+      while (this.runningSecurity.size < this.securitySlots) {
+        const lease = await claim(this.db, this.owner, this.leaseSeconds, { kinds, securityOnly: true });
+        if (!lease) break;
+        this.launch(lease, this.runningSecurity);
       }
     } catch (err) {
       this.logger.warn({ err: errorInfo(err) }, 'could not claim background jobs; will retry');
     } finally {
       this.polling = false;
     }
+  }
+
+  /** Runs a claimed job in one of the slots; the outcome is recorded and logged by run(). */
+  private launch(lease: Lease, slots: Set<Promise<void>>): void {
+    const run = this.run(lease)
+      .catch(() => {})
+      .finally(() => slots.delete(run));
+    slots.add(run);
   }
 
   /**

@@ -6,6 +6,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -30,6 +31,14 @@ export const jobs = pgTable(
     /** At most one live (queued or running) job per kind and key: the bucket ID, a time slot. */
     key: text().notNull(),
     payload: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * Whose work it is: the organization of a bucket's jobs, null for the system's (the usage
+     * refresh). Claims prefer tenants with no job running, so one tenant's backlog cannot take
+     * every runner's slots (queue.ts `claim`).
+     */
+    tenant: uuid(),
+    /** Lower runs first: `JOB_PRIORITY.security` (0) before `normal` (1), whatever the tenant's backlog. */
+    priority: smallint().notNull().default(1),
     state: jobState().notNull().default('queued'),
     runAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     attempts: integer().notNull().default(0),
@@ -51,9 +60,18 @@ export const jobs = pgTable(
     uniqueIndex('jobs_live_kind_key_key')
       .on(t.kind, t.key)
       .where(sql`${t.state} in ('queued', 'running')`),
-    index('jobs_due_idx')
-      .on(t.runAt)
+    // The claim walks due jobs in this order (priority, then oldest first).
+    index('jobs_claim_idx')
+      .on(t.priority, t.runAt)
       .where(sql`${t.state} in ('queued', 'running')`),
+    // The tenants with a job running, read by every claim: few rows.
+    index('jobs_running_tenant_idx')
+      .on(t.tenant)
+      .where(sql`${t.state} = 'running'`),
+    // A tenant's queued jobs of a kind (a rotation drops its bucket's older expiry jobs).
+    index('jobs_queued_tenant_kind_idx')
+      .on(t.tenant, t.kind)
+      .where(sql`${t.state} = 'queued'`),
   ],
 );
 

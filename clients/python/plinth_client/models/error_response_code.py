@@ -27,6 +27,8 @@ class ErrorResponseCode(StrEnum):
     PASSWORD_HASHING_BUSY = "password_hashing_busy"
     PAYLOAD_TOO_LARGE = "payload_too_large"
     PERMISSION_DENIED = "permission_denied"
+    PREVIOUS_KEY_REMOVAL_PENDING = "previous_key_removal_pending"
+    ROTATION_RATE_LIMITED = "rotation_rate_limited"
     SELF_LOCKOUT = "self_lockout"
     SERVER_ERROR = "server_error"
     SERVICE_UNAVAILABLE = "service_unavailable"

@@ -2,7 +2,7 @@ import { IdParams, jsonBody, jsonResponse, requestInfo } from '../../../edges/ht
 import { endpoint } from '../../../edges/http/endpoint.ts';
 import { defineRoute } from '../../../edges/http/openapi.ts';
 import { CredentialRotationSchema, RotatedCredentialsSchema } from '../schema.ts';
-import { rotateCredentials } from '../service.ts';
+import { ROTATIONS_PER_HOUR, rotateCredentials } from '../service.ts';
 
 /** POST /api/v1/s3/buckets/{id}/rotate-credentials/ */
 export default endpoint(
@@ -14,12 +14,17 @@ export default endpoint(
     description:
       'A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. ' +
       'The new secret is in this response (and revealable later). Rotating again within a grace period ends ' +
-      'the older key at once. Recorded in the audit log (`bucket.credentials_rotated`, and ' +
-      '`bucket.previous_credentials_removed` when the grace ends). Needs the right to reveal the credentials.',
+      'the older key at once. With `grace_seconds: 0` the old key is removed before the answer: a 200 means it ' +
+      'no longer works; 503 `previous_key_removal_pending` means the new key is in force but the storage ' +
+      'cluster has not removed the old one yet (retried in the background). ' +
+      `At most ${ROTATIONS_PER_HOUR} rotations per bucket in any hour; beyond, 429 \`rotation_rate_limited\` ` +
+      'with `Retry-After`. Recorded in the audit log ' +
+      '(`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the old key is removed). ' +
+      'Needs the right to reveal the credentials.',
     // The body is optional: no body rotates with the API's default grace.
     request: { params: IdParams, body: { ...jsonBody(CredentialRotationSchema), required: false } },
     responses: { 200: jsonResponse('Rotated; the new keys are in this response.', RotatedCredentialsSchema) },
-    errors: [409],
+    errors: [409, 429],
   }),
   ({ db, storage, audit, logger }) =>
     async (c) =>

@@ -103,6 +103,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_415
 
+    if response.status_code == 429:
+        response_429 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_429
+
     if response.status_code == 503:
         response_503 = ErrorResponse.from_dict(response.json())
 
@@ -136,9 +143,12 @@ def sync_detailed(
 
      A new access key with the same rights; the old one keeps working for `grace_seconds`, then is
     removed. The new secret is in this response (and revealable later). Rotating again within a grace
-    period ends the older key at once. Recorded in the audit log (`bucket.credentials_rotated`, and
-    `bucket.previous_credentials_removed` when the grace ends). Needs the right to reveal the
-    credentials.
+    period ends the older key at once. With `grace_seconds: 0` the old key is removed before the answer:
+    a 200 means it no longer works; 503 `previous_key_removal_pending` means the new key is in force but
+    the storage cluster has not removed the old one yet (retried in the background). At most 10
+    rotations per bucket in any hour; beyond, 429 `rotation_rate_limited` with `Retry-After`. Recorded
+    in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the
+    old key is removed). Needs the right to reveal the credentials.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -177,9 +187,12 @@ def sync(
 
      A new access key with the same rights; the old one keeps working for `grace_seconds`, then is
     removed. The new secret is in this response (and revealable later). Rotating again within a grace
-    period ends the older key at once. Recorded in the audit log (`bucket.credentials_rotated`, and
-    `bucket.previous_credentials_removed` when the grace ends). Needs the right to reveal the
-    credentials.
+    period ends the older key at once. With `grace_seconds: 0` the old key is removed before the answer:
+    a 200 means it no longer works; 503 `previous_key_removal_pending` means the new key is in force but
+    the storage cluster has not removed the old one yet (retried in the background). At most 10
+    rotations per bucket in any hour; beyond, 429 `rotation_rate_limited` with `Retry-After`. Recorded
+    in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the
+    old key is removed). Needs the right to reveal the credentials.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -213,9 +226,12 @@ async def asyncio_detailed(
 
      A new access key with the same rights; the old one keeps working for `grace_seconds`, then is
     removed. The new secret is in this response (and revealable later). Rotating again within a grace
-    period ends the older key at once. Recorded in the audit log (`bucket.credentials_rotated`, and
-    `bucket.previous_credentials_removed` when the grace ends). Needs the right to reveal the
-    credentials.
+    period ends the older key at once. With `grace_seconds: 0` the old key is removed before the answer:
+    a 200 means it no longer works; 503 `previous_key_removal_pending` means the new key is in force but
+    the storage cluster has not removed the old one yet (retried in the background). At most 10
+    rotations per bucket in any hour; beyond, 429 `rotation_rate_limited` with `Retry-After`. Recorded
+    in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the
+    old key is removed). Needs the right to reveal the credentials.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -254,9 +270,12 @@ async def asyncio(
 
      A new access key with the same rights; the old one keeps working for `grace_seconds`, then is
     removed. The new secret is in this response (and revealable later). Rotating again within a grace
-    period ends the older key at once. Recorded in the audit log (`bucket.credentials_rotated`, and
-    `bucket.previous_credentials_removed` when the grace ends). Needs the right to reveal the
-    credentials.
+    period ends the older key at once. With `grace_seconds: 0` the old key is removed before the answer:
+    a 200 means it no longer works; 503 `previous_key_removal_pending` means the new key is in force but
+    the storage cluster has not removed the old one yet (retried in the background). At most 10
+    rotations per bucket in any hour; beyond, 429 `rotation_rate_limited` with `Retry-After`. Recorded
+    in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the
+    old key is removed). Needs the right to reveal the credentials.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
