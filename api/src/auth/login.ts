@@ -8,7 +8,7 @@ import { users } from '../areas/users/tables.ts';
 import { DomainError, throttled, unauthenticated } from '../core/errors.ts';
 import type { ServiceAccountVerifier } from './service-accounts.ts';
 import type { AuditLog, KeyUsage } from '../areas/audit/writer.ts';
-import { knownAddressSql, rememberAddress, reserve, throttleAddress } from './login-throttle.ts';
+import { accountKey, knownAddressSql, rememberAddress, reserve, throttleAddress } from './login-throttle.ts';
 import { assertHashingCapacity, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 
 const ISSUER = 'plinth';
@@ -143,7 +143,12 @@ export async function checkPassword(
       requestId: req.requestId,
       details: { reason },
     });
-  const reservation = await reserve(ctx.db, input.username, req.ip, user?.knownAddress === true);
+  const reservation = await reserve(
+    ctx.db,
+    accountKey(user?.id, input.username),
+    req.ip,
+    user?.knownAddress === true,
+  );
   if (!reservation.admitted) {
     await failed('throttled');
     const retryAfter = reservation.retryAfter;
