@@ -105,7 +105,8 @@ function loginUserStatement(db: Database) {
  * Username and password to a login token. Every attempt is first reserved against the throttling
  * counters (see login-throttle.ts): a refused one is a `throttled` error with a retry hint and
  * never reaches a password check. Failures are audited with IP and reason and answer one generic
- * `authentication_failed`. Password checks share a bounded gate (passwords.ts): when it is full,
+ * `authentication_failed`. Password checks share a bounded gate (passwords.ts), trusted from the
+ * user's known addresses and untrusted (budgeted) otherwise: when the attempt's class is full,
  * `password_hashing_busy` (unavailable, with a retry hint), and the attempt is given back. A
  * success upgrades a hash made with older parameters.
  */
@@ -128,7 +129,8 @@ export async function checkPassword(
   req: RequestInfo,
   method: 'password' | 'ui_password',
 ): Promise<{ id: string; username: string }> {
-  // A full hashing gate refuses at once, before any database work (it would refuse later anyway).
+  // A full hashing gate refuses at once, before any database work (it would refuse later anyway);
+  // once the user is known, the gate is asked again for the attempt's own class.
   assertHashingCapacity();
   const [user] = await loginUserStatement(ctx.db).execute({
     username: input.username,
@@ -143,6 +145,10 @@ export async function checkPassword(
       requestId: req.requestId,
       details: { reason },
     });
+  // Likely real: the user at an address they signed in from before. Everything else (an unknown
+  // address, an unknown user, the dummy hash) waits behind it and draws on the untrusted budget.
+  const cls = user?.knownAddress === true && user.passwordHash ? 'trusted' : 'untrusted';
+  assertHashingCapacity(cls);
   const reservation = await reserve(
     ctx.db,
     accountKey(user?.id, input.username),
@@ -156,7 +162,7 @@ export async function checkPassword(
   }
   let passwordOk: boolean;
   try {
-    passwordOk = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
+    passwordOk = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH, cls);
   } catch (err) {
     // Not checked (the hashing gate was full): the attempt does not count.
     await reservation.release();
