@@ -136,8 +136,10 @@ export async function checkPassword(
     username: input.username,
     address: throttleAddress(req.ip),
   });
+  // Failures come from unauthenticated requests: the audit log writes a few per address and
+  // minute whole and counts the rest (docs/audit-log.md).
   const failed = (reason: string) =>
-    ctx.audit.record({
+    ctx.audit.recordUnauthenticated({
       event: 'login.failed',
       actorUserId: user?.id ?? null,
       username: input.username.slice(0, 150),
