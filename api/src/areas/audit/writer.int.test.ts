@@ -52,8 +52,13 @@ describe.each(DATABASE_KINDS)('the audit log on %s, for unauthenticated requests
         ),
       );
       await audit.recordUnauthenticated(failure('192.0.2.11', 100));
-      // Whole entries are in the database when the call returns.
-      expect((await entries('192.0.2.10')).map((e) => e.requestId)).toEqual(['req-0', 'req-1', 'req-2']);
+      // Whole entries are in the database when the call returns: the first three took the
+      // allowance (stored in any order, the inserts running side by side).
+      expect((await entries('192.0.2.10')).map((e) => e.requestId).sort()).toEqual([
+        'req-0',
+        'req-1',
+        'req-2',
+      ]);
       expect((await entries('192.0.2.11')).map((e) => e.requestId)).toEqual(['req-100']);
       // The window closes: one summary with the count and the reasons of what was held back.
       const summary = await poll('the summary', async () => (await entries('192.0.2.10'))[3]);
@@ -66,13 +71,7 @@ describe.each(DATABASE_KINDS)('the audit log on %s, for unauthenticated requests
       expect(await entries('192.0.2.11')).toHaveLength(1);
       // A new window, a new allowance.
       await audit.recordUnauthenticated(failure('192.0.2.10', 9));
-      expect((await entries('192.0.2.10')).map((e) => e.requestId)).toEqual([
-        'req-0',
-        'req-1',
-        'req-2',
-        null,
-        'req-9',
-      ]);
+      expect((await entries('192.0.2.10')).map((e) => e.requestId).slice(3)).toEqual([null, 'req-9']);
     } finally {
       await audit.close();
     }
