@@ -28,8 +28,8 @@ const TAG_LENGTH = 32;
 const SLOTS = 2;
 const QUEUE: Record<HashingClass, number> = { trusted: 32, untrusted: 16 };
 /**
- * The untrusted budget: 4 checks a second (a fifth of what two slots do here at ~70 ms per
- * derivation), up to 8 at once after a quiet spell. Real sign-ins from new addresses are rare (a
+ * The untrusted budget: 4 checks a second (about a seventh of what two slots do here at ~70 ms
+ * per derivation), up to 8 at once after a quiet spell. Real sign-ins from new addresses are rare (a
  * person signs in once per session, and from a known address after the first time); a flood gets
  * 503 beyond it and the slots stay free for the sign-ins above.
  */
