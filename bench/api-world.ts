@@ -79,7 +79,13 @@ export async function seedWorld(
   const random = rng(13);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
   const call = async (method: string, path: string, token: string | undefined, body?: unknown) => {
-    const res = await jsonRequest(apiUrl, method, path, { token, body });
+    let res = await jsonRequest(apiUrl, method, path, { token, body });
+    // First sign-ins from this address draw on the API's budget for unknown addresses (a few a
+    // second): wait and sign in again, as a person would.
+    while (res.status === 503 && res.body?.code === 'password_hashing_busy') {
+      await new Promise((r) => setTimeout(r, 250));
+      res = await jsonRequest(apiUrl, method, path, { token, body });
+    }
     if (res.status >= 300)
       throw new Error(`seeding: ${method} ${path} -> ${res.status} ${JSON.stringify(res.body)}`);
     return res.body;

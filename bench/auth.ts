@@ -44,14 +44,23 @@ async function call(
   token: string | undefined,
   body?: unknown,
 ): Promise<any> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(token && { Authorization: `Bearer ${token}` }),
-      ...(body !== undefined && { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const send = () =>
+    fetch(`${base}${path}`, {
+      method,
+      headers: {
+        ...(token && { Authorization: `Bearer ${token}` }),
+        ...(body !== undefined && { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  let res = await send();
+  // First sign-ins from this address draw on the API's budget for unknown addresses (a few a
+  // second): wait and sign in again, as a person would.
+  while (res.status === 503 && path === '/api/login/') {
+    await res.body?.cancel();
+    await new Promise((r) => setTimeout(r, 250));
+    res = await send();
+  }
   if (res.status >= 300) throw new Error(`${method} ${path} -> ${res.status} ${await res.text()}`);
   return res.json();
 }

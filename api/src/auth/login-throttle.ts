@@ -1,20 +1,24 @@
-import { isIPv6 } from 'node:net';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Database } from '../core/db/client.ts';
+import { addressKey, ipv6Prefix } from '../core/ip-prefix.ts';
 import { loginAddresses, loginThrottle } from './tables.ts';
 
 /**
  * Brute-force limits on `POST /api/login/` (docs/authentication.md, "Throttling"), kept in the
- * database so every replica counts the same attempts. Three counters, each over a 15-minute window:
+ * database so every replica counts the same attempts. Four counters, each over a 15-minute window:
  *
- * - per name and address: 5 failures, then refused there until the window ends;
- * - per address: 50 failures for any names, then refused until the window ends;
- * - per name: 10 failures, then one attempt at a time after a delay that doubles from 5 s up to a
- *   minute.
+ * - per account and address: 5 failures, then refused there until the window ends;
+ * - per address (an IPv6 /64): 50 failures for any names, then refused until the window ends;
+ * - per IPv6 /48: 100 failures for any names, then refused until the window ends, so the 256 /64s
+ *   of a /56 (or the 65,536 of a /48) do not multiply the per-address budget;
+ * - per account: 10 failures, then one attempt at a time after a delay that doubles from 5 s up to
+ *   a minute.
  *
- * An address the user signed in from with a password in the last 90 days (a "known" address) is
- * held only to the first counter: an attacker elsewhere can slow down strangers' attempts on a
+ * The account is the user the name resolves to (by ID), so every spelling the user lookup takes for
+ * one user shares its counters; a name that resolves to no one is counted by its NFKC, lower-case
+ * form. An address the user signed in from with a password in the last 90 days (a "known" address)
+ * is held only to the first counter: an attacker elsewhere can slow down strangers' attempts on a
  * name, never the user at home. Each attempt is reserved (counted) before its password is checked,
  * in one statement per counter, so attempts sent together cannot all pass a check made before any
  * of them was counted. A success gives its reservations back.
@@ -23,6 +27,7 @@ export const LOGIN_THROTTLE = {
   windowSeconds: 15 * 60,
   perNameAndAddress: 5,
   perAddress: 50,
+  perIPv6Network48: 100,
   perName: { free: 10, firstDelaySeconds: 5, maxDelaySeconds: 60 },
   knownAddressDays: 90,
 } as const;
@@ -44,24 +49,7 @@ export type Reservation =
  * can cycle through at will), anything else as it is; `unknown` when there is none.
  */
 export function throttleAddress(ip: string | null): string {
-  if (!ip) return 'unknown';
-  const bare = ip.split('%')[0]!;
-  if (!isIPv6(bare)) return ip;
-  const [head = '', tail] = bare.split('::') as [string, string | undefined];
-  const groups = (part: string) => (part ? part.split(':') : []);
-  const width = (parts: string[]) => parts.reduce((n, g) => n + (g.includes('.') ? 2 : 1), 0);
-  const full =
-    tail === undefined
-      ? groups(head)
-      : [
-          ...groups(head),
-          ...Array<string>(8 - width(groups(head)) - width(groups(tail))).fill('0'),
-          ...groups(tail),
-        ];
-  return `${full
-    .slice(0, 4)
-    .map((g) => parseInt(g, 16).toString(16))
-    .join(':')}::/64`;
+  return addressKey(ip);
 }
 
 /** Whether the user signed in from `address` (a `throttleAddress`) recently enough to be trusted. */
@@ -70,31 +58,39 @@ export function knownAddressSql(userId: unknown, address: unknown) {
 }
 
 /**
- * Reserves one login attempt for `username` from `ip` on every counter that applies, in order
- * (name and address, then address and name unless the address is known), giving back the earlier
- * reservations when a later counter refuses.
+ * Who an attempt is for: the user the name resolved to, or, when it resolved to no one, the name.
+ * The counters' key: the user's ID, else the name in NFKC and lower case (what the sign-in form
+ * and the database's `lower()` may each make of it differs; the ID does not).
+ */
+export function accountKey(userId: string | null | undefined, username: string): string {
+  return userId ? `id:${userId}` : `name:${username.normalize('NFKC').toLowerCase()}`;
+}
+
+/**
+ * Reserves one login attempt for `account` (an `accountKey`) from `ip` on every counter that
+ * applies, in order (account and address; then address, IPv6 /48 and account unless the address is
+ * known), giving back the earlier reservations when a later counter refuses.
  */
 export async function reserve(
   db: Database,
-  username: string,
+  account: string,
   ip: string | null,
   knownAddress: boolean,
 ): Promise<Reservation> {
-  const name = username.toLowerCase();
   const address = throttleAddress(ip);
-  const counters: Counter[] = [{ key: `pair:${name}|${address}`, free: LOGIN_THROTTLE.perNameAndAddress }];
+  const counters: Counter[] = [{ key: `pair:${account}|${address}`, free: LOGIN_THROTTLE.perNameAndAddress }];
   if (!knownAddress) {
-    counters.push(
-      { key: `ip:${address}`, free: LOGIN_THROTTLE.perAddress },
-      {
-        key: `user:${name}`,
-        free: LOGIN_THROTTLE.perName.free,
-        delay: {
-          first: LOGIN_THROTTLE.perName.firstDelaySeconds,
-          max: LOGIN_THROTTLE.perName.maxDelaySeconds,
-        },
+    counters.push({ key: `ip:${address}`, free: LOGIN_THROTTLE.perAddress });
+    const network = ip ? ipv6Prefix(ip, 48) : undefined;
+    if (network) counters.push({ key: `net:${network}`, free: LOGIN_THROTTLE.perIPv6Network48 });
+    counters.push({
+      key: `user:${account}`,
+      free: LOGIN_THROTTLE.perName.free,
+      delay: {
+        first: LOGIN_THROTTLE.perName.firstDelaySeconds,
+        max: LOGIN_THROTTLE.perName.maxDelaySeconds,
       },
-    );
+    });
   }
   const held: { key: string; windowStart: string }[] = [];
   const release = async () => {

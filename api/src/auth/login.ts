@@ -8,7 +8,7 @@ import { users } from '../areas/users/tables.ts';
 import { DomainError, throttled, unauthenticated } from '../core/errors.ts';
 import type { ServiceAccountVerifier } from './service-accounts.ts';
 import type { AuditLog, KeyUsage } from '../areas/audit/writer.ts';
-import { knownAddressSql, rememberAddress, reserve, throttleAddress } from './login-throttle.ts';
+import { accountKey, knownAddressSql, rememberAddress, reserve, throttleAddress } from './login-throttle.ts';
 import { assertHashingCapacity, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 
 const ISSUER = 'plinth';
@@ -105,7 +105,8 @@ function loginUserStatement(db: Database) {
  * Username and password to a login token. Every attempt is first reserved against the throttling
  * counters (see login-throttle.ts): a refused one is a `throttled` error with a retry hint and
  * never reaches a password check. Failures are audited with IP and reason and answer one generic
- * `authentication_failed`. Password checks share a bounded gate (passwords.ts): when it is full,
+ * `authentication_failed`. Password checks share a bounded gate (passwords.ts), trusted from the
+ * user's known addresses and untrusted (budgeted) otherwise: when the attempt's class is full,
  * `password_hashing_busy` (unavailable, with a retry hint), and the attempt is given back. A
  * success upgrades a hash made with older parameters.
  */
@@ -128,14 +129,17 @@ export async function checkPassword(
   req: RequestInfo,
   method: 'password' | 'ui_password',
 ): Promise<{ id: string; username: string }> {
-  // A full hashing gate refuses at once, before any database work (it would refuse later anyway).
+  // A full hashing gate refuses at once, before any database work (it would refuse later anyway);
+  // once the user is known, the gate is asked again for the attempt's own class.
   assertHashingCapacity();
   const [user] = await loginUserStatement(ctx.db).execute({
     username: input.username,
     address: throttleAddress(req.ip),
   });
+  // Failures come from unauthenticated requests: the audit log writes a few per address and
+  // minute whole and counts the rest (docs/audit-log.md).
   const failed = (reason: string) =>
-    ctx.audit.record({
+    ctx.audit.recordUnauthenticated({
       event: 'login.failed',
       actorUserId: user?.id ?? null,
       username: input.username.slice(0, 150),
@@ -143,7 +147,16 @@ export async function checkPassword(
       requestId: req.requestId,
       details: { reason },
     });
-  const reservation = await reserve(ctx.db, input.username, req.ip, user?.knownAddress === true);
+  // Likely real: the user at an address they signed in from before. Everything else (an unknown
+  // address, an unknown user, the dummy hash) waits behind it and draws on the untrusted budget.
+  const cls = user?.knownAddress === true && user.passwordHash ? 'trusted' : 'untrusted';
+  assertHashingCapacity(cls);
+  const reservation = await reserve(
+    ctx.db,
+    accountKey(user?.id, input.username),
+    req.ip,
+    user?.knownAddress === true,
+  );
   if (!reservation.admitted) {
     await failed('throttled');
     const retryAfter = reservation.retryAfter;
@@ -151,7 +164,7 @@ export async function checkPassword(
   }
   let passwordOk: boolean;
   try {
-    passwordOk = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
+    passwordOk = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH, cls);
   } catch (err) {
     // Not checked (the hashing gate was full): the attempt does not count.
     await reservation.release();

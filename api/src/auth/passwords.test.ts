@@ -56,28 +56,74 @@ describe('passwords', () => {
     }
   });
 
+  /** Waits (polling, with a deadline) until the untrusted budget is back to at least `n`. */
+  const budgetOf = async (n: number) => {
+    const deadline = Date.now() + 10_000;
+    while (HASHING.untrustedTokens < n) {
+      if (Date.now() > deadline) throw new Error(`untrusted budget stayed below ${n}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  const expectBusy = (err: unknown) => {
+    expect(err).toBeInstanceOf(DomainError);
+    const e = err as DomainError;
+    expect([e.kind, e.code, e.retryAfterSeconds]).toEqual(['unavailable', 'password_hashing_busy', 1]);
+  };
+
   it('runs a few derivations at once, queues a bounded number and refuses the rest with 503', async () => {
     const hash = await hashPassword('p');
-    const total = HASHING.slots + HASHING.queue + 20;
+    const total = HASHING.slots + HASHING.queue.trusted + 20;
     expect(() => assertHashingCapacity()).not.toThrow();
-    const burst = Array.from({ length: total }, () => verifyPassword('p', hash));
-    expect([HASHING.running, HASHING.waiting]).toEqual([HASHING.slots, HASHING.queue]);
-    expect(() => assertHashingCapacity()).toThrow(DomainError);
+    const burst = Array.from({ length: total }, () => verifyPassword('p', hash, 'trusted'));
+    expect([HASHING.running, HASHING.waitingOf('trusted')]).toEqual([HASHING.slots, HASHING.queue.trusted]);
+    expect(() => assertHashingCapacity('trusted')).toThrow(DomainError);
     const results = await Promise.allSettled(burst);
     const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as DomainError] : []));
     expect(refused).toHaveLength(20);
-    for (const err of refused) {
-      expect(err).toBeInstanceOf(DomainError);
-      expect([err.kind, err.code, err.retryAfterSeconds]).toEqual([
-        'unavailable',
-        'password_hashing_busy',
-        1,
-      ]);
-    }
+    for (const err of refused) expectBusy(err);
     expect(results.filter((r) => r.status === 'fulfilled').every((r) => r.value === true)).toBe(true);
     expect([HASHING.running, HASHING.waiting]).toEqual([0, 0]);
     // Once the burst is over, checks run again.
+    expect(await verifyPassword('p', hash, 'trusted')).toBe(true);
+  });
+
+  it('holds untrusted checks to a budget of a few a second, while trusted ones still get in', async () => {
+    const hash = await hashPassword('p');
+    await budgetOf(HASHING.untrustedBurst);
+    const burst = Array.from({ length: HASHING.untrustedBurst + 10 }, () => verifyPassword('p', hash));
+    // The burst took the whole budget at once: nothing untrusted gets in, trusted checks do.
+    expect(() => assertHashingCapacity('untrusted')).toThrow(DomainError);
+    expect(() => assertHashingCapacity('trusted')).not.toThrow();
+    expect(() => assertHashingCapacity()).not.toThrow();
+    const trusted = verifyPassword('p', hash, 'trusted');
+    const results = await Promise.allSettled(burst);
+    const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+    expect(refused).toHaveLength(10);
+    for (const err of refused) expectBusy(err);
+    expect(await trusted).toBe(true);
+    // The budget refills with time: an untrusted check runs again.
+    await budgetOf(1);
     expect(await verifyPassword('p', hash)).toBe(true);
+  });
+
+  it('gives a freed slot to a trusted waiter before any untrusted one', async () => {
+    const hash = await hashPassword('p');
+    await budgetOf(HASHING.untrustedBurst);
+    const done: string[] = [];
+    const check = (name: string, cls: 'trusted' | 'untrusted') =>
+      verifyPassword('p', hash, cls).then((ok) => {
+        done.push(name);
+        return ok;
+      });
+    // Two untrusted checks take the slots and four more queue; then a trusted one arrives.
+    const untrusted = Array.from({ length: 6 }, (_, i) => check(`untrusted-${i}`, 'untrusted'));
+    expect([HASHING.running, HASHING.waitingOf('untrusted')]).toEqual([HASHING.slots, 4]);
+    const trusted = check('trusted', 'trusted');
+    expect(await Promise.all([trusted, ...untrusted])).toEqual(Array<boolean>(7).fill(true));
+    // It ran as soon as one of the two running checks ended, before every queued untrusted one.
+    expect(done.indexOf('trusted')).toBeLessThanOrEqual(2);
+    for (let i = 2; i < 6; i++)
+      expect(done.indexOf(`untrusted-${i}`)).toBeGreaterThan(done.indexOf('trusted'));
   });
 
   it('generates 24-character alphanumeric passwords', () => {

@@ -10,52 +10,97 @@ import { unavailable } from '../core/errors.ts';
  * `scrypt$<N>$<r>$<p>$<salt>$<hash>`, are still verified.
  *
  * Each derivation holds its memory (19 MiB here, 32 MiB for an old scrypt hash) until it ends,
- * and anyone can ask for one by trying to sign in. So at most `HASHING.slots` run at once, a
- * bounded queue waits behind them, and anything beyond is refused at once with 503: memory stays
- * bounded however many logins arrive together.
+ * and anyone can ask for one by trying to sign in. So at most `HASHING.slots` run at once, bounded
+ * queues wait behind them, and anything beyond is refused at once with 503: memory stays bounded
+ * however many logins arrive together. Two classes share the slots, so a flood cannot starve the
+ * sign-ins that are likely real: `trusted` (a user at one of their known addresses, and hashing for
+ * an admin's user creation or password change) and `untrusted` (everything else: unknown
+ * addresses, unknown users, the dummy hash). A freed slot goes to a trusted waiter first, each
+ * class has its own queue, and untrusted checks also draw from a per-process token bucket, so
+ * however many addresses a flood comes from, it runs a few derivations a second at most.
  */
+export type HashingClass = 'trusted' | 'untrusted';
+
 const ARGON2 = { memory: 19_456, passes: 2, parallelism: 1 } as const;
 const SALT_LENGTH = 16;
 const TAG_LENGTH = 32;
 
 const SLOTS = 2;
-const QUEUE = 32;
+const QUEUE: Record<HashingClass, number> = { trusted: 32, untrusted: 16 };
+/**
+ * The untrusted budget: 4 checks a second (about a seventh of what two slots do here at ~70 ms
+ * per derivation), up to 8 at once after a quiet spell. Real sign-ins from new addresses are rare (a
+ * person signs in once per session, and from a known address after the first time); a flood gets
+ * 503 beyond it and the slots stay free for the sign-ins above.
+ */
+const UNTRUSTED_PER_SECOND = 4;
+const UNTRUSTED_BURST = 8;
+
 let running = 0;
-const waiting: (() => void)[] = [];
+const waiting: Record<HashingClass, (() => void)[]> = { trusted: [], untrusted: [] };
+let tokens: number = UNTRUSTED_BURST;
+let refilledAt = performance.now();
+
+/** Tops up the untrusted budget for the time passed since the last top-up. */
+function refill(): void {
+  const now = performance.now();
+  tokens = Math.min(UNTRUSTED_BURST, tokens + ((now - refilledAt) / 1000) * UNTRUSTED_PER_SECOND);
+  refilledAt = now;
+}
 
 /** The hashing gate's size and, for tests, its state. */
 export const HASHING = {
   slots: SLOTS,
   queue: QUEUE,
+  untrustedPerSecond: UNTRUSTED_PER_SECOND,
+  untrustedBurst: UNTRUSTED_BURST,
   get running(): number {
     return running;
   },
   get waiting(): number {
-    return waiting.length;
+    return waiting.trusted.length + waiting.untrusted.length;
+  },
+  waitingOf(cls: HashingClass): number {
+    return waiting[cls].length;
+  },
+  /** Untrusted checks that may start now. */
+  get untrustedTokens(): number {
+    refill();
+    return Math.floor(tokens);
   },
 };
 
 const busy = () =>
   unavailable('Too many password checks are under way; try again in a moment.', 'password_hashing_busy', 1);
 
-/**
- * Throws the 503 a derivation would get now. Callers with work to do before hashing (a login's
- * database round trips) call it first, so a flood is turned away before it costs anything.
- */
-export function assertHashingCapacity(): void {
-  if (running >= SLOTS && waiting.length >= QUEUE) throw busy();
+function admits(cls: HashingClass): boolean {
+  if (cls === 'untrusted') {
+    refill();
+    if (tokens < 1) return false;
+  }
+  return running < SLOTS || waiting[cls].length < QUEUE[cls];
 }
 
-async function withSlot<T>(work: () => Promise<T>): Promise<T> {
+/**
+ * Throws the 503 a derivation of `cls` would get now (without `cls`: when neither class would get
+ * in). Callers with work to do before hashing (a login's database round trips) call it first, so a
+ * flood is turned away before it costs anything.
+ */
+export function assertHashingCapacity(cls?: HashingClass): void {
+  if (cls ? !admits(cls) : !admits('trusted') && !admits('untrusted')) throw busy();
+}
+
+async function withSlot<T>(cls: HashingClass, work: () => Promise<T>): Promise<T> {
   // Taking a slot or a place in the queue happens synchronously, before the first await.
+  if (!admits(cls)) throw busy();
+  if (cls === 'untrusted') tokens -= 1;
   if (running < SLOTS) running++;
-  else if (waiting.length < QUEUE) await new Promise<void>((resolve) => waiting.push(resolve));
-  else throw busy();
+  else await new Promise<void>((resolve) => waiting[cls].push(resolve));
   try {
     return await work();
   } finally {
-    // A finishing derivation hands its slot straight to the next waiter.
-    const next = waiting.shift();
+    // A finishing derivation hands its slot straight to the next waiter, a trusted one first.
+    const next = waiting.trusted.shift() ?? waiting.untrusted.shift();
     if (next) next();
     else running--;
   }
@@ -97,9 +142,10 @@ function parse(stored: string): Parsed | undefined {
   };
 }
 
-function derive(password: string, params: Params, length: number): Promise<Buffer> {
+function derive(password: string, params: Params, length: number, cls: HashingClass): Promise<Buffer> {
   const message = password.normalize('NFKC');
   return withSlot(
+    cls,
     () =>
       new Promise<Buffer>((resolve, reject) => {
         const done = (err: Error | null, key: Buffer) => (err ? reject(err) : resolve(key));
@@ -116,21 +162,30 @@ function derive(password: string, params: Params, length: number): Promise<Buffe
 
 const b64 = (b: Buffer) => b.toString('base64').replace(/=+$/, '');
 
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * A new hash of `password`. Trusted by default: an admin creating a user or changing a password, a
+ * successful sign-in's upgrade, the bootstrap admin.
+ */
+export async function hashPassword(password: string, cls: HashingClass = 'trusted'): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
-  const hash = await derive(password, { kind: 'argon2id', ...ARGON2, salt }, TAG_LENGTH);
+  const hash = await derive(password, { kind: 'argon2id', ...ARGON2, salt }, TAG_LENGTH, cls);
   const { memory, passes, parallelism } = ARGON2;
   return `$argon2id$v=19$m=${memory},t=${passes},p=${parallelism}$${b64(salt)}$${b64(hash)}`;
 }
 
 /**
- * Constant-time check of `password` against a stored hash; false for any malformed hash. Throws
- * the `password_hashing_busy` unavailable error when the hashing gate is full.
+ * Constant-time check of `password` against a stored hash, in the gate's class `cls` (untrusted
+ * unless the caller knows better); false for any malformed hash. Throws the `password_hashing_busy`
+ * unavailable error when the class is full or, for `untrusted`, its budget is spent.
  */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  stored: string,
+  cls: HashingClass = 'untrusted',
+): Promise<boolean> {
   const parsed = parse(stored);
   if (!parsed || parsed.salt.length < 8 || parsed.hash.length < 16) return false;
-  const actual = await derive(password, parsed, parsed.hash.length);
+  const actual = await derive(password, parsed, parsed.hash.length, cls);
   return actual.length === parsed.hash.length && timingSafeEqual(actual, parsed.hash);
 }
 

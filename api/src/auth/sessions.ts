@@ -46,18 +46,25 @@ export interface NewSession {
   readonly userAgent: string | null;
 }
 
-/** `last_seen_at` (and with it the idle expiry) is written at most this often per session. */
-const TOUCH_EVERY_MS = 60_000;
+/**
+ * `last_seen_at` (and with it the idle expiry) is written at most once a minute per session, and
+ * at least every quarter of the idle timeout: a session used within its idle timeout always has
+ * its expiry moved in time, however short the timeout (with the minimum, 60 s, every 15 s).
+ */
+const TOUCH_AT_MOST_EVERY_MS = 60_000;
+const TOUCH_SHARE_OF_IDLE = 1 / 4;
 
 export class Sessions {
   readonly #db: Database;
   readonly #box: SecretBox;
   readonly settings: SessionSettings;
+  readonly #touchEveryMs: number;
 
   constructor(db: Database, box: SecretBox, settings: SessionSettings) {
     this.#db = db;
     this.#box = box;
     this.settings = settings;
+    this.#touchEveryMs = Math.min(TOUCH_AT_MOST_EVERY_MS, settings.idleSeconds * 1000 * TOUCH_SHARE_OF_IDLE);
   }
 
   /** A new session; the token is returned once, for the cookie, and never stored. */
@@ -91,7 +98,7 @@ export class Sessions {
     const now = Date.now();
     if (!row || row.revokedAt || !row.isActive) return null;
     if (row.idleExpiresAt.getTime() <= now || row.absoluteExpiresAt.getTime() <= now) return null;
-    if (now - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+    if (now - row.lastSeenAt.getTime() >= this.#touchEveryMs) {
       const idle = Math.min(now + this.settings.idleSeconds * 1000, row.absoluteExpiresAt.getTime());
       await this.#db
         .update(sessions)

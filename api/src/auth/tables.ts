@@ -2,8 +2,8 @@ import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } f
 import { users } from '../areas/users/tables.ts';
 
 /**
- * Login throttling counters (auth/login-throttle.ts), one row per key: `pair:<name>|<address>`,
- * `ip:<address>` or `user:<name>`. Each attempt is reserved here, atomically, before its password
+ * Login throttling counters (auth/login-throttle.ts), one row per key: `pair:<account>|<address>`,
+ * `ip:<address>`, `net:<IPv6 /48>` or `user:<account>` (an account: `id:<user ID>` or `name:<name>`). Each attempt is reserved here, atomically, before its password
  * is checked. `windowStart`..+15 min is the counting window; `nextAt` is when the next attempt is
  * admitted once a progressive counter has used its free attempts; `admitted` is the outcome of the
  * latest reservation (what the upsert that made it returns).

@@ -6,6 +6,7 @@ import { arrayParameter, prepared } from '../../core/db/prepared.ts';
 import { apiKeys } from '../keys/tables.ts';
 import { auditLog } from './tables.ts';
 import { errorInfo } from '../../core/error-info.ts';
+import { addressKey } from '../../core/ip-prefix.ts';
 import type { Logger } from '../../core/logger.ts';
 
 /** The events the audit log records (docs/audit-log.md). */
@@ -70,13 +71,47 @@ const AUDIT_FLUSH_MS = 100;
 const MAX_BUFFERED = 50_000;
 
 /**
+ * The limit on entries caused by unauthenticated requests (failed sign-ins), per address (an IPv6
+ * address by its /64) and event: `perWindow` are written whole in each `windowMs`, counted from the
+ * first; the rest are counted and written as one summary entry when the window closes. At most
+ * `maxTracked` address-and-event pairs are held at once (about 500 bytes each); beyond, entries of
+ * pairs not yet held are only counted, in one summary per event without an address.
+ */
+export interface UnauthenticatedLimit {
+  readonly perWindow: number;
+  readonly windowMs: number;
+  readonly maxTracked: number;
+}
+export const UNAUTHENTICATED_AUDIT: UnauthenticatedLimit = {
+  perWindow: 20,
+  windowMs: 60_000,
+  maxTracked: 10_000,
+};
+/** Distinct reasons a summary counts one by one; further ones are counted as `other`. */
+const MAX_REASONS = 16;
+
+/** One address's (or the overflow's) entries of one event in the current window. */
+interface Tally {
+  event: AuditEventType;
+  /** The counted address (`addressKey`), or null for the overflow. */
+  address: string | null;
+  windowStart: number;
+  written: number;
+  suppressed: number;
+  firstSuppressed: number;
+  lastSuppressed: number;
+  reasons: Map<string, number>;
+}
+
+/**
  * Writes the audit log. Security decisions (`record`) are inserted before the response goes out.
  * High-volume entries (`enqueue`, for "API key used") are buffered with their own timestamps and
  * written in multi-row inserts every `flushMs`, so no request waits on an insert; `close()` writes
  * what is left, so a graceful shutdown loses none. If the database is down, entries stay buffered
  * (up to 50,000; beyond that the oldest are dropped and counted) and are retried. An entry the
  * database refuses (a value it cannot store) never holds up the others: the batch is written again
- * row by row, and the refused entry is counted and logged without its content.
+ * row by row, and the refused entry is counted and logged without its content. Entries anyone can
+ * cause without signing in (`recordUnauthenticated`) are limited per address, the excess summed up.
  */
 export class AuditLog {
   readonly #db: Database;
@@ -86,16 +121,28 @@ export class AuditLog {
   #flushing: Promise<void> | undefined;
   /** Set while writes fail for want of a database, so the warning is logged once per outage. */
   #failing = false;
+  readonly #limit: UnauthenticatedLimit;
+  readonly #tallies = new Map<string, Tally>();
+  /** Per event: the entries of pairs that found `#tallies` full. */
+  readonly #overflow = new Map<AuditEventType, Tally>();
+  readonly #sweeper: NodeJS.Timeout;
   /** Entries dropped because the buffer was full (the database was unreachable for too long). */
   dropped = 0;
   /** Entries the database refused to store; each was logged without its content. */
   failed = 0;
 
-  constructor(db: Database, logger: Logger, opts: { flushMs?: number } = {}) {
+  constructor(
+    db: Database,
+    logger: Logger,
+    opts: { flushMs?: number; unauthenticated?: Partial<UnauthenticatedLimit> } = {},
+  ) {
     this.#db = db;
     this.#logger = logger;
+    this.#limit = { ...UNAUTHENTICATED_AUDIT, ...opts.unauthenticated };
     this.#timer = setInterval(() => void this.flush(), opts.flushMs ?? AUDIT_FLUSH_MS);
     this.#timer.unref();
+    this.#sweeper = setInterval(() => this.#sweep(), Math.min(1000, this.#limit.windowMs / 4));
+    this.#sweeper.unref();
   }
 
   /**
@@ -104,6 +151,72 @@ export class AuditLog {
    */
   async record(e: AuditEvent, tx: Database = this.#db): Promise<void> {
     await tx.insert(auditLog).values(toRow(e));
+  }
+
+  /**
+   * Records an entry caused by an unauthenticated request (a failed sign-in): written whole, as by
+   * `record`, while its address has allowance left for the event in this window, otherwise only
+   * counted, for the window's summary entry. Anyone can send such requests, so without this each
+   * would be a row: one address could fill the table.
+   */
+  async recordUnauthenticated(e: AuditEvent): Promise<void> {
+    const now = Date.now();
+    const address = addressKey(e.ip);
+    const key = `${e.event} ${address}`;
+    let tally = this.#tallies.get(key);
+    if (tally && now - tally.windowStart >= this.#limit.windowMs) {
+      this.#close(key, tally);
+      tally = undefined;
+    }
+    if (!tally) {
+      if (this.#tallies.size < this.#limit.maxTracked) {
+        this.#tallies.set(key, (tally = newTally(e.event, address, now)));
+      } else {
+        // Memory stays bounded: a pair not yet held is only counted, in the event's overflow tally.
+        tally = this.#overflow.get(e.event);
+        if (!tally) this.#overflow.set(e.event, (tally = newTally(e.event, null, now)));
+        tally.written = this.#limit.perWindow;
+      }
+    }
+    // Counted before the insert's first await, so requests arriving together share one allowance.
+    if (tally.written < this.#limit.perWindow) {
+      tally.written++;
+      await this.record(e);
+      return;
+    }
+    if (tally.suppressed === 0) tally.firstSuppressed = now;
+    tally.suppressed++;
+    tally.lastSuppressed = now;
+    const reason = typeof e.details?.reason === 'string' ? e.details.reason : 'unspecified';
+    const counted = tally.reasons.has(reason) || tally.reasons.size < MAX_REASONS ? reason : 'other';
+    tally.reasons.set(counted, (tally.reasons.get(counted) ?? 0) + 1);
+  }
+
+  /** Ends a tally's window: its summary entry (if anything was held back) joins the next batch. */
+  #close(key: string, tally: Tally): void {
+    if (tally.address === null) this.#overflow.delete(tally.event);
+    else this.#tallies.delete(key);
+    if (tally.suppressed === 0) return;
+    this.enqueue({
+      event: tally.event,
+      ip: tally.address === 'unknown' ? null : tally.address,
+      details: {
+        summary: true,
+        suppressed: tally.suppressed,
+        reasons: Object.fromEntries(tally.reasons),
+        first_at: new Date(tally.firstSuppressed).toISOString(),
+        last_at: new Date(tally.lastSuppressed).toISOString(),
+        ...(tally.address === null ? { addresses: 'untracked' } : {}),
+      },
+    });
+  }
+
+  /** Closes every window that has ended (every second, or a quarter of a short window). */
+  #sweep(all = false): void {
+    const now = Date.now();
+    const over = (t: Tally) => all || now - t.windowStart >= this.#limit.windowMs;
+    for (const [key, tally] of this.#tallies) if (over(tally)) this.#close(key, tally);
+    for (const tally of this.#overflow.values()) if (over(tally)) this.#close('', tally);
   }
 
   /** Buffers one entry for the next batch. */
@@ -174,9 +287,11 @@ export class AuditLog {
     return [];
   }
 
-  /** Stops the timer and writes what is buffered. */
+  /** Stops the timers, closes every open window (their summaries) and writes what is buffered. */
   async close(): Promise<void> {
     clearInterval(this.#timer);
+    clearInterval(this.#sweeper);
+    this.#sweep(true);
     await this.flush();
     if (this.#buffer.length > 0) {
       this.#logger.error({ lost: this.#buffer.length }, 'audit entries could not be written before shutdown');
@@ -262,6 +377,19 @@ async function insertBatch(db: Database, rows: Row[]): Promise<void> {
     request_id: column((r) => r.requestId ?? null),
     details: column((r) => JSON.stringify(r.details ?? {})),
   });
+}
+
+function newTally(event: AuditEventType, address: string | null, now: number): Tally {
+  return {
+    event,
+    address,
+    windowStart: now,
+    written: 0,
+    suppressed: 0,
+    firstSuppressed: now,
+    lastSuppressed: now,
+    reasons: new Map(),
+  };
 }
 
 function toRow(e: AuditEvent): Row {

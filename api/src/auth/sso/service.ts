@@ -122,7 +122,7 @@ export async function finishLogin(
   req: RequestInfo,
 ): Promise<{ sessionToken: string; next: string }> {
   const fail = async (reason: SsoFailure, message: string, details: Record<string, unknown> = {}) => {
-    await ctx.audit.record({
+    await ctx.audit.recordUnauthenticated({
       event: 'sso.login_failed',
       ip: req.ip,
       requestId: req.requestId,
@@ -217,7 +217,7 @@ export async function signInWithIdToken(
   req: RequestInfo,
 ): Promise<{ userId: string }> {
   const fail = async (reason: SsoFailure, message: string, details: Record<string, unknown> = {}) => {
-    await ctx.audit.record({
+    await ctx.audit.recordUnauthenticated({
       event: 'sso.login_failed',
       ip: req.ip,
       requestId: req.requestId,

@@ -5,7 +5,7 @@ import { auditLog } from '../../areas/audit/tables.ts';
 import { userIdentities } from '../../auth/sso/tables.ts';
 import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
 import { CookieJar } from '../../test/oidc-provider.ts';
-import { uiClient } from '../../test/ui-client.ts';
+import { submitSignIn, uiClient } from '../../test/ui-client.ts';
 import { createWorld, PASSWORD } from '../../test/world.ts';
 import type { Actor, World } from '../../test/world.ts';
 
@@ -39,7 +39,9 @@ describe.each(DATABASE_KINDS)('the administration pages and audit log of the web
 
   async function signedIn(actor: Actor) {
     const jar = new CookieJar();
-    const res = await request('/ui/login/', jar, { form: { username: actor.username, password: PASSWORD } });
+    const res = await submitSignIn(() =>
+      request('/ui/login/', jar, { form: { username: actor.username, password: PASSWORD } }),
+    );
     expect(res.status).toBe(303);
     jar.take(res.headers);
     const home = await get('/ui/', jar);
@@ -165,9 +167,14 @@ describe.each(DATABASE_KINDS)('the administration pages and audit log of the web
 
   it('filters the whole log by event and by actor, showing exactly the matching entries, and exports them', async () => {
     const actor = (await w.tenant()).user;
-    await w.expectStatus(200, 'POST', '/api/login/', {
-      body: { username: actor.username, password: PASSWORD },
-    });
+    const login = await submitSignIn(async () =>
+      w.env.app.request('/api/login/', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.100.10' },
+        body: JSON.stringify({ username: actor.username, password: PASSWORD }),
+      }),
+    );
+    expect(login.status).toBe(200);
     await w.expectStatus(201, 'POST', '/api/v1/users/me/api-keys/', {
       token: actor.token,
       body: { name: 'first' },
@@ -328,9 +335,14 @@ describe.each(DATABASE_KINDS)('the administration pages and audit log of the web
     const shown = await get(location, jar);
     expect(shown.page).toContain('The user is created.');
     expect(shown.page).toContain('Local &lt;Person&gt;');
-    await w.expectStatus(200, 'POST', '/api/login/', {
-      body: { username, password: 'a-long-enough-password' },
-    });
+    const login = await submitSignIn(async () =>
+      w.env.app.request('/api/login/', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.100.10' },
+        body: JSON.stringify({ username, password: 'a-long-enough-password' }),
+      }),
+    );
+    expect(login.status).toBe(200);
     const [entry] = await w.db
       .select()
       .from(auditLog)

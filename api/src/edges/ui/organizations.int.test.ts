@@ -5,7 +5,7 @@ import { buckets } from '../../areas/buckets/tables.ts';
 import { organizationMembers } from '../../areas/members/tables.ts';
 import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
 import { CookieJar } from '../../test/oidc-provider.ts';
-import { uiClient } from '../../test/ui-client.ts';
+import { submitSignIn, uiClient } from '../../test/ui-client.ts';
 import { createWorld, PASSWORD } from '../../test/world.ts';
 import type { Actor, World } from '../../test/world.ts';
 
@@ -32,7 +32,9 @@ describe.each(DATABASE_KINDS)('the organization and workspace pages of the web U
 
   async function signedIn(actor: Actor) {
     const jar = new CookieJar();
-    const res = await request('/ui/login/', jar, { form: { username: actor.username, password: PASSWORD } });
+    const res = await submitSignIn(() =>
+      request('/ui/login/', jar, { form: { username: actor.username, password: PASSWORD } }),
+    );
     expect(res.status).toBe(303);
     jar.take(res.headers);
     const page = await (await request('/ui/organizations/', jar)).text();
