@@ -1903,7 +1903,7 @@ type ClientInterface interface {
 
 	// ApiV1OrganizationsMembersPartialUpdateWithBody Change a member's role
 	//
-	// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
+	// Give the member another role (`admin`, `user` or `viewer`). With an API key only a lower role (403 `interactive_login_required` otherwise: a higher role, or the same one set again, which would keep a group-granted role after the person leaves the group).
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -1912,7 +1912,7 @@ type ClientInterface interface {
 
 	// ApiV1OrganizationsMembersPartialUpdate Change a member's role
 	//
-	// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
+	// Give the member another role (`admin`, `user` or `viewer`). With an API key only a lower role (403 `interactive_login_required` otherwise: a higher role, or the same one set again, which would keep a group-granted role after the person leaves the group).
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -2302,7 +2302,7 @@ type ClientInterface interface {
 
 	// ApiV1WorkspacesMembersPartialUpdateWithBody Change a member's role
 	//
-	// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
+	// Give the member another role (`admin`, `user` or `viewer`). With an API key only a lower role (403 `interactive_login_required` otherwise: a higher role, or the same one set again, which would keep a group-granted role after the person leaves the group).
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -2311,7 +2311,7 @@ type ClientInterface interface {
 
 	// ApiV1WorkspacesMembersPartialUpdate Change a member's role
 	//
-	// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
+	// Give the member another role (`admin`, `user` or `viewer`). With an API key only a lower role (403 `interactive_login_required` otherwise: a higher role, or the same one set again, which would keep a group-granted role after the person leaves the group).
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -2719,7 +2719,7 @@ func (c *Client) ApiV1OrganizationsMembersDestroy(ctx context.Context, id openap
 
 // ApiV1OrganizationsMembersPartialUpdateWithBody Change a member's role
 //
-// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
+// Give the member another role (`admin`, `user` or `viewer`). With an API key only a lower role (403 `interactive_login_required` otherwise: a higher role, or the same one set again, which would keep a group-granted role after the person leaves the group).
 //
 // Takes any type of body and a specified content type.
 //
@@ -2738,7 +2738,7 @@ func (c *Client) ApiV1OrganizationsMembersPartialUpdateWithBody(ctx context.Cont
 
 // ApiV1OrganizationsMembersPartialUpdate Change a member's role
 //
-// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
+// Give the member another role (`admin`, `user` or `viewer`). With an API key only a lower role (403 `interactive_login_required` otherwise: a higher role, or the same one set again, which would keep a group-granted role after the person leaves the group).
 //
 // Takes a body of the `application/json` content type.
 //
@@ -3608,7 +3608,7 @@ func (c *Client) ApiV1WorkspacesMembersDestroy(ctx context.Context, id openapi_t
 
 // ApiV1WorkspacesMembersPartialUpdateWithBody Change a member's role
 //
-// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
+// Give the member another role (`admin`, `user` or `viewer`). With an API key only a lower role (403 `interactive_login_required` otherwise: a higher role, or the same one set again, which would keep a group-granted role after the person leaves the group).
 //
 // Takes any type of body and a specified content type.
 //
@@ -3627,7 +3627,7 @@ func (c *Client) ApiV1WorkspacesMembersPartialUpdateWithBody(ctx context.Context
 
 // ApiV1WorkspacesMembersPartialUpdate Change a member's role
 //
-// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
+// Give the member another role (`admin`, `user` or `viewer`). With an API key only a lower role (403 `interactive_login_required` otherwise: a higher role, or the same one set again, which would keep a group-granted role after the person leaves the group).
 //
 // Takes a body of the `application/json` content type.
 //
@@ -6456,7 +6456,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1OrganizationsMembersPartialUpdateWithBodyWithResponse Change a member's role
 	//
-	// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
+	// Give the member another role (`admin`, `user` or `viewer`). With an API key only a lower role (403 `interactive_login_required` otherwise: a higher role, or the same one set again, which would keep a group-granted role after the person leaves the group).
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -6465,7 +6465,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1OrganizationsMembersPartialUpdateWithResponse Change a member's role
 	//
-	// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
+	// Give the member another role (`admin`, `user` or `viewer`). With an API key only a lower role (403 `interactive_login_required` otherwise: a higher role, or the same one set again, which would keep a group-granted role after the person leaves the group).
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -6897,7 +6897,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1WorkspacesMembersPartialUpdateWithBodyWithResponse Change a member's role
 	//
-	// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
+	// Give the member another role (`admin`, `user` or `viewer`). With an API key only a lower role (403 `interactive_login_required` otherwise: a higher role, or the same one set again, which would keep a group-granted role after the person leaves the group).
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -6906,7 +6906,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1WorkspacesMembersPartialUpdateWithResponse Change a member's role
 	//
-	// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
+	// Give the member another role (`admin`, `user` or `viewer`). With an API key only a lower role (403 `interactive_login_required` otherwise: a higher role, or the same one set again, which would keep a group-granted role after the person leaves the group).
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -14065,7 +14065,7 @@ func (c *ClientWithResponses) ApiV1OrganizationsMembersDestroyWithResponse(ctx c
 
 // ApiV1OrganizationsMembersPartialUpdateWithBodyWithResponse Change a member's role
 //
-// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
+// Give the member another role (`admin`, `user` or `viewer`). With an API key only a lower role (403 `interactive_login_required` otherwise: a higher role, or the same one set again, which would keep a group-granted role after the person leaves the group).
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -14080,7 +14080,7 @@ func (c *ClientWithResponses) ApiV1OrganizationsMembersPartialUpdateWithBodyWith
 
 // ApiV1OrganizationsMembersPartialUpdateWithResponse Change a member's role
 //
-// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
+// Give the member another role (`admin`, `user` or `viewer`). With an API key only a lower role (403 `interactive_login_required` otherwise: a higher role, or the same one set again, which would keep a group-granted role after the person leaves the group).
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -14800,7 +14800,7 @@ func (c *ClientWithResponses) ApiV1WorkspacesMembersDestroyWithResponse(ctx cont
 
 // ApiV1WorkspacesMembersPartialUpdateWithBodyWithResponse Change a member's role
 //
-// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
+// Give the member another role (`admin`, `user` or `viewer`). With an API key only a lower role (403 `interactive_login_required` otherwise: a higher role, or the same one set again, which would keep a group-granted role after the person leaves the group).
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -14815,7 +14815,7 @@ func (c *ClientWithResponses) ApiV1WorkspacesMembersPartialUpdateWithBodyWithRes
 
 // ApiV1WorkspacesMembersPartialUpdateWithResponse Change a member's role
 //
-// Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
+// Give the member another role (`admin`, `user` or `viewer`). With an API key only a lower role (403 `interactive_login_required` otherwise: a higher role, or the same one set again, which would keep a group-granted role after the person leaves the group).
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //

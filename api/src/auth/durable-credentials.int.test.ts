@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../core/db/client.ts';
 import { createLogger } from '../core/logger.ts';
 import { apiKeys } from '../areas/keys/tables.ts';
+import { organizationMembers } from '../areas/members/tables.ts';
 import { DATABASE_KINDS, migratedDatabase } from '../test/databases.ts';
 import { startTestIdp } from '../test/oidc-provider.ts';
 import type { TestIdp } from '../test/oidc-provider.ts';
@@ -142,6 +143,19 @@ describe.each(DATABASE_KINDS)('no API key becomes a durable credential on %s', (
     const attacker = await w.user();
     const orgViewer = await w.user({ org: { id: t.org.id, role: 'viewer' } });
     const wsViewer = await w.user({ workspace: { id: t.workspace.id, role: 'viewer' } });
+    // A role the identity provider granted: its group sync removes it when the person leaves the group.
+    const fromGroups = await w.user();
+    await database.db
+      .insert(organizationMembers)
+      .values({ organizationId: t.org.id, userId: fromGroups.id, role: 'user', source: 'idp' });
+    const sourceOf = async (member: string) =>
+      (
+        (
+          await w.expectStatus(200, 'GET', `/api/v1/organizations/${t.org.id}/members/?page_size=100`, {
+            token: root.token,
+          })
+        ).results as { user: string; source: string }[]
+      ).find((m) => m.user === member)?.source;
     const keyName = w.unique('minted');
     const keyMade = async () =>
       (await database.db.select().from(apiKeys).where(eq(apiKeys.name, keyName))).length > 0;
@@ -189,6 +203,18 @@ describe.each(DATABASE_KINDS)('no API key becomes a durable credential on %s', (
           args: { id: t.workspace.id, user_id: wsViewer.id, body: { role: 'user' } },
         },
         happened: async () => (await roleOf('workspaces', t.workspace.id, wsViewer.id)) !== 'viewer',
+      },
+      {
+        // Set by hand, a role is never removed by group sync: the same role would outlive the group.
+        what: 'pin a role the identity provider granted, by setting it again',
+        method: 'PATCH',
+        path: `/api/v1/organizations/${t.org.id}/members/${fromGroups.id}/`,
+        body: { role: 'user' },
+        tool: {
+          name: 'api_v1_organizations_members_partial_update',
+          args: { id: t.org.id, user_id: fromGroups.id, body: { role: 'user' } },
+        },
+        happened: async () => (await sourceOf(fromGroups.id)) === 'manual',
       },
     ];
     if (key === 'admin organization key') {
@@ -384,10 +410,6 @@ describe.each(DATABASE_KINDS)('no API key becomes a durable credential on %s', (
     await w.expectStatus(200, 'PATCH', `/api/v1/organizations/${t.org.id}/`, {
       token: orgKey,
       body: { name: 'Renamed', slug: t.org.slug },
-    });
-    await w.expectStatus(200, 'PATCH', `/api/v1/organizations/${t.org.id}/members/${admin.id}/`, {
-      token: orgKey,
-      body: { role: 'admin' },
     });
     await w.expectStatus(200, 'PATCH', `/api/v1/organizations/${t.org.id}/members/${admin.id}/`, {
       token: orgKey,

@@ -412,7 +412,7 @@ export function apiV1WorkspacesMembersCreate(params) {
 /**
  * Change a member's role
  *
- * Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
+ * Give the member another role (`admin`, `user` or `viewer`). With an API key only a lower role (403 `interactive_login_required` otherwise: a higher role, or the same one set again, which would keep a group-granted role after the person leaves the group).
  *
  * `PATCH /api/v1/organizations/{id}/members/{user_id}/` (`api_v1_organizations_members_partial_update`).
  * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
@@ -445,7 +445,7 @@ export function apiV1OrganizationsMembersDestroy(params) {
 /**
  * Change a member's role
  *
- * Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
+ * Give the member another role (`admin`, `user` or `viewer`). With an API key only a lower role (403 `interactive_login_required` otherwise: a higher role, or the same one set again, which would keep a group-granted role after the person leaves the group).
  *
  * `PATCH /api/v1/workspaces/{id}/members/{user_id}/` (`api_v1_workspaces_members_partial_update`).
  * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.

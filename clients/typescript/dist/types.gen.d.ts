@@ -239,7 +239,7 @@ export interface paths {
     head?: never;
     /**
      * Change a member's role
-     * @description Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
+     * @description Give the member another role (`admin`, `user` or `viewer`). With an API key only a lower role (403 `interactive_login_required` otherwise: a higher role, or the same one set again, which would keep a group-granted role after the person leaves the group).
      */
     patch: operations['api_v1_organizations_members_partial_update'];
     trace?: never;
@@ -747,7 +747,7 @@ export interface paths {
     head?: never;
     /**
      * Change a member's role
-     * @description Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.
+     * @description Give the member another role (`admin`, `user` or `viewer`). With an API key only a lower role (403 `interactive_login_required` otherwise: a higher role, or the same one set again, which would keep a group-granted role after the person leaves the group).
      */
     patch: operations['api_v1_workspaces_members_partial_update'];
     trace?: never;

@@ -133,7 +133,7 @@ async function audited(
  * would let the key outlive its revocation through that person (docs/authentication.md).
  */
 const PERSON_NEEDED =
-  "Adding a member and raising a member's role need a person signed in (a login token from POST /api/login/, or the web UI), not an API key.";
+  "Adding a member and setting a member's role other than lower need a person signed in (a login token from POST /api/login/, or the web UI), not an API key.";
 const RANK: Record<MemberRole, number> = { viewer: 1, user: 2, admin: 3 };
 
 /**
@@ -224,7 +224,8 @@ export async function changeMember(
         .where(and(eq(parent, target.id), eq(t.userId, userId)))
         .for('update');
       if (!current) throw notFound('No such member.');
-      if (RANK[input.role] > RANK[current.role]) requireInteractive(principal, PERSON_NEEDED);
+      // Only a lower role: the same one set again is marked manual, which group sync never removes.
+      if (RANK[input.role] >= RANK[current.role]) requireInteractive(principal, PERSON_NEEDED);
     }
     const [row] = await tx
       .update(t)

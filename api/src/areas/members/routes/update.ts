@@ -11,7 +11,7 @@ export default MEMBER_PARENTS.map((parent) =>
       method: 'patch',
       path: `/api/v1/${parent}s/{id}/members/{user_id}/`,
       description:
-        'Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in: 403 `interactive_login_required` with an API key.',
+        'Give the member another role (`admin`, `user` or `viewer`). With an API key only a lower role (403 `interactive_login_required` otherwise: a higher role, or the same one set again, which would keep a group-granted role after the person leaves the group).',
       tags: [`${parent}s`],
       summary: "Change a member's role",
       request: { params: MemberParamsSchema, body: jsonBody(MemberUpdateSchema) },

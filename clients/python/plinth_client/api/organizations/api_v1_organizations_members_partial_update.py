@@ -126,8 +126,9 @@ def sync_detailed(
 ) -> Response[ErrorResponse | Member]:
     """ Change a member's role
 
-     Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in:
-    403 `interactive_login_required` with an API key.
+     Give the member another role (`admin`, `user` or `viewer`). With an API key only a lower role (403
+    `interactive_login_required` otherwise: a higher role, or the same one set again, which would keep a
+    group-granted role after the person leaves the group).
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -166,8 +167,9 @@ def sync(
 ) -> ErrorResponse | Member | None:
     """ Change a member's role
 
-     Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in:
-    403 `interactive_login_required` with an API key.
+     Give the member another role (`admin`, `user` or `viewer`). With an API key only a lower role (403
+    `interactive_login_required` otherwise: a higher role, or the same one set again, which would keep a
+    group-granted role after the person leaves the group).
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -201,8 +203,9 @@ async def asyncio_detailed(
 ) -> Response[ErrorResponse | Member]:
     """ Change a member's role
 
-     Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in:
-    403 `interactive_login_required` with an API key.
+     Give the member another role (`admin`, `user` or `viewer`). With an API key only a lower role (403
+    `interactive_login_required` otherwise: a higher role, or the same one set again, which would keep a
+    group-granted role after the person leaves the group).
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -241,8 +244,9 @@ async def asyncio(
 ) -> ErrorResponse | Member | None:
     """ Change a member's role
 
-     Give the member another role (`admin`, `user` or `viewer`). A higher role needs a person signed in:
-    403 `interactive_login_required` with an API key.
+     Give the member another role (`admin`, `user` or `viewer`). With an API key only a lower role (403
+    `interactive_login_required` otherwise: a higher role, or the same one set again, which would keep a
+    group-granted role after the person leaves the group).
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
