@@ -110,7 +110,7 @@ describe.each(DATABASE_KINDS)('key scopes over HTTP on %s', (kind) => {
 
   /** Fresh objects for one cell, so cells do not depend on each other. */
   const fixtures = () => operationFixtures(w);
-  /** The member a `{user_id}` path changes: an admin, whose role the valid bodies leave as it is. */
+  /** The member a `{user_id}` path changes: an admin, whose role the valid bodies lower (all a key may do). */
   const memberOf = (op: Operation, f: OperationFixtures) =>
     op.path.startsWith('/api/v1/workspaces/') ? f.a.workspaceAdmin.id : f.a.orgAdmin.id;
 
