@@ -2,8 +2,8 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  // Each area keeps its tables in its own tables.ts (docs/development.md).
-  schema: './api/src/**/tables.ts',
+  // One file per table under core/db/schema/, re-exported by its index (docs/development.md).
+  schema: './api/src/core/db/schema/index.ts',
   out: './api/drizzle',
   casing: 'snake_case',
 });

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './core/db/client.ts';
-import { auditLog } from './areas/audit/tables.ts';
+import { auditLog } from './core/db/schema/index.ts';
 import { createMetrics } from './core/metrics.ts';
 import { AuditLog, registerAuditMetrics } from './areas/audit/writer.ts';
 import { testApp } from './test/app.ts';

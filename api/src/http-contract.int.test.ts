@@ -3,7 +3,7 @@ import { asc, sql } from 'drizzle-orm';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './core/db/client.ts';
-import { users } from './areas/users/tables.ts';
+import { users } from './core/db/schema/index.ts';
 import { defineRoute, PUBLIC } from './edges/http/openapi.ts';
 import { MAX_PAGE, MAX_PAGE_SIZE, PageQuerySchema, paginate, paginated } from './core/pagination.ts';
 import { API_VERSION } from './core/version.ts';

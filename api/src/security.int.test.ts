@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './core/db/client.ts';
-import { apiKeys } from './areas/keys/tables.ts';
+import { apiKeys } from './core/db/schema/index.ts';
 import { operationIdFor } from './edges/http/openapi.ts';
 import { generateToken } from './core/tokens.ts';
 import { LoginTokens } from './auth/login.ts';

@@ -2,7 +2,7 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Database } from '../core/db/client.ts';
 import { addressKey, ipv6Prefix } from '../core/ip-prefix.ts';
-import { loginAddresses, loginThrottle } from './tables.ts';
+import { loginAddresses, loginThrottle } from '../core/db/schema/index.ts';
 
 /**
  * Brute-force limits on `POST /api/login/` (docs/authentication.md, "Throttling"), kept in the

@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../core/db/client.ts';
 import { prepared } from '../core/db/prepared.ts';
-import { users } from '../areas/users/tables.ts';
+import { users } from '../core/db/schema/index.ts';
 import { DomainError, throttled, unauthenticated } from '../core/errors.ts';
 import type { ServiceAccountVerifier } from './service-accounts.ts';
 import type { AuditLog, KeyUsage } from '../areas/audit/writer.ts';

@@ -33,7 +33,7 @@ const CELLS: Cell[] = [
     attempt: async (w, t, a) => {
       // An empty organization the actor belongs to with the same roles as in the tenant.
       const o = await w.org();
-      const { organizationMembers } = await import('../areas/members/tables.ts');
+      const { organizationMembers } = await import('../core/db/schema/index.ts');
       await w.db
         .insert(organizationMembers)
         .values({ organizationId: o.id, userId: t.orgAdmin.id, role: 'admin' });
@@ -97,7 +97,7 @@ const CELLS: Cell[] = [
     allowed: ['super_admin', 'org_admin'],
     attempt: async (w, t, a) => {
       const ws = await w.workspace(t.org.id);
-      const { workspaceMembers } = await import('../areas/members/tables.ts');
+      const { workspaceMembers } = await import('../core/db/schema/index.ts');
       for (const [m, role] of [
         [t.workspaceAdmin, 'admin'],
         [t.user, 'user'],

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../core/db/client.ts';
 import { prepared } from '../core/db/prepared.ts';
-import { apiKeys } from '../areas/keys/tables.ts';
-import { organizations } from '../areas/organizations/tables.ts';
-import { users } from '../areas/users/tables.ts';
+import { apiKeys } from '../core/db/schema/index.ts';
+import { organizations } from '../core/db/schema/index.ts';
+import { users } from '../core/db/schema/index.ts';
 import { forbidden, unauthenticated } from '../core/errors.ts';
 import { hashToken, parseBearer } from '../core/tokens.ts';
 import type { AuthContext, RequestInfo } from './login.ts';

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceAccountVerifier } from './service-accounts.ts';
 import type { DatabaseHandle } from '../core/db/client.ts';
-import { auditLog } from '../areas/audit/tables.ts';
+import { auditLog } from '../core/db/schema/index.ts';
 import { DATABASE_KINDS, migratedDatabase } from '../test/databases.ts';
 import { startFakeIssuer } from '../test/fake-issuer.ts';
 import { createWorld } from '../test/world.ts';

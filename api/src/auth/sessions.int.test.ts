@@ -7,7 +7,7 @@ import { DATABASE_KINDS, migratedDatabase } from '../test/databases.ts';
 import { createWorld } from '../test/world.ts';
 import type { World } from '../test/world.ts';
 import { Sessions } from './sessions.ts';
-import { sessions as sessionsTable } from './sso/tables.ts';
+import { sessions as sessionsTable } from '../core/db/schema/index.ts';
 
 describe.each(DATABASE_KINDS)('web UI sessions on %s', (kind) => {
   let database: DatabaseHandle;

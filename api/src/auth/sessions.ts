@@ -4,9 +4,9 @@ import type { Database } from '../core/db/client.ts';
 import { prepared } from '../core/db/prepared.ts';
 import type { SecretBox } from '../core/secret-box.ts';
 import { hashToken } from '../core/tokens.ts';
-import { users } from '../areas/users/tables.ts';
-import { sessions } from './sso/tables.ts';
-import type { SessionRow } from './sso/tables.ts';
+import { users } from '../core/db/schema/index.ts';
+import { sessions } from '../core/db/schema/index.ts';
+import type { SessionRow } from '../core/db/schema/index.ts';
 
 /**
  * Server-side browser sessions for the web UI (docs/sso.md). The cookie carries 256 random bits;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { buckets } from '../areas/buckets/tables.ts';
+import { buckets } from '../core/db/schema/index.ts';
 import type { Actor, World } from './world.ts';
 
 /**

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { DatabaseHandle } from '../core/db/client.ts';
-import { organizationMembers, workspaceMembers } from '../areas/members/tables.ts';
-import { organizations } from '../areas/organizations/tables.ts';
-import { users } from '../areas/users/tables.ts';
-import { workspaces } from '../areas/workspaces/tables.ts';
-import type { MemberRole } from '../areas/members/tables.ts';
+import { organizationMembers, workspaceMembers } from '../core/db/schema/index.ts';
+import { organizations } from '../core/db/schema/index.ts';
+import { users } from '../core/db/schema/index.ts';
+import { workspaces } from '../core/db/schema/index.ts';
+import type { MemberRole } from '../core/db/schema/index.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { testApp } from './app.ts';
 

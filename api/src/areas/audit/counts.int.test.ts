@@ -7,7 +7,7 @@ import type { DatabaseHandle } from '../../core/db/client.ts';
 import { DATABASE_KINDS, freshDatabaseUrl, migratedDatabase } from '../../test/databases.ts';
 import { createWorld } from '../../test/world.ts';
 import type { Actor, World } from '../../test/world.ts';
-import { auditLog, auditLogCounts, NO_ORGANIZATION } from './tables.ts';
+import { auditLog, auditLogCounts, NO_ORGANIZATION } from '../../core/db/schema/index.ts';
 
 /**
  * An unfiltered audit-log page takes its `count` from `audit_log_counts`, kept by triggers

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../core/db/client.ts';
 import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
 import { capturedLogger } from '../../test/log-capture.ts';
-import { auditLog } from './tables.ts';
+import { auditLog } from '../../core/db/schema/index.ts';
 import { AuditLog } from './writer.ts';
 
 describe.each(DATABASE_KINDS)('the audit log on %s, for unauthenticated requests', (kind) => {

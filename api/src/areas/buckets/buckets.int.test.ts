@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { failAuditFor } from '../../test/failing-audit.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../core/db/client.ts';
-import { buckets } from './tables.ts';
+import { buckets } from '../../core/db/schema/index.ts';
 import { newCredentials, resumeInterruptedSagas } from './service.ts';
 import { refreshUsage } from './usage.ts';
 import type { StorageConfig } from './storage/config.ts';

@@ -17,7 +17,7 @@ import type { StorageDriver } from './storage/driver.ts';
 import { createGarageAdmin } from './storage/garage-admin.ts';
 import { createMinioAdmin } from './storage/minio-admin.ts';
 import { createStorageRuntime } from './storage/runtime.ts';
-import { buckets } from './tables.ts';
+import { buckets } from '../../core/db/schema/index.ts';
 
 /**
  * The drift check (GET /api/v1/s3/buckets/{id}/health/) against a real MinIO and a real Garage:

@@ -3,9 +3,9 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../core/db/client.ts';
 import { paginateWindowed } from '../../core/db/paginate.ts';
 import { prepared } from '../../core/db/prepared.ts';
-import { buckets } from './tables.ts';
-import { jobs } from '../../core/jobs/tables.ts';
-import { workspaces } from '../workspaces/tables.ts';
+import { buckets } from '../../core/db/schema/index.ts';
+import { jobs } from '../../core/db/schema/index.ts';
+import { workspaces } from '../../core/db/schema/index.ts';
 import {
   cancelQueued,
   claim,
@@ -20,7 +20,7 @@ import {
 import type { Lease } from '../../core/jobs/queue.ts';
 import { JobSettled, withLease } from '../../core/jobs/runner.ts';
 import type { JobContext, JobHandler } from '../../core/jobs/runner.ts';
-import type { BucketRow } from './tables.ts';
+import type { BucketRow } from '../../core/db/schema/index.ts';
 import type {
   Bucket,
   BucketCreate,

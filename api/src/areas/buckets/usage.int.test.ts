@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../core/db/client.ts';
 import type { DatabaseHandle } from '../../core/db/client.ts';
-import { jobs } from '../../core/jobs/tables.ts';
+import { jobs } from '../../core/db/schema/index.ts';
 import { JobRunner } from '../../core/jobs/runner.ts';
 import { freshDatabaseUrl, migratedDatabase } from '../../test/databases.ts';
 import { capturedLogger } from '../../test/log-capture.ts';

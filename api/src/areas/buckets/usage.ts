@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { Gauge } from 'prom-client';
 import type { Registry } from 'prom-client';
 import type { Database } from '../../core/db/client.ts';
-import { buckets } from './tables.ts';
+import { buckets } from '../../core/db/schema/index.ts';
 import { errorInfo } from '../../core/error-info.ts';
 import type { Logger } from '../../core/logger.ts';
 import type { StorageRuntime } from './service.ts';

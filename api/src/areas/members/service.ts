@@ -1,9 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../core/db/client.ts';
-import { organizationMembers, workspaceMembers } from './tables.ts';
-import type { MemberRole } from './tables.ts';
-import { users } from '../users/tables.ts';
-import { organizations } from '../organizations/tables.ts';
+import { organizationMembers, workspaceMembers } from '../../core/db/schema/index.ts';
+import type { MemberRole } from '../../core/db/schema/index.ts';
+import { users } from '../../core/db/schema/index.ts';
+import { organizations } from '../../core/db/schema/index.ts';
 import type { Member, MemberCreate, MemberUpdate } from './schema.ts';
 import { notFound, validationError } from '../../core/errors.ts';
 import type { Page, PageQuery } from '../../core/pagination.ts';

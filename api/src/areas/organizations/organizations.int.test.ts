@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '../../core/db/client.ts';
 import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
 import { createWorld } from '../../test/world.ts';
 import type { World } from '../../test/world.ts';
-import { organizations } from './tables.ts';
+import { organizations } from '../../core/db/schema/index.ts';
 
 describe.each(DATABASE_KINDS)('organizations on %s', (kind) => {
   let database: DatabaseHandle;

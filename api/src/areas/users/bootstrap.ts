@@ -2,7 +2,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../core/db/client.ts';
-import { users } from './tables.ts';
+import { users } from '../../core/db/schema/index.ts';
 import type { Logger } from '../../core/logger.ts';
 import { hashPassword, randomPassword } from '../../auth/passwords.ts';
 

@@ -5,7 +5,7 @@ import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
 import { failAuditFor } from '../../test/failing-audit.ts';
 import { createWorld } from '../../test/world.ts';
 import type { World } from '../../test/world.ts';
-import { users } from './tables.ts';
+import { users } from '../../core/db/schema/index.ts';
 
 describe.each(DATABASE_KINDS)('users on %s', (kind) => {
   let database: DatabaseHandle;

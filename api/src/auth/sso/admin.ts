@@ -2,8 +2,8 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../core/db/client.ts';
 import { conflict, notFound, validationError } from '../../core/errors.ts';
 import type { AuditLog } from '../../areas/audit/writer.ts';
-import { organizations } from '../../areas/organizations/tables.ts';
-import { users } from '../../areas/users/tables.ts';
+import { organizations } from '../../core/db/schema/index.ts';
+import { users } from '../../core/db/schema/index.ts';
 import { isUniqueViolation } from '../../areas/users/service.ts';
 import type { RequestInfo } from '../login.ts';
 import { authorize, requireInteractive } from '../policy.ts';
@@ -12,7 +12,7 @@ import type { Sessions } from '../sessions.ts';
 import type { OidcProviderConfig } from './config.ts';
 import { mapGroups } from './groups.ts';
 import type { GroupRules } from './groups.ts';
-import { userIdentities } from './tables.ts';
+import { userIdentities } from '../../core/db/schema/index.ts';
 import type { IdentityLink, UserSso } from './schema.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { MemberRole } from '../../areas/members/tables.ts';
+import type { MemberRole } from '../../core/db/schema/index.ts';
 import { storableText } from '../../core/storable.ts';
 
 /**

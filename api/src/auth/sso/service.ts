@@ -8,7 +8,7 @@ import type { Logger } from '../../core/logger.ts';
 import type { SecretBox } from '../../core/secret-box.ts';
 import { isStorableText, storableJson, storablePrefix } from '../../core/storable.ts';
 import type { AuditLog } from '../../areas/audit/writer.ts';
-import { users } from '../../areas/users/tables.ts';
+import { users } from '../../core/db/schema/index.ts';
 import { isUniqueViolation } from '../../areas/users/service.ts';
 import type { RequestInfo } from '../login.ts';
 import type { Sessions } from '../sessions.ts';
@@ -18,7 +18,7 @@ import { groupsFromClaim } from './groups.ts';
 import { CLOCK_TOLERANCE_SECONDS } from './providers.ts';
 import type { OidcProviders } from './providers.ts';
 import { syncGroups } from './sync.ts';
-import { userIdentities } from './tables.ts';
+import { userIdentities } from '../../core/db/schema/index.ts';
 import { useOnce } from './used-tokens.ts';
 
 /** What the SSO flows are built with (the UI edge makes one). */

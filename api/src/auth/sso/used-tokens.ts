@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { lt, sql } from 'drizzle-orm';
 import type { Database } from '../../core/db/client.ts';
 import { isStorableText } from '../../core/storable.ts';
-import { usedTokens } from './tables.ts';
+import { usedTokens } from '../../core/db/schema/index.ts';
 
 /** What a single-use token is remembered by (docs/sso.md). */
 export interface TokenUse {

@@ -11,7 +11,7 @@ import { acquireDirLock } from '../dir-lock.ts';
 
 /**
  * The drizzle database, whichever driver is underneath. Queries name their tables (imported from
- * each area's `tables.ts`); the relational `db.query` API is not used, so no schema is attached.
+ * `core/db/schema/`); the relational `db.query` API is not used, so no schema is attached.
  */
 export type Database = PgDatabase<PgQueryResultHKT>;
 

@@ -9,7 +9,7 @@ import { capturedLogger } from '../../test/log-capture.ts';
 import { DATABASE_KINDS, freshDatabase, freshDatabaseUrl } from '../../test/databases.ts';
 import { openDatabase } from './client.ts';
 import type { DatabaseHandle } from './client.ts';
-import { users } from '../../areas/users/tables.ts';
+import { users } from './schema/index.ts';
 
 describe.each(DATABASE_KINDS)('database on %s', (kind) => {
   const opened: DatabaseHandle[] = [];

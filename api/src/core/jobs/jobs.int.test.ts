@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import type { DatabaseHandle } from '../db/client.ts';
-import { jobs } from './tables.ts';
+import { jobs } from '../db/schema/index.ts';
 import { capturedLogger } from '../../test/log-capture.ts';
 import { DATABASE_KINDS, freshDatabaseUrl, migratedDatabase } from '../../test/databases.ts';
 import { claim, complete, enqueue, enqueueClaimed, holds, JOB_PRIORITY, LeaseLost, renew } from './queue.ts';

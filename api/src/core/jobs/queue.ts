@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { jobs } from './tables.ts';
-import type { Job } from './tables.ts';
+import { jobs } from '../db/schema/index.ts';
+import type { Job } from '../db/schema/index.ts';
 
 /** A claimed job: the row as claimed, and the identity its writes are fenced with. */
 export interface Lease {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../core/db/client.ts';
-import { auditLog } from '../../areas/audit/tables.ts';
+import { auditLog } from '../../core/db/schema/index.ts';
 import type { StorageRuntime } from '../../areas/buckets/service.ts';
 import { createStorageRuntime } from '../../areas/buckets/storage/runtime.ts';
 import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';

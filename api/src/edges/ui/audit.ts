@@ -7,7 +7,7 @@ import type { AuditEntry, AuditFilter, AuditListQuery } from '../../areas/audit/
 import { AUDIT_EVENTS } from '../../areas/audit/writer.ts';
 import { membershipsOfUser } from '../../areas/members/service.ts';
 import { getOrganization, listOrganizations } from '../../areas/organizations/service.ts';
-import { users } from '../../areas/users/tables.ts';
+import { users } from '../../core/db/schema/index.ts';
 import type { Page } from '../../core/pagination.ts';
 import { fieldErrors } from '../../core/validation.ts';
 import { html } from './html.ts';

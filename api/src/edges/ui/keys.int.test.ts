@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../core/db/client.ts';
-import { auditLog } from '../../areas/audit/tables.ts';
+import { auditLog } from '../../core/db/schema/index.ts';
 import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
 import { CookieJar } from '../../test/oidc-provider.ts';
 import { uiClient } from '../../test/ui-client.ts';

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from '../db/columns.ts';
+import { createdAt, id, updatedAt } from '../columns.ts';
 
 /**
  * A job's life: `queued` (waiting for `run_at`), `running` (a runner holds its lease), then `done`

@@ -1,5 +1,4 @@
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../areas/users/tables.ts';
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Login throttling counters (auth/login-throttle.ts), one row per key: `pair:<account>|<address>`,
@@ -18,20 +17,4 @@ export const loginThrottle = pgTable(
     admitted: boolean().notNull(),
   },
   (t) => [index('login_throttle_window_idx').on(t.windowStart)],
-);
-
-/**
- * Addresses each user has signed in from with a password. Attempts from them skip the per-address
- * cap and the per-name delays, so an attacker elsewhere cannot lock the user out.
- */
-export const loginAddresses = pgTable(
-  'login_addresses',
-  {
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    address: text().notNull(),
-    lastSucceededAt: timestamp({ withTimezone: true }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.address] })],
 );

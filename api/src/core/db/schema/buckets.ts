@@ -11,16 +11,28 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from '../../core/db/columns.ts';
-import { organizations } from '../organizations/tables.ts';
-import { users } from '../users/tables.ts';
-import { workspaces } from '../workspaces/tables.ts';
-import type { NamespaceReference, OwnerReference } from './schema.ts';
+import { createdAt, id, updatedAt } from '../columns.ts';
+import { organizations } from './organizations.ts';
+import { users } from './users.ts';
+import { workspaces } from './workspaces.ts';
+
+/** The Kubernetes object a bucket is owned by or was made for (the API's `OwnerReference`). */
+export interface OwnerReferenceJson {
+  cluster_id: string;
+  namespace: string;
+  name: string;
+  uid: string;
+}
+/** One namespace of one cluster, to which a bucket may be released (the API's `NamespaceReference`). */
+export interface NamespaceReferenceJson {
+  cluster_id: string;
+  namespace: string;
+}
 
 /**
  * The bucket saga's states: `provisioning` (intent recorded, cluster steps under way or
  * interrupted), `ready`, `deleting` (removal under way or interrupted). Interrupted work is resumed
- * by whichever replica next claims the row's `bucket.saga` job (see service.ts).
+ * by whichever replica next claims the row's `bucket.saga` job (areas/buckets).
  */
 export const bucketState = pgEnum('bucket_state', ['provisioning', 'ready', 'deleting']);
 export type BucketState = (typeof bucketState.enumValues)[number];
@@ -72,11 +84,11 @@ export const buckets = pgTable(
      */
     createAttempted: boolean().notNull().default(false),
     /** The Kubernetes object that owns the bucket now; an owner-less bucket is adopted only as below. */
-    ownerReference: jsonb().$type<OwnerReference>(),
+    ownerReference: jsonb().$type<OwnerReferenceJson>(),
     /** The owner reference the bucket was created for; never changes (null: made without one, or imported). */
-    createdFor: jsonb().$type<OwnerReference>(),
+    createdFor: jsonb().$type<OwnerReferenceJson>(),
     /** An explicit release to one namespace: an object there may adopt the bucket while it has no owner. */
-    adoptableBy: jsonb().$type<NamespaceReference>(),
+    adoptableBy: jsonb().$type<NamespaceReferenceJson>(),
     usageBytes: bigint({ mode: 'number' }),
     usageObjects: bigint({ mode: 'number' }),
     usageUpdatedAt: timestamp({ withTimezone: true }),

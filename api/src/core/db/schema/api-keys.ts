@@ -1,8 +1,8 @@
 import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id } from '../../core/db/columns.ts';
-import { memberRole } from '../members/tables.ts';
-import { organizations } from '../organizations/tables.ts';
-import { users } from '../users/tables.ts';
+import { createdAt, id } from '../columns.ts';
+import { memberRole } from './organization-members.ts';
+import { organizations } from './organizations.ts';
+import { users } from './users.ts';
 
 export const apiKeyKind = pgEnum('api_key_kind', ['user', 'organization', 'system']);
 export type ApiKeyKind = (typeof apiKeyKind.enumValues)[number];

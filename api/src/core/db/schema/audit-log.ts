@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  index,
-  jsonb,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The append-only security log. No foreign keys: entries outlive the users, keys and
@@ -50,19 +39,3 @@ export type AuditEntryRow = typeof auditLog.$inferSelect;
 
 /** The organization ID counted for entries without one (logins, system-wide events). */
 export const NO_ORGANIZATION = '00000000-0000-0000-0000-000000000000';
-
-/**
- * How many entries each organization has, kept exact by triggers on `audit_log` (migration 0010):
- * an unfiltered page's `count` is a sum over at most a few rows per organization instead of a
- * count of the whole log, which grows without bound. Each writing connection adds to its own
- * `shard` row, so concurrent writers do not queue on one counter; the rows are summed to read.
- */
-export const auditLogCounts = pgTable(
-  'audit_log_counts',
-  {
-    organizationId: uuid().notNull(),
-    shard: smallint().notNull(),
-    entries: bigint({ mode: 'number' }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.organizationId, t.shard] })],
-);

@@ -1,6 +1,6 @@
 import { jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from '../../core/db/columns.ts';
-import { organizations } from '../organizations/tables.ts';
+import { createdAt, id, updatedAt } from '../columns.ts';
+import { organizations } from './organizations.ts';
 
 /** A workspace inside an organization. `config` is a free JSON object (later: the `events` key). */
 export const workspaces = pgTable(

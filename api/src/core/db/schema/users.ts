@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from '../../core/db/columns.ts';
+import { createdAt, id, updatedAt } from '../columns.ts';
 
 /**
  * Where a role came from: granted by hand in Plinth (`manual`), or by the identity provider's

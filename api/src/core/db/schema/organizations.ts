@@ -1,5 +1,5 @@
 import { pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from '../../core/db/columns.ts';
+import { createdAt, id, updatedAt } from '../columns.ts';
 
 /** A tenant. `slug` is the `{org}` in OIDC group names such as `svc-{org}-admins`. */
 export const organizations = pgTable(
