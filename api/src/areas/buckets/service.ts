@@ -62,7 +62,7 @@ import {
   visibleWorkspacesSql,
 } from '../../auth/policy.ts';
 import type { Action, Principal } from '../../auth/policy.ts';
-import { isUniqueViolation } from '../users/service.ts';
+import { isUniqueViolation } from '../../core/db/errors.ts';
 
 /** How long a replica owns a bucket's saga before another may take it over. */
 export const LEASE_SECONDS = 15;

@@ -14,7 +14,7 @@ import { authorize, requireInteractive } from '../../auth/policy.ts';
 import type { Action, Principal } from '../../auth/policy.ts';
 import { findOrganization } from '../organizations/service.ts';
 import { findWorkspace } from '../workspaces/service.ts';
-import { isUniqueViolation } from '../users/service.ts';
+import { isUniqueViolation } from '../../core/db/errors.ts';
 
 /** What has members: the same operations on two tables. */
 export const MEMBER_PARENTS = ['organization', 'workspace'] as const;

@@ -18,7 +18,7 @@ import {
   visibleOrganizationsSql,
 } from '../../auth/policy.ts';
 import type { Action, Principal } from '../../auth/policy.ts';
-import { isUniqueViolation } from '../users/service.ts';
+import { isUniqueViolation } from '../../core/db/errors.ts';
 
 const toView = (o: OrganizationRow): Organization => ({
   id: o.id,

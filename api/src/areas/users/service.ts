@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../core/db/client.ts';
 import { paginateTable } from '../../core/db/paginate.ts';
+import { isUniqueViolation } from '../../core/db/errors.ts';
 import { prepared } from '../../core/db/prepared.ts';
 import { users } from '../../core/db/schema/index.ts';
 import type { UserRow } from '../../core/db/schema/index.ts';
@@ -27,14 +28,6 @@ export function toUserView(u: UserRow): User {
     updated_at: u.updatedAt.toISOString(),
   };
 }
-
-const isUniqueViolation = (err: unknown): boolean => {
-  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-};
-export { isUniqueViolation };
 
 export async function listUsers(db: Database, principal: Principal, url: URL, page: PageQuery) {
   await authorize(db, principal, 'user.view', 'global');

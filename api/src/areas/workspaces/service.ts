@@ -5,7 +5,6 @@ import { prepared } from '../../core/db/prepared.ts';
 import { workspaces } from '../../core/db/schema/index.ts';
 import type { WorkspaceRow } from '../../core/db/schema/index.ts';
 import type { Workspace, WorkspaceCreate, WorkspaceListQuery, WorkspaceUpdate } from './schema.ts';
-import { errorInfo } from '../../core/error-info.ts';
 import { conflict, notFound, validationError } from '../../core/errors.ts';
 import type { Page } from '../../core/pagination.ts';
 import {
@@ -18,7 +17,7 @@ import {
 import type { Principal } from '../../auth/policy.ts';
 import type { RequestInfo } from '../../auth/login.ts';
 import type { AuditEventType, AuditLog } from '../audit/writer.ts';
-import { isUniqueViolation } from '../users/service.ts';
+import { isReferenceViolation, isUniqueViolation } from '../../core/db/errors.ts';
 
 const toView = (w: WorkspaceRow): Workspace => ({
   id: w.id,
@@ -158,7 +157,7 @@ export async function createWorkspace(
     return toView(ws);
   } catch (err) {
     if (isUniqueViolation(err)) throw nameTaken();
-    if ((err as { cause?: { code?: string } }).cause?.code === '23503') {
+    if (isReferenceViolation(err)) {
       throw validationError([
         { attr: 'organization', code: 'does_not_exist', detail: 'Organization not found.' },
       ]);
@@ -231,9 +230,8 @@ export async function deleteWorkspace(
       await audited(tx, audit, principal, 'workspace.deleted', deleted, req);
     });
   } catch (err) {
-    // The buckets' reference restricts deletes (23001); a plain foreign key would say 23503.
-    const code = errorInfo(err).code;
-    if (code === '23001' || code === '23503') {
+    // The buckets' reference restricts deletes.
+    if (isReferenceViolation(err)) {
       throw conflict('The workspace still has buckets; delete them first.', 'workspace_not_empty');
     }
     throw err;

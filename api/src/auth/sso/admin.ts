@@ -4,7 +4,7 @@ import { conflict, notFound, validationError } from '../../core/errors.ts';
 import type { AuditLog } from '../../areas/audit/writer.ts';
 import { organizations } from '../../core/db/schema/index.ts';
 import { users } from '../../core/db/schema/index.ts';
-import { isUniqueViolation } from '../../areas/users/service.ts';
+import { isUniqueViolation } from '../../core/db/errors.ts';
 import type { RequestInfo } from '../login.ts';
 import { authorize, requireInteractive } from '../policy.ts';
 import type { Principal } from '../policy.ts';

@@ -9,7 +9,7 @@ import type { SecretBox } from '../../core/secret-box.ts';
 import { isStorableText, storableJson, storablePrefix } from '../../core/storable.ts';
 import type { AuditLog } from '../../areas/audit/writer.ts';
 import { users } from '../../core/db/schema/index.ts';
-import { isUniqueViolation } from '../../areas/users/service.ts';
+import { isUniqueViolation } from '../../core/db/errors.ts';
 import type { RequestInfo } from '../login.ts';
 import type { Sessions } from '../sessions.ts';
 import type { ActiveSession } from '../sessions.ts';
