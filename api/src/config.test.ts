@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { loadConfig } from './config.ts';
+import { ConfigError } from './core/config-error.ts';
 
 const KEY = Buffer.alloc(32, 7).toString('base64');
 const JWT = 'j'.repeat(40);

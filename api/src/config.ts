@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ConfigError } from './core/config-error.ts';
+import type { DatabaseOptions } from './core/db/client.ts';
 import { loadServiceAccountsConfig } from './auth/service-accounts.ts';
 import type { ServiceAccountsConfig } from './auth/service-accounts.ts';
 import { loadStorageConfig } from './areas/buckets/storage/config.ts';
@@ -173,9 +175,7 @@ export interface Config {
   readonly metricsHost: string;
   readonly logLevel: (typeof LOG_LEVELS)[number];
   /** `postgres` when `DATABASE_URL` is set, else the embedded PGlite under `dataDir`. */
-  readonly database:
-    | { readonly kind: 'postgres'; readonly url: string; readonly poolSize: number }
-    | { readonly kind: 'pglite'; readonly dataDir: string };
+  readonly database: DatabaseOptions;
   readonly dataDir: string;
   readonly migrateOnStart: boolean;
   readonly bootstrapAdmin: { readonly username: string; readonly password: string | undefined };
@@ -210,16 +210,6 @@ export interface Config {
   readonly credentialGrace: { readonly defaultSeconds: number; readonly maxSeconds: number };
   /** Test-only (needs PLINTH_TEST_HOOKS=true): pause after this saga step (crash-safety tests). */
   readonly testPauseAfterStep: string | undefined;
-}
-
-/** A configuration problem, with one line per offending variable. */
-export class ConfigError extends Error {
-  readonly problems: readonly string[];
-  constructor(problems: readonly string[]) {
-    super(`invalid configuration: ${problems.join('; ')}`);
-    this.name = 'ConfigError';
-    this.problems = problems;
-  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { createApp } from './app.ts';
 import { AREAS } from './areas/index.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { loadConfig } from './config.ts';
+import { ConfigError } from './core/config-error.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './core/db/client.ts';
 import { errorInfo } from './core/error-info.ts';

@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from './config.ts';
+import { loadConfig } from './config.ts';
+import { ConfigError } from './core/config-error.ts';
 import { createLogger } from './core/logger.ts';
 import { ensureBootstrapAdmin } from './areas/users/bootstrap.ts';
 import { openDatabase } from './core/db/client.ts';

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError } from '../config.ts';
+import { ConfigError } from '../core/config-error.ts';
 import { DomainError } from '../core/errors.ts';
 import { fromDomain } from '../edges/http/errors.ts';
 import { loadServiceAccountsConfig, ServiceAccountVerifier } from './service-accounts.ts';

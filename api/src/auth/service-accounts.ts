@@ -5,7 +5,7 @@ import { createRemoteJWKSet, customFetch, decodeJwt, errors as joseErrors, jwtVe
 import type { JWTVerifyGetKey } from 'jose';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import { ConfigError } from '../config.ts';
+import { ConfigError } from '../core/config-error.ts';
 import { unauthenticated, unavailable } from '../core/errors.ts';
 
 /**

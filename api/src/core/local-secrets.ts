@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Config } from '../config.ts';
 import type { Logger } from './logger.ts';
 
 /** The keys the API signs and encrypts with, once resolved. */
@@ -22,7 +21,14 @@ interface StoredSecrets {
  * generated once into `<dataDir>/secrets.json` (mode 0600) and reused across restarts.
  * (`loadConfig` already refuses a shared database without both keys.)
  */
-export function resolveSecrets(config: Config, logger: Logger): Secrets {
+export function resolveSecrets(
+  config: {
+    readonly encryptionKey?: Buffer | undefined;
+    readonly jwtSigningKey?: string | undefined;
+    readonly dataDir: string;
+  },
+  logger: Logger,
+): Secrets {
   if (config.encryptionKey && config.jwtSigningKey) {
     return { encryptionKey: config.encryptionKey, jwtSigningKey: config.jwtSigningKey };
   }

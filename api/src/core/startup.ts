@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import type { Config } from '../config.ts';
+import type { DatabaseOptions } from './db/client.ts';
 
 /**
  * A start-up failure the user can fix (a port or data directory taken): printed as one line,
@@ -45,7 +45,15 @@ function probe(variable: 'PORT' | 'PLINTH_METRICS_PORT', host: string, port: num
  * so a busy port leaves no trace. A port taken between this check and the listen still gets the
  * one-line message (see {@link listenFailure}).
  */
-export async function checkPortsFree(config: Pick<Config, 'host' | 'port' | 'metricsHost' | 'metricsPort'>) {
+/** The listeners a process is about to open. */
+export interface Listeners {
+  readonly host: string;
+  readonly port: number;
+  readonly metricsHost: string;
+  readonly metricsPort: number;
+}
+
+export async function checkPortsFree(config: Listeners) {
   if (config.port !== 0) await probe('PORT', config.host, config.port);
   if (config.metricsPort !== 0) await probe('PLINTH_METRICS_PORT', config.metricsHost, config.metricsPort);
 }
@@ -54,7 +62,7 @@ export async function checkPortsFree(config: Pick<Config, 'host' | 'port' | 'met
  * Where the database is, for log lines: `host:port` of `DATABASE_URL` (never its user, password or
  * options), or the embedded database's directory.
  */
-export function databaseTarget(database: Config['database']): string {
+export function databaseTarget(database: DatabaseOptions): string {
   if (database.kind === 'pglite') return `embedded database in ${database.dataDir}`;
   try {
     const url = new URL(database.url);

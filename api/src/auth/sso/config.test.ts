@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../config.ts';
+import { loadConfig } from '../../config.ts';
+import { ConfigError } from '../../core/config-error.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'plinth-oidc-config-'));
 let n = 0;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import { ConfigError } from '../../config.ts';
+import { ConfigError } from '../../core/config-error.ts';
 
 /**
  * The `oidc` section of the PLINTH_CONFIG file: one or several OpenID Connect providers the web UI

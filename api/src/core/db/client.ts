@@ -6,7 +6,6 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
-import type { Config } from '../../config.ts';
 import { acquireDirLock } from '../dir-lock.ts';
 
 /**
@@ -146,7 +145,12 @@ export async function openMemoryDatabase(): Promise<DatabaseHandle> {
 }
 
 /** Opens the configured database: a postgres pool when `DATABASE_URL` is set, else PGlite. */
-export async function openDatabase(config: Config['database']): Promise<DatabaseHandle> {
+/** Where the data lives: a PostgreSQL server, or the embedded PGlite in a data directory. */
+export type DatabaseOptions =
+  | { readonly kind: 'postgres'; readonly url: string; readonly poolSize: number }
+  | { readonly kind: 'pglite'; readonly dataDir: string };
+
+export async function openDatabase(config: DatabaseOptions): Promise<DatabaseHandle> {
   return config.kind === 'postgres' ? openPostgres(config.url, config.poolSize) : openPglite(config.dataDir);
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../../config.ts';
+import { ConfigError } from '../../../core/config-error.ts';
 import { loadStorageConfig } from './config.ts';
 
 const EXAMPLE = fileURLToPath(new URL('../../../../../config/plinth.example.yaml', import.meta.url));

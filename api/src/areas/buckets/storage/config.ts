@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import { ConfigError } from '../../../config.ts';
+import { ConfigError } from '../../../core/config-error.ts';
 
 /**
  * The `PLINTH_CONFIG` file: storage clusters and the regions that resolve to them. Credentials are
