@@ -1,6 +1,11 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import { areaBoundaries } from './scripts/eslint/area-boundaries.ts';
+
+/** api/src/app.ts and api/src/config.ts, as a relative import from any folder below them. */
+const TOP = '^(\\.\\./)+(app|config)\\.ts$';
 
 export default tseslint.config(
   {
@@ -51,13 +56,32 @@ export default tseslint.config(
     },
   },
   {
-    // The import direction (docs/development.md "Layout"): core/ knows nothing of auth, areas or
-    // edges; services, jobs and auth are free of HTTP; only an area's routes and the edges speak it.
+    // Import cycles are refused everywhere (type-only imports have no run-time effect and are let
+    // through): each floor imports only downwards, and a file never reaches itself again.
+    files: ['api/src/**/*.ts', 'operator/src/**/*.ts'],
+    plugins: { 'import-x': importX, plinth: { rules: { 'area-boundaries': areaBoundaries } } },
+    // Imports name their files with the extension, so Node's own resolution finds them.
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })],
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-duplicates': 'error',
+      'plinth/area-boundaries': 'error',
+    },
+  },
+  {
+    // The floors (docs/development.md "Layout"), bottom up: core/ (the shared base, the database
+    // and its schema, jobs, the audit writer), auth/ (credentials to a principal, the policy),
+    // http/ (the kit an area's routes are made with), areas/ (the slices), edges/ (browser, MCP),
+    // then app.ts and index.ts. Services, jobs and auth are free of HTTP.
     files: ['api/src/core/**/*.ts', 'api/src/auth/**/*.ts', 'api/src/areas/**/*.ts'],
     ignores: [
       '**/*.test.ts',
+      '**/testing.ts',
       'api/src/**/routes/**',
-      'api/src/**/routes.ts',
       'api/src/**/schema.ts',
       'api/src/areas/*/index.ts',
       'api/src/areas/index.ts',
@@ -70,10 +94,46 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['hono', 'hono/*', '@hono/*', '**/edges/**'],
+              group: ['hono', 'hono/*', '@hono/*', '**/http/**', '**/edges/**'],
               message: 'Services are free of HTTP: throw a DomainError (core/errors.ts); the edge maps it.',
             },
             { group: ['**/routes/**', '**/routes.ts'], message: 'Call a service, never a route.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['api/src/auth/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/areas/**', '**/http/**', '**/edges/**', 'hono', 'hono/*'],
+              message: 'auth/ lies below the areas and the HTTP kit: it imports only core/ and itself.',
+            },
+            { regex: TOP, message: 'The process wiring (app.ts, config.ts) imports auth/, not the other way.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['api/src/http/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/areas/**', '**/edges/**'],
+              message: 'http/ is the kit the areas are made with: it imports only core/ and auth/.',
+            },
+            { regex: TOP, message: 'The process wiring (app.ts, config.ts) imports http/, not the other way.' },
           ],
         },
       ],
@@ -88,9 +148,18 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/auth/**', '**/areas/**', '**/edges/**', 'hono', 'hono/*', '@hono/node-server'],
-              message: 'core/ is the shared base: it imports nothing from auth/, areas/ or edges/.',
+              group: [
+                '**/auth/**',
+                '**/areas/**',
+                '**/http/**',
+                '**/edges/**',
+                'hono',
+                'hono/*',
+                '@hono/node-server',
+              ],
+              message: 'core/ is the shared base: it imports nothing from auth/, http/, areas/ or edges/.',
             },
+            { regex: TOP, message: 'The process wiring (app.ts, config.ts) imports core/, not the other way.' },
           ],
         },
       ],

@@ -1,5 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv } from './edges/http/app-env.ts';
+import type { AppEnv } from './http/app-env.ts';
 import type { DatabaseHandle } from './core/db/client.ts';
 import './core/validation.ts';
 import type { Logger } from './core/logger.ts';
@@ -12,13 +12,13 @@ import {
   responseHeaders,
   trailingSlash,
   validationHook,
-} from './edges/http/http-contract.ts';
-import { refuseUnstorableInput } from './edges/http/storable-input.ts';
-import { requireAuth } from './edges/http/require-auth.ts';
-import { requestContext } from './edges/http/request-context.ts';
+} from './http/http-contract.ts';
+import { refuseUnstorableInput } from './http/storable-input.ts';
+import { requireAuth } from './http/require-auth.ts';
+import { requestContext } from './http/request-context.ts';
 import { AREAS } from './areas/index.ts';
 import type { AreaDeps } from './areas/area.ts';
-import type { AuditLog, KeyUsage } from './areas/audit/writer.ts';
+import type { AuditLog, KeyUsage } from './core/audit/writer.ts';
 import type { ServiceAccountVerifier } from './auth/service-accounts.ts';
 import type { LoginTokens } from './auth/login.ts';
 import type { StorageRuntime } from './areas/buckets/service.ts';

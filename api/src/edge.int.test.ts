@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './core/db/client.ts';
 import { auditLog } from './core/db/schema/index.ts';
 import { createMetrics } from './core/metrics.ts';
-import { AuditLog, registerAuditMetrics } from './areas/audit/writer.ts';
+import { AuditLog, registerAuditMetrics } from './core/audit/writer.ts';
 import { testApp } from './test/app.ts';
 import { capturedLogger } from './test/log-capture.ts';
 import { DATABASE_KINDS, migratedDatabase } from './test/databases.ts';

@@ -4,7 +4,7 @@ import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './core/db/client.ts';
 import { users } from './core/db/schema/index.ts';
-import { defineRoute, PUBLIC } from './edges/http/openapi.ts';
+import { defineRoute, PUBLIC } from './http/openapi.ts';
 import { MAX_PAGE, MAX_PAGE_SIZE, PageQuerySchema, paginate, paginated } from './core/pagination.ts';
 import { API_VERSION } from './core/version.ts';
 import { testApp } from './test/app.ts';

@@ -11,7 +11,7 @@ import { createMetrics } from './core/metrics.ts';
 import { API_VERSION } from './core/version.ts';
 import { createMetricsApp } from './areas/system/routes/metrics.ts';
 import { startServer } from './server.ts';
-import { AuditLog, KeyUsage } from './areas/audit/writer.ts';
+import { AuditLog, KeyUsage } from './core/audit/writer.ts';
 import { issuerFailureReason, ServiceAccountVerifier } from './auth/service-accounts.ts';
 import { LoginTokens } from './auth/login.ts';
 import { ensureSagaJobs, LEASE_SECONDS } from './areas/buckets/service.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './core/db/client.ts';
 import { apiKeys } from './core/db/schema/index.ts';
-import { operationIdFor } from './edges/http/openapi.ts';
+import { operationIdFor } from './http/openapi.ts';
 import { generateToken } from './core/tokens.ts';
 import { LoginTokens } from './auth/login.ts';
 import { TEST_JWT_KEY } from './test/app.ts';

@@ -1,6 +1,5 @@
 import { CoreV1Api, CustomObjectsApi } from '@kubernetes/client-node';
-import type { KubeConfig } from '@kubernetes/client-node';
-import type { KubernetesListObject, V1Namespace, V1Secret } from '@kubernetes/client-node';
+import type { KubeConfig, KubernetesListObject, V1Namespace, V1Secret } from '@kubernetes/client-node';
 import { pino } from 'pino';
 import type { Logger } from 'pino';
 import { GROUP, KIND, PLURAL, VERSION } from './api/v1alpha1/s3bucket.ts';

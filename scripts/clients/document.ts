@@ -10,7 +10,7 @@ import { createApp } from '../../api/src/app.ts';
 import type { Database, DatabaseHandle } from '../../api/src/core/db/client.ts';
 import { createLogger } from '../../api/src/core/logger.ts';
 import { createMetrics } from '../../api/src/core/metrics.ts';
-import { AuditLog, KeyUsage } from '../../api/src/areas/audit/writer.ts';
+import { AuditLog, KeyUsage } from '../../api/src/core/audit/writer.ts';
 import { LoginTokens } from '../../api/src/auth/login.ts';
 import { NO_STORAGE } from '../../api/src/areas/buckets/storage/config.ts';
 import { createStorageRuntime } from '../../api/src/areas/buckets/storage/runtime.ts';

@@ -5,8 +5,11 @@ import type { SsoContext } from '../auth/sso/service.ts';
 import type { Database } from '../core/db/client.ts';
 import type { JobHandler } from '../core/jobs/runner.ts';
 import type { Logger } from '../core/logger.ts';
-import type { Endpoint } from '../edges/http/endpoint.ts';
-import type { AuditLog } from './audit/writer.ts';
+import type { RouteConfig, RouteHandler } from '@hono/zod-openapi';
+import type { AppEnv } from '../http/app-env.ts';
+import { endpoint as httpEndpoint } from '../http/endpoint.ts';
+import type { Endpoint } from '../http/endpoint.ts';
+import type { AuditLog } from '../core/audit/writer.ts';
 import type { StorageRuntime } from './buckets/service.ts';
 
 /** What an area's background work is built with: the process's shared parts, made once. */
@@ -33,7 +36,15 @@ export interface AreaDeps extends JobDeps {
  */
 export interface Area {
   readonly name: string;
-  readonly endpoints: readonly Endpoint[];
+  readonly endpoints: readonly Endpoint<AreaDeps>[];
   readonly jobs?: (deps: JobDeps) => Readonly<Record<string, JobHandler>>;
   readonly metrics?: (registry: Registry, deps: AreaDeps) => void;
+}
+
+/** An area's endpoint: its route and its handler, built from the areas' deps (one file under `routes/`). */
+export function endpoint<R extends RouteConfig>(
+  route: R,
+  handler: (deps: AreaDeps) => RouteHandler<R, AppEnv>,
+): Endpoint<AreaDeps> {
+  return httpEndpoint(route, handler);
 }

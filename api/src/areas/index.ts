@@ -1,5 +1,5 @@
 import type { Area } from './area.ts';
-import { authArea } from '../auth/routes/index.ts';
+import { authArea } from './auth/index.ts';
 import { auditArea } from './audit/index.ts';
 import { bucketsArea } from './buckets/index.ts';
 import { keysArea } from './keys/index.ts';

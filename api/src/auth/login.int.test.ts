@@ -1,8 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../core/db/client.ts';
-import { auditLog } from '../core/db/schema/index.ts';
-import { users } from '../core/db/schema/index.ts';
+import { auditLog, users } from '../core/db/schema/index.ts';
 import { DATABASE_KINDS, migratedDatabase } from '../test/databases.ts';
 import { createWorld, PASSWORD } from '../test/world.ts';
 import type { World } from '../test/world.ts';

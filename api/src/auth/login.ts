@@ -7,7 +7,7 @@ import { prepared } from '../core/db/prepared.ts';
 import { users } from '../core/db/schema/index.ts';
 import { DomainError, throttled, unauthenticated } from '../core/errors.ts';
 import type { ServiceAccountVerifier } from './service-accounts.ts';
-import type { AuditLog, KeyUsage } from '../areas/audit/writer.ts';
+import type { AuditLog, KeyUsage } from '../core/audit/writer.ts';
 import { accountKey, knownAddressSql, rememberAddress, reserve, throttleAddress } from './login-throttle.ts';
 import { assertHashingCapacity, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 

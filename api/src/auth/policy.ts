@@ -2,9 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Database } from '../core/db/client.ts';
 import { prepared } from '../core/db/prepared.ts';
-import { organizationMembers, workspaceMembers } from '../core/db/schema/index.ts';
-import { organizations } from '../core/db/schema/index.ts';
-import { workspaces } from '../core/db/schema/index.ts';
+import { organizationMembers, workspaceMembers, organizations, workspaces } from '../core/db/schema/index.ts';
 import type { MemberRole } from '../core/db/schema/index.ts';
 import { forbidden, notFound } from '../core/errors.ts';
 

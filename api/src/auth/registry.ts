@@ -1,9 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../core/db/client.ts';
 import { prepared } from '../core/db/prepared.ts';
-import { apiKeys } from '../core/db/schema/index.ts';
-import { organizations } from '../core/db/schema/index.ts';
-import { users } from '../core/db/schema/index.ts';
+import { apiKeys, organizations, users } from '../core/db/schema/index.ts';
 import { forbidden, unauthenticated } from '../core/errors.ts';
 import { hashToken, parseBearer } from '../core/tokens.ts';
 import type { AuthContext, RequestInfo } from './login.ts';

@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../core/db/client.ts';
-import { apiKeys } from '../core/db/schema/index.ts';
-import { auditLog } from '../core/db/schema/index.ts';
+import { apiKeys, auditLog } from '../core/db/schema/index.ts';
 import { generateToken } from '../core/tokens.ts';
 import { SCOPES } from './policy.ts';
 import type { Scope } from './policy.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../core/config-error.ts';
 import { DomainError } from '../core/errors.ts';
-import { fromDomain } from '../edges/http/errors.ts';
+import { fromDomain } from '../http/errors.ts';
 import { loadServiceAccountsConfig, ServiceAccountVerifier } from './service-accounts.ts';
 import type { ServiceAccountsConfig } from './service-accounts.ts';
 import { startFakeIssuer } from '../test/fake-issuer.ts';

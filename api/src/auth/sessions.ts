@@ -4,8 +4,7 @@ import type { Database } from '../core/db/client.ts';
 import { prepared } from '../core/db/prepared.ts';
 import type { SecretBox } from '../core/secret-box.ts';
 import { hashToken } from '../core/tokens.ts';
-import { users } from '../core/db/schema/index.ts';
-import { sessions } from '../core/db/schema/index.ts';
+import { users, sessions } from '../core/db/schema/index.ts';
 import type { SessionRow } from '../core/db/schema/index.ts';
 
 /**

@@ -5,7 +5,7 @@ import type { App } from '../app.ts';
 import type { DatabaseHandle } from '../core/db/client.ts';
 import { createMetrics } from '../core/metrics.ts';
 import { createMetricsApp } from '../areas/system/routes/metrics.ts';
-import { AuditLog, KeyUsage } from '../areas/audit/writer.ts';
+import { AuditLog, KeyUsage } from '../core/audit/writer.ts';
 import { LoginTokens } from '../auth/login.ts';
 import type { StorageRuntime } from '../areas/buckets/service.ts';
 import { NO_STORAGE } from '../areas/buckets/storage/config.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AuditEventType } from '../areas/audit/writer.ts';
+import type { AuditEventType } from '../core/audit/writer.ts';
 import type { Database } from '../core/db/client.ts';
 
 /**

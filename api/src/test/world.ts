@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { DatabaseHandle } from '../core/db/client.ts';
-import { organizationMembers, workspaceMembers } from '../core/db/schema/index.ts';
-import { organizations } from '../core/db/schema/index.ts';
-import { users } from '../core/db/schema/index.ts';
-import { workspaces } from '../core/db/schema/index.ts';
+import {
+  organizationMembers,
+  workspaceMembers,
+  organizations,
+  users,
+  workspaces,
+} from '../core/db/schema/index.ts';
 import type { MemberRole } from '../core/db/schema/index.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { testApp } from './app.ts';

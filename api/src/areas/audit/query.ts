@@ -1,8 +1,12 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../core/db/client.ts';
-import { auditLog, auditLogCounts, NO_ORGANIZATION } from '../../core/db/schema/index.ts';
-import { organizationMembers } from '../../core/db/schema/index.ts';
+import {
+  auditLog,
+  auditLogCounts,
+  NO_ORGANIZATION,
+  organizationMembers,
+} from '../../core/db/schema/index.ts';
 import type { AuditEntryRow } from '../../core/db/schema/index.ts';
 import type { AuditEntry, AuditFilter, AuditListQuery } from './schema.ts';
 import { forbidden } from '../../core/errors.ts';

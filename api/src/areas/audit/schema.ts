@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { PageQuerySchema } from '../../core/pagination.ts';
 import { sharedEnum, Timestamp } from '../../core/schema.ts';
-import { AUDIT_EVENTS } from './writer.ts';
+import { AUDIT_EVENTS } from '../../core/audit/writer.ts';
 
 const AuditEventSchema = sharedEnum(
   'AuditEvent',

@@ -11,7 +11,7 @@ import type { MinioServer } from '../../test/minio-server.ts';
 import { s3ClientFactory } from '../../test/s3.ts';
 import { createWorld } from '../../test/world.ts';
 import type { Actor, World } from '../../test/world.ts';
-import type { AuditEventType } from '../audit/writer.ts';
+import type { AuditEventType } from '../../core/audit/writer.ts';
 import { createStorageRuntime } from './storage/runtime.ts';
 
 /**

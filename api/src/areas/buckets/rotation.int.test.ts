@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../core/db/client.ts';
 import { enqueue, JOB_PRIORITY } from '../../core/jobs/queue.ts';
 import { JobRunner } from '../../core/jobs/runner.ts';
-import { jobs } from '../../core/db/schema/index.ts';
+import { jobs, auditLog, buckets } from '../../core/db/schema/index.ts';
 import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
 import { capturedLogger } from '../../test/log-capture.ts';
 import { garageStorageConfig, startGarageServer } from '../../test/garage-server.ts';
@@ -14,14 +14,12 @@ import { minioStorageConfig, startMinioServer } from '../../test/minio-server.ts
 import type { MinioServer } from '../../test/minio-server.ts';
 import { createWorld } from '../../test/world.ts';
 import type { World } from '../../test/world.ts';
-import { auditLog } from '../../core/db/schema/index.ts';
-import { AuditLog } from '../audit/writer.ts';
+import { AuditLog } from '../../core/audit/writer.ts';
 import { bucketsArea } from './index.ts';
 import { EXPIRE_CREDENTIALS_JOB, expireCredentialsJob, ROTATIONS_PER_HOUR } from './service.ts';
 import type { SagaStep } from './service.ts';
 import type { StorageConfig } from './storage/config.ts';
 import { createStorageRuntime } from './storage/runtime.ts';
-import { buckets } from '../../core/db/schema/index.ts';
 
 /**
  * Credential rotation against a real MinIO: during the grace period both keys work, after it only

@@ -3,9 +3,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../core/db/client.ts';
 import { paginateWindowed } from '../../core/db/paginate.ts';
 import { prepared } from '../../core/db/prepared.ts';
-import { buckets } from '../../core/db/schema/index.ts';
-import { jobs } from '../../core/db/schema/index.ts';
-import { workspaces } from '../../core/db/schema/index.ts';
+import { buckets, jobs, workspaces } from '../../core/db/schema/index.ts';
 import {
   cancelQueued,
   claim,
@@ -51,7 +49,7 @@ import type { StorageConfig } from './storage/config.ts';
 import type { Credentials, StorageDriver } from './storage/driver.ts';
 import { BACKEND_NAMES } from './storage/config.ts';
 import { StorageError } from './storage/driver.ts';
-import type { AuditEventType, AuditLog } from '../audit/writer.ts';
+import type { AuditEventType, AuditLog } from '../../core/audit/writer.ts';
 import type { RequestInfo } from '../../auth/login.ts';
 import {
   authorize,

@@ -8,7 +8,7 @@ import type { ApiKey, ApiKeyCreate, CreatedApiKey } from './schema.ts';
 import { forbidden, notFound, validationError } from '../../core/errors.ts';
 import type { PageQuery } from '../../core/pagination.ts';
 import { generateToken } from '../../core/tokens.ts';
-import type { AuditLog } from '../audit/writer.ts';
+import type { AuditLog } from '../../core/audit/writer.ts';
 import type { RequestInfo } from '../../auth/login.ts';
 import {
   authorize,

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../../core/db/client.ts';
 import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
 import { createWorld } from '../../test/world.ts';
 import type { World } from '../../test/world.ts';
-import type { AuditEventType } from '../audit/writer.ts';
+import type { AuditEventType } from '../../core/audit/writer.ts';
 
 describe.each(DATABASE_KINDS)('members on %s', (kind) => {
   let database: DatabaseHandle;

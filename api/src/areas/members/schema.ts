@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { MemberRoleSchema, MembershipSourceSchema, Timestamp, text } from '../../core/schema.ts';
-import { IdParams } from '../../edges/http/common.ts';
+import { IdParams } from '../../http/common.ts';
 
 /** A member of an organization or of a workspace, as every edge shows it. */
 export const MemberSchema = z

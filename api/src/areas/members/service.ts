@@ -1,19 +1,17 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../core/db/client.ts';
-import { organizationMembers, workspaceMembers } from '../../core/db/schema/index.ts';
+import { organizationMembers, workspaceMembers, users, organizations } from '../../core/db/schema/index.ts';
 import type { MemberRole } from '../../core/db/schema/index.ts';
-import { users } from '../../core/db/schema/index.ts';
-import { organizations } from '../../core/db/schema/index.ts';
 import type { Member, MemberCreate, MemberUpdate } from './schema.ts';
 import { notFound, validationError } from '../../core/errors.ts';
 import type { Page, PageQuery } from '../../core/pagination.ts';
 import { paginate } from '../../core/pagination.ts';
-import type { AuditLog } from '../audit/writer.ts';
+import type { AuditLog } from '../../core/audit/writer.ts';
 import type { RequestInfo } from '../../auth/login.ts';
 import { authorize, requireInteractive } from '../../auth/policy.ts';
 import type { Action, Principal } from '../../auth/policy.ts';
-import { findOrganization } from '../organizations/service.ts';
-import { findWorkspace } from '../workspaces/service.ts';
+import { findOrganization } from '../organizations/public.ts';
+import { findWorkspace } from '../workspaces/public.ts';
 import { isUniqueViolation } from '../../core/db/errors.ts';
 
 /** What has members: the same operations on two tables. */

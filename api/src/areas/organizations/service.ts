@@ -2,13 +2,12 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../core/db/client.ts';
 import { paginateWindowed } from '../../core/db/paginate.ts';
 import { prepared } from '../../core/db/prepared.ts';
-import { organizations } from '../../core/db/schema/index.ts';
+import { organizations, workspaces } from '../../core/db/schema/index.ts';
 import type { OrganizationRow } from '../../core/db/schema/index.ts';
 import type { Organization, OrganizationCreate, OrganizationUpdate } from './schema.ts';
-import { workspaces } from '../../core/db/schema/index.ts';
 import { conflict, notFound, validationError } from '../../core/errors.ts';
 import type { Page, PageQuery } from '../../core/pagination.ts';
-import type { AuditLog } from '../audit/writer.ts';
+import type { AuditLog } from '../../core/audit/writer.ts';
 import type { RequestInfo } from '../../auth/login.ts';
 import {
   authorize,

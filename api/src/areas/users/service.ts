@@ -8,7 +8,7 @@ import type { UserRow } from '../../core/db/schema/index.ts';
 import type { User, UserCreate, UserUpdate } from './schema.ts';
 import { conflict, forbidden, notFound, validationError } from '../../core/errors.ts';
 import type { PageQuery } from '../../core/pagination.ts';
-import type { AuditLog } from '../audit/writer.ts';
+import type { AuditLog } from '../../core/audit/writer.ts';
 import type { RequestInfo } from '../../auth/login.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { revokeSessionsOf } from '../../auth/sessions.ts';

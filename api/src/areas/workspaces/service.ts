@@ -16,7 +16,7 @@ import {
 } from '../../auth/policy.ts';
 import type { Principal } from '../../auth/policy.ts';
 import type { RequestInfo } from '../../auth/login.ts';
-import type { AuditEventType, AuditLog } from '../audit/writer.ts';
+import type { AuditEventType, AuditLog } from '../../core/audit/writer.ts';
 import { isReferenceViolation, isUniqueViolation } from '../../core/db/errors.ts';
 
 const toView = (w: WorkspaceRow): Workspace => ({

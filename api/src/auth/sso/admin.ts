@@ -1,9 +1,8 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../core/db/client.ts';
 import { conflict, notFound, validationError } from '../../core/errors.ts';
-import type { AuditLog } from '../../areas/audit/writer.ts';
-import { organizations } from '../../core/db/schema/index.ts';
-import { users } from '../../core/db/schema/index.ts';
+import type { AuditLog } from '../../core/audit/writer.ts';
+import { organizations, users, userIdentities } from '../../core/db/schema/index.ts';
 import { isUniqueViolation } from '../../core/db/errors.ts';
 import type { RequestInfo } from '../login.ts';
 import { authorize, requireInteractive } from '../policy.ts';
@@ -12,7 +11,6 @@ import type { Sessions } from '../sessions.ts';
 import type { OidcProviderConfig } from './config.ts';
 import { mapGroups } from './groups.ts';
 import type { GroupRules } from './groups.ts';
-import { userIdentities } from '../../core/db/schema/index.ts';
 import type { IdentityLink, UserSso } from './schema.ts';
 
 /**

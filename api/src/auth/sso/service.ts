@@ -7,18 +7,16 @@ import { errorInfo } from '../../core/error-info.ts';
 import type { Logger } from '../../core/logger.ts';
 import type { SecretBox } from '../../core/secret-box.ts';
 import { isStorableText, storableJson, storablePrefix } from '../../core/storable.ts';
-import type { AuditLog } from '../../areas/audit/writer.ts';
-import { users } from '../../core/db/schema/index.ts';
+import type { AuditLog } from '../../core/audit/writer.ts';
+import { users, userIdentities } from '../../core/db/schema/index.ts';
 import { isUniqueViolation } from '../../core/db/errors.ts';
 import type { RequestInfo } from '../login.ts';
-import type { Sessions } from '../sessions.ts';
-import type { ActiveSession } from '../sessions.ts';
+import type { Sessions, ActiveSession } from '../sessions.ts';
 import type { OidcProviderConfig } from './config.ts';
 import { groupsFromClaim } from './groups.ts';
 import { CLOCK_TOLERANCE_SECONDS } from './providers.ts';
 import type { OidcProviders } from './providers.ts';
 import { syncGroups } from './sync.ts';
-import { userIdentities } from '../../core/db/schema/index.ts';
 import { useOnce } from './used-tokens.ts';
 
 /** What the SSO flows are built with (the UI edge makes one). */

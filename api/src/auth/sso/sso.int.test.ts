@@ -4,10 +4,14 @@ import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../core/db/client.ts';
 import { createLogger } from '../../core/logger.ts';
-import { auditLog } from '../../core/db/schema/index.ts';
-import { organizationMembers } from '../../core/db/schema/index.ts';
-import { organizations } from '../../core/db/schema/index.ts';
-import { users } from '../../core/db/schema/index.ts';
+import {
+  auditLog,
+  organizationMembers,
+  organizations,
+  users,
+  sessions,
+  userIdentities,
+} from '../../core/db/schema/index.ts';
 import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
 import { CookieJar, loginAtIdp, startTestIdp } from '../../test/oidc-provider.ts';
 import type { TestIdp } from '../../test/oidc-provider.ts';
@@ -16,7 +20,6 @@ import { startServer } from '../../server.ts';
 import type { World } from '../../test/world.ts';
 import type { OidcProviderConfig } from './config.ts';
 import { OidcProviders } from './providers.ts';
-import { sessions, userIdentities } from '../../core/db/schema/index.ts';
 
 const PUBLIC_URL = 'http://plinth.test';
 const TLS_URL = 'https://plinth.test';

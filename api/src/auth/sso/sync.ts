@@ -1,14 +1,11 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../core/db/client.ts';
-import type { AuditLog } from '../../areas/audit/writer.ts';
-import { organizationMembers } from '../../core/db/schema/index.ts';
+import type { AuditLog } from '../../core/audit/writer.ts';
+import { organizationMembers, organizations, users, userIdentities } from '../../core/db/schema/index.ts';
 import type { MemberRole } from '../../core/db/schema/index.ts';
-import { organizations } from '../../core/db/schema/index.ts';
-import { users } from '../../core/db/schema/index.ts';
 import type { RequestInfo } from '../login.ts';
 import type { OidcProviderConfig } from './config.ts';
 import { mapGroups } from './groups.ts';
-import { userIdentities } from '../../core/db/schema/index.ts';
 
 /** What one sync changed, and what it could not do (shown to admins, never blocking a sign-in). */
 export interface SyncOutcome {

@@ -14,11 +14,11 @@ import {
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { App } from '../http/endpoint.ts';
-import type { AppEnv } from '../http/app-env.ts';
-import { ApiError, DomainError, fromDomain } from '../http/errors.ts';
-import { limitBody } from '../http/http-contract.ts';
-import { openApiDocument } from '../http/openapi.ts';
+import type { App } from '../../http/endpoint.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import { ApiError, DomainError, fromDomain } from '../../http/errors.ts';
+import { limitBody } from '../../http/http-contract.ts';
+import { openApiDocument } from '../../http/openapi.ts';
 import { authenticate } from '../../auth/registry.ts';
 import type { AuthContext } from '../../auth/login.ts';
 import { highestRole } from '../../auth/policy.ts';

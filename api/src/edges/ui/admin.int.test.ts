@@ -1,8 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../core/db/client.ts';
-import { auditLog } from '../../core/db/schema/index.ts';
-import { userIdentities } from '../../core/db/schema/index.ts';
+import { auditLog, userIdentities } from '../../core/db/schema/index.ts';
 import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
 import { CookieJar } from '../../test/oidc-provider.ts';
 import { submitSignIn, uiClient } from '../../test/ui-client.ts';

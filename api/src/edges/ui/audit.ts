@@ -4,7 +4,7 @@ import type { AreaDeps } from '../../areas/area.ts';
 import { exportAudit, listAudit } from '../../areas/audit/query.ts';
 import { AuditFilterSchema, AuditListQuerySchema } from '../../areas/audit/schema.ts';
 import type { AuditEntry, AuditFilter, AuditListQuery } from '../../areas/audit/schema.ts';
-import { AUDIT_EVENTS } from '../../areas/audit/writer.ts';
+import { AUDIT_EVENTS } from '../../core/audit/writer.ts';
 import { membershipsOfUser } from '../../areas/members/service.ts';
 import { getOrganization, listOrganizations } from '../../areas/organizations/service.ts';
 import { users } from '../../core/db/schema/index.ts';

@@ -3,9 +3,8 @@ import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client }
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../core/db/client.ts';
-import { auditLog } from '../../core/db/schema/index.ts';
+import { auditLog, buckets } from '../../core/db/schema/index.ts';
 import { BucketName } from '../../areas/buckets/schema.ts';
-import { buckets } from '../../core/db/schema/index.ts';
 import { createStorageRuntime } from '../../areas/buckets/storage/runtime.ts';
 import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
 import { minioStorageConfig, startMinioServer } from '../../test/minio-server.ts';

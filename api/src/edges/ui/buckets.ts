@@ -16,7 +16,7 @@ import type { Workspace } from '../../areas/workspaces/schema.ts';
 import { DomainError } from '../../core/errors.ts';
 import { MAX_PAGE } from '../../core/pagination.ts';
 import { fieldErrors } from '../../core/validation.ts';
-import { STATUS_OF } from '../http/errors.ts';
+import { STATUS_OF } from '../../http/errors.ts';
 import type { PageContext, UiEnv } from './context.ts';
 import { errorsByField, field, idParam, may, page, printable } from './context.ts';
 import {

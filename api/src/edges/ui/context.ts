@@ -1,6 +1,6 @@
 import type { Context, Handler } from 'hono';
-import type { AppEnv } from '../http/app-env.ts';
-import { STATUS_OF } from '../http/errors.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import { STATUS_OF } from '../../http/errors.ts';
 import type { RequestInfo } from '../../auth/login.ts';
 import { can, highestRole, requireScope, roleIn } from '../../auth/policy.ts';
 import type { Action, Principal } from '../../auth/policy.ts';

@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { App } from '../http/endpoint.ts';
-import type { AppEnv } from '../http/app-env.ts';
+import type { App } from '../../http/endpoint.ts';
+import type { AppEnv } from '../../http/app-env.ts';
 import { checkPassword } from '../../auth/login.ts';
 import { csrfTokenMatches } from '../../auth/sessions.ts';
 import type { OidcProviders } from '../../auth/sso/providers.ts';

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../core/db/client.ts';
-import { buckets } from '../../core/db/schema/index.ts';
-import { organizationMembers } from '../../core/db/schema/index.ts';
+import { buckets, organizationMembers } from '../../core/db/schema/index.ts';
 import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
 import { CookieJar } from '../../test/oidc-provider.ts';
 import { submitSignIn, uiClient } from '../../test/ui-client.ts';

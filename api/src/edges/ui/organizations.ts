@@ -15,7 +15,7 @@ import {
 import { WorkspaceCreateSchema } from '../../areas/workspaces/schema.ts';
 import type { Workspace } from '../../areas/workspaces/schema.ts';
 import { createWorkspace, listWorkspaces } from '../../areas/workspaces/service.ts';
-import { patchBody } from '../http/common.ts';
+import { patchBody } from '../../http/common.ts';
 import { html } from './html.ts';
 import type { Html } from './html.ts';
 import type { PageContext, UiEnv } from './context.ts';

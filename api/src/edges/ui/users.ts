@@ -2,21 +2,23 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import type { AreaDeps } from '../../areas/area.ts';
 import { membershipsOfUser } from '../../areas/members/service.ts';
-import { workspaceMembers } from '../../core/db/schema/index.ts';
-import { organizations } from '../../core/db/schema/index.ts';
+import {
+  workspaceMembers,
+  organizations,
+  users,
+  workspaces,
+  userIdentities,
+} from '../../core/db/schema/index.ts';
 import { UserCreateSchema, UserUpdateSchema } from '../../areas/users/schema.ts';
 import type { User } from '../../areas/users/schema.ts';
 import { createUser, getUser, listUsers, updateUser } from '../../areas/users/service.ts';
-import { users } from '../../core/db/schema/index.ts';
-import { workspaces } from '../../core/db/schema/index.ts';
 import { revokeUserSessions, userSso } from '../../auth/sso/admin.ts';
 import type { UserSso } from '../../auth/sso/schema.ts';
-import { userIdentities } from '../../core/db/schema/index.ts';
 import { DomainError } from '../../core/errors.ts';
 import { PageQuerySchema } from '../../core/pagination.ts';
 import type { Page } from '../../core/pagination.ts';
 import { fieldErrors } from '../../core/validation.ts';
-import { STATUS_OF } from '../http/errors.ts';
+import { STATUS_OF } from '../../http/errors.ts';
 import { html } from './html.ts';
 import type { Html } from './html.ts';
 import type { PageContext, UiEnv } from './context.ts';

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
-import { rawResponse } from '../../../edges/http/common.ts';
-import { endpoint } from '../../../edges/http/endpoint.ts';
-import { defineRoute } from '../../../edges/http/openapi.ts';
+import { rawResponse } from '../../../http/common.ts';
+import { endpoint } from '../../area.ts';
+import { defineRoute } from '../../../http/openapi.ts';
 import { exportAudit } from '../query.ts';
 import { AuditFilterSchema } from '../schema.ts';
 

@@ -1,6 +1,6 @@
-import { IdParams, noContent, sendNoContent, requestInfo } from '../../../edges/http/common.ts';
-import { endpoint } from '../../../edges/http/endpoint.ts';
-import { defineRoute } from '../../../edges/http/openapi.ts';
+import { IdParams, noContent, sendNoContent, requestInfo } from '../../../http/common.ts';
+import { endpoint } from '../../area.ts';
+import { defineRoute } from '../../../http/openapi.ts';
 import { deleteBucket } from '../service.ts';
 
 /** DELETE /api/v1/s3/buckets/{id}/ */

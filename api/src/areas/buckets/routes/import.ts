@@ -1,6 +1,6 @@
-import { jsonBody, jsonResponse, requestInfo } from '../../../edges/http/common.ts';
-import { endpoint } from '../../../edges/http/endpoint.ts';
-import { defineRoute } from '../../../edges/http/openapi.ts';
+import { jsonBody, jsonResponse, requestInfo } from '../../../http/common.ts';
+import { endpoint } from '../../area.ts';
+import { defineRoute } from '../../../http/openapi.ts';
 import { BucketImportSchema, CreatedBucketSchema } from '../schema.ts';
 import { importBucket } from '../service.ts';
 

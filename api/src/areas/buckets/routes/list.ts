@@ -1,7 +1,7 @@
 import { paginated } from '../../../core/pagination.ts';
-import { jsonResponse } from '../../../edges/http/common.ts';
-import { endpoint } from '../../../edges/http/endpoint.ts';
-import { defineRoute } from '../../../edges/http/openapi.ts';
+import { jsonResponse } from '../../../http/common.ts';
+import { endpoint } from '../../area.ts';
+import { defineRoute } from '../../../http/openapi.ts';
 import { BucketListQuerySchema, BucketSchema } from '../schema.ts';
 import { listBuckets } from '../service.ts';
 

@@ -1,6 +1,6 @@
-import { IdParams, jsonBody, jsonResponse } from '../../../edges/http/common.ts';
-import { endpoint } from '../../../edges/http/endpoint.ts';
-import { defineRoute } from '../../../edges/http/openapi.ts';
+import { IdParams, jsonBody, jsonResponse } from '../../../http/common.ts';
+import { endpoint } from '../../area.ts';
+import { defineRoute } from '../../../http/openapi.ts';
 import { UploadUrlRequestSchema, UploadUrlSchema } from '../schema.ts';
 import { presignUpload } from '../service.ts';
 

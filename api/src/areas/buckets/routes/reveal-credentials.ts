@@ -1,6 +1,6 @@
-import { IdParams, jsonResponse, requestInfo } from '../../../edges/http/common.ts';
-import { endpoint } from '../../../edges/http/endpoint.ts';
-import { defineRoute } from '../../../edges/http/openapi.ts';
+import { IdParams, jsonResponse, requestInfo } from '../../../http/common.ts';
+import { endpoint } from '../../area.ts';
+import { defineRoute } from '../../../http/openapi.ts';
 import { BucketCredentialsSchema } from '../schema.ts';
 import { revealCredentials } from '../service.ts';
 

@@ -1,8 +1,8 @@
 import { z } from '@hono/zod-openapi';
-import { IdParams } from '../../../edges/http/common.ts';
+import { IdParams } from '../../../http/common.ts';
 import type { Principal } from '../../../auth/policy.ts';
 import type { Database } from '../../../core/db/client.ts';
-import { findOrganization } from '../../organizations/service.ts';
+import { findOrganization } from '../../organizations/public.ts';
 import type { KeyOwner } from '../service.ts';
 
 /**

@@ -1,6 +1,6 @@
-import { noContent, requestInfo, sendNoContent } from '../../../edges/http/common.ts';
-import { endpoint } from '../../../edges/http/endpoint.ts';
-import { defineRoute } from '../../../edges/http/openapi.ts';
+import { noContent, requestInfo, sendNoContent } from '../../../http/common.ts';
+import { endpoint } from '../../area.ts';
+import { defineRoute } from '../../../http/openapi.ts';
 import { revokeKey } from '../service.ts';
 import { INTERACTIVE_ONLY, KeyParams, TAGS } from './owners.ts';
 import type { KeyOwnerRoutes } from './owners.ts';

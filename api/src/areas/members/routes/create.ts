@@ -1,6 +1,6 @@
-import { IdParams, jsonBody, jsonResponse, requestInfo } from '../../../edges/http/common.ts';
-import { endpoint } from '../../../edges/http/endpoint.ts';
-import { defineRoute } from '../../../edges/http/openapi.ts';
+import { IdParams, jsonBody, jsonResponse, requestInfo } from '../../../http/common.ts';
+import { endpoint } from '../../area.ts';
+import { defineRoute } from '../../../http/openapi.ts';
 import { MemberCreateSchema, MemberSchema } from '../schema.ts';
 import { addMember, MEMBER_PARENTS, membershipTarget } from '../service.ts';
 

@@ -1,7 +1,7 @@
 import { paginated, PageQuerySchema } from '../../../core/pagination.ts';
-import { IdParams, jsonResponse } from '../../../edges/http/common.ts';
-import { endpoint } from '../../../edges/http/endpoint.ts';
-import { defineRoute } from '../../../edges/http/openapi.ts';
+import { IdParams, jsonResponse } from '../../../http/common.ts';
+import { endpoint } from '../../area.ts';
+import { defineRoute } from '../../../http/openapi.ts';
 import { MemberSchema } from '../schema.ts';
 import { listMembers, MEMBER_PARENTS, membershipTarget } from '../service.ts';
 

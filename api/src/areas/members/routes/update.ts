@@ -1,6 +1,6 @@
-import { jsonBody, jsonResponse, requestInfo } from '../../../edges/http/common.ts';
-import { endpoint } from '../../../edges/http/endpoint.ts';
-import { defineRoute } from '../../../edges/http/openapi.ts';
+import { jsonBody, jsonResponse, requestInfo } from '../../../http/common.ts';
+import { endpoint } from '../../area.ts';
+import { defineRoute } from '../../../http/openapi.ts';
 import { MemberParamsSchema, MemberSchema, MemberUpdateSchema } from '../schema.ts';
 import { changeMember, MEMBER_PARENTS, membershipTarget } from '../service.ts';
 

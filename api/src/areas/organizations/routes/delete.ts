@@ -1,6 +1,6 @@
-import { IdParams, noContent, requestInfo, sendNoContent } from '../../../edges/http/common.ts';
-import { endpoint } from '../../../edges/http/endpoint.ts';
-import { defineRoute } from '../../../edges/http/openapi.ts';
+import { IdParams, noContent, requestInfo, sendNoContent } from '../../../http/common.ts';
+import { endpoint } from '../../area.ts';
+import { defineRoute } from '../../../http/openapi.ts';
 import { deleteOrganization } from '../service.ts';
 
 /** DELETE /api/v1/organizations/{id}/ */

@@ -1,6 +1,6 @@
-import { IdParams, jsonBody, jsonResponse, patchBody, requestInfo } from '../../../edges/http/common.ts';
-import { endpoint } from '../../../edges/http/endpoint.ts';
-import { defineRoute } from '../../../edges/http/openapi.ts';
+import { IdParams, jsonBody, jsonResponse, patchBody, requestInfo } from '../../../http/common.ts';
+import { endpoint } from '../../area.ts';
+import { defineRoute } from '../../../http/openapi.ts';
 import { OrganizationSchema, OrganizationUpdateSchema } from '../schema.ts';
 import { updateOrganization } from '../service.ts';
 

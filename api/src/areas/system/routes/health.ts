@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv } from '../../../edges/http/app-env.ts';
+import type { AppEnv } from '../../../http/app-env.ts';
 import type { DatabaseHandle } from '../../../core/db/client.ts';
 
 const READY_TIMEOUT_MS = 2000;

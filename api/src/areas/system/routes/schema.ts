@@ -1,8 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { stringify } from 'yaml';
-import type { AppEnv } from '../../../edges/http/app-env.ts';
-import { defineRoute, openApiDocument, PUBLIC } from '../../../edges/http/openapi.ts';
+import type { AppEnv } from '../../../http/app-env.ts';
+import { defineRoute, openApiDocument, PUBLIC } from '../../../http/openapi.ts';
 
 const route = defineRoute({
   method: 'get',

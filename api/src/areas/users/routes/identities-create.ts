@@ -1,6 +1,6 @@
-import { IdParams, jsonBody, jsonResponse, requestInfo } from '../../../edges/http/common.ts';
-import { endpoint } from '../../../edges/http/endpoint.ts';
-import { defineRoute } from '../../../edges/http/openapi.ts';
+import { IdParams, jsonBody, jsonResponse, requestInfo } from '../../../http/common.ts';
+import { endpoint } from '../../area.ts';
+import { defineRoute } from '../../../http/openapi.ts';
 import { linkIdentity } from '../../../auth/sso/admin.ts';
 import { IdentityLinkSchema, IdentitySchema } from '../../../auth/sso/schema.ts';
 

@@ -1,6 +1,6 @@
-import { jsonResponse } from '../../../edges/http/common.ts';
-import { endpoint } from '../../../edges/http/endpoint.ts';
-import { defineRoute } from '../../../edges/http/openapi.ts';
+import { jsonResponse } from '../../../http/common.ts';
+import { endpoint } from '../../area.ts';
+import { defineRoute } from '../../../http/openapi.ts';
 import { UserSchema } from '../schema.ts';
 import { me } from '../service.ts';
 

@@ -1,6 +1,6 @@
-import { IdParams, jsonBody, jsonResponse, patchBody, requestInfo } from '../../../edges/http/common.ts';
-import { endpoint } from '../../../edges/http/endpoint.ts';
-import { defineRoute } from '../../../edges/http/openapi.ts';
+import { IdParams, jsonBody, jsonResponse, patchBody, requestInfo } from '../../../http/common.ts';
+import { endpoint } from '../../area.ts';
+import { defineRoute } from '../../../http/openapi.ts';
 import { UserSchema, UserUpdateSchema } from '../schema.ts';
 import { updateUser } from '../service.ts';
 

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from './app-env.ts';
-import type { RequestInfo } from '../../auth/login.ts';
+import type { RequestInfo } from '../auth/login.ts';
 
 /** `{id}` path parameter (UUID). */
 export const IdParams = z.object({

@@ -1,6 +1,6 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ErrorCode, ErrorKind, FieldError } from '../../core/errors.ts';
-import { DomainError } from '../../core/errors.ts';
+import type { ErrorCode, ErrorKind, FieldError } from '../core/errors.ts';
+import { DomainError } from '../core/errors.ts';
 
 /** The one error body every failure under /api has. */
 export interface ErrorBody {

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { AppEnv } from './app-env.ts';
-import type { Logger } from '../../core/logger.ts';
-import type { Metrics } from '../../core/metrics.ts';
+import type { Logger } from '../core/logger.ts';
+import type { Metrics } from '../core/metrics.ts';
 
 const INCOMING_ID = /^[A-Za-z0-9._-]{1,128}$/;
 

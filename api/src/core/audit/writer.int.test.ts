@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../core/db/client.ts';
+import type { DatabaseHandle } from '../db/client.ts';
 import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
 import { capturedLogger } from '../../test/log-capture.ts';
-import { auditLog } from '../../core/db/schema/index.ts';
+import { auditLog } from '../db/schema/index.ts';
 import { AuditLog } from './writer.ts';
 
 describe.each(DATABASE_KINDS)('the audit log on %s, for unauthenticated requests', (kind) => {

@@ -1,7 +1,7 @@
-import { defineRoute, PUBLIC } from '../../edges/http/openapi.ts';
-import { login } from '../login.ts';
-import { endpoint } from '../../edges/http/endpoint.ts';
-import { jsonBody, jsonResponse, requestInfo } from '../../edges/http/common.ts';
+import { defineRoute, PUBLIC } from '../../../http/openapi.ts';
+import { login } from '../../../auth/login.ts';
+import { endpoint } from '../../area.ts';
+import { jsonBody, jsonResponse, requestInfo } from '../../../http/common.ts';
 import { LoginRequest, LoginResponse } from '../schema.ts';
 
 /** POST /api/login/ */

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
-import { ERROR_CODES } from '../../core/errors.ts';
-import { API_VERSION } from '../../core/version.ts';
+import { ERROR_CODES } from '../core/errors.ts';
+import { API_VERSION } from '../core/version.ts';
 import type { AppEnv } from './app-env.ts';
 import { normalizeDocument } from './openapi-document.ts';
 

@@ -4,11 +4,11 @@ import { HTTPException } from 'hono/http-exception';
 import type { Hook } from '@hono/zod-openapi';
 import { ZodError } from 'zod';
 import type { AppEnv } from './app-env.ts';
-import { isDatabaseUnavailable } from '../../core/db/client.ts';
-import { errorInfo, stackFrames } from '../../core/error-info.ts';
-import { validationError } from '../../core/errors.ts';
+import { isDatabaseUnavailable } from '../core/db/client.ts';
+import { errorInfo, stackFrames } from '../core/error-info.ts';
+import { validationError } from '../core/errors.ts';
 import { ApiError, DomainError, fromDomain, STATUS_CODES } from './errors.ts';
-import { fieldErrors } from '../../core/validation.ts';
+import { fieldErrors } from '../core/validation.ts';
 
 /**
  * DRF's APPEND_SLASH, for every method under /api/, /ui/ and /auth/: `/api/v1/things` answers 308 to `/api/v1/things/`

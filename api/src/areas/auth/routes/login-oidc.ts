@@ -1,9 +1,9 @@
-import { defineRoute, PUBLIC } from '../../edges/http/openapi.ts';
-import { endpoint } from '../../edges/http/endpoint.ts';
-import { jsonBody, jsonResponse, requestInfo } from '../../edges/http/common.ts';
-import { unauthenticated, unavailable, validationError } from '../../core/errors.ts';
-import { IdTokenLoginSchema } from '../sso/schema.ts';
-import { signInWithIdToken, SsoLoginError } from '../sso/service.ts';
+import { defineRoute, PUBLIC } from '../../../http/openapi.ts';
+import { endpoint } from '../../area.ts';
+import { jsonBody, jsonResponse, requestInfo } from '../../../http/common.ts';
+import { unauthenticated, unavailable, validationError } from '../../../core/errors.ts';
+import { IdTokenLoginSchema } from '../../../auth/sso/schema.ts';
+import { signInWithIdToken, SsoLoginError } from '../../../auth/sso/service.ts';
 import { LoginResponse } from '../schema.ts';
 
 /** POST /api/login/oidc/ */

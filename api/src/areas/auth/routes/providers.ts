@@ -1,8 +1,8 @@
-import { defineRoute, PUBLIC } from '../../edges/http/openapi.ts';
-import { endpoint } from '../../edges/http/endpoint.ts';
-import { jsonResponse } from '../../edges/http/common.ts';
-import { notFound } from '../../core/errors.ts';
-import { SsoProvidersQuerySchema, SsoProvidersSchema } from '../sso/schema.ts';
+import { defineRoute, PUBLIC } from '../../../http/openapi.ts';
+import { endpoint } from '../../area.ts';
+import { jsonResponse } from '../../../http/common.ts';
+import { notFound } from '../../../core/errors.ts';
+import { SsoProvidersQuerySchema, SsoProvidersSchema } from '../../../auth/sso/schema.ts';
 
 /** GET /api/login/providers/ */
 export default endpoint(

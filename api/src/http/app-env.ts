@@ -1,6 +1,6 @@
 import type { HttpBindings } from '@hono/node-server';
-import type { Logger } from '../../core/logger.ts';
-import type { Principal } from '../../auth/policy.ts';
+import type { Logger } from '../core/logger.ts';
+import type { Principal } from '../auth/policy.ts';
 
 /**
  * A request another edge makes in-process on behalf of a caller it has authenticated (an MCP tool

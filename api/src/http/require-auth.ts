@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './app-env.ts';
-import { authenticate } from '../../auth/registry.ts';
-import type { AuthContext } from '../../auth/login.ts';
+import { authenticate } from '../auth/registry.ts';
+import type { AuthContext } from '../auth/login.ts';
 
 /** Paths under /api/v1/ that need no token. */
 const PUBLIC_PATHS = new Set(['/api/v1/schema/']);

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { Timestamp, text } from '../core/schema.ts';
+import { Timestamp, text } from '../../core/schema.ts';
 
 /** The shapes of signing in with a password (POST /api/login/). */
 

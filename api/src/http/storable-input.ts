@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { AppEnv } from './app-env.ts';
-import type { FieldError } from '../../core/errors.ts';
-import { validationError } from '../../core/errors.ts';
+import type { FieldError } from '../core/errors.ts';
+import { validationError } from '../core/errors.ts';
 
 /**
  * PostgreSQL cannot store NUL in text or jsonb, nor a UTF-16 surrogate without its pair (JSON's

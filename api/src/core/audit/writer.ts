@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { Counter, Gauge } from 'prom-client';
 import type { Registry } from 'prom-client';
-import type { Database } from '../../core/db/client.ts';
-import { arrayParameter, prepared } from '../../core/db/prepared.ts';
-import { apiKeys } from '../../core/db/schema/index.ts';
-import { auditLog } from '../../core/db/schema/index.ts';
-import { errorInfo } from '../../core/error-info.ts';
-import { addressKey } from '../../core/ip-prefix.ts';
-import type { Logger } from '../../core/logger.ts';
+import type { Database } from '../db/client.ts';
+import { arrayParameter, prepared } from '../db/prepared.ts';
+import { apiKeys, auditLog } from '../db/schema/index.ts';
+import { errorInfo } from '../error-info.ts';
+import { addressKey } from '../ip-prefix.ts';
+import type { Logger } from '../logger.ts';
 
 /** The events the audit log records (docs/audit-log.md). */
 export const AUDIT_EVENTS = [

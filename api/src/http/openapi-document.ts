@@ -1,4 +1,4 @@
-import { SHARED_ENUMS } from '../../core/schema.ts';
+import { SHARED_ENUMS } from '../core/schema.ts';
 
 /**
  * The last step of building the OpenAPI document: the forms client generators handle, applied to
