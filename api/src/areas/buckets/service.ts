@@ -50,7 +50,7 @@ import type { Credentials, StorageDriver } from './storage/driver.ts';
 import { BACKEND_NAMES } from './storage/config.ts';
 import { StorageError } from './storage/driver.ts';
 import type { AuditEventType, AuditLog } from '../../core/audit/writer.ts';
-import type { RequestInfo } from '../../auth/login.ts';
+import type { RequestInfo } from '../../auth/context.ts';
 import {
   authorize,
   requireInteractive,

@@ -9,7 +9,7 @@ import { forbidden, notFound, validationError } from '../../core/errors.ts';
 import type { PageQuery } from '../../core/pagination.ts';
 import { generateToken } from '../../core/tokens.ts';
 import type { AuditLog } from '../../core/audit/writer.ts';
-import type { RequestInfo } from '../../auth/login.ts';
+import type { RequestInfo } from '../../auth/context.ts';
 import {
   authorize,
   NOT_GRANTABLE,

@@ -7,7 +7,7 @@ import { notFound, validationError } from '../../core/errors.ts';
 import type { Page, PageQuery } from '../../core/pagination.ts';
 import { paginate } from '../../core/pagination.ts';
 import type { AuditLog } from '../../core/audit/writer.ts';
-import type { RequestInfo } from '../../auth/login.ts';
+import type { RequestInfo } from '../../auth/context.ts';
 import { authorize, requireInteractive } from '../../auth/policy.ts';
 import type { Action, Principal } from '../../auth/policy.ts';
 import { findOrganization } from '../organizations/public.ts';

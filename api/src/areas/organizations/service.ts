@@ -8,7 +8,7 @@ import type { Organization, OrganizationCreate, OrganizationUpdate } from './sch
 import { conflict, notFound, validationError } from '../../core/errors.ts';
 import type { Page, PageQuery } from '../../core/pagination.ts';
 import type { AuditLog } from '../../core/audit/writer.ts';
-import type { RequestInfo } from '../../auth/login.ts';
+import type { RequestInfo } from '../../auth/context.ts';
 import {
   authorize,
   requireInteractive,

@@ -9,7 +9,7 @@ import type { User, UserCreate, UserUpdate } from './schema.ts';
 import { conflict, forbidden, notFound, validationError } from '../../core/errors.ts';
 import type { PageQuery } from '../../core/pagination.ts';
 import type { AuditLog } from '../../core/audit/writer.ts';
-import type { RequestInfo } from '../../auth/login.ts';
+import type { RequestInfo } from '../../auth/context.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { revokeSessionsOf } from '../../auth/sessions.ts';
 import { authorize, requireInteractive, requireScope } from '../../auth/policy.ts';

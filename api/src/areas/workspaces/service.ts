@@ -15,7 +15,7 @@ import {
   visibleWorkspacesSql,
 } from '../../auth/policy.ts';
 import type { Principal } from '../../auth/policy.ts';
-import type { RequestInfo } from '../../auth/login.ts';
+import type { RequestInfo } from '../../auth/context.ts';
 import type { AuditEventType, AuditLog } from '../../core/audit/writer.ts';
 import { isReferenceViolation, isUniqueViolation } from '../../core/db/errors.ts';
 

@@ -4,7 +4,7 @@ import { conflict, notFound, validationError } from '../../core/errors.ts';
 import type { AuditLog } from '../../core/audit/writer.ts';
 import { organizations, users, userIdentities } from '../../core/db/schema/index.ts';
 import { isUniqueViolation } from '../../core/db/errors.ts';
-import type { RequestInfo } from '../login.ts';
+import type { RequestInfo } from '../context.ts';
 import { authorize, requireInteractive } from '../policy.ts';
 import type { Principal } from '../policy.ts';
 import type { Sessions } from '../sessions.ts';

@@ -10,7 +10,7 @@ import { isStorableText, storableJson, storablePrefix } from '../../core/storabl
 import type { AuditLog } from '../../core/audit/writer.ts';
 import { users, userIdentities } from '../../core/db/schema/index.ts';
 import { isUniqueViolation } from '../../core/db/errors.ts';
-import type { RequestInfo } from '../login.ts';
+import type { RequestInfo } from '../context.ts';
 import type { Sessions, ActiveSession } from '../sessions.ts';
 import type { OidcProviderConfig } from './config.ts';
 import { groupsFromClaim } from './groups.ts';

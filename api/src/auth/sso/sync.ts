@@ -3,7 +3,7 @@ import type { Database } from '../../core/db/client.ts';
 import type { AuditLog } from '../../core/audit/writer.ts';
 import { organizationMembers, organizations, users, userIdentities } from '../../core/db/schema/index.ts';
 import type { MemberRole } from '../../core/db/schema/index.ts';
-import type { RequestInfo } from '../login.ts';
+import type { RequestInfo } from '../context.ts';
 import type { OidcProviderConfig } from './config.ts';
 import { mapGroups } from './groups.ts';
 

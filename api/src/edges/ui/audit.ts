@@ -13,7 +13,7 @@ import { fieldErrors } from '../../core/validation.ts';
 import { html } from './html.ts';
 import type { Html } from './html.ts';
 import type { PageContext, UiEnv } from './context.ts';
-import { idParam, page } from './context.ts';
+import { idParam, pagesWith } from './context.ts';
 import { alerts, describedBy, fieldError, layout, minute } from './layout.ts';
 import type { Section } from './layout.ts';
 import { organizationTabs } from './tabs.ts';
@@ -98,6 +98,7 @@ const relative = (url: string | null): string | null => {
 };
 
 export function registerAuditPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
+  const page = pagesWith(deps);
   const { db } = deps;
 
   const globalPlace: Place = {

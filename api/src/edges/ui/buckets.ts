@@ -18,7 +18,7 @@ import { MAX_PAGE } from '../../core/pagination.ts';
 import { fieldErrors } from '../../core/validation.ts';
 import { STATUS_OF } from '../../http/errors.ts';
 import type { PageContext, UiEnv } from './context.ts';
-import { errorsByField, field, idParam, may, page, printable } from './context.ts';
+import { errorsByField, field, idParam, may, pagesWith, printable } from './context.ts';
 import {
   createdPage,
   credentialsPage,
@@ -51,6 +51,7 @@ const statusOf = (err: DomainError) => STATUS_OF[err.kind] as 400;
 const shown = (err: unknown): err is DomainError => err instanceof DomainError && err.kind !== 'not_found';
 
 export function registerBucketPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
+  const page = pagesWith(deps);
   const { db, storage, audit, logger } = deps;
   const regions = () => [...storage.config.regions.keys()];
   /** Regions whose cluster cannot set CORS rules (MinIO), which the form names. */
@@ -222,7 +223,7 @@ export function registerBucketPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
           logger,
           p.principal,
           parsed.data,
-          p.info,
+          p.ctx.req,
         );
         return c.html(createdPage(p, bucket, status === 200), status);
       } catch (err) {
@@ -269,7 +270,14 @@ export function registerBucketPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
           400,
         );
       try {
-        const credentials = await revealCredentials(db, storage, audit, p.principal, place.bucket.id, p.info);
+        const credentials = await revealCredentials(
+          db,
+          storage,
+          audit,
+          p.principal,
+          place.bucket.id,
+          p.ctx.req,
+        );
         return c.html(revealedPage(p, place, credentials));
       } catch (err) {
         if (!shown(err)) throw err;
@@ -296,7 +304,7 @@ export function registerBucketPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
           p.principal,
           place.bucket.id,
           parsed.data,
-          p.info,
+          p.ctx.req,
         );
         return c.html(rotatedPage(p, place, rotated));
       } catch (err) {
@@ -332,7 +340,7 @@ export function registerBucketPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
           400,
         );
       try {
-        await deleteBucket(db, storage, audit, p.principal, place.bucket.id, p.info);
+        await deleteBucket(db, storage, audit, p.principal, place.bucket.id, p.ctx.req);
       } catch (err) {
         if (!shown(err)) throw err;
         return c.html(deletePage(p, { ...place, error: err.message }), statusOf(err));

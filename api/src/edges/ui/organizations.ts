@@ -19,7 +19,7 @@ import { patchBody } from '../../http/common.ts';
 import { html } from './html.ts';
 import type { Html } from './html.ts';
 import type { PageContext, UiEnv } from './context.ts';
-import { field, idParam, may, page } from './context.ts';
+import { field, idParam, may, pagesWith } from './context.ts';
 import { alerts, csrfField, day, describedBy, fieldError, layout, minute, ROLE_NAMES } from './layout.ts';
 import { organizationTabs } from './tabs.ts';
 import {
@@ -72,6 +72,7 @@ interface OrgFrame {
 const urlOf = (path: string) => new URL(`http://ui${path}`);
 
 export function registerOrganizationPages(app: Hono<UiEnv>, deps: AreaDeps): void {
+  const page = pagesWith(deps);
   const { db, audit } = deps;
 
   /** The organization if the principal may see it (404 otherwise), and its tabs' rights. */
@@ -117,7 +118,7 @@ export function registerOrganizationPages(app: Hono<UiEnv>, deps: AreaDeps): voi
       const parsed = OrganizationCreateSchema.safeParse(state);
       if (!parsed.success) return again(invalidForm(parsed.error.issues, summary, shown));
       try {
-        await createOrganization(db, audit, p.principal, parsed.data, p.info);
+        await createOrganization(db, audit, p.principal, parsed.data, p.ctx.req);
       } catch (err) {
         if (!(err instanceof DomainError) || err.kind === 'not_found') throw err;
         return again(refusal(err, summary, shown));
@@ -178,7 +179,7 @@ export function registerOrganizationPages(app: Hono<UiEnv>, deps: AreaDeps): voi
       });
       if (!parsed.success) return again(invalidForm(parsed.error.issues, summary, shown));
       try {
-        await updateOrganization(db, audit, p.principal, f.org.id, parsed.data, p.info);
+        await updateOrganization(db, audit, p.principal, f.org.id, parsed.data, p.ctx.req);
       } catch (err) {
         if (!(err instanceof DomainError) || err.kind === 'not_found') throw err;
         return again(refusal(err, summary, shown));
@@ -278,7 +279,7 @@ export function registerOrganizationPages(app: Hono<UiEnv>, deps: AreaDeps): voi
       const parsed = WorkspaceCreateSchema.safeParse({ organization: f.org.id, name: state.name });
       if (!parsed.success) return again(invalidForm(parsed.error.issues, summary, ['name']));
       try {
-        await createWorkspace(db, audit, p.principal, parsed.data, p.info);
+        await createWorkspace(db, audit, p.principal, parsed.data, p.ctx.req);
       } catch (err) {
         if (!(err instanceof DomainError) || err.kind === 'not_found') throw err;
         return again(refusal(err, summary, ['name']));

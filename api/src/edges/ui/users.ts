@@ -22,7 +22,7 @@ import { STATUS_OF } from '../../http/errors.ts';
 import { html } from './html.ts';
 import type { Html } from './html.ts';
 import type { PageContext, UiEnv } from './context.ts';
-import { errorsByField, field, idParam, page } from './context.ts';
+import { errorsByField, field, idParam, pagesWith } from './context.ts';
 import { alerts, csrfField, describedBy, fieldError, layout, minute, ROLE_NAMES } from './layout.ts';
 
 /**
@@ -87,6 +87,7 @@ const NOTICES: Record<string, string> = {
 };
 
 export function registerUserPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
+  const page = pagesWith(deps);
   const { db, audit, sessions } = deps;
   const providers = () => deps.sso?.providers.list() ?? [];
 
@@ -200,7 +201,7 @@ export function registerUserPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
       if (!parsed.success)
         return again(400, 'The user was not created.', errorsByField(fieldErrors(parsed.error.issues)));
       try {
-        const user = await createUser(db, audit, p.principal, parsed.data, p.info);
+        const user = await createUser(db, audit, p.principal, parsed.data, p.ctx.req);
         return c.redirect(`${BASE}${user.id}/?done=created`, 303);
       } catch (err) {
         if (!(err instanceof DomainError) || err.kind === 'not_found') throw err;
@@ -231,12 +232,12 @@ export function registerUserPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
         const id = idParam(c);
         try {
           if (action === 'end-sessions') {
-            await revokeUserSessions(db, audit, sessions, p.principal, id, p.info);
+            await revokeUserSessions(db, audit, sessions, p.principal, id, p.ctx.req);
           } else {
             // The API's own body for the change, checked by its schema before the service.
             const parsed = UserUpdateSchema.safeParse({ is_active: action === 'activate' });
             if (!parsed.success) return detail(c, p, id, { error: 'The change is not valid.', status: 400 });
-            await updateUser(db, audit, p.principal, id, parsed.data, p.info);
+            await updateUser(db, audit, p.principal, id, parsed.data, p.ctx.req);
           }
         } catch (err) {
           if (!(err instanceof DomainError) || err.kind === 'not_found') throw err;

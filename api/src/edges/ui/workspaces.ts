@@ -24,7 +24,7 @@ import { STATUS_OF } from '../../http/errors.ts';
 import { html } from './html.ts';
 import type { Html } from './html.ts';
 import type { PageContext, UiEnv } from './context.ts';
-import { field, idParam, may, page } from './context.ts';
+import { field, idParam, may, pagesWith } from './context.ts';
 import { alerts, csrfField, day, describedBy, fieldError, layout, minute, ROLE_NAMES } from './layout.ts';
 
 /**
@@ -329,6 +329,7 @@ export interface MembersAgain extends MembersState {
 
 /** The member forms' routes of one kind of page: add, change a role, remove after a confirmation. */
 export function registerMemberRoutes(ui: Hono<UiEnv>, deps: AreaDeps, host: MembersHost): void {
+  const page = pagesWith(deps);
   const { db, audit } = deps;
 
   ui.post(
@@ -352,7 +353,7 @@ export function registerMemberRoutes(ui: Hono<UiEnv>, deps: AreaDeps, host: Memb
           form: state,
         });
       try {
-        await addMember(db, audit, p.principal, place.target, parsed.data, p.info);
+        await addMember(db, audit, p.principal, place.target, parsed.data, p.ctx.req);
       } catch (err) {
         if (!(err instanceof DomainError) || err.kind === 'not_found') throw err;
         return host.again(c, p, id, { ...refusal(err, summary, shown, rename), form: state });
@@ -372,7 +373,7 @@ export function registerMemberRoutes(ui: Hono<UiEnv>, deps: AreaDeps, host: Memb
       const parsed = MemberUpdateSchema.safeParse({ role: field(form, 'role') });
       if (!parsed.success) return host.again(c, p, id, invalidForm(parsed.error.issues, summary, []));
       try {
-        await changeMember(db, audit, p.principal, place.target, userId, parsed.data, p.info);
+        await changeMember(db, audit, p.principal, place.target, userId, parsed.data, p.ctx.req);
       } catch (err) {
         if (!(err instanceof DomainError) || err.kind === 'not_found') throw err;
         return host.again(c, p, id, refusal(err, summary, []));
@@ -397,7 +398,7 @@ export function registerMemberRoutes(ui: Hono<UiEnv>, deps: AreaDeps, host: Memb
       const id = idParam(c);
       const place = await membersPlace(deps, p, host.kind, id);
       try {
-        await removeMember(db, audit, p.principal, place.target, idParam(c, 'user'), p.info);
+        await removeMember(db, audit, p.principal, place.target, idParam(c, 'user'), p.ctx.req);
       } catch (err) {
         if (!(err instanceof DomainError) || err.kind === 'not_found') throw err;
         return host.again(c, p, id, refusal(err, 'The member was not removed.', []));
@@ -484,6 +485,7 @@ const workspaceCrumbs = (org: Organization, ws: Workspace): Html =>
   </p>`;
 
 export function registerWorkspacePages(ui: Hono<UiEnv>, deps: AreaDeps): void {
+  const page = pagesWith(deps);
   const { db, audit } = deps;
 
   const view = async (p: PageContext, id: string): Promise<WorkspaceView> => {
@@ -545,7 +547,7 @@ export function registerWorkspacePages(ui: Hono<UiEnv>, deps: AreaDeps): void {
         return again({ ...r, fields: { ...r.fields, ...(jsonError && { config: jsonError }) } });
       }
       try {
-        await updateWorkspace(db, audit, p.principal, v.ws.id, parsed.data, p.info);
+        await updateWorkspace(db, audit, p.principal, v.ws.id, parsed.data, p.ctx.req);
       } catch (err) {
         if (!(err instanceof DomainError) || err.kind === 'not_found') throw err;
         return again(refusal(err, summary, shown));
@@ -582,7 +584,7 @@ export function registerWorkspacePages(ui: Hono<UiEnv>, deps: AreaDeps): void {
     page('organizations', async (c, p) => {
       const v = await view(p, idParam(c));
       try {
-        await deleteWorkspace(db, audit, p.principal, v.ws.id, p.info);
+        await deleteWorkspace(db, audit, p.principal, v.ws.id, p.ctx.req);
       } catch (err) {
         if (!(err instanceof DomainError) || err.kind === 'not_found') throw err;
         return c.html(workspaceDeletePage(p, v, err.message), STATUS_OF[err.kind] as 400);
