@@ -144,7 +144,7 @@ export function registerAuditPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
 
   const organizationPlace = async (c: Context<UiEnv>, p: PageContext): Promise<Place> => {
     // Not a member (or no such organization): not found, as on the API.
-    const org = await getOrganization(db, p.principal, idParam(c, 'org'));
+    const org = await getOrganization(p.ctx, idParam(c, 'org'));
     return {
       base: `/ui/organizations/${org.id}/audit/`,
       section: 'organizations',
@@ -236,7 +236,7 @@ export function registerAuditPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
     let choices: { id: string; name: string }[] = [];
     if (place.organization) organizations.set(place.organization.id, place.organization.name);
     else {
-      const orgs = await listOrganizations(db, p.principal, new URL('http://ui/'), {
+      const orgs = await listOrganizations(p.ctx, new URL('http://ui/'), {
         page: 1,
         page_size: 500,
       });

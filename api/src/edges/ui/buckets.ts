@@ -64,8 +64,8 @@ export function registerBucketPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
   const directory = async (p: PageContext): Promise<Directory> => {
     const url = new URL('http://ui/ui/buckets/');
     const [orgs, workspaces] = await Promise.all([
-      listOrganizations(db, p.principal, url, { page: 1, page_size: 500 }),
-      listWorkspaces(db, p.principal, url, { page: 1, page_size: 500 }),
+      listOrganizations(p.ctx, url, { page: 1, page_size: 500 }),
+      listWorkspaces(p.ctx, url, { page: 1, page_size: 500 }),
     ]);
     return {
       organizations: new Map(orgs.results.map((o) => [o.id, o.name])),
@@ -104,11 +104,11 @@ export function registerBucketPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
     const workspaces = new Map(dir.workspaces.map((w) => [w.id, w.name]));
     for (const b of list) {
       if (!organizations.has(b.organization)) {
-        const o = await orNull(getOrganization(db, p.principal, b.organization));
+        const o = await orNull(getOrganization(p.ctx, b.organization));
         if (o) organizations.set(o.id, o.name);
       }
       if (!workspaces.has(b.workspace)) {
-        const w = await orNull(getWorkspace(db, p.principal, b.workspace));
+        const w = await orNull(getWorkspace(p.ctx, b.workspace));
         if (w) workspaces.set(w.id, w.name);
       }
     }
@@ -120,8 +120,8 @@ export function registerBucketPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
     const bucket = await getBucket(db, storage, p.principal, idParam(c));
     const scope = { organizationId: bucket.organization, workspaceId: bucket.workspace };
     const [org, ws, reveal, remove] = await Promise.all([
-      getOrganization(db, p.principal, bucket.organization),
-      getWorkspace(db, p.principal, bucket.workspace),
+      getOrganization(p.ctx, bucket.organization),
+      getWorkspace(p.ctx, bucket.workspace),
       may(db, p.principal, 'bucket.reveal_credentials', scope),
       may(db, p.principal, 'bucket.delete', scope),
     ]);
@@ -200,7 +200,7 @@ export function registerBucketPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
       // The workspace names its organization; one the user cannot see is no choice at all.
       const workspace = UUID.test(state.workspace)
         ? (dir.workspaces.find((w) => w.id === state.workspace.toLowerCase()) ??
-          (await orNull(getWorkspace(db, p.principal, state.workspace))))
+          (await orNull(getWorkspace(p.ctx, state.workspace))))
         : null;
       const parsed = BucketCreateSchema.safeParse({
         name: state.name,

@@ -188,8 +188,8 @@ export function registerUi(app: App, deps: UiDeps): void {
       const db = deps.db;
       const [memberships, orgs, workspaces, regions] = await Promise.all([
         membershipsOfUser(db, p.session.userId),
-        listOrganizations(db, p.principal, new URL('http://ui/'), { page: 1, page_size: 500 }),
-        listWorkspaces(db, p.principal, new URL('http://ui/'), { page: 1, page_size: 100 }),
+        listOrganizations(p.ctx, new URL('http://ui/'), { page: 1, page_size: 500 }),
+        listWorkspaces(p.ctx, new URL('http://ui/'), { page: 1, page_size: 100 }),
         regionAggregates(db, deps.storage, p.principal),
       ]);
       return c.html(

@@ -90,7 +90,7 @@ export function registerKeyPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
     [
       '/ui/organizations/:org/api-keys/',
       async (c, p) => {
-        const org = await getOrganization(deps.db, p.principal, idParam(c, 'org'));
+        const org = await getOrganization(p.ctx, idParam(c, 'org'));
         const scope = { organizationId: org.id };
         const canManage = await may(deps.db, p.principal, 'api_key.organization.manage', scope);
         return {
@@ -124,7 +124,7 @@ export function registerKeyPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
 
   const list = async (p: PageContext, place: Place): Promise<KeyRow[]> =>
     (
-      await listKeys(deps.db, p.principal, place.owner, new URL(`http://ui${place.base}`), {
+      await listKeys(p.ctx, place.owner, new URL(`http://ui${place.base}`), {
         page: 1,
         page_size: 500,
       })
@@ -181,14 +181,7 @@ export function registerKeyPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
         if (!parsed.success)
           return again(400, 'The key was not created.', errorsByField(fieldErrors(parsed.error.issues)));
         try {
-          const created = await createKey(
-            deps.db,
-            deps.audit,
-            p.principal,
-            place.owner,
-            parsed.data,
-            p.ctx.req,
-          );
+          const created = await createKey(p.ctx, place.owner, parsed.data);
           return c.html(keyCreatedPage(p, place, created), 201);
         } catch (err) {
           if (!(err instanceof DomainError) || err.kind === 'not_found') throw err;
@@ -212,7 +205,7 @@ export function registerKeyPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
       `${path}:id/revoke/`,
       page('keys', async (c, p) => {
         const place = await placeOf(c, p);
-        await revokeKey(deps.db, deps.audit, p.principal, place.owner, idParam(c), p.ctx.req);
+        await revokeKey(p.ctx, place.owner, idParam(c));
         return c.redirect(`${place.base}?revoked=1`, 303);
       }),
     );

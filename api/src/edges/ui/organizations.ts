@@ -73,11 +73,11 @@ const urlOf = (path: string) => new URL(`http://ui${path}`);
 
 export function registerOrganizationPages(app: Hono<UiEnv>, deps: AreaDeps): void {
   const page = pagesWith(deps);
-  const { db, audit } = deps;
+  const { db } = deps;
 
   /** The organization if the principal may see it (404 otherwise), and its tabs' rights. */
   const frameOf = async (p: PageContext, id: string): Promise<OrgFrame> => {
-    const org = await getOrganization(db, p.principal, id);
+    const org = await getOrganization(p.ctx, id);
     const scope = { organizationId: org.id };
     // The same test as the API Keys tab's own page (keys.ts): Org Admins and Super Admins.
     return { org, scope, admin: await may(db, p.principal, 'api_key.organization.manage', scope) };
@@ -87,7 +87,7 @@ export function registerOrganizationPages(app: Hono<UiEnv>, deps: AreaDeps): voi
 
   const listView = async (p: PageContext, s: FormState) => {
     const [orgs, memberships, canCreate] = await Promise.all([
-      listOrganizations(db, p.principal, urlOf('/ui/organizations/'), { page: 1, page_size: 500 }),
+      listOrganizations(p.ctx, urlOf('/ui/organizations/'), { page: 1, page_size: 500 }),
       membershipsOfUser(db, p.session.userId),
       may(db, p.principal, 'organization.create', 'global'),
     ]);
@@ -118,7 +118,7 @@ export function registerOrganizationPages(app: Hono<UiEnv>, deps: AreaDeps): voi
       const parsed = OrganizationCreateSchema.safeParse(state);
       if (!parsed.success) return again(invalidForm(parsed.error.issues, summary, shown));
       try {
-        await createOrganization(db, audit, p.principal, parsed.data, p.ctx.req);
+        await createOrganization(p.ctx, parsed.data);
       } catch (err) {
         if (!(err instanceof DomainError) || err.kind === 'not_found') throw err;
         return again(refusal(err, summary, shown));
@@ -135,9 +135,9 @@ export function registerOrganizationPages(app: Hono<UiEnv>, deps: AreaDeps): voi
       roleIn(db, p.principal, f.scope),
       may(db, p.principal, 'organization.update', f.scope),
       may(db, p.principal, 'organization.create', 'global'),
-      listWorkspaces(db, p.principal, urlOf('/ui/'), { organization: f.org.id, page: 1, page_size: 1 }),
+      listWorkspaces(p.ctx, urlOf('/ui/'), { organization: f.org.id, page: 1, page_size: 1 }),
       membersPlace(deps, p, 'organization', f.org.id).then((place) =>
-        listMembers(db, p.principal, place.target, urlOf('/ui/'), { page: 1, page_size: 1 }),
+        listMembers(p.ctx, place.target, urlOf('/ui/'), { page: 1, page_size: 1 }),
       ),
     ]);
     return overviewPage(
@@ -179,7 +179,7 @@ export function registerOrganizationPages(app: Hono<UiEnv>, deps: AreaDeps): voi
       });
       if (!parsed.success) return again(invalidForm(parsed.error.issues, summary, shown));
       try {
-        await updateOrganization(db, audit, p.principal, f.org.id, parsed.data, p.ctx.req);
+        await updateOrganization(p.ctx, f.org.id, parsed.data);
       } catch (err) {
         if (!(err instanceof DomainError) || err.kind === 'not_found') throw err;
         return again(refusal(err, summary, shown));
@@ -238,7 +238,7 @@ export function registerOrganizationPages(app: Hono<UiEnv>, deps: AreaDeps): voi
   const workspacesView = async (p: PageContext, id: string, s: FormState) => {
     const f = await frameOf(p, id);
     const [list, canCreate] = await Promise.all([
-      listWorkspaces(db, p.principal, urlOf(`/ui/organizations/${f.org.id}/workspaces/`), {
+      listWorkspaces(p.ctx, urlOf(`/ui/organizations/${f.org.id}/workspaces/`), {
         organization: f.org.id,
         page: 1,
         page_size: 500,
@@ -279,7 +279,7 @@ export function registerOrganizationPages(app: Hono<UiEnv>, deps: AreaDeps): voi
       const parsed = WorkspaceCreateSchema.safeParse({ organization: f.org.id, name: state.name });
       if (!parsed.success) return again(invalidForm(parsed.error.issues, summary, ['name']));
       try {
-        await createWorkspace(db, audit, p.principal, parsed.data, p.ctx.req);
+        await createWorkspace(p.ctx, parsed.data);
       } catch (err) {
         if (!(err instanceof DomainError) || err.kind === 'not_found') throw err;
         return again(refusal(err, summary, ['name']));
