@@ -257,10 +257,10 @@ export async function removeMember(
 
 /** The organizations a user belongs to, with role and where each membership came from. */
 export async function membershipsOfUser(
-  db: Database,
+  ctx: ServiceContext,
   userId: string,
 ): Promise<{ id: string; organization: string; slug: string; role: string; source: string }[]> {
-  return db
+  return ctx.db
     .select({
       id: organizations.id,
       organization: organizations.name,

@@ -114,7 +114,7 @@ export function registerAuditPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
    * entries there; the UI sends them to each organization's tab instead, and says so).
    */
   const refusal = async (c: Context<UiEnv>, p: PageContext): Promise<Response> => {
-    const admin = (await membershipsOfUser(db, p.session.userId)).filter((m) => m.role === 'admin');
+    const admin = (await membershipsOfUser(p.ctx, p.session.userId)).filter((m) => m.role === 'admin');
     return c.html(
       layout(
         'Not possible',
@@ -208,7 +208,7 @@ export function registerAuditPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
     if (!parsed.success || Object.keys(own).length) {
       // The API decides first whether the caller may read this log at all (403 before 400).
       if (place.organization)
-        await listAudit(db, p.principal, new URL('http://ui/'), {
+        await listAudit(p.ctx, new URL('http://ui/'), {
           page: 1,
           page_size: 1,
           organization: place.organization.id,
@@ -227,7 +227,7 @@ export function registerAuditPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
       };
     }
     const query: AuditListQuery = parsed.data;
-    const result = await listAudit(db, p.principal, new URL(c.req.url), query);
+    const result = await listAudit(p.ctx, new URL(c.req.url), query);
     return { raw, errors: {}, page: result, pageNumber: query.page, pageSize: query.page_size };
   };
 
@@ -267,7 +267,7 @@ export function registerAuditPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
     if (!parsed.success || Object.keys(own).length) return show(c, p, place);
     const filter: AuditFilter = parsed.data;
     // Streamed by the service in batches of 1,000 entries: no size limit to enforce here.
-    const stream = await exportAudit(db, p.principal, filter);
+    const stream = await exportAudit(p.ctx, filter);
     const name = place.organization ? `plinth-audit-log-${place.organization.slug}` : 'plinth-audit-log';
     return c.body(stream, 200, {
       'Content-Type': 'application/x-ndjson; charset=utf-8',

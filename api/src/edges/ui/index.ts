@@ -187,7 +187,7 @@ export function registerUi(app: App, deps: UiDeps): void {
     page('home', async (c, p) => {
       const db = deps.db;
       const [memberships, orgs, workspaces, regions] = await Promise.all([
-        membershipsOfUser(db, p.session.userId),
+        membershipsOfUser(p.ctx, p.session.userId),
         listOrganizations(p.ctx, new URL('http://ui/'), { page: 1, page_size: 500 }),
         listWorkspaces(p.ctx, new URL('http://ui/'), { page: 1, page_size: 100 }),
         regionAggregates(db, deps.storage, p.principal),

@@ -88,7 +88,7 @@ export function registerOrganizationPages(app: Hono<UiEnv>, deps: AreaDeps): voi
   const listView = async (p: PageContext, s: FormState) => {
     const [orgs, memberships, canCreate] = await Promise.all([
       listOrganizations(p.ctx, urlOf('/ui/organizations/'), { page: 1, page_size: 500 }),
-      membershipsOfUser(db, p.session.userId),
+      membershipsOfUser(p.ctx, p.session.userId),
       may(db, p.principal, 'organization.create', 'global'),
     ]);
     const roles = new Map(memberships.map((m) => [m.id, ROLE_NAMES[m.role] ?? m.role]));
