@@ -21,7 +21,7 @@ import type { AreaDeps } from './areas/area.ts';
 import type { AuditLog, KeyUsage } from './core/audit/writer.ts';
 import type { ServiceAccountVerifier } from './auth/service-accounts.ts';
 import type { LoginTokens } from './auth/login.ts';
-import type { StorageRuntime } from './areas/buckets/service.ts';
+import type { StorageRuntime } from './areas/buckets/storage/runtime.ts';
 import { registerDocs } from './areas/system/routes/docs.ts';
 import { registerHealth } from './areas/system/routes/health.ts';
 import { registerSchema } from './areas/system/routes/schema.ts';

@@ -10,7 +10,7 @@ import type { AppEnv } from '../http/app-env.ts';
 import { endpoint as httpEndpoint } from '../http/endpoint.ts';
 import type { Endpoint } from '../http/endpoint.ts';
 import type { AuditLog } from '../core/audit/writer.ts';
-import type { StorageRuntime } from './buckets/service.ts';
+import type { StorageRuntime } from './buckets/storage/runtime.ts';
 
 /** What an area's background work is built with: the process's shared parts, made once. */
 export interface JobDeps {

@@ -2,14 +2,11 @@ import type { Context, Hono } from 'hono';
 import type { AreaDeps } from '../../areas/area.ts';
 import { BucketCreateSchema, BucketName, CredentialRotationSchema } from '../../areas/buckets/schema.ts';
 import type { Bucket, BucketListQuery } from '../../areas/buckets/schema.ts';
-import {
-  createBucket,
-  deleteBucket,
-  getBucket,
-  listBuckets,
-  revealCredentials,
-  rotateCredentials,
-} from '../../areas/buckets/service.ts';
+import { createBucket } from '../../areas/buckets/adopt.ts';
+import type { BucketContext } from '../../areas/buckets/common.ts';
+import { revealCredentials, rotateCredentials } from '../../areas/buckets/credentials.ts';
+import { getBucket, listBuckets } from '../../areas/buckets/queries.ts';
+import { deleteBucket } from '../../areas/buckets/saga.ts';
 import { getOrganization, listOrganizations } from '../../areas/organizations/service.ts';
 import { getWorkspace, listWorkspaces } from '../../areas/workspaces/service.ts';
 import type { Workspace } from '../../areas/workspaces/schema.ts';
@@ -52,7 +49,9 @@ const shown = (err: unknown): err is DomainError => err instanceof DomainError &
 
 export function registerBucketPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
   const page = pagesWith(deps);
-  const { db, storage, audit, logger } = deps;
+  const { db, storage } = deps;
+  /** What the bucket services act with: the page's context and the storage runtime. */
+  const bucketContext = (p: PageContext): BucketContext => ({ ...p.ctx, storage });
   const regions = () => [...storage.config.regions.keys()];
   /** Regions whose cluster cannot set CORS rules (MinIO), which the form names. */
   const regionsWithoutCors = () =>
@@ -117,7 +116,7 @@ export function registerBucketPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
 
   /** One bucket the user can see (404 otherwise), its names, and which tabs the role may use. */
   const placeOf = async (c: Context<UiEnv>, p: PageContext): Promise<BucketPlace> => {
-    const bucket = await getBucket(db, storage, p.principal, idParam(c));
+    const bucket = await getBucket(bucketContext(p), idParam(c));
     const scope = { organizationId: bucket.organization, workspaceId: bucket.workspace };
     const [org, ws, reveal, remove] = await Promise.all([
       getOrganization(p.ctx, bucket.organization),
@@ -137,7 +136,7 @@ export function registerBucketPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
       const n = /^\d{1,7}$/.test(q.page ?? '') ? Number(q.page) : 1;
       const pageNo = n >= 1 && n <= MAX_PAGE ? n : 1;
       const query: BucketListQuery = { page: pageNo, page_size: PAGE_SIZE, ...(region && { region }) };
-      const list = await listBuckets(db, storage, p.principal, new URL('http://ui/ui/buckets/'), query);
+      const list = await listBuckets(bucketContext(p), new URL('http://ui/ui/buckets/'), query);
       const dir = await directory(p);
       const [names, choices] = await Promise.all([namesOf(p, dir, list.results), creatable(p, dir)]);
       const deleted = q.deleted && BucketName.safeParse(q.deleted).success ? q.deleted : undefined;
@@ -216,16 +215,8 @@ export function registerBucketPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
       }
       if (!parsed.success || !workspace) return again(400, 'The bucket was not created.', fields);
       try {
-        const { status, bucket } = await createBucket(
-          db,
-          storage,
-          audit,
-          logger,
-          p.principal,
-          parsed.data,
-          p.ctx.req,
-        );
-        return c.html(createdPage(p, bucket, status === 200), status);
+        const { outcome, bucket } = await createBucket(bucketContext(p), parsed.data);
+        return c.html(createdPage(p, bucket, outcome === 'adopted'), outcome === 'created' ? 201 : 200);
       } catch (err) {
         if (!shown(err)) throw err;
         const byField = errorsByField(err.errors);
@@ -270,14 +261,7 @@ export function registerBucketPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
           400,
         );
       try {
-        const credentials = await revealCredentials(
-          db,
-          storage,
-          audit,
-          p.principal,
-          place.bucket.id,
-          p.ctx.req,
-        );
+        const credentials = await revealCredentials(bucketContext(p), place.bucket.id);
         return c.html(revealedPage(p, place, credentials));
       } catch (err) {
         if (!shown(err)) throw err;
@@ -296,16 +280,7 @@ export function registerBucketPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
       if (!parsed.success)
         return c.html(credentialsPage(p, { ...place, rotateError: 'Choose one of the grace periods.' }), 400);
       try {
-        const rotated = await rotateCredentials(
-          db,
-          storage,
-          audit,
-          logger,
-          p.principal,
-          place.bucket.id,
-          parsed.data,
-          p.ctx.req,
-        );
+        const rotated = await rotateCredentials(bucketContext(p), place.bucket.id, parsed.data);
         return c.html(rotatedPage(p, place, rotated));
       } catch (err) {
         if (!shown(err)) throw err;
@@ -340,7 +315,7 @@ export function registerBucketPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
           400,
         );
       try {
-        await deleteBucket(db, storage, audit, p.principal, place.bucket.id, p.ctx.req);
+        await deleteBucket(bucketContext(p), place.bucket.id);
       } catch (err) {
         if (!shown(err)) throw err;
         return c.html(deletePage(p, { ...place, error: err.message }), statusOf(err));

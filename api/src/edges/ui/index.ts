@@ -20,7 +20,7 @@ import {
 import { DomainError } from '../../core/errors.ts';
 import { errorInfo } from '../../core/error-info.ts';
 import type { AreaDeps } from '../../areas/area.ts';
-import { regionAggregates } from '../../areas/buckets/service.ts';
+import { regionAggregates } from '../../areas/buckets/queries.ts';
 import { membershipsOfUser } from '../../areas/members/service.ts';
 import { listOrganizations } from '../../areas/organizations/service.ts';
 import { listWorkspaces } from '../../areas/workspaces/service.ts';
@@ -185,12 +185,11 @@ export function registerUi(app: App, deps: UiDeps): void {
   ui.get(
     '/ui/',
     page('home', async (c, p) => {
-      const db = deps.db;
       const [memberships, orgs, workspaces, regions] = await Promise.all([
         membershipsOfUser(p.ctx, p.session.userId),
         listOrganizations(p.ctx, new URL('http://ui/'), { page: 1, page_size: 500 }),
         listWorkspaces(p.ctx, new URL('http://ui/'), { page: 1, page_size: 100 }),
-        regionAggregates(db, deps.storage, p.principal),
+        regionAggregates({ ...p.ctx, storage: deps.storage }),
       ]);
       return c.html(
         dashboardPage({
