@@ -31,10 +31,8 @@ export const toAuditView = (e: AuditEntryRow): AuditEntry => ({
  * The organizations whose entries the principal may read: all (undefined) for Super Admins; for
  * Org Admins (and admin organization keys), those they administer. Others: 403.
  */
-async function readable(
-  { db, principal }: ServiceContext,
-  filter: AuditFilter,
-): Promise<string[] | undefined> {
+async function readable(ctx: ServiceContext, filter: AuditFilter): Promise<string[] | undefined> {
+  const { db, principal } = ctx;
   requireScope(principal, 'audit_log.view');
   if (principal.superuser) return undefined;
   let orgIds: string[];
@@ -54,7 +52,7 @@ async function readable(
   }
   if (filter.organization && !orgIds.includes(filter.organization)) {
     // Uniform with other tenants' objects: the organization's log does not exist for the caller.
-    await authorize(db, principal, 'audit_log.view', { organizationId: filter.organization });
+    await authorize(ctx, 'audit_log.view', { organizationId: filter.organization });
   }
   return orgIds;
 }

@@ -37,15 +37,15 @@ export async function createBucket(
   ctx: BucketContext,
   input: BucketCreate,
 ): Promise<{ outcome: 'created' | 'adopted'; bucket: CreatedBucket }> {
-  const { db, storage, principal } = ctx;
+  const { db, storage } = ctx;
   const [ws] = await db.select().from(workspaces).where(eq(workspaces.id, input.workspace));
   const scope = { organizationId: input.organization, workspaceId: input.workspace };
-  if (!ws || ws.organizationId !== input.organization || (await roleIn(db, principal, scope)) === null) {
+  if (!ws || ws.organizationId !== input.organization || (await roleIn(ctx, scope)) === null) {
     throw validationError([
       { attr: 'workspace', code: 'does_not_exist', detail: 'No such workspace in this organization.' },
     ]);
   }
-  await authorize(db, principal, 'bucket.create', scope);
+  await authorize(ctx, 'bucket.create', scope);
   const cluster = clusterOf(storage, input.region);
   const driver = storage.driver(cluster);
   if (input.cors_allow_all && !driver.supportsCors) {
@@ -166,7 +166,7 @@ async function provisionOrRollBack(
  */
 export async function importBucket(ctx: BucketContext, input: BucketImport): Promise<CreatedBucket> {
   const { db, storage, audit, principal, req } = ctx;
-  await authorize(db, principal, 'bucket.import', 'global');
+  await authorize(ctx, 'bucket.import', 'global');
   requireInteractive(
     principal,
     'Importing a bucket Plinth does not manage needs a Super Admin signed in (a login token from POST /api/login/), not an API key or a ServiceAccount token.',

@@ -207,7 +207,7 @@ export const bucketById = (db: Database) =>
 export async function findBucket(ctx: ServiceContext, id: string): Promise<BucketRow> {
   const [b] = await bucketById(ctx.db).execute({ id });
   if (!b) throw notFound();
-  await authorize(ctx.db, ctx.principal, 'bucket.view', {
+  await authorize(ctx, 'bucket.view', {
     organizationId: b.organizationId,
     workspaceId: b.workspaceId,
   });
@@ -219,7 +219,7 @@ export const scopeOf = (b: BucketRow) => ({ organizationId: b.organizationId, wo
 /** A visible bucket the principal may act on with `action`, and which no saga is changing. */
 export async function readyBucket(ctx: ServiceContext, id: string, action: Action): Promise<BucketRow> {
   const b = await findBucket(ctx, id);
-  await authorize(ctx.db, ctx.principal, action, scopeOf(b));
+  await authorize(ctx, action, scopeOf(b));
   if (b.state !== 'ready') throw conflict('The bucket is still being created or deleted.', 'bucket_busy');
   return b;
 }

@@ -175,9 +175,9 @@ export async function deprovision(deps: SagaDeps, row: BucketRow, job: JobContex
 }
 
 export async function deleteBucket(ctx: BucketContext, id: string) {
-  const { db, storage, principal } = ctx;
+  const { db, storage } = ctx;
   const b = await findBucket(ctx, id);
-  await authorize(db, principal, 'bucket.delete', scopeOf(b));
+  await authorize(ctx, 'bucket.delete', scopeOf(b));
   if (b.state !== 'ready') throw busy();
   let lease: Lease;
   try {

@@ -11,11 +11,11 @@ import type { Bucket, BucketUpdate } from './schema.ts';
  * Changes a bucket's settings: CORS (on the cluster too), its owner, and who may adopt it.
  */
 export async function updateBucket(ctx: BucketContext, id: string, changes: BucketUpdate): Promise<Bucket> {
-  const { db, storage, principal } = ctx;
+  const { db, storage } = ctx;
   const b = await readyBucket(ctx, id, 'bucket.create');
   // Naming who may adopt the bucket hands its credentials to them.
   if (changes.owner_reference || changes.adoptable_by)
-    await authorize(db, principal, 'bucket.reveal_credentials', scopeOf(b));
+    await authorize(ctx, 'bucket.reveal_credentials', scopeOf(b));
   const set: Partial<Pick<BucketRow, 'corsAllowAll' | 'ownerReference' | 'adoptableBy'>> = {};
   const driver = storage.driver(b.cluster);
   if (changes.cors_allow_all !== undefined) {

@@ -43,18 +43,18 @@ export type KeyOwner =
   { kind: 'user' } | { kind: 'organization'; organizationId: string } | { kind: 'system' };
 
 async function checkRight(
-  { db, principal }: ServiceContext,
+  ctx: ServiceContext,
   owner: KeyOwner,
   op: 'list' | 'manage',
 ): Promise<{ where: SQL; role: Role }> {
+  const { principal } = ctx;
   switch (owner.kind) {
     case 'user': {
       if (principal.userId === null || principal.kind !== 'user') {
         throw forbidden('User API keys belong to a user; use a login token or a user key.', 'no_user');
       }
       const role = await authorize(
-        db,
-        principal,
+        ctx,
         op === 'list' ? 'api_key.user.list' : 'api_key.user.create',
         'global',
       );
@@ -62,7 +62,7 @@ async function checkRight(
     }
     case 'organization': {
       const action = op === 'list' ? 'api_key.organization.list' : 'api_key.organization.manage';
-      const role = await authorize(db, principal, action, { organizationId: owner.organizationId });
+      const role = await authorize(ctx, action, { organizationId: owner.organizationId });
       return {
         where: and(eq(apiKeys.kind, 'organization'), eq(apiKeys.organizationId, owner.organizationId))!,
         role,
@@ -70,8 +70,7 @@ async function checkRight(
     }
     case 'system': {
       const role = await authorize(
-        db,
-        principal,
+        ctx,
         op === 'list' ? 'api_key.system.list' : 'api_key.system.manage',
         'global',
       );

@@ -61,13 +61,8 @@ export async function listMembers(
   url: URL,
   page: PageQuery,
 ): Promise<Page<Member>> {
-  const { db, principal } = ctx;
-  await authorize(
-    db,
-    principal,
-    target.kind === 'organization' ? 'organization.view' : 'workspace.view',
-    target.scope,
-  );
+  const { db } = ctx;
+  await authorize(ctx, target.kind === 'organization' ? 'organization.view' : 'workspace.view', target.scope);
   const { t, parent } = table(target.kind);
   return paginate(
     url,
@@ -141,7 +136,7 @@ export async function addMember(
   input: MemberCreate,
 ): Promise<Member> {
   const { db, principal } = ctx;
-  await authorize(db, principal, target.manageAction, target.scope);
+  await authorize(ctx, target.manageAction, target.scope);
   requireInteractive(principal, PERSON_NEEDED);
   const by =
     input.username !== undefined
@@ -203,7 +198,7 @@ export async function changeMember(
   input: MemberUpdate,
 ): Promise<Member> {
   const { db, principal } = ctx;
-  await authorize(db, principal, target.manageAction, target.scope);
+  await authorize(ctx, target.manageAction, target.scope);
   const { t, parent } = table(target.kind);
   return db.transaction(async (tx) => {
     if (!principal.interactive) {
@@ -242,8 +237,8 @@ export async function removeMember(
   target: MembershipTarget,
   userId: string,
 ): Promise<void> {
-  const { db, principal } = ctx;
-  await authorize(db, principal, target.manageAction, target.scope);
+  const { db } = ctx;
+  await authorize(ctx, target.manageAction, target.scope);
   const { t, parent } = table(target.kind);
   await db.transaction(async (tx) => {
     const removed = await tx

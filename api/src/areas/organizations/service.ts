@@ -88,7 +88,7 @@ export async function findOrganization(
 ): Promise<OrganizationRow> {
   const [org] = await byId(ctx.db).execute({ id });
   if (!org) throw notFound();
-  await authorize(ctx.db, ctx.principal, action, { organizationId: org.id });
+  await authorize(ctx, action, { organizationId: org.id });
   return org;
 }
 
@@ -106,7 +106,7 @@ export async function createOrganization(
   input: OrganizationCreate,
 ): Promise<Organization> {
   const { db, audit, principal, req } = ctx;
-  await authorize(db, principal, 'organization.create', 'global');
+  await authorize(ctx, 'organization.create', 'global');
   try {
     // The organization and its audit entry commit together or not at all.
     const org = await db.transaction(async (tx) => {
@@ -139,11 +139,11 @@ export async function updateOrganization(
 ): Promise<Organization> {
   const { db, audit, principal, req } = ctx;
   const org = await findOrganization(ctx, id);
-  await authorize(db, principal, 'organization.update', { organizationId: org.id });
+  await authorize(ctx, 'organization.update', { organizationId: org.id });
   // The slug names the OIDC groups (svc-{slug}-admins …) and the ServiceAccounts mapped here: only
   // a Super Admin may change it, signed in, since a new slug grants roles to whoever holds those.
   if (input.slug !== undefined && input.slug !== org.slug) {
-    await authorize(db, principal, 'organization.create', 'global');
+    await authorize(ctx, 'organization.create', 'global');
     requireInteractive(
       principal,
       "Changing an organization's slug needs a person signed in (a login token from POST /api/login/, or the web UI), not an API key.",
@@ -196,7 +196,7 @@ export async function updateOrganization(
 export async function deleteOrganization(ctx: ServiceContext, id: string): Promise<void> {
   const { db, audit, principal, req } = ctx;
   const org = await findOrganization(ctx, id);
-  await authorize(db, principal, 'organization.delete', 'global');
+  await authorize(ctx, 'organization.delete', 'global');
   const [{ n }] = (await db
     .select({ n: sql<number>`count(*)::int` })
     .from(workspaces)

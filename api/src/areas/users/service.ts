@@ -27,7 +27,7 @@ export function toUserView(u: UserRow): User {
 }
 
 export async function listUsers(ctx: ServiceContext, url: URL, page: PageQuery) {
-  await authorize(ctx.db, ctx.principal, 'user.view', 'global');
+  await authorize(ctx, 'user.view', 'global');
   return paginateTable(ctx.db, url, page, {
     table: users,
     where: undefined,
@@ -76,7 +76,7 @@ const PERSON_NEEDED =
 
 export async function createUser(ctx: ServiceContext, input: UserCreate): Promise<User> {
   const { db, audit, principal, req } = ctx;
-  await authorize(db, principal, 'user.manage', 'global');
+  await authorize(ctx, 'user.manage', 'global');
   if (input.password !== undefined || input.is_superuser === true)
     requireInteractive(principal, PERSON_NEEDED);
   // Hashed before the transaction: hashing is slow on purpose and holds no connection.
@@ -121,7 +121,7 @@ export async function createUser(ctx: ServiceContext, input: UserCreate): Promis
 
 export async function updateUser(ctx: ServiceContext, id: string, input: UserUpdate): Promise<User> {
   const { db, audit, principal, req } = ctx;
-  await authorize(db, principal, 'user.manage', 'global');
+  await authorize(ctx, 'user.manage', 'global');
   if (id === principal.userId && (input.is_active === false || input.is_superuser === false)) {
     throw conflict('You cannot deactivate yourself or remove your own Super Admin role.', 'self_lockout');
   }

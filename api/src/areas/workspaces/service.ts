@@ -97,7 +97,7 @@ const byId = (db: Database) =>
 export async function findWorkspace(ctx: ServiceContext, id: string): Promise<WorkspaceRow> {
   const [ws] = await byId(ctx.db).execute({ id });
   if (!ws) throw notFound();
-  await authorize(ctx.db, ctx.principal, 'workspace.view', {
+  await authorize(ctx, 'workspace.view', {
     organizationId: ws.organizationId,
     workspaceId: ws.id,
   });
@@ -132,14 +132,14 @@ function audited(
 }
 
 export async function createWorkspace(ctx: ServiceContext, input: WorkspaceCreate): Promise<Workspace> {
-  const { db, principal } = ctx;
+  const { db } = ctx;
   // A reference the caller cannot see is an invalid field, not a hint that it exists.
-  if ((await roleIn(db, principal, { organizationId: input.organization })) === null) {
+  if ((await roleIn(ctx, { organizationId: input.organization })) === null) {
     throw validationError([
       { attr: 'organization', code: 'does_not_exist', detail: 'Organization not found.' },
     ]);
   }
-  await authorize(db, principal, 'workspace.create', { organizationId: input.organization });
+  await authorize(ctx, 'workspace.create', { organizationId: input.organization });
   try {
     const ws = await db.transaction(async (tx) => {
       const [ws] = await tx
@@ -166,9 +166,9 @@ export async function updateWorkspace(
   id: string,
   input: WorkspaceUpdate,
 ): Promise<Workspace> {
-  const { db, principal } = ctx;
+  const { db } = ctx;
   const ws = await findWorkspace(ctx, id);
-  await authorize(db, principal, 'workspace.configure', {
+  await authorize(ctx, 'workspace.configure', {
     organizationId: ws.organizationId,
     workspaceId: ws.id,
   });
@@ -205,9 +205,9 @@ export async function updateWorkspace(
 }
 
 export async function deleteWorkspace(ctx: ServiceContext, id: string) {
-  const { db, principal } = ctx;
+  const { db } = ctx;
   const ws = await findWorkspace(ctx, id);
-  await authorize(db, principal, 'workspace.delete', {
+  await authorize(ctx, 'workspace.delete', {
     organizationId: ws.organizationId,
     workspaceId: ws.id,
   });

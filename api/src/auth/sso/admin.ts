@@ -36,7 +36,7 @@ export async function userSso(
   id: string,
 ): Promise<UserSso> {
   const { db } = ctx;
-  await authorize(db, ctx.principal, 'user.view', 'global');
+  await authorize(ctx, 'user.view', 'global');
   const [user] = await db
     .select({ isSuperuser: users.isSuperuser, superuserSource: users.superuserSource })
     .from(users)
@@ -101,7 +101,7 @@ export async function linkIdentity(
   input: IdentityLink,
 ) {
   const { db, audit, principal, req } = ctx;
-  await authorize(db, principal, 'user.manage', 'global');
+  await authorize(ctx, 'user.manage', 'global');
   // A link is a sign-in for whoever holds the identity: a key must not make one for its holder.
   requireInteractive(
     principal,
@@ -149,7 +149,7 @@ export async function linkIdentity(
 /** Ends every session of a user (an administrator's "sign out everywhere"). */
 export async function revokeUserSessions(ctx: ServiceContext, sessions: Sessions, id: string): Promise<void> {
   const { db, audit, principal, req } = ctx;
-  await authorize(db, principal, 'user.manage', 'global');
+  await authorize(ctx, 'user.manage', 'global');
   const user = await userExists(db, id);
   await db.transaction(async (tx) => {
     const ended = await sessions.revokeAllOfUser(id, 'revoked_by_admin', tx);

@@ -49,7 +49,7 @@ const shown = (err: unknown): err is DomainError => err instanceof DomainError &
 
 export function registerBucketPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
   const page = pagesWith(deps);
-  const { db, storage } = deps;
+  const { storage } = deps;
   /** What the bucket services act with: the page's context and the storage runtime. */
   const bucketContext = (p: PageContext): BucketContext => ({ ...p.ctx, storage });
   const regions = () => [...storage.config.regions.keys()];
@@ -82,9 +82,9 @@ export function registerBucketPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
     for (const w of dir.workspaces) byOrg.set(w.organization, [...(byOrg.get(w.organization) ?? []), w]);
     const out: WorkspaceChoice[] = [];
     for (const [organizationId, workspaces] of byOrg) {
-      const wholeOrg = await may(db, p.principal, 'bucket.create', { organizationId });
+      const wholeOrg = await may(p.ctx, 'bucket.create', { organizationId });
       for (const w of workspaces)
-        if (wholeOrg || (await may(db, p.principal, 'bucket.create', { organizationId, workspaceId: w.id })))
+        if (wholeOrg || (await may(p.ctx, 'bucket.create', { organizationId, workspaceId: w.id })))
           out.push({
             id: w.id,
             name: w.name,
@@ -121,8 +121,8 @@ export function registerBucketPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
     const [org, ws, reveal, remove] = await Promise.all([
       getOrganization(p.ctx, bucket.organization),
       getWorkspace(p.ctx, bucket.workspace),
-      may(db, p.principal, 'bucket.reveal_credentials', scope),
-      may(db, p.principal, 'bucket.delete', scope),
+      may(p.ctx, 'bucket.reveal_credentials', scope),
+      may(p.ctx, 'bucket.delete', scope),
     ]);
     const allowed: Allowed = { reveal, delete: remove };
     return { bucket, organizationName: org.name, workspaceName: ws.name, allowed };

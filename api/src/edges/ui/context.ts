@@ -3,12 +3,11 @@ import type { AppEnv } from '../../http/app-env.ts';
 import { STATUS_OF } from '../../http/errors.ts';
 import type { RequestInfo, ServiceContext, ServiceDeps } from '../../auth/context.ts';
 import { can, highestRole, requireScope, roleIn } from '../../auth/policy.ts';
-import type { Action, Principal } from '../../auth/policy.ts';
+import type { Action, PolicyContext, Principal } from '../../auth/policy.ts';
 import { sessionPrincipal } from '../../auth/registry.ts';
 import { MAX_NEXT_LENGTH } from '../../auth/sso/service.ts';
 import { csrfToken } from '../../auth/sessions.ts';
 import type { ActiveSession } from '../../auth/sessions.ts';
-import type { Database } from '../../core/db/client.ts';
 import { DomainError, notFound } from '../../core/errors.ts';
 import { html } from './html.ts';
 import { layout } from './layout.ts';
@@ -117,15 +116,14 @@ export function pagesWith(deps: ServiceDeps) {
 
 /** Whether the principal may do `action` in `scope`: what a page offers, the API still decides. */
 export async function may(
-  db: Database,
-  principal: Principal,
+  ctx: PolicyContext,
   action: Action,
   scope: { organizationId: string; workspaceId?: string } | 'global',
 ): Promise<boolean> {
-  const role = scope === 'global' ? await highestRole(db, principal) : await roleIn(db, principal, scope);
+  const role = scope === 'global' ? await highestRole(ctx) : await roleIn(ctx, scope);
   if (role === null || !can(role, action)) return false;
   try {
-    requireScope(principal, action);
+    requireScope(ctx.principal, action);
     return true;
   } catch {
     return false;

@@ -74,7 +74,7 @@ export function registerKeyPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
         base: '/ui/accounts/api-keys/',
         section: 'keys',
         title: 'Your API keys',
-        ...((await may(deps.db, p.principal, 'api_key.user.create', 'global'))
+        ...((await may(p.ctx, 'api_key.user.create', 'global'))
           ? {
               intro:
                 'A key acts with your rights for scripts, the command line and CI/CD. Use one key per use, never commit one or paste it in a log, and rotate critical keys every 90 days.',
@@ -92,7 +92,7 @@ export function registerKeyPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
       async (c, p) => {
         const org = await getOrganization(p.ctx, idParam(c, 'org'));
         const scope = { organizationId: org.id };
-        const canManage = await may(deps.db, p.principal, 'api_key.organization.manage', scope);
+        const canManage = await may(p.ctx, 'api_key.organization.manage', scope);
         return {
           owner: { kind: 'organization', organizationId: org.id },
           base: `/ui/organizations/${org.id}/api-keys/`,
@@ -117,7 +117,7 @@ export function registerKeyPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
         header: html`<p class="crumbs">
           <a href="/ui/administration/">Administration</a> / System API keys
         </p>`,
-        canManage: await may(deps.db, p.principal, 'api_key.system.manage', 'global'),
+        canManage: await may(p.ctx, 'api_key.system.manage', 'global'),
       }),
     ],
   ];

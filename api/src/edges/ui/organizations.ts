@@ -73,14 +73,13 @@ const urlOf = (path: string) => new URL(`http://ui${path}`);
 
 export function registerOrganizationPages(app: Hono<UiEnv>, deps: AreaDeps): void {
   const page = pagesWith(deps);
-  const { db } = deps;
 
   /** The organization if the principal may see it (404 otherwise), and its tabs' rights. */
   const frameOf = async (p: PageContext, id: string): Promise<OrgFrame> => {
     const org = await getOrganization(p.ctx, id);
     const scope = { organizationId: org.id };
     // The same test as the API Keys tab's own page (keys.ts): Org Admins and Super Admins.
-    return { org, scope, admin: await may(db, p.principal, 'api_key.organization.manage', scope) };
+    return { org, scope, admin: await may(p.ctx, 'api_key.organization.manage', scope) };
   };
 
   // ---- The list ------------------------------------------------------------------------------
@@ -89,7 +88,7 @@ export function registerOrganizationPages(app: Hono<UiEnv>, deps: AreaDeps): voi
     const [orgs, memberships, canCreate] = await Promise.all([
       listOrganizations(p.ctx, urlOf('/ui/organizations/'), { page: 1, page_size: 500 }),
       membershipsOfUser(p.ctx, p.session.userId),
-      may(db, p.principal, 'organization.create', 'global'),
+      may(p.ctx, 'organization.create', 'global'),
     ]);
     const roles = new Map(memberships.map((m) => [m.id, ROLE_NAMES[m.role] ?? m.role]));
     const roleOf = (o: Organization) =>
@@ -132,9 +131,9 @@ export function registerOrganizationPages(app: Hono<UiEnv>, deps: AreaDeps): voi
   const overview = async (p: PageContext, id: string, s: FormState) => {
     const f = await frameOf(p, id);
     const [role, canRename, canChangeSlug, workspaces, members] = await Promise.all([
-      roleIn(db, p.principal, f.scope),
-      may(db, p.principal, 'organization.update', f.scope),
-      may(db, p.principal, 'organization.create', 'global'),
+      roleIn(p.ctx, f.scope),
+      may(p.ctx, 'organization.update', f.scope),
+      may(p.ctx, 'organization.create', 'global'),
       listWorkspaces(p.ctx, urlOf('/ui/'), { organization: f.org.id, page: 1, page_size: 1 }),
       membersPlace(deps, p, 'organization', f.org.id).then((place) =>
         listMembers(p.ctx, place.target, urlOf('/ui/'), { page: 1, page_size: 1 }),
@@ -243,7 +242,7 @@ export function registerOrganizationPages(app: Hono<UiEnv>, deps: AreaDeps): voi
         page: 1,
         page_size: 500,
       }),
-      may(db, p.principal, 'workspace.create', f.scope),
+      may(p.ctx, 'workspace.create', f.scope),
     ]);
     return workspacesPage(p, f, { workspaces: list.results, count: list.count, canCreate }, s);
   };

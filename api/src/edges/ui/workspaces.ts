@@ -140,7 +140,7 @@ export async function membersPlace(
   return {
     target,
     base: `/ui/${kind}s/${target.id}/members/`,
-    canManage: await may(deps.db, p.principal, target.manageAction, target.scope),
+    canManage: await may(p.ctx, target.manageAction, target.scope),
     roleNames: kind === 'workspace' ? WORKSPACE_ROLE_NAMES : ROLE_NAMES,
   };
 }
@@ -485,16 +485,15 @@ const workspaceCrumbs = (org: Organization, ws: Workspace): Html =>
 
 export function registerWorkspacePages(ui: Hono<UiEnv>, deps: AreaDeps): void {
   const page = pagesWith(deps);
-  const { db } = deps;
 
   const view = async (p: PageContext, id: string): Promise<WorkspaceView> => {
     const ws = await getWorkspace(p.ctx, id);
     const scope = { organizationId: ws.organization, workspaceId: ws.id };
     const [org, role, canConfigure, canDelete, place] = await Promise.all([
       getOrganization(p.ctx, ws.organization),
-      roleIn(db, p.principal, scope),
-      may(db, p.principal, 'workspace.configure', scope),
-      may(db, p.principal, 'workspace.delete', scope),
+      roleIn(p.ctx, scope),
+      may(p.ctx, 'workspace.configure', scope),
+      may(p.ctx, 'workspace.delete', scope),
       membersPlace(deps, p, 'workspace', ws.id),
     ]);
     return { ws, org, role, canConfigure, canDelete, place, members: await firstMembers(deps, p, place) };
