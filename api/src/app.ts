@@ -29,7 +29,7 @@ import { registerMcp } from './edges/mcp/index.ts';
 import { registerUi } from './edges/ui/index.ts';
 import { Sessions } from './auth/sessions.ts';
 import type { OidcProviders } from './auth/sso/providers.ts';
-import type { SsoContext } from './auth/sso/service.ts';
+import type { SsoContext } from './auth/sso/context.ts';
 import type { SecretBox } from './core/secret-box.ts';
 
 /** What the app needs from the outside world; tests pass their own. */

@@ -1,7 +1,7 @@
 import type { Registry } from 'prom-client';
 import type { AuthContext } from '../auth/login.ts';
 import type { Sessions } from '../auth/sessions.ts';
-import type { SsoContext } from '../auth/sso/service.ts';
+import type { SsoContext } from '../auth/sso/context.ts';
 import type { Database } from '../core/db/client.ts';
 import type { JobHandler } from '../core/jobs/runner.ts';
 import type { Logger } from '../core/logger.ts';

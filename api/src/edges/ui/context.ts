@@ -5,7 +5,7 @@ import type { RequestInfo, ServiceContext, ServiceDeps } from '../../auth/contex
 import { can, highestRole, requireScope, roleIn } from '../../auth/policy.ts';
 import type { Action, PolicyContext, Principal } from '../../auth/policy.ts';
 import { sessionPrincipal } from '../../auth/registry.ts';
-import { MAX_NEXT_LENGTH } from '../../auth/sso/service.ts';
+import { MAX_NEXT_LENGTH } from '../../auth/sso/browser.ts';
 import { csrfToken } from '../../auth/sessions.ts';
 import type { ActiveSession } from '../../auth/sessions.ts';
 import { DomainError, notFound } from '../../core/errors.ts';

@@ -7,16 +7,15 @@ import { checkPassword } from '../../auth/login.ts';
 import { csrfTokenMatches } from '../../auth/sessions.ts';
 import type { OidcProviders } from '../../auth/sso/providers.ts';
 import {
-  backchannelLogout,
   beginLogin,
-  endSessionUrl,
   finishLogin,
   FLOW_SECONDS,
   flowCookieName,
   isFlowState,
-  refreshIfDue,
-  SsoLoginError,
-} from '../../auth/sso/service.ts';
+} from '../../auth/sso/browser.ts';
+import { SsoLoginError } from '../../auth/sso/context.ts';
+import { backchannelLogout, endSessionUrl } from '../../auth/sso/logout.ts';
+import { refreshIfDue } from '../../auth/sso/refresh.ts';
 import { DomainError } from '../../core/errors.ts';
 import { errorInfo } from '../../core/error-info.ts';
 import type { AreaDeps } from '../../areas/area.ts';
