@@ -5,9 +5,9 @@ import { isUniqueViolation } from '../../core/db/errors.ts';
 import { buckets, workspaces } from '../../core/db/schema/index.ts';
 import type { BucketRow } from '../../core/db/schema/index.ts';
 import { conflict, validationError } from '../../core/errors.ts';
-import { claim, fail, LeaseLost, setPayload } from '../../core/jobs/queue.ts';
+import { claim, fail } from '../../core/jobs/queue.ts';
 import type { Lease } from '../../core/jobs/queue.ts';
-import { JobSettled, withLease } from '../../core/jobs/runner.ts';
+import { withLease } from '../../core/jobs/runner.ts';
 import {
   backendOf,
   bucketAudit,
@@ -18,7 +18,7 @@ import {
   withCredentials,
 } from './common.ts';
 import type { BucketContext, BucketDeps } from './common.ts';
-import { BUCKET_SAGA, LEASE_SECONDS, provision, rollback, startSaga } from './saga.ts';
+import { BUCKET_SAGA, LEASE_SECONDS, provision, rollback, runOrUndo, startSaga } from './saga.ts';
 import type { BucketCreate, BucketImport, CreatedBucket, OwnerReference } from './schema.ts';
 
 /**
@@ -132,32 +132,15 @@ async function provisionOrRollBack(
   deps: Pick<BucketDeps, 'db' | 'storage' | 'logger'>,
   { row, lease }: { row: BucketRow; lease: Lease },
 ): Promise<BucketRow> {
-  const { db, logger } = deps;
-  try {
-    return await withLease(db, lease, async (job) => {
-      try {
-        return await provision(deps, row, job);
-      } catch (err) {
-        if (err instanceof LeaseLost) throw err;
-        // An unmanaged bucket has already cost the row, and nothing else may be touched.
-        if (isUnmanaged(err)) throw new JobSettled(err);
-        await setPayload(db, job.lease, { op: 'rollback' });
-        try {
-          await rollback(deps, row, job);
-        } catch (rollbackErr) {
-          if (rollbackErr instanceof LeaseLost) throw rollbackErr;
-          logger.warn(
-            { bucket_id: row.id },
-            'bucket creation failed and could not be rolled back yet; the rollback will be resumed',
-          );
-          throw err;
-        }
-        throw new JobSettled(err);
-      }
-    });
-  } catch (err) {
-    throw storageFailure(err);
-  }
+  return runOrUndo(deps, lease, {
+    bucketId: row.id,
+    run: (job) => provision(deps, row, job),
+    // An unmanaged bucket has already cost the row, and nothing else may be touched.
+    settled: isUnmanaged,
+    undoOp: 'rollback',
+    undo: (job) => rollback(deps, row, job),
+    unfinished: 'bucket creation failed and could not be rolled back yet; the rollback will be resumed',
+  });
 }
 
 /**

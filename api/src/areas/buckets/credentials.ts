@@ -3,22 +3,15 @@ import type { Database } from '../../core/db/client.ts';
 import { isUniqueViolation } from '../../core/db/errors.ts';
 import { buckets } from '../../core/db/schema/index.ts';
 import type { BucketRow } from '../../core/db/schema/index.ts';
-import {
-  cancelQueued,
-  enqueue,
-  enqueueClaimed,
-  JOB_PRIORITY,
-  LeaseLost,
-  setPayload,
-} from '../../core/jobs/queue.ts';
-import type { Lease } from '../../core/jobs/queue.ts';
-import { JobSettled, withLease } from '../../core/jobs/runner.ts';
-import type { JobContext, JobHandler } from '../../core/jobs/runner.ts';
-import { busy, credentialsOf, newCredentials, readyBucket, storageFailure, write } from './common.ts';
-import type { BucketContext, BucketDeps, SagaDeps } from './common.ts';
 import { throttled, unavailable, validationError } from '../../core/errors.ts';
 import type { DomainError } from '../../core/errors.ts';
-import { LEASE_SECONDS, SAGA_ATTEMPTS, startSaga } from './saga.ts';
+import { cancelQueued, enqueue, enqueueClaimed, JOB_PRIORITY } from '../../core/jobs/queue.ts';
+import type { Lease } from '../../core/jobs/queue.ts';
+import { withLease } from '../../core/jobs/runner.ts';
+import type { JobContext, JobHandler } from '../../core/jobs/runner.ts';
+import { bucketAudit, busy, credentialsOf, newCredentials, readyBucket, write } from './common.ts';
+import type { BucketContext, BucketDeps, SagaDeps } from './common.ts';
+import { LEASE_SECONDS, runOrUndo, SAGA_ATTEMPTS, startSaga } from './saga.ts';
 import type { BucketCredentials } from './schema.ts';
 import { DEFAULT_CREDENTIAL_GRACE } from './storage/runtime.ts';
 
@@ -104,7 +97,7 @@ export async function rotateCredentials(
   id: string,
   input: { grace_seconds?: number | undefined },
 ): Promise<RotatedCredentials> {
-  const { db, storage, audit, logger, principal, req } = ctx;
+  const { db, storage, logger } = ctx;
   // Rights first: a caller who may not rotate learns nothing from the grace rules (404/403 before 400).
   const b = await readyBucket(ctx, id, 'bucket.reveal_credentials');
   const grace = storage.credentialGrace ?? DEFAULT_CREDENTIAL_GRACE;
@@ -142,25 +135,11 @@ export async function rotateCredentials(
         )
         .returning();
       if (!row) throw await rotationRefused(tx, b.id);
-      await audit.record(
-        {
-          event: 'bucket.credentials_rotated',
-          actorUserId: principal.userId,
-          apiKeyId: principal.apiKeyId,
-          organizationId: b.organizationId,
-          username: principal.username,
-          ip: req.ip,
-          requestId: req.requestId,
-          details: {
-            bucket: b.id,
-            name: b.name,
-            previous_access_key_id: b.accessKeyId,
-            access_key_id: next.accessKeyId,
-            grace_seconds: graceSeconds,
-          },
-        },
-        tx,
-      );
+      await bucketAudit(tx, ctx, 'bucket.credentials_rotated', b, {
+        previous_access_key_id: b.accessKeyId,
+        access_key_id: next.accessKeyId,
+        grace_seconds: graceSeconds,
+      });
       return { row, lease: await startSaga(tx, b, 'rotate') };
     });
   } catch (err) {
@@ -170,31 +149,13 @@ export async function rotateCredentials(
   }
   // With no grace, this request holds the old key's expiry job from the switch on, and runs it.
   const expiryOwner = crypto.randomUUID();
-  let switched: Switched;
-  try {
-    switched = await withLease(db, started.lease, async (job) => {
-      try {
-        return await rotate(ctx, started.row, job, expiryOwner);
-      } catch (err) {
-        if (err instanceof LeaseLost) throw err;
-        await setPayload(db, job.lease, { op: 'rotate_abort' });
-        try {
-          await abortRotation(ctx, started.row, job);
-        } catch (abortErr) {
-          if (abortErr instanceof LeaseLost) throw abortErr;
-          logger.warn(
-            { bucket_id: b.id },
-            'a failed credential rotation could not be undone yet; it will be',
-          );
-          throw err;
-        }
-        throw new JobSettled(err);
-      }
-    });
-  } catch (err) {
-    throw storageFailure(err);
-  }
-  const { row, expiry } = switched;
+  const { row, expiry } = await runOrUndo(ctx, started.lease, {
+    bucketId: b.id,
+    run: (job) => rotate(ctx, started.row, job, expiryOwner),
+    undoOp: 'rotate_abort',
+    undo: (job) => abortRotation(ctx, started.row, job),
+    unfinished: 'a failed credential rotation could not be undone yet; it will be',
+  });
   if (expiry) {
     // Only now, with the row on the new key: a failed switch never leaves both keys dead.
     try {

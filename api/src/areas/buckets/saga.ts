@@ -4,7 +4,7 @@ import type { Database } from '../../core/db/client.ts';
 import { isUniqueViolation } from '../../core/db/errors.ts';
 import { buckets, jobs } from '../../core/db/schema/index.ts';
 import type { BucketRow } from '../../core/db/schema/index.ts';
-import { enqueueClaimed, JOB_PRIORITY, LeaseLost } from '../../core/jobs/queue.ts';
+import { enqueueClaimed, JOB_PRIORITY, LeaseLost, setPayload } from '../../core/jobs/queue.ts';
 import type { Lease } from '../../core/jobs/queue.ts';
 import { JobSettled, withLease } from '../../core/jobs/runner.ts';
 import type { JobContext } from '../../core/jobs/runner.ts';
@@ -19,7 +19,7 @@ import {
   unmanaged,
   write,
 } from './common.ts';
-import type { BucketContext, SagaDeps } from './common.ts';
+import type { BucketContext, BucketDeps, SagaDeps } from './common.ts';
 import { StorageError } from './storage/driver.ts';
 import type { StorageDriver } from './storage/driver.ts';
 
@@ -60,6 +60,48 @@ export const startSaga = (db: Database, bucket: Pick<BucketRow, 'id' | 'organiza
     crypto.randomUUID(),
     LEASE_SECONDS,
   );
+
+/**
+ * Runs a saga in the request that started it, under the saga job's `lease`. On failure the client
+ * gets an error, so the change is undone rather than completed: now (`undo`) if the cluster answers,
+ * else by whichever replica resumes the job, whose op becomes `undoOp`; `unfinished` is logged then.
+ * A failure `settled` accepts needs no undoing. The caller gets the failure as `storageFailure`
+ * makes it.
+ */
+export async function runOrUndo<T>(
+  { db, logger }: Pick<BucketDeps, 'db' | 'logger'>,
+  lease: Lease,
+  saga: {
+    readonly bucketId: string;
+    readonly run: (job: JobContext) => Promise<T>;
+    readonly settled?: (err: unknown) => boolean;
+    readonly undoOp: SagaOp;
+    readonly undo: (job: JobContext) => Promise<void>;
+    readonly unfinished: string;
+  },
+): Promise<T> {
+  try {
+    return await withLease(db, lease, async (job) => {
+      try {
+        return await saga.run(job);
+      } catch (err) {
+        if (err instanceof LeaseLost) throw err;
+        if (saga.settled?.(err)) throw new JobSettled(err);
+        await setPayload(db, job.lease, { op: saga.undoOp });
+        try {
+          await saga.undo(job);
+        } catch (undoErr) {
+          if (undoErr instanceof LeaseLost) throw undoErr;
+          logger.warn({ bucket_id: saga.bucketId }, saga.unfinished);
+          throw err;
+        }
+        throw new JobSettled(err);
+      }
+    });
+  } catch (err) {
+    throw storageFailure(err);
+  }
+}
 
 /**
  * The saga's first step: the bucket on the cluster, this row's and marked with its ID. A bucket that
