@@ -12,7 +12,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { newCredentials } from '../api/src/areas/buckets/service.ts';
+import { newCredentials } from '../api/src/areas/buckets/common.ts';
 import type { StorageDriver } from '../api/src/areas/buckets/storage/driver.ts';
 import { createGarageDriver } from '../api/src/areas/buckets/storage/garage-driver.ts';
 import { createMinioDriver } from '../api/src/areas/buckets/storage/minio-driver.ts';

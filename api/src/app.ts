@@ -21,7 +21,7 @@ import type { AreaDeps } from './areas/area.ts';
 import type { AuditLog, KeyUsage } from './core/audit/writer.ts';
 import type { ServiceAccountVerifier } from './auth/service-accounts.ts';
 import type { LoginTokens } from './auth/login.ts';
-import type { StorageRuntime } from './areas/buckets/service.ts';
+import type { StorageRuntime } from './areas/buckets/storage/runtime.ts';
 import { registerDocs } from './areas/system/routes/docs.ts';
 import { registerHealth } from './areas/system/routes/health.ts';
 import { registerSchema } from './areas/system/routes/schema.ts';
@@ -29,7 +29,7 @@ import { registerMcp } from './edges/mcp/index.ts';
 import { registerUi } from './edges/ui/index.ts';
 import { Sessions } from './auth/sessions.ts';
 import type { OidcProviders } from './auth/sso/providers.ts';
-import type { SsoContext } from './auth/sso/service.ts';
+import type { SsoContext } from './auth/sso/context.ts';
 import type { SecretBox } from './core/secret-box.ts';
 
 /** What the app needs from the outside world; tests pass their own. */

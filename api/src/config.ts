@@ -99,7 +99,7 @@ export const EnvSchema = z.object({
   PLINTH_CREDENTIAL_GRACE_MAX_SECONDS: positiveInt('an integer from 1 to 31536000', 31_536_000).default(
     7 * 86_400,
   ),
-  // The steps of SagaStep (areas/buckets/service.ts).
+  // The steps of SagaStep (areas/buckets/storage/runtime.ts).
   PLINTH_TEST_PAUSE_AFTER_STEP: z
     .enum([
       'recorded',

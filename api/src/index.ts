@@ -14,7 +14,7 @@ import { startServer } from './server.ts';
 import { AuditLog, KeyUsage } from './core/audit/writer.ts';
 import { issuerFailureReason, ServiceAccountVerifier } from './auth/service-accounts.ts';
 import { LoginTokens } from './auth/login.ts';
-import { ensureSagaJobs, LEASE_SECONDS } from './areas/buckets/service.ts';
+import { ensureSagaJobs, LEASE_SECONDS } from './areas/buckets/saga.ts';
 import { JobRunner } from './core/jobs/runner.ts';
 import { scheduleUsageRefresh } from './areas/buckets/usage.ts';
 import { checkPortsFree, databaseTarget, listenFailure, StartupError } from './core/startup.ts';

@@ -22,7 +22,7 @@ import type { MinioAdmin } from '../src/areas/buckets/storage/minio-admin.ts';
 import { createMinioDriver } from '../src/areas/buckets/storage/minio-driver.ts';
 import type { StorageDriver } from '../src/areas/buckets/storage/driver.ts';
 import { signRequest } from '../src/areas/buckets/storage/sigv4.ts';
-import type { SagaStep } from '../src/areas/buckets/service.ts';
+import type { SagaStep } from '../src/areas/buckets/storage/runtime.ts';
 
 /**
  * Crash safety of the bucket sagas, with real processes: the API is paused by its test hook after a

@@ -1,7 +1,7 @@
 import type { Registry } from 'prom-client';
 import type { AuthContext } from '../auth/login.ts';
 import type { Sessions } from '../auth/sessions.ts';
-import type { SsoContext } from '../auth/sso/service.ts';
+import type { SsoContext } from '../auth/sso/context.ts';
 import type { Database } from '../core/db/client.ts';
 import type { JobHandler } from '../core/jobs/runner.ts';
 import type { Logger } from '../core/logger.ts';
@@ -10,7 +10,7 @@ import type { AppEnv } from '../http/app-env.ts';
 import { endpoint as httpEndpoint } from '../http/endpoint.ts';
 import type { Endpoint } from '../http/endpoint.ts';
 import type { AuditLog } from '../core/audit/writer.ts';
-import type { StorageRuntime } from './buckets/service.ts';
+import type { StorageRuntime } from './buckets/storage/runtime.ts';
 
 /** What an area's background work is built with: the process's shared parts, made once. */
 export interface JobDeps {

@@ -6,6 +6,7 @@ import type { Database } from '../core/db/client.ts';
 import { prepared } from '../core/db/prepared.ts';
 import { users } from '../core/db/schema/index.ts';
 import { DomainError, throttled, unauthenticated } from '../core/errors.ts';
+import type { RequestInfo } from './context.ts';
 import type { ServiceAccountVerifier } from './service-accounts.ts';
 import type { AuditLog, KeyUsage } from '../core/audit/writer.ts';
 import { accountKey, knownAddressSql, rememberAddress, reserve, throttleAddress } from './login-throttle.ts';
@@ -69,15 +70,6 @@ export interface AuthContext {
   readonly audit: AuditLog;
   /** ServiceAccount tokens, when PLINTH_CONFIG configures trusted issuers. */
   readonly serviceAccounts?: ServiceAccountVerifier | null;
-}
-
-export interface RequestInfo {
-  readonly ip: string | null;
-  readonly requestId: string;
-  readonly method: string;
-  readonly path: string;
-  /** Kept with a browser session, so its owner can tell sessions apart. */
-  readonly userAgent?: string | null;
 }
 
 // Checking a password against this when the user does not exist (or has none) costs what a real

@@ -5,6 +5,7 @@ import { prepared } from '../core/db/prepared.ts';
 import { organizationMembers, workspaceMembers, organizations, workspaces } from '../core/db/schema/index.ts';
 import type { MemberRole } from '../core/db/schema/index.ts';
 import { forbidden, notFound } from '../core/errors.ts';
+import type { ServiceContext } from './context.ts';
 
 /**
  * The permission policy: the one place that decides who may do what. Routes ask `authorize()`;
@@ -251,10 +252,12 @@ function membershipStatement(db: Database) {
   });
 }
 
+/** Who acts, and the database its memberships are read from: all the policy's checks need of a context. */
+export type PolicyContext = Pick<ServiceContext, 'db' | 'principal'>;
+
 /** The principal's role in an organization (or one of its workspaces); null when not a member. */
 export async function roleIn(
-  db: Database,
-  principal: Principal,
+  { db, principal }: PolicyContext,
   scope: { organizationId: string; workspaceId?: string },
 ): Promise<Role | null> {
   if (principal.superuser || principal.organizationScope || principal.userId === null) {
@@ -291,7 +294,7 @@ function rolesStatement(db: Database) {
  * or workspace (Viewer with no membership at all). Used for actions outside one organization, such
  * as creating one's own user API keys.
  */
-export async function highestRole(db: Database, principal: Principal): Promise<Role> {
+export async function highestRole({ db, principal }: PolicyContext): Promise<Role> {
   if (principal.superuser) return 'super_admin';
   if (principal.organizationScope) return ORG_ROLE[principal.organizationScope.role];
   if (principal.userId === null) return 'viewer';
@@ -309,15 +312,14 @@ export async function highestRole(db: Database, principal: Principal): Promise<R
  * was decided with.
  */
 export async function authorize(
-  db: Database,
-  principal: Principal,
+  ctx: PolicyContext,
   action: Action,
   scope: { organizationId: string; workspaceId?: string } | 'global',
   notFoundDetail = 'Not found.',
 ): Promise<Role> {
-  const role = scope === 'global' ? await highestRole(db, principal) : await roleIn(db, principal, scope);
+  const role = scope === 'global' ? await highestRole(ctx) : await roleIn(ctx, scope);
   if (role === null) throw notFound(notFoundDetail);
-  requireScope(principal, action);
+  requireScope(ctx.principal, action);
   if (!can(role, action)) {
     throw forbidden();
   }

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from './app-env.ts';
-import type { RequestInfo } from '../auth/login.ts';
+import type { RequestInfo, ServiceContext, ServiceDeps } from '../auth/context.ts';
 
 /** `{id}` path parameter (UUID). */
 export const IdParams = z.object({
@@ -14,6 +14,21 @@ export const IdParams = z.object({
 /** What services need to know about the request (for the audit log). */
 export function requestInfo(c: Context<AppEnv>): RequestInfo {
   return { ip: c.get('clientIp'), requestId: c.get('requestId'), method: c.req.method, path: c.req.path };
+}
+
+/**
+ * What the services act with for this request: the process's parts (`deps`: the areas' deps, or
+ * anything else that has them) and the request's principal and details. Only on routes behind
+ * authentication, which set the principal.
+ */
+export function serviceContext(c: Context<AppEnv>, deps: ServiceDeps): ServiceContext {
+  return {
+    db: deps.db,
+    audit: deps.audit,
+    logger: deps.logger,
+    principal: c.get('principal'),
+    req: requestInfo(c),
+  };
 }
 
 /**

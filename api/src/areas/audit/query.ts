@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import type { Database } from '../../core/db/client.ts';
 import {
   auditLog,
   auditLogCounts,
@@ -12,8 +11,8 @@ import type { AuditEntry, AuditFilter, AuditListQuery } from './schema.ts';
 import { forbidden } from '../../core/errors.ts';
 import { paginate } from '../../core/pagination.ts';
 import type { Page } from '../../core/pagination.ts';
+import type { ServiceContext } from '../../auth/context.ts';
 import { authorize, requireScope } from '../../auth/policy.ts';
-import type { Principal } from '../../auth/policy.ts';
 
 export const toAuditView = (e: AuditEntryRow): AuditEntry => ({
   id: e.id,
@@ -32,11 +31,8 @@ export const toAuditView = (e: AuditEntryRow): AuditEntry => ({
  * The organizations whose entries the principal may read: all (undefined) for Super Admins; for
  * Org Admins (and admin organization keys), those they administer. Others: 403.
  */
-async function readable(
-  db: Database,
-  principal: Principal,
-  filter: AuditFilter,
-): Promise<string[] | undefined> {
+async function readable(ctx: ServiceContext, filter: AuditFilter): Promise<string[] | undefined> {
+  const { db, principal } = ctx;
   requireScope(principal, 'audit_log.view');
   if (principal.superuser) return undefined;
   let orgIds: string[];
@@ -56,13 +52,13 @@ async function readable(
   }
   if (filter.organization && !orgIds.includes(filter.organization)) {
     // Uniform with other tenants' objects: the organization's log does not exist for the caller.
-    await authorize(db, principal, 'audit_log.view', { organizationId: filter.organization });
+    await authorize(ctx, 'audit_log.view', { organizationId: filter.organization });
   }
   return orgIds;
 }
 
-async function scope(db: Database, principal: Principal, filter: AuditFilter): Promise<SQL | undefined> {
-  const orgIds = await readable(db, principal, filter);
+async function scope(ctx: ServiceContext, filter: AuditFilter): Promise<SQL | undefined> {
+  const orgIds = await readable(ctx, filter);
   return orgIds && inArray(auditLog.organizationId, orgIds);
 }
 
@@ -77,12 +73,12 @@ function filters(f: AuditFilter): SQL[] {
 }
 
 export async function listAudit(
-  db: Database,
-  principal: Principal,
+  ctx: ServiceContext,
   url: URL,
   query: AuditListQuery,
 ): Promise<Page<AuditEntry>> {
-  const orgIds = await readable(db, principal, query);
+  const { db } = ctx;
+  const orgIds = await readable(ctx, query);
   const where = and(orgIds && inArray(auditLog.organizationId, orgIds), ...filters(query));
   // Narrowed by organization only (the usual view): the kept counts, not a count of the whole log.
   // (Entries without an organization are counted under NO_ORGANIZATION, which no filter may name.)
@@ -122,11 +118,11 @@ export async function listAudit(
  * size holds one batch in memory at a time.
  */
 export async function exportAudit(
-  db: Database,
-  principal: Principal,
+  ctx: ServiceContext,
   filter: AuditFilter,
 ): Promise<ReadableStream<Uint8Array>> {
-  const where = and(await scope(db, principal, filter), ...filters(filter));
+  const { db } = ctx;
+  const where = and(await scope(ctx, filter), ...filters(filter));
   const encoder = new TextEncoder();
   let after = 0;
   return new ReadableStream<Uint8Array>({

@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../core/db/client.ts';
 import type { DatabaseHandle } from '../../core/db/client.ts';
 import { buckets, jobs } from '../../core/db/schema/index.ts';
-import { BUCKET_SAGA, resumeInterruptedSagas } from './service.ts';
-import type { SagaStep } from './service.ts';
+import { resumeInterruptedSagas } from './jobs.ts';
+import { BUCKET_SAGA } from './saga.ts';
+import type { SagaStep } from './storage/runtime.ts';
 import { createMinioAdmin } from './storage/minio-admin.ts';
 import { createStorageRuntime } from './storage/runtime.ts';
 import { freshDatabaseUrl } from '../../test/databases.ts';
@@ -74,7 +75,7 @@ describe('bucket sagas as jobs', () => {
           .update(jobs)
           .set({ leaseUntil: sql`now() - interval '1 second'` })
           .where(eq(jobs.key, id));
-        taken = await resumeInterruptedSagas(b.db, rtB, logs.logger);
+        taken = await resumeInterruptedSagas({ db: b.db, storage: rtB, logger: logs.logger });
       }
       expect(taken, logs.text()).toBe(1);
       const [done] = await b.db.select().from(buckets).where(eq(buckets.id, id));
@@ -150,7 +151,10 @@ describe('bucket sagas as jobs', () => {
         leaseUntil: sql`now() - interval '1 second'`,
       });
       await database.db.update(buckets).set({ state: 'deleting' }).where(eq(buckets.id, made.id));
-      expect(await resumeInterruptedSagas(database.db, rt, logs.logger), logs.text()).toBe(1);
+      expect(
+        await resumeInterruptedSagas({ db: database.db, storage: rt, logger: logs.logger }),
+        logs.text(),
+      ).toBe(1);
       expect(await database.db.select().from(buckets).where(eq(buckets.id, made.id))).toEqual([]);
       expect(await driver.bucketExists(doomed)).toBe(false);
 
@@ -179,7 +183,10 @@ describe('bucket sagas as jobs', () => {
         .update(jobs)
         .set({ runAt: sql`now()` })
         .where(eq(jobs.id, job!.id));
-      expect(await resumeInterruptedSagas(database.db, rt, logs.logger), logs.text()).toBe(1);
+      expect(
+        await resumeInterruptedSagas({ db: database.db, storage: rt, logger: logs.logger }),
+        logs.text(),
+      ).toBe(1);
       expect(await database.db.select().from(buckets).where(eq(buckets.name, failing))).toEqual([]);
       expect(await driver.bucketExists(failing)).toBe(false);
       expect(Object.keys(await admin.listUsers()).filter((u) => !usersBefore.includes(u))).toEqual([]);

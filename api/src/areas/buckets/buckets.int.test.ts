@@ -12,7 +12,8 @@ import { failAuditFor } from '../../test/failing-audit.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../core/db/client.ts';
 import { buckets } from '../../core/db/schema/index.ts';
-import { newCredentials, resumeInterruptedSagas } from './service.ts';
+import { newCredentials } from './common.ts';
+import { resumeInterruptedSagas } from './jobs.ts';
 import { refreshUsage } from './usage.ts';
 import type { StorageConfig } from './storage/config.ts';
 import { createMinioAdmin } from './storage/minio-admin.ts';
@@ -447,7 +448,7 @@ describe.each(DATABASE_KINDS)('S3 buckets on a real MinIO, with %s', (kind) => {
     const foreign = await stalled(`${prefix}-never-sent`, false);
     const usersBefore = await accessUsers();
 
-    await resumeInterruptedSagas(database.db, w.env.storage, w.env.logs.logger);
+    await resumeInterruptedSagas({ db: database.db, storage: w.env.storage, logger: w.env.logs.logger });
     const shown = await w.expectStatus(200, 'GET', `/api/v1/s3/buckets/${crashed}/`, {
       token: tenant.user.token,
     });
@@ -546,7 +547,7 @@ describe.each(DATABASE_KINDS)('S3 buckets on a real MinIO, with %s', (kind) => {
     const usage = await poll(
       'usage of the bucket',
       async () => {
-        await refreshUsage(database.db, w.env.storage, w.env.logs.logger);
+        await refreshUsage({ db: database.db, storage: w.env.storage, logger: w.env.logs.logger });
         const got = await w.expectStatus(200, 'GET', `/api/v1/s3/buckets/${b.id}/`, {
           token: tenant.viewer.token,
         });

@@ -11,7 +11,7 @@ import type { MinioServer } from '../../test/minio-server.ts';
 import { s3ClientFactory } from '../../test/s3.ts';
 import { createWorld } from '../../test/world.ts';
 import type { World } from '../../test/world.ts';
-import type { StorageRuntime } from './service.ts';
+import type { StorageRuntime } from './storage/runtime.ts';
 import type { StorageConfig } from './storage/config.ts';
 import type { StorageDriver } from './storage/driver.ts';
 import { createGarageAdmin } from './storage/garage-admin.ts';

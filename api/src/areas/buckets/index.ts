@@ -10,8 +10,8 @@ import presignUpload from './routes/presign-upload.ts';
 import revealCredentials from './routes/reveal-credentials.ts';
 import rotateCredentials from './routes/rotate-credentials.ts';
 import update from './routes/update.ts';
-import { BUCKET_SAGA, bucketSagaJob, EXPIRE_CREDENTIALS_JOB, expireCredentialsJob } from './service.ts';
-import { registerUsageGauges, USAGE_JOB, usageJob } from './usage.ts';
+import { bucketJobs } from './jobs.ts';
+import { registerUsageGauges } from './usage.ts';
 
 /**
  * S3 buckets: each with its own access user on its region's storage cluster. Jobs: the bucket saga
@@ -33,10 +33,6 @@ export const bucketsArea: Area = {
     presignUpload,
     listRegions,
   ],
-  jobs: ({ db, storage, logger, audit }) => ({
-    [BUCKET_SAGA]: bucketSagaJob(db, storage, logger),
-    [EXPIRE_CREDENTIALS_JOB]: expireCredentialsJob(db, storage, audit),
-    [USAGE_JOB]: usageJob(db, storage, logger),
-  }),
+  jobs: bucketJobs,
   metrics: (registry, { db }) => registerUsageGauges(registry, db),
 };

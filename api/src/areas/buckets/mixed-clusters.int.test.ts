@@ -163,7 +163,9 @@ describe('buckets on a MinIO region and a Garage region of one API', () => {
     const both = await poll(
       'usage of both buckets',
       async () => {
-        expect(await refreshUsage(database.db, w.env.storage, w.env.logs.logger)).toBe(2);
+        expect(
+          await refreshUsage({ db: database.db, storage: w.env.storage, logger: w.env.logs.logger }),
+        ).toBe(2);
         const [m, g] = [await usage(made.minio.id), await usage(made.garage.id)];
         return m.bytes === 1_000 && g.bytes === 5_000 ? { m, g } : undefined;
       },

@@ -16,8 +16,8 @@ import { createWorld } from '../../test/world.ts';
 import type { World } from '../../test/world.ts';
 import { AuditLog } from '../../core/audit/writer.ts';
 import { bucketsArea } from './index.ts';
-import { EXPIRE_CREDENTIALS_JOB, expireCredentialsJob, ROTATIONS_PER_HOUR } from './service.ts';
-import type { SagaStep } from './service.ts';
+import { EXPIRE_CREDENTIALS_JOB, expireCredentialsJob, ROTATIONS_PER_HOUR } from './credentials.ts';
+import type { SagaStep } from './storage/runtime.ts';
 import type { StorageConfig } from './storage/config.ts';
 import { createStorageRuntime } from './storage/runtime.ts';
 
@@ -145,7 +145,7 @@ describe.each(CASES)('bucket credential rotation on a real $backend, with $kind'
     const { logger } = capturedLogger();
     const runner = new JobRunner({ db: database.db, logger, pollMs: 100 }).register(
       EXPIRE_CREDENTIALS_JOB,
-      expireCredentialsJob(database.db, storage(), new AuditLog(database.db, logger)),
+      expireCredentialsJob({ db: database.db, storage: storage(), audit: new AuditLog(database.db, logger) }),
     );
     runner.start();
     try {
@@ -331,7 +331,11 @@ describe.each(CASES)('bucket credential rotation on a real $backend, with $kind'
       const { logger } = capturedLogger();
       const runner = new JobRunner({ db: database.db, logger, pollMs: 100 }).register(
         EXPIRE_CREDENTIALS_JOB,
-        expireCredentialsJob(database.db, storage(), new AuditLog(database.db, logger)),
+        expireCredentialsJob({
+          db: database.db,
+          storage: storage(),
+          audit: new AuditLog(database.db, logger),
+        }),
       );
       runner.start();
       try {

@@ -9,7 +9,7 @@ import { capturedLogger } from '../../test/log-capture.ts';
 import { createStorageRuntime } from './storage/runtime.ts';
 import type { ClusterConfig } from './storage/config.ts';
 import type { StorageDriver, UsageReport } from './storage/driver.ts';
-import type { StorageRuntime } from './service.ts';
+import type { StorageRuntime } from './storage/runtime.ts';
 import { refreshUsage, scheduleUsageRefresh, USAGE_JOB, usageJob } from './usage.ts';
 
 /** A runtime with one cluster whose `usage()` takes `delayMs`, counting its calls. */
@@ -51,7 +51,7 @@ describe('usage refresh on PGlite', () => {
   it('does not stall other queries while a cluster is slow to report', async () => {
     const rt = slowUsageRuntime(3000);
     const { logger } = capturedLogger();
-    const run = refreshUsage(database.db, rt, logger);
+    const run = refreshUsage({ db: database.db, storage: rt, logger });
     await new Promise((r) => setTimeout(r, 200));
     const started = performance.now();
     await database.query('select 1');
@@ -70,7 +70,10 @@ describe('usage refresh with several replicas on one PostgreSQL', () => {
     const rt = slowUsageRuntime(300);
     const { logger } = capturedLogger();
     const runners = replicas.map((r) =>
-      new JobRunner({ db: r.db, logger, pollMs: 50 }).register(USAGE_JOB, usageJob(r.db, rt, logger)),
+      new JobRunner({ db: r.db, logger, pollMs: 50 }).register(
+        USAGE_JOB,
+        usageJob({ db: r.db, storage: rt, logger }),
+      ),
     );
     try {
       // The start of an interval, so `now + 1000` is surely in the same one.

@@ -4,8 +4,7 @@ import type { Registry } from 'prom-client';
 import type { Database } from '../../core/db/client.ts';
 import { buckets } from '../../core/db/schema/index.ts';
 import { errorInfo } from '../../core/error-info.ts';
-import type { Logger } from '../../core/logger.ts';
-import type { StorageRuntime } from './service.ts';
+import type { BucketDeps } from './common.ts';
 import { enqueue, holds } from '../../core/jobs/queue.ts';
 import type { JobContext, JobHandler } from '../../core/jobs/runner.ts';
 import type { UsageReport } from './storage/driver.ts';
@@ -34,21 +33,19 @@ export async function scheduleUsageRefresh(
  * Clusters that fail are logged and skipped; returns how many reported.
  */
 export async function refreshUsage(
-  db: Database,
-  rt: StorageRuntime,
-  logger: Logger,
+  { db, storage, logger }: Pick<BucketDeps, 'db' | 'storage' | 'logger'>,
   job?: JobContext,
 ): Promise<number> {
   const reports: { cluster: string; report: UsageReport }[] = [];
-  for (const cluster of rt.config.clusters.keys()) {
+  for (const cluster of storage.config.clusters.keys()) {
     try {
-      reports.push({ cluster, report: await rt.driver(cluster).usage() });
+      reports.push({ cluster, report: await storage.driver(cluster).usage() });
     } catch (err) {
       logger.warn({ cluster, err: errorInfo(err) }, 'could not refresh storage usage');
     }
     await job?.renew();
   }
-  await rt.afterStep?.('usage', USAGE_JOB);
+  await storage.afterStep?.('usage', USAGE_JOB);
   if (reports.length === 0) return 0;
   const fenced = job ? sql`and ${holds(job.lease)}` : sql``;
   await db.transaction(async (tx) => {
@@ -73,9 +70,9 @@ export async function refreshUsage(
 
 /** The `usage.refresh` job's handler. */
 export const usageJob =
-  (db: Database, rt: StorageRuntime, logger: Logger): JobHandler =>
-  async (ctx) => {
-    await refreshUsage(db, rt, logger, ctx);
+  (deps: Pick<BucketDeps, 'db' | 'storage' | 'logger'>): JobHandler =>
+  async (job) => {
+    await refreshUsage(deps, job);
   };
 
 interface UsageSnapshot {

@@ -1,6 +1,5 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import type { Database } from '../../core/db/client.ts';
 import { paginateTable } from '../../core/db/paginate.ts';
 import { apiKeys } from '../../core/db/schema/index.ts';
 import type { ApiKeyRow } from '../../core/db/schema/index.ts';
@@ -8,8 +7,7 @@ import type { ApiKey, ApiKeyCreate, CreatedApiKey } from './schema.ts';
 import { forbidden, notFound, validationError } from '../../core/errors.ts';
 import type { PageQuery } from '../../core/pagination.ts';
 import { generateToken } from '../../core/tokens.ts';
-import type { AuditLog } from '../../core/audit/writer.ts';
-import type { RequestInfo } from '../../auth/login.ts';
+import type { ServiceContext } from '../../auth/context.ts';
 import {
   authorize,
   NOT_GRANTABLE,
@@ -18,7 +16,7 @@ import {
   SCOPES,
   scopeUsefulFor,
 } from '../../auth/policy.ts';
-import type { Principal, Role, Scope } from '../../auth/policy.ts';
+import type { Role, Scope } from '../../auth/policy.ts';
 
 const toView = (k: ApiKeyRow): ApiKey => ({
   id: k.id,
@@ -45,19 +43,18 @@ export type KeyOwner =
   { kind: 'user' } | { kind: 'organization'; organizationId: string } | { kind: 'system' };
 
 async function checkRight(
-  db: Database,
-  principal: Principal,
+  ctx: ServiceContext,
   owner: KeyOwner,
   op: 'list' | 'manage',
 ): Promise<{ where: SQL; role: Role }> {
+  const { principal } = ctx;
   switch (owner.kind) {
     case 'user': {
       if (principal.userId === null || principal.kind !== 'user') {
         throw forbidden('User API keys belong to a user; use a login token or a user key.', 'no_user');
       }
       const role = await authorize(
-        db,
-        principal,
+        ctx,
         op === 'list' ? 'api_key.user.list' : 'api_key.user.create',
         'global',
       );
@@ -65,7 +62,7 @@ async function checkRight(
     }
     case 'organization': {
       const action = op === 'list' ? 'api_key.organization.list' : 'api_key.organization.manage';
-      const role = await authorize(db, principal, action, { organizationId: owner.organizationId });
+      const role = await authorize(ctx, action, { organizationId: owner.organizationId });
       return {
         where: and(eq(apiKeys.kind, 'organization'), eq(apiKeys.organizationId, owner.organizationId))!,
         role,
@@ -73,8 +70,7 @@ async function checkRight(
     }
     case 'system': {
       const role = await authorize(
-        db,
-        principal,
+        ctx,
         op === 'list' ? 'api_key.system.list' : 'api_key.system.manage',
         'global',
       );
@@ -110,15 +106,9 @@ function grantableScopes(requested: readonly Scope[] | null | undefined, ownerRo
   return SCOPES.filter((s) => requested.includes(s));
 }
 
-export async function listKeys(
-  db: Database,
-  principal: Principal,
-  owner: KeyOwner,
-  url: URL,
-  page: PageQuery,
-) {
-  const where = and((await checkRight(db, principal, owner, 'list')).where, isNull(apiKeys.revokedAt));
-  return paginateTable(db, url, page, {
+export async function listKeys(ctx: ServiceContext, owner: KeyOwner, url: URL, page: PageQuery) {
+  const where = and((await checkRight(ctx, owner, 'list')).where, isNull(apiKeys.revokedAt));
+  return paginateTable(ctx.db, url, page, {
     table: apiKeys,
     where,
     orderBy: [desc(apiKeys.createdAt)],
@@ -127,15 +117,13 @@ export async function listKeys(
 }
 
 export async function createKey(
-  db: Database,
-  audit: AuditLog,
-  principal: Principal,
+  ctx: ServiceContext,
   owner: KeyOwner,
   input: ApiKeyCreate,
-  req: RequestInfo,
 ): Promise<CreatedApiKey> {
+  const { db, audit, principal, req } = ctx;
   requireInteractive(principal);
-  const { role: creatorRole } = await checkRight(db, principal, owner, 'manage');
+  const { role: creatorRole } = await checkRight(ctx, owner, 'manage');
   const keyRole = owner.kind === 'organization' ? (input.role ?? 'viewer') : null;
   // What the key's owner may do: the user (user keys), the role given (organization keys), staff.
   const scopes = grantableScopes(input.scopes, keyRole ? ORG_ROLE[keyRole] : creatorRole);
@@ -187,16 +175,10 @@ export async function createKey(
 }
 
 /** Marks the key revoked; the very next request with it fails (authentication reads it every time). */
-export async function revokeKey(
-  db: Database,
-  audit: AuditLog,
-  principal: Principal,
-  owner: KeyOwner,
-  keyId: string,
-  req: RequestInfo,
-): Promise<void> {
+export async function revokeKey(ctx: ServiceContext, owner: KeyOwner, keyId: string): Promise<void> {
+  const { db, audit, principal, req } = ctx;
   requireInteractive(principal);
-  const { where } = await checkRight(db, principal, owner, 'manage');
+  const { where } = await checkRight(ctx, owner, 'manage');
   // The revocation and its audit entry commit together.
   await db.transaction(async (tx) => {
     const [key] = await tx

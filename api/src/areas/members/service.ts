@@ -6,10 +6,9 @@ import type { Member, MemberCreate, MemberUpdate } from './schema.ts';
 import { notFound, validationError } from '../../core/errors.ts';
 import type { Page, PageQuery } from '../../core/pagination.ts';
 import { paginate } from '../../core/pagination.ts';
-import type { AuditLog } from '../../core/audit/writer.ts';
-import type { RequestInfo } from '../../auth/login.ts';
+import type { ServiceContext } from '../../auth/context.ts';
 import { authorize, requireInteractive } from '../../auth/policy.ts';
-import type { Action, Principal } from '../../auth/policy.ts';
+import type { Action } from '../../auth/policy.ts';
 import { findOrganization } from '../organizations/public.ts';
 import { findWorkspace } from '../workspaces/public.ts';
 import { isUniqueViolation } from '../../core/db/errors.ts';
@@ -28,13 +27,12 @@ export interface MembershipTarget {
 
 /** The parent if the principal may see it (404 otherwise). */
 export async function membershipTarget(
-  db: Database,
-  principal: Principal,
+  ctx: ServiceContext,
   kind: MemberParent,
   id: string,
 ): Promise<MembershipTarget> {
   if (kind === 'organization') {
-    const org = await findOrganization(db, principal, id);
+    const org = await findOrganization(ctx, id);
     return {
       kind,
       id: org.id,
@@ -42,7 +40,7 @@ export async function membershipTarget(
       manageAction: 'organization.members.manage',
     };
   }
-  const ws = await findWorkspace(db, principal, id);
+  const ws = await findWorkspace(ctx, id);
   return {
     kind,
     id: ws.id,
@@ -58,18 +56,13 @@ function table(kind: MemberParent) {
 }
 
 export async function listMembers(
-  db: Database,
-  principal: Principal,
+  ctx: ServiceContext,
   target: MembershipTarget,
   url: URL,
   page: PageQuery,
 ): Promise<Page<Member>> {
-  await authorize(
-    db,
-    principal,
-    target.kind === 'organization' ? 'organization.view' : 'workspace.view',
-    target.scope,
-  );
+  const { db } = ctx;
+  await authorize(ctx, target.kind === 'organization' ? 'organization.view' : 'workspace.view', target.scope);
   const { t, parent } = table(target.kind);
   return paginate(
     url,
@@ -105,12 +98,10 @@ export async function listMembers(
 /** Records a membership change in `tx`, the transaction of the change itself. */
 async function audited(
   tx: Database,
-  audit: AuditLog,
-  principal: Principal,
+  { audit, principal, req }: ServiceContext,
   target: MembershipTarget,
   action: 'added' | 'changed' | 'removed',
   details: Record<string, unknown>,
-  req: RequestInfo,
 ) {
   await audit.record(
     {
@@ -140,14 +131,12 @@ const RANK: Record<MemberRole, number> = { viewer: 1, user: 2, admin: 3 };
  * so a caller learns nothing about users it cannot add.
  */
 export async function addMember(
-  db: Database,
-  audit: AuditLog,
-  principal: Principal,
+  ctx: ServiceContext,
   target: MembershipTarget,
   input: MemberCreate,
-  req: RequestInfo,
 ): Promise<Member> {
-  await authorize(db, principal, target.manageAction, target.scope);
+  const { db, principal } = ctx;
+  await authorize(ctx, target.manageAction, target.scope);
   requireInteractive(principal, PERSON_NEEDED);
   const by =
     input.username !== undefined
@@ -181,7 +170,7 @@ export async function addMember(
               .insert(workspaceMembers)
               .values({ workspaceId: target.id, userId: user.id, role: input.role })
               .returning();
-      await audited(tx, audit, principal, target, 'added', { user: user.id, role: input.role }, req);
+      await audited(tx, ctx, target, 'added', { user: user.id, role: input.role });
       return added!;
     });
     return {
@@ -203,15 +192,13 @@ export async function addMember(
 }
 
 export async function changeMember(
-  db: Database,
-  audit: AuditLog,
-  principal: Principal,
+  ctx: ServiceContext,
   target: MembershipTarget,
   userId: string,
   input: MemberUpdate,
-  req: RequestInfo,
 ): Promise<Member> {
-  await authorize(db, principal, target.manageAction, target.scope);
+  const { db, principal } = ctx;
+  await authorize(ctx, target.manageAction, target.scope);
   const { t, parent } = table(target.kind);
   return db.transaction(async (tx) => {
     if (!principal.interactive) {
@@ -233,7 +220,7 @@ export async function changeMember(
       .returning();
     if (!row) throw notFound('No such member.');
     const [user] = await tx.select().from(users).where(eq(users.id, userId));
-    await audited(tx, audit, principal, target, 'changed', { user: userId, role: input.role }, req);
+    await audited(tx, ctx, target, 'changed', { user: userId, role: input.role });
     return {
       user: userId,
       username: user!.username,
@@ -246,14 +233,12 @@ export async function changeMember(
 }
 
 export async function removeMember(
-  db: Database,
-  audit: AuditLog,
-  principal: Principal,
+  ctx: ServiceContext,
   target: MembershipTarget,
   userId: string,
-  req: RequestInfo,
 ): Promise<void> {
-  await authorize(db, principal, target.manageAction, target.scope);
+  const { db } = ctx;
+  await authorize(ctx, target.manageAction, target.scope);
   const { t, parent } = table(target.kind);
   await db.transaction(async (tx) => {
     const removed = await tx
@@ -261,16 +246,16 @@ export async function removeMember(
       .where(and(eq(parent, target.id), eq(t.userId, userId)))
       .returning({ userId: t.userId });
     if (removed.length === 0) throw notFound('No such member.');
-    await audited(tx, audit, principal, target, 'removed', { user: userId }, req);
+    await audited(tx, ctx, target, 'removed', { user: userId });
   });
 }
 
 /** The organizations a user belongs to, with role and where each membership came from. */
 export async function membershipsOfUser(
-  db: Database,
+  ctx: ServiceContext,
   userId: string,
 ): Promise<{ id: string; organization: string; slug: string; role: string; source: string }[]> {
-  return db
+  return ctx.db
     .select({
       id: organizations.id,
       organization: organizations.name,

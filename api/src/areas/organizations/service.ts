@@ -7,8 +7,7 @@ import type { OrganizationRow } from '../../core/db/schema/index.ts';
 import type { Organization, OrganizationCreate, OrganizationUpdate } from './schema.ts';
 import { conflict, notFound, validationError } from '../../core/errors.ts';
 import type { Page, PageQuery } from '../../core/pagination.ts';
-import type { AuditLog } from '../../core/audit/writer.ts';
-import type { RequestInfo } from '../../auth/login.ts';
+import type { ServiceContext } from '../../auth/context.ts';
 import {
   authorize,
   requireInteractive,
@@ -16,7 +15,7 @@ import {
   visibilityParams,
   visibleOrganizationsSql,
 } from '../../auth/policy.ts';
-import type { Action, Principal } from '../../auth/policy.ts';
+import type { Action } from '../../auth/policy.ts';
 import { isUniqueViolation } from '../../core/db/errors.ts';
 
 const toView = (o: OrganizationRow): Organization => ({
@@ -54,11 +53,11 @@ function listStatements(db: Database) {
 }
 
 export async function listOrganizations(
-  db: Database,
-  principal: Principal,
+  ctx: ServiceContext,
   url: URL,
   page: PageQuery,
 ): Promise<Page<Organization>> {
+  const { db, principal } = ctx;
   requireScope(principal, 'organization.view');
   const statements = listStatements(db);
   const params = visibilityParams(principal);
@@ -83,19 +82,18 @@ const byId = (db: Database) =>
  * (403 otherwise; by default viewing it).
  */
 export async function findOrganization(
-  db: Database,
-  principal: Principal,
+  ctx: ServiceContext,
   id: string,
   action: Action = 'organization.view',
 ): Promise<OrganizationRow> {
-  const [org] = await byId(db).execute({ id });
+  const [org] = await byId(ctx.db).execute({ id });
   if (!org) throw notFound();
-  await authorize(db, principal, action, { organizationId: org.id });
+  await authorize(ctx, action, { organizationId: org.id });
   return org;
 }
 
-export async function getOrganization(db: Database, principal: Principal, id: string): Promise<Organization> {
-  return toView(await findOrganization(db, principal, id));
+export async function getOrganization(ctx: ServiceContext, id: string): Promise<Organization> {
+  return toView(await findOrganization(ctx, id));
 }
 
 const slugTaken = () =>
@@ -104,13 +102,11 @@ const slugTaken = () =>
   ]);
 
 export async function createOrganization(
-  db: Database,
-  audit: AuditLog,
-  principal: Principal,
+  ctx: ServiceContext,
   input: OrganizationCreate,
-  req: RequestInfo,
 ): Promise<Organization> {
-  await authorize(db, principal, 'organization.create', 'global');
+  const { db, audit, principal, req } = ctx;
+  await authorize(ctx, 'organization.create', 'global');
   try {
     // The organization and its audit entry commit together or not at all.
     const org = await db.transaction(async (tx) => {
@@ -137,19 +133,17 @@ export async function createOrganization(
 }
 
 export async function updateOrganization(
-  db: Database,
-  audit: AuditLog,
-  principal: Principal,
+  ctx: ServiceContext,
   id: string,
   input: OrganizationUpdate,
-  req: RequestInfo,
 ): Promise<Organization> {
-  const org = await findOrganization(db, principal, id);
-  await authorize(db, principal, 'organization.update', { organizationId: org.id });
+  const { db, audit, principal, req } = ctx;
+  const org = await findOrganization(ctx, id);
+  await authorize(ctx, 'organization.update', { organizationId: org.id });
   // The slug names the OIDC groups (svc-{slug}-admins …) and the ServiceAccounts mapped here: only
   // a Super Admin may change it, signed in, since a new slug grants roles to whoever holds those.
   if (input.slug !== undefined && input.slug !== org.slug) {
-    await authorize(db, principal, 'organization.create', 'global');
+    await authorize(ctx, 'organization.create', 'global');
     requireInteractive(
       principal,
       "Changing an organization's slug needs a person signed in (a login token from POST /api/login/, or the web UI), not an API key.",
@@ -199,15 +193,10 @@ export async function updateOrganization(
   }
 }
 
-export async function deleteOrganization(
-  db: Database,
-  audit: AuditLog,
-  principal: Principal,
-  id: string,
-  req: RequestInfo,
-): Promise<void> {
-  const org = await findOrganization(db, principal, id);
-  await authorize(db, principal, 'organization.delete', 'global');
+export async function deleteOrganization(ctx: ServiceContext, id: string): Promise<void> {
+  const { db, audit, principal, req } = ctx;
+  const org = await findOrganization(ctx, id);
+  await authorize(ctx, 'organization.delete', 'global');
   const [{ n }] = (await db
     .select({ n: sql<number>`count(*)::int` })
     .from(workspaces)

@@ -1,5 +1,4 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../core/db/client.ts';
 import { paginateTable } from '../../core/db/paginate.ts';
 import { isUniqueViolation } from '../../core/db/errors.ts';
 import { prepared } from '../../core/db/prepared.ts';
@@ -8,12 +7,10 @@ import type { UserRow } from '../../core/db/schema/index.ts';
 import type { User, UserCreate, UserUpdate } from './schema.ts';
 import { conflict, forbidden, notFound, validationError } from '../../core/errors.ts';
 import type { PageQuery } from '../../core/pagination.ts';
-import type { AuditLog } from '../../core/audit/writer.ts';
-import type { RequestInfo } from '../../auth/login.ts';
+import type { ServiceContext } from '../../auth/context.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { revokeSessionsOf } from '../../auth/sessions.ts';
 import { authorize, requireInteractive, requireScope } from '../../auth/policy.ts';
-import type { Principal } from '../../auth/policy.ts';
 
 export function toUserView(u: UserRow): User {
   return {
@@ -29,9 +26,9 @@ export function toUserView(u: UserRow): User {
   };
 }
 
-export async function listUsers(db: Database, principal: Principal, url: URL, page: PageQuery) {
-  await authorize(db, principal, 'user.view', 'global');
-  return paginateTable(db, url, page, {
+export async function listUsers(ctx: ServiceContext, url: URL, page: PageQuery) {
+  await authorize(ctx, 'user.view', 'global');
+  return paginateTable(ctx.db, url, page, {
     table: users,
     where: undefined,
     orderBy: [asc(users.username)],
@@ -39,7 +36,8 @@ export async function listUsers(db: Database, principal: Principal, url: URL, pa
   });
 }
 
-export async function getUser(db: Database, principal: Principal, id: string): Promise<User> {
+export async function getUser(ctx: ServiceContext, id: string): Promise<User> {
+  const { db, principal } = ctx;
   // Everyone sees themselves; only Super Admins see others (others' IDs are simply not found).
   if (principal.userId !== id || principal.kind !== 'user') {
     if (!principal.superuser) throw notFound();
@@ -58,14 +56,15 @@ export async function getUser(db: Database, principal: Principal, id: string): P
   return toUserView(user);
 }
 
-export async function me(db: Database, principal: Principal): Promise<User> {
+export async function me(ctx: ServiceContext): Promise<User> {
+  const { principal } = ctx;
   if (principal.userId === null || principal.kind !== 'user') {
     throw forbidden(
       'This token does not belong to a user (organization and system keys act on their own).',
       'no_user',
     );
   }
-  return getUser(db, principal, principal.userId);
+  return getUser(ctx, principal.userId);
 }
 
 /**
@@ -75,14 +74,9 @@ export async function me(db: Database, principal: Principal): Promise<User> {
 const PERSON_NEEDED =
   'Setting a password, granting Super Admin and reactivating a user need a person signed in (a login token from POST /api/login/, or the web UI), not an API key.';
 
-export async function createUser(
-  db: Database,
-  audit: AuditLog,
-  principal: Principal,
-  input: UserCreate,
-  req: RequestInfo,
-): Promise<User> {
-  await authorize(db, principal, 'user.manage', 'global');
+export async function createUser(ctx: ServiceContext, input: UserCreate): Promise<User> {
+  const { db, audit, principal, req } = ctx;
+  await authorize(ctx, 'user.manage', 'global');
   if (input.password !== undefined || input.is_superuser === true)
     requireInteractive(principal, PERSON_NEEDED);
   // Hashed before the transaction: hashing is slow on purpose and holds no connection.
@@ -125,15 +119,9 @@ export async function createUser(
   }
 }
 
-export async function updateUser(
-  db: Database,
-  audit: AuditLog,
-  principal: Principal,
-  id: string,
-  input: UserUpdate,
-  req: RequestInfo,
-): Promise<User> {
-  await authorize(db, principal, 'user.manage', 'global');
+export async function updateUser(ctx: ServiceContext, id: string, input: UserUpdate): Promise<User> {
+  const { db, audit, principal, req } = ctx;
+  await authorize(ctx, 'user.manage', 'global');
   if (id === principal.userId && (input.is_active === false || input.is_superuser === false)) {
     throw conflict('You cannot deactivate yourself or remove your own Super Admin role.', 'self_lockout');
   }

@@ -14,9 +14,8 @@ import {
   visibilityParams,
   visibleWorkspacesSql,
 } from '../../auth/policy.ts';
-import type { Principal } from '../../auth/policy.ts';
-import type { RequestInfo } from '../../auth/login.ts';
-import type { AuditEventType, AuditLog } from '../../core/audit/writer.ts';
+import type { ServiceContext } from '../../auth/context.ts';
+import type { AuditEventType } from '../../core/audit/writer.ts';
 import { isReferenceViolation, isUniqueViolation } from '../../core/db/errors.ts';
 
 const toView = (w: WorkspaceRow): Workspace => ({
@@ -66,11 +65,11 @@ function listStatements(db: Database) {
 }
 
 export async function listWorkspaces(
-  db: Database,
-  principal: Principal,
+  ctx: ServiceContext,
   url: URL,
   query: WorkspaceListQuery,
 ): Promise<Page<Workspace>> {
+  const { db, principal } = ctx;
   requireScope(principal, 'workspace.view');
   const statements = listStatements(db);
   const params = { ...visibilityParams(principal), org: query.organization ?? null };
@@ -95,25 +94,26 @@ const byId = (db: Database) =>
       .prepare(name),
   );
 
-export async function findWorkspace(db: Database, principal: Principal, id: string): Promise<WorkspaceRow> {
-  const [ws] = await byId(db).execute({ id });
+export async function findWorkspace(ctx: ServiceContext, id: string): Promise<WorkspaceRow> {
+  const [ws] = await byId(ctx.db).execute({ id });
   if (!ws) throw notFound();
-  await authorize(db, principal, 'workspace.view', { organizationId: ws.organizationId, workspaceId: ws.id });
+  await authorize(ctx, 'workspace.view', {
+    organizationId: ws.organizationId,
+    workspaceId: ws.id,
+  });
   return ws;
 }
 
-export async function getWorkspace(db: Database, principal: Principal, id: string): Promise<Workspace> {
-  return toView(await findWorkspace(db, principal, id));
+export async function getWorkspace(ctx: ServiceContext, id: string): Promise<Workspace> {
+  return toView(await findWorkspace(ctx, id));
 }
 
 /** Records a workspace change in `tx`, the transaction of the change: never made unrecorded. */
 function audited(
   tx: Database,
-  audit: AuditLog,
-  principal: Principal,
+  { audit, principal, req }: ServiceContext,
   event: AuditEventType,
   ws: WorkspaceRow,
-  req: RequestInfo,
   details: Record<string, unknown> = {},
 ): Promise<void> {
   return audit.record(
@@ -131,27 +131,22 @@ function audited(
   );
 }
 
-export async function createWorkspace(
-  db: Database,
-  audit: AuditLog,
-  principal: Principal,
-  input: WorkspaceCreate,
-  req: RequestInfo,
-): Promise<Workspace> {
+export async function createWorkspace(ctx: ServiceContext, input: WorkspaceCreate): Promise<Workspace> {
+  const { db } = ctx;
   // A reference the caller cannot see is an invalid field, not a hint that it exists.
-  if ((await roleIn(db, principal, { organizationId: input.organization })) === null) {
+  if ((await roleIn(ctx, { organizationId: input.organization })) === null) {
     throw validationError([
       { attr: 'organization', code: 'does_not_exist', detail: 'Organization not found.' },
     ]);
   }
-  await authorize(db, principal, 'workspace.create', { organizationId: input.organization });
+  await authorize(ctx, 'workspace.create', { organizationId: input.organization });
   try {
     const ws = await db.transaction(async (tx) => {
       const [ws] = await tx
         .insert(workspaces)
         .values({ organizationId: input.organization, name: input.name, config: input.config ?? {} })
         .returning();
-      await audited(tx, audit, principal, 'workspace.created', ws!, req);
+      await audited(tx, ctx, 'workspace.created', ws!);
       return ws!;
     });
     return toView(ws);
@@ -167,15 +162,13 @@ export async function createWorkspace(
 }
 
 export async function updateWorkspace(
-  db: Database,
-  audit: AuditLog,
-  principal: Principal,
+  ctx: ServiceContext,
   id: string,
   input: WorkspaceUpdate,
-  req: RequestInfo,
 ): Promise<Workspace> {
-  const ws = await findWorkspace(db, principal, id);
-  await authorize(db, principal, 'workspace.configure', {
+  const { db } = ctx;
+  const ws = await findWorkspace(ctx, id);
+  await authorize(ctx, 'workspace.configure', {
     organizationId: ws.organizationId,
     workspaceId: ws.id,
   });
@@ -198,7 +191,7 @@ export async function updateWorkspace(
       ];
       // Names of what changed; a configuration's values may be secrets and are never recorded.
       if (changed.length > 0)
-        await audited(tx, audit, principal, 'workspace.updated', after!, req, {
+        await audited(tx, ctx, 'workspace.updated', after!, {
           changed,
           ...(changed.includes('name') && { previous_name: before.name }),
         });
@@ -211,15 +204,10 @@ export async function updateWorkspace(
   }
 }
 
-export async function deleteWorkspace(
-  db: Database,
-  audit: AuditLog,
-  principal: Principal,
-  id: string,
-  req: RequestInfo,
-) {
-  const ws = await findWorkspace(db, principal, id);
-  await authorize(db, principal, 'workspace.delete', {
+export async function deleteWorkspace(ctx: ServiceContext, id: string) {
+  const { db } = ctx;
+  const ws = await findWorkspace(ctx, id);
+  await authorize(ctx, 'workspace.delete', {
     organizationId: ws.organizationId,
     workspaceId: ws.id,
   });
@@ -227,7 +215,7 @@ export async function deleteWorkspace(
     await db.transaction(async (tx) => {
       const [deleted] = await tx.delete(workspaces).where(eq(workspaces.id, id)).returning();
       if (!deleted) throw notFound();
-      await audited(tx, audit, principal, 'workspace.deleted', deleted, req);
+      await audited(tx, ctx, 'workspace.deleted', deleted);
     });
   } catch (err) {
     // The buckets' reference restricts deletes.

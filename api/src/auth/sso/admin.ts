@@ -1,12 +1,10 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../core/db/client.ts';
 import { conflict, notFound, validationError } from '../../core/errors.ts';
-import type { AuditLog } from '../../core/audit/writer.ts';
 import { organizations, users, userIdentities } from '../../core/db/schema/index.ts';
 import { isUniqueViolation } from '../../core/db/errors.ts';
-import type { RequestInfo } from '../login.ts';
+import type { ServiceContext } from '../context.ts';
 import { authorize, requireInteractive } from '../policy.ts';
-import type { Principal } from '../policy.ts';
 import type { Sessions } from '../sessions.ts';
 import type { OidcProviderConfig } from './config.ts';
 import { mapGroups } from './groups.ts';
@@ -33,12 +31,12 @@ async function userExists(db: Database, id: string): Promise<{ username: string 
 }
 
 export async function userSso(
-  db: Database,
-  principal: Principal,
+  ctx: ServiceContext,
   providers: readonly OidcProviderConfig[],
   id: string,
 ): Promise<UserSso> {
-  await authorize(db, principal, 'user.view', 'global');
+  const { db } = ctx;
+  await authorize(ctx, 'user.view', 'global');
   const [user] = await db
     .select({ isSuperuser: users.isSuperuser, superuserSource: users.superuserSource })
     .from(users)
@@ -96,16 +94,14 @@ export async function userSso(
  * (never matched by e-mail). An identity already linked to someone is a conflict.
  */
 export async function linkIdentity(
-  db: Database,
-  audit: AuditLog,
-  principal: Principal,
+  ctx: ServiceContext,
   providers: readonly OidcProviderConfig[],
   issuerOf: (provider: string) => Promise<string>,
   id: string,
   input: IdentityLink,
-  req: RequestInfo,
 ) {
-  await authorize(db, principal, 'user.manage', 'global');
+  const { db, audit, principal, req } = ctx;
+  await authorize(ctx, 'user.manage', 'global');
   // A link is a sign-in for whoever holds the identity: a key must not make one for its holder.
   requireInteractive(
     principal,
@@ -151,15 +147,9 @@ export async function linkIdentity(
 }
 
 /** Ends every session of a user (an administrator's "sign out everywhere"). */
-export async function revokeUserSessions(
-  db: Database,
-  audit: AuditLog,
-  sessions: Sessions,
-  principal: Principal,
-  id: string,
-  req: RequestInfo,
-): Promise<void> {
-  await authorize(db, principal, 'user.manage', 'global');
+export async function revokeUserSessions(ctx: ServiceContext, sessions: Sessions, id: string): Promise<void> {
+  const { db, audit, principal, req } = ctx;
+  await authorize(ctx, 'user.manage', 'global');
   const user = await userExists(db, id);
   await db.transaction(async (tx) => {
     const ended = await sessions.revokeAllOfUser(id, 'revoked_by_admin', tx);

@@ -1,11 +1,12 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../core/db/client.ts';
-import type { AuditLog } from '../../core/audit/writer.ts';
+import * as oidc from 'openid-client';
+import { errorInfo } from '../../core/error-info.ts';
 import { organizationMembers, organizations, users, userIdentities } from '../../core/db/schema/index.ts';
 import type { MemberRole } from '../../core/db/schema/index.ts';
-import type { RequestInfo } from '../login.ts';
+import type { RequestInfo } from '../context.ts';
 import type { OidcProviderConfig } from './config.ts';
-import { mapGroups } from './groups.ts';
+import type { SsoContext } from './context.ts';
+import { groupsFromClaim, mapGroups } from './groups.ts';
 
 /** What one sync changed, and what it could not do (shown to admins, never blocking a sign-in). */
 export interface SyncOutcome {
@@ -29,8 +30,7 @@ export interface SyncOutcome {
  * anything changed, in the audit log.
  */
 export async function syncGroups(
-  db: Database,
-  audit: AuditLog,
+  { db, audit }: Pick<SsoContext, 'db' | 'audit'>,
   provider: OidcProviderConfig,
   identityId: string,
   userId: string,
@@ -208,4 +208,81 @@ export async function syncGroups(
 /** The whole path of the provider's Super Admin group, as the docs and problems name it. */
 export function superAdminGroup(provider: OidcProviderConfig): string {
   return `${provider.groupParent ? `${provider.groupParent}/` : ''}${provider.groupPrefix}-admins`;
+}
+
+/**
+ * Runs the group sync; a failure is logged and recorded on the identity, and the sign-in goes on.
+ * Groups that could not be read are no sync at all: the roles stay as they are, and the identity
+ * says why.
+ */
+export async function syncSafely(
+  ctx: SsoContext,
+  provider: OidcProviderConfig,
+  identityId: string,
+  userId: string,
+  groups: GroupsRead,
+  req: RequestInfo,
+): Promise<void> {
+  if (!groups.known) {
+    await ctx.db
+      .update(userIdentities)
+      .set({ lastSyncProblem: `groups unknown (${groups.why}): roles left as they were` })
+      .where(eq(userIdentities.id, identityId));
+    return;
+  }
+  try {
+    // No claim counts as no groups: Keycloak, for one, leaves the claim out for a user in no group.
+    // The claims view shows `last_groups: null`, which tells that case from an empty list.
+    await syncGroups(ctx, provider, identityId, userId, groups.groups ?? [], req);
+  } catch (err) {
+    // Only the error's class and code: a driver's message can carry statement parameters.
+    const { name, code } = errorInfo(err);
+    const problem = `the group sync failed (${name}${code ? ` ${code}` : ''}); see the API log`;
+    ctx.logger.warn(
+      { provider: provider.name, user_id: userId, err: errorInfo(err) },
+      'SSO group sync failed; sign-in continues',
+    );
+    await ctx.db
+      .update(userIdentities)
+      .set({ lastSyncAt: new Date(), lastSyncProblem: problem.slice(0, 500) })
+      .where(eq(userIdentities.id, identityId))
+      .catch(() => undefined);
+  }
+}
+
+/**
+ * The user's groups as read: a list, or null when the source was asked and has no groups claim (no
+ * groups); or unknown, when they could not be read (no access token for userinfo, userinfo failing),
+ * which must not count as "no groups".
+ */
+export type GroupsRead =
+  | { readonly known: true; readonly groups: string[] | null }
+  | { readonly known: false; readonly why: string };
+
+/**
+ * The user's groups, the same way for every flow: the ID token's claim, else userinfo with the
+ * access token (its `sub` must be the ID token's). `configOf` is the client the access token was
+ * issued to.
+ */
+export async function groupsOf(
+  ctx: SsoContext,
+  provider: OidcProviderConfig,
+  configOf: () => Promise<oidc.Configuration>,
+  claims: oidc.IDToken | undefined,
+  accessToken: string | undefined,
+): Promise<GroupsRead> {
+  if (claims?.[provider.groupsClaim] !== undefined)
+    return { known: true, groups: groupsFromClaim(claims[provider.groupsClaim]) };
+  if (!claims?.sub) return { known: false, why: 'no ID token' };
+  if (!accessToken) return { known: false, why: 'no groups claim in the ID token and no access token' };
+  try {
+    const config = await configOf();
+    if (!config.serverMetadata().userinfo_endpoint) return { known: true, groups: null }; // the ID token is all there is
+    const info = await oidc.fetchUserInfo(config, accessToken, claims.sub);
+    const value: unknown = info[provider.groupsClaim];
+    return { known: true, groups: value === undefined ? null : groupsFromClaim(value) };
+  } catch (err) {
+    ctx.logger.warn({ provider: provider.name, err: errorInfo(err) }, 'SSO userinfo request failed');
+    return { known: false, why: 'the userinfo request failed' };
+  }
 }

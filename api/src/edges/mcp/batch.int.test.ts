@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../core/db/client.ts';
 import { auditLog } from '../../core/db/schema/index.ts';
-import type { StorageRuntime } from '../../areas/buckets/service.ts';
+import type { StorageRuntime } from '../../areas/buckets/storage/runtime.ts';
 import { createStorageRuntime } from '../../areas/buckets/storage/runtime.ts';
 import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
 import { minioStorageConfig, startMinioServer } from '../../test/minio-server.ts';

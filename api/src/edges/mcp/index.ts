@@ -282,7 +282,7 @@ export function registerMcp(app: App, opts: McpOptions): void {
       throw err;
     }
     const readOnly = readOnlyPath || c.req.header('x-mcp-readonly')?.toLowerCase() === 'true';
-    const highest = await highestRole(opts.auth.db, principal);
+    const highest = await highestRole({ db: opts.auth.db, principal });
     const visible = tools().filter((t) => mayUse(t, principal, highest, readOnly));
     const server = serverFor(app, c, principal, visible, documentJson);
     const transport = new WebStandardStreamableHTTPServerTransport({

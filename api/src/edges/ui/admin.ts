@@ -3,7 +3,7 @@ import type { AreaDeps } from '../../areas/area.ts';
 import { forbidden } from '../../core/errors.ts';
 import { html } from './html.ts';
 import type { UiEnv } from './context.ts';
-import { page } from './context.ts';
+import { pagesWith } from './context.ts';
 import { layout } from './layout.ts';
 import { registerAuditPages } from './audit.ts';
 import { registerUserPages } from './users.ts';
@@ -33,6 +33,7 @@ const SECTIONS = [
 ] as const;
 
 export function registerAdminPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
+  const page = pagesWith(deps);
   ui.get(
     '/ui/administration/',
     page('admin', (c, p) => {

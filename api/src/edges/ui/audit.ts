@@ -13,7 +13,7 @@ import { fieldErrors } from '../../core/validation.ts';
 import { html } from './html.ts';
 import type { Html } from './html.ts';
 import type { PageContext, UiEnv } from './context.ts';
-import { idParam, page } from './context.ts';
+import { idParam, pagesWith } from './context.ts';
 import { alerts, describedBy, fieldError, layout, minute } from './layout.ts';
 import type { Section } from './layout.ts';
 import { organizationTabs } from './tabs.ts';
@@ -98,6 +98,7 @@ const relative = (url: string | null): string | null => {
 };
 
 export function registerAuditPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
+  const page = pagesWith(deps);
   const { db } = deps;
 
   const globalPlace: Place = {
@@ -113,7 +114,7 @@ export function registerAuditPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
    * entries there; the UI sends them to each organization's tab instead, and says so).
    */
   const refusal = async (c: Context<UiEnv>, p: PageContext): Promise<Response> => {
-    const admin = (await membershipsOfUser(db, p.session.userId)).filter((m) => m.role === 'admin');
+    const admin = (await membershipsOfUser(p.ctx, p.session.userId)).filter((m) => m.role === 'admin');
     return c.html(
       layout(
         'Not possible',
@@ -143,7 +144,7 @@ export function registerAuditPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
 
   const organizationPlace = async (c: Context<UiEnv>, p: PageContext): Promise<Place> => {
     // Not a member (or no such organization): not found, as on the API.
-    const org = await getOrganization(db, p.principal, idParam(c, 'org'));
+    const org = await getOrganization(p.ctx, idParam(c, 'org'));
     return {
       base: `/ui/organizations/${org.id}/audit/`,
       section: 'organizations',
@@ -207,7 +208,7 @@ export function registerAuditPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
     if (!parsed.success || Object.keys(own).length) {
       // The API decides first whether the caller may read this log at all (403 before 400).
       if (place.organization)
-        await listAudit(db, p.principal, new URL('http://ui/'), {
+        await listAudit(p.ctx, new URL('http://ui/'), {
           page: 1,
           page_size: 1,
           organization: place.organization.id,
@@ -226,7 +227,7 @@ export function registerAuditPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
       };
     }
     const query: AuditListQuery = parsed.data;
-    const result = await listAudit(db, p.principal, new URL(c.req.url), query);
+    const result = await listAudit(p.ctx, new URL(c.req.url), query);
     return { raw, errors: {}, page: result, pageNumber: query.page, pageSize: query.page_size };
   };
 
@@ -235,7 +236,7 @@ export function registerAuditPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
     let choices: { id: string; name: string }[] = [];
     if (place.organization) organizations.set(place.organization.id, place.organization.name);
     else {
-      const orgs = await listOrganizations(db, p.principal, new URL('http://ui/'), {
+      const orgs = await listOrganizations(p.ctx, new URL('http://ui/'), {
         page: 1,
         page_size: 500,
       });
@@ -266,7 +267,7 @@ export function registerAuditPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
     if (!parsed.success || Object.keys(own).length) return show(c, p, place);
     const filter: AuditFilter = parsed.data;
     // Streamed by the service in batches of 1,000 entries: no size limit to enforce here.
-    const stream = await exportAudit(db, p.principal, filter);
+    const stream = await exportAudit(p.ctx, filter);
     const name = place.organization ? `plinth-audit-log-${place.organization.slug}` : 'plinth-audit-log';
     return c.body(stream, 200, {
       'Content-Type': 'application/x-ndjson; charset=utf-8',

@@ -1,6 +1,6 @@
 import { BucketName } from '../../areas/buckets/schema.ts';
 import type { Bucket, BucketCredentials, CreatedBucket } from '../../areas/buckets/schema.ts';
-import type { RotatedCredentials } from '../../areas/buckets/service.ts';
+import type { RotatedCredentials } from '../../areas/buckets/credentials.ts';
 import { html } from './html.ts';
 import type { Html } from './html.ts';
 import type { PageContext } from './context.ts';

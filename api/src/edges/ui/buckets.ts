@@ -2,14 +2,11 @@ import type { Context, Hono } from 'hono';
 import type { AreaDeps } from '../../areas/area.ts';
 import { BucketCreateSchema, BucketName, CredentialRotationSchema } from '../../areas/buckets/schema.ts';
 import type { Bucket, BucketListQuery } from '../../areas/buckets/schema.ts';
-import {
-  createBucket,
-  deleteBucket,
-  getBucket,
-  listBuckets,
-  revealCredentials,
-  rotateCredentials,
-} from '../../areas/buckets/service.ts';
+import { createBucket } from '../../areas/buckets/adopt.ts';
+import type { BucketContext } from '../../areas/buckets/common.ts';
+import { revealCredentials, rotateCredentials } from '../../areas/buckets/credentials.ts';
+import { getBucket, listBuckets } from '../../areas/buckets/queries.ts';
+import { deleteBucket } from '../../areas/buckets/saga.ts';
 import { getOrganization, listOrganizations } from '../../areas/organizations/service.ts';
 import { getWorkspace, listWorkspaces } from '../../areas/workspaces/service.ts';
 import type { Workspace } from '../../areas/workspaces/schema.ts';
@@ -18,7 +15,7 @@ import { MAX_PAGE } from '../../core/pagination.ts';
 import { fieldErrors } from '../../core/validation.ts';
 import { STATUS_OF } from '../../http/errors.ts';
 import type { PageContext, UiEnv } from './context.ts';
-import { errorsByField, field, idParam, may, page, printable } from './context.ts';
+import { errorsByField, field, idParam, may, pagesWith, printable } from './context.ts';
 import {
   createdPage,
   credentialsPage,
@@ -51,7 +48,10 @@ const statusOf = (err: DomainError) => STATUS_OF[err.kind] as 400;
 const shown = (err: unknown): err is DomainError => err instanceof DomainError && err.kind !== 'not_found';
 
 export function registerBucketPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
-  const { db, storage, audit, logger } = deps;
+  const page = pagesWith(deps);
+  const { storage } = deps;
+  /** What the bucket services act with: the page's context and the storage runtime. */
+  const bucketContext = (p: PageContext): BucketContext => ({ ...p.ctx, storage });
   const regions = () => [...storage.config.regions.keys()];
   /** Regions whose cluster cannot set CORS rules (MinIO), which the form names. */
   const regionsWithoutCors = () =>
@@ -63,8 +63,8 @@ export function registerBucketPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
   const directory = async (p: PageContext): Promise<Directory> => {
     const url = new URL('http://ui/ui/buckets/');
     const [orgs, workspaces] = await Promise.all([
-      listOrganizations(db, p.principal, url, { page: 1, page_size: 500 }),
-      listWorkspaces(db, p.principal, url, { page: 1, page_size: 500 }),
+      listOrganizations(p.ctx, url, { page: 1, page_size: 500 }),
+      listWorkspaces(p.ctx, url, { page: 1, page_size: 500 }),
     ]);
     return {
       organizations: new Map(orgs.results.map((o) => [o.id, o.name])),
@@ -82,9 +82,9 @@ export function registerBucketPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
     for (const w of dir.workspaces) byOrg.set(w.organization, [...(byOrg.get(w.organization) ?? []), w]);
     const out: WorkspaceChoice[] = [];
     for (const [organizationId, workspaces] of byOrg) {
-      const wholeOrg = await may(db, p.principal, 'bucket.create', { organizationId });
+      const wholeOrg = await may(p.ctx, 'bucket.create', { organizationId });
       for (const w of workspaces)
-        if (wholeOrg || (await may(db, p.principal, 'bucket.create', { organizationId, workspaceId: w.id })))
+        if (wholeOrg || (await may(p.ctx, 'bucket.create', { organizationId, workspaceId: w.id })))
           out.push({
             id: w.id,
             name: w.name,
@@ -103,11 +103,11 @@ export function registerBucketPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
     const workspaces = new Map(dir.workspaces.map((w) => [w.id, w.name]));
     for (const b of list) {
       if (!organizations.has(b.organization)) {
-        const o = await orNull(getOrganization(db, p.principal, b.organization));
+        const o = await orNull(getOrganization(p.ctx, b.organization));
         if (o) organizations.set(o.id, o.name);
       }
       if (!workspaces.has(b.workspace)) {
-        const w = await orNull(getWorkspace(db, p.principal, b.workspace));
+        const w = await orNull(getWorkspace(p.ctx, b.workspace));
         if (w) workspaces.set(w.id, w.name);
       }
     }
@@ -116,13 +116,13 @@ export function registerBucketPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
 
   /** One bucket the user can see (404 otherwise), its names, and which tabs the role may use. */
   const placeOf = async (c: Context<UiEnv>, p: PageContext): Promise<BucketPlace> => {
-    const bucket = await getBucket(db, storage, p.principal, idParam(c));
+    const bucket = await getBucket(bucketContext(p), idParam(c));
     const scope = { organizationId: bucket.organization, workspaceId: bucket.workspace };
     const [org, ws, reveal, remove] = await Promise.all([
-      getOrganization(db, p.principal, bucket.organization),
-      getWorkspace(db, p.principal, bucket.workspace),
-      may(db, p.principal, 'bucket.reveal_credentials', scope),
-      may(db, p.principal, 'bucket.delete', scope),
+      getOrganization(p.ctx, bucket.organization),
+      getWorkspace(p.ctx, bucket.workspace),
+      may(p.ctx, 'bucket.reveal_credentials', scope),
+      may(p.ctx, 'bucket.delete', scope),
     ]);
     const allowed: Allowed = { reveal, delete: remove };
     return { bucket, organizationName: org.name, workspaceName: ws.name, allowed };
@@ -136,7 +136,7 @@ export function registerBucketPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
       const n = /^\d{1,7}$/.test(q.page ?? '') ? Number(q.page) : 1;
       const pageNo = n >= 1 && n <= MAX_PAGE ? n : 1;
       const query: BucketListQuery = { page: pageNo, page_size: PAGE_SIZE, ...(region && { region }) };
-      const list = await listBuckets(db, storage, p.principal, new URL('http://ui/ui/buckets/'), query);
+      const list = await listBuckets(bucketContext(p), new URL('http://ui/ui/buckets/'), query);
       const dir = await directory(p);
       const [names, choices] = await Promise.all([namesOf(p, dir, list.results), creatable(p, dir)]);
       const deleted = q.deleted && BucketName.safeParse(q.deleted).success ? q.deleted : undefined;
@@ -199,7 +199,7 @@ export function registerBucketPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
       // The workspace names its organization; one the user cannot see is no choice at all.
       const workspace = UUID.test(state.workspace)
         ? (dir.workspaces.find((w) => w.id === state.workspace.toLowerCase()) ??
-          (await orNull(getWorkspace(db, p.principal, state.workspace))))
+          (await orNull(getWorkspace(p.ctx, state.workspace))))
         : null;
       const parsed = BucketCreateSchema.safeParse({
         name: state.name,
@@ -215,16 +215,8 @@ export function registerBucketPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
       }
       if (!parsed.success || !workspace) return again(400, 'The bucket was not created.', fields);
       try {
-        const { status, bucket } = await createBucket(
-          db,
-          storage,
-          audit,
-          logger,
-          p.principal,
-          parsed.data,
-          p.info,
-        );
-        return c.html(createdPage(p, bucket, status === 200), status);
+        const { outcome, bucket } = await createBucket(bucketContext(p), parsed.data);
+        return c.html(createdPage(p, bucket, outcome === 'adopted'), outcome === 'created' ? 201 : 200);
       } catch (err) {
         if (!shown(err)) throw err;
         const byField = errorsByField(err.errors);
@@ -269,7 +261,7 @@ export function registerBucketPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
           400,
         );
       try {
-        const credentials = await revealCredentials(db, storage, audit, p.principal, place.bucket.id, p.info);
+        const credentials = await revealCredentials(bucketContext(p), place.bucket.id);
         return c.html(revealedPage(p, place, credentials));
       } catch (err) {
         if (!shown(err)) throw err;
@@ -288,16 +280,7 @@ export function registerBucketPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
       if (!parsed.success)
         return c.html(credentialsPage(p, { ...place, rotateError: 'Choose one of the grace periods.' }), 400);
       try {
-        const rotated = await rotateCredentials(
-          db,
-          storage,
-          audit,
-          logger,
-          p.principal,
-          place.bucket.id,
-          parsed.data,
-          p.info,
-        );
+        const rotated = await rotateCredentials(bucketContext(p), place.bucket.id, parsed.data);
         return c.html(rotatedPage(p, place, rotated));
       } catch (err) {
         if (!shown(err)) throw err;
@@ -332,7 +315,7 @@ export function registerBucketPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
           400,
         );
       try {
-        await deleteBucket(db, storage, audit, p.principal, place.bucket.id, p.info);
+        await deleteBucket(bucketContext(p), place.bucket.id);
       } catch (err) {
         if (!shown(err)) throw err;
         return c.html(deletePage(p, { ...place, error: err.message }), statusOf(err));

@@ -1,14 +1,13 @@
 import type { Context, Handler } from 'hono';
 import type { AppEnv } from '../../http/app-env.ts';
 import { STATUS_OF } from '../../http/errors.ts';
-import type { RequestInfo } from '../../auth/login.ts';
+import type { RequestInfo, ServiceContext, ServiceDeps } from '../../auth/context.ts';
 import { can, highestRole, requireScope, roleIn } from '../../auth/policy.ts';
-import type { Action, Principal } from '../../auth/policy.ts';
+import type { Action, PolicyContext, Principal } from '../../auth/policy.ts';
 import { sessionPrincipal } from '../../auth/registry.ts';
-import { MAX_NEXT_LENGTH } from '../../auth/sso/service.ts';
+import { MAX_NEXT_LENGTH } from '../../auth/sso/browser.ts';
 import { csrfToken } from '../../auth/sessions.ts';
 import type { ActiveSession } from '../../auth/sessions.ts';
-import type { Database } from '../../core/db/client.ts';
 import { DomainError, notFound } from '../../core/errors.ts';
 import { html } from './html.ts';
 import { layout } from './layout.ts';
@@ -60,65 +59,71 @@ export function toLogin(c: Context<UiEnv>): Response {
   return c.redirect(next === '/ui/' ? '/ui/login/' : `/ui/login/?next=${encodeURIComponent(next)}`, 303);
 }
 
-/** What a signed-in page handler gets: the session, its CSRF token, its principal and the frame. */
+/**
+ * What a signed-in page handler gets: the session, its CSRF token, its principal, the frame, and
+ * what the services act with (`ctx`: the session's principal and this request).
+ */
 export interface PageContext {
   readonly session: ActiveSession;
   readonly csrf: string;
   readonly principal: Principal;
   readonly user: PageUser;
-  readonly info: RequestInfo;
+  readonly ctx: ServiceContext;
 }
 
-/**
- * A page for signed-in users: without a session, sign in first (and come back after a GET). A
- * service's refusal (DomainError) becomes an error page with the API's own message and status;
- * pages that show the message beside a form catch it themselves first.
- */
-export function page(
-  section: Section,
-  handler: (c: Context<UiEnv>, p: PageContext) => Promise<Response> | Response,
-): Handler<UiEnv> {
-  return async (c) => {
-    const session = c.get('uiSession');
-    if (!session) return c.req.method === 'GET' ? toLogin(c) : c.redirect('/ui/login/', 303);
-    const p: PageContext = {
-      session,
-      csrf: csrfToken(c.get('sessionToken')!),
-      principal: sessionPrincipal(session),
-      user: session,
-      info: info(c),
+/** `page`, for the pages whose services act with `deps` (the areas' deps). */
+export function pagesWith(deps: ServiceDeps) {
+  /**
+   * A page for signed-in users: without a session, sign in first (and come back after a GET). A
+   * service's refusal (DomainError) becomes an error page with the API's own message and status;
+   * pages that show the message beside a form catch it themselves first.
+   */
+  return function page(
+    section: Section,
+    handler: (c: Context<UiEnv>, p: PageContext) => Promise<Response> | Response,
+  ): Handler<UiEnv> {
+    return async (c) => {
+      const session = c.get('uiSession');
+      if (!session) return c.req.method === 'GET' ? toLogin(c) : c.redirect('/ui/login/', 303);
+      const principal = sessionPrincipal(session);
+      const p: PageContext = {
+        session,
+        csrf: csrfToken(c.get('sessionToken')!),
+        principal,
+        user: session,
+        ctx: { db: deps.db, audit: deps.audit, logger: deps.logger, principal, req: info(c) },
+      };
+      try {
+        return await handler(c, p);
+      } catch (err) {
+        if (!(err instanceof DomainError)) throw err;
+        return c.html(
+          layout(
+            'Not possible',
+            html`<div class="card">
+              <h1>${err.kind === 'not_found' ? 'Not found' : 'Not possible'}</h1>
+              <p class="error" role="alert">${err.message}</p>
+              <p><a href="/ui/">Back to the dashboard</a></p>
+            </div>`,
+            { user: p.user, csrf: p.csrf, section },
+          ),
+          STATUS_OF[err.kind] as 400,
+        );
+      }
     };
-    try {
-      return await handler(c, p);
-    } catch (err) {
-      if (!(err instanceof DomainError)) throw err;
-      return c.html(
-        layout(
-          'Not possible',
-          html`<div class="card">
-            <h1>${err.kind === 'not_found' ? 'Not found' : 'Not possible'}</h1>
-            <p class="error" role="alert">${err.message}</p>
-            <p><a href="/ui/">Back to the dashboard</a></p>
-          </div>`,
-          { user: p.user, csrf: p.csrf, section },
-        ),
-        STATUS_OF[err.kind] as 400,
-      );
-    }
   };
 }
 
 /** Whether the principal may do `action` in `scope`: what a page offers, the API still decides. */
 export async function may(
-  db: Database,
-  principal: Principal,
+  ctx: PolicyContext,
   action: Action,
   scope: { organizationId: string; workspaceId?: string } | 'global',
 ): Promise<boolean> {
-  const role = scope === 'global' ? await highestRole(db, principal) : await roleIn(db, principal, scope);
+  const role = scope === 'global' ? await highestRole(ctx) : await roleIn(ctx, scope);
   if (role === null || !can(role, action)) return false;
   try {
-    requireScope(principal, action);
+    requireScope(ctx.principal, action);
     return true;
   } catch {
     return false;

@@ -7,25 +7,24 @@ import { checkPassword } from '../../auth/login.ts';
 import { csrfTokenMatches } from '../../auth/sessions.ts';
 import type { OidcProviders } from '../../auth/sso/providers.ts';
 import {
-  backchannelLogout,
   beginLogin,
-  endSessionUrl,
   finishLogin,
   FLOW_SECONDS,
   flowCookieName,
   isFlowState,
-  refreshIfDue,
-  SsoLoginError,
-} from '../../auth/sso/service.ts';
+} from '../../auth/sso/browser.ts';
+import { SsoLoginError } from '../../auth/sso/context.ts';
+import { backchannelLogout, endSessionUrl } from '../../auth/sso/logout.ts';
+import { refreshIfDue } from '../../auth/sso/refresh.ts';
 import { DomainError } from '../../core/errors.ts';
 import { errorInfo } from '../../core/error-info.ts';
 import type { AreaDeps } from '../../areas/area.ts';
-import { regionAggregates } from '../../areas/buckets/service.ts';
+import { regionAggregates } from '../../areas/buckets/queries.ts';
 import { membershipsOfUser } from '../../areas/members/service.ts';
 import { listOrganizations } from '../../areas/organizations/service.ts';
 import { listWorkspaces } from '../../areas/workspaces/service.ts';
 import { dashboardPage, errorPage, loginPage } from './pages.ts';
-import { info, page, printable, safeNext } from './context.ts';
+import { info, pagesWith, printable, safeNext } from './context.ts';
 import type { UiEnv } from './context.ts';
 import { ASSETS } from './layout.ts';
 import { registerAdminPages } from './admin.ts';
@@ -47,6 +46,7 @@ export interface UiDeps extends AreaDeps {
 }
 
 export function registerUi(app: App, deps: UiDeps): void {
+  const page = pagesWith(deps);
   const secure = deps.publicUrl?.startsWith('https://') ?? false;
   // `__Host-` binds the cookie to this host, path / and HTTPS; browsers refuse it over plain HTTP.
   const sessionCookie = secure ? '__Host-plinth_session' : 'plinth_session';
@@ -145,7 +145,7 @@ export function registerUi(app: App, deps: UiDeps): void {
     const username = typeof form.username === 'string' ? form.username : '';
     const password = typeof form.password === 'string' ? form.password : '';
     const next = safeNext(typeof form.next === 'string' ? form.next : undefined);
-    const page = (error: string, status: 400 | 401 | 429 | 503) =>
+    const refuse = (error: string, status: 400 | 401 | 429 | 503) =>
       c.html(
         loginPage({
           providers: providers?.list() ?? [],
@@ -163,7 +163,7 @@ export function registerUi(app: App, deps: UiDeps): void {
       !printable(username) ||
       password.includes('\0')
     )
-      return page('Enter your username and password.', 400);
+      return refuse('Enter your username and password.', 400);
     try {
       const user = await checkPassword(deps.auth, { username, password }, info(c), 'ui_password');
       const session = await deps.sessions.create({
@@ -175,21 +175,20 @@ export function registerUi(app: App, deps: UiDeps): void {
       return c.redirect(next, 303);
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
-      if (err.kind === 'throttled') return page(err.message, 429);
-      if (err.kind === 'unavailable') return page(err.message, 503);
-      return page('Invalid username or password.', 401);
+      if (err.kind === 'throttled') return refuse(err.message, 429);
+      if (err.kind === 'unavailable') return refuse(err.message, 503);
+      return refuse('Invalid username or password.', 401);
     }
   });
 
   ui.get(
     '/ui/',
     page('home', async (c, p) => {
-      const db = deps.db;
       const [memberships, orgs, workspaces, regions] = await Promise.all([
-        membershipsOfUser(db, p.session.userId),
-        listOrganizations(db, p.principal, new URL('http://ui/'), { page: 1, page_size: 500 }),
-        listWorkspaces(db, p.principal, new URL('http://ui/'), { page: 1, page_size: 100 }),
-        regionAggregates(db, deps.storage, p.principal),
+        membershipsOfUser(p.ctx, p.session.userId),
+        listOrganizations(p.ctx, new URL('http://ui/'), { page: 1, page_size: 500 }),
+        listWorkspaces(p.ctx, new URL('http://ui/'), { page: 1, page_size: 100 }),
+        regionAggregates({ ...p.ctx, storage: deps.storage }),
       ]);
       return c.html(
         dashboardPage({
@@ -207,7 +206,7 @@ export function registerUi(app: App, deps: UiDeps): void {
     }),
   );
 
-  registerKeyPages(ui, deps.auth);
+  registerKeyPages(ui, deps);
   registerOrganizationPages(ui, deps);
   registerBucketPages(ui, deps);
   registerAdminPages(ui, deps);

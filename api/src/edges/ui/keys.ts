@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import type { AuthContext } from '../../auth/login.ts';
+import type { AreaDeps } from '../../areas/area.ts';
 import { SCOPES } from '../../auth/policy.ts';
 import type { Scope } from '../../auth/policy.ts';
 import { DomainError, notFound } from '../../core/errors.ts';
@@ -11,7 +11,7 @@ import { getOrganization } from '../../areas/organizations/service.ts';
 import { html } from './html.ts';
 import type { Html } from './html.ts';
 import type { PageContext, UiEnv } from './context.ts';
-import { errorsByField, field, idParam, may, page } from './context.ts';
+import { errorsByField, field, idParam, may, pagesWith } from './context.ts';
 import { alerts, copyField, csrfField, day, describedBy, fieldError, layout, ROLE_NAMES } from './layout.ts';
 import type { Section } from './layout.ts';
 import { organizationTabs } from './tabs.ts';
@@ -64,7 +64,8 @@ interface FormState {
   readonly scopes: readonly string[];
 }
 
-export function registerKeyPages(ui: Hono<UiEnv>, auth: AuthContext): void {
+export function registerKeyPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
+  const page = pagesWith(deps);
   const places: [string, (c: Context<UiEnv>, p: PageContext) => Promise<Place>][] = [
     [
       '/ui/accounts/api-keys/',
@@ -73,7 +74,7 @@ export function registerKeyPages(ui: Hono<UiEnv>, auth: AuthContext): void {
         base: '/ui/accounts/api-keys/',
         section: 'keys',
         title: 'Your API keys',
-        ...((await may(auth.db, p.principal, 'api_key.user.create', 'global'))
+        ...((await may(p.ctx, 'api_key.user.create', 'global'))
           ? {
               intro:
                 'A key acts with your rights for scripts, the command line and CI/CD. Use one key per use, never commit one or paste it in a log, and rotate critical keys every 90 days.',
@@ -89,9 +90,9 @@ export function registerKeyPages(ui: Hono<UiEnv>, auth: AuthContext): void {
     [
       '/ui/organizations/:org/api-keys/',
       async (c, p) => {
-        const org = await getOrganization(auth.db, p.principal, idParam(c, 'org'));
+        const org = await getOrganization(p.ctx, idParam(c, 'org'));
         const scope = { organizationId: org.id };
-        const canManage = await may(auth.db, p.principal, 'api_key.organization.manage', scope);
+        const canManage = await may(p.ctx, 'api_key.organization.manage', scope);
         return {
           owner: { kind: 'organization', organizationId: org.id },
           base: `/ui/organizations/${org.id}/api-keys/`,
@@ -116,14 +117,14 @@ export function registerKeyPages(ui: Hono<UiEnv>, auth: AuthContext): void {
         header: html`<p class="crumbs">
           <a href="/ui/administration/">Administration</a> / System API keys
         </p>`,
-        canManage: await may(auth.db, p.principal, 'api_key.system.manage', 'global'),
+        canManage: await may(p.ctx, 'api_key.system.manage', 'global'),
       }),
     ],
   ];
 
   const list = async (p: PageContext, place: Place): Promise<KeyRow[]> =>
     (
-      await listKeys(auth.db, p.principal, place.owner, new URL(`http://ui${place.base}`), {
+      await listKeys(p.ctx, place.owner, new URL(`http://ui${place.base}`), {
         page: 1,
         page_size: 500,
       })
@@ -180,7 +181,7 @@ export function registerKeyPages(ui: Hono<UiEnv>, auth: AuthContext): void {
         if (!parsed.success)
           return again(400, 'The key was not created.', errorsByField(fieldErrors(parsed.error.issues)));
         try {
-          const created = await createKey(auth.db, auth.audit, p.principal, place.owner, parsed.data, p.info);
+          const created = await createKey(p.ctx, place.owner, parsed.data);
           return c.html(keyCreatedPage(p, place, created), 201);
         } catch (err) {
           if (!(err instanceof DomainError) || err.kind === 'not_found') throw err;
@@ -204,7 +205,7 @@ export function registerKeyPages(ui: Hono<UiEnv>, auth: AuthContext): void {
       `${path}:id/revoke/`,
       page('keys', async (c, p) => {
         const place = await placeOf(c, p);
-        await revokeKey(auth.db, auth.audit, p.principal, place.owner, idParam(c), p.info);
+        await revokeKey(p.ctx, place.owner, idParam(c));
         return c.redirect(`${place.base}?revoked=1`, 303);
       }),
     );

@@ -19,7 +19,7 @@ import { patchBody } from '../../http/common.ts';
 import { html } from './html.ts';
 import type { Html } from './html.ts';
 import type { PageContext, UiEnv } from './context.ts';
-import { field, idParam, may, page } from './context.ts';
+import { field, idParam, may, pagesWith } from './context.ts';
 import { alerts, csrfField, day, describedBy, fieldError, layout, minute, ROLE_NAMES } from './layout.ts';
 import { organizationTabs } from './tabs.ts';
 import {
@@ -72,23 +72,23 @@ interface OrgFrame {
 const urlOf = (path: string) => new URL(`http://ui${path}`);
 
 export function registerOrganizationPages(app: Hono<UiEnv>, deps: AreaDeps): void {
-  const { db, audit } = deps;
+  const page = pagesWith(deps);
 
   /** The organization if the principal may see it (404 otherwise), and its tabs' rights. */
   const frameOf = async (p: PageContext, id: string): Promise<OrgFrame> => {
-    const org = await getOrganization(db, p.principal, id);
+    const org = await getOrganization(p.ctx, id);
     const scope = { organizationId: org.id };
     // The same test as the API Keys tab's own page (keys.ts): Org Admins and Super Admins.
-    return { org, scope, admin: await may(db, p.principal, 'api_key.organization.manage', scope) };
+    return { org, scope, admin: await may(p.ctx, 'api_key.organization.manage', scope) };
   };
 
   // ---- The list ------------------------------------------------------------------------------
 
   const listView = async (p: PageContext, s: FormState) => {
     const [orgs, memberships, canCreate] = await Promise.all([
-      listOrganizations(db, p.principal, urlOf('/ui/organizations/'), { page: 1, page_size: 500 }),
-      membershipsOfUser(db, p.session.userId),
-      may(db, p.principal, 'organization.create', 'global'),
+      listOrganizations(p.ctx, urlOf('/ui/organizations/'), { page: 1, page_size: 500 }),
+      membershipsOfUser(p.ctx, p.session.userId),
+      may(p.ctx, 'organization.create', 'global'),
     ]);
     const roles = new Map(memberships.map((m) => [m.id, ROLE_NAMES[m.role] ?? m.role]));
     const roleOf = (o: Organization) =>
@@ -117,7 +117,7 @@ export function registerOrganizationPages(app: Hono<UiEnv>, deps: AreaDeps): voi
       const parsed = OrganizationCreateSchema.safeParse(state);
       if (!parsed.success) return again(invalidForm(parsed.error.issues, summary, shown));
       try {
-        await createOrganization(db, audit, p.principal, parsed.data, p.info);
+        await createOrganization(p.ctx, parsed.data);
       } catch (err) {
         if (!(err instanceof DomainError) || err.kind === 'not_found') throw err;
         return again(refusal(err, summary, shown));
@@ -131,12 +131,12 @@ export function registerOrganizationPages(app: Hono<UiEnv>, deps: AreaDeps): voi
   const overview = async (p: PageContext, id: string, s: FormState) => {
     const f = await frameOf(p, id);
     const [role, canRename, canChangeSlug, workspaces, members] = await Promise.all([
-      roleIn(db, p.principal, f.scope),
-      may(db, p.principal, 'organization.update', f.scope),
-      may(db, p.principal, 'organization.create', 'global'),
-      listWorkspaces(db, p.principal, urlOf('/ui/'), { organization: f.org.id, page: 1, page_size: 1 }),
+      roleIn(p.ctx, f.scope),
+      may(p.ctx, 'organization.update', f.scope),
+      may(p.ctx, 'organization.create', 'global'),
+      listWorkspaces(p.ctx, urlOf('/ui/'), { organization: f.org.id, page: 1, page_size: 1 }),
       membersPlace(deps, p, 'organization', f.org.id).then((place) =>
-        listMembers(db, p.principal, place.target, urlOf('/ui/'), { page: 1, page_size: 1 }),
+        listMembers(p.ctx, place.target, urlOf('/ui/'), { page: 1, page_size: 1 }),
       ),
     ]);
     return overviewPage(
@@ -178,7 +178,7 @@ export function registerOrganizationPages(app: Hono<UiEnv>, deps: AreaDeps): voi
       });
       if (!parsed.success) return again(invalidForm(parsed.error.issues, summary, shown));
       try {
-        await updateOrganization(db, audit, p.principal, f.org.id, parsed.data, p.info);
+        await updateOrganization(p.ctx, f.org.id, parsed.data);
       } catch (err) {
         if (!(err instanceof DomainError) || err.kind === 'not_found') throw err;
         return again(refusal(err, summary, shown));
@@ -237,12 +237,12 @@ export function registerOrganizationPages(app: Hono<UiEnv>, deps: AreaDeps): voi
   const workspacesView = async (p: PageContext, id: string, s: FormState) => {
     const f = await frameOf(p, id);
     const [list, canCreate] = await Promise.all([
-      listWorkspaces(db, p.principal, urlOf(`/ui/organizations/${f.org.id}/workspaces/`), {
+      listWorkspaces(p.ctx, urlOf(`/ui/organizations/${f.org.id}/workspaces/`), {
         organization: f.org.id,
         page: 1,
         page_size: 500,
       }),
-      may(db, p.principal, 'workspace.create', f.scope),
+      may(p.ctx, 'workspace.create', f.scope),
     ]);
     return workspacesPage(p, f, { workspaces: list.results, count: list.count, canCreate }, s);
   };
@@ -278,7 +278,7 @@ export function registerOrganizationPages(app: Hono<UiEnv>, deps: AreaDeps): voi
       const parsed = WorkspaceCreateSchema.safeParse({ organization: f.org.id, name: state.name });
       if (!parsed.success) return again(invalidForm(parsed.error.issues, summary, ['name']));
       try {
-        await createWorkspace(db, audit, p.principal, parsed.data, p.info);
+        await createWorkspace(p.ctx, parsed.data);
       } catch (err) {
         if (!(err instanceof DomainError) || err.kind === 'not_found') throw err;
         return again(refusal(err, summary, ['name']));

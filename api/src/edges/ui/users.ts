@@ -22,7 +22,7 @@ import { STATUS_OF } from '../../http/errors.ts';
 import { html } from './html.ts';
 import type { Html } from './html.ts';
 import type { PageContext, UiEnv } from './context.ts';
-import { errorsByField, field, idParam, page } from './context.ts';
+import { errorsByField, field, idParam, pagesWith } from './context.ts';
 import { alerts, csrfField, describedBy, fieldError, layout, minute, ROLE_NAMES } from './layout.ts';
 
 /**
@@ -87,7 +87,8 @@ const NOTICES: Record<string, string> = {
 };
 
 export function registerUserPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
-  const { db, audit, sessions } = deps;
+  const page = pagesWith(deps);
+  const { db, sessions } = deps;
   const providers = () => deps.sso?.providers.list() ?? [];
 
   /** How each listed user signs in (flags only: never a hash on a page). */
@@ -118,7 +119,7 @@ export function registerUserPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
     });
     const pageNumber = parsed.success ? parsed.data.page : 1;
     // The list's own rule: Super Admins only (403 with the API's message otherwise).
-    const list = await listUsers(db, p.principal, new URL(c.req.url), {
+    const list = await listUsers(p.ctx, new URL(c.req.url), {
       page: pageNumber,
       page_size: PAGE_SIZE,
     });
@@ -139,10 +140,10 @@ export function registerUserPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
     s: { error?: string | undefined; notice?: string | undefined; status?: number } = {},
   ) => {
     // userSso first: it is Super Admins' only (getUser would show anyone their own user).
-    const sso = await userSso(db, p.principal, providers(), id);
-    const user = await getUser(db, p.principal, id);
+    const sso = await userSso(p.ctx, providers(), id);
+    const user = await getUser(p.ctx, id);
     const [memberships, workspaceRoles, kinds] = await Promise.all([
-      membershipsOfUser(db, id),
+      membershipsOfUser(p.ctx, id),
       db
         .select({
           id: workspaces.id,
@@ -200,7 +201,7 @@ export function registerUserPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
       if (!parsed.success)
         return again(400, 'The user was not created.', errorsByField(fieldErrors(parsed.error.issues)));
       try {
-        const user = await createUser(db, audit, p.principal, parsed.data, p.info);
+        const user = await createUser(p.ctx, parsed.data);
         return c.redirect(`${BASE}${user.id}/?done=created`, 303);
       } catch (err) {
         if (!(err instanceof DomainError) || err.kind === 'not_found') throw err;
@@ -220,8 +221,8 @@ export function registerUserPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
       path,
       page('admin', async (c, p) => {
         const id = idParam(c);
-        await userSso(db, p.principal, providers(), id); // Super Admins only, as the action itself
-        const user = await getUser(db, p.principal, id);
+        await userSso(p.ctx, providers(), id); // Super Admins only, as the action itself
+        const user = await getUser(p.ctx, id);
         return c.html(confirmPage(p, user, action));
       }),
     );
@@ -231,12 +232,12 @@ export function registerUserPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
         const id = idParam(c);
         try {
           if (action === 'end-sessions') {
-            await revokeUserSessions(db, audit, sessions, p.principal, id, p.info);
+            await revokeUserSessions(p.ctx, sessions, id);
           } else {
             // The API's own body for the change, checked by its schema before the service.
             const parsed = UserUpdateSchema.safeParse({ is_active: action === 'activate' });
             if (!parsed.success) return detail(c, p, id, { error: 'The change is not valid.', status: 400 });
-            await updateUser(db, audit, p.principal, id, parsed.data, p.info);
+            await updateUser(p.ctx, id, parsed.data);
           }
         } catch (err) {
           if (!(err instanceof DomainError) || err.kind === 'not_found') throw err;

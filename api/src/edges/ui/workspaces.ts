@@ -24,7 +24,7 @@ import { STATUS_OF } from '../../http/errors.ts';
 import { html } from './html.ts';
 import type { Html } from './html.ts';
 import type { PageContext, UiEnv } from './context.ts';
-import { field, idParam, may, page } from './context.ts';
+import { field, idParam, may, pagesWith } from './context.ts';
 import { alerts, csrfField, day, describedBy, fieldError, layout, minute, ROLE_NAMES } from './layout.ts';
 
 /**
@@ -136,11 +136,11 @@ export async function membersPlace(
   kind: MemberParent,
   id: string,
 ): Promise<MembersPlace> {
-  const target = await membershipTarget(deps.db, p.principal, kind, id);
+  const target = await membershipTarget(p.ctx, kind, id);
   return {
     target,
     base: `/ui/${kind}s/${target.id}/members/`,
-    canManage: await may(deps.db, p.principal, target.manageAction, target.scope),
+    canManage: await may(p.ctx, target.manageAction, target.scope),
     roleNames: kind === 'workspace' ? WORKSPACE_ROLE_NAMES : ROLE_NAMES,
   };
 }
@@ -151,7 +151,7 @@ export async function firstMembers(
   p: PageContext,
   place: MembersPlace,
 ): Promise<{ members: Member[]; count: number }> {
-  const pageOf = await listMembers(deps.db, p.principal, place.target, new URL(`http://ui${place.base}`), {
+  const pageOf = await listMembers(p.ctx, place.target, new URL(`http://ui${place.base}`), {
     page: 1,
     page_size: MEMBERS_SHOWN,
   });
@@ -162,7 +162,7 @@ export async function firstMembers(
 async function oneMember(deps: AreaDeps, p: PageContext, place: MembersPlace, userId: string) {
   const url = new URL(`http://ui${place.base}`);
   for (let n = 1; ; n++) {
-    const batch = await listMembers(deps.db, p.principal, place.target, url, {
+    const batch = await listMembers(p.ctx, place.target, url, {
       page: n,
       page_size: MEMBERS_SHOWN,
     });
@@ -329,7 +329,7 @@ export interface MembersAgain extends MembersState {
 
 /** The member forms' routes of one kind of page: add, change a role, remove after a confirmation. */
 export function registerMemberRoutes(ui: Hono<UiEnv>, deps: AreaDeps, host: MembersHost): void {
-  const { db, audit } = deps;
+  const page = pagesWith(deps);
 
   ui.post(
     host.path,
@@ -352,7 +352,7 @@ export function registerMemberRoutes(ui: Hono<UiEnv>, deps: AreaDeps, host: Memb
           form: state,
         });
       try {
-        await addMember(db, audit, p.principal, place.target, parsed.data, p.info);
+        await addMember(p.ctx, place.target, parsed.data);
       } catch (err) {
         if (!(err instanceof DomainError) || err.kind === 'not_found') throw err;
         return host.again(c, p, id, { ...refusal(err, summary, shown, rename), form: state });
@@ -372,7 +372,7 @@ export function registerMemberRoutes(ui: Hono<UiEnv>, deps: AreaDeps, host: Memb
       const parsed = MemberUpdateSchema.safeParse({ role: field(form, 'role') });
       if (!parsed.success) return host.again(c, p, id, invalidForm(parsed.error.issues, summary, []));
       try {
-        await changeMember(db, audit, p.principal, place.target, userId, parsed.data, p.info);
+        await changeMember(p.ctx, place.target, userId, parsed.data);
       } catch (err) {
         if (!(err instanceof DomainError) || err.kind === 'not_found') throw err;
         return host.again(c, p, id, refusal(err, summary, []));
@@ -397,7 +397,7 @@ export function registerMemberRoutes(ui: Hono<UiEnv>, deps: AreaDeps, host: Memb
       const id = idParam(c);
       const place = await membersPlace(deps, p, host.kind, id);
       try {
-        await removeMember(db, audit, p.principal, place.target, idParam(c, 'user'), p.info);
+        await removeMember(p.ctx, place.target, idParam(c, 'user'));
       } catch (err) {
         if (!(err instanceof DomainError) || err.kind === 'not_found') throw err;
         return host.again(c, p, id, refusal(err, 'The member was not removed.', []));
@@ -484,16 +484,16 @@ const workspaceCrumbs = (org: Organization, ws: Workspace): Html =>
   </p>`;
 
 export function registerWorkspacePages(ui: Hono<UiEnv>, deps: AreaDeps): void {
-  const { db, audit } = deps;
+  const page = pagesWith(deps);
 
   const view = async (p: PageContext, id: string): Promise<WorkspaceView> => {
-    const ws = await getWorkspace(db, p.principal, id);
+    const ws = await getWorkspace(p.ctx, id);
     const scope = { organizationId: ws.organization, workspaceId: ws.id };
     const [org, role, canConfigure, canDelete, place] = await Promise.all([
-      getOrganization(db, p.principal, ws.organization),
-      roleIn(db, p.principal, scope),
-      may(db, p.principal, 'workspace.configure', scope),
-      may(db, p.principal, 'workspace.delete', scope),
+      getOrganization(p.ctx, ws.organization),
+      roleIn(p.ctx, scope),
+      may(p.ctx, 'workspace.configure', scope),
+      may(p.ctx, 'workspace.delete', scope),
       membersPlace(deps, p, 'workspace', ws.id),
     ]);
     return { ws, org, role, canConfigure, canDelete, place, members: await firstMembers(deps, p, place) };
@@ -545,7 +545,7 @@ export function registerWorkspacePages(ui: Hono<UiEnv>, deps: AreaDeps): void {
         return again({ ...r, fields: { ...r.fields, ...(jsonError && { config: jsonError }) } });
       }
       try {
-        await updateWorkspace(db, audit, p.principal, v.ws.id, parsed.data, p.info);
+        await updateWorkspace(p.ctx, v.ws.id, parsed.data);
       } catch (err) {
         if (!(err instanceof DomainError) || err.kind === 'not_found') throw err;
         return again(refusal(err, summary, shown));
@@ -561,9 +561,9 @@ export function registerWorkspacePages(ui: Hono<UiEnv>, deps: AreaDeps): void {
     again: async (c, p, id, s) =>
       c.html(workspacePage(p, await view(p, id), { error: s.error, members: s }), s.status as 400),
     frame: async (p, id) => {
-      const ws = await getWorkspace(db, p.principal, id);
+      const ws = await getWorkspace(p.ctx, id);
       return {
-        header: workspaceCrumbs(await getOrganization(db, p.principal, ws.organization), ws),
+        header: workspaceCrumbs(await getOrganization(p.ctx, ws.organization), ws),
         name: ws.name,
       };
     },
@@ -582,7 +582,7 @@ export function registerWorkspacePages(ui: Hono<UiEnv>, deps: AreaDeps): void {
     page('organizations', async (c, p) => {
       const v = await view(p, idParam(c));
       try {
-        await deleteWorkspace(db, audit, p.principal, v.ws.id, p.info);
+        await deleteWorkspace(p.ctx, v.ws.id);
       } catch (err) {
         if (!(err instanceof DomainError) || err.kind === 'not_found') throw err;
         return c.html(workspaceDeletePage(p, v, err.message), STATUS_OF[err.kind] as 400);

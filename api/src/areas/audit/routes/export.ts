@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { rawResponse } from '../../../http/common.ts';
+import { rawResponse, serviceContext } from '../../../http/common.ts';
 import { endpoint } from '../../area.ts';
 import { defineRoute } from '../../../http/openapi.ts';
 import { exportAudit } from '../query.ts';
@@ -23,17 +23,16 @@ export default endpoint(
       },
     },
   }),
-  ({ db }) =>
-    async (c) => {
-      const stream = await exportAudit(db, c.get('principal'), c.req.valid('query'));
-      return rawResponse(
-        new Response(stream, {
-          status: 200,
-          headers: {
-            'Content-Type': 'application/x-ndjson; charset=utf-8',
-            'Content-Disposition': 'attachment; filename="plinth-audit-log.ndjson"',
-          },
-        }),
-      );
-    },
+  (deps) => async (c) => {
+    const stream = await exportAudit(serviceContext(c, deps), c.req.valid('query'));
+    return rawResponse(
+      new Response(stream, {
+        status: 200,
+        headers: {
+          'Content-Type': 'application/x-ndjson; charset=utf-8',
+          'Content-Disposition': 'attachment; filename="plinth-audit-log.ndjson"',
+        },
+      }),
+    );
+  },
 );

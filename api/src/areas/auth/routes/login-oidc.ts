@@ -3,7 +3,8 @@ import { endpoint } from '../../area.ts';
 import { jsonBody, jsonResponse, requestInfo } from '../../../http/common.ts';
 import { unauthenticated, unavailable, validationError } from '../../../core/errors.ts';
 import { IdTokenLoginSchema } from '../../../auth/sso/schema.ts';
-import { signInWithIdToken, SsoLoginError } from '../../../auth/sso/service.ts';
+import { signInWithIdToken } from '../../../auth/sso/cli.ts';
+import { SsoLoginError } from '../../../auth/sso/context.ts';
 import { LoginResponse } from '../schema.ts';
 
 /** POST /api/login/oidc/ */

@@ -1,8 +1,9 @@
-import { jsonBody, jsonResponse, requestInfo } from '../../../http/common.ts';
+import { jsonBody, jsonResponse } from '../../../http/common.ts';
 import { endpoint } from '../../area.ts';
 import { defineRoute } from '../../../http/openapi.ts';
 import { BucketCreateSchema, CreatedBucketSchema } from '../schema.ts';
-import { createBucket } from '../service.ts';
+import { createBucket } from '../adopt.ts';
+import { bucketContext } from './context.ts';
 
 /** POST /api/v1/s3/buckets/ */
 export default endpoint(
@@ -23,17 +24,8 @@ export default endpoint(
     },
     errors: [409],
   }),
-  ({ db, storage, audit, logger }) =>
-    async (c) => {
-      const { status, bucket } = await createBucket(
-        db,
-        storage,
-        audit,
-        logger,
-        c.get('principal'),
-        c.req.valid('json'),
-        requestInfo(c),
-      );
-      return status === 201 ? c.json(bucket, 201) : c.json(bucket, 200);
-    },
+  (deps) => async (c) => {
+    const { outcome, bucket } = await createBucket(bucketContext(c, deps), c.req.valid('json'));
+    return outcome === 'created' ? c.json(bucket, 201) : c.json(bucket, 200);
+  },
 );

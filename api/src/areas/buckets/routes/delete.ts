@@ -1,7 +1,8 @@
-import { IdParams, noContent, sendNoContent, requestInfo } from '../../../http/common.ts';
+import { IdParams, noContent, sendNoContent } from '../../../http/common.ts';
 import { endpoint } from '../../area.ts';
 import { defineRoute } from '../../../http/openapi.ts';
-import { deleteBucket } from '../service.ts';
+import { deleteBucket } from '../saga.ts';
+import { bucketContext } from './context.ts';
 
 /** DELETE /api/v1/s3/buckets/{id}/ */
 export default endpoint(
@@ -17,9 +18,8 @@ export default endpoint(
     responses: { 204: noContent },
     errors: [409],
   }),
-  ({ db, storage, audit }) =>
-    async (c) => {
-      await deleteBucket(db, storage, audit, c.get('principal'), c.req.valid('param').id, requestInfo(c));
-      return sendNoContent();
-    },
+  (deps) => async (c) => {
+    await deleteBucket(bucketContext(c, deps), c.req.valid('param').id);
+    return sendNoContent();
+  },
 );

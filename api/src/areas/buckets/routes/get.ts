@@ -2,7 +2,8 @@ import { IdParams, jsonResponse } from '../../../http/common.ts';
 import { endpoint } from '../../area.ts';
 import { defineRoute } from '../../../http/openapi.ts';
 import { BucketSchema } from '../schema.ts';
-import { getBucket } from '../service.ts';
+import { getBucket } from '../queries.ts';
+import { bucketContext } from './context.ts';
 
 /** GET /api/v1/s3/buckets/{id}/ */
 export default endpoint(
@@ -15,7 +16,5 @@ export default endpoint(
     request: { params: IdParams },
     responses: { 200: jsonResponse('The bucket.', BucketSchema) },
   }),
-  ({ db, storage }) =>
-    async (c) =>
-      c.json(await getBucket(db, storage, c.get('principal'), c.req.valid('param').id), 200),
+  (deps) => async (c) => c.json(await getBucket(bucketContext(c, deps), c.req.valid('param').id), 200),
 );

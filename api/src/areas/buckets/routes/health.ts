@@ -2,7 +2,8 @@ import { IdParams, jsonResponse } from '../../../http/common.ts';
 import { endpoint } from '../../area.ts';
 import { defineRoute } from '../../../http/openapi.ts';
 import { BucketHealthSchema } from '../schema.ts';
-import { checkBucketHealth } from '../service.ts';
+import { checkBucketHealth } from '../queries.ts';
+import { bucketContext } from './context.ts';
 
 /** GET /api/v1/s3/buckets/{id}/health/ */
 export default endpoint(
@@ -24,7 +25,6 @@ export default endpoint(
     },
     errors: [409],
   }),
-  ({ db, storage }) =>
-    async (c) =>
-      c.json(await checkBucketHealth(db, storage, c.get('principal'), c.req.valid('param').id), 200),
+  (deps) => async (c) =>
+    c.json(await checkBucketHealth(bucketContext(c, deps), c.req.valid('param').id), 200),
 );

@@ -1,8 +1,9 @@
-import { jsonBody, jsonResponse, requestInfo } from '../../../http/common.ts';
+import { jsonBody, jsonResponse } from '../../../http/common.ts';
 import { endpoint } from '../../area.ts';
 import { defineRoute } from '../../../http/openapi.ts';
 import { BucketImportSchema, CreatedBucketSchema } from '../schema.ts';
-import { importBucket } from '../service.ts';
+import { importBucket } from '../adopt.ts';
+import { bucketContext } from './context.ts';
 
 /** POST /api/v1/s3/buckets/import/ */
 export default endpoint(
@@ -22,18 +23,5 @@ export default endpoint(
     },
     errors: [409],
   }),
-  ({ db, storage, audit, logger }) =>
-    async (c) =>
-      c.json(
-        await importBucket(
-          db,
-          storage,
-          audit,
-          logger,
-          c.get('principal'),
-          c.req.valid('json'),
-          requestInfo(c),
-        ),
-        201,
-      ),
+  (deps) => async (c) => c.json(await importBucket(bucketContext(c, deps), c.req.valid('json')), 201),
 );

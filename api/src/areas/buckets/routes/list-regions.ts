@@ -2,7 +2,8 @@ import { jsonResponse } from '../../../http/common.ts';
 import { endpoint } from '../../area.ts';
 import { defineRoute } from '../../../http/openapi.ts';
 import { RegionListSchema } from '../schema.ts';
-import { regionAggregates } from '../service.ts';
+import { regionAggregates } from '../queries.ts';
+import { bucketContext } from './context.ts';
 
 /** GET /api/v1/s3/regions/ */
 export default endpoint(
@@ -15,7 +16,5 @@ export default endpoint(
     summary: 'Regions with bucket count, occupancy and objects (over the buckets you can see)',
     responses: { 200: jsonResponse('Every configured region.', RegionListSchema) },
   }),
-  ({ db, storage }) =>
-    async (c) =>
-      c.json({ results: await regionAggregates(db, storage, c.get('principal')) }, 200),
+  (deps) => async (c) => c.json({ results: await regionAggregates(bucketContext(c, deps)) }, 200),
 );

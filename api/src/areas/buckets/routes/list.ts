@@ -3,7 +3,8 @@ import { jsonResponse } from '../../../http/common.ts';
 import { endpoint } from '../../area.ts';
 import { defineRoute } from '../../../http/openapi.ts';
 import { BucketListQuerySchema, BucketSchema } from '../schema.ts';
-import { listBuckets } from '../service.ts';
+import { listBuckets } from '../queries.ts';
+import { bucketContext } from './context.ts';
 
 /** GET /api/v1/s3/buckets/ */
 export default endpoint(
@@ -18,10 +19,6 @@ export default endpoint(
     request: { query: BucketListQuerySchema },
     responses: { 200: jsonResponse('A page of buckets.', paginated(BucketSchema, 'PaginatedBucketList')) },
   }),
-  ({ db, storage }) =>
-    async (c) =>
-      c.json(
-        await listBuckets(db, storage, c.get('principal'), new URL(c.req.url), c.req.valid('query')),
-        200,
-      ),
+  (deps) => async (c) =>
+    c.json(await listBuckets(bucketContext(c, deps), new URL(c.req.url), c.req.valid('query')), 200),
 );

@@ -2,7 +2,8 @@ import { IdParams, jsonBody, jsonResponse } from '../../../http/common.ts';
 import { endpoint } from '../../area.ts';
 import { defineRoute } from '../../../http/openapi.ts';
 import { UploadUrlRequestSchema, UploadUrlSchema } from '../schema.ts';
-import { presignUpload } from '../service.ts';
+import { presignUpload } from '../queries.ts';
+import { bucketContext } from './context.ts';
 
 /** POST /api/v1/s3/buckets/{id}/objects/upload-url/ */
 export default endpoint(
@@ -22,10 +23,6 @@ export default endpoint(
     },
     errors: [409],
   }),
-  ({ db, storage }) =>
-    async (c) =>
-      c.json(
-        await presignUpload(db, storage, c.get('principal'), c.req.valid('param').id, c.req.valid('json')),
-        200,
-      ),
+  (deps) => async (c) =>
+    c.json(await presignUpload(bucketContext(c, deps), c.req.valid('param').id, c.req.valid('json')), 200),
 );

@@ -1,8 +1,9 @@
-import { IdParams, jsonResponse, requestInfo } from '../../../http/common.ts';
+import { IdParams, jsonResponse } from '../../../http/common.ts';
 import { endpoint } from '../../area.ts';
 import { defineRoute } from '../../../http/openapi.ts';
 import { BucketCredentialsSchema } from '../schema.ts';
-import { revealCredentials } from '../service.ts';
+import { revealCredentials } from '../credentials.ts';
+import { bucketContext } from './context.ts';
 
 /** GET /api/v1/s3/buckets/{id}/credentials/ */
 export default endpoint(
@@ -17,17 +18,6 @@ export default endpoint(
     responses: { 200: jsonResponse("The access user's keys.", BucketCredentialsSchema) },
     errors: [409],
   }),
-  ({ db, storage, audit }) =>
-    async (c) =>
-      c.json(
-        await revealCredentials(
-          db,
-          storage,
-          audit,
-          c.get('principal'),
-          c.req.valid('param').id,
-          requestInfo(c),
-        ),
-        200,
-      ),
+  (deps) => async (c) =>
+    c.json(await revealCredentials(bucketContext(c, deps), c.req.valid('param').id), 200),
 );

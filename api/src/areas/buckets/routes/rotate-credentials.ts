@@ -1,8 +1,9 @@
-import { IdParams, jsonBody, jsonResponse, requestInfo } from '../../../http/common.ts';
+import { IdParams, jsonBody, jsonResponse } from '../../../http/common.ts';
 import { endpoint } from '../../area.ts';
 import { defineRoute } from '../../../http/openapi.ts';
 import { CredentialRotationSchema, RotatedCredentialsSchema } from '../schema.ts';
-import { ROTATIONS_PER_HOUR, rotateCredentials } from '../service.ts';
+import { ROTATIONS_PER_HOUR, rotateCredentials } from '../credentials.ts';
+import { bucketContext } from './context.ts';
 
 /** POST /api/v1/s3/buckets/{id}/rotate-credentials/ */
 export default endpoint(
@@ -26,19 +27,9 @@ export default endpoint(
     responses: { 200: jsonResponse('Rotated; the new keys are in this response.', RotatedCredentialsSchema) },
     errors: [409, 429],
   }),
-  ({ db, storage, audit, logger }) =>
-    async (c) =>
-      c.json(
-        await rotateCredentials(
-          db,
-          storage,
-          audit,
-          logger,
-          c.get('principal'),
-          c.req.valid('param').id,
-          c.req.valid('json'),
-          requestInfo(c),
-        ),
-        200,
-      ),
+  (deps) => async (c) =>
+    c.json(
+      await rotateCredentials(bucketContext(c, deps), c.req.valid('param').id, c.req.valid('json')),
+      200,
+    ),
 );

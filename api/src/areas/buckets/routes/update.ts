@@ -1,8 +1,9 @@
-import { IdParams, jsonBody, jsonResponse, patchBody, requestInfo } from '../../../http/common.ts';
+import { IdParams, jsonBody, jsonResponse, patchBody } from '../../../http/common.ts';
 import { endpoint } from '../../area.ts';
 import { defineRoute } from '../../../http/openapi.ts';
 import { BucketSchema, BucketUpdateSchema } from '../schema.ts';
-import { updateBucket } from '../service.ts';
+import { updateBucket } from '../update.ts';
+import { bucketContext } from './context.ts';
 
 /** PATCH /api/v1/s3/buckets/{id}/ */
 export default endpoint(
@@ -26,18 +27,6 @@ export default endpoint(
     responses: { 200: jsonResponse('The bucket.', BucketSchema) },
     errors: [409],
   }),
-  ({ db, storage, audit }) =>
-    async (c) =>
-      c.json(
-        await updateBucket(
-          db,
-          storage,
-          audit,
-          c.get('principal'),
-          c.req.valid('param').id,
-          c.req.valid('json'),
-          requestInfo(c),
-        ),
-        200,
-      ),
+  (deps) => async (c) =>
+    c.json(await updateBucket(bucketContext(c, deps), c.req.valid('param').id, c.req.valid('json')), 200),
 );

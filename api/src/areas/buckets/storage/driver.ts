@@ -1,7 +1,7 @@
 /**
  * What the API needs from an S3 storage cluster. One implementation per backend (`minio` and
  * `garage` now; `rgw` and `aws` later, see docs/storage.md for how each maps). Every operation is idempotent:
- * the bucket saga (areas/buckets/service.ts) may repeat any step after a crash or an error.
+ * the bucket saga (areas/buckets/saga.ts) may repeat any step after a crash or an error.
  */
 
 export interface Credentials {

@@ -1,10 +1,49 @@
 import type { Logger } from '../../../core/logger.ts';
 import { SecretBox } from '../../../core/secret-box.ts';
-import type { SagaStep, StorageRuntime } from '../service.ts';
 import type { StorageConfig } from './config.ts';
 import type { StorageDriver } from './driver.ts';
 import { createGarageDriver } from './garage-driver.ts';
 import { createMinioDriver } from './minio-driver.ts';
+
+/**
+ * Saga steps, in order, and `usage` (the usage job has its reports, not yet written): a test hook
+ * may pause after any of them (see `StorageRuntime.afterStep`).
+ */
+export type SagaStep =
+  | 'recorded'
+  | 'bucket'
+  | 'access'
+  | 'cors'
+  // Undoing a failed creation.
+  | 'rollback-access'
+  | 'rollback-bucket'
+  // Deletion: checked empty (job claimed, row still `ready`), marked `deleting`, access gone, bucket gone.
+  | 'delete-checked'
+  | 'deleting'
+  | 'delete-access'
+  | 'delete-bucket'
+  | 'usage'
+  // Rotation: the new access user made, then the row switched to it.
+  | 'rotate-access'
+  | 'rotated';
+
+/** How long a rotated-out key keeps working (PLINTH_CREDENTIAL_GRACE_SECONDS, …_MAX_SECONDS). */
+export interface CredentialGrace {
+  readonly defaultSeconds: number;
+  readonly maxSeconds: number;
+}
+export const DEFAULT_CREDENTIAL_GRACE: CredentialGrace = { defaultSeconds: 86_400, maxSeconds: 7 * 86_400 };
+
+/** Storage for the bucket services: the clusters, their drivers, and the key for secrets at rest. */
+export interface StorageRuntime {
+  readonly config: StorageConfig;
+  driver(cluster: string): StorageDriver;
+  readonly box: SecretBox;
+  /** Unset: {@link DEFAULT_CREDENTIAL_GRACE}. */
+  readonly credentialGrace?: CredentialGrace;
+  /** Test hook, called after each saga step (crash-safety tests pause here and kill the process). */
+  readonly afterStep?: (step: SagaStep, bucketId: string) => Promise<void>;
+}
 
 /** One driver per configured cluster, created on first use. */
 export function createStorageRuntime(

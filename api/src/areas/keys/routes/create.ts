@@ -1,4 +1,4 @@
-import { jsonBody, jsonResponse, requestInfo } from '../../../http/common.ts';
+import { jsonBody, jsonResponse, serviceContext } from '../../../http/common.ts';
 import { endpoint } from '../../area.ts';
 import { defineRoute } from '../../../http/openapi.ts';
 import { ApiKeyCreateSchema, CreatedApiKeySchema, OrganizationApiKeyCreateSchema } from '../schema.ts';
@@ -21,12 +21,9 @@ export default (owner: KeyOwnerRoutes) =>
       },
       responses: { 201: jsonResponse('The new key, with its token.', CreatedApiKeySchema) },
     }),
-    ({ db, audit }) =>
-      async (c) => {
-        const resolved = await owner.resolve(db, c.get('principal'), c.req.param());
-        return c.json(
-          await createKey(db, audit, c.get('principal'), resolved, c.req.valid('json'), requestInfo(c)),
-          201,
-        );
-      },
+    (deps) => async (c) => {
+      const ctx = serviceContext(c, deps);
+      const resolved = await owner.resolve(ctx, c.req.param());
+      return c.json(await createKey(ctx, resolved, c.req.valid('json')), 201);
+    },
   );

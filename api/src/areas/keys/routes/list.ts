@@ -1,5 +1,5 @@
 import { paginated, PageQuerySchema } from '../../../core/pagination.ts';
-import { jsonResponse } from '../../../http/common.ts';
+import { jsonResponse, serviceContext } from '../../../http/common.ts';
 import { endpoint } from '../../area.ts';
 import { defineRoute } from '../../../http/openapi.ts';
 import { ApiKeySchema } from '../schema.ts';
@@ -20,12 +20,9 @@ export default (owner: KeyOwnerRoutes) =>
       request: { ...parentParams(owner), query: PageQuerySchema },
       responses: { 200: jsonResponse('A page of API keys.', paginated(ApiKeySchema, 'PaginatedApiKeyList')) },
     }),
-    ({ db }) =>
-      async (c) => {
-        const resolved = await owner.resolve(db, c.get('principal'), c.req.param());
-        return c.json(
-          await listKeys(db, c.get('principal'), resolved, new URL(c.req.url), c.req.valid('query')),
-          200,
-        );
-      },
+    (deps) => async (c) => {
+      const ctx = serviceContext(c, deps);
+      const resolved = await owner.resolve(ctx, c.req.param());
+      return c.json(await listKeys(ctx, resolved, new URL(c.req.url), c.req.valid('query')), 200);
+    },
   );

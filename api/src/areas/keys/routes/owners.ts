@@ -1,7 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { IdParams } from '../../../http/common.ts';
-import type { Principal } from '../../../auth/policy.ts';
-import type { Database } from '../../../core/db/client.ts';
+import type { ServiceContext } from '../../../auth/context.ts';
 import { findOrganization } from '../../organizations/public.ts';
 import type { KeyOwner } from '../service.ts';
 
@@ -14,7 +13,7 @@ export interface KeyOwnerRoutes {
   what: string;
   /** Organization keys act with a role, given at creation. */
   withRole: boolean;
-  resolve: (db: Database, principal: Principal, params: { id?: string }) => Promise<KeyOwner>;
+  resolve: (ctx: ServiceContext, params: { id?: string }) => Promise<KeyOwner>;
 }
 
 export const KEY_OWNERS: readonly KeyOwnerRoutes[] = [
@@ -28,8 +27,8 @@ export const KEY_OWNERS: readonly KeyOwnerRoutes[] = [
     base: '/api/v1/organizations/{id}/api-keys/',
     what: "the organization's API keys",
     withRole: true,
-    resolve: async (db, principal, params) => {
-      const org = await findOrganization(db, principal, params.id!, 'api_key.organization.list');
+    resolve: async (ctx, params) => {
+      const org = await findOrganization(ctx, params.id!, 'api_key.organization.list');
       return { kind: 'organization', organizationId: org.id };
     },
   },

@@ -1,4 +1,4 @@
-import { noContent, requestInfo, sendNoContent } from '../../../http/common.ts';
+import { noContent, sendNoContent, serviceContext } from '../../../http/common.ts';
 import { endpoint } from '../../area.ts';
 import { defineRoute } from '../../../http/openapi.ts';
 import { revokeKey } from '../service.ts';
@@ -17,10 +17,10 @@ export default (owner: KeyOwnerRoutes) =>
       request: { params: KeyParams(owner) },
       responses: { 204: noContent },
     }),
-    ({ db, audit }) =>
-      async (c) => {
-        const resolved = await owner.resolve(db, c.get('principal'), c.req.param());
-        await revokeKey(db, audit, c.get('principal'), resolved, c.req.valid('param').key_id, requestInfo(c));
-        return sendNoContent();
-      },
+    (deps) => async (c) => {
+      const ctx = serviceContext(c, deps);
+      const resolved = await owner.resolve(ctx, c.req.param());
+      await revokeKey(ctx, resolved, c.req.valid('param').key_id);
+      return sendNoContent();
+    },
   );

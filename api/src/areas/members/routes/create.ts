@@ -1,4 +1,4 @@
-import { IdParams, jsonBody, jsonResponse, requestInfo } from '../../../http/common.ts';
+import { IdParams, jsonBody, jsonResponse, serviceContext } from '../../../http/common.ts';
 import { endpoint } from '../../area.ts';
 import { defineRoute } from '../../../http/openapi.ts';
 import { MemberCreateSchema, MemberSchema } from '../schema.ts';
@@ -17,14 +17,10 @@ export default MEMBER_PARENTS.map((parent) =>
       request: { params: IdParams, body: jsonBody(MemberCreateSchema) },
       responses: { 201: jsonResponse('The new member.', MemberSchema) },
     }),
-    ({ db, audit }) =>
-      async (c) => {
-        const principal = c.get('principal');
-        const target = await membershipTarget(db, principal, parent, c.req.valid('param').id);
-        return c.json(
-          await addMember(db, audit, principal, target, c.req.valid('json'), requestInfo(c)),
-          201,
-        );
-      },
+    (deps) => async (c) => {
+      const ctx = serviceContext(c, deps);
+      const target = await membershipTarget(ctx, parent, c.req.valid('param').id);
+      return c.json(await addMember(ctx, target, c.req.valid('json')), 201);
+    },
   ),
 );

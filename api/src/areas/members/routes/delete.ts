@@ -1,4 +1,4 @@
-import { noContent, requestInfo, sendNoContent } from '../../../http/common.ts';
+import { noContent, sendNoContent, serviceContext } from '../../../http/common.ts';
 import { endpoint } from '../../area.ts';
 import { defineRoute } from '../../../http/openapi.ts';
 import { MemberParamsSchema } from '../schema.ts';
@@ -16,19 +16,11 @@ export default MEMBER_PARENTS.map((parent) =>
       request: { params: MemberParamsSchema },
       responses: { 204: noContent },
     }),
-    ({ db, audit }) =>
-      async (c) => {
-        const principal = c.get('principal');
-        const { id, user_id } = c.req.valid('param');
-        await removeMember(
-          db,
-          audit,
-          principal,
-          await membershipTarget(db, principal, parent, id),
-          user_id,
-          requestInfo(c),
-        );
-        return sendNoContent();
-      },
+    (deps) => async (c) => {
+      const ctx = serviceContext(c, deps);
+      const { id, user_id } = c.req.valid('param');
+      await removeMember(ctx, await membershipTarget(ctx, parent, id), user_id);
+      return sendNoContent();
+    },
   ),
 );

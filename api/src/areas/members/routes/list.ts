@@ -1,5 +1,5 @@
 import { paginated, PageQuerySchema } from '../../../core/pagination.ts';
-import { IdParams, jsonResponse } from '../../../http/common.ts';
+import { IdParams, jsonResponse, serviceContext } from '../../../http/common.ts';
 import { endpoint } from '../../area.ts';
 import { defineRoute } from '../../../http/openapi.ts';
 import { MemberSchema } from '../schema.ts';
@@ -18,14 +18,10 @@ export default MEMBER_PARENTS.map((parent) =>
       request: { params: IdParams, query: PageQuerySchema },
       responses: { 200: jsonResponse('A page of members.', paginated(MemberSchema, 'PaginatedMemberList')) },
     }),
-    ({ db }) =>
-      async (c) => {
-        const principal = c.get('principal');
-        const target = await membershipTarget(db, principal, parent, c.req.valid('param').id);
-        return c.json(
-          await listMembers(db, principal, target, new URL(c.req.url), c.req.valid('query')),
-          200,
-        );
-      },
+    (deps) => async (c) => {
+      const ctx = serviceContext(c, deps);
+      const target = await membershipTarget(ctx, parent, c.req.valid('param').id);
+      return c.json(await listMembers(ctx, target, new URL(c.req.url), c.req.valid('query')), 200);
+    },
   ),
 );

@@ -1,4 +1,4 @@
-import { jsonBody, jsonResponse, requestInfo } from '../../../http/common.ts';
+import { jsonBody, jsonResponse, serviceContext } from '../../../http/common.ts';
 import { endpoint } from '../../area.ts';
 import { defineRoute } from '../../../http/openapi.ts';
 import { MemberParamsSchema, MemberSchema, MemberUpdateSchema } from '../schema.ts';
@@ -17,15 +17,11 @@ export default MEMBER_PARENTS.map((parent) =>
       request: { params: MemberParamsSchema, body: jsonBody(MemberUpdateSchema) },
       responses: { 200: jsonResponse('The member.', MemberSchema) },
     }),
-    ({ db, audit }) =>
-      async (c) => {
-        const principal = c.get('principal');
-        const { id, user_id } = c.req.valid('param');
-        const target = await membershipTarget(db, principal, parent, id);
-        return c.json(
-          await changeMember(db, audit, principal, target, user_id, c.req.valid('json'), requestInfo(c)),
-          200,
-        );
-      },
+    (deps) => async (c) => {
+      const ctx = serviceContext(c, deps);
+      const { id, user_id } = c.req.valid('param');
+      const target = await membershipTarget(ctx, parent, id);
+      return c.json(await changeMember(ctx, target, user_id, c.req.valid('json')), 200);
+    },
   ),
 );

@@ -1,4 +1,4 @@
-import { jsonBody, jsonResponse, requestInfo } from '../../../http/common.ts';
+import { jsonBody, jsonResponse, serviceContext } from '../../../http/common.ts';
 import { endpoint } from '../../area.ts';
 import { defineRoute } from '../../../http/openapi.ts';
 import { OrganizationCreateSchema, OrganizationSchema } from '../schema.ts';
@@ -15,10 +15,5 @@ export default endpoint(
     request: { body: jsonBody(OrganizationCreateSchema) },
     responses: { 201: jsonResponse('The new organization.', OrganizationSchema) },
   }),
-  ({ db, audit }) =>
-    async (c) =>
-      c.json(
-        await createOrganization(db, audit, c.get('principal'), c.req.valid('json'), requestInfo(c)),
-        201,
-      ),
+  (deps) => async (c) => c.json(await createOrganization(serviceContext(c, deps), c.req.valid('json')), 201),
 );

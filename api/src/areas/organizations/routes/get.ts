@@ -1,4 +1,4 @@
-import { IdParams, jsonResponse } from '../../../http/common.ts';
+import { IdParams, jsonResponse, serviceContext } from '../../../http/common.ts';
 import { endpoint } from '../../area.ts';
 import { defineRoute } from '../../../http/openapi.ts';
 import { OrganizationSchema } from '../schema.ts';
@@ -15,7 +15,5 @@ export default endpoint(
     request: { params: IdParams },
     responses: { 200: jsonResponse('The organization.', OrganizationSchema) },
   }),
-  ({ db }) =>
-    async (c) =>
-      c.json(await getOrganization(db, c.get('principal'), c.req.valid('param').id), 200),
+  (deps) => async (c) => c.json(await getOrganization(serviceContext(c, deps), c.req.valid('param').id), 200),
 );

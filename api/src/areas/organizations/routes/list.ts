@@ -1,5 +1,5 @@
 import { paginated, PageQuerySchema } from '../../../core/pagination.ts';
-import { jsonResponse } from '../../../http/common.ts';
+import { jsonResponse, serviceContext } from '../../../http/common.ts';
 import { endpoint } from '../../area.ts';
 import { defineRoute } from '../../../http/openapi.ts';
 import { OrganizationSchema } from '../schema.ts';
@@ -22,7 +22,6 @@ export default endpoint(
       ),
     },
   }),
-  ({ db }) =>
-    async (c) =>
-      c.json(await listOrganizations(db, c.get('principal'), new URL(c.req.url), c.req.valid('query')), 200),
+  (deps) => async (c) =>
+    c.json(await listOrganizations(serviceContext(c, deps), new URL(c.req.url), c.req.valid('query')), 200),
 );

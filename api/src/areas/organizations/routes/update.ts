@@ -1,4 +1,4 @@
-import { IdParams, jsonBody, jsonResponse, patchBody, requestInfo } from '../../../http/common.ts';
+import { IdParams, jsonBody, jsonResponse, patchBody, serviceContext } from '../../../http/common.ts';
 import { endpoint } from '../../area.ts';
 import { defineRoute } from '../../../http/openapi.ts';
 import { OrganizationSchema, OrganizationUpdateSchema } from '../schema.ts';
@@ -19,17 +19,9 @@ export default endpoint(
     },
     responses: { 200: jsonResponse('The organization.', OrganizationSchema) },
   }),
-  ({ db, audit }) =>
-    async (c) =>
-      c.json(
-        await updateOrganization(
-          db,
-          audit,
-          c.get('principal'),
-          c.req.valid('param').id,
-          c.req.valid('json'),
-          requestInfo(c),
-        ),
-        200,
-      ),
+  (deps) => async (c) =>
+    c.json(
+      await updateOrganization(serviceContext(c, deps), c.req.valid('param').id, c.req.valid('json')),
+      200,
+    ),
 );

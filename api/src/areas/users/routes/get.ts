@@ -1,4 +1,4 @@
-import { IdParams, jsonResponse } from '../../../http/common.ts';
+import { IdParams, jsonResponse, serviceContext } from '../../../http/common.ts';
 import { endpoint } from '../../area.ts';
 import { defineRoute } from '../../../http/openapi.ts';
 import { UserSchema } from '../schema.ts';
@@ -16,7 +16,5 @@ export default endpoint(
     request: { params: IdParams },
     responses: { 200: jsonResponse('The user.', UserSchema) },
   }),
-  ({ db }) =>
-    async (c) =>
-      c.json(await getUser(db, c.get('principal'), c.req.valid('param').id), 200),
+  (deps) => async (c) => c.json(await getUser(serviceContext(c, deps), c.req.valid('param').id), 200),
 );

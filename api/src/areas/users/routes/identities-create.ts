@@ -1,4 +1,4 @@
-import { IdParams, jsonBody, jsonResponse, requestInfo } from '../../../http/common.ts';
+import { IdParams, jsonBody, jsonResponse, serviceContext } from '../../../http/common.ts';
 import { endpoint } from '../../area.ts';
 import { defineRoute } from '../../../http/openapi.ts';
 import { linkIdentity } from '../../../auth/sso/admin.ts';
@@ -20,19 +20,15 @@ export default endpoint(
     responses: { 201: jsonResponse('The new link.', IdentitySchema) },
     errors: [409],
   }),
-  ({ db, audit, sso }) =>
-    async (c) => {
-      const providers = sso?.providers;
-      const identity = await linkIdentity(
-        db,
-        audit,
-        c.get('principal'),
-        providers?.list() ?? [],
-        async (name) => (await providers!.client(name)).serverMetadata().issuer,
-        c.req.valid('param').id,
-        c.req.valid('json'),
-        requestInfo(c),
-      );
-      return c.json(identity, 201);
-    },
+  (deps) => async (c) => {
+    const providers = deps.sso?.providers;
+    const identity = await linkIdentity(
+      serviceContext(c, deps),
+      providers?.list() ?? [],
+      async (name) => (await providers!.client(name)).serverMetadata().issuer,
+      c.req.valid('param').id,
+      c.req.valid('json'),
+    );
+    return c.json(identity, 201);
+  },
 );

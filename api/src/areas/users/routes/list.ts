@@ -1,5 +1,5 @@
 import { paginated, PageQuerySchema } from '../../../core/pagination.ts';
-import { jsonResponse } from '../../../http/common.ts';
+import { jsonResponse, serviceContext } from '../../../http/common.ts';
 import { endpoint } from '../../area.ts';
 import { defineRoute } from '../../../http/openapi.ts';
 import { UserSchema } from '../schema.ts';
@@ -17,7 +17,6 @@ export default endpoint(
     request: { query: PageQuerySchema },
     responses: { 200: jsonResponse('A page of users.', paginated(UserSchema, 'PaginatedUserList')) },
   }),
-  ({ db }) =>
-    async (c) =>
-      c.json(await listUsers(db, c.get('principal'), new URL(c.req.url), c.req.valid('query')), 200),
+  (deps) => async (c) =>
+    c.json(await listUsers(serviceContext(c, deps), new URL(c.req.url), c.req.valid('query')), 200),
 );

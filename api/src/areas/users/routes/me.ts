@@ -1,4 +1,4 @@
-import { jsonResponse } from '../../../http/common.ts';
+import { jsonResponse, serviceContext } from '../../../http/common.ts';
 import { endpoint } from '../../area.ts';
 import { defineRoute } from '../../../http/openapi.ts';
 import { UserSchema } from '../schema.ts';
@@ -15,7 +15,5 @@ export default endpoint(
     summary: 'The user the token belongs to',
     responses: { 200: jsonResponse('The calling user.', UserSchema) },
   }),
-  ({ db }) =>
-    async (c) =>
-      c.json(await me(db, c.get('principal')), 200),
+  (deps) => async (c) => c.json(await me(serviceContext(c, deps)), 200),
 );

@@ -1,4 +1,4 @@
-import { IdParams, noContent, requestInfo, sendNoContent } from '../../../http/common.ts';
+import { IdParams, noContent, sendNoContent, serviceContext } from '../../../http/common.ts';
 import { endpoint } from '../../area.ts';
 import { defineRoute } from '../../../http/openapi.ts';
 import { revokeUserSessions } from '../../../auth/sso/admin.ts';
@@ -17,16 +17,8 @@ export default endpoint(
     request: { params: IdParams },
     responses: { 204: noContent },
   }),
-  ({ db, audit, sessions }) =>
-    async (c) => {
-      await revokeUserSessions(
-        db,
-        audit,
-        sessions,
-        c.get('principal'),
-        c.req.valid('param').id,
-        requestInfo(c),
-      );
-      return sendNoContent();
-    },
+  (deps) => async (c) => {
+    await revokeUserSessions(serviceContext(c, deps), deps.sessions, c.req.valid('param').id);
+    return sendNoContent();
+  },
 );

@@ -1,4 +1,4 @@
-import { IdParams, jsonResponse } from '../../../http/common.ts';
+import { IdParams, jsonResponse, serviceContext } from '../../../http/common.ts';
 import { endpoint } from '../../area.ts';
 import { defineRoute } from '../../../http/openapi.ts';
 import { userSso } from '../../../auth/sso/admin.ts';
@@ -18,10 +18,9 @@ export default endpoint(
     request: { params: IdParams },
     responses: { 200: jsonResponse("The user's identities.", UserSsoSchema) },
   }),
-  ({ db, sso }) =>
-    async (c) =>
-      c.json(
-        await userSso(db, c.get('principal'), sso?.providers.list() ?? [], c.req.valid('param').id),
-        200,
-      ),
+  (deps) => async (c) =>
+    c.json(
+      await userSso(serviceContext(c, deps), deps.sso?.providers.list() ?? [], c.req.valid('param').id),
+      200,
+    ),
 );

@@ -1,4 +1,4 @@
-import { IdParams, jsonBody, jsonResponse, patchBody, requestInfo } from '../../../http/common.ts';
+import { IdParams, jsonBody, jsonResponse, patchBody, serviceContext } from '../../../http/common.ts';
 import { endpoint } from '../../area.ts';
 import { defineRoute } from '../../../http/openapi.ts';
 import { UserSchema, UserUpdateSchema } from '../schema.ts';
@@ -17,17 +17,6 @@ export default endpoint(
     responses: { 200: jsonResponse('The updated user.', UserSchema) },
     errors: [409],
   }),
-  ({ db, audit }) =>
-    async (c) =>
-      c.json(
-        await updateUser(
-          db,
-          audit,
-          c.get('principal'),
-          c.req.valid('param').id,
-          c.req.valid('json'),
-          requestInfo(c),
-        ),
-        200,
-      ),
+  (deps) => async (c) =>
+    c.json(await updateUser(serviceContext(c, deps), c.req.valid('param').id, c.req.valid('json')), 200),
 );

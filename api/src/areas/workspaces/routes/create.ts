@@ -1,4 +1,4 @@
-import { jsonBody, jsonResponse, requestInfo } from '../../../http/common.ts';
+import { jsonBody, jsonResponse, serviceContext } from '../../../http/common.ts';
 import { endpoint } from '../../area.ts';
 import { defineRoute } from '../../../http/openapi.ts';
 import { WorkspaceCreateSchema, WorkspaceSchema } from '../schema.ts';
@@ -16,7 +16,5 @@ export default endpoint(
     request: { body: jsonBody(WorkspaceCreateSchema) },
     responses: { 201: jsonResponse('The new workspace.', WorkspaceSchema) },
   }),
-  ({ db, audit }) =>
-    async (c) =>
-      c.json(await createWorkspace(db, audit, c.get('principal'), c.req.valid('json'), requestInfo(c)), 201),
+  (deps) => async (c) => c.json(await createWorkspace(serviceContext(c, deps), c.req.valid('json')), 201),
 );

@@ -1,4 +1,4 @@
-import { IdParams, noContent, sendNoContent, requestInfo } from '../../../http/common.ts';
+import { IdParams, noContent, sendNoContent, serviceContext } from '../../../http/common.ts';
 import { endpoint } from '../../area.ts';
 import { defineRoute } from '../../../http/openapi.ts';
 import { deleteWorkspace } from '../service.ts';
@@ -16,9 +16,8 @@ export default endpoint(
     responses: { 204: noContent },
     errors: [409],
   }),
-  ({ db, audit }) =>
-    async (c) => {
-      await deleteWorkspace(db, audit, c.get('principal'), c.req.valid('param').id, requestInfo(c));
-      return sendNoContent();
-    },
+  (deps) => async (c) => {
+    await deleteWorkspace(serviceContext(c, deps), c.req.valid('param').id);
+    return sendNoContent();
+  },
 );

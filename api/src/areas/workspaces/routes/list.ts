@@ -1,5 +1,5 @@
 import { paginated } from '../../../core/pagination.ts';
-import { jsonResponse } from '../../../http/common.ts';
+import { jsonResponse, serviceContext } from '../../../http/common.ts';
 import { endpoint } from '../../area.ts';
 import { defineRoute } from '../../../http/openapi.ts';
 import { WorkspaceListQuerySchema, WorkspaceSchema } from '../schema.ts';
@@ -20,7 +20,6 @@ export default endpoint(
       200: jsonResponse('A page of workspaces.', paginated(WorkspaceSchema, 'PaginatedWorkspaceList')),
     },
   }),
-  ({ db }) =>
-    async (c) =>
-      c.json(await listWorkspaces(db, c.get('principal'), new URL(c.req.url), c.req.valid('query')), 200),
+  (deps) => async (c) =>
+    c.json(await listWorkspaces(serviceContext(c, deps), new URL(c.req.url), c.req.valid('query')), 200),
 );

@@ -1,4 +1,4 @@
-import { IdParams, jsonBody, jsonResponse, patchBody, requestInfo } from '../../../http/common.ts';
+import { IdParams, jsonBody, jsonResponse, patchBody, serviceContext } from '../../../http/common.ts';
 import { endpoint } from '../../area.ts';
 import { defineRoute } from '../../../http/openapi.ts';
 import { WorkspaceSchema, WorkspaceUpdateSchema } from '../schema.ts';
@@ -18,17 +18,6 @@ export default endpoint(
     },
     responses: { 200: jsonResponse('The workspace.', WorkspaceSchema) },
   }),
-  ({ db, audit }) =>
-    async (c) =>
-      c.json(
-        await updateWorkspace(
-          db,
-          audit,
-          c.get('principal'),
-          c.req.valid('param').id,
-          c.req.valid('json'),
-          requestInfo(c),
-        ),
-        200,
-      ),
+  (deps) => async (c) =>
+    c.json(await updateWorkspace(serviceContext(c, deps), c.req.valid('param').id, c.req.valid('json')), 200),
 );
