@@ -5,6 +5,8 @@ import type { SsoContext } from '../auth/sso/service.ts';
 import type { Database } from '../core/db/client.ts';
 import type { JobHandler } from '../core/jobs/runner.ts';
 import type { Logger } from '../core/logger.ts';
+import { register } from '../core/registry.ts';
+import type { Registration } from '../core/registry.ts';
 import type { RouteConfig, RouteHandler } from '@hono/zod-openapi';
 import type { AppEnv } from '../http/app-env.ts';
 import { endpoint as httpEndpoint } from '../http/endpoint.ts';
@@ -36,6 +38,10 @@ export interface AreaDeps extends JobDeps {
  */
 export interface Area {
   readonly name: string;
+  /** The tag of its operations in the OpenAPI document, with what the documentation says of it. */
+  readonly tag?: { readonly name: string; readonly description: string };
+  /** What it adds to the shared lists: scopes, actions, audit events, error codes (core/registry.ts). */
+  readonly registration?: Registration;
   readonly endpoints: readonly Endpoint<AreaDeps>[];
   readonly jobs?: (deps: JobDeps) => Readonly<Record<string, JobHandler>>;
   readonly metrics?: (registry: Registry, deps: AreaDeps) => void;
@@ -47,4 +53,9 @@ export function endpoint<R extends RouteConfig>(
   handler: (deps: AreaDeps) => RouteHandler<R, AppEnv>,
 ): Endpoint<AreaDeps> {
   return httpEndpoint(route, handler);
+}
+
+/** Adds each area's registration to the shared lists (core/registry.ts), in the given order. */
+export function registerAreas(areas: readonly Area[]): void {
+  for (const area of areas) if (area.registration) register(area.name, area.registration);
 }

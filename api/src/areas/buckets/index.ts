@@ -1,4 +1,6 @@
 import type { Area } from '../area.ts';
+import { ADMINS, ALL, NOT_VIEWER, SUPER } from '../../auth/policy.ts';
+import type { Registration } from '../../core/registry.ts';
 import create from './routes/create.ts';
 import remove from './routes/delete.ts';
 import get from './routes/get.ts';
@@ -13,6 +15,45 @@ import update from './routes/update.ts';
 import { BUCKET_SAGA, bucketSagaJob, EXPIRE_CREDENTIALS_JOB, expireCredentialsJob } from './service.ts';
 import { registerUsageGauges, USAGE_JOB, usageJob } from './usage.ts';
 
+/** What buckets add to the shared lists (core/registry.ts). */
+const registration = {
+  scopes: ['buckets:read', 'buckets:write'],
+  actions: {
+    'bucket.view': { roles: ALL, scope: 'buckets:read' },
+    'bucket.create': { roles: NOT_VIEWER, scope: 'buckets:write' },
+    'bucket.reveal_credentials': { roles: NOT_VIEWER, scope: 'buckets:write' },
+    'bucket.delete': { roles: ADMINS, scope: 'buckets:write' },
+    'bucket.import': { roles: SUPER, scope: 'buckets:write' },
+  },
+  auditEvents: [
+    'bucket.created',
+    'bucket.adopted',
+    'bucket.updated',
+    'bucket.deleted',
+    'bucket.credentials_revealed',
+    'bucket.credentials_rotated',
+    'bucket.previous_credentials_removed',
+    'bucket.imported',
+  ],
+  errorCodes: [
+    'not_supported',
+    'bucket_name_taken',
+    'bucket_busy',
+    'bucket_deleting',
+    'bucket_not_empty',
+    'bucket_unmanaged',
+    'rotation_rate_limited',
+    'storage_unavailable',
+    'previous_key_removal_pending',
+  ],
+} as const satisfies Registration;
+
+declare module '../../core/registry.ts' {
+  interface Registered {
+    buckets: typeof registration;
+  }
+}
+
 /**
  * S3 buckets: each with its own access user on its region's storage cluster. Jobs: the bucket saga
  * (creations, deletions and rotations a replica resumes), the end of a rotated-out key's grace
@@ -20,6 +61,11 @@ import { registerUsageGauges, USAGE_JOB, usageJob } from './usage.ts';
  */
 export const bucketsArea: Area = {
   name: 'buckets',
+  tag: {
+    name: 's3',
+    description: 'S3-compatible buckets with their own access user, credentials and usage per region.',
+  },
+  registration,
   endpoints: [
     create,
     importBucket,
