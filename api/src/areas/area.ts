@@ -4,6 +4,7 @@ import type { Sessions } from '../auth/sessions.ts';
 import type { SsoContext } from '../auth/sso/service.ts';
 import type { Database } from '../core/db/client.ts';
 import type { JobHandler } from '../core/jobs/runner.ts';
+import type { Schedule } from '../core/jobs/schedules.ts';
 import type { Logger } from '../core/logger.ts';
 import { register } from '../core/registry.ts';
 import type { Registration } from '../core/registry.ts';
@@ -44,6 +45,8 @@ export interface Area {
   readonly registration?: Registration;
   readonly endpoints: readonly Endpoint<AreaDeps>[];
   readonly jobs?: (deps: JobDeps) => Readonly<Record<string, JobHandler>>;
+  /** Its periodic work in every replica (index.ts runs them once the database is ready). */
+  readonly schedules?: readonly Schedule<JobDeps>[];
   readonly metrics?: (registry: Registry, deps: AreaDeps) => void;
 }
 

@@ -12,8 +12,17 @@ import presignUpload from './routes/presign-upload.ts';
 import revealCredentials from './routes/reveal-credentials.ts';
 import rotateCredentials from './routes/rotate-credentials.ts';
 import update from './routes/update.ts';
-import { BUCKET_SAGA, bucketSagaJob, EXPIRE_CREDENTIALS_JOB, expireCredentialsJob } from './service.ts';
-import { registerUsageGauges, USAGE_JOB, usageJob } from './usage.ts';
+import {
+  BUCKET_SAGA,
+  bucketSagaJob,
+  ensureSagaJobs,
+  EXPIRE_CREDENTIALS_JOB,
+  expireCredentialsJob,
+  LEASE_SECONDS,
+} from './service.ts';
+import { registerUsageGauges, scheduleUsageRefresh, USAGE_JOB, usageJob } from './usage.ts';
+
+const DAY_MS = 86_400_000;
 
 /** What buckets add to the shared lists (core/registry.ts). */
 const registration = {
@@ -84,5 +93,23 @@ export const bucketsArea: Area = {
     [EXPIRE_CREDENTIALS_JOB]: expireCredentialsJob(db, storage, audit),
     [USAGE_JOB]: usageJob(db, storage, logger),
   }),
+  schedules: [
+    {
+      // A row recorded before the job layer, or whose job gave up, gets a saga job the runner finishes.
+      name: 'bucket sagas',
+      everyMs: LEASE_SECONDS * 1000,
+      run: ({ db }) => ensureSagaJobs(db),
+    },
+    {
+      // The usage job of each interval's slot, enqueued once cluster-wide; checked at least every
+      // lease, so a slot's job is never late by more.
+      name: 'usage refresh',
+      everyMs: ({ storage }) => Math.min(LEASE_SECONDS * 1000, storage.usageIntervalMs ?? DAY_MS),
+      run: async ({ db, storage }) => {
+        if (storage.config.clusters.size > 0)
+          await scheduleUsageRefresh(db, storage.usageIntervalMs ?? DAY_MS);
+      },
+    },
+  ],
   metrics: (registry, { db }) => registerUsageGauges(registry, db),
 };

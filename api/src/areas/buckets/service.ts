@@ -16,7 +16,7 @@ import {
   setPayload,
 } from '../../core/jobs/queue.ts';
 import type { Lease } from '../../core/jobs/queue.ts';
-import { JobSettled, withLease } from '../../core/jobs/runner.ts';
+import { JOB_LEASE_SECONDS, JobSettled, withLease } from '../../core/jobs/runner.ts';
 import type { JobContext, JobHandler } from '../../core/jobs/runner.ts';
 import type { BucketRow } from '../../core/db/schema/index.ts';
 import type {
@@ -63,7 +63,7 @@ import type { Action, Principal } from '../../auth/policy.ts';
 import { isUniqueViolation } from '../../core/db/errors.ts';
 
 /** How long a replica owns a bucket's saga before another may take it over. */
-export const LEASE_SECONDS = 15;
+export const LEASE_SECONDS = JOB_LEASE_SECONDS;
 
 /**
  * Saga steps, in order, and `usage` (the usage job has its reports, not yet written): a test hook
@@ -103,6 +103,8 @@ export interface StorageRuntime {
   readonly credentialGrace?: CredentialGrace;
   /** Test hook, called after each saga step (crash-safety tests pause here and kill the process). */
   readonly afterStep?: (step: SagaStep, bucketId: string) => Promise<void>;
+  /** How often usage is pulled from the clusters (PLINTH_USAGE_INTERVAL_SECONDS); unset: daily. */
+  readonly usageIntervalMs?: number;
 }
 
 function toView(rt: StorageRuntime, b: BucketRow): Bucket {

@@ -13,6 +13,7 @@ export function createStorageRuntime(
   opts: {
     afterStep?: (step: SagaStep, bucketId: string) => Promise<void>;
     credentialGrace?: StorageRuntime['credentialGrace'];
+    usageIntervalMs?: number;
   } = {},
 ): StorageRuntime {
   const drivers = new Map<string, StorageDriver>();
@@ -21,6 +22,7 @@ export function createStorageRuntime(
     box: new SecretBox(encryptionKey),
     ...(opts.credentialGrace && { credentialGrace: opts.credentialGrace }),
     ...(opts.afterStep && { afterStep: opts.afterStep }),
+    ...(opts.usageIntervalMs !== undefined && { usageIntervalMs: opts.usageIntervalMs }),
     driver(name) {
       let driver = drivers.get(name);
       if (!driver) {
