@@ -115,7 +115,10 @@ export default tseslint.config(
               group: ['**/areas/**', '**/http/**', '**/edges/**', 'hono', 'hono/*'],
               message: 'auth/ lies below the areas and the HTTP kit: it imports only core/ and itself.',
             },
-            { regex: TOP, message: 'The process wiring (app.ts, config.ts) imports auth/, not the other way.' },
+            {
+              regex: TOP,
+              message: 'The process wiring (app.ts, config.ts) imports auth/, not the other way.',
+            },
           ],
         },
       ],
@@ -133,7 +136,10 @@ export default tseslint.config(
               group: ['**/areas/**', '**/edges/**'],
               message: 'http/ is the kit the areas are made with: it imports only core/ and auth/.',
             },
-            { regex: TOP, message: 'The process wiring (app.ts, config.ts) imports http/, not the other way.' },
+            {
+              regex: TOP,
+              message: 'The process wiring (app.ts, config.ts) imports http/, not the other way.',
+            },
           ],
         },
       ],
@@ -159,7 +165,10 @@ export default tseslint.config(
               ],
               message: 'core/ is the shared base: it imports nothing from auth/, http/, areas/ or edges/.',
             },
-            { regex: TOP, message: 'The process wiring (app.ts, config.ts) imports core/, not the other way.' },
+            {
+              regex: TOP,
+              message: 'The process wiring (app.ts, config.ts) imports core/, not the other way.',
+            },
           ],
         },
       ],
@@ -167,7 +176,15 @@ export default tseslint.config(
   },
   {
     // Tests read JSON bodies as untyped values; the assertions are their type checks.
-    files: ['**/*.test.ts', 'e2e/**', 'bench/**', 'scripts/**', 'api/src/test/**', 'operator/src/test/**'],
+    files: [
+      '**/*.test.ts',
+      '**/testing.ts',
+      'e2e/**',
+      'bench/**',
+      'scripts/**',
+      'api/src/test/**',
+      'operator/src/test/**',
+    ],
     rules: {
       'no-console': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',

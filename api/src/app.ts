@@ -17,14 +17,15 @@ import { refuseUnstorableInput } from './http/storable-input.ts';
 import { requireAuth } from './http/require-auth.ts';
 import { requestContext } from './http/request-context.ts';
 import { AREAS } from './areas/index.ts';
-import type { AreaDeps } from './areas/area.ts';
+import { registerAreas } from './areas/area.ts';
+import type { Area, AreaDeps } from './areas/area.ts';
 import type { AuditLog, KeyUsage } from './core/audit/writer.ts';
 import type { ServiceAccountVerifier } from './auth/service-accounts.ts';
 import type { LoginTokens } from './auth/login.ts';
 import type { StorageRuntime } from './areas/buckets/storage/runtime.ts';
 import { registerDocs } from './areas/system/routes/docs.ts';
 import { registerHealth } from './areas/system/routes/health.ts';
-import { registerSchema } from './areas/system/routes/schema.ts';
+import { registerSchema, SCHEMA_TAG } from './areas/system/routes/schema.ts';
 import { registerMcp } from './edges/mcp/index.ts';
 import { registerUi } from './edges/ui/index.ts';
 import { Sessions } from './auth/sessions.ts';
@@ -59,6 +60,8 @@ export interface AppDeps {
   };
   /** The MCP endpoint's Host and Origin allow-lists (docs/mcp.md); unset: any Host, no browser origin. */
   readonly mcp?: { readonly allowedHosts: readonly string[]; readonly allowedOrigins: readonly string[] };
+  /** The areas it serves, in document order; unset: `AREAS`. */
+  readonly areas?: readonly Area[];
 }
 
 export type App = OpenAPIHono<AppEnv>;
@@ -103,8 +106,11 @@ export function createApp(deps: AppDeps): App {
     literalRoutes(() => app.routes),
   );
 
+  const areas = deps.areas ?? AREAS;
+  registerAreas(areas);
+  const tags = [...areas.flatMap((a) => (a.tag ? [a.tag] : [])), SCHEMA_TAG];
   registerHealth(app, deps.database, deps.isStarted ?? (() => true));
-  registerSchema(app);
+  registerSchema(app, tags);
   registerDocs(app);
   const sessions = new Sessions(db, deps.web.box, deps.web.sessions);
   const sso: SsoContext | null = deps.web.providers
@@ -126,14 +132,15 @@ export function createApp(deps: AppDeps): App {
     sessions,
     sso,
   };
-  for (const area of AREAS) for (const endpoint of area.endpoints) endpoint(app, areaDeps);
-  for (const area of AREAS) area.metrics?.(deps.metrics.registry, areaDeps);
+  for (const area of areas) for (const endpoint of area.endpoints) endpoint(app, areaDeps);
+  for (const area of areas) area.metrics?.(deps.metrics.registry, areaDeps);
   // The MCP edge serves the same operations as tools (docs/mcp.md).
   registerMcp(app, {
     auth,
     bodyLimitBytes: deps.bodyLimitBytes,
     allowedHosts: deps.mcp?.allowedHosts ?? [],
     allowedOrigins: deps.mcp?.allowedOrigins ?? [],
+    tags,
   });
 
   // The browser edge: sign-in, sessions and the pages of each area (docs/web-ui.md).

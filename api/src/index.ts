@@ -14,16 +14,12 @@ import { startServer } from './server.ts';
 import { AuditLog, KeyUsage } from './core/audit/writer.ts';
 import { issuerFailureReason, ServiceAccountVerifier } from './auth/service-accounts.ts';
 import { LoginTokens } from './auth/login.ts';
-import { ensureSagaJobs, LEASE_SECONDS } from './areas/buckets/saga.ts';
 import { JobRunner } from './core/jobs/runner.ts';
-import { scheduleUsageRefresh } from './areas/buckets/usage.ts';
+import { startSchedules } from './core/jobs/schedules.ts';
 import { checkPortsFree, databaseTarget, listenFailure, StartupError } from './core/startup.ts';
 import { createStorageRuntime, pauseAfterStepHook } from './areas/buckets/storage/runtime.ts';
 import { ensureBootstrapAdmin } from './areas/users/bootstrap.ts';
-import { pruneLoginThrottle } from './auth/login-throttle.ts';
-import { Sessions } from './auth/sessions.ts';
 import { OidcProviders } from './auth/sso/providers.ts';
-import { pruneUsedTokens } from './auth/sso/used-tokens.ts';
 import { SecretBox } from './core/secret-box.ts';
 
 /**
@@ -55,12 +51,14 @@ const audit = new AuditLog(database.db, logger);
 const storage = createStorageRuntime(config.storage, secrets.encryptionKey, {
   afterStep: pauseAfterStepHook(config.testPauseAfterStep, logger),
   credentialGrace: config.credentialGrace,
+  usageIntervalMs: config.usageIntervalMs,
 });
 const keyUsage = new KeyUsage(database.db, logger);
 // One job runner per process; it starts polling once the database is ready.
-const jobRunner = new JobRunner({ db: database.db, logger, leaseSeconds: LEASE_SECONDS });
+const jobRunner = new JobRunner({ db: database.db, logger });
+const jobDeps = { db: database.db, audit, storage, logger };
 for (const area of AREAS) {
-  const jobs = area.jobs?.({ db: database.db, audit, storage, logger }) ?? {};
+  const jobs = area.jobs?.(jobDeps) ?? {};
   for (const [kind, handler] of Object.entries(jobs)) jobRunner.register(kind, handler);
 }
 let started = false;
@@ -109,7 +107,7 @@ logger.info(
 
 let stopping = false;
 // Set once the database is ready; shutdown may come first.
-const background: { timer?: NodeJS.Timeout; prune?: NodeJS.Timeout } = {};
+const background: { stopSchedules?: () => Promise<void> } = {};
 
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
@@ -121,10 +119,9 @@ async function shutdown(signal: string): Promise<void> {
     process.exit(1);
   }, deadline + 5000);
   hardStop.unref();
-  clearInterval(background.timer);
-  clearInterval(background.prune);
+  const schedulesStopped = background.stopSchedules?.();
   await server.close(deadline);
-  await jobRunner.stop();
+  await Promise.all([jobRunner.stop(), schedulesStopped]);
   // Scraped until the API has drained, so the last moments of a rollout are still measured.
   await metricsServer.close(1000);
   // Buffered audit entries and key-usage times are written before the pool closes.
@@ -190,46 +187,12 @@ async function prepareDatabase(): Promise<void> {
 
 await prepareDatabase();
 
-/**
- * Background work once the database is ready: the job runner finishes bucket sagas interrupted by a
- * crash (their jobs' leases expire), the tick gives a saga job to any unfinished bucket row without
- * one, and enqueues the usage job of each PLINTH_USAGE_INTERVAL_SECONDS slot (once
- * cluster-wide; the job runner of whichever replica claims it runs it). Failures are logged and
- * retried on the next tick.
- */
-let ticking = false;
-async function backgroundTick(): Promise<void> {
-  // A slow cluster can make a tick outlast the interval; ticks never overlap.
-  if (stopping || !started || ticking) return;
-  ticking = true;
-  try {
-    await ensureSagaJobs(database.db);
-    if (config.storage.clusters.size > 0) await scheduleUsageRefresh(database.db, config.usageIntervalMs);
-  } catch (err) {
-    logger.warn({ err: errorInfo(err) }, 'background storage work failed; will retry');
-  } finally {
-    ticking = false;
-  }
-}
-background.timer = setInterval(
-  () => void backgroundTick(),
-  Math.min(LEASE_SECONDS * 1000, config.usageIntervalMs),
-);
-void backgroundTick();
-
-// Login-throttling counters whose window is over, sessions ended a day ago, and single-use tokens
-// that could no longer be accepted are deleted once a minute (by every replica; the deletes are
-// idempotent and cheap).
-background.prune = setInterval(() => {
-  if (stopping) return;
-  pruneLoginThrottle(database.db).catch((err: unknown) =>
-    logger.warn({ err: errorInfo(err) }, 'pruning login throttling counters failed; will retry'),
+// Each area's periodic work (its `schedules`: giving interrupted sagas their jobs, enqueueing the
+// usage refresh of each slot, pruning expired rows), in every replica once the database is ready.
+if (!stopping)
+  background.stopSchedules = startSchedules(
+    AREAS.flatMap((a) => a.schedules ?? []),
+    jobDeps,
+    logger,
   );
-  Sessions.prune(database.db).catch((err: unknown) =>
-    logger.warn({ err: errorInfo(err) }, 'pruning ended sessions failed; will retry'),
-  );
-  pruneUsedTokens(database.db).catch((err: unknown) =>
-    logger.warn({ err: errorInfo(err) }, 'pruning used single-use tokens failed; will retry'),
-  );
-}, 60_000);
 if (!stopping) jobRunner.start();

@@ -16,7 +16,7 @@ export const areaBoundaries: Rule.RuleModule = {
     schema: [],
     messages: {
       boundary:
-        "{{from}} reaches into area {{to}}: import what it offers from areas/{{to}}/public.ts (or add it there).",
+        '{{from}} reaches into area {{to}}: import what it offers from areas/{{to}}/public.ts (or add it there).',
     },
   },
   create(context) {

@@ -4,7 +4,10 @@ import type { Sessions } from '../auth/sessions.ts';
 import type { SsoContext } from '../auth/sso/context.ts';
 import type { Database } from '../core/db/client.ts';
 import type { JobHandler } from '../core/jobs/runner.ts';
+import type { Schedule } from '../core/jobs/schedules.ts';
 import type { Logger } from '../core/logger.ts';
+import { register } from '../core/registry.ts';
+import type { Registration } from '../core/registry.ts';
 import type { RouteConfig, RouteHandler } from '@hono/zod-openapi';
 import type { AppEnv } from '../http/app-env.ts';
 import { endpoint as httpEndpoint } from '../http/endpoint.ts';
@@ -36,8 +39,14 @@ export interface AreaDeps extends JobDeps {
  */
 export interface Area {
   readonly name: string;
+  /** The tag of its operations in the OpenAPI document, with what the documentation says of it. */
+  readonly tag?: { readonly name: string; readonly description: string };
+  /** What it adds to the shared lists: scopes, actions, audit events, error codes (core/registry.ts). */
+  readonly registration?: Registration;
   readonly endpoints: readonly Endpoint<AreaDeps>[];
   readonly jobs?: (deps: JobDeps) => Readonly<Record<string, JobHandler>>;
+  /** Its periodic work in every replica (index.ts runs them once the database is ready). */
+  readonly schedules?: readonly Schedule<JobDeps>[];
   readonly metrics?: (registry: Registry, deps: AreaDeps) => void;
 }
 
@@ -47,4 +56,9 @@ export function endpoint<R extends RouteConfig>(
   handler: (deps: AreaDeps) => RouteHandler<R, AppEnv>,
 ): Endpoint<AreaDeps> {
   return httpEndpoint(route, handler);
+}
+
+/** Adds each area's registration to the shared lists (core/registry.ts), in the given order. */
+export function registerAreas(areas: readonly Area[]): void {
+  for (const area of areas) if (area.registration) register(area.name, area.registration);
 }

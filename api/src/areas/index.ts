@@ -1,4 +1,5 @@
 import type { Area } from './area.ts';
+import { registerAreas } from './area.ts';
 import { authArea } from './auth/index.ts';
 import { auditArea } from './audit/index.ts';
 import { bucketsArea } from './buckets/index.ts';
@@ -22,3 +23,5 @@ export const AREAS: readonly Area[] = [
   auditArea,
   bucketsArea,
 ];
+
+registerAreas(AREAS);

@@ -6,10 +6,14 @@ import { organizationMembers, workspaceMembers, organizations, workspaces } from
 import type { MemberRole } from '../core/db/schema/index.ts';
 import { forbidden, notFound } from '../core/errors.ts';
 import type { ServiceContext } from './context.ts';
+import { registry } from '../core/registry.ts';
+import type { RegisteredAction, RegisteredScope } from '../core/registry.ts';
 
 /**
  * The permission policy: the one place that decides who may do what. Routes ask `authorize()`;
- * nothing else compares roles. The matrix is design.md's, documented in docs/permissions.md.
+ * nothing else compares roles. Each area registers its actions (who may, with which scope) and its
+ * scopes with `register()` (core/registry.ts) in its index.ts; docs/permissions.md is the table
+ * for people, and each area's policy test restates its rows (double entry).
  */
 
 export const ROLES = ['super_admin', 'org_admin', 'workspace_admin', 'user', 'viewer'] as const;
@@ -17,135 +21,39 @@ export type Role = (typeof ROLES)[number];
 
 const RANK: Record<Role, number> = { super_admin: 5, org_admin: 4, workspace_admin: 3, user: 2, viewer: 1 };
 
-export const ACTIONS = [
-  'organization.view',
-  'organization.create',
-  'organization.delete',
-  'organization.update',
-  'organization.members.manage',
-  'workspace.view',
-  'workspace.create',
-  'workspace.delete',
-  'workspace.configure',
-  'workspace.members.manage',
-  'action_run.run',
-  'alert.acknowledge',
-  'api_key.user.list',
-  'api_key.user.create',
-  'api_key.organization.list',
-  'api_key.organization.manage',
-  'api_key.system.list',
-  'api_key.system.manage',
-  'bucket.view',
-  'bucket.create',
-  'bucket.reveal_credentials',
-  'bucket.delete',
-  'bucket.import',
-  'audit_log.view',
-  'user.view_self',
-  'user.view',
-  'user.manage',
-] as const;
-export type Action = (typeof ACTIONS)[number];
+/** An action any area registered (`<resource>.<verb>`). */
+export type Action = RegisteredAction;
 
-const ALL: readonly Role[] = ROLES;
-const NOT_VIEWER: readonly Role[] = ['super_admin', 'org_admin', 'workspace_admin', 'user'];
-const ADMINS: readonly Role[] = ['super_admin', 'org_admin', 'workspace_admin'];
-const ORG_ADMINS: readonly Role[] = ['super_admin', 'org_admin'];
-const SUPER: readonly Role[] = ['super_admin'];
+/** The role sets an action's rule names. */
+export const ALL: readonly Role[] = ROLES;
+export const NOT_VIEWER: readonly Role[] = ['super_admin', 'org_admin', 'workspace_admin', 'user'];
+export const ADMINS: readonly Role[] = ['super_admin', 'org_admin', 'workspace_admin'];
+export const ORG_ADMINS: readonly Role[] = ['super_admin', 'org_admin'];
+export const SUPER: readonly Role[] = ['super_admin'];
 
-/** Which roles may perform each action, inside the scope the action is checked in. */
-export const MATRIX: Record<Action, readonly Role[]> = {
-  'organization.view': ALL,
-  'organization.create': SUPER,
-  'organization.delete': SUPER,
-  'organization.update': ORG_ADMINS,
-  'organization.members.manage': ORG_ADMINS,
-  'workspace.view': ALL,
-  'workspace.create': ORG_ADMINS,
-  'workspace.delete': ORG_ADMINS,
-  'workspace.configure': ADMINS,
-  'workspace.members.manage': ADMINS,
-  'action_run.run': NOT_VIEWER,
-  'alert.acknowledge': NOT_VIEWER,
-  'api_key.user.list': NOT_VIEWER,
-  'api_key.user.create': NOT_VIEWER,
-  'api_key.organization.list': ORG_ADMINS,
-  'api_key.organization.manage': ORG_ADMINS,
-  'api_key.system.list': SUPER,
-  'api_key.system.manage': SUPER,
-  'bucket.view': ALL,
-  'bucket.create': NOT_VIEWER,
-  'bucket.reveal_credentials': NOT_VIEWER,
-  'bucket.delete': ADMINS,
-  'bucket.import': SUPER,
-  'audit_log.view': ORG_ADMINS,
-  'user.view_self': ALL,
-  'user.view': SUPER,
-  'user.manage': SUPER,
-};
+/** Every registered action, in the order the areas load. */
+export const actions = (): readonly Action[] => registry.actions() as Action[];
 
 export function can(role: Role, action: Action): boolean {
-  return MATRIX[action].includes(role);
+  return registry.rule(action).roles.includes(role);
 }
 
 /**
  * Scopes: the permission areas a principal may act in, next to its role. `<area>:write` implies
  * `<area>:read`. Login tokens (and keys created without scopes) hold every scope; a key created
- * with scopes holds only those (docs/permissions.md).
+ * with scopes holds only those (docs/permissions.md). Each area registers its own.
  */
-export const SCOPES = [
-  'organizations:read',
-  'organizations:write',
-  'workspaces:read',
-  'workspaces:write',
-  'buckets:read',
-  'buckets:write',
-  'keys:read',
-  'keys:write',
-  'audit:read',
-  'users:read',
-  'users:write',
-] as const;
-export type Scope = (typeof SCOPES)[number];
+export type Scope = RegisteredScope;
 
-/** The one scope each action needs. */
-export const SCOPE_OF: Record<Action, Scope> = {
-  'organization.view': 'organizations:read',
-  'organization.create': 'organizations:write',
-  'organization.delete': 'organizations:write',
-  'organization.update': 'organizations:write',
-  'organization.members.manage': 'organizations:write',
-  'workspace.view': 'workspaces:read',
-  'workspace.create': 'workspaces:write',
-  'workspace.delete': 'workspaces:write',
-  'workspace.configure': 'workspaces:write',
-  'workspace.members.manage': 'workspaces:write',
-  'action_run.run': 'workspaces:write',
-  'alert.acknowledge': 'workspaces:write',
-  'api_key.user.list': 'keys:read',
-  'api_key.user.create': 'keys:write',
-  'api_key.organization.list': 'keys:read',
-  'api_key.organization.manage': 'keys:write',
-  'api_key.system.list': 'keys:read',
-  'api_key.system.manage': 'keys:write',
-  'bucket.view': 'buckets:read',
-  'bucket.create': 'buckets:write',
-  'bucket.reveal_credentials': 'buckets:write',
-  'bucket.delete': 'buckets:write',
-  'bucket.import': 'buckets:write',
-  'audit_log.view': 'audit:read',
-  'user.view_self': 'users:read',
-  'user.view': 'users:read',
-  'user.manage': 'users:write',
-};
+/** Every registered scope, in the order the areas load. */
+export const allScopes = (): readonly Scope[] => registry.scopes() as Scope[];
 
-/** Scopes a key can never hold: API keys never manage API keys (see `requireInteractive`). */
-export const NOT_GRANTABLE: readonly Scope[] = ['keys:write'];
+/** The one scope an action needs. */
+export const scopeOf = (action: Action): Scope => registry.rule(action).scope as Scope;
 
 /** Every scope `granted` gives: each one, and the read scope of each write scope. */
 export function expandScopes(granted: readonly Scope[] | null): ReadonlySet<Scope> {
-  if (granted === null) return new Set(SCOPES);
+  if (granted === null) return new Set(allScopes());
   return new Set(
     granted.flatMap((s) => (s.endsWith(':write') ? [s, s.replace(/:write$/, ':read') as Scope] : [s])),
   );
@@ -153,7 +61,7 @@ export function expandScopes(granted: readonly Scope[] | null): ReadonlySet<Scop
 
 /** Whether `role` may do at least one action that needs `scope` (so a key may be given it). */
 export function scopeUsefulFor(role: Role, scope: Scope): boolean {
-  return ACTIONS.some((a) => SCOPE_OF[a] === scope && can(role, a));
+  return actions().some((a) => scopeOf(a) === scope && can(role, a));
 }
 
 /**
@@ -162,7 +70,7 @@ export function scopeUsefulFor(role: Role, scope: Scope): boolean {
  * `insufficient_scope`, naming the scope it needs.
  */
 export function requireScope(principal: Principal, action: Action): void {
-  const needed = SCOPE_OF[action];
+  const needed = scopeOf(action);
   if (!principal.scopes.has(needed)) {
     throw forbidden(`This key lacks the scope ${needed}, which this action needs.`, 'insufficient_scope');
   }

@@ -3,90 +3,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../core/db/client.ts';
 import { apiKeys, auditLog } from '../core/db/schema/index.ts';
 import { generateToken } from '../core/tokens.ts';
-import { SCOPES } from './policy.ts';
+import { allScopes, scopeOf } from './policy.ts';
 import type { Scope } from './policy.ts';
 import { DATABASE_KINDS, migratedDatabase } from '../test/databases.ts';
 import { createWorld } from '../test/world.ts';
-import { fillPath, operationFixtures, protectedOperations, VALID_BODIES } from '../test/operations.ts';
+import {
+  DOCUMENTED_OPERATIONS,
+  fillPath,
+  INTERACTIVE_ONLY,
+  operationFixtures,
+  protectedOperations,
+  REACHES_STORAGE,
+  VALID_BODIES,
+} from '../test/operations.ts';
 import type { Operation, OperationFixtures } from '../test/operations.ts';
 import type { Actor, World } from '../test/world.ts';
 
 /**
- * The scope matrix over HTTP (docs/permissions.md): the one scope each operation needs. Written out
- * here by operationId, independently of the policy's action → scope map.
+ * The scope matrix over HTTP (docs/permissions.md): each operation needs the scope of the action it
+ * declares (`x-plinth-action`), and a key holding only that scope gets past the scope check, any
+ * other key not. The action → scope rows themselves are each area's policy test.
  */
-const NEEDS: Record<string, Scope> = {
-  api_v1_users_list: 'users:read',
-  api_v1_users_create: 'users:write',
-  api_v1_users_me_retrieve: 'users:read',
-  api_v1_users_retrieve: 'users:read',
-  api_v1_users_partial_update: 'users:write',
-  api_v1_users_sso_retrieve: 'users:read',
-  api_v1_users_identities_create: 'users:write',
-  api_v1_users_sessions_destroy: 'users:write',
-  api_v1_organizations_list: 'organizations:read',
-  api_v1_organizations_create: 'organizations:write',
-  api_v1_organizations_retrieve: 'organizations:read',
-  api_v1_organizations_partial_update: 'organizations:write',
-  api_v1_organizations_destroy: 'organizations:write',
-  api_v1_organizations_members_list: 'organizations:read',
-  api_v1_organizations_members_create: 'organizations:write',
-  api_v1_organizations_members_partial_update: 'organizations:write',
-  api_v1_organizations_members_destroy: 'organizations:write',
-  api_v1_workspaces_list: 'workspaces:read',
-  api_v1_workspaces_create: 'workspaces:write',
-  api_v1_workspaces_retrieve: 'workspaces:read',
-  api_v1_workspaces_partial_update: 'workspaces:write',
-  api_v1_workspaces_destroy: 'workspaces:write',
-  api_v1_workspaces_members_list: 'workspaces:read',
-  api_v1_workspaces_members_create: 'workspaces:write',
-  api_v1_workspaces_members_partial_update: 'workspaces:write',
-  api_v1_workspaces_members_destroy: 'workspaces:write',
-  api_v1_users_me_api_keys_list: 'keys:read',
-  api_v1_users_me_api_keys_create: 'keys:write',
-  api_v1_users_me_api_keys_destroy: 'keys:write',
-  api_v1_organizations_api_keys_list: 'keys:read',
-  api_v1_organizations_api_keys_create: 'keys:write',
-  api_v1_organizations_api_keys_destroy: 'keys:write',
-  api_v1_system_api_keys_list: 'keys:read',
-  api_v1_system_api_keys_create: 'keys:write',
-  api_v1_system_api_keys_destroy: 'keys:write',
-  api_v1_audit_log_list: 'audit:read',
-  api_v1_audit_log_export_retrieve: 'audit:read',
-  api_v1_s3_buckets_list: 'buckets:read',
-  api_v1_s3_buckets_create: 'buckets:write',
-  api_v1_s3_buckets_import_create: 'buckets:write',
-  api_v1_s3_buckets_retrieve: 'buckets:read',
-  api_v1_s3_buckets_partial_update: 'buckets:write',
-  api_v1_s3_buckets_destroy: 'buckets:write',
-  api_v1_s3_buckets_credentials_retrieve: 'buckets:write',
-  api_v1_s3_buckets_rotate_credentials_create: 'buckets:write',
-  api_v1_s3_buckets_health_retrieve: 'buckets:read',
-  api_v1_s3_buckets_objects_upload_url_create: 'buckets:write',
-  api_v1_s3_regions_retrieve: 'buckets:read',
-};
-
-/**
- * Operations that, once allowed, go on to the storage cluster: this test app has none, so they end
- * in a 5xx after the rights were checked (the operator's end-to-end test runs them on MinIO).
- */
-/** Operations whose scope is not enough for a key: only a person signed in may (after the scope check). */
-const INTERACTIVE_ONLY = new Set([
-  'api_v1_s3_buckets_import_create',
-  // A new member, a linked identity: sign-ins a key must not hand out (docs/authentication.md).
-  'api_v1_organizations_members_create',
-  'api_v1_workspaces_members_create',
-  'api_v1_users_identities_create',
-]);
-
-const REACHES_STORAGE = new Set([
-  'api_v1_s3_buckets_partial_update',
-  'api_v1_s3_buckets_destroy',
-  'api_v1_s3_buckets_objects_upload_url_create',
-  'api_v1_s3_buckets_rotate_credentials_create',
-  'api_v1_s3_buckets_health_retrieve',
-]);
-
 describe.each(DATABASE_KINDS)('key scopes over HTTP on %s', (kind) => {
   let database: DatabaseHandle;
   let w: World;
@@ -124,18 +61,21 @@ describe.each(DATABASE_KINDS)('key scopes over HTTP on %s', (kind) => {
     await database.close();
   });
 
-  it('knows the scope of every protected operation', () => {
-    expect(operations.map((o) => o.operationId).sort()).toEqual(Object.keys(NEEDS).sort());
+  it('knows the action, so the scope, of every protected operation, as the committed document does', () => {
+    expect(operations.filter((o) => o.action === undefined).map((o) => o.operationId)).toEqual([]);
+    expect(operations.map((o) => `${o.operationId} ${o.action}`).sort()).toEqual(
+      DOCUMENTED_OPERATIONS.map((o) => `${o.operationId} ${o.action}`).sort(),
+    );
   });
 
-  const cells = Object.entries(NEEDS);
+  const cells = DOCUMENTED_OPERATIONS.map((o) => [o.operationId, scopeOf(o.action!)] as const);
   it.each(cells)('%s: allowed with only %s, 403 insufficient_scope with every other', async (id, scope) => {
     const op = operations.find((o) => o.operationId === id)!;
     const f = await fixtures();
     const send = (token: string) =>
       w.call(op.method, fillPath(op, f, memberOf(op, f)), { token, body: VALID_BODIES[id]?.(w, f) });
 
-    const others = SCOPES.filter((s) => s !== scope && s !== scope.replace(/:read$/, ':write'));
+    const others = allScopes().filter((s) => s !== scope && s !== scope.replace(/:read$/, ':write'));
     const without = await send(await keyWith(root, others));
     const withOnly = await send(await keyWith(root, [scope]));
     if (scope === 'keys:write') {
@@ -160,7 +100,7 @@ describe.each(DATABASE_KINDS)('key scopes over HTTP on %s', (kind) => {
   it('lets a read scope come from the write scope of its area', async () => {
     const f = await fixtures();
     const token = await keyWith(root, ['buckets:write']);
-    await w.expectStatus(200, 'GET', `/api/v1/s3/buckets/${f.bucketId}/`, { token });
+    await w.expectStatus(200, 'GET', `/api/v1/s3/buckets/${f.objects.bucket}/`, { token });
     const refused = await w.expectStatus(403, 'GET', `/api/v1/workspaces/${f.a.workspace.id}/`, { token });
     expect(refused.detail).toContain('workspaces:read');
   });
@@ -168,11 +108,11 @@ describe.each(DATABASE_KINDS)('key scopes over HTTP on %s', (kind) => {
   it('still needs the role: a scope never adds rights', async () => {
     const f = await fixtures();
     const token = await keyWith(f.a.viewer, ['buckets:read', 'buckets:write']);
-    const res = await w.expectStatus(403, 'DELETE', `/api/v1/s3/buckets/${f.bucketId}/`, { token });
+    const res = await w.expectStatus(403, 'DELETE', `/api/v1/s3/buckets/${f.objects.bucket}/`, { token });
     expect(res.code).toBe('permission_denied');
     // Another tenant's bucket stays invisible (404), scope or not.
     const other = await fixtures();
-    await w.expectStatus(404, 'GET', `/api/v1/s3/buckets/${other.bucketId}/`, { token });
+    await w.expectStatus(404, 'GET', `/api/v1/s3/buckets/${other.objects.bucket}/`, { token });
   });
 
   it('creates keys with scopes, shows them in create and list responses, and audits them', async () => {

@@ -1,3 +1,6 @@
+import { registry } from './registry.ts';
+import type { RegisteredErrorCode } from './registry.ts';
+
 /** One field problem in a validation error: `attr` is the dotted path of the field. */
 export interface FieldError {
   attr: string;
@@ -13,16 +16,16 @@ export type ErrorKind =
   'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'throttled' | 'unavailable';
 
 /**
- * Every machine `code` an error body can carry, the same on every edge. The OpenAPI document
- * publishes this list as the error body's `code` enum; a new code is added here (and to
- * docs/http-api.md) or it does not compile.
+ * The machine codes of the shared machinery (the HTTP edge, authentication, the policy, paging),
+ * the same on every edge. An area adds its own with `register()` (core/registry.ts); the OpenAPI
+ * document publishes both as the error body's `code` enum (`errorCodes()`), and docs/http-api.md
+ * says when each is used. A code that is neither does not compile.
  */
 export const ERROR_CODES = [
   // 400
   'invalid',
   'parse_error',
   'invalid_character',
-  'not_supported',
   // 401
   'not_authenticated',
   'authentication_failed',
@@ -38,7 +41,6 @@ export const ERROR_CODES = [
   'permission_denied',
   'insufficient_scope',
   'interactive_login_required',
-  'self_lockout',
   'no_user',
   'host_not_allowed',
   'origin_not_allowed',
@@ -48,27 +50,20 @@ export const ERROR_CODES = [
   'method_not_allowed',
   // 409
   'conflict',
-  'bucket_name_taken',
-  'bucket_busy',
-  'bucket_deleting',
-  'bucket_not_empty',
-  'bucket_unmanaged',
-  'organization_not_empty',
-  'workspace_not_empty',
   // 413, 415, 429
   'payload_too_large',
   'unsupported_media_type',
   'throttled',
   'password_hashing_busy',
-  'rotation_rate_limited',
   // 500, 503
   'server_error',
   'service_unavailable',
-  'storage_unavailable',
-  'previous_key_removal_pending',
   'not_ready',
 ] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
+export type ErrorCode = (typeof ERROR_CODES)[number] | RegisteredErrorCode;
+
+/** Every code an error body can carry: the shared ones, then the areas' in the order they load. */
+export const errorCodes = (): readonly string[] => [...ERROR_CODES, ...registry.errorCodes()];
 
 /**
  * The one typed error of services and the auth registry: a kind, a stable machine `code`

@@ -14,9 +14,13 @@ export const Timestamp = z.string().openapi({ format: 'date-time', example: '202
 
 /**
  * Enums the OpenAPI document shows once, as a component of this name that every use references
- * (edges/http/openapi-document.ts). Filled by `sharedEnum` as schema modules load.
+ * (http/openapi-document.ts). Filled by `sharedEnum` and `registeredEnum` as schema modules load;
+ * the values are read when the document is made.
  */
-export const SHARED_ENUMS = new Map<string, { values: readonly string[]; description: string }>();
+export const SHARED_ENUMS = new Map<
+  string,
+  { values: () => readonly string[]; description: string; inline?: boolean }
+>();
 
 /** A string enum that is one named component in the OpenAPI document, wherever it is used. */
 export function sharedEnum<const T extends readonly [string, ...string[]]>(
@@ -24,8 +28,31 @@ export function sharedEnum<const T extends readonly [string, ...string[]]>(
   values: T,
   description: string,
 ) {
-  SHARED_ENUMS.set(name, { values, description });
+  SHARED_ENUMS.set(name, { values: () => values, description });
   return z.enum(values).openapi({ description, 'x-component': name });
+}
+
+/**
+ * A shared enum of names the areas register (audit events, scopes: core/registry.ts), known in
+ * full only once every area has loaded: a value is checked against `values()` when it is parsed
+ * (the same `invalid_value` issue as an enum's), and the document lists them when it is made: as
+ * the component `name`, or `inline` where each use lists them itself.
+ */
+export function registeredEnum<T extends string>(
+  name: string,
+  values: () => readonly string[],
+  description: string,
+  opts: { inline?: boolean } = {},
+): z.ZodType<T, string> {
+  SHARED_ENUMS.set(name, { values, description, ...opts });
+  return z
+    .string()
+    .superRefine((value, ctx) => {
+      const allowed = values();
+      if (!allowed.includes(value))
+        ctx.addIssue({ code: 'invalid_value', values: [...allowed], input: value });
+    })
+    .openapi({ description, 'x-component': name }) as unknown as z.ZodType<T, string>;
 }
 
 export const MemberRoleSchema = sharedEnum(

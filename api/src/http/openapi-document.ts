@@ -71,6 +71,10 @@ function schema(node: unknown): unknown {
   if (shared !== undefined) {
     const component = SHARED_ENUMS.get(shared);
     if (!component) throw new Error(`openapi: no shared enum named ${shared}`);
+    if (component.inline) {
+      const { 'x-component': _, ...inlined } = out;
+      return { ...inlined, type: 'string', enum: [...component.values()] };
+    }
     const description = out.description !== component.description ? out.description : undefined;
     const ref = { $ref: `#/components/schemas/${shared}` };
     return {
@@ -125,8 +129,8 @@ export function normalizeDocument<D extends object>(doc: D): D {
       page.example = { count: 1, next: null, previous: null, results: [item.example] };
     }
   }
-  for (const [name, { values, description }] of SHARED_ENUMS) {
-    schemas[name] = { type: 'string', enum: [...values], description };
+  for (const [name, { values, description, inline }] of SHARED_ENUMS) {
+    if (!inline) schemas[name] = { type: 'string', enum: [...values()], description };
   }
 
   const paths = isObject(input.paths) ? input.paths : {};

@@ -1,6 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
-import { ERROR_CODES } from '../core/errors.ts';
+import { errorCodes } from '../core/errors.ts';
+import type { ErrorCode } from '../core/errors.ts';
+import { registeredEnum } from '../core/schema.ts';
+import type { Action } from '../auth/policy.ts';
 import { API_VERSION } from '../core/version.ts';
 import type { AppEnv } from './app-env.ts';
 import { normalizeDocument } from './openapi-document.ts';
@@ -62,9 +65,12 @@ const FieldErrorSchema = z
 export const ErrorSchema = z
   .object({
     detail: z.string().openapi({ description: 'A human sentence saying what went wrong.' }),
-    code: z.enum(ERROR_CODES).openapi({
-      description: 'A stable machine-readable code (docs/http-api.md lists when each is used).',
-    }),
+    code: registeredEnum<ErrorCode>(
+      'ErrorCode',
+      errorCodes,
+      'A stable machine-readable code (docs/http-api.md lists when each is used).',
+      { inline: true },
+    ),
     errors: z.array(FieldErrorSchema).optional().openapi({
       description: 'Validation errors, one per field problem (400 only).',
     }),
@@ -103,12 +109,29 @@ function errorResponse(status: number) {
   };
 }
 
+/**
+ * How an operation is offered as an MCP tool (edges/mcp): the response fields that are secrets,
+ * left out of the tool's result; `interactive` when only a person signed in is offered it (a key's
+ * `tools/list` does not show it: docs/authentication.md, "Which operations need a person signed in").
+ */
+export interface McpExposure {
+  readonly redact?: readonly string[];
+  readonly interactive?: true;
+}
+
 type DefineInput = Omit<RouteConfig, 'operationId' | 'path'> & {
   path: string;
   /** A GET returning a paginated collection: its operation is `<path>_list`. */
   list?: boolean;
   /** Extra error statuses this operation can answer, beyond those derived from its shape. */
   errors?: readonly ErrorStatus[];
+  /**
+   * The policy action the operation is decided by (auth/policy.ts): every protected route names
+   * it. In the document as `x-plinth-action`, where the MCP edge and the security walks read it.
+   */
+  action?: Action;
+  /** Offered to MCP clients as a tool (`true`, or with its rules); unset: not a tool. `x-plinth-mcp`. */
+  mcp?: true | McpExposure;
 };
 
 /**
@@ -118,7 +141,7 @@ type DefineInput = Omit<RouteConfig, 'operationId' | 'path'> & {
  * (e2e/fuzz.test.ts) holds every status the server answers to this list.
  */
 export function defineRoute<const R extends DefineInput>(config: R) {
-  const { list, errors, ...route } = config;
+  const { list, errors, action, mcp, ...route } = config;
   const statuses = new Set<number>(errors ?? []);
   const request = route.request;
   if (request?.query || request?.params || request?.body) statuses.add(400);
@@ -140,32 +163,28 @@ export function defineRoute<const R extends DefineInput>(config: R) {
     ...route,
     operationId: operationIdFor(route.method, route.path, list === true),
     responses: { ...route.responses, ...errorResponses },
+    ...(action !== undefined && { 'x-plinth-action': action }),
+    ...(mcp !== undefined && { 'x-plinth-mcp': mcp === true ? {} : mcp }),
   });
 }
 
 /** Routes open to everyone declare `security: PUBLIC`; all others need a bearer token. */
 export const PUBLIC: [] = [];
 
-/** The tags operations are grouped by, in the order documentation shows them. */
-const TAGS = [
-  { name: 'auth', description: 'Sign in with a username and password for a short-lived login token.' },
-  { name: 'users', description: 'User accounts; Super Admins manage them, everyone reads their own.' },
-  { name: 'organizations', description: 'Organizations (tenants) and their members with roles.' },
-  { name: 'workspaces', description: 'Workspaces inside an organization, their configuration and members.' },
-  {
-    name: 'api-keys',
-    description: 'API keys of users, organizations and the system; the secret is shown once, at creation.',
-  },
-  { name: 'audit-log', description: 'Who did what, when and from where: pages and an NDJSON export.' },
-  {
-    name: 's3',
-    description: 'S3-compatible buckets with their own access user, credentials and usage per region.',
-  },
-  { name: 'schema', description: 'This OpenAPI document.' },
-];
+/** A tag operations are grouped by, and what the documentation says of it. */
+export interface DocumentTag {
+  readonly name: string;
+  readonly description: string;
+}
 
-/** The document generated from the registered routes (call it once every route is registered). */
-export function openApiDocument(app: OpenAPIHono<AppEnv>): ReturnType<OpenAPIHono['getOpenAPI31Document']> {
+/**
+ * The document generated from the registered routes (call it once every route is registered), its
+ * tags in the order documentation shows them (each area's, in `AREAS` order).
+ */
+export function openApiDocument(
+  app: OpenAPIHono<AppEnv>,
+  tags: readonly DocumentTag[],
+): ReturnType<OpenAPIHono['getOpenAPI31Document']> {
   return normalizeDocument(
     app.getOpenAPI31Document({
       openapi: '3.1.0',
@@ -179,7 +198,7 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>): ReturnType<OpenAPIHon
         license: { name: 'Apache-2.0', url: 'https://www.apache.org/licenses/LICENSE-2.0' },
       },
       servers: [{ url: '/', description: 'The Plinth installation that serves this document.' }],
-      tags: TAGS,
+      tags: [...tags],
       security: [{ bearerAuth: [] }],
     }),
   );

@@ -1,38 +1,100 @@
-import { randomUUID } from 'node:crypto';
-import { buckets } from '../core/db/schema/index.ts';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Action } from '../auth/policy.ts';
 import type { Actor, World } from './world.ts';
 
 /**
  * Every protected operation of the live OpenAPI document, and how to call each on one tenant's
- * objects: the suites that walk all operations (security, scopes) share this, so a new route needs
- * its body here once.
+ * objects: the suites that walk all operations (security, scopes) share this. What an operation
+ * needs to be called is its area's knowledge: each area that has such operations says it in its
+ * `testing.ts` (kept out of the image), found here by folder, so a new area adds no line here.
  */
 export interface Operation {
   method: string;
   path: string;
   operationId: string;
+  /** The policy action it declares (`x-plinth-action`). */
+  action: Action | undefined;
   /** The statuses the document declares. */
   responses: string[];
 }
 
-type Tenant = Awaited<ReturnType<World['tenant']>>;
+export type Tenant = Awaited<ReturnType<World['tenant']>>;
 
-/** Tenant `a`'s objects the paths point at, and a user who belongs nowhere (`spare`). */
+/** Tenant `a`, its objects made by the areas' `prepare` (by name), and a user who belongs nowhere. */
 export interface OperationFixtures {
   a: Tenant;
   spare: Actor;
-  keyId: string;
-  bucketId: string;
+  objects: Readonly<Record<string, string>>;
 }
 
-/** The protected operations, read from the app's own document. */
-export async function protectedOperations(w: World): Promise<Operation[]> {
-  const doc = (await (await w.env.app.request('/api/v1/schema/')).json()) as {
-    paths: Record<
+/** What an area's `testing.ts` exports as `testing`: how the walks call its operations. */
+export interface AreaTesting {
+  /** Objects of tenant `a` its operations address, by name (e.g. `bucket`: a bucket's ID). */
+  prepare?: (w: World, a: Tenant) => Promise<Record<string, string>>;
+  /**
+   * What fills the parameters of its paths: a path's beginning with its `{id}` (`'/api/v1/s3/buckets/{id}'`),
+   * or one parameter wherever it is (`'{key_id}'`).
+   */
+  paths?: Readonly<Record<string, (f: OperationFixtures) => string>>;
+  /** A valid body for each operation that takes one, so only authentication, rights and scopes decide. */
+  bodies?: Readonly<Record<string, (w: World, f: OperationFixtures) => unknown>>;
+  /** Operations that, once allowed, ask the storage cluster: the walks' app has none behind them. */
+  reachesStorage?: readonly string[];
+  /** Operations that, past the scope check, still need a person signed in, whatever the key. */
+  interactiveOnly?: readonly string[];
+  /** What another tenant's Org Admin gets, where it is not 404 (refused before any lookup). */
+  otherTenantStatus?: Readonly<Record<string, number>>;
+}
+
+const AREAS_DIR = fileURLToPath(new URL('../areas/', import.meta.url));
+
+/** Every area's `testing`, by area name. */
+export const AREA_TESTING: ReadonlyMap<string, AreaTesting> = new Map(
+  await Promise.all(
+    readdirSync(AREAS_DIR)
+      .filter((name) => existsSync(join(AREAS_DIR, name, 'testing.ts')))
+      .map(
+        async (name) =>
+          [
+            name,
+            ((await import(join(AREAS_DIR, name, 'testing.ts'))) as { testing: AreaTesting }).testing,
+          ] as const,
+      ),
+  ),
+);
+
+const all = <K extends keyof AreaTesting>(key: K) =>
+  [...AREA_TESTING.values()].flatMap((t) => (t[key] === undefined ? [] : [t[key]]));
+
+/** A valid body per operation, from every area. */
+export const VALID_BODIES: Readonly<Record<string, (w: World, f: OperationFixtures) => unknown>> =
+  Object.assign({}, ...all('bodies'));
+export const REACHES_STORAGE: ReadonlySet<string> = new Set(all('reachesStorage').flat());
+export const INTERACTIVE_ONLY: ReadonlySet<string> = new Set(all('interactiveOnly').flat());
+export const OTHER_TENANT_STATUS: Readonly<Record<string, number>> = Object.assign(
+  {},
+  ...all('otherTenantStatus'),
+);
+const PATHS: Readonly<Record<string, (f: OperationFixtures) => string>> = Object.assign({}, ...all('paths'));
+
+type Document = {
+  paths: Record<
+    string,
+    Record<
       string,
-      Record<string, { operationId: string; responses: Record<string, unknown>; security?: unknown[] }>
-    >;
-  };
+      {
+        operationId: string;
+        responses: Record<string, unknown>;
+        security?: unknown[];
+        'x-plinth-action'?: Action;
+      }
+    >
+  >;
+};
+
+function operationsOf(doc: Document): Operation[] {
   return Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods)
       .filter(([, op]) => !(Array.isArray(op.security) && op.security.length === 0))
@@ -40,75 +102,41 @@ export async function protectedOperations(w: World): Promise<Operation[]> {
         method: method.toUpperCase(),
         path,
         operationId: op.operationId,
+        action: op['x-plinth-action'],
         responses: Object.keys(op.responses),
       })),
   );
 }
 
-/**
- * A fresh tenant with an organization key and a bucket row (no cluster behind it: calls that are
- * allowed end before any storage call, or fail there).
- */
-export async function operationFixtures(w: World): Promise<OperationFixtures> {
-  const a = await w.tenant();
-  const key = await w.expectStatus(201, 'POST', `/api/v1/organizations/${a.org.id}/api-keys/`, {
-    token: a.orgAdmin.token,
-    body: { name: 'k' },
-  });
-  const bucketId = randomUUID();
-  await w.db.insert(buckets).values({
-    id: bucketId,
-    name: w.unique('ops'),
-    region: 'eu-central',
-    cluster: 'none',
-    organizationId: a.org.id,
-    workspaceId: a.workspace.id,
-    state: 'ready',
-    accessKeyId: 'PLOPERATIONTEST00000',
-    secretSealed: w.env.storage.box.seal('not-a-real-secret', bucketId),
-  });
-  return { a, spare: await w.user(), keyId: key.id, bucketId };
+/** The protected operations, read from the app's own document. */
+export async function protectedOperations(w: World): Promise<Operation[]> {
+  return operationsOf((await (await w.env.app.request('/api/v1/schema/')).json()) as Document);
 }
 
-const bucketPlace = (w: World, f: OperationFixtures) => ({
-  name: w.unique('ops'),
-  region: 'eu-central',
-  organization: f.a.org.id,
-  workspace: f.a.workspace.id,
-});
+/**
+ * The protected operations of the committed document (clients/openapi.json, held equal to the live
+ * one by e2e/clients/stale.test.ts), known before any app runs: one test per operation.
+ */
+export const DOCUMENTED_OPERATIONS: readonly Operation[] = operationsOf(
+  JSON.parse(
+    readFileSync(fileURLToPath(new URL('../../../clients/openapi.json', import.meta.url)), 'utf8'),
+  ) as Document,
+);
 
-/** A valid body for each operation that takes one, so only authentication, rights and scopes decide. */
-export const VALID_BODIES: Record<string, (w: World, f: OperationFixtures) => unknown> = {
-  api_v1_users_create: (w) => ({ username: w.unique('ops') }),
-  api_v1_users_partial_update: () => ({ full_name: 'Renamed' }),
-  // No provider is configured in the test app: 400 once the rights are checked.
-  api_v1_users_identities_create: () => ({ provider: 'keycloak', subject: 'someone' }),
-  api_v1_organizations_create: (w) => ({ slug: w.unique('ops'), name: 'x' }),
-  api_v1_organizations_partial_update: () => ({ name: 'Renamed' }),
-  api_v1_organizations_members_create: (_w, f) => ({ username: f.spare.username, role: 'viewer' }),
-  api_v1_organizations_members_partial_update: () => ({ role: 'user' }),
-  api_v1_workspaces_create: (w, f) => ({ organization: f.a.org.id, name: w.unique('ops') }),
-  api_v1_workspaces_partial_update: () => ({ config: {} }),
-  api_v1_workspaces_members_create: (_w, f) => ({ username: f.spare.username, role: 'viewer' }),
-  api_v1_workspaces_members_partial_update: () => ({ role: 'user' }),
-  api_v1_users_me_api_keys_create: () => ({ name: 'k' }),
-  api_v1_organizations_api_keys_create: () => ({ name: 'k' }),
-  api_v1_system_api_keys_create: () => ({ name: 'k' }),
-  // A region the test runtime does not have: the answer (400) comes after the rights are checked.
-  api_v1_s3_buckets_create: bucketPlace,
-  api_v1_s3_buckets_import_create: bucketPlace,
-  api_v1_s3_buckets_partial_update: () => ({ cors_allow_all: false }),
-  api_v1_s3_buckets_objects_upload_url_create: () => ({ key: 'k' }),
-  api_v1_s3_buckets_rotate_credentials_create: () => ({ grace_seconds: 60 }),
-};
+/** A fresh tenant with what every area's operations address. */
+export async function operationFixtures(w: World): Promise<OperationFixtures> {
+  const a = await w.tenant();
+  const objects: Record<string, string> = {};
+  for (const t of AREA_TESTING.values()) Object.assign(objects, await t.prepare?.(w, a));
+  return { a, spare: await w.user(), objects };
+}
 
 /** The operation's path on tenant `a`'s objects; `{user_id}` is `member`. */
 export function fillPath(op: Operation, f: OperationFixtures, member: string): string {
-  return op.path
-    .replace(/^\/api\/v1\/organizations\/\{id\}/, `/api/v1/organizations/${f.a.org.id}`)
-    .replace(/^\/api\/v1\/workspaces\/\{id\}/, `/api/v1/workspaces/${f.a.workspace.id}`)
-    .replace(/^\/api\/v1\/users\/\{id\}/, `/api/v1/users/${f.a.viewer.id}`)
-    .replace(/^\/api\/v1\/s3\/buckets\/\{id\}/, `/api/v1/s3/buckets/${f.bucketId}`)
-    .replace('{user_id}', member)
-    .replace('{key_id}', f.keyId);
+  let path = op.path.replace('{user_id}', member);
+  for (const [pattern, fill] of Object.entries(PATHS)) {
+    if (pattern.startsWith('{')) path = path.replace(pattern, fill(f));
+    else if (path.startsWith(pattern)) path = pattern.replace('{id}', fill(f)) + path.slice(pattern.length);
+  }
+  return path;
 }

@@ -1,11 +1,12 @@
 import { z } from '@hono/zod-openapi';
 import { PageQuerySchema } from '../../core/pagination.ts';
-import { sharedEnum, Timestamp } from '../../core/schema.ts';
-import { AUDIT_EVENTS } from '../../core/audit/writer.ts';
+import { registeredEnum, Timestamp } from '../../core/schema.ts';
+import { auditEvents } from '../../core/audit/writer.ts';
+import type { AuditEventType } from '../../core/audit/writer.ts';
 
-const AuditEventSchema = sharedEnum(
+const AuditEventSchema = registeredEnum<AuditEventType>(
   'AuditEvent',
-  AUDIT_EVENTS,
+  auditEvents,
   'The kind of an audit-log entry (docs/audit-log.md).',
 );
 

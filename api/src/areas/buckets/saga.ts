@@ -6,7 +6,7 @@ import { buckets, jobs } from '../../core/db/schema/index.ts';
 import type { BucketRow } from '../../core/db/schema/index.ts';
 import { enqueueClaimed, JOB_PRIORITY, LeaseLost, setPayload } from '../../core/jobs/queue.ts';
 import type { Lease } from '../../core/jobs/queue.ts';
-import { JobSettled, withLease } from '../../core/jobs/runner.ts';
+import { JOB_LEASE_SECONDS, JobSettled, withLease } from '../../core/jobs/runner.ts';
 import type { JobContext } from '../../core/jobs/runner.ts';
 import {
   bucketAudit,
@@ -30,7 +30,7 @@ import type { StorageDriver } from './storage/driver.ts';
  */
 
 /** How long a replica owns a bucket's saga before another may take it over. */
-export const LEASE_SECONDS = 15;
+export const LEASE_SECONDS = JOB_LEASE_SECONDS;
 
 /** The bucket saga's job kind: one live job per bucket (key: its ID), so one saga at a time. */
 export const BUCKET_SAGA = 'bucket.saga';

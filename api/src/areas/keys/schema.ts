@@ -1,10 +1,11 @@
 import { z } from '@hono/zod-openapi';
-import { MemberRoleSchema, sharedEnum, Timestamp, text } from '../../core/schema.ts';
-import { SCOPES } from '../../auth/policy.ts';
+import { MemberRoleSchema, registeredEnum, Timestamp, text } from '../../core/schema.ts';
+import { allScopes } from '../../auth/policy.ts';
+import type { Scope } from '../../auth/policy.ts';
 
-const ScopeSchema = sharedEnum(
+const ScopeSchema = registeredEnum<Scope>(
   'Scope',
-  SCOPES,
+  allScopes,
   'A permission area an API key may be limited to (docs/permissions.md); `:write` implies `:read`.',
 );
 

@@ -8,15 +8,11 @@ import { forbidden, notFound, validationError } from '../../core/errors.ts';
 import type { PageQuery } from '../../core/pagination.ts';
 import { generateToken } from '../../core/tokens.ts';
 import type { ServiceContext } from '../../auth/context.ts';
-import {
-  authorize,
-  NOT_GRANTABLE,
-  ORG_ROLE,
-  requireInteractive,
-  SCOPES,
-  scopeUsefulFor,
-} from '../../auth/policy.ts';
+import { allScopes, authorize, ORG_ROLE, requireInteractive, scopeUsefulFor } from '../../auth/policy.ts';
 import type { Role, Scope } from '../../auth/policy.ts';
+
+/** Scopes a key can never hold: API keys never manage API keys (see `requireInteractive`). */
+export const NOT_GRANTABLE: readonly Scope[] = ['keys:write'];
 
 const toView = (k: ApiKeyRow): ApiKey => ({
   id: k.id,
@@ -25,7 +21,7 @@ const toView = (k: ApiKeyRow): ApiKey => ({
   prefix: k.displayPrefix,
   organization: k.organizationId,
   role: k.role,
-  // Written by createKey from `SCOPES` only.
+  // Written by createKey from registered scopes only.
   scopes: k.scopes as Scope[] | null,
   // The owner of a user key; who created an organization or system key (which belong to the
   // organization and to the system, not to that person).
@@ -80,7 +76,7 @@ async function checkRight(
 }
 
 /**
- * The scopes asked for, in `SCOPES` order, if the key's owner could use each (400 otherwise):
+ * The scopes asked for, in registration order, if the key's owner could use each (400 otherwise):
  * never more than the owner has. `null` (no scopes) is all the owner's rights.
  */
 function grantableScopes(requested: readonly Scope[] | null | undefined, ownerRole: Role): Scope[] | null {
@@ -103,7 +99,7 @@ function grantableScopes(requested: readonly Scope[] | null | undefined, ownerRo
     return [];
   });
   if (errors.length) throw validationError(errors);
-  return SCOPES.filter((s) => requested.includes(s));
+  return allScopes().filter((s) => requested.includes(s));
 }
 
 export async function listKeys(ctx: ServiceContext, owner: KeyOwner, url: URL, page: PageQuery) {

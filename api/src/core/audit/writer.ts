@@ -7,45 +7,17 @@ import { apiKeys, auditLog } from '../db/schema/index.ts';
 import { errorInfo } from '../error-info.ts';
 import { addressKey } from '../ip-prefix.ts';
 import type { Logger } from '../logger.ts';
+import { registry } from '../registry.ts';
+import type { RegisteredAuditEvent } from '../registry.ts';
 
-/** The events the audit log records (docs/audit-log.md). */
-export const AUDIT_EVENTS = [
-  'login.succeeded',
-  'login.failed',
-  'sso.login',
-  'sso.login_failed',
-  'sso.group_sync',
-  'sso.identity_linked',
-  'session.logout',
-  'session.revoked',
-  'api_key.created',
-  'api_key.used',
-  'api_key.revoked',
-  'service_account.used',
-  'user.created',
-  'user.updated',
-  'organization.created',
-  'organization.updated',
-  'organization.deleted',
-  'organization.member.added',
-  'organization.member.changed',
-  'organization.member.removed',
-  'workspace.created',
-  'workspace.updated',
-  'workspace.deleted',
-  'workspace.member.added',
-  'workspace.member.changed',
-  'workspace.member.removed',
-  'bucket.created',
-  'bucket.adopted',
-  'bucket.updated',
-  'bucket.deleted',
-  'bucket.credentials_revealed',
-  'bucket.credentials_rotated',
-  'bucket.previous_credentials_removed',
-  'bucket.imported',
-] as const;
-export type AuditEventType = (typeof AUDIT_EVENTS)[number];
+/**
+ * The events the audit log records (docs/audit-log.md): each area registers the ones it writes
+ * (core/registry.ts), auth/ its own.
+ */
+export type AuditEventType = RegisteredAuditEvent;
+
+/** Every registered event, in the order the areas load. */
+export const auditEvents = (): readonly AuditEventType[] => registry.auditEvents() as AuditEventType[];
 
 export interface AuditEvent {
   event: AuditEventType;

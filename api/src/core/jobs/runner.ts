@@ -87,6 +87,12 @@ export async function withLease<T>(
   }
 }
 
+/**
+ * How long a claim lasts without renewal, for the runner and for the work a request claims itself
+ * (a bucket's saga): a replica that dies holding a job is taken over this long after its last renewal.
+ */
+export const JOB_LEASE_SECONDS = 15;
+
 export interface RunnerOptions {
   db: Database;
   logger: Logger;
@@ -126,7 +132,7 @@ export class JobRunner {
   constructor(options: RunnerOptions) {
     this.db = options.db;
     this.logger = options.logger;
-    this.leaseSeconds = options.leaseSeconds ?? 30;
+    this.leaseSeconds = options.leaseSeconds ?? JOB_LEASE_SECONDS;
     this.pollMs = options.pollMs ?? 1000;
     this.concurrency = options.concurrency ?? 2;
     this.securitySlots = options.securitySlots ?? 1;

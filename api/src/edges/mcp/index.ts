@@ -19,6 +19,7 @@ import type { AppEnv } from '../../http/app-env.ts';
 import { ApiError, DomainError, fromDomain } from '../../http/errors.ts';
 import { limitBody } from '../../http/http-contract.ts';
 import { openApiDocument } from '../../http/openapi.ts';
+import type { DocumentTag } from '../../http/openapi.ts';
 import { authenticate } from '../../auth/registry.ts';
 import type { AuthContext } from '../../auth/login.ts';
 import { highestRole } from '../../auth/policy.ts';
@@ -34,6 +35,8 @@ export interface McpOptions {
   readonly allowedHosts: readonly string[];
   /** Browser origins accepted (`https://assistant.example`); a request with any other Origin is refused. */
   readonly allowedOrigins: readonly string[];
+  /** The document's tags (its `plinth://openapi.json` resource is the document `/api/v1/schema/` serves). */
+  readonly tags: readonly DocumentTag[];
 }
 
 /** A tool result over this size asks for a smaller page instead (a model's context is small). */
@@ -231,8 +234,9 @@ export function registerMcp(app: App, opts: McpOptions): void {
   // Built on first use (every route is registered by then) and kept: routes do not change.
   let catalogue: Tool[] | undefined;
   let documentText: string | undefined;
-  const tools = () => (catalogue ??= toolsFrom(openApiDocument(app) as Parameters<typeof toolsFrom>[0]));
-  const documentJson = () => (documentText ??= JSON.stringify(openApiDocument(app)));
+  const tools = () =>
+    (catalogue ??= toolsFrom(openApiDocument(app, opts.tags) as Parameters<typeof toolsFrom>[0]));
+  const documentJson = () => (documentText ??= JSON.stringify(openApiDocument(app, opts.tags)));
 
   const handle = (readOnlyPath: boolean) => async (c: Context<AppEnv>) => {
     const refused = refusal(c, opts);

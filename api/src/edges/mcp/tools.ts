@@ -5,69 +5,23 @@
  * validation, permissions, scopes, audit entries and errors are exactly the REST API's.
  */
 import type { Principal, Action, Role } from '../../auth/policy.ts';
-import { can, SCOPE_OF } from '../../auth/policy.ts';
+import { can, scopeOf } from '../../auth/policy.ts';
 
 type Json = Record<string, unknown>;
 
-/** What each exposed operation needs: its policy action, and a person signed in for some. */
+/**
+ * What an operation offered as a tool needs and hides: its policy action, a person signed in for
+ * some, and the secret fields of its answer. Each route says so itself (`defineRoute`'s `action` and
+ * `mcp`, carried in the document as `x-plinth-action` and `x-plinth-mcp`). Not offered, on purpose:
+ * creating API keys (the token would go into a model's context), revealing bucket credentials and
+ * presigned upload URLs (credentials), the NDJSON audit export (unbounded; page the audit log
+ * instead), login and the OpenAPI document (a resource instead).
+ */
 interface Exposure {
   action: Action;
-  /** Only a person signed in (login token) may: docs/permissions.md. */
   interactive?: boolean;
-  /** Response fields that are secrets, removed from the tool's result. */
-  redact?: string[];
+  redact?: readonly string[];
 }
-
-/**
- * Every operation exposed as a tool. Left out, on purpose: creating API keys (the token would go
- * into a model's context), revealing bucket credentials and presigned upload URLs (credentials),
- * the NDJSON audit export (unbounded; page the audit log instead), login and the OpenAPI document
- * (a resource instead).
- */
-export const EXPOSED: Record<string, Exposure> = {
-  // Creating and changing users, adding members and changing their roles: a person's only, as a
-  // whole. On REST a key is refused only some of these (a password, Super Admin, a reactivation, a
-  // new member, a higher role: docs/authentication.md); a tool cannot tell the bodies apart beforehand.
-  api_v1_users_list: { action: 'user.view' },
-  api_v1_users_create: { action: 'user.manage', interactive: true },
-  api_v1_users_me_retrieve: { action: 'user.view_self' },
-  api_v1_users_retrieve: { action: 'user.view_self' },
-  api_v1_users_partial_update: { action: 'user.manage', interactive: true },
-  api_v1_organizations_list: { action: 'organization.view' },
-  api_v1_organizations_create: { action: 'organization.create' },
-  api_v1_organizations_retrieve: { action: 'organization.view' },
-  api_v1_organizations_partial_update: { action: 'organization.update' },
-  api_v1_organizations_destroy: { action: 'organization.delete' },
-  api_v1_organizations_members_list: { action: 'organization.view' },
-  api_v1_organizations_members_create: { action: 'organization.members.manage', interactive: true },
-  api_v1_organizations_members_partial_update: { action: 'organization.members.manage', interactive: true },
-  api_v1_organizations_members_destroy: { action: 'organization.members.manage' },
-  api_v1_workspaces_list: { action: 'workspace.view' },
-  api_v1_workspaces_create: { action: 'workspace.create' },
-  api_v1_workspaces_retrieve: { action: 'workspace.view' },
-  api_v1_workspaces_partial_update: { action: 'workspace.configure' },
-  api_v1_workspaces_destroy: { action: 'workspace.delete' },
-  api_v1_workspaces_members_list: { action: 'workspace.view' },
-  api_v1_workspaces_members_create: { action: 'workspace.members.manage', interactive: true },
-  api_v1_workspaces_members_partial_update: { action: 'workspace.members.manage', interactive: true },
-  api_v1_workspaces_members_destroy: { action: 'workspace.members.manage' },
-  api_v1_users_me_api_keys_list: { action: 'api_key.user.list' },
-  api_v1_users_me_api_keys_destroy: { action: 'api_key.user.create', interactive: true },
-  api_v1_organizations_api_keys_list: { action: 'api_key.organization.list' },
-  api_v1_organizations_api_keys_destroy: { action: 'api_key.organization.manage', interactive: true },
-  api_v1_system_api_keys_list: { action: 'api_key.system.list' },
-  api_v1_system_api_keys_destroy: { action: 'api_key.system.manage', interactive: true },
-  api_v1_audit_log_list: { action: 'audit_log.view' },
-  api_v1_s3_buckets_list: { action: 'bucket.view' },
-  api_v1_s3_buckets_retrieve: { action: 'bucket.view' },
-  api_v1_s3_buckets_health_retrieve: { action: 'bucket.view' },
-  // The new bucket's credentials stay out of the result: the operator's Secret or the API has them.
-  api_v1_s3_buckets_create: { action: 'bucket.create', redact: ['credentials'] },
-  api_v1_s3_buckets_partial_update: { action: 'bucket.create' },
-  api_v1_s3_buckets_destroy: { action: 'bucket.delete' },
-  api_v1_s3_buckets_import_create: { action: 'bucket.import', interactive: true },
-  api_v1_s3_regions_retrieve: { action: 'bucket.view' },
-};
 
 export interface Tool {
   name: string;
@@ -104,6 +58,8 @@ interface Parameter {
 
 interface Operation {
   operationId?: string;
+  'x-plinth-action'?: Action;
+  'x-plinth-mcp'?: { redact?: string[]; interactive?: boolean };
   summary?: string;
   description?: string;
   parameters?: (Parameter | { $ref: string })[];
@@ -123,8 +79,10 @@ export function toolsFrom(document: {
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const [method, raw] of Object.entries(item)) {
       const op = raw as Operation;
-      const exposure = op.operationId ? EXPOSED[op.operationId] : undefined;
-      if (!exposure || !op.operationId) continue;
+      const mcp = op['x-plinth-mcp'];
+      const action = op['x-plinth-action'];
+      if (!mcp || !action || !op.operationId) continue;
+      const exposure: Exposure = { action, ...mcp };
       const properties: Record<string, unknown> = {};
       const required: string[] = [];
       const pathParams: string[] = [];
@@ -182,7 +140,7 @@ export function mayUse(tool: Tool, principal: Principal, highest: Role, readOnly
   const { action, interactive } = tool.exposure;
   if (readOnly && !tool.annotations.readOnlyHint) return false;
   if (interactive && !principal.interactive) return false;
-  return principal.scopes.has(SCOPE_OF[action]) && can(highest, action);
+  return principal.scopes.has(scopeOf(action)) && can(highest, action);
 }
 
 /** The in-process request for a call, or a message saying which argument is wrong. */

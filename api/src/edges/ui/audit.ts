@@ -4,7 +4,7 @@ import type { AreaDeps } from '../../areas/area.ts';
 import { exportAudit, listAudit } from '../../areas/audit/query.ts';
 import { AuditFilterSchema, AuditListQuerySchema } from '../../areas/audit/schema.ts';
 import type { AuditEntry, AuditFilter, AuditListQuery } from '../../areas/audit/schema.ts';
-import { AUDIT_EVENTS } from '../../core/audit/writer.ts';
+import { auditEvents } from '../../core/audit/writer.ts';
 import { membershipsOfUser } from '../../areas/members/service.ts';
 import { getOrganization, listOrganizations } from '../../areas/organizations/service.ts';
 import { users } from '../../core/db/schema/index.ts';
@@ -373,7 +373,7 @@ function auditPage(p: PageContext, place: Place, r: Result, n: Names): string {
             ${text('until', 'To (UTC)', 'Before this time, in UTC.', 'datetime-local')}
           </div>
           <datalist id="audit-events">
-            ${AUDIT_EVENTS.map((ev) => html`<option value="${ev}"></option>`)}
+            ${auditEvents().map((ev) => html`<option value="${ev}"></option>`)}
           </datalist>
           <div class="actions">
             <button type="submit">Filter</button>

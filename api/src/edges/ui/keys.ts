@@ -1,11 +1,11 @@
 import type { Context, Hono } from 'hono';
 import type { AreaDeps } from '../../areas/area.ts';
-import { SCOPES } from '../../auth/policy.ts';
+import { allScopes } from '../../auth/policy.ts';
+import { createKey, listKeys, NOT_GRANTABLE, revokeKey } from '../../areas/keys/service.ts';
 import type { Scope } from '../../auth/policy.ts';
 import { DomainError, notFound } from '../../core/errors.ts';
 import { fieldErrors } from '../../core/validation.ts';
 import { ApiKeyCreateSchema, OrganizationApiKeyCreateSchema } from '../../areas/keys/schema.ts';
-import { createKey, listKeys, revokeKey } from '../../areas/keys/service.ts';
 import type { KeyOwner } from '../../areas/keys/service.ts';
 import { getOrganization } from '../../areas/organizations/service.ts';
 import { html } from './html.ts';
@@ -310,18 +310,20 @@ function keysPage(
                 <fieldset ${scopesError ? html`aria-describedby="scopes-error"` : ''}>
                   <legend>Scopes <span class="muted">(none chosen: all the owner's rights)</span></legend>
                   <div class="checks">
-                    ${SCOPES.filter((sc: Scope) => sc !== 'keys:write').map(
-                      (sc) =>
-                        html`<label class="check"
-                          ><input
-                            type="checkbox"
-                            name="scopes"
-                            value="${sc}"
-                            ${s.form?.scopes.includes(sc) ? 'checked' : ''}
-                          />
-                          ${sc}</label
-                        >`,
-                    )}
+                    ${allScopes()
+                      .filter((sc: Scope) => !NOT_GRANTABLE.includes(sc))
+                      .map(
+                        (sc) =>
+                          html`<label class="check"
+                            ><input
+                              type="checkbox"
+                              name="scopes"
+                              value="${sc}"
+                              ${s.form?.scopes.includes(sc) ? 'checked' : ''}
+                            />
+                            ${sc}</label
+                          >`,
+                      )}
                   </div>
                   ${fieldError('scopes', scopesError)}
                 </fieldset>

@@ -11,6 +11,7 @@ export default endpoint(
     method: 'get',
     path: '/api/v1/audit-log/export/',
     tags: ['audit-log'],
+    action: 'audit_log.view',
     summary: 'Every matching entry, oldest first, as NDJSON (one JSON object per line)',
     description:
       'The whole matching log as a download, streamed: each line is one `AuditEntry` as JSON. ' +

@@ -14,6 +14,8 @@ export default endpoint(
       'A page of the audit log, newest first, with filters. Super Admins see every entry; Org Admins the entries of their organizations.',
     list: true,
     tags: ['audit-log'],
+    action: 'audit_log.view',
+    mcp: true,
     summary: 'Security events, newest first (Super Admin: all; Org Admin: their organizations)',
     request: { query: AuditListQuerySchema },
     responses: {

@@ -11,6 +11,8 @@ export default endpoint(
     method: 'post',
     path: '/api/v1/s3/buckets/',
     tags: ['s3'],
+    action: 'bucket.create',
+    mcp: { redact: ['credentials'] },
     summary: 'Create a bucket with its own access user, or adopt it (same name, same workspace)',
     description:
       '201 with the new bucket and its credentials. If Plinth already manages the name in the region for the same ' +

@@ -12,6 +12,8 @@ export default endpoint(
     description:
       'Deletes an empty bucket and its access user on the cluster. 409 `bucket_not_empty` while it holds objects; the data is never deleted by this call.',
     tags: ['s3'],
+    action: 'bucket.delete',
+    mcp: true,
     summary:
       'Remove the access user and policy, and the bucket if it is empty (else 409; data is never deleted)',
     request: { params: IdParams },

@@ -12,6 +12,8 @@ export default endpoint(
     path: '/api/v1/s3/buckets/{id}/',
     description: 'One bucket with its usage; never its secret.',
     tags: ['s3'],
+    action: 'bucket.view',
+    mcp: true,
     summary: 'A bucket',
     request: { params: IdParams },
     responses: { 200: jsonResponse('The bucket.', BucketSchema) },

@@ -11,6 +11,8 @@ export default endpoint(
     method: 'get',
     path: '/api/v1/s3/buckets/{id}/health/',
     tags: ['s3'],
+    action: 'bucket.view',
+    mcp: true,
     summary: 'Check that the bucket and its access key still exist on the storage cluster',
     description:
       "Asks the bucket's storage cluster, now, whether the bucket and its current access user (access key) " +

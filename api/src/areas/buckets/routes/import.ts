@@ -11,6 +11,8 @@ export default endpoint(
     method: 'post',
     path: '/api/v1/s3/buckets/import/',
     tags: ['s3'],
+    action: 'bucket.import',
+    mcp: { interactive: true },
     summary:
       'Bring a bucket that exists on the cluster without a Plinth record under management (a Super Admin signed in)',
     description:

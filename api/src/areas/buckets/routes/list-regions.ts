@@ -13,6 +13,8 @@ export default endpoint(
     description:
       'Every configured region with the number, occupancy and objects of the buckets the caller can see there: the region picker and the per-region totals.',
     tags: ['s3'],
+    action: 'bucket.view',
+    mcp: true,
     summary: 'Regions with bucket count, occupancy and objects (over the buckets you can see)',
     responses: { 200: jsonResponse('Every configured region.', RegionListSchema) },
   }),

@@ -15,6 +15,8 @@ export default endpoint(
       'The buckets in workspaces the caller can see, with their usage as last measured. Filter by organization, workspace, region or owner.',
     list: true,
     tags: ['s3'],
+    action: 'bucket.view',
+    mcp: true,
     summary: 'List buckets (occupancy, object count, last usage refresh; never secrets)',
     request: { query: BucketListQuerySchema },
     responses: { 200: jsonResponse('A page of buckets.', paginated(BucketSchema, 'PaginatedBucketList')) },

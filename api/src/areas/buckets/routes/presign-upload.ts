@@ -11,6 +11,7 @@ export default endpoint(
     method: 'post',
     path: '/api/v1/s3/buckets/{id}/objects/upload-url/',
     tags: ['s3'],
+    action: 'bucket.create',
     summary: "A presigned URL to PUT one object, signed with the bucket's own access user",
     description:
       'The URL stops working when it expires, and when the bucket (so its access user) is deleted.',

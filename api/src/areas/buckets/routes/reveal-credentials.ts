@@ -13,6 +13,7 @@ export default endpoint(
     description:
       "The access key and secret of the bucket's own user, again. Each reveal is recorded in the audit log (`bucket.credentials_revealed`). Needs the right to manage the bucket.",
     tags: ['s3'],
+    action: 'bucket.reveal_credentials',
     summary: "Reveal the bucket's credentials again (recorded in the audit log)",
     request: { params: IdParams },
     responses: { 200: jsonResponse("The access user's keys.", BucketCredentialsSchema) },

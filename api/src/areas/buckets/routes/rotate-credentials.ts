@@ -11,6 +11,7 @@ export default endpoint(
     method: 'post',
     path: '/api/v1/s3/buckets/{id}/rotate-credentials/',
     tags: ['s3'],
+    action: 'bucket.reveal_credentials',
     summary: "Rotate the bucket's access key; the old one keeps working for a grace period",
     description:
       'A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. ' +

@@ -13,6 +13,8 @@ export default endpoint(
     description:
       'Switch CORS for browsers on any origin, or change which Kubernetes object owns the bucket or may adopt it.',
     tags: ['s3'],
+    action: 'bucket.create',
+    mcp: true,
     summary:
       'Turn the allow-all CORS rule set on or off, set or drop the owning Kubernetes object, or release the bucket to a namespace',
     request: {

@@ -43,6 +43,8 @@ export interface StorageRuntime {
   readonly credentialGrace?: CredentialGrace;
   /** Test hook, called after each saga step (crash-safety tests pause here and kill the process). */
   readonly afterStep?: (step: SagaStep, bucketId: string) => Promise<void>;
+  /** How often usage is pulled from the clusters (PLINTH_USAGE_INTERVAL_SECONDS); unset: daily. */
+  readonly usageIntervalMs?: number;
 }
 
 /** One driver per configured cluster, created on first use. */
@@ -52,6 +54,7 @@ export function createStorageRuntime(
   opts: {
     afterStep?: (step: SagaStep, bucketId: string) => Promise<void>;
     credentialGrace?: StorageRuntime['credentialGrace'];
+    usageIntervalMs?: number;
   } = {},
 ): StorageRuntime {
   const drivers = new Map<string, StorageDriver>();
@@ -60,6 +63,7 @@ export function createStorageRuntime(
     box: new SecretBox(encryptionKey),
     ...(opts.credentialGrace && { credentialGrace: opts.credentialGrace }),
     ...(opts.afterStep && { afterStep: opts.afterStep }),
+    ...(opts.usageIntervalMs !== undefined && { usageIntervalMs: opts.usageIntervalMs }),
     driver(name) {
       let driver = drivers.get(name);
       if (!driver) {

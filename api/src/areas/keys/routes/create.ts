@@ -13,6 +13,7 @@ export default (owner: KeyOwnerRoutes) =>
       method: 'post',
       path: owner.base,
       tags: TAGS,
+      action: owner.actions.manage,
       summary: `Create one of the ${owner.what}; the token is in this response only`,
       description: INTERACTIVE_ONLY,
       request: {

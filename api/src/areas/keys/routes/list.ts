@@ -16,6 +16,8 @@ export default (owner: KeyOwnerRoutes) =>
       description: 'The keys with their names, scopes, expiry and last use; never a secret.',
       list: true,
       tags: TAGS,
+      action: owner.actions.list,
+      mcp: true,
       summary: `List ${owner.what} (never their secrets)`,
       request: { ...parentParams(owner), query: PageQuerySchema },
       responses: { 200: jsonResponse('A page of API keys.', paginated(ApiKeySchema, 'PaginatedApiKeyList')) },

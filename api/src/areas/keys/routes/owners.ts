@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { IdParams } from '../../../http/common.ts';
 import type { ServiceContext } from '../../../auth/context.ts';
+import type { Action } from '../../../auth/policy.ts';
 import { findOrganization } from '../../organizations/public.ts';
 import type { KeyOwner } from '../service.ts';
 
@@ -13,6 +14,8 @@ export interface KeyOwnerRoutes {
   what: string;
   /** Organization keys act with a role, given at creation. */
   withRole: boolean;
+  /** The policy actions of listing, and of creating and revoking, this owner's keys. */
+  actions: { list: Action; manage: Action };
   resolve: (ctx: ServiceContext, params: { id?: string }) => Promise<KeyOwner>;
 }
 
@@ -21,12 +24,14 @@ export const KEY_OWNERS: readonly KeyOwnerRoutes[] = [
     base: '/api/v1/users/me/api-keys/',
     what: 'your user API keys',
     withRole: false,
+    actions: { list: 'api_key.user.list', manage: 'api_key.user.create' },
     resolve: () => Promise.resolve({ kind: 'user' }),
   },
   {
     base: '/api/v1/organizations/{id}/api-keys/',
     what: "the organization's API keys",
     withRole: true,
+    actions: { list: 'api_key.organization.list', manage: 'api_key.organization.manage' },
     resolve: async (ctx, params) => {
       const org = await findOrganization(ctx, params.id!, 'api_key.organization.list');
       return { kind: 'organization', organizationId: org.id };
@@ -36,6 +41,7 @@ export const KEY_OWNERS: readonly KeyOwnerRoutes[] = [
     base: '/api/v1/system-api-keys/',
     what: 'system API keys (staff)',
     withRole: false,
+    actions: { list: 'api_key.system.list', manage: 'api_key.system.manage' },
     resolve: () => Promise.resolve({ kind: 'system' }),
   },
 ];

@@ -12,6 +12,8 @@ export default (owner: KeyOwnerRoutes) =>
       method: 'delete',
       path: `${owner.base}{key_id}/`,
       tags: TAGS,
+      action: owner.actions.manage,
+      mcp: { interactive: true },
       summary: 'Revoke a key: it fails from the next request on',
       description: INTERACTIVE_ONLY,
       request: { params: KeyParams(owner) },

@@ -13,6 +13,8 @@ export default MEMBER_PARENTS.map((parent) =>
       description:
         'Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a person signed in: 403 `interactive_login_required` with an API key.',
       tags: [`${parent}s`],
+      action: `${parent}.members.manage`,
+      mcp: { interactive: true },
       summary: 'Add a user, named by username or e-mail address, as a member with a role',
       request: { params: IdParams, body: jsonBody(MemberCreateSchema) },
       responses: { 201: jsonResponse('The new member.', MemberSchema) },

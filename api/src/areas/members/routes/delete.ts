@@ -12,6 +12,8 @@ export default MEMBER_PARENTS.map((parent) =>
       path: `/api/v1/${parent}s/{id}/members/{user_id}/`,
       description: 'Ends the membership. The user and their other memberships stay.',
       tags: [`${parent}s`],
+      action: `${parent}.members.manage`,
+      mcp: true,
       summary: 'Remove a member',
       request: { params: MemberParamsSchema },
       responses: { 204: noContent },

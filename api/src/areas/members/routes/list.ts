@@ -14,6 +14,8 @@ export default MEMBER_PARENTS.map((parent) =>
       description: 'The members with their roles, ordered by username. Any member may list them.',
       list: true,
       tags: [`${parent}s`],
+      action: `${parent}.view`,
+      mcp: true,
       summary: `List the ${parent}'s members and their roles`,
       request: { params: IdParams, query: PageQuerySchema },
       responses: { 200: jsonResponse('A page of members.', paginated(MemberSchema, 'PaginatedMemberList')) },

@@ -13,6 +13,8 @@ export default MEMBER_PARENTS.map((parent) =>
       description:
         'Give the member another role (`admin`, `user` or `viewer`). With an API key only a lower role (403 `interactive_login_required` otherwise: a higher role, or the same one set again, which would keep a group-granted role after the person leaves the group).',
       tags: [`${parent}s`],
+      action: `${parent}.members.manage`,
+      mcp: { interactive: true },
       summary: "Change a member's role",
       request: { params: MemberParamsSchema, body: jsonBody(MemberUpdateSchema) },
       responses: { 200: jsonResponse('The member.', MemberSchema) },

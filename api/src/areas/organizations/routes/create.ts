@@ -11,6 +11,8 @@ export default endpoint(
     path: '/api/v1/organizations/',
     description: 'A new, empty organization. 400 `unique` when the slug is taken.',
     tags: ['organizations'],
+    action: 'organization.create',
+    mcp: true,
     summary: 'Create an organization (Super Admin)',
     request: { body: jsonBody(OrganizationCreateSchema) },
     responses: { 201: jsonResponse('The new organization.', OrganizationSchema) },

@@ -11,6 +11,8 @@ export default endpoint(
     description:
       'Deletes an organization that has no workspaces left. 409 `organization_not_empty` otherwise.',
     tags: ['organizations'],
+    action: 'organization.delete',
+    mcp: true,
     summary: 'Delete an empty organization (Super Admin)',
     request: { params: IdParams },
     responses: { 204: noContent },

@@ -11,6 +11,8 @@ export default endpoint(
     path: '/api/v1/organizations/{id}/',
     description: 'One organization. 404 when it does not exist or the caller is not a member.',
     tags: ['organizations'],
+    action: 'organization.view',
+    mcp: true,
     summary: 'An organization',
     request: { params: IdParams },
     responses: { 200: jsonResponse('The organization.', OrganizationSchema) },

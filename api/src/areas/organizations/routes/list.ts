@@ -13,6 +13,8 @@ export default endpoint(
     description: 'The organizations the caller is a member of; a Super Admin sees all.',
     list: true,
     tags: ['organizations'],
+    action: 'organization.view',
+    mcp: true,
     summary: 'List the organizations the caller belongs to',
     request: { query: PageQuerySchema },
     responses: {

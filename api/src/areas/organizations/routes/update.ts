@@ -12,6 +12,8 @@ export default endpoint(
     description:
       'An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin signed in: 403 `interactive_login_required` with an API key.',
     tags: ['organizations'],
+    action: 'organization.update',
+    mcp: true,
     summary: 'Rename an organization (Org Admin); change its slug (Super Admin)',
     request: {
       params: IdParams,

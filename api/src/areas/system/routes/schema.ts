@@ -3,6 +3,10 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { stringify } from 'yaml';
 import type { AppEnv } from '../../../http/app-env.ts';
 import { defineRoute, openApiDocument, PUBLIC } from '../../../http/openapi.ts';
+import type { DocumentTag } from '../../../http/openapi.ts';
+
+/** The tag of this document's own operation, listed after the areas'. */
+export const SCHEMA_TAG: DocumentTag = { name: 'schema', description: 'This OpenAPI document.' };
 
 const route = defineRoute({
   method: 'get',
@@ -34,18 +38,18 @@ const route = defineRoute({
 });
 
 /**
- * Serves the document. It is built on first request (every route is registered by then) and kept:
- * routes do not change while the process runs.
+ * Serves the document, with `tags` in the order documentation shows them. It is built on first
+ * request (every route is registered by then) and kept: routes do not change while the process runs.
  */
-export function registerSchema(app: OpenAPIHono<AppEnv>): void {
+export function registerSchema(app: OpenAPIHono<AppEnv>, tags: readonly DocumentTag[]): void {
   let json: string | undefined;
   let yaml: string | undefined;
   app.openapi(route, (c) => {
     if (c.req.valid('query').format === 'yaml') {
-      yaml ??= stringify(openApiDocument(app), { aliasDuplicateObjects: false });
+      yaml ??= stringify(openApiDocument(app, tags), { aliasDuplicateObjects: false });
       return c.body(yaml, 200, { 'Content-Type': 'application/yaml; charset=utf-8' });
     }
-    json ??= JSON.stringify(openApiDocument(app));
+    json ??= JSON.stringify(openApiDocument(app, tags));
     return c.body(json, 200, { 'Content-Type': 'application/json; charset=utf-8' });
   });
 }

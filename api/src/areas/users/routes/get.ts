@@ -12,6 +12,8 @@ export default endpoint(
     description:
       'Anyone may read their own user; a Super Admin may read any. Others get 404, as for a user that does not exist.',
     tags: ['users'],
+    action: 'user.view_self',
+    mcp: true,
     summary: 'A user (yourself, or anyone for a Super Admin)',
     request: { params: IdParams },
     responses: { 200: jsonResponse('The user.', UserSchema) },

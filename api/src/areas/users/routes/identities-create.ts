@@ -15,6 +15,7 @@ export default endpoint(
       'for an unknown provider, 409 when the identity is linked already. Needs a person signed in: 403 ' +
       '`interactive_login_required` with an API key.',
     tags: ['users'],
+    action: 'user.manage',
     summary: 'Link a user to an identity at an identity provider (Super Admin)',
     request: { params: IdParams, body: jsonBody(IdentityLinkSchema) },
     responses: { 201: jsonResponse('The new link.', IdentitySchema) },

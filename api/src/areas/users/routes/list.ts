@@ -13,6 +13,8 @@ export default endpoint(
     description: 'Every user, ordered by username. Super Admins only.',
     list: true,
     tags: ['users'],
+    action: 'user.view',
+    mcp: true,
     summary: 'List users (Super Admin)',
     request: { query: PageQuerySchema },
     responses: { 200: jsonResponse('A page of users.', paginated(UserSchema, 'PaginatedUserList')) },

@@ -12,6 +12,8 @@ export default endpoint(
     description:
       'Who the bearer token belongs to. For an organization or system key, 403 `no_user`: such keys act for no user.',
     tags: ['users'],
+    action: 'user.view_self',
+    mcp: true,
     summary: 'The user the token belongs to',
     responses: { 200: jsonResponse('The calling user.', UserSchema) },
   }),

@@ -13,6 +13,7 @@ export default endpoint(
       'Their API keys and login tokens are not affected. Users end their own sessions in the web UI ("Sign out ' +
       'everywhere"). Super Admins only.',
     tags: ['users'],
+    action: 'user.manage',
     summary: "End all of a user's web sessions (Super Admin)",
     request: { params: IdParams },
     responses: { 204: noContent },

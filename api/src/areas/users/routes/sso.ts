@@ -14,6 +14,7 @@ export default endpoint(
       'identity provider, with the claims and groups it last brought, what those groups map to (and whether the ' +
       'organizations exist), and what the last group sync could not do. Super Admins only.',
     tags: ['users'],
+    action: 'user.view',
     summary: "A user's single sign-on identities and last claims (Super Admin)",
     request: { params: IdParams },
     responses: { 200: jsonResponse("The user's identities.", UserSsoSchema) },

@@ -12,6 +12,8 @@ export default endpoint(
     description:
       "Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (409 `self_lockout`). A password, `is_superuser: true` and reactivating a user need a person signed in: 403 `interactive_login_required` with an API key.",
     tags: ['users'],
+    action: 'user.manage',
+    mcp: { interactive: true },
     summary: 'Update or deactivate a user (Super Admin)',
     request: { params: IdParams, body: jsonBody(patchBody(UserUpdateSchema).openapi('UserUpdate')) },
     responses: { 200: jsonResponse('The updated user.', UserSchema) },

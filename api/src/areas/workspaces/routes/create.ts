@@ -12,6 +12,8 @@ export default endpoint(
     description:
       'A new workspace in an organization where the caller is Org Admin (or any, for a Super Admin). 400 `unique` when the organization already has a workspace of that name.',
     tags: ['workspaces'],
+    action: 'workspace.create',
+    mcp: true,
     summary: 'Create a workspace in an organization (Org Admin)',
     request: { body: jsonBody(WorkspaceCreateSchema) },
     responses: { 201: jsonResponse('The new workspace.', WorkspaceSchema) },

@@ -11,6 +11,8 @@ export default endpoint(
     description:
       'Deletes the workspace and its memberships. 409 `workspace_not_empty` while it still has buckets: delete them first.',
     tags: ['workspaces'],
+    action: 'workspace.delete',
+    mcp: true,
     summary: 'Delete a workspace without buckets (Org Admin)',
     request: { params: IdParams },
     responses: { 204: noContent },

@@ -12,6 +12,8 @@ export default endpoint(
     description:
       'One workspace with its configuration. 404 when it does not exist or the caller cannot see it.',
     tags: ['workspaces'],
+    action: 'workspace.view',
+    mcp: true,
     summary: 'A workspace',
     request: { params: IdParams },
     responses: { 200: jsonResponse('The workspace.', WorkspaceSchema) },

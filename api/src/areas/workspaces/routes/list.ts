@@ -14,6 +14,8 @@ export default endpoint(
       'The workspaces the caller is a member of, directly or through an organization role; a Super Admin sees all. Filter with `organization`.',
     list: true,
     tags: ['workspaces'],
+    action: 'workspace.view',
+    mcp: true,
     summary: 'List the workspaces the caller belongs to',
     request: { query: WorkspaceListQuerySchema },
     responses: {

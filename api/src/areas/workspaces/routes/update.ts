@@ -11,6 +11,8 @@ export default endpoint(
     path: '/api/v1/workspaces/{id}/',
     description: 'Rename the workspace or replace its whole `config` object.',
     tags: ['workspaces'],
+    action: 'workspace.configure',
+    mcp: true,
     summary: 'Configure a workspace (Workspace Admin)',
     request: {
       params: IdParams,

@@ -25,7 +25,7 @@ export const apiKeys = pgTable(
     organizationId: uuid().references(() => organizations.id, { onDelete: 'cascade' }),
     /** Organization keys: the role the key acts with inside its organization. */
     role: memberRole(),
-    /** The permission areas the key is limited to (auth/policy.ts `SCOPES`); null: all its owner's rights. */
+    /** The permission areas the key is limited to (registered by the areas, auth/policy.ts `allScopes`); null: all its owner's rights. */
     scopes: text().array(),
     createdAt: createdAt(),
     expiresAt: timestamp({ withTimezone: true }),
