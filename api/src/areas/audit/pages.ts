@@ -1,22 +1,21 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
-import type { AreaDeps } from '../../areas/area.ts';
-import { exportAudit, listAudit } from '../../areas/audit/query.ts';
-import { AuditFilterSchema, AuditListQuerySchema } from '../../areas/audit/schema.ts';
-import type { AuditEntry, AuditFilter, AuditListQuery } from '../../areas/audit/schema.ts';
+import type { AreaPageDeps } from '../area.ts';
+import { exportAudit, listAudit } from './query.ts';
+import { AuditFilterSchema, AuditListQuerySchema } from './schema.ts';
+import type { AuditEntry, AuditFilter, AuditListQuery } from './schema.ts';
 import { auditEvents } from '../../core/audit/writer.ts';
-import { membershipsOfUser } from '../../areas/members/service.ts';
-import { getOrganization, listOrganizations } from '../../areas/organizations/service.ts';
+import { membershipsOfUser } from '../members/public.ts';
+import { getOrganization, listOrganizations } from '../organizations/public.ts';
 import { users } from '../../core/db/schema/index.ts';
 import type { Page } from '../../core/pagination.ts';
 import { fieldErrors } from '../../core/validation.ts';
-import { html } from './html.ts';
-import type { Html } from './html.ts';
-import type { PageContext, UiEnv } from './context.ts';
-import { idParam, pagesWith } from './context.ts';
-import { alerts, describedBy, fieldError, layout, minute } from './layout.ts';
-import type { Section } from './layout.ts';
-import { organizationTabs } from './tabs.ts';
+import { html } from '../../ui/html.ts';
+import type { Html } from '../../ui/html.ts';
+import type { PageContext, UiEnv } from '../../ui/context.ts';
+import { idParam, pagesWith } from '../../ui/context.ts';
+import { alerts, describedBy, fieldError, layout, minute } from '../../ui/layout.ts';
+import { organizationTabs } from '../../ui/tabs.ts';
 
 /**
  * The audit log in the browser: the whole log under Administration (Super Admins) and one
@@ -33,7 +32,7 @@ type RawFilters = Partial<Record<FilterName, string>>;
 /** Where a log is shown: the whole log, or one organization's. */
 interface Place {
   readonly base: string;
-  readonly section: Section;
+  readonly section: string;
   readonly title: string;
   readonly header: Html;
   /** The organization the place is fixed to (its tab); null for the whole log. */
@@ -97,7 +96,7 @@ const relative = (url: string | null): string | null => {
   return u.pathname + u.search;
 };
 
-export function registerAuditPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
+export function registerAuditPages(ui: Hono<UiEnv>, deps: AreaPageDeps): void {
   const page = pagesWith(deps);
   const { db } = deps;
 
@@ -136,7 +135,7 @@ export function registerAuditPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
           }
           <p><a href="/ui/">Back to the dashboard</a></p>
         </div>`,
-        { user: p.user, csrf: p.csrf, section: 'admin' },
+        p.frame('admin'),
       ),
       403,
     );
@@ -449,7 +448,7 @@ function auditPage(p: PageContext, place: Place, r: Result, n: Names): string {
             : ''
         }
       </div>`,
-    { user: p.user, csrf: p.csrf, section: place.section },
+    p.frame(place.section),
   );
 }
 

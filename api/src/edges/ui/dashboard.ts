@@ -1,62 +1,58 @@
-import { html } from './html.ts';
-import { alerts, bytes, csrfField, layout, minute, ROLE_NAMES } from './layout.ts';
-import type { PageUser } from './layout.ts';
+import type { Hono } from 'hono';
+import type { AreaPageDeps } from '../../areas/area.ts';
+import { regionAggregates } from '../../areas/buckets/queries.ts';
+import { membershipsOfUser } from '../../areas/members/service.ts';
+import { listOrganizations } from '../../areas/organizations/service.ts';
+import { listWorkspaces } from '../../areas/workspaces/service.ts';
+import type { OidcProviders } from '../../auth/sso/providers.ts';
+import type { UiEnv } from '../../ui/context.ts';
+import { pagesWith } from '../../ui/context.ts';
+import { html } from '../../ui/html.ts';
+import { bytes, csrfField, layout, minute, ROLE_NAMES } from '../../ui/layout.ts';
+import type { Frame, NavItem, PageUser } from '../../ui/layout.ts';
 
-/** The sign-in page, the dashboard and the error page of flows without a signed-in frame. */
+/** The dashboard at `/ui/`: who I am, bucket totals per region, my organizations and workspaces. */
 
-export interface LoginPageProps {
-  readonly providers: readonly { name: string; displayName: string }[];
-  readonly next: string;
-  readonly error?: string | undefined;
-  readonly notice?: string | undefined;
-  readonly username?: string | undefined;
-}
+/** The dashboard's entry in the main navigation: the first. */
+export const DASHBOARD_NAV: NavItem = { section: 'home', href: '/ui/', label: 'Dashboard', order: 0 };
 
-export function loginPage(p: LoginPageProps): string {
-  const nextQuery = p.next === '/ui/' ? '' : `?next=${encodeURIComponent(p.next)}`;
-  return layout(
-    'Sign in',
-    html`<div class="card">
-      <h1>Sign in to Plinth</h1>
-      ${alerts(p)}
-      ${
-        p.providers.length
-          ? html`<div class="providers">
-                ${p.providers.map((pr) => html`<a class="button" href="/auth/oidc/${pr.name}/login/${nextQuery}">Sign in with ${pr.displayName}</a>`)}
-              </div>
-              <p class="muted">Or with a local account:</p>`
-          : ''
-      }
-      <form method="post" action="/ui/login/">
-        <input type="hidden" name="next" value="${p.next}" />
-        <label for="username">Username</label>
-        <input
-          id="username"
-          name="username"
-          type="text"
-          autocomplete="username"
-          required
-          maxlength="150"
-          value="${p.username ?? ''}"
-        />
-        <label for="password">Password</label>
-        <input
-          id="password"
-          name="password"
-          type="password"
-          autocomplete="current-password"
-          required
-          maxlength="1024"
-        />
-        <button type="submit">Sign in</button>
-      </form>
-    </div>`,
+export function registerDashboard(
+  ui: Hono<UiEnv>,
+  deps: AreaPageDeps,
+  providers: OidcProviders | null,
+): void {
+  const page = pagesWith(deps);
+  ui.get(
+    '/ui/',
+    page('home', async (c, p) => {
+      const [memberships, orgs, workspaces, regions] = await Promise.all([
+        membershipsOfUser(p.ctx, p.session.userId),
+        listOrganizations(p.ctx, new URL('http://ui/'), { page: 1, page_size: 500 }),
+        listWorkspaces(p.ctx, new URL('http://ui/'), { page: 1, page_size: 100 }),
+        regionAggregates({ ...p.ctx, storage: deps.storage }),
+      ]);
+      return c.html(
+        dashboardPage({
+          user: p.session,
+          csrf: p.csrf,
+          frame: p.frame('home'),
+          provider: p.session.provider
+            ? (providers?.get(p.session.provider)?.displayName ?? p.session.provider)
+            : null,
+          memberships,
+          workspaces: workspaces.results,
+          organizations: new Map(orgs.results.map((o) => [o.id, o.name])),
+          regions,
+        }),
+      );
+    }),
   );
 }
 
 export interface DashboardProps {
   readonly user: PageUser & { fullName: string };
   readonly csrf: string;
+  readonly frame: Frame;
   readonly provider: string | null;
   readonly memberships: readonly {
     id: string;
@@ -77,7 +73,7 @@ export interface DashboardProps {
 }
 
 /** `/ui/`: who I am, my organizations and workspaces, and bucket totals per region. */
-export function dashboardPage(p: DashboardProps): string {
+function dashboardPage(p: DashboardProps): string {
   return layout(
     'Dashboard',
     html`<div class="card">
@@ -175,17 +171,6 @@ export function dashboardPage(p: DashboardProps): string {
           <button class="danger" type="submit">Sign out everywhere</button>
         </form>
       </div>`,
-    { user: p.user, csrf: p.csrf, section: 'home' },
-  );
-}
-
-export function errorPage(title: string, message: string): string {
-  return layout(
-    title,
-    html`<div class="card">
-      <h1>${title}</h1>
-      <p class="error" role="alert">${message}</p>
-      <p><a href="/ui/login/">Back to sign-in</a></p>
-    </div>`,
+    p.frame,
   );
 }

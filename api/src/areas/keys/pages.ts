@@ -1,20 +1,29 @@
 import type { Context, Hono } from 'hono';
-import type { AreaDeps } from '../../areas/area.ts';
+import type { AreaPageDeps } from '../area.ts';
 import { allScopes } from '../../auth/policy.ts';
-import { createKey, listKeys, NOT_GRANTABLE, revokeKey } from '../../areas/keys/service.ts';
+import { createKey, listKeys, NOT_GRANTABLE, revokeKey } from './service.ts';
 import type { Scope } from '../../auth/policy.ts';
 import { DomainError, notFound } from '../../core/errors.ts';
 import { fieldErrors } from '../../core/validation.ts';
-import { ApiKeyCreateSchema, OrganizationApiKeyCreateSchema } from '../../areas/keys/schema.ts';
-import type { KeyOwner } from '../../areas/keys/service.ts';
-import { getOrganization } from '../../areas/organizations/service.ts';
-import { html } from './html.ts';
-import type { Html } from './html.ts';
-import type { PageContext, UiEnv } from './context.ts';
-import { errorsByField, field, idParam, may, pagesWith } from './context.ts';
-import { alerts, copyField, csrfField, day, describedBy, fieldError, layout, ROLE_NAMES } from './layout.ts';
-import type { Section } from './layout.ts';
-import { organizationTabs } from './tabs.ts';
+import { ApiKeyCreateSchema, OrganizationApiKeyCreateSchema } from './schema.ts';
+import type { KeyOwner } from './service.ts';
+import { getOrganization } from '../organizations/public.ts';
+import { html } from '../../ui/html.ts';
+import type { Html } from '../../ui/html.ts';
+import type { PageContext, UiEnv } from '../../ui/context.ts';
+import { idParam, may, pagesWith } from '../../ui/context.ts';
+import { errorsByField, field } from '../../ui/forms.ts';
+import {
+  alerts,
+  copyField,
+  csrfField,
+  day,
+  describedBy,
+  fieldError,
+  layout,
+  ROLE_NAMES,
+} from '../../ui/layout.ts';
+import { organizationTabs } from '../../ui/tabs.ts';
 
 /**
  * API keys at the spec's three places: the user's own under the account menu
@@ -48,7 +57,7 @@ interface KeyRow {
 interface Place {
   readonly owner: KeyOwner;
   readonly base: string;
-  readonly section: Section;
+  readonly section: string;
   readonly title: string;
   readonly intro: string;
   /** Above the heading: the organization's tabs, for organization keys. */
@@ -64,7 +73,7 @@ interface FormState {
   readonly scopes: readonly string[];
 }
 
-export function registerKeyPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
+export function registerKeyPages(ui: Hono<UiEnv>, deps: AreaPageDeps): void {
   const page = pagesWith(deps);
   const places: [string, (c: Context<UiEnv>, p: PageContext) => Promise<Place>][] = [
     [
@@ -332,7 +341,7 @@ function keysPage(
             </div>`
           : ''
       }`,
-    { user: p.user, csrf: p.csrf, section: place.section },
+    p.frame(place.section),
   );
 }
 
@@ -352,7 +361,7 @@ function keyCreatedPage(p: PageContext, place: Place, key: KeyRow & { token: str
         </p>
         <p><a class="button" href="${place.base}" data-leave>I have copied it</a></p>
       </div>`,
-    { user: p.user, csrf: p.csrf, section: place.section },
+    p.frame(place.section),
   );
 }
 
@@ -373,6 +382,6 @@ function keyRevokePage(p: PageContext, place: Place, key: KeyRow): string {
           <a href="${place.base}">Cancel</a>
         </form>
       </div>`,
-    { user: p.user, csrf: p.csrf, section: place.section },
+    p.frame(place.section),
   );
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { html } from './html.ts';
 import type { Html } from './html.ts';
+import type { Role } from '../auth/policy.ts';
 
 /**
  * The page frame and the pieces every page shares. Pages work without script; `ui.js` (same
@@ -25,21 +26,34 @@ export interface PageUser {
   readonly superuser: boolean;
 }
 
-/** Where the page sits in the navigation, for `aria-current`. */
-export type Section = 'home' | 'organizations' | 'buckets' | 'keys' | 'admin' | 'none';
+/**
+ * An entry of the main navigation. Each area declares its own (`Area.nav`); the browser edge puts
+ * them in order once ({@link navigation}) and every page's frame shows them.
+ */
+export interface NavItem {
+  readonly label: string;
+  readonly href: string;
+  /** The section of the pages it is current on (`aria-current`): a page's frame names its section. */
+  readonly section: string;
+  /** Shown to Super Admins only. */
+  readonly superuser?: true;
+  /** Its place, lowest first; entries without one follow in the order they were given (the areas'). */
+  readonly order?: number;
+}
 
-const NAV: readonly { section: Section; href: string; label: string; superuser?: true }[] = [
-  { section: 'home', href: '/ui/', label: 'Dashboard' },
-  { section: 'organizations', href: '/ui/organizations/', label: 'Organizations' },
-  { section: 'buckets', href: '/ui/buckets/', label: 'Buckets' },
-  { section: 'keys', href: '/ui/accounts/api-keys/', label: 'API keys' },
-  { section: 'admin', href: '/ui/administration/', label: 'Administration', superuser: true },
-];
+/** The navigation in its order: by `order`, then as given. */
+export function navigation(items: readonly NavItem[]): readonly NavItem[] {
+  const place = (n: NavItem) => n.order ?? Number.MAX_SAFE_INTEGER;
+  return [...items].sort((a, b) => place(a) - place(b));
+}
 
 export interface Frame {
   readonly user?: PageUser | undefined;
   readonly csrf?: string | undefined;
-  readonly section?: Section;
+  /** Where the page sits in the navigation, for `aria-current`. */
+  readonly section?: string;
+  /** The main navigation (signed-in pages). */
+  readonly nav?: readonly NavItem[];
 }
 
 export function layout(title: string, body: Html, frame: Frame = {}): string {
@@ -60,14 +74,16 @@ export function layout(title: string, body: Html, frame: Frame = {}): string {
           ${
             user && csrf
               ? html`<nav aria-label="Main">
-                    ${NAV.filter((n) => !n.superuser || user.superuser).map(
-                      (n) =>
-                        html`<a
-                          href="${n.href}"
-                          ${n.section === frame.section ? html`aria-current="page"` : ''}
-                          >${n.label}</a
-                        >`,
-                    )}
+                    ${(frame.nav ?? [])
+                      .filter((n) => !n.superuser || user.superuser)
+                      .map(
+                        (n) =>
+                          html`<a
+                            href="${n.href}"
+                            ${n.section === frame.section ? html`aria-current="page"` : ''}
+                            >${n.label}</a
+                          >`,
+                      )}
                   </nav>
                   <form class="inline account" method="post" action="/auth/logout/">
                     <span class="muted">${user.username}${user.superuser ? ' (Super Admin)' : ''}</span>
@@ -120,6 +136,22 @@ export const minute = (iso: string | null | undefined, none: string): string =>
   iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : none;
 
 export const ROLE_NAMES: Record<string, string> = { admin: 'Org Admin', user: 'User', viewer: 'Viewer' };
+
+/** A workspace's `admin` is its Workspace Admin; an organization's is its Org Admin. */
+export const WORKSPACE_ROLE_NAMES: Record<string, string> = { ...ROLE_NAMES, admin: 'Workspace Admin' };
+
+/** The principal's role as people read it. */
+export const EFFECTIVE_ROLE_NAMES: Record<Role, string> = {
+  super_admin: 'Super Admin',
+  org_admin: 'Org Admin',
+  workspace_admin: 'Workspace Admin',
+  user: 'User',
+  viewer: 'Viewer',
+};
+
+/** Where a membership came from (a member's `source`). */
+export const sourceName = (source: string): string =>
+  source === 'idp' ? 'identity provider' : 'an administrator';
 
 /** Bytes as people read them (binary units, one decimal). */
 export function bytes(n: number | null | undefined): string {

@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
-import type { AreaDeps } from '../../areas/area.ts';
-import { membershipsOfUser } from '../../areas/members/service.ts';
+import type { AreaPageDeps } from '../area.ts';
+import { membershipsOfUser } from '../members/public.ts';
 import {
   workspaceMembers,
   organizations,
@@ -9,9 +9,9 @@ import {
   workspaces,
   userIdentities,
 } from '../../core/db/schema/index.ts';
-import { UserCreateSchema, UserUpdateSchema } from '../../areas/users/schema.ts';
-import type { User } from '../../areas/users/schema.ts';
-import { createUser, getUser, listUsers, updateUser } from '../../areas/users/service.ts';
+import { UserCreateSchema, UserUpdateSchema } from './schema.ts';
+import type { User } from './schema.ts';
+import { createUser, getUser, listUsers, updateUser } from './service.ts';
 import { revokeUserSessions, userSso } from '../../auth/sso/admin.ts';
 import type { UserSso } from '../../auth/sso/schema.ts';
 import { DomainError } from '../../core/errors.ts';
@@ -19,14 +19,16 @@ import { PageQuerySchema } from '../../core/pagination.ts';
 import type { Page } from '../../core/pagination.ts';
 import { fieldErrors } from '../../core/validation.ts';
 import { STATUS_OF } from '../../http/errors.ts';
-import { html } from './html.ts';
-import type { Html } from './html.ts';
-import type { PageContext, UiEnv } from './context.ts';
-import { errorsByField, field, idParam, pagesWith } from './context.ts';
-import { alerts, csrfField, describedBy, fieldError, layout, minute, ROLE_NAMES } from './layout.ts';
+import { html } from '../../ui/html.ts';
+import type { Html } from '../../ui/html.ts';
+import type { PageContext, UiEnv } from '../../ui/context.ts';
+import { idParam, pagesWith } from '../../ui/context.ts';
+import { errorsByField, field } from '../../ui/forms.ts';
+import { registerAdministrationPage } from './pages/administration.ts';
+import { alerts, csrfField, describedBy, fieldError, layout, minute, ROLE_NAMES } from '../../ui/layout.ts';
 
 /**
- * Users under Administration (Super Admins): the list with how each signs in, a user's memberships
+ * Administration's index (pages/administration.ts) and users under Administration (Super Admins): the list with how each signs in, a user's memberships
  * and single sign-on identities, creating a local user, deactivating and reactivating one, and
  * ending all their web sessions, each change after a confirmation. Everything goes through the
  * users service and the SSO admin helpers with the session's principal: the API's permission
@@ -86,7 +88,8 @@ const NOTICES: Record<string, string> = {
   'end-sessions': ACTIONS['end-sessions'].done,
 };
 
-export function registerUserPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
+export function registerUserPages(ui: Hono<UiEnv>, deps: AreaPageDeps): void {
+  registerAdministrationPage(ui, deps);
   const page = pagesWith(deps);
   const { db, sessions } = deps;
   const providers = () => deps.sso?.providers.list() ?? [];
@@ -364,7 +367,7 @@ function usersPage(
           <button type="submit">Create the user</button>
         </form>
       </div>`,
-    { user: p.user, csrf: p.csrf, section: 'admin' },
+    p.frame('admin'),
   );
 }
 
@@ -570,7 +573,7 @@ function userPage(
             : html`<p id="no-identities" class="muted">No identity at an identity provider: a local user.</p>`
         }
       </div>`,
-    { user: p.user, csrf: p.csrf, section: 'admin' },
+    p.frame('admin'),
   );
 }
 
@@ -593,6 +596,6 @@ function confirmPage(p: PageContext, u: User, action: ActionName): string {
           <a href="${base}">Cancel</a>
         </form>
       </div>`,
-    { user: p.user, csrf: p.csrf, section: 'admin' },
+    p.frame('admin'),
   );
 }
