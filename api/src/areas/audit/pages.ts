@@ -1,13 +1,11 @@
-import { inArray, sql } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import type { AreaPageDeps } from '../area.ts';
-import { exportAudit, listAudit } from './query.ts';
+import { actorByUsername, actorNames, exportAudit, listAudit } from './query.ts';
 import { AuditFilterSchema, AuditListQuerySchema } from './schema.ts';
 import type { AuditEntry, AuditFilter, AuditListQuery } from './schema.ts';
 import { auditEvents } from '../../core/audit/writer.ts';
 import { membershipsOfUser } from '../members/public.ts';
 import { getOrganization, listOrganizations } from '../organizations/public.ts';
-import { users } from '../../core/db/schema/index.ts';
 import type { Page } from '../../core/pagination.ts';
 import { fieldErrors } from '../../core/validation.ts';
 import { html } from '../../ui/html.ts';
@@ -98,7 +96,6 @@ const relative = (url: string | null): string | null => {
 
 export function registerAuditPages(ui: Hono<UiEnv>, deps: AreaPageDeps): void {
   const page = pagesWith(deps);
-  const { db } = deps;
 
   const globalPlace: Place = {
     base: '/ui/administration/audit-log/',
@@ -184,11 +181,8 @@ export function registerAuditPages(ui: Hono<UiEnv>, deps: AreaPageDeps): void {
     if (raw.actor) {
       input.actor = raw.actor;
       if (!UUID.test(raw.actor) && p.principal.superuser) {
-        const [u] = await db
-          .select({ id: users.id })
-          .from(users)
-          .where(sql`lower(${users.username}) = lower(${raw.actor})`);
-        if (u) input.actor = u.id;
+        const id = await actorByUsername(p.ctx, raw.actor);
+        if (id) input.actor = id;
         else errors.actor = 'No user has this username.';
       }
     }
@@ -245,12 +239,9 @@ export function registerAuditPages(ui: Hono<UiEnv>, deps: AreaPageDeps): void {
     const actorIds = [...new Set(entries.map((e) => e.actor).filter((a): a is string => a !== null))];
     const usernames =
       p.principal.superuser && actorIds.length
-        ? await db
-            .select({ id: users.id, username: users.username })
-            .from(users)
-            .where(inArray(users.id, actorIds))
-        : [];
-    return { organizations, choices, users: new Map(usernames.map((u) => [u.id, u.username])) };
+        ? await actorNames(p.ctx, actorIds)
+        : new Map<string, string>();
+    return { organizations, choices, users: usernames };
   };
 
   const show = async (c: Context<UiEnv>, p: PageContext, place: Place) => {

@@ -1,17 +1,17 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import type { AreaPageDeps } from '../area.ts';
 import { membershipsOfUser } from '../members/public.ts';
-import {
-  workspaceMembers,
-  organizations,
-  users,
-  workspaces,
-  userIdentities,
-} from '../../core/db/schema/index.ts';
 import { UserCreateSchema, UserUpdateSchema } from './schema.ts';
 import type { User } from './schema.ts';
-import { createUser, getUser, listUsers, updateUser } from './service.ts';
+import {
+  createUser,
+  getUser,
+  listUsers,
+  signInMethods,
+  updateUser,
+  workspaceRolesOfUser,
+} from './service.ts';
+import type { SignInMethods } from './service.ts';
 import { revokeUserSessions, userSso } from '../../auth/sso/admin.ts';
 import type { UserSso } from '../../auth/sso/schema.ts';
 import { DomainError } from '../../core/errors.ts';
@@ -37,12 +37,6 @@ import { alerts, csrfField, describedBy, fieldError, layout, minute, ROLE_NAMES 
 
 const BASE = '/ui/administration/users/';
 const PAGE_SIZE = 50;
-
-/** How a user signs in: a local password, identities at providers, both or neither. */
-interface SignIn {
-  readonly password: boolean;
-  readonly sso: boolean;
-}
 
 interface CreateForm {
   readonly username: string;
@@ -91,25 +85,8 @@ const NOTICES: Record<string, string> = {
 export function registerUserPages(ui: Hono<UiEnv>, deps: AreaPageDeps): void {
   registerAdministrationPage(ui, deps);
   const page = pagesWith(deps);
-  const { db, sessions } = deps;
+  const { sessions } = deps;
   const providers = () => deps.sso?.providers.list() ?? [];
-
-  /** How each listed user signs in (flags only: never a hash on a page). */
-  const signIns = async (ids: readonly string[]): Promise<Map<string, SignIn>> => {
-    if (ids.length === 0) return new Map();
-    const [passwords, identities] = await Promise.all([
-      db
-        .select({ id: users.id, password: sql<boolean>`${users.passwordHash} is not null` })
-        .from(users)
-        .where(inArray(users.id, [...ids])),
-      db
-        .selectDistinct({ id: userIdentities.userId })
-        .from(userIdentities)
-        .where(inArray(userIdentities.userId, [...ids])),
-    ]);
-    const sso = new Set(identities.map((r) => r.id));
-    return new Map(passwords.map((r) => [r.id, { password: Boolean(r.password), sso: sso.has(r.id) }]));
-  };
 
   const listPage = async (
     c: Context<UiEnv>,
@@ -126,7 +103,10 @@ export function registerUserPages(ui: Hono<UiEnv>, deps: AreaPageDeps): void {
       page: pageNumber,
       page_size: PAGE_SIZE,
     });
-    const kinds = await signIns(list.results.map((u) => u.id));
+    const kinds = await signInMethods(
+      p.ctx,
+      list.results.map((u) => u.id),
+    );
     return c.html(
       usersPage(p, list, pageNumber, kinds, {
         ...s,
@@ -147,19 +127,8 @@ export function registerUserPages(ui: Hono<UiEnv>, deps: AreaPageDeps): void {
     const user = await getUser(p.ctx, id);
     const [memberships, workspaceRoles, kinds] = await Promise.all([
       membershipsOfUser(p.ctx, id),
-      db
-        .select({
-          id: workspaces.id,
-          name: workspaces.name,
-          organization: organizations.name,
-          role: workspaceMembers.role,
-        })
-        .from(workspaceMembers)
-        .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-        .innerJoin(organizations, eq(organizations.id, workspaces.organizationId))
-        .where(eq(workspaceMembers.userId, id))
-        .orderBy(asc(organizations.name), asc(workspaces.name)),
-      signIns([id]),
+      workspaceRolesOfUser(p.ctx, id),
+      signInMethods(p.ctx, [id]),
     ]);
     return c.html(
       userPage(
@@ -254,7 +223,7 @@ export function registerUserPages(ui: Hono<UiEnv>, deps: AreaPageDeps): void {
 
 const yesNo = (v: boolean): string => (v ? 'Yes' : 'No');
 
-function signInLabel(k: SignIn): string {
+function signInLabel(k: SignInMethods): string {
   if (k.password && k.sso) return 'SSO and local password';
   if (k.sso) return 'SSO';
   if (k.password) return 'Local password';
@@ -265,7 +234,7 @@ function usersPage(
   p: PageContext,
   list: Page<User>,
   pageNumber: number,
-  kinds: ReadonlyMap<string, SignIn>,
+  kinds: ReadonlyMap<string, SignInMethods>,
   s: { error?: string | undefined; fields?: Record<string, string>; form?: CreateForm } = {},
 ): string {
   const f = s.form ?? EMPTY_FORM;
@@ -377,7 +346,7 @@ function userPage(
   sso: UserSso,
   memberships: readonly { id: string; organization: string; slug: string; role: string; source: string }[],
   workspaceRoles: readonly { id: string; name: string; organization: string; role: string }[],
-  kind: SignIn,
+  kind: SignInMethods,
   s: { error?: string | undefined; notice?: string | undefined },
 ): string {
   const self = u.id === p.session.userId;
