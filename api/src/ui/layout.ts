@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { html } from './html.ts';
 import type { Html } from './html.ts';
-import type { Role } from '../auth/policy.ts';
 
 /**
  * The page frame and the pieces every page shares. Pages work without script; `ui.js` (same
@@ -96,72 +95,4 @@ export function layout(title: string, body: Html, frame: Frame = {}): string {
         <main id="main" tabindex="-1">${body}</main>
       </body>
     </html> `.value;
-}
-
-/** The API's message at the top of a page, and a success notice. */
-export function alerts(p: { error?: string | undefined; notice?: string | undefined }): Html {
-  return html`${p.error ? html`<p class="error" role="alert">${p.error}</p>` : ''}
-  ${p.notice ? html`<p class="notice" role="status">${p.notice}</p>` : ''}`;
-}
-
-export const csrfField = (csrf: string): Html =>
-  html`<input type="hidden" name="csrf_token" value="${csrf}" />`;
-
-/** A field's error under it, tied to the field by `aria-describedby` (see {@link describedBy}). */
-export const fieldError = (id: string, message: string | undefined): Html =>
-  message ? html`<p id="${id}-error" class="error">${message}</p>` : html``;
-
-export const describedBy = (id: string, message: string | undefined): Html =>
-  message ? html`aria-invalid="true" aria-describedby="${id}-error"` : html``;
-
-/**
- * A secret (or anything to copy) in a read-only field with a copy button. The button works with
- * script only; without it, the field can be selected and copied by hand.
- */
-export function copyField(id: string, label: string, value: string): Html {
-  return html`<label for="${id}">${label}</label>
-    <div class="copy">
-      <input id="${id}" type="text" readonly value="${value}" spellcheck="false" autocomplete="off" />
-      <button type="button" class="secondary" data-copy="${id}" hidden>
-        Copy<span class="visually-hidden"> ${label}</span>
-      </button>
-    </div>`;
-}
-
-/** A date (day only) or what to say when there is none. */
-export const day = (iso: string | null | undefined, none: string): string => (iso ? iso.slice(0, 10) : none);
-
-/** A time to the minute, UTC. */
-export const minute = (iso: string | null | undefined, none: string): string =>
-  iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : none;
-
-export const ROLE_NAMES: Record<string, string> = { admin: 'Org Admin', user: 'User', viewer: 'Viewer' };
-
-/** A workspace's `admin` is its Workspace Admin; an organization's is its Org Admin. */
-export const WORKSPACE_ROLE_NAMES: Record<string, string> = { ...ROLE_NAMES, admin: 'Workspace Admin' };
-
-/** The principal's role as people read it. */
-export const EFFECTIVE_ROLE_NAMES: Record<Role, string> = {
-  super_admin: 'Super Admin',
-  org_admin: 'Org Admin',
-  workspace_admin: 'Workspace Admin',
-  user: 'User',
-  viewer: 'Viewer',
-};
-
-/** Where a membership came from (a member's `source`). */
-export const sourceName = (source: string): string =>
-  source === 'idp' ? 'identity provider' : 'an administrator';
-
-/** Bytes as people read them (binary units, one decimal). */
-export function bytes(n: number | null | undefined): string {
-  if (n === null || n === undefined) return '–';
-  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
-  let v = n;
-  let u = 0;
-  while (v >= 1024 && u < units.length - 1) {
-    v /= 1024;
-    u++;
-  }
-  return u === 0 ? `${v} B` : `${v.toFixed(1)} ${units[u]}`;
 }

@@ -12,7 +12,10 @@ import { html } from '../../ui/html.ts';
 import type { Html } from '../../ui/html.ts';
 import type { PageContext, UiEnv } from '../../ui/context.ts';
 import { idParam, pagesWith } from '../../ui/context.ts';
-import { alerts, describedBy, fieldError, layout, minute } from '../../ui/layout.ts';
+import { alerts, describedBy, fieldError } from '../../ui/fields.ts';
+import { minute } from '../../ui/format.ts';
+import { layout } from '../../ui/layout.ts';
+import { table } from '../../ui/table.ts';
 import { organizationTabs } from '../../ui/tabs.ts';
 
 /**
@@ -388,43 +391,30 @@ function auditPage(p: PageContext, place: Place, r: Result, n: Names): string {
         }
         ${
           entries.length
-            ? html`<div class="scroll">
-                <table id="entries">
-                  <thead>
-                    <tr>
-                      <th scope="col">Time</th>
-                      <th scope="col">Event</th>
-                      <th scope="col">Actor</th>
-                      <th scope="col">Organization</th>
-                      <th scope="col">Details</th>
-                      <th scope="col">IP</th>
-                      <th scope="col">Request ID</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${entries.map(
-                      (en) =>
-                        html`<tr data-entry="${en.id}" data-event="${en.event}">
-                          <td>
-                            <time datetime="${en.occurred_at}" title="${en.occurred_at}"
-                              >${when(en.occurred_at)}</time
-                            >
-                          </td>
-                          <td><code>${en.event}</code></td>
-                          <td>${actorCell(place, en.actor, n)}</td>
-                          <td>${organizationCell(place, en.organization, n)}</td>
-                          <td>
-                            <code class="details"
-                              >${detailsSummary(en, en.actor ? n.users.get(en.actor) : undefined)}</code
-                            >
-                          </td>
-                          <td>${en.ip ?? ''}</td>
-                          <td><code>${en.request_id ?? ''}</code></td>
-                        </tr>`,
-                    )}
-                  </tbody>
-                </table>
-              </div>`
+            ? table({
+                id: 'entries',
+                head: ['Time', 'Event', 'Actor', 'Organization', 'Details', 'IP', 'Request ID'],
+                rows: entries.map(
+                  (en) =>
+                    html`<tr data-entry="${en.id}" data-event="${en.event}">
+                      <td>
+                        <time datetime="${en.occurred_at}" title="${en.occurred_at}"
+                          >${when(en.occurred_at)}</time
+                        >
+                      </td>
+                      <td><code>${en.event}</code></td>
+                      <td>${actorCell(place, en.actor, n)}</td>
+                      <td>${organizationCell(place, en.organization, n)}</td>
+                      <td>
+                        <code class="details"
+                          >${detailsSummary(en, en.actor ? n.users.get(en.actor) : undefined)}</code
+                        >
+                      </td>
+                      <td>${en.ip ?? ''}</td>
+                      <td><code>${en.request_id ?? ''}</code></td>
+                    </tr>`,
+                ),
+              })
             : r.page
               ? html`<p id="no-entries" class="muted">No entries match.</p>`
               : ''

@@ -13,16 +13,10 @@ import type { Html } from '../../ui/html.ts';
 import type { PageContext, UiEnv } from '../../ui/context.ts';
 import { idParam, may, pagesWith } from '../../ui/context.ts';
 import { errorsByField, field } from '../../ui/forms.ts';
-import {
-  alerts,
-  copyField,
-  csrfField,
-  day,
-  describedBy,
-  fieldError,
-  layout,
-  ROLE_NAMES,
-} from '../../ui/layout.ts';
+import { alerts, confirmForm, copyField, csrfField, fieldError, nameField } from '../../ui/fields.ts';
+import { day, ROLE_NAMES } from '../../ui/format.ts';
+import { layout } from '../../ui/layout.ts';
+import { rowLink, table } from '../../ui/table.ts';
 import { organizationTabs } from '../../ui/tabs.ts';
 
 /**
@@ -245,45 +239,32 @@ function keysPage(
         <p class="muted">${place.intro}</p>
         ${
           keys.length
-            ? html`<div class="scroll">
-                <table id="keys">
-                  <thead>
-                    <tr>
-                      <th scope="col">Name</th>
-                      <th scope="col">Prefix</th>
-                      ${org ? html`<th scope="col">Role</th>` : ''}
-                      <th scope="col">Scopes</th>
-                      <th scope="col">Created</th>
-                      <th scope="col">Expires</th>
-                      <th scope="col">Last used</th>
-                      ${place.canManage ? html`<th scope="col"><span class="muted">Action</span></th>` : ''}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${keys.map(
-                      (k) =>
-                        html`<tr data-key="${k.id}">
-                          <td>${k.name}</td>
-                          <td><code>${k.prefix}</code></td>
-                          ${org ? html`<td>${ROLE_NAMES[k.role ?? ''] ?? k.role}</td>` : ''}
-                          <td>${k.scopes ? k.scopes.join(', ') : 'all'}</td>
-                          <td>${day(k.created_at, '')}</td>
-                          <td>${day(k.expires_at, 'never')}</td>
-                          <td>${day(k.last_used_at, 'never')}</td>
-                          ${
-                            place.canManage
-                              ? html`<td>
-                                  <a href="${place.base}${k.id}/revoke/"
-                                    >Revoke<span class="visually-hidden"> ${k.name}</span></a
-                                  >
-                                </td>`
-                              : ''
-                          }
-                        </tr>`,
-                    )}
-                  </tbody>
-                </table>
-              </div>`
+            ? table({
+                id: 'keys',
+                head: [
+                  'Name',
+                  'Prefix',
+                  org && 'Role',
+                  'Scopes',
+                  'Created',
+                  'Expires',
+                  'Last used',
+                  place.canManage && html`<span class="muted">Action</span>`,
+                ],
+                rows: keys.map(
+                  (k) =>
+                    html`<tr data-key="${k.id}">
+                      <td>${k.name}</td>
+                      <td><code>${k.prefix}</code></td>
+                      ${org ? html`<td>${ROLE_NAMES[k.role ?? ''] ?? k.role}</td>` : ''}
+                      <td>${k.scopes ? k.scopes.join(', ') : 'all'}</td>
+                      <td>${day(k.created_at, '')}</td>
+                      <td>${day(k.expires_at, 'never')}</td>
+                      <td>${day(k.last_used_at, 'never')}</td>
+                      ${place.canManage ? html`<td>${rowLink(`${place.base}${k.id}/revoke/`, 'Revoke', k.name)}</td>` : ''}
+                    </tr>`,
+                ),
+              })
             : html`<p id="no-keys" class="muted">There are no API keys here.</p>`
         }
       </div>
@@ -293,17 +274,7 @@ function keysPage(
               <h2>Create a key</h2>
               <form method="post" action="${place.base}" data-busy="Creating the key…">
                 ${csrfField(p.csrf)}
-                <label for="name">Name</label>
-                <input
-                  id="name"
-                  name="name"
-                  type="text"
-                  required
-                  maxlength="100"
-                  value="${s.form?.name ?? ''}"
-                  ${describedBy('name', nameError)}
-                />
-                ${fieldError('name', nameError)}
+                ${nameField({ value: s.form?.name ?? '', error: nameError, maxlength: 100 })}
                 <label for="expires_in_days">Expires</label>
                 <select id="expires_in_days" name="expires_in_days">
                   ${EXPIRY_CHOICES.map(([value, label]) => html`<option value="${value}" ${value === days ? 'selected' : ''}>${label}</option>`)}
@@ -376,11 +347,13 @@ function keyRevokePage(p: PageContext, place: Place, key: KeyRow): string {
           Every request made with <code>${key.prefix}…</code> fails from the next one on, on every server.
           This cannot be undone.
         </p>
-        <form method="post" action="${place.base}${key.id}/revoke/" data-busy="Revoking…">
-          ${csrfField(p.csrf)}
-          <button class="danger" type="submit">Revoke the key</button>
-          <a href="${place.base}">Cancel</a>
-        </form>
+        ${confirmForm({
+          action: `${place.base}${key.id}/revoke/`,
+          busy: 'Revoking…',
+          csrf: p.csrf,
+          button: 'Revoke the key',
+          cancel: place.base,
+        })}
       </div>`,
     p.frame(place.section),
   );

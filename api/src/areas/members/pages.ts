@@ -6,16 +6,10 @@ import type { Html } from '../../ui/html.ts';
 import type { PageContext, UiEnv } from '../../ui/context.ts';
 import { idParam, may, pagesWith } from '../../ui/context.ts';
 import { field, invalidForm, refusal } from '../../ui/forms.ts';
-import {
-  csrfField,
-  day,
-  describedBy,
-  fieldError,
-  layout,
-  ROLE_NAMES,
-  sourceName,
-  WORKSPACE_ROLE_NAMES,
-} from '../../ui/layout.ts';
+import { confirmForm, csrfField, describedBy, fieldError } from '../../ui/fields.ts';
+import { day, ROLE_NAMES, sourceName, WORKSPACE_ROLE_NAMES } from '../../ui/format.ts';
+import { layout } from '../../ui/layout.ts';
+import { rowLink, table } from '../../ui/table.ts';
 import { MemberCreateSchema, MemberUpdateSchema } from './schema.ts';
 import type { Member } from './schema.ts';
 import { addMember, changeMember, listMembers, membershipTarget, removeMember } from './service.ts';
@@ -112,78 +106,61 @@ export function membersSection(
   const noun = place.target.kind;
   return html`${
     members.length
-      ? html`<div class="scroll">
-            <table id="members">
-              <thead>
-                <tr>
-                  <th scope="col">Member</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Granted by</th>
-                  <th scope="col">Joined</th>
-                  ${
-                    place.canManage
-                      ? html`<th scope="col">Change the role</th>
-                          <th scope="col"><span class="visually-hidden">Remove</span></th>`
-                      : ''
-                  }
-                </tr>
-              </thead>
-              <tbody>
-                ${members.map(
-                  (m) =>
-                    html`<tr data-member="${m.user}">
-                      <td>
-                        ${m.username} ${m.full_name ? html`<span class="muted">(${m.full_name})</span>` : ''}
-                      </td>
-                      <td data-role="${m.role}">${place.roleNames[m.role] ?? m.role}</td>
-                      <td data-source="${m.source}">${sourceName(m.source)}</td>
-                      <td>${day(m.created_at, '')}</td>
-                      ${
-                        place.canManage
-                          ? html`<td>
-                                <form
-                                  class="actions"
-                                  method="post"
-                                  action="${place.base}${m.user}/"
-                                  data-busy="Saving…"
-                                >
-                                  ${csrfField(p.csrf)}
-                                  <label class="visually-hidden" for="role-${m.user}"
-                                    >Role of ${m.username}</label
-                                  >
-                                  <select id="role-${m.user}" name="role">
-                                    ${roleOptions(place.roleNames, m.role)}
-                                  </select>
-                                  <button class="secondary" type="submit">
-                                    Change<span class="visually-hidden"> the role of ${m.username}</span>
-                                  </button>
-                                </form>
-                              </td>
-                              <td>
-                                <a href="${place.base}${m.user}/remove/"
-                                  >Remove<span class="visually-hidden"> ${m.username}</span></a
-                                >
-                              </td>`
-                          : ''
-                      }
-                    </tr>`,
-                )}
-              </tbody>
-            </table>
-          </div>
-          ${
-            count > members.length
-              ? html`<p class="muted">The first ${members.length} of ${count} members, by username.</p>`
-              : ''
-          }
-          ${
-            place.canManage && members.some((m) => m.source === 'idp')
-              ? html`<p class="hint">
-                  A role the identity provider granted follows the user's groups at each sign-in. Changing it
-                  here makes it an administrator's: the groups no longer change it.
-                </p>`
-              : ''
-          }`
+      ? html`${table({
+          id: 'members',
+          head: [
+            'Member',
+            'Role',
+            'Granted by',
+            'Joined',
+            place.canManage && 'Change the role',
+            place.canManage && html`<span class="visually-hidden">Remove</span>`,
+          ],
+          rows: members.map(
+            (m) =>
+              html`<tr data-member="${m.user}">
+                <td>${m.username} ${m.full_name ? html`<span class="muted">(${m.full_name})</span>` : ''}</td>
+                <td data-role="${m.role}">${place.roleNames[m.role] ?? m.role}</td>
+                <td data-source="${m.source}">${sourceName(m.source)}</td>
+                <td>${day(m.created_at, '')}</td>
+                ${
+                  place.canManage
+                    ? html`<td>
+                          <form
+                            class="actions"
+                            method="post"
+                            action="${place.base}${m.user}/"
+                            data-busy="Saving…"
+                          >
+                            ${csrfField(p.csrf)}
+                            <label class="visually-hidden" for="role-${m.user}">Role of ${m.username}</label>
+                            <select id="role-${m.user}" name="role">
+                              ${roleOptions(place.roleNames, m.role)}
+                            </select>
+                            <button class="secondary" type="submit">
+                              Change<span class="visually-hidden"> the role of ${m.username}</span>
+                            </button>
+                          </form>
+                        </td>
+                        <td>${rowLink(`${place.base}${m.user}/remove/`, 'Remove', m.username)}</td>`
+                    : ''
+                }
+              </tr>`,
+          ),
+        })}
+        ${
+          count > members.length
+            ? html`<p class="muted">The first ${members.length} of ${count} members, by username.</p>`
+            : ''
+        }
+        ${
+          place.canManage && members.some((m) => m.source === 'idp')
+            ? html`<p class="hint">
+                A role the identity provider granted follows the user's groups at each sign-in. Changing it
+                here makes it an administrator's: the groups no longer change it.
+              </p>`
+            : ''
+        }`
       : html`<p id="no-members" class="muted">The ${noun} has no members of its own yet.</p>`
   }
   ${
@@ -357,12 +334,34 @@ function memberRemovePage(
             ? html`<p class="error">This is you: you lose what this membership lets you see and do.</p>`
             : ''
         }
-        <form method="post" action="${place.base}${m.user}/remove/" data-busy="Removing…">
-          ${csrfField(p.csrf)}
-          <button class="danger" type="submit">Remove the member</button>
-          <a href="${back}">Cancel</a>
-        </form>
+        ${confirmForm({
+          action: `${place.base}${m.user}/remove/`,
+          busy: 'Removing…',
+          csrf: p.csrf,
+          button: 'Remove the member',
+          cancel: back,
+        })}
       </div>`,
     p.frame('organizations'),
   );
+}
+
+/** A user's organizations as a table (the dashboard's and a user's page), or `empty` when none. */
+export function membershipsTable(
+  memberships: readonly { id: string; organization: string; slug: string; role: string; source: string }[],
+  empty: string,
+): Html {
+  if (!memberships.length) return html`<p id="no-memberships" class="muted">${empty}</p>`;
+  return table({
+    id: 'memberships',
+    head: ['Organization', 'Role', 'Granted by'],
+    rows: memberships.map(
+      (m) =>
+        html`<tr data-slug="${m.slug}">
+          <td><a href="/ui/organizations/${m.id}/">${m.organization}</a></td>
+          <td data-role="${m.role}">${ROLE_NAMES[m.role] ?? m.role}</td>
+          <td>${sourceName(m.source)}</td>
+        </tr>`,
+    ),
+  });
 }

@@ -5,5 +5,12 @@
  */
 export { listMembers, membershipsOfUser } from './service.ts';
 export type { Member } from './schema.ts';
-export { firstMembers, memberNotice, membersPlace, membersSection, registerMemberRoutes } from './pages.ts';
+export {
+  firstMembers,
+  memberNotice,
+  membershipsTable,
+  membersPlace,
+  membersSection,
+  registerMemberRoutes,
+} from './pages.ts';
 export type { MembersAgain, MembersHost, MembersPlace, MembersState } from './pages.ts';

@@ -8,7 +8,9 @@ import type { PageContext, UiEnv } from '../../ui/context.ts';
 import { idParam, may, pagesWith } from '../../ui/context.ts';
 import { field, invalidForm, refusal } from '../../ui/forms.ts';
 import type { Refusal } from '../../ui/forms.ts';
-import { alerts, layout, ROLE_NAMES } from '../../ui/layout.ts';
+import { alerts } from '../../ui/fields.ts';
+import { ROLE_NAMES } from '../../ui/format.ts';
+import { layout } from '../../ui/layout.ts';
 import { organizationTabs } from '../../ui/tabs.ts';
 import {
   firstMembers,

@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
 import type { AreaPageDeps } from '../area.ts';
-import { membershipsOfUser } from '../members/public.ts';
+import { membershipsOfUser, membershipsTable } from '../members/public.ts';
 import { UserCreateSchema, UserUpdateSchema } from './schema.ts';
 import type { User } from './schema.ts';
 import {
@@ -25,7 +25,10 @@ import type { PageContext, UiEnv } from '../../ui/context.ts';
 import { idParam, pagesWith } from '../../ui/context.ts';
 import { errorsByField, field } from '../../ui/forms.ts';
 import { registerAdministrationPage } from './pages/administration.ts';
-import { alerts, csrfField, describedBy, fieldError, layout, minute, ROLE_NAMES } from '../../ui/layout.ts';
+import { alerts, confirmForm, csrfField, describedBy, fieldError } from '../../ui/fields.ts';
+import { minute, ROLE_NAMES, WORKSPACE_ROLE_NAMES } from '../../ui/format.ts';
+import { layout } from '../../ui/layout.ts';
+import { fieldRow, table } from '../../ui/table.ts';
 
 /**
  * Administration's index (pages/administration.ts) and users under Administration (Super Admins): the list with how each signs in, a user's memberships
@@ -223,6 +226,21 @@ export function registerUserPages(ui: Hono<UiEnv>, deps: AreaPageDeps): void {
 
 const yesNo = (v: boolean): string => (v ? 'Yes' : 'No');
 
+/** What an identity's groups map to: Super Admin, organization roles, and the groups ignored. */
+function groupsMapTo(m: UserSso['identities'][number]['mapping']): Html {
+  return html`${m.superuser ? 'Super Admin; ' : ''}
+  ${
+    m.organizations.length
+      ? m.organizations.map(
+          (o, n) =>
+            html`${n ? ', ' : ''}${o.slug}:
+            ${ROLE_NAMES[o.role] ?? o.role}${o.exists ? '' : html` <span class="error">(no such organization)</span>`}`,
+        )
+      : 'no organization'
+  }
+  ${m.ignored_groups.length ? html`<br /><span class="muted">Ignored: ${m.ignored_groups.join(', ')}</span>` : ''}`;
+}
+
 function signInLabel(k: SignInMethods): string {
   if (k.password && k.sso) return 'SSO and local password';
   if (k.sso) return 'SSO';
@@ -262,35 +280,22 @@ function usersPage(
         <p class="muted">Every user, by username: ${list.count} in all.</p>
         ${
           list.results.length
-            ? html`<div class="scroll">
-                <table id="users">
-                  <thead>
-                    <tr>
-                      <th scope="col">Username</th>
-                      <th scope="col">Name</th>
-                      <th scope="col">E-mail</th>
-                      <th scope="col">Active</th>
-                      <th scope="col">Super Admin</th>
-                      <th scope="col">Sign-in</th>
-                      <th scope="col">Last login</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${list.results.map(
-                      (u) =>
-                        html`<tr data-user="${u.id}">
-                          <td><a href="${BASE}${u.id}/">${u.username}</a></td>
-                          <td>${u.full_name}</td>
-                          <td>${u.email ?? ''}</td>
-                          <td data-active="${String(u.is_active)}">${u.is_active ? 'Yes' : 'Deactivated'}</td>
-                          <td>${yesNo(u.is_superuser)}</td>
-                          <td>${signInLabel(kinds.get(u.id) ?? { password: false, sso: false })}</td>
-                          <td>${minute(u.last_login_at, 'never')}</td>
-                        </tr>`,
-                    )}
-                  </tbody>
-                </table>
-              </div>`
+            ? table({
+                id: 'users',
+                head: ['Username', 'Name', 'E-mail', 'Active', 'Super Admin', 'Sign-in', 'Last login'],
+                rows: list.results.map(
+                  (u) =>
+                    html`<tr data-user="${u.id}">
+                      <td><a href="${BASE}${u.id}/">${u.username}</a></td>
+                      <td>${u.full_name}</td>
+                      <td>${u.email ?? ''}</td>
+                      <td data-active="${String(u.is_active)}">${u.is_active ? 'Yes' : 'Deactivated'}</td>
+                      <td>${yesNo(u.is_superuser)}</td>
+                      <td>${signInLabel(kinds.get(u.id) ?? { password: false, sso: false })}</td>
+                      <td>${minute(u.last_login_at, 'never')}</td>
+                    </tr>`,
+                ),
+              })
             : html`<p class="muted">There are no users on this page.</p>`
         }
         ${
@@ -359,46 +364,26 @@ function userPage(
       <div class="card">
         <h1>${u.username}</h1>
         ${alerts(s)}
-        <div class="scroll">
-          <table id="user">
-            <tbody>
-              <tr>
-                <th scope="row">Name</th>
-                <td>${u.full_name || '–'}</td>
-              </tr>
-              <tr>
-                <th scope="row">E-mail</th>
-                <td>${u.email ?? '–'}</td>
-              </tr>
-              <tr>
-                <th scope="row">Status</th>
-                <td id="status">${u.is_active ? 'Active' : 'Deactivated'}</td>
-              </tr>
-              <tr>
-                <th scope="row">Super Admin</th>
-                <td>
-                  ${u.is_superuser ? (sso.superuser_source === 'idp' ? "Yes (from the identity provider's groups)" : 'Yes') : 'No'}
-                </td>
-              </tr>
-              <tr>
-                <th scope="row">Sign-in</th>
-                <td id="sign-in">${signInLabel(kind)}</td>
-              </tr>
-              <tr>
-                <th scope="row">Last login</th>
-                <td>${minute(u.last_login_at, 'never')}</td>
-              </tr>
-              <tr>
-                <th scope="row">Created</th>
-                <td>${minute(u.created_at, '')}</td>
-              </tr>
-              <tr>
-                <th scope="row">ID</th>
-                <td><code>${u.id}</code></td>
-              </tr>
-            </tbody>
-          </table>
-        </div>
+        ${table({
+          id: 'user',
+          rows: [
+            fieldRow('Name', u.full_name || '–'),
+            fieldRow('E-mail', u.email ?? '–'),
+            fieldRow('Status', u.is_active ? 'Active' : 'Deactivated', 'status'),
+            fieldRow(
+              'Super Admin',
+              u.is_superuser
+                ? sso.superuser_source === 'idp'
+                  ? "Yes (from the identity provider's groups)"
+                  : 'Yes'
+                : 'No',
+            ),
+            fieldRow('Sign-in', signInLabel(kind), 'sign-in'),
+            fieldRow('Last login', minute(u.last_login_at, 'never')),
+            fieldRow('Created', minute(u.created_at, '')),
+            fieldRow('ID', html`<code>${u.id}</code>`),
+          ],
+        })}
         <p><a href="/ui/administration/audit-log/?actor=${u.id}">Audit entries of this user's actions</a></p>
       </div>
       <div class="card">
@@ -417,59 +402,24 @@ function userPage(
       </div>
       <div class="card">
         <h2>Organizations</h2>
-        ${
-          memberships.length
-            ? html`<div class="scroll">
-                <table id="memberships">
-                  <thead>
-                    <tr>
-                      <th scope="col">Organization</th>
-                      <th scope="col">Role</th>
-                      <th scope="col">Granted by</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${memberships.map(
-                      (m) =>
-                        html`<tr data-slug="${m.slug}">
-                          <td><a href="/ui/organizations/${m.id}/">${m.organization}</a></td>
-                          <td data-role="${m.role}">${ROLE_NAMES[m.role] ?? m.role}</td>
-                          <td>${m.source === 'idp' ? 'identity provider' : 'an administrator'}</td>
-                        </tr>`,
-                    )}
-                  </tbody>
-                </table>
-              </div>`
-            : html`<p id="no-memberships" class="muted">Not a member of any organization.</p>`
-        }
+        ${membershipsTable(memberships, 'Not a member of any organization.')}
       </div>
       <div class="card">
         <h2>Workspaces</h2>
         ${
           workspaceRoles.length
-            ? html`<div class="scroll">
-                <table id="workspace-memberships">
-                  <thead>
-                    <tr>
-                      <th scope="col">Workspace</th>
-                      <th scope="col">Organization</th>
-                      <th scope="col">Role</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${workspaceRoles.map(
-                      (w) =>
-                        html`<tr data-workspace="${w.id}">
-                          <td><a href="/ui/workspaces/${w.id}/">${w.name}</a></td>
-                          <td>${w.organization}</td>
-                          <td data-role="${w.role}">
-                            ${w.role === 'admin' ? 'Workspace Admin' : (ROLE_NAMES[w.role] ?? w.role)}
-                          </td>
-                        </tr>`,
-                    )}
-                  </tbody>
-                </table>
-              </div>`
+            ? table({
+                id: 'workspace-memberships',
+                head: ['Workspace', 'Organization', 'Role'],
+                rows: workspaceRoles.map(
+                  (w) =>
+                    html`<tr data-workspace="${w.id}">
+                      <td><a href="/ui/workspaces/${w.id}/">${w.name}</a></td>
+                      <td>${w.organization}</td>
+                      <td data-role="${w.role}">${WORKSPACE_ROLE_NAMES[w.role] ?? w.role}</td>
+                    </tr>`,
+                ),
+              })
             : html`<p class="muted">Not a direct member of any workspace.</p>`
         }
       </div>
@@ -481,54 +431,25 @@ function userPage(
                 (i) =>
                   html`<section class="identity" data-identity="${i.id}">
                     <h3>${i.provider} <span class="muted">· ${i.subject}</span></h3>
-                    <div class="scroll">
-                      <table>
-                        <tbody>
-                          <tr>
-                            <th scope="row">Issuer</th>
-                            <td><code>${i.issuer}</code></td>
-                          </tr>
-                          <tr>
-                            <th scope="row">E-mail</th>
-                            <td>${i.email ?? '–'}</td>
-                          </tr>
-                          <tr>
-                            <th scope="row">Last sign-in</th>
-                            <td>${minute(i.last_login_at, 'never')}</td>
-                          </tr>
-                          <tr>
-                            <th scope="row">Group sync</th>
-                            <td>${i.group_sync ? `on; last ${minute(i.last_sync_at, 'never')}` : 'off'}</td>
-                          </tr>
-                          <tr>
-                            <th scope="row">Last sync problem</th>
-                            <td>
-                              ${i.last_sync_problem ? html`<span class="error">${i.last_sync_problem}</span>` : 'none'}
-                            </td>
-                          </tr>
-                          <tr>
-                            <th scope="row">Last groups</th>
-                            <td>${i.last_groups?.length ? i.last_groups.join(', ') : 'none'}</td>
-                          </tr>
-                          <tr>
-                            <th scope="row">Groups map to</th>
-                            <td>
-                              ${i.mapping.superuser ? 'Super Admin; ' : ''}
-                              ${
-                                i.mapping.organizations.length
-                                  ? i.mapping.organizations.map(
-                                      (o, n) =>
-                                        html`${n ? ', ' : ''}${o.slug}:
-                                        ${ROLE_NAMES[o.role] ?? o.role}${o.exists ? '' : html` <span class="error">(no such organization)</span>`}`,
-                                    )
-                                  : 'no organization'
-                              }
-                              ${i.mapping.ignored_groups.length ? html`<br /><span class="muted">Ignored: ${i.mapping.ignored_groups.join(', ')}</span>` : ''}
-                            </td>
-                          </tr>
-                        </tbody>
-                      </table>
-                    </div>
+                    ${table({
+                      rows: [
+                        fieldRow('Issuer', html`<code>${i.issuer}</code>`),
+                        fieldRow('E-mail', i.email ?? '–'),
+                        fieldRow('Last sign-in', minute(i.last_login_at, 'never')),
+                        fieldRow(
+                          'Group sync',
+                          i.group_sync ? `on; last ${minute(i.last_sync_at, 'never')}` : 'off',
+                        ),
+                        fieldRow(
+                          'Last sync problem',
+                          i.last_sync_problem
+                            ? html`<span class="error">${i.last_sync_problem}</span>`
+                            : 'none',
+                        ),
+                        fieldRow('Last groups', i.last_groups?.length ? i.last_groups.join(', ') : 'none'),
+                        fieldRow('Groups map to', groupsMapTo(i.mapping)),
+                      ],
+                    })}
                     ${
                       i.last_claims
                         ? html`<details>
@@ -559,11 +480,14 @@ function confirmPage(p: PageContext, u: User, action: ActionName): string {
       <div class="card">
         <h1>${a.title} ${u.username}?</h1>
         <p>${a.explain}</p>
-        <form method="post" action="${base}${action}/" data-busy="${a.busy}">
-          ${csrfField(p.csrf)}
-          <button class="${action === 'activate' ? 'secondary' : 'danger'}" type="submit">${a.button}</button>
-          <a href="${base}">Cancel</a>
-        </form>
+        ${confirmForm({
+          action: `${base}${action}/`,
+          busy: a.busy,
+          csrf: p.csrf,
+          button: a.button,
+          cancel: base,
+          kind: action === 'activate' ? 'secondary' : 'danger',
+        })}
       </div>`,
     p.frame('admin'),
   );

@@ -11,15 +11,9 @@ import type { PageContext, UiEnv } from '../../ui/context.ts';
 import { idParam, may, pagesWith } from '../../ui/context.ts';
 import { field, invalidForm, refusal } from '../../ui/forms.ts';
 import type { Refusal } from '../../ui/forms.ts';
-import {
-  alerts,
-  csrfField,
-  describedBy,
-  EFFECTIVE_ROLE_NAMES,
-  fieldError,
-  layout,
-  minute,
-} from '../../ui/layout.ts';
+import { alerts, confirmForm, csrfField, fieldError, nameField } from '../../ui/fields.ts';
+import { EFFECTIVE_ROLE_NAMES, minute } from '../../ui/format.ts';
+import { layout } from '../../ui/layout.ts';
 import {
   firstMembers,
   memberNotice,
@@ -217,17 +211,7 @@ function workspacePage(p: PageContext, v: WorkspaceView, s: WorkspaceState = {})
               <h2>Change the workspace</h2>
               <form id="settings" method="post" action="/ui/workspaces/${ws.id}/" data-busy="Saving…">
                 ${csrfField(p.csrf)}
-                <label for="name">Name</label>
-                <input
-                  id="name"
-                  name="name"
-                  type="text"
-                  required
-                  maxlength="200"
-                  value="${s.settings?.form.name ?? ws.name}"
-                  ${describedBy('name', fields.name)}
-                />
-                ${fieldError('name', fields.name)}
+                ${nameField({ value: s.settings?.form.name ?? ws.name, error: fields.name, maxlength: 200 })}
                 <label for="config-input">Configuration (a JSON object)</label>
                 <textarea
                   id="config-input"
@@ -281,11 +265,13 @@ function workspaceDeletePage(p: PageContext, v: WorkspaceView, error?: string): 
           The workspace, its configuration and its memberships are deleted. This cannot be undone. A workspace
           that still has buckets is not deleted: delete its buckets first.
         </p>
-        <form method="post" action="/ui/workspaces/${ws.id}/delete/" data-busy="Deleting…">
-          ${csrfField(p.csrf)}
-          <button class="danger" type="submit">Delete the workspace</button>
-          <a href="/ui/workspaces/${ws.id}/">Cancel</a>
-        </form>
+        ${confirmForm({
+          action: `/ui/workspaces/${ws.id}/delete/`,
+          busy: 'Deleting…',
+          csrf: p.csrf,
+          button: 'Delete the workspace',
+          cancel: `/ui/workspaces/${ws.id}/`,
+        })}
       </div>`,
     p.frame('organizations'),
   );

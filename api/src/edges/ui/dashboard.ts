@@ -1,14 +1,17 @@
 import type { Hono } from 'hono';
 import type { AreaPageDeps } from '../../areas/area.ts';
 import { regionAggregates } from '../../areas/buckets/queries.ts';
-import { membershipsOfUser } from '../../areas/members/service.ts';
+import { membershipsOfUser, membershipsTable } from '../../areas/members/public.ts';
 import { listOrganizations } from '../../areas/organizations/service.ts';
 import { listWorkspaces } from '../../areas/workspaces/service.ts';
 import type { OidcProviders } from '../../auth/sso/providers.ts';
 import type { UiEnv } from '../../ui/context.ts';
 import { pagesWith } from '../../ui/context.ts';
 import { html } from '../../ui/html.ts';
-import { bytes, csrfField, layout, minute, ROLE_NAMES } from '../../ui/layout.ts';
+import { csrfField } from '../../ui/fields.ts';
+import { bytes, minute } from '../../ui/format.ts';
+import { layout } from '../../ui/layout.ts';
+import { table } from '../../ui/table.ts';
 import type { Frame, NavItem, PageUser } from '../../ui/layout.ts';
 
 /** The dashboard at `/ui/`: who I am, bucket totals per region, my organizations and workspaces. */
@@ -89,61 +92,32 @@ function dashboardPage(p: DashboardProps): string {
         <h2>Buckets per region</h2>
         ${
           p.regions.length
-            ? html`<div class="scroll">
-                <table id="regions">
-                  <thead>
-                    <tr>
-                      <th scope="col">Region</th>
-                      <th scope="col" class="num">Buckets</th>
-                      <th scope="col" class="num">Occupancy</th>
-                      <th scope="col" class="num">Objects</th>
-                      <th scope="col">Measured</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${p.regions.map(
-                      (r) =>
-                        html`<tr data-region="${r.name}">
-                          <td><a href="/ui/buckets/?region=${r.name}">${r.name}</a></td>
-                          <td class="num" data-count="${r.bucket_count}">${r.bucket_count}</td>
-                          <td class="num" data-bytes="${r.bytes}">${bytes(r.bytes)}</td>
-                          <td class="num">${r.objects}</td>
-                          <td>${minute(r.usage_updated_at, 'not yet')}</td>
-                        </tr>`,
-                    )}
-                  </tbody>
-                </table>
-              </div>`
+            ? table({
+                id: 'regions',
+                head: [
+                  'Region',
+                  { label: 'Buckets', num: true },
+                  { label: 'Occupancy', num: true },
+                  { label: 'Objects', num: true },
+                  'Measured',
+                ],
+                rows: p.regions.map(
+                  (r) =>
+                    html`<tr data-region="${r.name}">
+                      <td><a href="/ui/buckets/?region=${r.name}">${r.name}</a></td>
+                      <td class="num" data-count="${r.bucket_count}">${r.bucket_count}</td>
+                      <td class="num" data-bytes="${r.bytes}">${bytes(r.bytes)}</td>
+                      <td class="num">${r.objects}</td>
+                      <td>${minute(r.usage_updated_at, 'not yet')}</td>
+                    </tr>`,
+                ),
+              })
             : html`<p class="muted">No storage region is configured.</p>`
         }
       </div>
       <div class="card">
         <h2>Your organizations</h2>
-        ${
-          p.memberships.length
-            ? html`<div class="scroll">
-                <table id="memberships">
-                  <thead>
-                    <tr>
-                      <th scope="col">Organization</th>
-                      <th scope="col">Role</th>
-                      <th scope="col">Granted by</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${p.memberships.map(
-                      (m) =>
-                        html`<tr data-slug="${m.slug}">
-                          <td><a href="/ui/organizations/${m.id}/">${m.organization}</a></td>
-                          <td data-role="${m.role}">${ROLE_NAMES[m.role] ?? m.role}</td>
-                          <td>${m.source === 'idp' ? 'identity provider' : 'an administrator'}</td>
-                        </tr>`,
-                    )}
-                  </tbody>
-                </table>
-              </div>`
-            : html`<p id="no-memberships" class="muted">You are not a member of any organization yet.</p>`
-        }
+        ${membershipsTable(p.memberships, 'You are not a member of any organization yet.')}
       </div>
       <div class="card">
         <h2>Your workspaces</h2>

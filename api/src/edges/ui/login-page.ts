@@ -1,5 +1,6 @@
 import { html } from '../../ui/html.ts';
-import { alerts, layout } from '../../ui/layout.ts';
+import { alerts } from '../../ui/fields.ts';
+import { layout } from '../../ui/layout.ts';
 
 /** The sign-in page: the providers' buttons and the local form. */
 

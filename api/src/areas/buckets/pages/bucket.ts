@@ -2,7 +2,10 @@ import type { Bucket } from '../schema.ts';
 import { html } from '../../../ui/html.ts';
 import type { Html } from '../../../ui/html.ts';
 import type { PageContext } from '../../../ui/context.ts';
-import { alerts, bytes, csrfField, fieldError, layout, minute } from '../../../ui/layout.ts';
+import { alerts, csrfField, fieldError } from '../../../ui/fields.ts';
+import { bytes, minute } from '../../../ui/format.ts';
+import { layout } from '../../../ui/layout.ts';
+import { fieldRow, table } from '../../../ui/table.ts';
 
 /**
  * One bucket's pages (routes in ../pages.ts): its tabs, the Overview and the Delete tab with its
@@ -48,41 +51,40 @@ export interface BucketPlace {
 /** `/ui/buckets/{id}/`: the Overview tab. */
 export function overviewPage(p: PageContext, s: BucketPlace): string {
   const b = s.bucket;
-  const row = (label: string, value: Html | string) =>
-    html`<tr>
-      <th scope="row">${label}</th>
-      <td>${value}</td>
-    </tr>`;
   return layout(
     b.name,
     html`${bucketHeader(b, 'overview', s.allowed)}
       <div class="card">
         <h1>${b.name}</h1>
-        <div class="scroll">
-          <table id="bucket">
-            <tbody>
-              ${row('Status', STATE_NAMES[b.state])} ${row('Region', b.region)}
-              ${row('Endpoint', html`<code>${b.endpoint}</code>`)}
-              ${row('Organization', html`<a href="/ui/organizations/${b.organization}/">${s.organizationName}</a>`)}
-              ${row('Workspace', html`<a href="/ui/workspaces/${b.workspace}/">${s.workspaceName}</a>`)}
-              ${row(
-                'Browser access (CORS)',
-                b.cors_allow_all ? 'Allowed from any website' : 'Off: only the storage defaults apply',
-              )}
-              ${row('Occupancy', bytes(b.usage.bytes))} ${row('Objects', String(b.usage.objects ?? '–'))}
-              ${row('Usage measured', minute(b.usage.updated_at, 'not yet'))}
-              ${
-                b.owner_reference
-                  ? row(
-                      'Managed from Kubernetes',
-                      `${b.owner_reference.namespace}/${b.owner_reference.name} in cluster ${b.owner_reference.cluster_id}`,
-                    )
-                  : ''
-              }
-              ${row('Created', minute(b.created_at, ''))}
-            </tbody>
-          </table>
-        </div>
+        ${table({
+          id: 'bucket',
+          rows: [
+            fieldRow('Status', STATE_NAMES[b.state]),
+            fieldRow('Region', b.region),
+            fieldRow('Endpoint', html`<code>${b.endpoint}</code>`),
+            fieldRow(
+              'Organization',
+              html`<a href="/ui/organizations/${b.organization}/">${s.organizationName}</a>`,
+            ),
+            fieldRow('Workspace', html`<a href="/ui/workspaces/${b.workspace}/">${s.workspaceName}</a>`),
+            fieldRow(
+              'Browser access (CORS)',
+              b.cors_allow_all ? 'Allowed from any website' : 'Off: only the storage defaults apply',
+            ),
+            fieldRow('Occupancy', bytes(b.usage.bytes)),
+            fieldRow('Objects', String(b.usage.objects ?? '–')),
+            fieldRow('Usage measured', minute(b.usage.updated_at, 'not yet')),
+            ...(b.owner_reference
+              ? [
+                  fieldRow(
+                    'Managed from Kubernetes',
+                    `${b.owner_reference.namespace}/${b.owner_reference.name} in cluster ${b.owner_reference.cluster_id}`,
+                  ),
+                ]
+              : []),
+            fieldRow('Created', minute(b.created_at, '')),
+          ],
+        })}
         <p class="muted">
           Applications reach the bucket with any S3 client, with the endpoint, the bucket name and its access
           user's credentials${s.allowed.reveal ? ', which the Credentials tab reveals' : ''}.

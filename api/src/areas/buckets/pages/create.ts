@@ -3,7 +3,8 @@ import type { CreatedBucket } from '../schema.ts';
 import { html } from '../../../ui/html.ts';
 import type { Html } from '../../../ui/html.ts';
 import type { PageContext } from '../../../ui/context.ts';
-import { alerts, copyField, csrfField, fieldError, layout } from '../../../ui/layout.ts';
+import { alerts, copyField, csrfField, fieldError } from '../../../ui/fields.ts';
+import { layout } from '../../../ui/layout.ts';
 
 /** Creating a bucket: the form (`/ui/buckets/new/`) and its answer, the credentials shown once. */
 

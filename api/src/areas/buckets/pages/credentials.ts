@@ -2,7 +2,9 @@ import type { BucketCredentials } from '../schema.ts';
 import type { RotatedCredentials } from '../credentials.ts';
 import { html } from '../../../ui/html.ts';
 import type { PageContext } from '../../../ui/context.ts';
-import { alerts, copyField, csrfField, fieldError, layout, minute } from '../../../ui/layout.ts';
+import { alerts, copyField, csrfField, fieldError } from '../../../ui/fields.ts';
+import { minute } from '../../../ui/format.ts';
+import { layout } from '../../../ui/layout.ts';
 import { bucketHeader } from './bucket.ts';
 import type { BucketPlace } from './bucket.ts';
 

@@ -1,7 +1,10 @@
 import type { Bucket } from '../schema.ts';
 import { html } from '../../../ui/html.ts';
 import type { PageContext } from '../../../ui/context.ts';
-import { alerts, bytes, layout, minute } from '../../../ui/layout.ts';
+import { alerts } from '../../../ui/fields.ts';
+import { bytes, minute } from '../../../ui/format.ts';
+import { layout } from '../../../ui/layout.ts';
+import { table } from '../../../ui/table.ts';
 import { STATE_NAMES } from './bucket.ts';
 
 /** The list of buckets (`/ui/buckets/`), filtered by region, 100 a page. */
@@ -62,41 +65,34 @@ export function listPage(p: PageContext, s: ListProps): string {
       }
       ${
         s.buckets.length
-          ? html`<div class="scroll">
-              <table id="buckets">
-                <caption class="visually-hidden">
-                  Buckets${s.region ? ` in region ${s.region}` : ''}, page ${s.page} of ${pages}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Organization / workspace</th>
-                    <th scope="col">Region</th>
-                    <th scope="col" class="num">Occupancy</th>
-                    <th scope="col" class="num">Objects</th>
-                    <th scope="col">Usage measured</th>
-                    <th scope="col">Status</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  ${s.buckets.map(
-                    (b) =>
-                      html`<tr data-bucket="${b.id}">
-                        <td><a href="/ui/buckets/${b.id}/">${b.name}</a></td>
-                        <td>
-                          ${nameIn(s.names.organizations, b.organization)} /
-                          ${nameIn(s.names.workspaces, b.workspace)}
-                        </td>
-                        <td data-region="${b.region}">${b.region}</td>
-                        <td class="num">${bytes(b.usage.bytes)}</td>
-                        <td class="num">${b.usage.objects ?? '–'}</td>
-                        <td>${minute(b.usage.updated_at, 'not yet')}</td>
-                        <td>${STATE_NAMES[b.state]}</td>
-                      </tr>`,
-                  )}
-                </tbody>
-              </table>
-            </div>`
+          ? table({
+              id: 'buckets',
+              caption: `Buckets${s.region ? ` in region ${s.region}` : ''}, page ${s.page} of ${pages}`,
+              head: [
+                'Name',
+                'Organization / workspace',
+                'Region',
+                { label: 'Occupancy', num: true },
+                { label: 'Objects', num: true },
+                'Usage measured',
+                'Status',
+              ],
+              rows: s.buckets.map(
+                (b) =>
+                  html`<tr data-bucket="${b.id}">
+                    <td><a href="/ui/buckets/${b.id}/">${b.name}</a></td>
+                    <td>
+                      ${nameIn(s.names.organizations, b.organization)} /
+                      ${nameIn(s.names.workspaces, b.workspace)}
+                    </td>
+                    <td data-region="${b.region}">${b.region}</td>
+                    <td class="num">${bytes(b.usage.bytes)}</td>
+                    <td class="num">${b.usage.objects ?? '–'}</td>
+                    <td>${minute(b.usage.updated_at, 'not yet')}</td>
+                    <td>${STATE_NAMES[b.state]}</td>
+                  </tr>`,
+              ),
+            })
           : html`<p id="no-buckets" class="muted">
               ${s.region ? `There are no buckets in region ${s.region} that you can see.` : 'There are no buckets that you can see yet.'}
             </p>`

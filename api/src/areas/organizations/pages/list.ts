@@ -1,7 +1,9 @@
 import { html } from '../../../ui/html.ts';
 import type { Html } from '../../../ui/html.ts';
 import type { PageContext } from '../../../ui/context.ts';
-import { alerts, csrfField, describedBy, fieldError, layout } from '../../../ui/layout.ts';
+import { alerts, csrfField, fieldError, nameField } from '../../../ui/fields.ts';
+import { layout } from '../../../ui/layout.ts';
+import { table } from '../../../ui/table.ts';
 import type { Organization } from '../schema.ts';
 
 /** The list of organizations (`/ui/organizations/`) and the fields of the organization forms. */
@@ -57,20 +59,6 @@ export function slugField(value: string, error: string | undefined): Html {
     ${fieldError('slug', error)}`;
 }
 
-export function nameField(id: string, label: string, value: string, error: string | undefined): Html {
-  return html`<label for="${id}">${label}</label>
-    <input
-      id="${id}"
-      name="name"
-      type="text"
-      required
-      maxlength="200"
-      value="${value}"
-      ${describedBy(id, error)}
-    />
-    ${fieldError(id, error)}`;
-}
-
 export function organizationsPage(
   p: PageContext,
   v: {
@@ -88,32 +76,23 @@ export function organizationsPage(
         ${alerts(s)}
         ${
           v.orgs.length
-            ? html`<div class="scroll">
-                  <table id="organizations">
-                    <thead>
-                      <tr>
-                        <th scope="col">Name</th>
-                        <th scope="col">Slug</th>
-                        <th scope="col">Your role</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      ${v.orgs.map(
-                        (o) =>
-                          html`<tr data-slug="${o.slug}">
-                            <td><a href="/ui/organizations/${o.id}/">${o.name}</a></td>
-                            <td><code>${o.slug}</code></td>
-                            <td>${v.roleOf(o)}</td>
-                          </tr>`,
-                      )}
-                    </tbody>
-                  </table>
-                </div>
-                ${
-                  v.count > v.orgs.length
-                    ? html`<p class="muted">The first ${v.orgs.length} of ${v.count}, by slug.</p>`
-                    : ''
-                }`
+            ? html`${table({
+                id: 'organizations',
+                head: ['Name', 'Slug', 'Your role'],
+                rows: v.orgs.map(
+                  (o) =>
+                    html`<tr data-slug="${o.slug}">
+                      <td><a href="/ui/organizations/${o.id}/">${o.name}</a></td>
+                      <td><code>${o.slug}</code></td>
+                      <td>${v.roleOf(o)}</td>
+                    </tr>`,
+                ),
+              })}
+              ${
+                v.count > v.orgs.length
+                  ? html`<p class="muted">The first ${v.orgs.length} of ${v.count}, by slug.</p>`
+                  : ''
+              }`
             : html`<p id="no-organizations" class="muted">You are not a member of any organization yet.</p>`
         }
       </div>
@@ -122,7 +101,8 @@ export function organizationsPage(
           ? html`<div class="card">
               <h2>Create an organization</h2>
               <form id="create-organization" method="post" action="/ui/organizations/" data-busy="Creating…">
-                ${csrfField(p.csrf)} ${nameField('name', 'Name', s.form?.name ?? '', s.fields?.name)}
+                ${csrfField(p.csrf)}
+                ${nameField({ value: s.form?.name ?? '', error: s.fields?.name, maxlength: 200 })}
                 ${slugField(s.form?.slug ?? '', s.fields?.slug)}
                 <button type="submit">Create organization</button>
               </form>

@@ -1,10 +1,13 @@
 import type { Role } from '../../../auth/policy.ts';
 import { html } from '../../../ui/html.ts';
 import type { PageContext } from '../../../ui/context.ts';
-import { alerts, csrfField, day, EFFECTIVE_ROLE_NAMES, layout, minute } from '../../../ui/layout.ts';
+import { alerts, csrfField, nameField } from '../../../ui/fields.ts';
+import { day, EFFECTIVE_ROLE_NAMES, minute } from '../../../ui/format.ts';
+import { layout } from '../../../ui/layout.ts';
+import { table } from '../../../ui/table.ts';
 import { organizationTabs } from '../../../ui/tabs.ts';
 import type { Workspace } from '../../workspaces/public.ts';
-import { nameField, slugField } from './list.ts';
+import { slugField } from './list.ts';
 import type { FormState, OrgFrame } from './list.ts';
 
 /** An organization's Overview tab (with the change form) and its Workspaces tab (with the create form). */
@@ -49,7 +52,8 @@ export function overviewPage(
                 action="/ui/organizations/${org.id}/"
                 data-busy="Saving…"
               >
-                ${csrfField(p.csrf)} ${nameField('name', 'Name', s.form?.name ?? org.name, s.fields?.name)}
+                ${csrfField(p.csrf)}
+                ${nameField({ value: s.form?.name ?? org.name, error: s.fields?.name, maxlength: 200 })}
                 ${
                   v.canChangeSlug
                     ? slugField(s.form?.slug ?? org.slug, s.fields?.slug)
@@ -81,32 +85,23 @@ export function workspacesPage(
         ${alerts(s)}
         ${
           v.workspaces.length
-            ? html`<div class="scroll">
-                  <table id="workspaces">
-                    <thead>
-                      <tr>
-                        <th scope="col">Name</th>
-                        <th scope="col">Created</th>
-                        <th scope="col">Last changed</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      ${v.workspaces.map(
-                        (w) =>
-                          html`<tr data-workspace="${w.id}">
-                            <td><a href="/ui/workspaces/${w.id}/">${w.name}</a></td>
-                            <td>${day(w.created_at, '')}</td>
-                            <td>${day(w.updated_at, '')}</td>
-                          </tr>`,
-                      )}
-                    </tbody>
-                  </table>
-                </div>
-                ${
-                  v.count > v.workspaces.length
-                    ? html`<p class="muted">The first ${v.workspaces.length} of ${v.count}, by name.</p>`
-                    : ''
-                }`
+            ? html`${table({
+                id: 'workspaces',
+                head: ['Name', 'Created', 'Last changed'],
+                rows: v.workspaces.map(
+                  (w) =>
+                    html`<tr data-workspace="${w.id}">
+                      <td><a href="/ui/workspaces/${w.id}/">${w.name}</a></td>
+                      <td>${day(w.created_at, '')}</td>
+                      <td>${day(w.updated_at, '')}</td>
+                    </tr>`,
+                ),
+              })}
+              ${
+                v.count > v.workspaces.length
+                  ? html`<p class="muted">The first ${v.workspaces.length} of ${v.count}, by name.</p>`
+                  : ''
+              }`
             : html`<p id="no-workspaces" class="muted">There are no workspaces here that you can see.</p>`
         }
       </div>
@@ -120,7 +115,8 @@ export function workspacesPage(
                 action="/ui/organizations/${org.id}/workspaces/"
                 data-busy="Creating…"
               >
-                ${csrfField(p.csrf)} ${nameField('name', 'Name', s.form?.name ?? '', s.fields?.name)}
+                ${csrfField(p.csrf)}
+                ${nameField({ value: s.form?.name ?? '', error: s.fields?.name, maxlength: 200 })}
                 <p class="hint">Unique in the organization, up to 200 characters.</p>
                 <button type="submit">Create workspace</button>
               </form>
