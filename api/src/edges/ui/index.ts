@@ -30,9 +30,9 @@ import { loginPage } from './login-page.ts';
  * The browser edge (docs/web-ui.md): the sign-in page (providers and the local form), the OIDC
  * flow, sessions and logout (docs/sso.md), the dashboard, and the pages each area declares
  * (`Area.pages`, made with the UI kit of api/src/ui/), which call the areas' services with the
- * session's principal. Pages are server-rendered and work without script; one
- * same-origin script file enhances them, under a strict CSP. A session is a cookie for /ui/ and
- * /auth/ only; /api/v1/ never reads it.
+ * session's principal. Pages are server-rendered and work without script; one same-origin script
+ * file enhances them, under a strict CSP. A session is a cookie for /ui/ and /auth/ only; /api/v1/
+ * never reads it.
  */
 
 export interface UiDeps extends AreaDeps {
