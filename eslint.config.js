@@ -40,7 +40,7 @@ export default tseslint.config(
   },
   {
     // The web UI's browser script: plain JavaScript run by the browser, no types to check.
-    files: ['api/src/edges/ui/assets/*.js'],
+    files: ['api/src/ui/assets/*.js'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: {
       parserOptions: { project: false, projectService: false, program: null },
@@ -75,14 +75,17 @@ export default tseslint.config(
   {
     // The floors (docs/development.md "Layout"), bottom up: core/ (the shared base, the database
     // and its schema, jobs, the audit writer), auth/ (credentials to a principal, the policy),
-    // http/ (the kit an area's routes are made with), areas/ (the slices), edges/ (browser, MCP),
-    // then app.ts and index.ts. Services, jobs and auth are free of HTTP.
+    // http/ (the kit an area's routes are made with), ui/ (the kit its pages are made with),
+    // areas/ (the slices), edges/ (browser, MCP), then app.ts and index.ts. Services, jobs and
+    // auth are free of HTTP and of pages.
     files: ['api/src/core/**/*.ts', 'api/src/auth/**/*.ts', 'api/src/areas/**/*.ts'],
     ignores: [
       '**/*.test.ts',
       '**/testing.ts',
       'api/src/**/routes/**',
       'api/src/**/schema.ts',
+      'api/src/areas/*/pages.ts',
+      'api/src/areas/*/pages/**',
       'api/src/areas/*/index.ts',
       'api/src/areas/index.ts',
       'api/src/areas/area.ts',
@@ -97,7 +100,57 @@ export default tseslint.config(
               group: ['hono', 'hono/*', '@hono/*', '**/http/**', '**/edges/**'],
               message: 'Services are free of HTTP: throw a DomainError (core/errors.ts); the edge maps it.',
             },
+            {
+              group: ['**/ui/**'],
+              message: "Only an area's pages (pages.ts, pages/) are made with the UI kit (ui/).",
+            },
             { group: ['**/routes/**', '**/routes.ts'], message: 'Call a service, never a route.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // An area's pages, like its routes, are made with a kit (ui/, and http/ for the API's errors
+    // and bodies) and call services; never a route, nor the browser edge that serves them.
+    files: ['api/src/areas/*/pages.ts', 'api/src/areas/*/pages/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/routes/**', '**/routes.ts'], message: 'Call a service, never a route.' },
+            {
+              group: ['**/edges/**'],
+              message: 'The browser edge registers the pages (Area.pages); pages do not import it.',
+            },
+            {
+              regex: TOP,
+              message: 'The process wiring (app.ts, config.ts) imports the areas, not the other way.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['api/src/ui/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/areas/**', '**/edges/**'],
+              message:
+                "ui/ is the kit the areas' pages are made with: it imports only core/, auth/ and http/.",
+            },
+            {
+              regex: TOP,
+              message: 'The process wiring (app.ts, config.ts) imports ui/, not the other way.',
+            },
           ],
         },
       ],
@@ -112,7 +165,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/areas/**', '**/http/**', '**/edges/**', 'hono', 'hono/*'],
+              group: ['**/areas/**', '**/http/**', '**/ui/**', '**/edges/**', 'hono', 'hono/*'],
               message: 'auth/ lies below the areas and the HTTP kit: it imports only core/ and itself.',
             },
             {
@@ -133,7 +186,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/areas/**', '**/edges/**'],
+              group: ['**/areas/**', '**/ui/**', '**/edges/**'],
               message: 'http/ is the kit the areas are made with: it imports only core/ and auth/.',
             },
             {
@@ -158,6 +211,7 @@ export default tseslint.config(
                 '**/auth/**',
                 '**/areas/**',
                 '**/http/**',
+                '**/ui/**',
                 '**/edges/**',
                 'hono',
                 'hono/*',

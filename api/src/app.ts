@@ -144,7 +144,7 @@ export function createApp(deps: AppDeps): App {
   });
 
   // The browser edge: sign-in, sessions and the pages of each area (docs/web-ui.md).
-  registerUi(app, { ...areaDeps, publicUrl: deps.web.publicUrl });
+  registerUi(app, { ...areaDeps, publicUrl: deps.web.publicUrl, areas });
 
   app.onError(onError);
   app.notFound(notFoundHandler(() => app.routes));

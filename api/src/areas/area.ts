@@ -9,11 +9,14 @@ import type { Logger } from '../core/logger.ts';
 import { register } from '../core/registry.ts';
 import type { Registration } from '../core/registry.ts';
 import type { RouteConfig, RouteHandler } from '@hono/zod-openapi';
+import type { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env.ts';
 import { endpoint as httpEndpoint } from '../http/endpoint.ts';
 import type { Endpoint } from '../http/endpoint.ts';
 import type { AuditLog } from '../core/audit/writer.ts';
 import type { StorageRuntime } from './buckets/storage/runtime.ts';
+import type { PageDeps, UiEnv } from '../ui/context.ts';
+import type { NavItem } from '../ui/layout.ts';
 
 /** What an area's background work is built with: the process's shared parts, made once. */
 export interface JobDeps {
@@ -32,9 +35,12 @@ export interface AreaDeps extends JobDeps {
   readonly sso: SsoContext | null;
 }
 
+/** What an area's web pages are made with: the areas' deps and the navigation every page shows. */
+export interface AreaPageDeps extends AreaDeps, PageDeps {}
+
 /**
- * An area as the process sees it: its endpoints (one file each under `routes/`), the job kinds it
- * runs, and the metrics it exports. Adding an area is one folder under `areas/` and one line in
+ * An area as the process sees it: its endpoints (one file each under `routes/`), its pages in the
+ * web UI and their navigation, the job kinds it runs, and the metrics it exports. Adding an area is one folder under `areas/` and one line in
  * `AREAS` (areas/index.ts); see docs/development.md.
  */
 export interface Area {
@@ -44,6 +50,13 @@ export interface Area {
   /** What it adds to the shared lists: scopes, actions, audit events, error codes (core/registry.ts). */
   readonly registration?: Registration;
   readonly endpoints: readonly Endpoint<AreaDeps>[];
+  /**
+   * Its pages in the web UI (docs/web-ui.md): registers their routes on the browser edge, made
+   * with the UI kit (api/src/ui/) in the area's `pages.ts` (and `pages/`).
+   */
+  readonly pages?: (ui: Hono<UiEnv>, deps: AreaPageDeps) => void;
+  /** Its entries in the web UI's main navigation (shown in their `order`). */
+  readonly nav?: readonly NavItem[];
   readonly jobs?: (deps: JobDeps) => Readonly<Record<string, JobHandler>>;
   /** Its periodic work in every replica (index.ts runs them once the database is ready). */
   readonly schedules?: readonly Schedule<JobDeps>[];

@@ -46,8 +46,11 @@ export function uiClient(world: () => World, origin = UI_ORIGIN) {
       body: init.form ? new URLSearchParams(init.form).toString() : undefined,
     });
 
-  /** Signs `actor` in through the local form; the CSRF token is read from a page, as a form has it. */
-  async function signedIn(actor: Actor): Promise<{ jar: CookieJar; csrf: string }> {
+  /**
+   * Signs `actor` in through the local form; the CSRF token is read from a page, as a form has it.
+   * `get` and `post` (a form with that token) answer a page's status, text and redirect.
+   */
+  async function signedIn(actor: Actor) {
     const jar = new CookieJar();
     const res = await submitSignIn(() =>
       request('/ui/login/', jar, { form: { username: actor.username, password: PASSWORD } }),
@@ -57,7 +60,15 @@ export function uiClient(world: () => World, origin = UI_ORIGIN) {
     const page = await (await request('/ui/', jar)).text();
     const csrf = /name="csrf_token" value="([^"]+)"/.exec(page)?.[1] ?? '';
     expect(csrf).not.toBe('');
-    return { jar, csrf };
+    const answer = async (res: Response) => ({
+      status: res.status,
+      text: await res.text(),
+      location: res.headers.get('location'),
+    });
+    const get = async (path: string) => answer(await request(path, jar));
+    const post = async (path: string, form: Record<string, string> = {}) =>
+      answer(await request(path, jar, { form: { csrf_token: csrf, ...form } }));
+    return { jar, csrf, get, post };
   }
 
   return { request, signedIn };

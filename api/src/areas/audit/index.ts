@@ -4,6 +4,7 @@ import { registerAuditMetrics } from '../../core/audit/writer.ts';
 import type { Registration } from '../../core/registry.ts';
 import exportEntries from './routes/export.ts';
 import list from './routes/list.ts';
+import { registerAuditPages } from './pages.ts';
 
 /** What reading the audit log adds to the shared lists (core/registry.ts). */
 const registration = {
@@ -24,4 +25,5 @@ export const auditArea: Area = {
   registration,
   endpoints: [list, exportEntries],
   metrics: (registry, { audit }) => registerAuditMetrics(registry, audit),
+  pages: registerAuditPages,
 };

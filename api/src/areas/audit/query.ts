@@ -5,6 +5,7 @@ import {
   auditLogCounts,
   NO_ORGANIZATION,
   organizationMembers,
+  users,
 } from '../../core/db/schema/index.ts';
 import type { AuditEntryRow } from '../../core/db/schema/index.ts';
 import type { AuditEntry, AuditFilter, AuditListQuery } from './schema.ts';
@@ -141,4 +142,28 @@ export async function exportAudit(
       controller.enqueue(encoder.encode(rows.map((r) => `${JSON.stringify(toAuditView(r))}\n`).join('')));
     },
   });
+}
+
+/**
+ * The ID of the user with this username (in any case), for filtering the log by actor; null when
+ * there is none. Super Admins only: those who may see users.
+ */
+export async function actorByUsername(ctx: ServiceContext, username: string): Promise<string | null> {
+  await authorize(ctx, 'user.view', 'global');
+  const [u] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`);
+  return u?.id ?? null;
+}
+
+/** The usernames of these actors, by ID (those that no longer exist left out). Super Admins only. */
+export async function actorNames(ctx: ServiceContext, ids: readonly string[]): Promise<Map<string, string>> {
+  await authorize(ctx, 'user.view', 'global');
+  if (ids.length === 0) return new Map();
+  const rows = await ctx.db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(inArray(users.id, [...ids]));
+  return new Map(rows.map((u) => [u.id, u.username]));
 }

@@ -15,6 +15,7 @@ import update from './routes/update.ts';
 import { bucketJobs } from './jobs.ts';
 import { ensureSagaJobs, LEASE_SECONDS } from './saga.ts';
 import { registerUsageGauges, scheduleUsageRefresh } from './usage.ts';
+import { registerBucketPages } from './pages.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -102,4 +103,6 @@ export const bucketsArea: Area = {
     },
   ],
   metrics: (registry, { db }) => registerUsageGauges(registry, db),
+  pages: registerBucketPages,
+  nav: [{ section: 'buckets', href: '/ui/buckets/', label: 'Buckets', order: 20 }],
 };

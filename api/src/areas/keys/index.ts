@@ -5,6 +5,7 @@ import create from './routes/create.ts';
 import list from './routes/list.ts';
 import { KEY_OWNERS } from './routes/owners.ts';
 import revoke from './routes/revoke.ts';
+import { registerKeyPages } from './pages.ts';
 
 /** What API keys add to the shared lists (core/registry.ts). */
 const registration = {
@@ -35,4 +36,6 @@ export const keysArea: Area = {
   },
   registration,
   endpoints: KEY_OWNERS.flatMap((owner) => [list(owner), create(owner), revoke(owner)]),
+  pages: registerKeyPages,
+  nav: [{ section: 'keys', href: '/ui/accounts/api-keys/', label: 'API keys', order: 30 }],
 };

@@ -6,6 +6,7 @@ import remove from './routes/delete.ts';
 import get from './routes/get.ts';
 import list from './routes/list.ts';
 import update from './routes/update.ts';
+import { registerOrganizationPages } from './pages.ts';
 
 /** What organizations add to the shared lists (core/registry.ts). */
 const registration = {
@@ -32,4 +33,6 @@ export const organizationsArea: Area = {
   tag: { name: 'organizations', description: 'Organizations (tenants) and their members with roles.' },
   registration,
   endpoints: [list, create, get, update, remove],
+  pages: registerOrganizationPages,
+  nav: [{ section: 'organizations', href: '/ui/organizations/', label: 'Organizations', order: 10 }],
 };

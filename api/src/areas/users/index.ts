@@ -9,6 +9,7 @@ import update from './routes/update.ts';
 import sso from './routes/sso.ts';
 import identitiesCreate from './routes/identities-create.ts';
 import sessionsDelete from './routes/sessions-delete.ts';
+import { registerUserPages } from './pages.ts';
 
 /** What users add to the shared lists (core/registry.ts). */
 const registration = {
@@ -34,4 +35,8 @@ export const usersArea: Area = {
   tag: { name: 'users', description: 'User accounts; Super Admins manage them, everyone reads their own.' },
   registration,
   endpoints: [list, create, me, get, update, sso, identitiesCreate, sessionsDelete],
+  pages: registerUserPages,
+  nav: [
+    { section: 'admin', href: '/ui/administration/', label: 'Administration', superuser: true, order: 40 },
+  ],
 };

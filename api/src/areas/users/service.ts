@@ -1,8 +1,14 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { paginateTable } from '../../core/db/paginate.ts';
 import { isUniqueViolation } from '../../core/db/errors.ts';
 import { prepared } from '../../core/db/prepared.ts';
-import { users } from '../../core/db/schema/index.ts';
+import {
+  organizations,
+  userIdentities,
+  users,
+  workspaceMembers,
+  workspaces,
+} from '../../core/db/schema/index.ts';
 import type { UserRow } from '../../core/db/schema/index.ts';
 import type { User, UserCreate, UserUpdate } from './schema.ts';
 import { conflict, forbidden, notFound, validationError } from '../../core/errors.ts';
@@ -184,4 +190,57 @@ export async function updateUser(ctx: ServiceContext, id: string, input: UserUpd
     return updated;
   });
   return toUserView(updated);
+}
+
+/** How a user signs in: a local password, identities at providers, both or neither. */
+export interface SignInMethods {
+  readonly password: boolean;
+  readonly sso: boolean;
+}
+
+/**
+ * How each of these users signs in (flags only: never a hash), for the users' pages; users that
+ * do not exist are left out. Super Admins only, as the list of users.
+ */
+export async function signInMethods(
+  ctx: ServiceContext,
+  ids: readonly string[],
+): Promise<Map<string, SignInMethods>> {
+  await authorize(ctx, 'user.view', 'global');
+  if (ids.length === 0) return new Map();
+  const [passwords, identities] = await Promise.all([
+    ctx.db
+      .select({ id: users.id, password: sql<boolean>`${users.passwordHash} is not null` })
+      .from(users)
+      .where(inArray(users.id, [...ids])),
+    ctx.db
+      .selectDistinct({ id: userIdentities.userId })
+      .from(userIdentities)
+      .where(inArray(userIdentities.userId, [...ids])),
+  ]);
+  const sso = new Set(identities.map((r) => r.id));
+  return new Map(passwords.map((r) => [r.id, { password: Boolean(r.password), sso: sso.has(r.id) }]));
+}
+
+/**
+ * A user's own workspace memberships (not those an organization role gives), with each
+ * workspace's organization, by organization and workspace name. Super Admins only.
+ */
+export async function workspaceRolesOfUser(
+  ctx: ServiceContext,
+  userId: string,
+): Promise<{ id: string; name: string; organization: string; role: string }[]> {
+  await authorize(ctx, 'user.view', 'global');
+  return ctx.db
+    .select({
+      id: workspaces.id,
+      name: workspaces.name,
+      organization: organizations.name,
+      role: workspaceMembers.role,
+    })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .innerJoin(organizations, eq(organizations.id, workspaces.organizationId))
+    .where(eq(workspaceMembers.userId, userId))
+    .orderBy(asc(organizations.name), asc(workspaces.name));
 }

@@ -6,6 +6,7 @@ import remove from './routes/delete.ts';
 import get from './routes/get.ts';
 import list from './routes/list.ts';
 import update from './routes/update.ts';
+import { registerWorkspacePages } from './pages.ts';
 
 /** What workspaces add to the shared lists (core/registry.ts). */
 const registration = {
@@ -39,4 +40,5 @@ export const workspacesArea: Area = {
   },
   registration,
   endpoints: [list, create, get, update, remove],
+  pages: registerWorkspacePages,
 };

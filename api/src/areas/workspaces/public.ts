@@ -1,5 +1,8 @@
 /**
  * What other areas may use of this one (eslint.config.js holds every area to its neighbours'
- * `public.ts`): finding a workspace the principal may see.
+ * `public.ts`): finding, reading and listing the workspaces the principal may see, and creating
+ * one (an organization's Workspaces tab).
  */
-export { findWorkspace } from './service.ts';
+export { createWorkspace, findWorkspace, getWorkspace, listWorkspaces } from './service.ts';
+export { WorkspaceCreateSchema } from './schema.ts';
+export type { Workspace } from './schema.ts';

@@ -18,35 +18,36 @@ import { backchannelLogout, endSessionUrl } from '../../auth/sso/logout.ts';
 import { refreshIfDue } from '../../auth/sso/refresh.ts';
 import { DomainError } from '../../core/errors.ts';
 import { errorInfo } from '../../core/error-info.ts';
-import type { AreaDeps } from '../../areas/area.ts';
-import { regionAggregates } from '../../areas/buckets/queries.ts';
-import { membershipsOfUser } from '../../areas/members/service.ts';
-import { listOrganizations } from '../../areas/organizations/service.ts';
-import { listWorkspaces } from '../../areas/workspaces/service.ts';
-import { dashboardPage, errorPage, loginPage } from './pages.ts';
-import { info, pagesWith, printable, safeNext } from './context.ts';
-import type { UiEnv } from './context.ts';
-import { ASSETS } from './layout.ts';
-import { registerAdminPages } from './admin.ts';
-import { registerBucketPages } from './buckets.ts';
-import { registerKeyPages } from './keys.ts';
-import { registerOrganizationPages } from './organizations.ts';
+import type { Area, AreaDeps, AreaPageDeps } from '../../areas/area.ts';
+import { info, printable, safeNext } from '../../ui/context.ts';
+import type { UiEnv } from '../../ui/context.ts';
+import { errorPage } from '../../ui/error-page.ts';
+import { ASSETS, navigation } from '../../ui/layout.ts';
+import { DASHBOARD_NAV, registerDashboard } from './dashboard.ts';
+import { loginPage } from './login-page.ts';
 
 /**
  * The browser edge (docs/web-ui.md): the sign-in page (providers and the local form), the OIDC
- * flow, sessions and logout (docs/sso.md), and the pages of each area, which call the areas'
- * services with the session's principal. Pages are server-rendered and work without script; one
- * same-origin script file enhances them, under a strict CSP. A session is a cookie for /ui/ and
- * /auth/ only; /api/v1/ never reads it.
+ * flow, sessions and logout (docs/sso.md), the dashboard, and the pages each area declares
+ * (`Area.pages`, made with the UI kit of api/src/ui/), which call the areas' services with the
+ * session's principal. Pages are server-rendered and work without script; one same-origin script
+ * file enhances them, under a strict CSP. A session is a cookie for /ui/ and /auth/ only; /api/v1/
+ * never reads it.
  */
 
 export interface UiDeps extends AreaDeps {
   /** The API's external URL (PLINTH_PUBLIC_URL); unset: the origin the browser used. */
   readonly publicUrl: string | undefined;
+  /** The areas whose pages and navigation the UI serves, in `AREAS` order. */
+  readonly areas: readonly Area[];
 }
 
 export function registerUi(app: App, deps: UiDeps): void {
-  const page = pagesWith(deps);
+  // The main navigation: the dashboard, then what the areas declare, in its order.
+  const pageDeps: AreaPageDeps = {
+    ...deps,
+    nav: navigation([DASHBOARD_NAV, ...deps.areas.flatMap((a) => a.nav ?? [])]),
+  };
   const secure = deps.publicUrl?.startsWith('https://') ?? false;
   // `__Host-` binds the cookie to this host, path / and HTTPS; browsers refuse it over plain HTTP.
   const sessionCookie = secure ? '__Host-plinth_session' : 'plinth_session';
@@ -181,35 +182,8 @@ export function registerUi(app: App, deps: UiDeps): void {
     }
   });
 
-  ui.get(
-    '/ui/',
-    page('home', async (c, p) => {
-      const [memberships, orgs, workspaces, regions] = await Promise.all([
-        membershipsOfUser(p.ctx, p.session.userId),
-        listOrganizations(p.ctx, new URL('http://ui/'), { page: 1, page_size: 500 }),
-        listWorkspaces(p.ctx, new URL('http://ui/'), { page: 1, page_size: 100 }),
-        regionAggregates({ ...p.ctx, storage: deps.storage }),
-      ]);
-      return c.html(
-        dashboardPage({
-          user: p.session,
-          csrf: p.csrf,
-          provider: p.session.provider
-            ? (providers?.get(p.session.provider)?.displayName ?? p.session.provider)
-            : null,
-          memberships,
-          workspaces: workspaces.results,
-          organizations: new Map(orgs.results.map((o) => [o.id, o.name])),
-          regions,
-        }),
-      );
-    }),
-  );
-
-  registerKeyPages(ui, deps);
-  registerOrganizationPages(ui, deps);
-  registerBucketPages(ui, deps);
-  registerAdminPages(ui, deps);
+  registerDashboard(ui, pageDeps, providers);
+  for (const area of deps.areas) area.pages?.(ui, pageDeps);
 
   ui.post('/ui/account/sessions/revoke-all/', async (c) => {
     const session = c.get('uiSession');

@@ -1,22 +1,22 @@
-import { inArray, sql } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
-import type { AreaDeps } from '../../areas/area.ts';
-import { exportAudit, listAudit } from '../../areas/audit/query.ts';
-import { AuditFilterSchema, AuditListQuerySchema } from '../../areas/audit/schema.ts';
-import type { AuditEntry, AuditFilter, AuditListQuery } from '../../areas/audit/schema.ts';
+import type { AreaPageDeps } from '../area.ts';
+import { actorByUsername, actorNames, exportAudit, listAudit } from './query.ts';
+import { AuditFilterSchema, AuditListQuerySchema } from './schema.ts';
+import type { AuditEntry, AuditFilter, AuditListQuery } from './schema.ts';
 import { auditEvents } from '../../core/audit/writer.ts';
-import { membershipsOfUser } from '../../areas/members/service.ts';
-import { getOrganization, listOrganizations } from '../../areas/organizations/service.ts';
-import { users } from '../../core/db/schema/index.ts';
+import { membershipsOfUser } from '../members/public.ts';
+import { getOrganization, listOrganizations } from '../organizations/public.ts';
 import type { Page } from '../../core/pagination.ts';
 import { fieldErrors } from '../../core/validation.ts';
-import { html } from './html.ts';
-import type { Html } from './html.ts';
-import type { PageContext, UiEnv } from './context.ts';
-import { idParam, pagesWith } from './context.ts';
-import { alerts, describedBy, fieldError, layout, minute } from './layout.ts';
-import type { Section } from './layout.ts';
-import { organizationTabs } from './tabs.ts';
+import { html } from '../../ui/html.ts';
+import type { Html } from '../../ui/html.ts';
+import type { PageContext, UiEnv } from '../../ui/context.ts';
+import { idParam, pagesWith } from '../../ui/context.ts';
+import { alerts, describedBy, fieldError } from '../../ui/fields.ts';
+import { minute } from '../../ui/format.ts';
+import { layout } from '../../ui/layout.ts';
+import { table } from '../../ui/table.ts';
+import { organizationTabs } from '../../ui/tabs.ts';
 
 /**
  * The audit log in the browser: the whole log under Administration (Super Admins) and one
@@ -33,7 +33,7 @@ type RawFilters = Partial<Record<FilterName, string>>;
 /** Where a log is shown: the whole log, or one organization's. */
 interface Place {
   readonly base: string;
-  readonly section: Section;
+  readonly section: string;
   readonly title: string;
   readonly header: Html;
   /** The organization the place is fixed to (its tab); null for the whole log. */
@@ -97,9 +97,8 @@ const relative = (url: string | null): string | null => {
   return u.pathname + u.search;
 };
 
-export function registerAuditPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
+export function registerAuditPages(ui: Hono<UiEnv>, deps: AreaPageDeps): void {
   const page = pagesWith(deps);
-  const { db } = deps;
 
   const globalPlace: Place = {
     base: '/ui/administration/audit-log/',
@@ -136,7 +135,7 @@ export function registerAuditPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
           }
           <p><a href="/ui/">Back to the dashboard</a></p>
         </div>`,
-        { user: p.user, csrf: p.csrf, section: 'admin' },
+        p.frame('admin'),
       ),
       403,
     );
@@ -185,11 +184,8 @@ export function registerAuditPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
     if (raw.actor) {
       input.actor = raw.actor;
       if (!UUID.test(raw.actor) && p.principal.superuser) {
-        const [u] = await db
-          .select({ id: users.id })
-          .from(users)
-          .where(sql`lower(${users.username}) = lower(${raw.actor})`);
-        if (u) input.actor = u.id;
+        const id = await actorByUsername(p.ctx, raw.actor);
+        if (id) input.actor = id;
         else errors.actor = 'No user has this username.';
       }
     }
@@ -246,12 +242,9 @@ export function registerAuditPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
     const actorIds = [...new Set(entries.map((e) => e.actor).filter((a): a is string => a !== null))];
     const usernames =
       p.principal.superuser && actorIds.length
-        ? await db
-            .select({ id: users.id, username: users.username })
-            .from(users)
-            .where(inArray(users.id, actorIds))
-        : [];
-    return { organizations, choices, users: new Map(usernames.map((u) => [u.id, u.username])) };
+        ? await actorNames(p.ctx, actorIds)
+        : new Map<string, string>();
+    return { organizations, choices, users: usernames };
   };
 
   const show = async (c: Context<UiEnv>, p: PageContext, place: Place) => {
@@ -398,43 +391,30 @@ function auditPage(p: PageContext, place: Place, r: Result, n: Names): string {
         }
         ${
           entries.length
-            ? html`<div class="scroll">
-                <table id="entries">
-                  <thead>
-                    <tr>
-                      <th scope="col">Time</th>
-                      <th scope="col">Event</th>
-                      <th scope="col">Actor</th>
-                      <th scope="col">Organization</th>
-                      <th scope="col">Details</th>
-                      <th scope="col">IP</th>
-                      <th scope="col">Request ID</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${entries.map(
-                      (en) =>
-                        html`<tr data-entry="${en.id}" data-event="${en.event}">
-                          <td>
-                            <time datetime="${en.occurred_at}" title="${en.occurred_at}"
-                              >${when(en.occurred_at)}</time
-                            >
-                          </td>
-                          <td><code>${en.event}</code></td>
-                          <td>${actorCell(place, en.actor, n)}</td>
-                          <td>${organizationCell(place, en.organization, n)}</td>
-                          <td>
-                            <code class="details"
-                              >${detailsSummary(en, en.actor ? n.users.get(en.actor) : undefined)}</code
-                            >
-                          </td>
-                          <td>${en.ip ?? ''}</td>
-                          <td><code>${en.request_id ?? ''}</code></td>
-                        </tr>`,
-                    )}
-                  </tbody>
-                </table>
-              </div>`
+            ? table({
+                id: 'entries',
+                head: ['Time', 'Event', 'Actor', 'Organization', 'Details', 'IP', 'Request ID'],
+                rows: entries.map(
+                  (en) =>
+                    html`<tr data-entry="${en.id}" data-event="${en.event}">
+                      <td>
+                        <time datetime="${en.occurred_at}" title="${en.occurred_at}"
+                          >${when(en.occurred_at)}</time
+                        >
+                      </td>
+                      <td><code>${en.event}</code></td>
+                      <td>${actorCell(place, en.actor, n)}</td>
+                      <td>${organizationCell(place, en.organization, n)}</td>
+                      <td>
+                        <code class="details"
+                          >${detailsSummary(en, en.actor ? n.users.get(en.actor) : undefined)}</code
+                        >
+                      </td>
+                      <td>${en.ip ?? ''}</td>
+                      <td><code>${en.request_id ?? ''}</code></td>
+                    </tr>`,
+                ),
+              })
             : r.page
               ? html`<p id="no-entries" class="muted">No entries match.</p>`
               : ''
@@ -449,7 +429,7 @@ function auditPage(p: PageContext, place: Place, r: Result, n: Names): string {
             : ''
         }
       </div>`,
-    { user: p.user, csrf: p.csrf, section: place.section },
+    p.frame(place.section),
   );
 }
 

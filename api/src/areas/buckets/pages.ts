@@ -1,32 +1,29 @@
 import type { Context, Hono } from 'hono';
-import type { AreaDeps } from '../../areas/area.ts';
-import { BucketCreateSchema, BucketName, CredentialRotationSchema } from '../../areas/buckets/schema.ts';
-import type { Bucket, BucketListQuery } from '../../areas/buckets/schema.ts';
-import { createBucket } from '../../areas/buckets/adopt.ts';
-import type { BucketContext } from '../../areas/buckets/common.ts';
-import { revealCredentials, rotateCredentials } from '../../areas/buckets/credentials.ts';
-import { getBucket, listBuckets } from '../../areas/buckets/queries.ts';
-import { deleteBucket } from '../../areas/buckets/saga.ts';
-import { getOrganization, listOrganizations } from '../../areas/organizations/service.ts';
-import { getWorkspace, listWorkspaces } from '../../areas/workspaces/service.ts';
-import type { Workspace } from '../../areas/workspaces/schema.ts';
+import type { AreaPageDeps } from '../area.ts';
+import { BucketCreateSchema, BucketName, CredentialRotationSchema } from './schema.ts';
+import type { Bucket, BucketListQuery } from './schema.ts';
+import { createBucket } from './adopt.ts';
+import type { BucketContext } from './common.ts';
+import { revealCredentials, rotateCredentials } from './credentials.ts';
+import { getBucket, listBuckets } from './queries.ts';
+import { deleteBucket } from './saga.ts';
+import { getOrganization, listOrganizations } from '../organizations/public.ts';
+import { getWorkspace, listWorkspaces } from '../workspaces/public.ts';
+import type { Workspace } from '../workspaces/public.ts';
 import { DomainError } from '../../core/errors.ts';
 import { MAX_PAGE } from '../../core/pagination.ts';
 import { fieldErrors } from '../../core/validation.ts';
 import { STATUS_OF } from '../../http/errors.ts';
-import type { PageContext, UiEnv } from './context.ts';
-import { errorsByField, field, idParam, may, pagesWith, printable } from './context.ts';
-import {
-  createdPage,
-  credentialsPage,
-  deletePage,
-  listPage,
-  newPage,
-  overviewPage,
-  revealedPage,
-  rotatedPage,
-} from './buckets-views.ts';
-import type { Allowed, BucketFormState, BucketPlace, Names, WorkspaceChoice } from './buckets-views.ts';
+import type { PageContext, UiEnv } from '../../ui/context.ts';
+import { idParam, may, pagesWith, printable } from '../../ui/context.ts';
+import { errorsByField, field } from '../../ui/forms.ts';
+import { deletePage, overviewPage } from './pages/bucket.ts';
+import type { Allowed, BucketPlace } from './pages/bucket.ts';
+import { createdPage, newPage } from './pages/create.ts';
+import type { BucketFormState, WorkspaceChoice } from './pages/create.ts';
+import { credentialsPage, revealedPage, rotatedPage } from './pages/credentials.ts';
+import { listPage } from './pages/list.ts';
+import type { Names } from './pages/list.ts';
 
 /**
  * The bucket pages (`/ui/buckets/…`): the list, creation with its credentials shown once, and each
@@ -47,7 +44,7 @@ const statusOf = (err: DomainError) => STATUS_OF[err.kind] as 400;
 /** A DomainError the page shows beside its form; a not-found (or anything else) goes to `page`. */
 const shown = (err: unknown): err is DomainError => err instanceof DomainError && err.kind !== 'not_found';
 
-export function registerBucketPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
+export function registerBucketPages(ui: Hono<UiEnv>, deps: AreaPageDeps): void {
   const page = pagesWith(deps);
   const { storage } = deps;
   /** What the bucket services act with: the page's context and the storage runtime. */

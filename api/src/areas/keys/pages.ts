@@ -1,20 +1,23 @@
 import type { Context, Hono } from 'hono';
-import type { AreaDeps } from '../../areas/area.ts';
+import type { AreaPageDeps } from '../area.ts';
 import { allScopes } from '../../auth/policy.ts';
-import { createKey, listKeys, NOT_GRANTABLE, revokeKey } from '../../areas/keys/service.ts';
+import { createKey, listKeys, NOT_GRANTABLE, revokeKey } from './service.ts';
 import type { Scope } from '../../auth/policy.ts';
 import { DomainError, notFound } from '../../core/errors.ts';
 import { fieldErrors } from '../../core/validation.ts';
-import { ApiKeyCreateSchema, OrganizationApiKeyCreateSchema } from '../../areas/keys/schema.ts';
-import type { KeyOwner } from '../../areas/keys/service.ts';
-import { getOrganization } from '../../areas/organizations/service.ts';
-import { html } from './html.ts';
-import type { Html } from './html.ts';
-import type { PageContext, UiEnv } from './context.ts';
-import { errorsByField, field, idParam, may, pagesWith } from './context.ts';
-import { alerts, copyField, csrfField, day, describedBy, fieldError, layout, ROLE_NAMES } from './layout.ts';
-import type { Section } from './layout.ts';
-import { organizationTabs } from './tabs.ts';
+import { ApiKeyCreateSchema, OrganizationApiKeyCreateSchema } from './schema.ts';
+import type { KeyOwner } from './service.ts';
+import { getOrganization } from '../organizations/public.ts';
+import { html } from '../../ui/html.ts';
+import type { Html } from '../../ui/html.ts';
+import type { PageContext, UiEnv } from '../../ui/context.ts';
+import { idParam, may, pagesWith } from '../../ui/context.ts';
+import { errorsByField, field } from '../../ui/forms.ts';
+import { alerts, confirmForm, copyField, csrfField, fieldError, nameField } from '../../ui/fields.ts';
+import { day, ROLE_NAMES } from '../../ui/format.ts';
+import { layout } from '../../ui/layout.ts';
+import { rowLink, table } from '../../ui/table.ts';
+import { organizationTabs } from '../../ui/tabs.ts';
 
 /**
  * API keys at the spec's three places: the user's own under the account menu
@@ -48,7 +51,7 @@ interface KeyRow {
 interface Place {
   readonly owner: KeyOwner;
   readonly base: string;
-  readonly section: Section;
+  readonly section: string;
   readonly title: string;
   readonly intro: string;
   /** Above the heading: the organization's tabs, for organization keys. */
@@ -64,7 +67,7 @@ interface FormState {
   readonly scopes: readonly string[];
 }
 
-export function registerKeyPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
+export function registerKeyPages(ui: Hono<UiEnv>, deps: AreaPageDeps): void {
   const page = pagesWith(deps);
   const places: [string, (c: Context<UiEnv>, p: PageContext) => Promise<Place>][] = [
     [
@@ -236,45 +239,32 @@ function keysPage(
         <p class="muted">${place.intro}</p>
         ${
           keys.length
-            ? html`<div class="scroll">
-                <table id="keys">
-                  <thead>
-                    <tr>
-                      <th scope="col">Name</th>
-                      <th scope="col">Prefix</th>
-                      ${org ? html`<th scope="col">Role</th>` : ''}
-                      <th scope="col">Scopes</th>
-                      <th scope="col">Created</th>
-                      <th scope="col">Expires</th>
-                      <th scope="col">Last used</th>
-                      ${place.canManage ? html`<th scope="col"><span class="muted">Action</span></th>` : ''}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${keys.map(
-                      (k) =>
-                        html`<tr data-key="${k.id}">
-                          <td>${k.name}</td>
-                          <td><code>${k.prefix}</code></td>
-                          ${org ? html`<td>${ROLE_NAMES[k.role ?? ''] ?? k.role}</td>` : ''}
-                          <td>${k.scopes ? k.scopes.join(', ') : 'all'}</td>
-                          <td>${day(k.created_at, '')}</td>
-                          <td>${day(k.expires_at, 'never')}</td>
-                          <td>${day(k.last_used_at, 'never')}</td>
-                          ${
-                            place.canManage
-                              ? html`<td>
-                                  <a href="${place.base}${k.id}/revoke/"
-                                    >Revoke<span class="visually-hidden"> ${k.name}</span></a
-                                  >
-                                </td>`
-                              : ''
-                          }
-                        </tr>`,
-                    )}
-                  </tbody>
-                </table>
-              </div>`
+            ? table({
+                id: 'keys',
+                head: [
+                  'Name',
+                  'Prefix',
+                  org && 'Role',
+                  'Scopes',
+                  'Created',
+                  'Expires',
+                  'Last used',
+                  place.canManage && html`<span class="muted">Action</span>`,
+                ],
+                rows: keys.map(
+                  (k) =>
+                    html`<tr data-key="${k.id}">
+                      <td>${k.name}</td>
+                      <td><code>${k.prefix}</code></td>
+                      ${org ? html`<td>${ROLE_NAMES[k.role ?? ''] ?? k.role}</td>` : ''}
+                      <td>${k.scopes ? k.scopes.join(', ') : 'all'}</td>
+                      <td>${day(k.created_at, '')}</td>
+                      <td>${day(k.expires_at, 'never')}</td>
+                      <td>${day(k.last_used_at, 'never')}</td>
+                      ${place.canManage ? html`<td>${rowLink(`${place.base}${k.id}/revoke/`, 'Revoke', k.name)}</td>` : ''}
+                    </tr>`,
+                ),
+              })
             : html`<p id="no-keys" class="muted">There are no API keys here.</p>`
         }
       </div>
@@ -284,17 +274,7 @@ function keysPage(
               <h2>Create a key</h2>
               <form method="post" action="${place.base}" data-busy="Creating the key…">
                 ${csrfField(p.csrf)}
-                <label for="name">Name</label>
-                <input
-                  id="name"
-                  name="name"
-                  type="text"
-                  required
-                  maxlength="100"
-                  value="${s.form?.name ?? ''}"
-                  ${describedBy('name', nameError)}
-                />
-                ${fieldError('name', nameError)}
+                ${nameField({ value: s.form?.name ?? '', error: nameError, maxlength: 100 })}
                 <label for="expires_in_days">Expires</label>
                 <select id="expires_in_days" name="expires_in_days">
                   ${EXPIRY_CHOICES.map(([value, label]) => html`<option value="${value}" ${value === days ? 'selected' : ''}>${label}</option>`)}
@@ -332,7 +312,7 @@ function keysPage(
             </div>`
           : ''
       }`,
-    { user: p.user, csrf: p.csrf, section: place.section },
+    p.frame(place.section),
   );
 }
 
@@ -352,7 +332,7 @@ function keyCreatedPage(p: PageContext, place: Place, key: KeyRow & { token: str
         </p>
         <p><a class="button" href="${place.base}" data-leave>I have copied it</a></p>
       </div>`,
-    { user: p.user, csrf: p.csrf, section: place.section },
+    p.frame(place.section),
   );
 }
 
@@ -367,12 +347,14 @@ function keyRevokePage(p: PageContext, place: Place, key: KeyRow): string {
           Every request made with <code>${key.prefix}…</code> fails from the next one on, on every server.
           This cannot be undone.
         </p>
-        <form method="post" action="${place.base}${key.id}/revoke/" data-busy="Revoking…">
-          ${csrfField(p.csrf)}
-          <button class="danger" type="submit">Revoke the key</button>
-          <a href="${place.base}">Cancel</a>
-        </form>
+        ${confirmForm({
+          action: `${place.base}${key.id}/revoke/`,
+          busy: 'Revoking…',
+          csrf: p.csrf,
+          button: 'Revoke the key',
+          cancel: place.base,
+        })}
       </div>`,
-    { user: p.user, csrf: p.csrf, section: place.section },
+    p.frame(place.section),
   );
 }

@@ -1,17 +1,15 @@
 import type { Context, Handler } from 'hono';
-import type { AppEnv } from '../../http/app-env.ts';
-import { STATUS_OF } from '../../http/errors.ts';
-import type { RequestInfo, ServiceContext, ServiceDeps } from '../../auth/context.ts';
-import { can, highestRole, requireScope, roleIn } from '../../auth/policy.ts';
-import type { Action, PolicyContext, Principal } from '../../auth/policy.ts';
-import { sessionPrincipal } from '../../auth/registry.ts';
-import { MAX_NEXT_LENGTH } from '../../auth/sso/browser.ts';
-import { csrfToken } from '../../auth/sessions.ts';
-import type { ActiveSession } from '../../auth/sessions.ts';
-import { DomainError, notFound } from '../../core/errors.ts';
-import { html } from './html.ts';
-import { layout } from './layout.ts';
-import type { PageUser, Section } from './layout.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import type { RequestInfo, ServiceContext, ServiceDeps } from '../auth/context.ts';
+import { can, highestRole, requireScope, roleIn } from '../auth/policy.ts';
+import type { Action, PolicyContext, Principal } from '../auth/policy.ts';
+import { sessionPrincipal } from '../auth/registry.ts';
+import { MAX_NEXT_LENGTH } from '../auth/sso/browser.ts';
+import { csrfToken } from '../auth/sessions.ts';
+import type { ActiveSession } from '../auth/sessions.ts';
+import { DomainError, notFound } from '../core/errors.ts';
+import { notPossiblePage } from './error-page.ts';
+import type { Frame, NavItem, PageUser } from './layout.ts';
 
 /** The browser edge's per-request variables: the live session of the cookie, if any. */
 export type UiEnv = AppEnv & {
@@ -69,46 +67,46 @@ export interface PageContext {
   readonly principal: Principal;
   readonly user: PageUser;
   readonly ctx: ServiceContext;
+  /** The frame of a page in `section`: the user, the sign-out form and the navigation. */
+  frame(section: string): Frame;
+}
+
+/** What pages are made with: what the services act with, and the navigation of every page. */
+export interface PageDeps extends ServiceDeps {
+  /** The main navigation, in its order (the areas' entries, see `navigation`). */
+  readonly nav: readonly NavItem[];
 }
 
 /** `page`, for the pages whose services act with `deps` (the areas' deps). */
-export function pagesWith(deps: ServiceDeps) {
+export function pagesWith(deps: PageDeps) {
   /**
    * A page for signed-in users: without a session, sign in first (and come back after a GET). A
    * service's refusal (DomainError) becomes an error page with the API's own message and status;
    * pages that show the message beside a form catch it themselves first.
    */
   return function page(
-    section: Section,
+    section: string,
     handler: (c: Context<UiEnv>, p: PageContext) => Promise<Response> | Response,
   ): Handler<UiEnv> {
     return async (c) => {
       const session = c.get('uiSession');
       if (!session) return c.req.method === 'GET' ? toLogin(c) : c.redirect('/ui/login/', 303);
       const principal = sessionPrincipal(session);
+      const csrf = csrfToken(c.get('sessionToken')!);
       const p: PageContext = {
         session,
-        csrf: csrfToken(c.get('sessionToken')!),
+        csrf,
         principal,
         user: session,
         ctx: { db: deps.db, audit: deps.audit, logger: deps.logger, principal, req: info(c) },
+        frame: (at) => ({ user: session, csrf, section: at, nav: deps.nav }),
       };
       try {
         return await handler(c, p);
       } catch (err) {
         if (!(err instanceof DomainError)) throw err;
-        return c.html(
-          layout(
-            'Not possible',
-            html`<div class="card">
-              <h1>${err.kind === 'not_found' ? 'Not found' : 'Not possible'}</h1>
-              <p class="error" role="alert">${err.message}</p>
-              <p><a href="/ui/">Back to the dashboard</a></p>
-            </div>`,
-            { user: p.user, csrf: p.csrf, section },
-          ),
-          STATUS_OF[err.kind] as 400,
-        );
+        const { body, status } = notPossiblePage(err, p.frame(section));
+        return c.html(body, status);
       }
     };
   };
@@ -128,19 +126,6 @@ export async function may(
   } catch {
     return false;
   }
-}
-
-/** A form's text field, trimmed; '' when absent or a file. */
-export function field(form: Record<string, unknown>, name: string): string {
-  const v = form[name];
-  return typeof v === 'string' ? v.trim() : '';
-}
-
-/** Field errors of a DomainError (or zod's), keyed by field, for the form to show beside each. */
-export function errorsByField(
-  errors: readonly { attr: string; detail: string }[] | undefined,
-): Record<string, string> {
-  return Object.fromEntries((errors ?? []).map((e) => [e.attr, e.detail]));
 }
 
 /** A path's id: a UUID, or the page is not found (never a database error for a malformed one). */

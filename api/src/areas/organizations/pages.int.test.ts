@@ -4,9 +4,9 @@ import type { DatabaseHandle } from '../../core/db/client.ts';
 import { buckets, organizationMembers } from '../../core/db/schema/index.ts';
 import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
 import { CookieJar } from '../../test/oidc-provider.ts';
-import { submitSignIn, uiClient } from '../../test/ui-client.ts';
-import { createWorld, PASSWORD } from '../../test/world.ts';
-import type { Actor, World } from '../../test/world.ts';
+import { uiClient } from '../../test/ui-client.ts';
+import { createWorld } from '../../test/world.ts';
+import type { World } from '../../test/world.ts';
 
 const ORIGIN = 'http://plinth.test';
 
@@ -27,30 +27,7 @@ describe.each(DATABASE_KINDS)('the organization and workspace pages of the web U
     await database.close();
   });
 
-  const { request } = uiClient(() => w, ORIGIN);
-
-  async function signedIn(actor: Actor) {
-    const jar = new CookieJar();
-    const res = await submitSignIn(() =>
-      request('/ui/login/', jar, { form: { username: actor.username, password: PASSWORD } }),
-    );
-    expect(res.status).toBe(303);
-    jar.take(res.headers);
-    const page = await (await request('/ui/organizations/', jar)).text();
-    const csrf = /name="csrf_token" value="([^"]+)"/.exec(page)?.[1] ?? '';
-    expect(csrf).not.toBe('');
-    /** A page's status and text. */
-    const get = async (path: string) => {
-      const res = await request(path, jar);
-      return { status: res.status, text: await res.text(), location: res.headers.get('location') };
-    };
-    /** A form post with this session's CSRF token. */
-    const post = async (path: string, form: Record<string, string> = {}) => {
-      const res = await request(path, jar, { form: { csrf_token: csrf, ...form } });
-      return { status: res.status, text: await res.text(), location: res.headers.get('location') };
-    };
-    return { jar, csrf, get, post };
-  }
+  const { request, signedIn } = uiClient(() => w, ORIGIN);
 
   /** The tenant's pages: the organization's tabs and the workspace page. */
   const pagesOf = (t: Awaited<ReturnType<World['tenant']>>) => ({

@@ -1,17 +1,14 @@
 import type { Hono } from 'hono';
-import type { AreaDeps } from '../../areas/area.ts';
-import { forbidden } from '../../core/errors.ts';
-import { html } from './html.ts';
-import type { UiEnv } from './context.ts';
-import { pagesWith } from './context.ts';
-import { layout } from './layout.ts';
-import { registerAuditPages } from './audit.ts';
-import { registerUserPages } from './users.ts';
+import type { AreaPageDeps } from '../../area.ts';
+import { forbidden } from '../../../core/errors.ts';
+import { html } from '../../../ui/html.ts';
+import type { UiEnv } from '../../../ui/context.ts';
+import { pagesWith } from '../../../ui/context.ts';
+import { layout } from '../../../ui/layout.ts';
 
 /**
- * Administration (Super Admins): an index of the platform's own pages, the whole audit log (and
- * each organization's on its tab, for its Org Admins), and users. The system API keys page lives
- * with the other keys pages (keys.ts).
+ * Administration (Super Admins): an index of the platform's own pages. They are the areas' own:
+ * the system API keys (the keys area), the whole audit log (the audit area) and users (here).
  */
 
 const SECTIONS = [
@@ -32,7 +29,7 @@ const SECTIONS = [
   },
 ] as const;
 
-export function registerAdminPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
+export function registerAdministrationPage(ui: Hono<UiEnv>, deps: AreaPageDeps): void {
   const page = pagesWith(deps);
   ui.get(
     '/ui/administration/',
@@ -54,12 +51,9 @@ export function registerAdminPages(ui: Hono<UiEnv>, deps: AreaDeps): void {
               )}
             </ul>
           </div>`,
-          { user: p.user, csrf: p.csrf, section: 'admin' },
+          p.frame('admin'),
         ),
       );
     }),
   );
-
-  registerAuditPages(ui, deps);
-  registerUserPages(ui, deps);
 }

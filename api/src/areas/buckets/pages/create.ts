@@ -1,0 +1,189 @@
+import { BucketName } from '../schema.ts';
+import type { CreatedBucket } from '../schema.ts';
+import { html } from '../../../ui/html.ts';
+import type { Html } from '../../../ui/html.ts';
+import type { PageContext } from '../../../ui/context.ts';
+import { alerts, copyField, csrfField, fieldError } from '../../../ui/fields.ts';
+import { layout } from '../../../ui/layout.ts';
+
+/** Creating a bucket: the form (`/ui/buckets/new/`) and its answer, the credentials shown once. */
+
+/** A workspace a bucket may be created in, with its organization's name (the picker's groups). */
+export interface WorkspaceChoice {
+  readonly id: string;
+  readonly name: string;
+  readonly organizationId: string;
+  readonly organizationName: string;
+}
+
+export interface BucketFormState {
+  readonly workspace: string;
+  readonly name: string;
+  readonly region: string;
+  readonly cors: boolean;
+}
+
+const messageOf = (name: string): string => BucketName.safeParse(name).error?.issues[0]?.message ?? '';
+
+/**
+ * The API's bucket-name rule (BucketName in areas/buckets/schema.ts) as an HTML `pattern` (the
+ * browser anchors it; `\-` keeps it valid under the `v` flag browsers use), next to `minlength` 3
+ * and `maxlength` 63: the characters, no `xn--` prefix, no `-s3alias` suffix.
+ */
+export const NAME_PATTERN = String.raw`(?!xn--)[a-z0-9][a-z0-9\-]*[a-z0-9](?<!-s3alias)`;
+/** What the browser says while the name breaks the rule: the API's own messages. */
+export const NAME_HINT = [messageOf('ab'), messageOf('Abc'), messageOf('xn--abc'), messageOf('abc-s3alias')]
+  .filter(Boolean)
+  .join(' ');
+
+export interface NewProps {
+  readonly choices: readonly WorkspaceChoice[];
+  readonly regions: readonly string[];
+  /** Regions whose storage cannot set CORS rules. */
+  readonly noCors: readonly string[];
+  readonly form?: BucketFormState | undefined;
+  readonly fields?: Readonly<Record<string, string>>;
+  readonly error?: string | undefined;
+}
+
+/** `/ui/buckets/new/`: the creation form (or why there is none). */
+export function newPage(p: PageContext, s: NewProps): string {
+  const f = s.fields ?? {};
+  const groups = new Map<string, WorkspaceChoice[]>();
+  for (const w of s.choices) groups.set(w.organizationName, [...(groups.get(w.organizationName) ?? []), w]);
+  const describe = (id: string, ...ids: string[]) =>
+    html`aria-describedby="${[...ids, ...(f[id] ? [`${id}-error`] : [])].join(' ')}"
+    ${f[id] ? html`aria-invalid="true"` : ''}`;
+  let body: Html;
+  if (!s.choices.length)
+    body = html`<p id="cannot-create">
+      You cannot create buckets: that needs the role User or above in a workspace, and you have it in none. An
+      administrator of your workspace or organization can give it to you.
+    </p>`;
+  else if (!s.regions.length)
+    body = html`<p id="no-regions">
+      No storage region is configured on this API, so buckets cannot be created yet. An operator adds regions
+      in the API's configuration file (PLINTH_CONFIG).
+    </p>`;
+  else
+    body = html`<form method="post" action="/ui/buckets/" data-busy="Creating the bucket…">
+      ${csrfField(p.csrf)}
+      <label for="workspace">Workspace</label>
+      <select id="workspace" name="workspace" required ${describe('workspace')}>
+        ${[...groups].map(
+          ([org, ws]) =>
+            html`<optgroup label="${org}">
+              ${ws.map((w) => html`<option value="${w.id}" ${w.id === s.form?.workspace ? 'selected' : ''}>${w.name}</option>`)}
+            </optgroup>`,
+        )}
+      </select>
+      ${fieldError('workspace', f.workspace)}
+      <label for="name">Name</label>
+      <input
+        id="name"
+        name="name"
+        type="text"
+        required
+        minlength="3"
+        maxlength="63"
+        pattern="${NAME_PATTERN}"
+        autocomplete="off"
+        autocapitalize="none"
+        spellcheck="false"
+        data-live="name-live"
+        data-hint="${NAME_HINT}"
+        value="${s.form?.name ?? ''}"
+        ${describe('name', 'name-rule', 'name-live')}
+      />
+      <p id="name-rule" class="hint">
+        3 to 63 lowercase letters, digits and dashes, starting and ending with a letter or digit; unique in
+        its region. Applications see it as BUCKET_NAME.
+      </p>
+      <p id="name-live" class="error" aria-live="polite"></p>
+      ${fieldError('name', f.name)}
+      <label for="region">Region</label>
+      <select id="region" name="region" required ${describe('region')}>
+        ${s.regions.map((r) => html`<option value="${r}" ${r === s.form?.region ? 'selected' : ''}>${r}</option>`)}
+      </select>
+      ${fieldError('region', f.region)}
+      <fieldset>
+        <legend>Browser access</legend>
+        <label class="check">
+          <input
+            type="checkbox"
+            id="cors_allow_all"
+            name="cors_allow_all"
+            value="on"
+            ${s.form?.cors ? 'checked' : ''}
+            ${describe('cors_allow_all', 'cors-hint')}
+          />
+          Let web pages of any site use this bucket from the browser (CORS allow-all)
+        </label>
+        <p id="cors-hint" class="hint">
+          Browsers then let scripts on any website send requests to the bucket, for example to upload with a
+          presigned URL; each request still needs the bucket's credentials or a signed URL. Leave it off
+          unless a web application needs it.
+          ${s.noCors.length ? `Not available in ${s.noCors.join(', ')}: the storage of ${s.noCors.length > 1 ? 'these regions' : 'this region'} cannot set CORS rules.` : ''}
+        </p>
+        ${fieldError('cors_allow_all', f.cors_allow_all)}
+      </fieldset>
+      <button type="submit">Create bucket</button>
+      <p data-progress hidden class="muted" role="status">
+        Creating the bucket and its access user on the storage cluster; this takes a few seconds.
+      </p>
+    </form>`;
+  return layout(
+    'Create a bucket',
+    html`<p class="crumbs"><a href="/ui/buckets/">Buckets</a> / New</p>
+      <div class="card">
+        <h1>Create a bucket</h1>
+        ${alerts({ error: s.error })} ${body}
+      </div>`,
+    p.frame('buckets'),
+  );
+}
+
+/** The `.env` of a bucket, as a `data:` URL built here: the secret never travels in a request's URL. */
+function envFile(b: CreatedBucket): string {
+  const lines = [
+    `AWS_ACCESS_KEY_ID=${b.credentials.access_key_id}`,
+    `AWS_SECRET_ACCESS_KEY=${b.credentials.secret_access_key}`,
+    `AWS_ENDPOINT_URL_S3=${b.endpoint}`,
+    `BUCKET_NAME=${b.name}`,
+  ];
+  return `data:text/plain;charset=utf-8,${encodeURIComponent(`${lines.join('\n')}\n`)}`;
+}
+
+/** The answer to a creation: the credentials, shown this once (an adoption says so). */
+export function createdPage(p: PageContext, b: CreatedBucket, adopted: boolean): string {
+  return layout(
+    'Bucket created',
+    html`<p class="crumbs"><a href="/ui/buckets/">Buckets</a> / ${b.name}</p>
+      <div class="card" data-show-once>
+        <h1>${adopted ? `Bucket ${b.name} already exists` : `Bucket ${b.name} created`}</h1>
+        ${
+          adopted
+            ? html`<p id="adopted">
+                This workspace already has a bucket of this name in ${b.region}: nothing new was created, and
+                here are its existing credentials. Showing them is recorded in the audit log.
+              </p>`
+            : html`<p>In region ${b.region}, with its own access user, which can use this bucket only.</p>`
+        }
+        <p class="error" role="alert">
+          Save the secret key now: this page shows it once. People allowed to (Users and administrators of the
+          workspace) can reveal it again on the bucket's Credentials tab, and each reveal is recorded in the
+          audit log.
+        </p>
+        ${copyField('access_key_id', 'Access key ID (AWS_ACCESS_KEY_ID)', b.credentials.access_key_id)}
+        ${copyField('secret_access_key', 'Secret key (AWS_SECRET_ACCESS_KEY)', b.credentials.secret_access_key)}
+        ${copyField('endpoint', 'Endpoint URL (AWS_ENDPOINT_URL_S3)', b.endpoint)}
+        ${copyField('bucket_name', 'Bucket name (BUCKET_NAME)', b.name)}
+        <p>
+          <a id="env" href="${envFile(b)}" download="${b.name}.env">Download them as ${b.name}.env</a>
+          <span class="muted">(the four variables above, for an application's environment)</span>
+        </p>
+        <p><a class="button" href="/ui/buckets/${b.id}/" data-leave>I have saved them</a></p>
+      </div>`,
+    p.frame('buckets'),
+  );
+}

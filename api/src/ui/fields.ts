@@ -1,0 +1,72 @@
+import { html } from './html.ts';
+import type { Html } from './html.ts';
+
+/** The markup forms share: notices, the CSRF field, a field's error, copy fields, confirmations. */
+
+/** The API's message at the top of a page, and a success notice. */
+export function alerts(p: { error?: string | undefined; notice?: string | undefined }): Html {
+  return html`${p.error ? html`<p class="error" role="alert">${p.error}</p>` : ''}
+  ${p.notice ? html`<p class="notice" role="status">${p.notice}</p>` : ''}`;
+}
+
+export const csrfField = (csrf: string): Html =>
+  html`<input type="hidden" name="csrf_token" value="${csrf}" />`;
+
+/** A field's error under it, tied to the field by `aria-describedby` (see {@link describedBy}). */
+export const fieldError = (id: string, message: string | undefined): Html =>
+  message ? html`<p id="${id}-error" class="error">${message}</p>` : html``;
+
+export const describedBy = (id: string, message: string | undefined): Html =>
+  message ? html`aria-invalid="true" aria-describedby="${id}-error"` : html``;
+
+/**
+ * A secret (or anything to copy) in a read-only field with a copy button. The button works with
+ * script only; without it, the field can be selected and copied by hand.
+ */
+export function copyField(id: string, label: string, value: string): Html {
+  return html`<label for="${id}">${label}</label>
+    <div class="copy">
+      <input id="${id}" type="text" readonly value="${value}" spellcheck="false" autocomplete="off" />
+      <button type="button" class="secondary" data-copy="${id}" hidden>
+        Copy<span class="visually-hidden"> ${label}</span>
+      </button>
+    </div>`;
+}
+
+/** A required text field named `name` (id `name` unless said), with its error beside it. */
+export function nameField(f: {
+  readonly id?: string;
+  readonly label?: string;
+  readonly value: string;
+  readonly error: string | undefined;
+  readonly maxlength: number;
+}): Html {
+  const id = f.id ?? 'name';
+  return html`<label for="${id}">${f.label ?? 'Name'}</label>
+    <input
+      id="${id}"
+      name="name"
+      type="text"
+      required
+      maxlength="${f.maxlength}"
+      value="${f.value}"
+      ${describedBy(id, f.error)}
+    />
+    ${fieldError(id, f.error)}`;
+}
+
+/** The form of a confirmation page: the button that does it (`danger` unless said) and the way back. */
+export function confirmForm(f: {
+  readonly action: string;
+  readonly busy: string;
+  readonly csrf: string;
+  readonly button: string;
+  readonly cancel: string;
+  readonly kind?: 'danger' | 'secondary';
+}): Html {
+  return html`<form method="post" action="${f.action}" data-busy="${f.busy}">
+    ${csrfField(f.csrf)}
+    <button class="${f.kind ?? 'danger'}" type="submit">${f.button}</button>
+    <a href="${f.cancel}">Cancel</a>
+  </form>`;
+}

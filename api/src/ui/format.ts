@@ -1,0 +1,41 @@
+import type { Role } from '../auth/policy.ts';
+
+/** Values as pages show them: dates, sizes, role names. */
+
+/** A date (day only) or what to say when there is none. */
+export const day = (iso: string | null | undefined, none: string): string => (iso ? iso.slice(0, 10) : none);
+
+/** A time to the minute, UTC. */
+export const minute = (iso: string | null | undefined, none: string): string =>
+  iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : none;
+
+export const ROLE_NAMES: Record<string, string> = { admin: 'Org Admin', user: 'User', viewer: 'Viewer' };
+
+/** A workspace's `admin` is its Workspace Admin; an organization's is its Org Admin. */
+export const WORKSPACE_ROLE_NAMES: Record<string, string> = { ...ROLE_NAMES, admin: 'Workspace Admin' };
+
+/** The principal's role as people read it. */
+export const EFFECTIVE_ROLE_NAMES: Record<Role, string> = {
+  super_admin: 'Super Admin',
+  org_admin: 'Org Admin',
+  workspace_admin: 'Workspace Admin',
+  user: 'User',
+  viewer: 'Viewer',
+};
+
+/** Where a membership came from (a member's `source`). */
+export const sourceName = (source: string): string =>
+  source === 'idp' ? 'identity provider' : 'an administrator';
+
+/** Bytes as people read them (binary units, one decimal). */
+export function bytes(n: number | null | undefined): string {
+  if (n === null || n === undefined) return '–';
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
+  let v = n;
+  let u = 0;
+  while (v >= 1024 && u < units.length - 1) {
+    v /= 1024;
+    u++;
+  }
+  return u === 0 ? `${v} B` : `${v.toFixed(1)} ${units[u]}`;
+}
