@@ -7,18 +7,9 @@ import { ensureBootstrapAdmin } from './areas/users/bootstrap.ts';
 import { LoginTokens } from './auth/login.ts';
 import { TEST_JWT_KEY } from './test/app.ts';
 import { DATABASE_KINDS, migratedDatabase } from './test/databases.ts';
+import { eventually } from './test/eventually.ts';
 import { createWorld, PASSWORD } from './test/world.ts';
 import type { Actor, World } from './test/world.ts';
-
-const poll = async <T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
 
 describe.each(DATABASE_KINDS)('identity and access on %s', (kind) => {
   let database: DatabaseHandle;
@@ -317,13 +308,13 @@ describe.each(DATABASE_KINDS)('identity and access on %s', (kind) => {
   // A 503 `password_hashing_busy` (the per-process budget for checks from unknown addresses, which
   // these tests spend) never counts towards throttling: try again until there is a real answer.
   const login = (username: string, password: string, ip: string) =>
-    poll(
+    eventually(
       `an answer other than 503 for ${username}`,
       async () => {
         const r = await w.call('POST', '/api/login/', { body: { username, password }, ip });
         return r.status === 503 && r.body.code === 'password_hashing_busy' ? undefined : r;
       },
-      60_000,
+      { timeoutMs: 60_000 },
     );
 
   it('checks at most the limit of wrong passwords sent at once, from one address or from many', async () => {
@@ -435,13 +426,17 @@ describe.each(DATABASE_KINDS)('identity and access on %s', (kind) => {
     });
     for (let i = 0; i < 5; i++)
       await w.expectStatus(200, 'GET', '/api/v1/organizations/', { token: key.token });
-    const lastUsed = await poll('last_used_at', async () => {
-      const listed = await w.expectStatus(200, 'GET', '/api/v1/users/me/api-keys/', { token: erin.token });
-      return (
-        (listed.results as { id: string; last_used_at: string | null }[]).find((k) => k.id === key.id)
-          ?.last_used_at ?? undefined
-      );
-    });
+    const lastUsed = await eventually(
+      'last_used_at',
+      async () => {
+        const listed = await w.expectStatus(200, 'GET', '/api/v1/users/me/api-keys/', { token: erin.token });
+        return (
+          (listed.results as { id: string; last_used_at: string | null }[]).find((k) => k.id === key.id)
+            ?.last_used_at ?? undefined
+        );
+      },
+      { timeoutMs: 5000 },
+    );
     expect(Math.abs(new Date(lastUsed).getTime() - Date.now())).toBeLessThan(10_000);
   });
 

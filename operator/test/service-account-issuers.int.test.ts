@@ -9,6 +9,7 @@ import { buckets } from '../../api/src/core/db/schema/index.ts';
 import { loadServiceAccountsConfig, ServiceAccountVerifier } from '../../api/src/auth/service-accounts.ts';
 import type { DatabaseHandle } from '../../api/src/core/db/client.ts';
 import { DATABASE_KINDS, migratedDatabase } from '../../api/src/test/databases.ts';
+import { eventually } from '../../api/src/test/eventually.ts';
 import { createWorld } from '../../api/src/test/world.ts';
 import type { World } from '../../api/src/test/world.ts';
 import { CONTROL_PLANE_START_TIMEOUT_MS, startControlPlane } from '../src/test/control-plane.ts';
@@ -157,17 +158,18 @@ describe.each(DATABASE_KINDS)(
       ]);
       expect((await bucketNames(w, a.operatorToken)).names).toEqual([`${acme.slug}-data`]);
       expect((await bucketNames(w, b.operatorToken)).names).toEqual([`${globex.slug}-data`]);
-      const used = async (orgId: string) => {
-        const deadline = Date.now() + 5_000;
-        for (;;) {
-          const rows = await database.db
-            .select()
-            .from(auditLog)
-            .where(and(eq(auditLog.event, 'service_account.used'), eq(auditLog.organizationId, orgId)));
-          if (rows.length > 0 || Date.now() > deadline) return rows.map((r) => r.details);
-          await new Promise((r) => setTimeout(r, 50));
-        }
-      };
+      const used = (orgId: string) =>
+        eventually(
+          `a service_account.used entry in ${orgId}`,
+          async () => {
+            const rows = await database.db
+              .select()
+              .from(auditLog)
+              .where(and(eq(auditLog.event, 'service_account.used'), eq(auditLog.organizationId, orgId)));
+            return rows.length > 0 && rows.map((r) => r.details);
+          },
+          { timeoutMs: 5_000, intervalMs: 50 },
+        );
       expect(await used(acme.id)).toContainEqual(
         expect.objectContaining({ service_account: OPERATOR, issuer: a.cp.server }),
       );

@@ -9,6 +9,7 @@ import type { TestIdp } from '../test/oidc-provider.ts';
 import { createWorld, PASSWORD } from '../test/world.ts';
 import type { Actor, World } from '../test/world.ts';
 import { OidcProviders } from './sso/providers.ts';
+import { eventually } from '../test/eventually.ts';
 
 /**
  * Every way from an API key to a credential that outlives it (docs/authentication.md, "Which
@@ -135,12 +136,15 @@ describe.each(DATABASE_KINDS)('no API key becomes a durable credential on %s', (
    */
   const signsIn = async (username: string, password: string) => {
     const ip = `203.0.113.${++addresses}`;
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const res = await w.call('POST', '/api/login/', { body: { username, password }, ip });
-      if (res.status !== 503 || Date.now() > deadline) return res.status === 200;
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    const res = await eventually(
+      `an answer other than 503 for ${username}`,
+      async () => {
+        const r = await w.call('POST', '/api/login/', { body: { username, password }, ip });
+        return r.status !== 503 && r;
+      },
+      { intervalMs: 250 },
+    );
+    return res.status === 200;
   };
 
   /** The escalations a key of this kind could try, each on fresh targets. */

@@ -3,26 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../core/db/client.ts';
 import { auditLog, users } from '../core/db/schema/index.ts';
 import { DATABASE_KINDS, migratedDatabase } from '../test/databases.ts';
+import { eventually } from '../test/eventually.ts';
 import { createWorld, PASSWORD } from '../test/world.ts';
 import type { World } from '../test/world.ts';
 import { createLogger } from '../core/logger.ts';
 import { accountKey, LOGIN_THROTTLE, reserve } from './login-throttle.ts';
 import { OidcProviders } from './sso/providers.ts';
-
-/** Polls `fn` until it returns something other than undefined, or fails past the deadline. */
-const poll = async <T>(
-  what: string,
-  fn: () => T | undefined | Promise<T | undefined>,
-  timeoutMs = 30_000,
-) => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
 
 describe.each(DATABASE_KINDS)('password sign-in under attack on %s', (kind) => {
   let database: DatabaseHandle;
@@ -45,7 +31,7 @@ describe.each(DATABASE_KINDS)('password sign-in under attack on %s', (kind) => {
    * counts towards throttling, so the retry is the same attempt.
    */
   const attempt = (username: string, password: string, ip: string, world = w) =>
-    poll(`an answer other than 503 for ${username}`, async () => {
+    eventually(`an answer other than 503 for ${username}`, async () => {
       const r = await once(world, username, password, ip);
       return r.status === 503 && r.body.code === 'password_hashing_busy' ? undefined : r;
     });
@@ -80,9 +66,7 @@ describe.each(DATABASE_KINDS)('password sign-in under attack on %s', (kind) => {
     const admins: string[] = [];
     try {
       // The gate is saturated once it turns flood attempts away.
-      await poll('the flood to fill the hashing gate', () =>
-        flood.some((s) => s.startsWith('503 ')) ? true : undefined,
-      );
+      await eventually('the flood to fill the hashing gate', () => flood.some((s) => s.startsWith('503 ')));
       for (let i = 0; i < 10; i++) {
         const r = await once(w, admin.username, PASSWORD, home);
         admins.push(`${r.status} ${r.body?.code ?? 'ok'}`);

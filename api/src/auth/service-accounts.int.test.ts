@@ -7,6 +7,7 @@ import { DATABASE_KINDS, migratedDatabase } from '../test/databases.ts';
 import { startFakeIssuer } from '../test/fake-issuer.ts';
 import { createWorld } from '../test/world.ts';
 import type { World } from '../test/world.ts';
+import { eventually } from '../test/eventually.ts';
 
 const OPERATOR = 'system:serviceaccount:plinth-system:plinth-operator';
 const FLEET = 'system:serviceaccount:plinth-system:fleet-operator';
@@ -129,22 +130,23 @@ describe.each(DATABASE_KINDS)('ServiceAccount tokens on %s', (kind) => {
       token: await issuer.token(OPERATOR),
       headers: { 'X-Request-ID': marker },
     });
-    const deadline = Date.now() + 5000;
-    let rows: (typeof auditLog.$inferSelect)[] = [];
-    while (rows.length === 0 && Date.now() < deadline) {
-      rows = await database.db
-        .select()
-        .from(auditLog)
-        .where(
-          and(
-            eq(auditLog.event, 'service_account.used'),
-            sql`${auditLog.details}->>'service_account' = ${OPERATOR}`,
-            eq(auditLog.organizationId, tenant.org.id),
-          ),
-        );
-      if (rows.length === 0) await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(rows.length).toBeGreaterThan(0);
+    const rows = await eventually(
+      'a service_account.used entry',
+      async () => {
+        const found = await database.db
+          .select()
+          .from(auditLog)
+          .where(
+            and(
+              eq(auditLog.event, 'service_account.used'),
+              sql`${auditLog.details}->>'service_account' = ${OPERATOR}`,
+              eq(auditLog.organizationId, tenant.org.id),
+            ),
+          );
+        return found.length > 0 && found;
+      },
+      { timeoutMs: 5000, intervalMs: 50 },
+    );
     expect(rows[0]!.details).toMatchObject({
       endpoint: 'GET /api/v1/s3/buckets/',
       service_account: OPERATOR,

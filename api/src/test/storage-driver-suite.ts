@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3ClientFactory, s3Failure } from './s3.ts';
 import { StorageError } from '../areas/buckets/storage/driver.ts';
 import type { Credentials, StorageDriver } from '../areas/buckets/storage/driver.ts';
+import { eventually } from './eventually.ts';
 
 /**
  * The integration tests every storage driver must pass against a real server of its backend
@@ -510,19 +511,13 @@ export function driverSuite<T extends DriverUnderTest>(opts: DriverSuiteOptions<
         objects: Object.keys(usageObjects).length,
       };
       const started = Date.now();
-      const deadline = started + opts.usageTimeoutMs;
-      let usage = await b.driver.usage();
-      while (
-        usage.buckets.get(usageBucket)?.bytes !== expected.bytes ||
-        usage.buckets.get(usageBucket)?.objects !== expected.objects
-      ) {
-        if (Date.now() > deadline)
-          throw new Error(
-            `usage not reported within ${opts.usageTimeoutMs} ms; last answer: ${JSON.stringify([...usage.buckets])}`,
-          );
-        await new Promise((r) => setTimeout(r, 1_000));
-        usage = await b.driver.usage();
-      }
+      const usage = await eventually(`the usage of ${usageBucket}`, () => b.driver.usage(), {
+        timeoutMs: opts.usageTimeoutMs,
+        intervalMs: 1_000,
+        until: (u) =>
+          u.buckets.get(usageBucket)?.bytes === expected.bytes &&
+          u.buckets.get(usageBucket)?.objects === expected.objects,
+      });
       console.log(
         `${opts.name}: usage caught up ${Date.now() - uploadedAt} ms after the upload ` +
           `(${Date.now() - started} ms of polling); buckets reported: ${usage.buckets.size}`,

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { eventually } from './eventually.ts';
 import { CookieJar } from './oidc-provider.ts';
 import { PASSWORD } from './world.ts';
 import type { Actor, World } from './world.ts';
@@ -9,14 +10,13 @@ import type { Actor, World } from './world.ts';
  * signing many users in at once exceed. A 503 never counts towards throttling, so this is the
  * same attempt again, as a person would press the button again.
  */
-export async function submitSignIn(send: () => Response | Promise<Response>): Promise<Response> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
+export function submitSignIn(send: () => Response | Promise<Response>): Promise<Response> {
+  return eventually('a sign-in answered with other than 503', async () => {
     const res = await send();
-    if (res.status !== 503 || Date.now() > deadline) return res;
+    if (res.status !== 503) return res;
     await res.body?.cancel();
-    await new Promise((r) => setTimeout(r, 100));
-  }
+    return undefined;
+  });
 }
 
 /** The origin the web UI's in-process tests present (the world's `publicUrl`). */

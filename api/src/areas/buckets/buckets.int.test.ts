@@ -21,6 +21,7 @@ import { createStorageRuntime } from './storage/runtime.ts';
 import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
 import { minioStorageConfig, startMinioServer } from '../../test/minio-server.ts';
 import type { MinioServer } from '../../test/minio-server.ts';
+import { eventually } from '../../test/eventually.ts';
 import { createWorld } from '../../test/world.ts';
 import type { Actor, World } from '../../test/world.ts';
 
@@ -37,16 +38,6 @@ const statusOf = async (p: Promise<unknown>) =>
     () => 200,
     (e: { $metadata?: { httpStatusCode?: number } }) => e.$metadata?.httpStatusCode ?? 0,
   );
-
-async function poll<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 2000));
-  }
-}
 
 let minio: MinioServer;
 beforeAll(async () => {
@@ -544,7 +535,7 @@ describe.each(DATABASE_KINDS)('S3 buckets on a real MinIO, with %s', (kind) => {
     ] as const) {
       await client.send(new PutObjectCommand({ Bucket: b.name, Key: key, Body: Buffer.alloc(size, 1) }));
     }
-    const usage = await poll(
+    const usage = await eventually(
       'usage of the bucket',
       async () => {
         await refreshUsage({ db: database.db, storage: w.env.storage, logger: w.env.logs.logger });
@@ -553,7 +544,7 @@ describe.each(DATABASE_KINDS)('S3 buckets on a real MinIO, with %s', (kind) => {
         });
         return got.usage.bytes === 4000 && got.usage.objects === 3 ? got.usage : undefined;
       },
-      180_000,
+      { timeoutMs: 180_000, intervalMs: 2000 },
     );
     expect(usage.updated_at).not.toBeNull();
     const regions = await w.expectStatus(200, 'GET', '/api/v1/s3/regions/', { token: tenant.viewer.token });

@@ -8,6 +8,7 @@ import type { GarageServer } from '../../test/garage-server.ts';
 import { minioStorageConfig, startMinioServer } from '../../test/minio-server.ts';
 import type { MinioServer } from '../../test/minio-server.ts';
 import { s3ClientFactory, s3Failure } from '../../test/s3.ts';
+import { eventually } from '../../test/eventually.ts';
 import { createWorld } from '../../test/world.ts';
 import type { World } from '../../test/world.ts';
 import { letsBrowsersIn, preflight } from '../../test/storage-driver-suite.ts';
@@ -50,16 +51,6 @@ afterAll(async () => {
   await database?.close();
   await Promise.all([minio?.stop(), garage?.stop()]);
 });
-
-async function poll<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-}
 
 describe('buckets on a MinIO region and a Garage region of one API', () => {
   const prefix = `mx-${randomBytes(3).toString('hex')}`;
@@ -160,7 +151,7 @@ describe('buckets on a MinIO region and a Garage region of one API', () => {
       w
         .expectStatus(200, 'GET', `/api/v1/s3/buckets/${id}/`, { token: tenant.user.token })
         .then((b: { usage: { bytes: number; objects: number } }) => b.usage);
-    const both = await poll(
+    const both = await eventually(
       'usage of both buckets',
       async () => {
         expect(
@@ -169,7 +160,7 @@ describe('buckets on a MinIO region and a Garage region of one API', () => {
         const [m, g] = [await usage(made.minio.id), await usage(made.garage.id)];
         return m.bytes === 1_000 && g.bytes === 5_000 ? { m, g } : undefined;
       },
-      180_000,
+      { timeoutMs: 180_000, intervalMs: 1000, onError: 'fail' },
     );
     expect(both.m).toMatchObject({ bytes: 1_000, objects: 1 });
     expect(both.g).toMatchObject({ bytes: 5_000, objects: 2 });

@@ -13,6 +13,7 @@ import { CookieJar } from '../../test/oidc-provider.ts';
 import { uiClient } from '../../test/ui-client.ts';
 import { createWorld } from '../../test/world.ts';
 import type { Actor, World } from '../../test/world.ts';
+import { eventually } from '../../test/eventually.ts';
 
 const ORIGIN = 'http://plinth.test';
 
@@ -254,20 +255,23 @@ describe.each(DATABASE_KINDS)('the bucket pages of the web UI on a real MinIO, w
     expect(page).toMatch(/<p data-hidden-note hidden>\s*The access key and secret are hidden again/);
     expect(page).toMatch(/<noscript>[\s\S]*leave this page[\s\S]*<\/noscript>/);
 
-    let entries: (typeof auditLog.$inferSelect)[] = [];
-    for (let i = 0; i < 50 && entries.length === 0; i++) {
-      entries = await w.db
-        .select()
-        .from(auditLog)
-        .where(
-          and(
-            eq(auditLog.event, 'bucket.credentials_revealed'),
-            eq(auditLog.actorUserId, t.user.id),
-            sql`${auditLog.details}->>'bucket' = ${b.id}`,
-          ),
-        );
-      if (!entries.length) await new Promise((r) => setTimeout(r, 50));
-    }
+    const entries = await eventually(
+      'the bucket.credentials_revealed entry',
+      async () => {
+        const found = await w.db
+          .select()
+          .from(auditLog)
+          .where(
+            and(
+              eq(auditLog.event, 'bucket.credentials_revealed'),
+              eq(auditLog.actorUserId, t.user.id),
+              sql`${auditLog.details}->>'bucket' = ${b.id}`,
+            ),
+          );
+        return found.length > 0 && found;
+      },
+      { timeoutMs: 2500, intervalMs: 50 },
+    );
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ organizationId: t.org.id, ip: '203.0.113.9' });
   });

@@ -10,6 +10,7 @@ import { minioStorageConfig, startMinioServer } from '../../test/minio-server.ts
 import type { MinioServer } from '../../test/minio-server.ts';
 import { createWorld } from '../../test/world.ts';
 import type { World } from '../../test/world.ts';
+import { eventually } from '../../test/eventually.ts';
 
 /**
  * JSON-RPC batches on the MCP endpoint (docs/mcp.md): refused with 400 before authentication, so
@@ -116,9 +117,10 @@ describe.each(DATABASE_KINDS)('MCP batches, with %s', (kind) => {
     expect(single.body.result.structuredContent).toMatchObject({ bucket_id: bucketId, healthy: true });
     expect(storageCalls - before).toBe(2);
     const singleId = single.headers.get('x-request-id')!;
-    const deadline = Date.now() + 5000;
-    while ((await usesOf(singleId)).length === 0 && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 50));
+    await eventually('the entry of the single call', async () => (await usesOf(singleId)).length > 0, {
+      timeoutMs: 5000,
+      intervalMs: 50,
+    });
     expect(await usesOf(singleId)).toEqual([
       { endpoint: 'MCP tools/call api_v1_s3_buckets_health_retrieve' },
     ]);
