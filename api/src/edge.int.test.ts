@@ -1,15 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from './core/db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { auditLog } from './core/db/schema/index.ts';
 import { createMetrics } from './core/metrics.ts';
 import { AuditLog, registerAuditMetrics } from './core/audit/writer.ts';
 import { testApp } from './test/app.ts';
 import { capturedLogger } from './test/log-capture.ts';
-import { DATABASE_KINDS, migratedDatabase } from './test/databases.ts';
+import { migratedDatabase } from './test/databases.ts';
 import { eventually } from './test/eventually.ts';
-import { createWorld, PASSWORD } from './test/world.ts';
-import type { World } from './test/world.ts';
+import { createWorld, describeOnEachDatabase, PASSWORD } from './test/world.ts';
 
 /** `depth` objects nested inside each other, as JSON text. */
 const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
@@ -19,19 +17,7 @@ const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}
  * that overflow, empty or unknown bodies, absurd nesting, impossible dates, control characters in
  * paths. Each answers with its own 4xx, never a 500, and never fails another request.
  */
-describe.each(DATABASE_KINDS)('the edge on %s', (kind) => {
-  let database: DatabaseHandle;
-  let w: World;
-
-  beforeAll(async () => {
-    database = await migratedDatabase(kind);
-    w = createWorld(database);
-  });
-  afterAll(async () => {
-    await w.env.close();
-    await database.close();
-  });
-
+describeOnEachDatabase('the edge', (w, { kind, database }) => {
   describe('pagination bounds', () => {
     it("answers a huge page with its own 400 and never fails another caller's list sent with it", async () => {
       const a = await w.tenant();

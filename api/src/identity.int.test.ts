@@ -1,29 +1,17 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { DatabaseHandle } from './core/db/client.ts';
 import { apiKeys, auditLog, buckets, users, workspaceMembers } from './core/db/schema/index.ts';
 import { ensureBootstrapAdmin } from './areas/users/bootstrap.ts';
 import { LoginTokens } from './auth/login.ts';
 import { TEST_JWT_KEY } from './test/app.ts';
-import { DATABASE_KINDS, migratedDatabase } from './test/databases.ts';
+import { migratedDatabase } from './test/databases.ts';
 import { eventually } from './test/eventually.ts';
-import { createWorld, PASSWORD } from './test/world.ts';
+import { createWorld, describeOnEachDatabase, PASSWORD } from './test/world.ts';
 import type { Actor, World } from './test/world.ts';
 
-describe.each(DATABASE_KINDS)('identity and access on %s', (kind) => {
-  let database: DatabaseHandle;
-  let w: World;
-
-  beforeAll(async () => {
-    database = await migratedDatabase(kind);
-    w = createWorld(database);
-  });
-  afterAll(async () => {
-    await w.env.close();
-    await database.close();
-  });
-
+describeOnEachDatabase('identity and access', (w, { kind, database }) => {
   it('takes a new user from the bootstrap admin to a revoked key, all in the audit log', async () => {
     // A database of its own, as on a first start: no user until the bootstrap admin.
     const fresh = await migratedDatabase(kind);

@@ -1,28 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../core/db/client.ts';
+import { expect, it } from 'vitest';
 import { auditLog, users } from '../core/db/schema/index.ts';
-import { DATABASE_KINDS, migratedDatabase } from '../test/databases.ts';
 import { eventually } from '../test/eventually.ts';
-import { createWorld, PASSWORD } from '../test/world.ts';
+import { createWorld, describeOnEachDatabase, PASSWORD } from '../test/world.ts';
 import type { World } from '../test/world.ts';
 import { createLogger } from '../core/logger.ts';
 import { accountKey, LOGIN_THROTTLE, reserve } from './login-throttle.ts';
 import { OidcProviders } from './sso/providers.ts';
 
-describe.each(DATABASE_KINDS)('password sign-in under attack on %s', (kind) => {
-  let database: DatabaseHandle;
-  let w: World;
-
-  beforeAll(async () => {
-    database = await migratedDatabase(kind);
-    w = createWorld(database);
-  });
-  afterAll(async () => {
-    await w.env.close();
-    await database.close();
-  });
-
+describeOnEachDatabase('password sign-in under attack', (w, { kind, database }) => {
   const once = (world: World, username: string, password: string, ip: string) =>
     world.call('POST', '/api/login/', { body: { username, password }, ip });
   /**

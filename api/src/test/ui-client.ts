@@ -22,6 +22,9 @@ export function submitSignIn(send: () => Response | Promise<Response>): Promise<
 /** The origin the web UI's in-process tests present (the world's `publicUrl`). */
 export const UI_ORIGIN = 'http://plinth.test';
 
+/** `describeOnEachDatabase`'s options for a suite of the web UI: a world that serves it at `UI_ORIGIN`. */
+export const UI_SUITE = { world: { publicUrl: UI_ORIGIN } };
+
 /**
  * A browser for the web UI's in-process tests: requests with a cookie jar (a form is a POST from
  * `origin`, as a browser sends it) and a signed-in user with the session's CSRF token. `world` is

@@ -1,15 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { DeleteObjectCommand, HeadBucketCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../core/db/client.ts';
-import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { failAuditFor } from '../../test/failing-audit.ts';
 import { garageStorageConfig, startGarageServer } from '../../test/garage-server.ts';
 import type { GarageServer } from '../../test/garage-server.ts';
 import { minioStorageConfig, startMinioServer } from '../../test/minio-server.ts';
 import type { MinioServer } from '../../test/minio-server.ts';
 import { s3ClientFactory } from '../../test/s3.ts';
-import { createWorld } from '../../test/world.ts';
+import { createWorld, describeOnEachDatabase } from '../../test/world.ts';
 import type { Actor, World } from '../../test/world.ts';
 import type { AuditEventType } from '../../core/audit/writer.ts';
 import { createStorageRuntime } from './storage/runtime.ts';
@@ -31,17 +29,18 @@ afterAll(async () => {
 
 type Tenant = Awaited<ReturnType<World['tenant']>>;
 
-describe.each(DATABASE_KINDS)('bucket audit entries with %s', (kind) => {
-  let database: DatabaseHandle;
-  let w: World;
+/** The suite's world: the API on that MinIO (a second one, `onGarage`, is on Garage). */
+const ON_MINIO = {
+  world: () => ({ storage: createStorageRuntime(minioStorageConfig(minio), randomBytes(32)) }),
+};
+
+describeOnEachDatabase('bucket audit entries with %s', ON_MINIO, (w, { kind, database }) => {
   let onGarage: World;
   let root: Actor;
   const clients = s3ClientFactory();
   const prefix = `au-${kind === 'pglite' ? 'pl' : 'pg'}-${randomBytes(3).toString('hex')}`;
 
   beforeAll(async () => {
-    database = await migratedDatabase(kind);
-    w = createWorld(database, { storage: createStorageRuntime(minioStorageConfig(minio), randomBytes(32)) });
     onGarage = createWorld(database, {
       storage: createStorageRuntime(garageStorageConfig(garage, [garage.region]), randomBytes(32)),
     });
@@ -49,8 +48,7 @@ describe.each(DATABASE_KINDS)('bucket audit entries with %s', (kind) => {
   });
   afterAll(async () => {
     clients.destroyAll();
-    await Promise.all([w.env.close(), onGarage.env.close()]);
-    await database.close();
+    await onGarage.env.close();
   });
 
   const owner = (uid: string, name: string) => ({ cluster_id: 'c1', namespace: 'team-a', name, uid });

@@ -9,20 +9,17 @@ import {
 } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
 import { failAuditFor } from '../../test/failing-audit.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../core/db/client.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buckets } from '../../core/db/schema/index.ts';
 import { newCredentials } from './common.ts';
 import { resumeInterruptedSagas } from './jobs.ts';
 import { refreshUsage } from './usage.ts';
-import type { StorageConfig } from './storage/config.ts';
 import { createMinioAdmin } from './storage/minio-admin.ts';
 import { createStorageRuntime } from './storage/runtime.ts';
-import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
 import { minioStorageConfig, startMinioServer } from '../../test/minio-server.ts';
 import type { MinioServer } from '../../test/minio-server.ts';
 import { eventually } from '../../test/eventually.ts';
-import { createWorld } from '../../test/world.ts';
+import { describeOnEachDatabase } from '../../test/world.ts';
 import type { Actor, World } from '../../test/world.ts';
 
 const s3 = (endpoint: string, accessKeyId: string, secretAccessKey: string) =>
@@ -47,24 +44,21 @@ afterAll(async () => {
   await minio?.stop();
 });
 
-describe.each(DATABASE_KINDS)('S3 buckets on a real MinIO, with %s', (kind) => {
-  let database: DatabaseHandle;
-  let w: World;
-  let config: StorageConfig;
+/** The suite's world: the API on that MinIO, with two regions. */
+const ON_MINIO = {
+  world: () => ({
+    storage: createStorageRuntime(minioStorageConfig(minio, ['eu-central', 'eu-west']), randomBytes(32)),
+  }),
+};
+
+describeOnEachDatabase('S3 buckets on a real MinIO, with %s', ON_MINIO, (w, { kind, database }) => {
   let tenant: Awaited<ReturnType<World['tenant']>>;
   let root: Actor;
   const prefix = `${kind === 'pglite' ? 'pl' : 'pg'}-${randomBytes(3).toString('hex')}`;
 
   beforeAll(async () => {
-    database = await migratedDatabase(kind);
-    config = minioStorageConfig(minio, ['eu-central', 'eu-west']);
-    w = createWorld(database, { storage: createStorageRuntime(config, randomBytes(32)) });
     tenant = await w.tenant();
     root = await w.user({ superuser: true });
-  });
-  afterAll(async () => {
-    await w.env.close();
-    await database.close();
   });
 
   const create = (actor: Actor, name: string, extra: Record<string, unknown> = {}, t = tenant) =>

@@ -1,17 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../core/db/client.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { auditLog, buckets } from '../../core/db/schema/index.ts';
 import { BucketName } from '../../areas/buckets/schema.ts';
 import { createStorageRuntime } from '../../areas/buckets/storage/runtime.ts';
-import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
 import { minioStorageConfig, startMinioServer } from '../../test/minio-server.ts';
 import type { MinioServer } from '../../test/minio-server.ts';
 import { CookieJar } from '../../test/oidc-provider.ts';
 import { uiClient } from '../../test/ui-client.ts';
-import { createWorld } from '../../test/world.ts';
+import { describeOnEachDatabase } from '../../test/world.ts';
 import type { Actor, World } from '../../test/world.ts';
 import { eventually } from '../../test/eventually.ts';
 
@@ -46,25 +44,18 @@ afterAll(async () => {
   await minio?.stop();
 });
 
-describe.each(DATABASE_KINDS)('the bucket pages of the web UI on a real MinIO, with %s', (kind) => {
-  let database: DatabaseHandle;
-  let w: World;
+/** The suite's world: the web UI on that MinIO, with two regions. */
+const ON_MINIO = {
+  world: () => ({
+    publicUrl: ORIGIN,
+    storage: createStorageRuntime(minioStorageConfig(minio, ['eu-central', 'eu-west']), randomBytes(32)),
+  }),
+};
+
+describeOnEachDatabase('the bucket pages of the web UI on a real MinIO, with %s', ON_MINIO, (w, { kind }) => {
   const prefix = `ui${kind === 'pglite' ? 'l' : 'g'}-${randomBytes(3).toString('hex')}`;
   let n = 0;
   const bucketName = () => `${prefix}-${++n}`;
-
-  beforeAll(async () => {
-    database = await migratedDatabase(kind);
-    const storage = createStorageRuntime(
-      minioStorageConfig(minio, ['eu-central', 'eu-west']),
-      randomBytes(32),
-    );
-    w = createWorld(database, { publicUrl: ORIGIN, storage });
-  });
-  afterAll(async () => {
-    await w.env.close();
-    await database.close();
-  });
 
   const { request, signedIn } = uiClient(() => w, ORIGIN);
 

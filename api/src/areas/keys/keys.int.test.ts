@@ -1,25 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../core/db/client.ts';
-import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
+import { expect, it } from 'vitest';
 import { failAuditFor } from '../../test/failing-audit.ts';
-import { createWorld } from '../../test/world.ts';
-import type { World } from '../../test/world.ts';
+import { describeOnEachDatabase } from '../../test/world.ts';
 
 const KEYS = '/api/v1/users/me/api-keys/';
 
-describe.each(DATABASE_KINDS)('API keys on %s', (kind) => {
-  let database: DatabaseHandle;
-  let w: World;
-
-  beforeAll(async () => {
-    database = await migratedDatabase(kind);
-    w = createWorld(database);
-  });
-  afterAll(async () => {
-    await w.env.close();
-    await database.close();
-  });
-
+describeOnEachDatabase('API keys', (w) => {
   it('creates no key when its audit entry cannot be written', async () => {
     const me = await w.user({ superuser: true });
     const undo = await failAuditFor(w.db, 'api_key.created');

@@ -1,24 +1,9 @@
 import { failAuditFor } from '../../test/failing-audit.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../core/db/client.ts';
-import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
-import { createWorld } from '../../test/world.ts';
-import type { World } from '../../test/world.ts';
+import { describe, expect, it } from 'vitest';
+import { describeOnEachDatabase } from '../../test/world.ts';
 import type { AuditEventType } from '../../core/audit/writer.ts';
 
-describe.each(DATABASE_KINDS)('members on %s', (kind) => {
-  let database: DatabaseHandle;
-  let w: World;
-
-  beforeAll(async () => {
-    database = await migratedDatabase(kind);
-    w = createWorld(database);
-  });
-  afterAll(async () => {
-    await w.env.close();
-    await database.close();
-  });
-
+describeOnEachDatabase('members', (w) => {
   describe.each(['organization', 'workspace'] as const)('of a %s', (parent) => {
     /** A parent with an admin to act and a user to add, plus the members' URL and a way to read them. */
     async function setUp() {

@@ -1,25 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { failAuditFor } from '../../test/failing-audit.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../core/db/client.ts';
-import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
-import { createWorld } from '../../test/world.ts';
-import type { World } from '../../test/world.ts';
+import { expect, it } from 'vitest';
+import { describeOnEachDatabase } from '../../test/world.ts';
 import { organizations } from '../../core/db/schema/index.ts';
 
-describe.each(DATABASE_KINDS)('organizations on %s', (kind) => {
-  let database: DatabaseHandle;
-  let w: World;
-
-  beforeAll(async () => {
-    database = await migratedDatabase(kind);
-    w = createWorld(database);
-  });
-  afterAll(async () => {
-    await w.env.close();
-    await database.close();
-  });
-
+describeOnEachDatabase('organizations', (w) => {
   it('creates no organization whose audit entry cannot be written', async () => {
     const root = await w.user({ superuser: true });
     const slug = w.unique('unrecorded');

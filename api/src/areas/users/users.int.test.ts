@@ -1,25 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../core/db/client.ts';
-import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
+import { expect, it } from 'vitest';
 import { failAuditFor } from '../../test/failing-audit.ts';
-import { createWorld } from '../../test/world.ts';
-import type { World } from '../../test/world.ts';
+import { describeOnEachDatabase } from '../../test/world.ts';
 import { users } from '../../core/db/schema/index.ts';
 
-describe.each(DATABASE_KINDS)('users on %s', (kind) => {
-  let database: DatabaseHandle;
-  let w: World;
-
-  beforeAll(async () => {
-    database = await migratedDatabase(kind);
-    w = createWorld(database);
-  });
-  afterAll(async () => {
-    await w.env.close();
-    await database.close();
-  });
-
+describeOnEachDatabase('users', (w) => {
   it('creates no user when its audit entry cannot be written', async () => {
     const admin = await w.user({ superuser: true });
     const username = w.unique('unrecorded');

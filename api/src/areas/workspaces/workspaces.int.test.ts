@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../core/db/client.ts';
-import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
+import { beforeAll, expect, it } from 'vitest';
 import { failAuditFor } from '../../test/failing-audit.ts';
-import { createWorld } from '../../test/world.ts';
+import { describeOnEachDatabase } from '../../test/world.ts';
 import type { Actor, World } from '../../test/world.ts';
 
 /** A workspace's creation, changes and deletion in the audit log (docs/audit-log.md). */
-describe.each(DATABASE_KINDS)('workspace audit entries on %s', (kind) => {
-  let database: DatabaseHandle;
-  let w: World;
+describeOnEachDatabase('workspace audit entries', (w) => {
   let root: Actor;
 
   beforeAll(async () => {
-    database = await migratedDatabase(kind);
-    w = createWorld(database);
     root = await w.user({ superuser: true });
-  });
-  afterAll(async () => {
-    await w.env.close();
-    await database.close();
   });
 
   const entries = async (event: string, organization: string) =>

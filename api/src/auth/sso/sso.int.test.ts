@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../core/db/client.ts';
 import { createLogger } from '../../core/logger.ts';
 import {
   auditLog,
@@ -12,12 +11,11 @@ import {
   sessions,
   userIdentities,
 } from '../../core/db/schema/index.ts';
-import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
+import { migratedDatabase } from '../../test/databases.ts';
 import { CookieJar, loginAtIdp, startTestIdp } from '../../test/oidc-provider.ts';
 import type { TestIdp } from '../../test/oidc-provider.ts';
-import { createWorld } from '../../test/world.ts';
+import { createWorld, describeOnEachDatabase } from '../../test/world.ts';
 import { startServer } from '../../server.ts';
-import type { World } from '../../test/world.ts';
 import type { OidcProviderConfig } from './config.ts';
 import { OidcProviders } from './providers.ts';
 
@@ -95,12 +93,9 @@ afterAll(async () => {
   await infoIdp.stop();
 });
 
-describe.each(DATABASE_KINDS)('single sign-on with an in-process OpenID provider on %s', (kind) => {
-  let database: DatabaseHandle;
-  let w: World;
-
-  beforeAll(async () => {
-    database = await migratedDatabase(kind);
+/** The suites' world: the API with every provider these tests sign in with, on the two IdPs above. */
+const WITH_PROVIDERS = {
+  world: () => {
     const configs = [
       provider({ issuer: idp.issuer, superAdminFromGroups: true }),
       provider({ name: 'closed', issuer: idp.issuer, allowSignup: false }),
@@ -110,16 +105,14 @@ describe.each(DATABASE_KINDS)('single sign-on with an in-process OpenID provider
       provider({ name: 'nested', issuer: idp.issuer, groupParent: 'platform', superAdminFromGroups: true }),
       provider({ name: 'info', issuer: infoIdp.issuer }),
     ];
-    w = createWorld(database, {
+    return {
       providers: new OidcProviders(configs, PUBLIC_URL, createLogger('silent')),
       publicUrl: PUBLIC_URL,
-    });
-  });
-  afterAll(async () => {
-    await w.env.close();
-    await database.close();
-  });
+    };
+  },
+};
 
+describeOnEachDatabase('single sign-on with an in-process OpenID provider', WITH_PROVIDERS, (w) => {
   const request = (path: string, jar: CookieJar, init: RequestInit = {}) =>
     w.env.app.request(path, {
       ...init,

@@ -1,22 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../db/client.ts';
-import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
+import { expect, it } from 'vitest';
 import { capturedLogger } from '../../test/log-capture.ts';
 import { auditLog } from '../db/schema/index.ts';
 import { AuditLog } from './writer.ts';
 import { eventually } from '../../test/eventually.ts';
+import { describeOnEachDatabase } from '../../test/world.ts';
 
-describe.each(DATABASE_KINDS)('the audit log on %s, for unauthenticated requests', (kind) => {
-  let database: DatabaseHandle;
-
-  beforeAll(async () => {
-    database = await migratedDatabase(kind);
-  });
-  afterAll(async () => {
-    await database.close();
-  });
-
+describeOnEachDatabase('the audit log on %s, for unauthenticated requests', (_, { database }) => {
   /** Entries of `event` with an IP starting with `prefix` (each test uses its own addresses). */
   const entries = async (prefix: string) =>
     database.db

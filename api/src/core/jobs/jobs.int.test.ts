@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { jobs } from '../db/schema/index.ts';
@@ -8,19 +8,13 @@ import { capturedLogger } from '../../test/log-capture.ts';
 import { DATABASE_KINDS, freshDatabaseUrl, migratedDatabase } from '../../test/databases.ts';
 import { claim, complete, enqueue, enqueueClaimed, holds, JOB_PRIORITY, LeaseLost, renew } from './queue.ts';
 import { JobRunner, PermanentJobError } from './runner.ts';
+import { describeOnEachDatabase } from '../../test/world.ts';
 
 const rowOf = async (database: DatabaseHandle, id: string) =>
   (await database.db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
 
-describe.each(DATABASE_KINDS)('jobs on %s', (kind) => {
-  let database: DatabaseHandle;
+describeOnEachDatabase('jobs', (_, { database }) => {
   const { logger } = capturedLogger();
-  beforeAll(async () => {
-    database = await migratedDatabase(kind);
-  });
-  afterAll(async () => {
-    await database.close();
-  });
 
   it('keeps one live job per kind and key, and a once-only key once ever', async () => {
     const first = await enqueue(database.db, { kind: 'test.dedupe', key: 'a' });

@@ -1,15 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../core/db/client.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { auditLog } from '../../core/db/schema/index.ts';
 import type { StorageRuntime } from '../../areas/buckets/storage/runtime.ts';
 import { createStorageRuntime } from '../../areas/buckets/storage/runtime.ts';
-import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
 import { minioStorageConfig, startMinioServer } from '../../test/minio-server.ts';
 import type { MinioServer } from '../../test/minio-server.ts';
-import { createWorld } from '../../test/world.ts';
-import type { World } from '../../test/world.ts';
+import { describeOnEachDatabase } from '../../test/world.ts';
 import { eventually } from '../../test/eventually.ts';
 
 /**
@@ -26,39 +23,39 @@ afterAll(async () => {
   await minio?.stop();
 });
 
-describe.each(DATABASE_KINDS)('MCP batches, with %s', (kind) => {
-  let database: DatabaseHandle;
-  let w: World;
+/** Calls the API made to the storage cluster (differences only: both runs count here). */
+let storageCalls = 0;
+
+/** The real MinIO driver, with every call counted. */
+function countingStorage(): StorageRuntime {
+  const real = createStorageRuntime(minioStorageConfig(minio), randomBytes(32));
+  return {
+    config: real.config,
+    box: real.box,
+    driver(name) {
+      const d = real.driver(name);
+      return new Proxy(d, {
+        get(target, prop, receiver) {
+          const value: unknown = Reflect.get(target, prop, receiver);
+          if (typeof value !== 'function') return value;
+          return (...args: unknown[]) => {
+            storageCalls++;
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        },
+      });
+    },
+  };
+}
+
+/** The suite's world: the API on that MinIO, its calls counted. */
+const COUNTED = { world: () => ({ storage: countingStorage() }) };
+
+describeOnEachDatabase('MCP batches, with %s', COUNTED, (w, { kind, database }) => {
   let viewerKey: string;
   let bucketId: string;
-  /** Calls the API made to the storage cluster. */
-  let storageCalls = 0;
-
-  /** The real MinIO driver, with every call counted. */
-  function countingStorage(): StorageRuntime {
-    const real = createStorageRuntime(minioStorageConfig(minio), randomBytes(32));
-    return {
-      config: real.config,
-      box: real.box,
-      driver(name) {
-        const d = real.driver(name);
-        return new Proxy(d, {
-          get(target, prop, receiver) {
-            const value: unknown = Reflect.get(target, prop, receiver);
-            if (typeof value !== 'function') return value;
-            return (...args: unknown[]) => {
-              storageCalls++;
-              return (value as (...a: unknown[]) => unknown).apply(target, args);
-            };
-          },
-        });
-      },
-    };
-  }
 
   beforeAll(async () => {
-    database = await migratedDatabase(kind);
-    w = createWorld(database, { storage: countingStorage() });
     const t = await w.tenant();
     const bucket = await w.expectStatus(201, 'POST', '/api/v1/s3/buckets/', {
       token: t.user.token,
@@ -76,10 +73,6 @@ describe.each(DATABASE_KINDS)('MCP batches, with %s', (kind) => {
         body: { name: 'dashboard', role: 'viewer' },
       })
     ).token;
-  });
-  afterAll(async () => {
-    await w.env.close();
-    await database.close();
   });
 
   const healthCall = (id: number) => ({
