@@ -8,7 +8,6 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
-import { failAuditFor } from '../../test/failing-audit.ts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buckets } from '../../core/db/schema/index.ts';
 import { newCredentials } from './common.ts';
@@ -341,60 +340,6 @@ describeOnEachDatabase('S3 buckets on a real MinIO, with %s', ON_MINIO, (w, { ki
     // Now Plinth manages it for this workspace: its members adopt it as usual.
     const adopted = await create(tenant.user, name);
     expect([adopted.status, adopted.body.id]).toEqual([200, imported.id]);
-  });
-
-  it('imports nothing when its audit entry cannot be written', async () => {
-    const name = `${prefix}-unrecorded`;
-    await rootS3().send(new CreateBucketCommand({ Bucket: name }));
-    const usersBefore = await accessUsers();
-    const body = { name, region: 'eu-central', organization: tenant.org.id, workspace: tenant.workspace.id };
-    const restore = await failAuditFor(database.db, 'bucket.imported');
-    try {
-      const res = await w.call('POST', '/api/v1/s3/buckets/import/', { token: root.token, body });
-      expect(res.status).toBe(500);
-      expect(res.body.credentials).toBeUndefined();
-    } finally {
-      await restore();
-    }
-    // Not under management: no row, no saga job left to finish it, no access user, no mark.
-    expect(await database.db.select().from(buckets).where(eq(buckets.name, name))).toEqual([]);
-    expect(await accessUsers()).toEqual(usersBefore);
-    expect(await markOf(name).catch((e: Error) => e.name)).toBe('NoSuchTagSet');
-    // Once the log takes entries again, the import goes through and is recorded.
-    const imported = await w.expectStatus(201, 'POST', '/api/v1/s3/buckets/import/', {
-      token: root.token,
-      body,
-    });
-    const audit = await w.expectStatus(200, 'GET', '/api/v1/audit-log/?event=bucket.imported', {
-      token: root.token,
-    });
-    expect(
-      audit.results.filter((e: any) => e.details.name === name).map((e: any) => e.details.bucket),
-    ).toEqual([imported.id]);
-  });
-
-  it('reveals no credentials when the reveal cannot be recorded', async () => {
-    const made = await create(tenant.user, `${prefix}-unrevealed`);
-    expect(made.status).toBe(201);
-    const secret: string = made.body.credentials.secret_access_key;
-    const restore = await failAuditFor(database.db, 'bucket.credentials_revealed');
-    try {
-      const revealed = await w.call('GET', `/api/v1/s3/buckets/${made.body.id}/credentials/`, {
-        token: tenant.user.token,
-      });
-      expect(revealed.status).toBe(500);
-      expect(JSON.stringify(revealed.body)).not.toContain(secret);
-      // Adoption answers with the credentials too: refused the same way.
-      const adopted = await create(tenant.user, `${prefix}-unrevealed`);
-      expect(adopted.status).toBe(500);
-      expect(JSON.stringify(adopted.body)).not.toContain(secret);
-    } finally {
-      await restore();
-    }
-    const revealed = await w.expectStatus(200, 'GET', `/api/v1/s3/buckets/${made.body.id}/credentials/`, {
-      token: tenant.user.token,
-    });
-    expect(revealed.secret_access_key).toBe(secret);
   });
 
   it('still refuses a bucket it marked after losing the row (database restore)', async () => {
