@@ -51,4 +51,19 @@ describeOnEachDatabase('organizations', (w) => {
       }),
     ]);
   });
+
+  it('shows each caller only its own organizations and workspaces; others are 404', async () => {
+    const a = await w.tenant();
+    const b = await w.tenant();
+    const listA = await w.expectStatus(200, 'GET', '/api/v1/workspaces/', { token: a.viewer.token });
+    expect(listA.results.map((x: { id: string }) => x.id)).toEqual([a.workspace.id]);
+    const orgsA = await w.expectStatus(200, 'GET', '/api/v1/organizations/', { token: a.orgAdmin.token });
+    expect(orgsA.results.map((x: { id: string }) => x.id)).toEqual([a.org.id]);
+    await w.expectStatus(404, 'GET', `/api/v1/workspaces/${b.workspace.id}/`, { token: a.orgAdmin.token });
+    await w.expectStatus(404, 'GET', `/api/v1/organizations/${b.org.id}/`, { token: a.orgAdmin.token });
+    const filtered = await w.expectStatus(200, 'GET', `/api/v1/workspaces/?organization=${b.org.id}`, {
+      token: a.orgAdmin.token,
+    });
+    expect(filtered.count).toBe(0);
+  });
 });
