@@ -12,6 +12,7 @@ import type { MemberRole } from '../core/db/schema/index.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { testApp } from './app.ts';
 import { DATABASE_KINDS, migratedDatabase } from './databases.ts';
+import { lazily } from './lazily.ts';
 import type { DatabaseKind } from './databases.ts';
 
 export const PASSWORD = 'correct-horse-battery-staple';
@@ -194,17 +195,5 @@ export function describeOnEachDatabase(
       lazily(() => (world ??= createWorld(made(), worldOptions))),
       { kind, database: lazily(made) },
     );
-  });
-}
-
-/** An object that stands for `get()`'s, looked up on each use (so it can be made later). */
-function lazily<T extends object>(get: () => T): T {
-  return new Proxy({} as T, {
-    get(_, key) {
-      const target = get();
-      const value: unknown = Reflect.get(target, key, target);
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-    has: (_, key) => Reflect.has(get(), key),
   });
 }

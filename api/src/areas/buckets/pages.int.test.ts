@@ -1,27 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { auditLog, buckets } from '../../core/db/schema/index.ts';
 import { BucketName } from '../../areas/buckets/schema.ts';
 import { createStorageRuntime } from '../../areas/buckets/storage/runtime.ts';
-import { minioStorageConfig, startMinioServer } from '../../test/minio-server.ts';
-import type { MinioServer } from '../../test/minio-server.ts';
+import { minioStorageConfig } from '../../test/minio-server.ts';
 import { CookieJar } from '../../test/oidc-provider.ts';
 import { uiClient } from '../../test/ui-client.ts';
 import { describeOnEachDatabase } from '../../test/world.ts';
 import type { Actor, World } from '../../test/world.ts';
 import { eventually } from '../../test/eventually.ts';
+import { s3, useMinioServer } from '../../test/buckets-suite.ts';
 
 const ORIGIN = 'http://plinth.test';
-
-const s3 = (endpoint: string, accessKeyId: string, secretAccessKey: string) =>
-  new S3Client({
-    endpoint,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId, secretAccessKey },
-  });
 
 const ENTITIES: Record<string, string> = {
   '&amp;': '&',
@@ -36,13 +28,7 @@ const unescape = (s: string) => s.replace(/&(amp|lt|gt|quot|#39);/g, (e) => ENTI
 const valueOf = (page: string, id: string) =>
   unescape(new RegExp(`id="${id}"[^>]*value="([^"]*)"`).exec(page)?.[1] ?? '');
 
-let minio: MinioServer;
-beforeAll(async () => {
-  minio = await startMinioServer();
-});
-afterAll(async () => {
-  await minio?.stop();
-});
+const minio = useMinioServer();
 
 /** The suite's world: the web UI on that MinIO, with two regions. */
 const ON_MINIO = {

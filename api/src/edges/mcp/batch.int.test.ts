@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { auditLog } from '../../core/db/schema/index.ts';
 import type { StorageRuntime } from '../../areas/buckets/storage/runtime.ts';
 import { createStorageRuntime } from '../../areas/buckets/storage/runtime.ts';
-import { minioStorageConfig, startMinioServer } from '../../test/minio-server.ts';
-import type { MinioServer } from '../../test/minio-server.ts';
+import { minioStorageConfig } from '../../test/minio-server.ts';
 import { describeOnEachDatabase } from '../../test/world.ts';
 import { eventually } from '../../test/eventually.ts';
+import { useMinioServer } from '../../test/buckets-suite.ts';
 
 /**
  * JSON-RPC batches on the MCP endpoint (docs/mcp.md): refused with 400 before authentication, so
@@ -15,13 +15,7 @@ import { eventually } from '../../test/eventually.ts';
  * real MinIO, counting the storage calls the API makes.
  */
 
-let minio: MinioServer;
-beforeAll(async () => {
-  minio = await startMinioServer();
-});
-afterAll(async () => {
-  await minio?.stop();
-});
+const minio = useMinioServer();
 
 /** Calls the API made to the storage cluster (differences only: both runs count here). */
 let storageCalls = 0;
