@@ -17,8 +17,7 @@ import { garageClusterConfig, startGarageServer } from './test/garage-server.ts'
 import type { GarageServer } from './test/garage-server.ts';
 import { minioStorageConfig, startMinioServer } from './test/minio-server.ts';
 import type { MinioServer } from './test/minio-server.ts';
-import { s3ClientFactory } from './test/s3.ts';
-import { letsBrowsersIn, preflight } from './test/storage-driver-suite.ts';
+import { letsBrowsersIn, preflight, s3ClientFactory } from './test/s3.ts';
 import { describeOnEachDatabase } from './test/world.ts';
 import type { Actor, World } from './test/world.ts';
 

@@ -7,11 +7,10 @@ import { garageClusterConfig, startGarageServer } from '../../test/garage-server
 import type { GarageServer } from '../../test/garage-server.ts';
 import { minioStorageConfig, startMinioServer } from '../../test/minio-server.ts';
 import type { MinioServer } from '../../test/minio-server.ts';
-import { s3ClientFactory, s3Failure } from '../../test/s3.ts';
+import { letsBrowsersIn, preflight, s3ClientFactory, s3Failure } from '../../test/s3.ts';
 import { eventually } from '../../test/eventually.ts';
 import { createWorld } from '../../test/world.ts';
 import type { World } from '../../test/world.ts';
-import { letsBrowsersIn, preflight } from '../../test/storage-driver-suite.ts';
 import type { StorageConfig } from './storage/config.ts';
 import { createGarageAdmin } from './storage/garage-admin.ts';
 import { createStorageRuntime } from './storage/runtime.ts';
