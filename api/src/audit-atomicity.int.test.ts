@@ -7,19 +7,15 @@ import {
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import type { AuditEventType } from './core/audit/writer.ts';
 import { buckets, organizations, users } from './core/db/schema/index.ts';
-import { createMinioAdmin } from './areas/buckets/storage/minio-admin.ts';
 import { createStorageRuntime } from './areas/buckets/storage/runtime.ts';
 import { failAuditFor } from './test/failing-audit.ts';
-import { garageClusterConfig, startGarageServer } from './test/garage-server.ts';
-import type { GarageServer } from './test/garage-server.ts';
-import { minioStorageConfig, startMinioServer } from './test/minio-server.ts';
-import type { MinioServer } from './test/minio-server.ts';
 import { letsBrowsersIn, preflight, s3ClientFactory } from './test/s3.ts';
 import { describeOnEachDatabase } from './test/world.ts';
 import type { Actor, World } from './test/world.ts';
+import { accessUsersOn, bothClusters, useMinioAndGarage } from './test/buckets-suite.ts';
 
 /**
  * A change and its audit entry commit together (docs/audit-log.md, "Writing it"): for each audited
@@ -46,32 +42,11 @@ const row = <T>(r: Row<T>) => r as Row<unknown>;
 type Tenant = Awaited<ReturnType<World['tenant']>>;
 const KEYS = '/api/v1/users/me/api-keys/';
 
-let minio: MinioServer;
-let garage: GarageServer;
-beforeAll(async () => {
-  [minio, garage] = await Promise.all([startMinioServer(), startGarageServer()]);
-}, 180_000);
-afterAll(async () => {
-  await Promise.all([minio?.stop(), garage?.stop()]);
-});
+const { minio, garage } = useMinioAndGarage();
 
 /** One API on both clusters: region `eu-central` on MinIO, region `garage.region` on Garage (CORS). */
 const ON_BOTH_CLUSTERS = {
-  world: () => ({
-    storage: createStorageRuntime(
-      {
-        clusters: new Map([
-          ['minio-test', minioStorageConfig(minio).clusters.get('minio-test')!],
-          ['garage-test', garageClusterConfig(garage)],
-        ]),
-        regions: new Map([
-          ['eu-central', 'minio-test'],
-          [garage.region, 'garage-test'],
-        ]),
-      },
-      randomBytes(32),
-    ),
-  }),
+  world: () => ({ storage: createStorageRuntime(bothClusters(minio, garage), randomBytes(32)) }),
 };
 
 describeOnEachDatabase('a change whose audit entry cannot be written', ON_BOTH_CLUSTERS, (w, { kind }) => {
@@ -122,14 +97,7 @@ describeOnEachDatabase('a change whose audit entry cannot be written', ON_BOTH_C
         (r) => r.TagSet?.find((t) => t.Key === 'plinth.dev/bucket-id')?.Value,
         (e: Error) => e.name,
       );
-  const accessUsers = async () =>
-    Object.keys(
-      await createMinioAdmin({
-        endpoint: minio.endpoint,
-        accessKey: minio.accessKey,
-        secretKey: minio.secretKey,
-      }).listUsers(),
-    ).sort();
+  const accessUsers = () => accessUsersOn(minio);
   const corsLetsBrowsersIn = async (name: string) =>
     letsBrowsersIn(await preflight(`${garage.s3Endpoint}/${name}/some/object.bin`, 'http://example.test'));
 

@@ -1,14 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll } from 'vitest';
+import type { StorageConfig } from '../areas/buckets/storage/config.ts';
+import { createMinioAdmin } from '../areas/buckets/storage/minio-admin.ts';
 import { createStorageRuntime } from '../areas/buckets/storage/runtime.ts';
+import { garageClusterConfig, startGarageServer } from './garage-server.ts';
+import type { GarageServer } from './garage-server.ts';
 import type { DatabaseKind } from './databases.ts';
 import { lazily } from './lazily.ts';
 import { minioStorageConfig, startMinioServer } from './minio-server.ts';
 import type { MinioServer } from './minio-server.ts';
 import type { Actor, World } from './world.ts';
 
-/** What the bucket suites on a real MinIO (api/src/areas/buckets/buckets*.int.test.ts) share. */
+/** What the bucket suites on a real MinIO (and Garage) share. */
 
 /** A MinIO server for the calling file: started in its `beforeAll`, stopped in its `afterAll`. */
 export function useMinioServer(): MinioServer {
@@ -24,6 +28,47 @@ export function useMinioServer(): MinioServer {
     return minio;
   });
 }
+
+/** A MinIO and a Garage server for the calling file, started side by side in its `beforeAll`. */
+export function useMinioAndGarage(): { minio: MinioServer; garage: GarageServer } {
+  let servers: [MinioServer, GarageServer] | undefined;
+  beforeAll(async () => {
+    servers = await Promise.all([startMinioServer(), startGarageServer()]);
+  }, 180_000);
+  afterAll(async () => {
+    await Promise.all(servers?.map((s) => s.stop()) ?? []);
+  });
+  const started = () => {
+    if (!servers) throw new Error('the servers exist in hooks and tests only (started in beforeAll)');
+    return servers;
+  };
+  return { minio: lazily(() => started()[0]), garage: lazily(() => started()[1]) };
+}
+
+/**
+ * One API over both clusters: region `eu-central` on MinIO, region `garage.region` on Garage (named
+ * like its `s3_region`, since applications sign with the region they are given).
+ */
+export const bothClusters = (minio: MinioServer, garage: GarageServer): StorageConfig => ({
+  clusters: new Map([
+    ['minio-test', minioStorageConfig(minio).clusters.get('minio-test')!],
+    ['garage-test', garageClusterConfig(garage)],
+  ]),
+  regions: new Map([
+    ['eu-central', 'minio-test'],
+    [garage.region, 'garage-test'],
+  ]),
+});
+
+/** The access users on `minio` (one per bucket Plinth manages), sorted. */
+export const accessUsersOn = async (minio: MinioServer) =>
+  Object.keys(
+    await createMinioAdmin({
+      endpoint: minio.endpoint,
+      accessKey: minio.accessKey,
+      secretKey: minio.secretKey,
+    }).listUsers(),
+  ).sort();
 
 /** `describeOnEachDatabase`'s options for a suite on `minio`: the API with two regions there. */
 export const onMinio = (minio: MinioServer) => ({

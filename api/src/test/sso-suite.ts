@@ -55,7 +55,7 @@ export let infoIdp: TestIdp;
  * Starts the two providers (`idp`, `infoIdp`) in the calling file's `beforeAll`, and stops them in
  * its `afterAll`.
  */
-export function useTestIdps(): void {
+function useTestIdps(): void {
   beforeAll(async () => {
     infoIdp = await startTestIdp(
       [
@@ -101,7 +101,7 @@ export function useTestIdps(): void {
 }
 
 /** The suites' world: the API with every provider these tests sign in with, on the two IdPs above. */
-export const WITH_PROVIDERS = {
+const WITH_PROVIDERS = {
   world: () => {
     const configs = [
       provider({ issuer: idp.issuer, superAdminFromGroups: true }),
@@ -118,6 +118,16 @@ export const WITH_PROVIDERS = {
     };
   },
 };
+
+/**
+ * `describeOnEachDatabase`'s options for a single sign-on suite: the two providers started for the
+ * calling file (in its `beforeAll`, stopped in its `afterAll`), and the API with every provider the
+ * tests sign in with on them.
+ */
+export function useProviders() {
+  useTestIdps();
+  return WITH_PROVIDERS;
+}
 
 /**
  * What the suites do with the world: requests as a browser (`request`, `signIn` through the

@@ -50,8 +50,8 @@ export function uiClient(world: () => World, origin = UI_ORIGIN) {
     });
 
   /**
-   * Signs `actor` in through the local form; the CSRF token is read from a page, as a form has it.
-   * `get` and `post` (a form with that token) answer a page's status, text and redirect.
+   * Signs `actor` in through the local form; the CSRF token is read from the dashboard (`home`), as
+   * a form has it. `get` and `post` (a form with that token) answer a page's status, text and redirect.
    */
   async function signedIn(actor: Actor) {
     const jar = new CookieJar();
@@ -71,7 +71,7 @@ export function uiClient(world: () => World, origin = UI_ORIGIN) {
     const get = async (path: string) => answer(await request(path, jar));
     const post = async (path: string, form: Record<string, string> = {}) =>
       answer(await request(path, jar, { form: { csrf_token: csrf, ...form } }));
-    return { jar, csrf, get, post };
+    return { jar, csrf, home: page, get, post };
   }
 
   return { request, signedIn };

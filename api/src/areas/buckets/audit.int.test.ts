@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { garageStorageConfig, startGarageServer } from '../../test/garage-server.ts';
-import type { GarageServer } from '../../test/garage-server.ts';
-import { minioStorageConfig, startMinioServer } from '../../test/minio-server.ts';
-import type { MinioServer } from '../../test/minio-server.ts';
+import { garageStorageConfig } from '../../test/garage-server.ts';
+import { minioStorageConfig } from '../../test/minio-server.ts';
 import { s3ClientFactory } from '../../test/s3.ts';
 import { createWorld, describeOnEachDatabase } from '../../test/world.ts';
 import type { Actor, World } from '../../test/world.ts';
 import type { AuditEventType } from '../../core/audit/writer.ts';
 import { createStorageRuntime } from './storage/runtime.ts';
+import { useMinioAndGarage } from '../../test/buckets-suite.ts';
 
 /**
  * A bucket's creation, adoption, changes and deletion in the audit log (docs/audit-log.md), with
@@ -16,14 +15,7 @@ import { createStorageRuntime } from './storage/runtime.ts';
  * is refused, in the database or on the cluster: api/src/audit-atomicity.int.test.ts.
  */
 
-let minio: MinioServer;
-let garage: GarageServer;
-beforeAll(async () => {
-  [minio, garage] = await Promise.all([startMinioServer(), startGarageServer()]);
-}, 180_000);
-afterAll(async () => {
-  await Promise.all([minio?.stop(), garage?.stop()]);
-});
+const { minio, garage } = useMinioAndGarage();
 
 type Tenant = Awaited<ReturnType<World['tenant']>>;
 

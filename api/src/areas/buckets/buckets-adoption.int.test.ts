@@ -10,7 +10,7 @@ import { buckets } from '../../core/db/schema/index.ts';
 import { newCredentials } from './common.ts';
 import { resumeInterruptedSagas } from './jobs.ts';
 import { createMinioAdmin } from './storage/minio-admin.ts';
-import { bucketSuite, onMinio, s3, useMinioServer } from '../../test/buckets-suite.ts';
+import { accessUsersOn, bucketSuite, onMinio, s3, useMinioServer } from '../../test/buckets-suite.ts';
 import { describeOnEachDatabase } from '../../test/world.ts';
 
 const minio = useMinioServer();
@@ -29,14 +29,7 @@ describeOnEachDatabase('S3 buckets on a real MinIO, with %s', onMinio(minio), (w
       (t) => t.Key === 'plinth.dev/bucket-id',
     )?.Value;
 
-  const accessUsers = async () =>
-    Object.keys(
-      await createMinioAdmin({
-        endpoint: minio.endpoint,
-        accessKey: minio.accessKey,
-        secretKey: minio.secretKey,
-      }).listUsers(),
-    ).sort();
+  const accessUsers = () => accessUsersOn(minio);
 
   it('adopts the same name from the same workspace, and refuses it to anyone else', async () => {
     const admin = createMinioAdmin({

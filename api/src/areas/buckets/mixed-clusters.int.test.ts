@@ -3,18 +3,18 @@ import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aw
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../core/db/client.ts';
 import { migratedDatabase } from '../../test/databases.ts';
-import { garageClusterConfig, startGarageServer } from '../../test/garage-server.ts';
+import { startGarageServer } from '../../test/garage-server.ts';
 import type { GarageServer } from '../../test/garage-server.ts';
-import { minioStorageConfig, startMinioServer } from '../../test/minio-server.ts';
+import { startMinioServer } from '../../test/minio-server.ts';
 import type { MinioServer } from '../../test/minio-server.ts';
 import { letsBrowsersIn, preflight, s3ClientFactory, s3Failure } from '../../test/s3.ts';
 import { eventually } from '../../test/eventually.ts';
 import { createWorld } from '../../test/world.ts';
 import type { World } from '../../test/world.ts';
-import type { StorageConfig } from './storage/config.ts';
 import { createGarageAdmin } from './storage/garage-admin.ts';
 import { createStorageRuntime } from './storage/runtime.ts';
 import { refreshUsage } from './usage.ts';
+import { bothClusters } from '../../test/buckets-suite.ts';
 
 /**
  * One API over two backends: region `eu-central` on MinIO, region `garage` on Garage (named like
@@ -30,17 +30,7 @@ const clients = s3ClientFactory();
 beforeAll(async () => {
   [minio, garage] = await Promise.all([startMinioServer(), startGarageServer()]);
   database = await migratedDatabase('pglite');
-  const config: StorageConfig = {
-    clusters: new Map([
-      ['minio-test', minioStorageConfig(minio).clusters.get('minio-test')!],
-      ['garage-test', garageClusterConfig(garage)],
-    ]),
-    regions: new Map([
-      ['eu-central', 'minio-test'],
-      [garage.region, 'garage-test'],
-    ]),
-  };
-  w = createWorld(database, { storage: createStorageRuntime(config, randomBytes(32)) });
+  w = createWorld(database, { storage: createStorageRuntime(bothClusters(minio, garage), randomBytes(32)) });
   tenant = await w.tenant();
 }, 180_000);
 

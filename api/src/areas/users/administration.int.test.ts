@@ -19,25 +19,12 @@ describeOnEachDatabase('the administration pages and audit log of the web UI', U
     admin = await w.user({ superuser: true });
   });
 
-  const { request } = uiClient(() => w, ORIGIN);
+  const { request, signedIn } = uiClient(() => w, ORIGIN);
 
   const get = async (path: string, jar: CookieJar) => {
     const res = await request(path, jar);
     return { status: res.status, page: await res.text(), headers: res.headers };
   };
-
-  async function signedIn(actor: Actor) {
-    const jar = new CookieJar();
-    const res = await submitSignIn(() =>
-      request('/ui/login/', jar, { form: { username: actor.username, password: PASSWORD } }),
-    );
-    expect(res.status).toBe(303);
-    jar.take(res.headers);
-    const home = await get('/ui/', jar);
-    expect(home.status).toBe(200);
-    const csrf = /name="csrf_token" value="([^"]+)"/.exec(home.page)?.[1] ?? '';
-    return { jar, csrf, home: home.page };
-  }
 
   /** The audit entries the API lists for these filters (as a Super Admin), newest first. */
   const apiEntries = async (query: string) =>

@@ -9,15 +9,12 @@ import {
   infoIdp,
   PUBLIC_URL,
   ssoHelpers,
-  useTestIdps,
-  WITH_PROVIDERS,
+  useProviders,
 } from '../../test/sso-suite.ts';
 import { describeOnEachDatabase } from '../../test/world.ts';
 
-useTestIdps();
-
 /** The CLI's sign-in: an ID token of the provider exchanged for a login token. */
-describeOnEachDatabase('single sign-on with an in-process OpenID provider', WITH_PROVIDERS, (w) => {
+describeOnEachDatabase('single sign-on with an in-process OpenID provider', useProviders(), (w) => {
   const { request, org, account, userOf, rolesOf, audits } = ssoHelpers(w);
 
   it('exchanges a CLI ID token for a login token, verified against the provider', async () => {

@@ -12,16 +12,13 @@ import {
   PUBLIC_URL,
   ssoHelpers,
   TLS_URL,
-  useTestIdps,
-  WITH_PROVIDERS,
+  useProviders,
 } from '../../test/sso-suite.ts';
 import { createWorld, describeOnEachDatabase } from '../../test/world.ts';
 import { OidcProviders } from './providers.ts';
 
-useTestIdps();
-
 /** The web UI's sessions after a sign-in: cookies, CSRF, rotation, expiry, logout. */
-describeOnEachDatabase('single sign-on with an in-process OpenID provider', WITH_PROVIDERS, (w) => {
+describeOnEachDatabase('single sign-on with an in-process OpenID provider', useProviders(), (w) => {
   const { request, signIn, account, userOf, audits } = ssoHelpers(w);
 
   it('never accepts a session cookie on /api/v1/', async () => {

@@ -2,21 +2,12 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { organizationMembers, organizations, userIdentities, users } from '../../core/db/schema/index.ts';
 import { CookieJar, loginAtIdp } from '../../test/oidc-provider.ts';
-import {
-  idp,
-  LIMITED_SLUG,
-  PUBLIC_URL,
-  ssoHelpers,
-  useTestIdps,
-  WITH_PROVIDERS,
-} from '../../test/sso-suite.ts';
+import { idp, LIMITED_SLUG, PUBLIC_URL, ssoHelpers, useProviders } from '../../test/sso-suite.ts';
 import { describeOnEachDatabase } from '../../test/world.ts';
 import { startServer } from '../../server.ts';
 
-useTestIdps();
-
 /** Signing in through a provider: users made and linked, roles from groups, refusals audited. */
-describeOnEachDatabase('single sign-on with an in-process OpenID provider', WITH_PROVIDERS, (w) => {
+describeOnEachDatabase('single sign-on with an in-process OpenID provider', useProviders(), (w) => {
   const { request, signIn, org, account, userOf, rolesOf, audits } = ssoHelpers(w);
 
   it('creates the user on first sign-in, lands where the user started, with roles from groups', async () => {
