@@ -7,6 +7,7 @@
  */
 import postgres from 'postgres';
 import { jsonRequest } from '../api/src/test/api-process.ts';
+import { eventually } from '../api/src/test/eventually.ts';
 
 export const PASSWORD = 'bench-user-password-0123';
 /** Workspaces per organization: uneven, like real tenants (300 in all). */
@@ -278,15 +279,16 @@ export async function seedWorld(
     // right after the insert can find a transaction of the API's still open and skip the pages, so
     // it is repeated until they are marked (within a deadline).
     await sql`analyze`;
-    for (const deadline = Date.now() + 30_000; ;) {
-      await sql`vacuum audit_log`;
-      const [v] =
-        await sql`select relallvisible::float / greatest(relpages, 1) as visible from pg_class where relname = 'audit_log'`;
-      if (v!.visible >= 0.95) break;
-      if (Date.now() > deadline)
-        throw new Error(`seeding: audit_log still ${v!.visible} all-visible after vacuum`);
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    await eventually(
+      'seeding: audit_log all-visible after vacuum',
+      async () => {
+        await sql`vacuum audit_log`;
+        const [v] =
+          await sql`select relallvisible::float / greatest(relpages, 1) as visible from pg_class where relname = 'audit_log'`;
+        return v!.visible as number;
+      },
+      { intervalMs: 500, until: (visible) => visible >= 0.95 },
+    );
   } finally {
     await sql.end({ timeout: 2 });
   }

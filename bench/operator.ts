@@ -14,7 +14,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { startPostgresServer } from '../api/src/test/postgres-server.ts';
-import { eventually, startOperatorStack } from '../operator/src/test/stack.ts';
+import { eventually } from '../api/src/test/eventually.ts';
+import { startOperatorStack } from '../operator/src/test/stack.ts';
 
 const COUNT = Number(process.env.BENCH_OPERATOR_BUCKETS ?? 500);
 const RESYNC_SECONDS = 20;

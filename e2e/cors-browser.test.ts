@@ -12,7 +12,7 @@ import type { ApiProcess } from '../api/src/test/api-process.ts';
 import { freshDatabaseUrl } from '../api/src/test/databases.ts';
 import { startGarageServer, writeGarageStorageConfig } from '../api/src/test/garage-server.ts';
 import type { GarageServer } from '../api/src/test/garage-server.ts';
-import { preflight } from '../api/src/test/storage-driver-suite.ts';
+import { preflight } from '../api/src/test/s3.ts';
 import { launchChromium, requireChromium } from './chromium.ts';
 
 /**

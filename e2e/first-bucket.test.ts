@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../api/src/test/api-process.ts';
 import { freePort } from '../api/src/test/postgres-server.ts';
+import { eventually } from '../api/src/test/eventually.ts';
 
 /** The README's "A first bucket" shell lines: the fenced block between its markers, verbatim. */
 function readmeBlock(): string {
@@ -63,12 +64,14 @@ describe('the README: a first bucket with npm run dev', () => {
     dev.stdout!.on('data', (d: Buffer) => (output += d.toString()));
     dev.stderr!.on('data', (d: Buffer) => (output += d.toString()));
     exited = new Promise((resolve) => dev.once('exit', (code) => resolve(code)));
-    const deadline = Date.now() + 110_000;
-    while (!output.includes('plinth-dev: ready')) {
-      if (dev.exitCode !== null) throw new Error(`npm run dev exited with ${dev.exitCode}:\n${output}`);
-      if (Date.now() > deadline) throw new Error(`npm run dev was not ready in time:\n${output}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await eventually(
+      'npm run dev ready',
+      (stop) => {
+        if (dev.exitCode !== null) stop(`it exited with ${dev.exitCode}:\n${output}`);
+        return output.includes('plinth-dev: ready');
+      },
+      { timeoutMs: 110_000, intervalMs: 200, diagnostics: () => output },
+    );
   });
   afterAll(() => {
     if (dev?.pid && groupAlive(dev.pid)) process.kill(-dev.pid, 'SIGKILL');
@@ -103,9 +106,10 @@ describe('the README: a first bucket with npm run dev', () => {
     // A terminal's Ctrl-C: SIGINT to the whole foreground group (npm itself exits on it at once).
     process.kill(-dev.pid!, 'SIGINT');
     await exited;
-    const deadline = Date.now() + 40_000;
-    while (groupAlive(dev.pid!) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
-    expect(groupAlive(dev.pid!), 'a process of npm run dev is still running').toBe(false);
+    await eventually('every process of npm run dev to stop', () => !groupAlive(dev.pid!), {
+      timeoutMs: 40_000,
+      intervalMs: 200,
+    });
     await expect(fetch(`${minio}/minio/health/live`)).rejects.toThrow();
     expect(output).toContain('"msg":"stopped"');
   });

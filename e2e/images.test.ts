@@ -28,6 +28,7 @@ import {
   readDockerfile,
 } from './dockerfile.ts';
 import type { Dockerfile } from './dockerfile.ts';
+import { eventually } from '../api/src/test/eventually.ts';
 
 /**
  * The images without Docker: each image's file tree is assembled from what its Dockerfile COPYs
@@ -146,24 +147,16 @@ async function exitCode(proc: Proc, timeoutMs: number): Promise<number | null> {
 
 /** Polls `url` until it answers `status`; returns the body. */
 async function waitForStatus(proc: Proc, url: string, status: number, timeoutMs = 60_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  let last = 'no answer';
-  while (Date.now() < deadline) {
-    if (proc.child.exitCode !== null)
-      throw new Error(`exited with ${proc.child.exitCode}:\n${proc.output()}`);
-    try {
+  const answer = await eventually(
+    `${url} answering ${status}`,
+    async (stop) => {
+      if (proc.child.exitCode !== null) stop(`exited with ${proc.child.exitCode}:\n${proc.output()}`);
       const res = await fetch(url, { signal: AbortSignal.timeout(3000) });
-      const body = await res.text();
-      last = `${res.status} ${body.slice(0, 200)}`;
-      if (res.status === status) return body;
-    } catch (err) {
-      last = String(err);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(
-    `${url} did not answer ${status} within ${timeoutMs} ms (last: ${last}):\n${proc.output()}`,
+      return { status: res.status, body: await res.text() };
+    },
+    { timeoutMs, until: (a) => a.status === status, diagnostics: () => proc.output() },
   );
+  return answer.body;
 }
 
 describe.each(IMAGES)('$dockerfile', (image) => {

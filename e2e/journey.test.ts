@@ -13,7 +13,8 @@ import { startMinioServer, writeStorageConfig } from '../api/src/test/minio-serv
 import type { MinioServer } from '../api/src/test/minio-server.ts';
 import { runToolScript, startControlPlane } from '../operator/src/test/control-plane.ts';
 import type { ControlPlane } from '../operator/src/test/control-plane.ts';
-import { eventually, startOperatorProcess } from '../operator/src/test/stack.ts';
+import { eventually } from '../api/src/test/eventually.ts';
+import { startOperatorProcess } from '../operator/src/test/stack.ts';
 import type { OperatorProcess } from '../operator/src/test/stack.ts';
 import { assembleImage, readDockerfile } from './dockerfile.ts';
 

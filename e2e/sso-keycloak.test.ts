@@ -13,6 +13,7 @@ import type { KeycloakServer } from '../api/src/test/keycloak-server.ts';
 import { startTestIdp } from '../api/src/test/oidc-provider.ts';
 import type { TestIdp } from '../api/src/test/oidc-provider.ts';
 import { freePort } from '../api/src/test/postgres-server.ts';
+import { eventually } from '../api/src/test/eventually.ts';
 
 /**
  * Single sign-on against a real Keycloak (from Maven Central, scripts/tools/keycloak.sh), driven by
@@ -45,17 +46,6 @@ afterAll(async () => {
   await kc?.stop();
   rmSync(scratch, { recursive: true, force: true });
 });
-
-/** Polls `fn` until it returns something other than undefined, or fails after `timeoutMs`. */
-async function poll<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 describe.each(['postgres', 'pglite'] as const)('SSO with Keycloak and Chromium, the API on %s', (kind) => {
   let api: ApiProcess;
@@ -295,10 +285,14 @@ describe.each(['postgres', 'pglite'] as const)('SSO with Keycloak and Chromium, 
       await page.waitForLoadState();
       await expect.poll(async () => kc.userSessions('erin')).toBe(0);
       // Keycloak POSTs a logout token to Plinth; the next page needs a new sign-in.
-      await poll('the Plinth session to end', async () => {
-        await page.goto(`${publicUrl}/ui/`);
-        return new URL(page.url()).pathname === '/ui/login/' ? true : undefined;
-      });
+      await eventually(
+        'the Plinth session to end',
+        async () => {
+          await page.goto(`${publicUrl}/ui/`);
+          return new URL(page.url()).pathname === '/ui/login/';
+        },
+        { timeoutMs: 15_000, intervalMs: 200 },
+      );
     });
     const ended = (await audit('session.logout')).find((e) => e.details.kind === 'backchannel');
     expect(ended?.details).toMatchObject({ provider: 'keycloak', kind: 'backchannel', sessions: 1 });

@@ -1,24 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from './core/db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { auditLog } from './core/db/schema/index.ts';
 import { createMetrics } from './core/metrics.ts';
 import { AuditLog, registerAuditMetrics } from './core/audit/writer.ts';
 import { testApp } from './test/app.ts';
 import { capturedLogger } from './test/log-capture.ts';
-import { DATABASE_KINDS, migratedDatabase } from './test/databases.ts';
-import { createWorld, PASSWORD } from './test/world.ts';
-import type { World } from './test/world.ts';
-
-const poll = async <T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 3000): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
+import { migratedDatabase } from './test/databases.ts';
+import { eventually } from './test/eventually.ts';
+import { createWorld, describeOnEachDatabase, PASSWORD } from './test/world.ts';
 
 /** `depth` objects nested inside each other, as JSON text. */
 const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
@@ -28,19 +17,7 @@ const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}
  * that overflow, empty or unknown bodies, absurd nesting, impossible dates, control characters in
  * paths. Each answers with its own 4xx, never a 500, and never fails another request.
  */
-describe.each(DATABASE_KINDS)('the edge on %s', (kind) => {
-  let database: DatabaseHandle;
-  let w: World;
-
-  beforeAll(async () => {
-    database = await migratedDatabase(kind);
-    w = createWorld(database);
-  });
-  afterAll(async () => {
-    await w.env.close();
-    await database.close();
-  });
-
+describeOnEachDatabase('the edge', (w, { kind, database }) => {
   describe('pagination bounds', () => {
     it("answers a huge page with its own 400 and never fails another caller's list sent with it", async () => {
       const a = await w.tenant();
@@ -89,14 +66,18 @@ describe.each(DATABASE_KINDS)('the edge on %s', (kind) => {
         { attr: 'id', code: 'invalid_character', detail: expect.stringContaining('cannot be stored') },
       ]);
       await w.expectStatus(200, 'GET', '/api/v1/workspaces/', { token: key.token });
-      const written = await poll('the api_key.used entry of the normal request', async () => {
-        await w.env.audit.flush();
-        const rows = await database.db
-          .select()
-          .from(auditLog)
-          .where(and(eq(auditLog.event, 'api_key.used'), eq(auditLog.apiKeyId, key.id)));
-        return rows.length > 0 ? rows : undefined;
-      });
+      const written = await eventually(
+        'the api_key.used entry of the normal request',
+        async () => {
+          await w.env.audit.flush();
+          const rows = await database.db
+            .select()
+            .from(auditLog)
+            .where(and(eq(auditLog.event, 'api_key.used'), eq(auditLog.apiKeyId, key.id)));
+          return rows.length > 0 ? rows : undefined;
+        },
+        { timeoutMs: 3000 },
+      );
       expect(written.map((r) => r.details.endpoint)).toContain('GET /api/v1/workspaces/');
       expect(w.env.audit.pending).toBe(0);
     });

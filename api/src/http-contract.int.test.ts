@@ -1,14 +1,14 @@
 import { z } from '@hono/zod-openapi';
 import { asc, sql } from 'drizzle-orm';
 import { parse } from 'yaml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from './core/db/client.ts';
+import { beforeAll, expect, it } from 'vitest';
 import { users } from './core/db/schema/index.ts';
 import { defineRoute, PUBLIC } from './http/openapi.ts';
 import { MAX_PAGE, MAX_PAGE_SIZE, PageQuerySchema, paginate, paginated } from './core/pagination.ts';
 import { API_VERSION } from './core/version.ts';
 import { testApp } from './test/app.ts';
-import { DATABASE_KINDS, freshDatabase, migratedDatabase } from './test/databases.ts';
+import { freshDatabase, migratedDatabase } from './test/databases.ts';
+import { describeOnEachDatabase } from './test/world.ts';
 
 const UserItem = z.object({ username: z.string() }).openapi('TestUser');
 
@@ -16,14 +16,12 @@ const UserItem = z.object({ username: z.string() }).openapi('TestUser');
  * The shared HTTP machinery (errors, validation, trailing slashes, body rules, pagination) seen
  * through real routes and through routes declared the way every resource route is.
  */
-describe.each(DATABASE_KINDS)('HTTP contract on %s', (kind) => {
-  let database: DatabaseHandle;
+describeOnEachDatabase('HTTP contract', { world: { bodyLimitBytes: 2048 } }, (w, { kind, database }) => {
   let env: ReturnType<typeof testApp>;
 
   beforeAll(async () => {
-    database = await migratedDatabase(kind);
     await database.db.insert(users).values(Array.from({ length: 7 }, (_, i) => ({ username: `user-${i}` })));
-    env = testApp(database, { bodyLimitBytes: 2048 });
+    env = w.env;
     const { app } = env;
     app.openapi(
       defineRoute({
@@ -91,10 +89,6 @@ describe.each(DATABASE_KINDS)('HTTP contract on %s', (kind) => {
     app.get('/api/test-crash/', () => {
       throw new Error('boom: select * from users where password = $1 -- hunter2');
     });
-  });
-
-  afterAll(async () => {
-    await database.close();
   });
 
   const json = (body: unknown, headers: Record<string, string> = {}) => ({

@@ -1,13 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from './core/db/client.ts';
+import { beforeAll, expect, it } from 'vitest';
 import { apiKeys } from './core/db/schema/index.ts';
 import { operationIdFor } from './http/openapi.ts';
 import { generateToken } from './core/tokens.ts';
 import { LoginTokens } from './auth/login.ts';
 import { TEST_JWT_KEY } from './test/app.ts';
-import { DATABASE_KINDS, migratedDatabase } from './test/databases.ts';
-import { createWorld } from './test/world.ts';
+import { describeOnEachDatabase } from './test/world.ts';
 import {
   fillPath,
   operationFixtures,
@@ -27,9 +25,7 @@ import type { Actor, World } from './test/world.ts';
  */
 const viewerMay = (op: Operation) => op.action !== undefined && can('viewer', op.action);
 
-describe.each(DATABASE_KINDS)('security of every protected route on %s', (kind) => {
-  let database: DatabaseHandle;
-  let w: World;
+describeOnEachDatabase('security of every protected route', (w, { database }) => {
   let f: OperationFixtures;
   let b: Awaited<ReturnType<World['tenant']>>;
   let operations: Operation[];
@@ -39,8 +35,6 @@ describe.each(DATABASE_KINDS)('security of every protected route on %s', (kind) 
   let expiredLogin: string;
 
   beforeAll(async () => {
-    database = await migratedDatabase(kind);
-    w = createWorld(database);
     root = await w.user({ superuser: true });
     f = await operationFixtures(w);
     b = await w.tenant();
@@ -64,10 +58,6 @@ describe.each(DATABASE_KINDS)('security of every protected route on %s', (kind) 
       .token;
 
     operations = await protectedOperations(w);
-  });
-  afterAll(async () => {
-    await w.env.close();
-    await database.close();
   });
 
   const send = (op: Operation, opts: { token?: string; headers?: Record<string, string> }) =>

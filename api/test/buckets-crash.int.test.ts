@@ -23,6 +23,7 @@ import { createMinioDriver } from '../src/areas/buckets/storage/minio-driver.ts'
 import type { StorageDriver } from '../src/areas/buckets/storage/driver.ts';
 import { signRequest } from '../src/areas/buckets/storage/sigv4.ts';
 import type { SagaStep } from '../src/areas/buckets/storage/runtime.ts';
+import { eventually } from '../src/test/eventually.ts';
 
 /**
  * Crash safety of the bucket sagas, with real processes: the API is paused by its test hook after a
@@ -96,12 +97,15 @@ describe('bucket sagas survive SIGKILL after every step', () => {
     return { organization: org.id as string, workspace: ws.id as string };
   }
 
+  /** Waits for the test hook to pause the saga after its step. */
+  const paused = (p: ApiProcess, step: SagaStep) =>
+    eventually(`the hook to pause after ${step}`, () => p.output().includes('paused after saga step'), {
+      intervalMs: 50,
+      diagnostics: () => p.output(),
+    });
+
   async function killWhenPaused(p: ApiProcess, token: string, step: SagaStep) {
-    const deadline = Date.now() + 30_000;
-    while (!p.output().includes('paused after saga step')) {
-      if (Date.now() > deadline) throw new Error(`the hook never paused after ${step}:\n${p.output()}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await paused(p, step);
     // The paused saga holds its lease, but nothing else: the process still answers.
     await answersPromptly(p, token);
     p.child.kill('SIGKILL');
@@ -118,16 +122,16 @@ describe('bucket sagas survive SIGKILL after every step', () => {
     expect(ms, 'GET /api/v1/workspaces/ while a saga is pending').toBeLessThan(PROMPT_MS);
   }
 
-  /** Polls `probe` (every 300 ms, 90 s at most) until it returns something; the process's output on failure. */
-  async function until<T>(p: ApiProcess, what: string, probe: () => Promise<T | undefined>): Promise<T> {
-    const deadline = Date.now() + 90_000;
-    for (;;) {
-      const result = await probe();
-      if (result !== undefined) return result;
-      if (Date.now() > deadline) throw new Error(`${what} did not happen in 90 s:\n${p.output()}`);
-      await new Promise((r) => setTimeout(r, 300));
-    }
-  }
+  /**
+   * How long `p` may take to finish an interrupted saga (every 300 ms, 90 s at most), its output on
+   * failure; what a probe expects holds on every try.
+   */
+  const recovering = (p: ApiProcess) => ({
+    timeoutMs: 90_000,
+    intervalMs: 300,
+    onError: 'fail' as const,
+    diagnostics: () => p.output(),
+  });
 
   /** The IAM policies on MinIO that grant anything on `bucket`, by name. */
   async function policiesOn(bucket: string): Promise<string[]> {
@@ -216,15 +220,19 @@ describe('bucket sagas survive SIGKILL after every step', () => {
       // Recovery takes over once the dead process's lease (15 s) has expired; until then, and
       // while it runs, the rest of the API answers.
       let pendingSeen = 0;
-      const bucket = await until(second, 'recovery', async () => {
-        await answersPromptly(second, token);
-        const list = await api(second, 'GET', `/api/v1/s3/buckets/?workspace=${place.workspace}`, token);
-        const b = list.body.results.find((r: { name: string }) => r.name === name);
-        expect(b?.state).toMatch(/^(provisioning|ready)$/);
-        if (b.state === 'ready') return b;
-        pendingSeen++;
-        return undefined;
-      });
+      const bucket = await eventually(
+        'recovery',
+        async () => {
+          await answersPromptly(second, token);
+          const list = await api(second, 'GET', `/api/v1/s3/buckets/?workspace=${place.workspace}`, token);
+          const b = list.body.results.find((r: { name: string }) => r.name === name);
+          expect(b?.state).toMatch(/^(provisioning|ready)$/);
+          if (b.state === 'ready') return b;
+          pendingSeen++;
+          return undefined;
+        },
+        recovering(second),
+      );
       expect(pendingSeen).toBeGreaterThan(0);
       expect(second.output()).toContain('resumed an interrupted bucket saga');
 
@@ -288,15 +296,19 @@ describe('bucket sagas survive SIGKILL after every step', () => {
 
       const { p: second, token } = await boot(envOf(databaseUrl));
       let pendingSeen = 0;
-      await until(second, 'the rollback', async () => {
-        await answersPromptly(second, token);
-        const list = await api(second, 'GET', `/api/v1/s3/buckets/?workspace=${place.workspace}`, token);
-        const b = list.body.results.find((r: { name: string }) => r.name === name);
-        if (!b) return true;
-        expect(b.state).toBe('provisioning');
-        pendingSeen++;
-        return undefined;
-      });
+      await eventually(
+        'the rollback',
+        async () => {
+          await answersPromptly(second, token);
+          const list = await api(second, 'GET', `/api/v1/s3/buckets/?workspace=${place.workspace}`, token);
+          const b = list.body.results.find((r: { name: string }) => r.name === name);
+          if (!b) return true;
+          expect(b.state).toBe('provisioning');
+          pendingSeen++;
+          return undefined;
+        },
+        recovering(second),
+      );
       expect(pendingSeen).toBeGreaterThan(0);
       expect(second.output()).toContain('resumed an interrupted bucket saga');
       expect(await driver.bucketExists(name)).toBe(squatter);
@@ -365,11 +377,7 @@ describe('bucket sagas survive SIGKILL after every step', () => {
       const client = s3As(creds);
       if (objects) {
         // Paused after `deleting`: the bucket's own credentials still work.
-        const deadline = Date.now() + 30_000;
-        while (!first.p.output().includes('paused after saga step')) {
-          if (Date.now() > deadline) throw new Error(`the hook never paused:\n${first.p.output()}`);
-          await new Promise((r) => setTimeout(r, 50));
-        }
+        await paused(first.p, step);
         await client.send(new PutObjectCommand({ Bucket: name, Key: 'late', Body: 'keep me' }));
       }
       await killWhenPaused(first.p, first.token, step);
@@ -381,25 +389,29 @@ describe('bucket sagas survive SIGKILL after every step', () => {
 
       const { p: second, token } = await boot(env);
       let pendingSeen = 0;
-      await until(second, 'the deletion', async () => {
-        await answersPromptly(second, token);
-        const b = await api(second, 'GET', path, token);
-        if (b.status === 404) return true;
-        expect(b.status).toBe(200);
-        if (step === 'delete-checked') {
-          // The row never left `ready`: what the client sees is its DELETE being retried.
-          expect(b.body.state).toBe('ready');
-          const retry = await api(second, 'DELETE', path, token);
-          if (retry.status === 204) return true;
-          expect([retry.status, retry.body.code]).toEqual([409, 'bucket_busy']);
-        } else if (objects && b.body.state === 'ready') {
-          return true;
-        } else {
-          expect(b.body.state).toBe('deleting');
-        }
-        pendingSeen++;
-        return undefined;
-      });
+      await eventually(
+        'the deletion',
+        async () => {
+          await answersPromptly(second, token);
+          const b = await api(second, 'GET', path, token);
+          if (b.status === 404) return true;
+          expect(b.status).toBe(200);
+          if (step === 'delete-checked') {
+            // The row never left `ready`: what the client sees is its DELETE being retried.
+            expect(b.body.state).toBe('ready');
+            const retry = await api(second, 'DELETE', path, token);
+            if (retry.status === 204) return true;
+            expect([retry.status, retry.body.code]).toEqual([409, 'bucket_busy']);
+          } else if (objects && b.body.state === 'ready') {
+            return true;
+          } else {
+            expect(b.body.state).toBe('deleting');
+          }
+          pendingSeen++;
+          return undefined;
+        },
+        recovering(second),
+      );
       expect(pendingSeen).toBeGreaterThan(0);
 
       if (objects) {

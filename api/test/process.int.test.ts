@@ -12,6 +12,7 @@ import { API_ENTRY, REPO_ROOT, startApiProcess, TEST_KEYS } from '../src/test/ap
 import type { ApiProcess } from '../src/test/api-process.ts';
 import { freshDatabaseUrl } from '../src/test/databases.ts';
 import { freePort, startPostgresServer } from '../src/test/postgres-server.ts';
+import { eventually } from '../src/test/eventually.ts';
 
 /** The API as its users run it: `node api/src/index.ts` with environment variables. */
 describe('the API process', () => {
@@ -115,10 +116,10 @@ describe('the API process', () => {
       DATABASE_URL: `postgres://plinth:hunter2-secret@127.0.0.1:${port}/plinth?sslmode=disable`,
       ...TEST_KEYS,
     });
-    const deadline = Date.now() + 20_000;
-    while (!p.output().includes('database not ready') && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await eventually('a "database not ready" line', () => p.output().includes('database not ready'), {
+      timeoutMs: 20_000,
+      diagnostics: () => p.output(),
+    });
     const line = p
       .output()
       .split('\n')

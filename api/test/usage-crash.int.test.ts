@@ -8,6 +8,7 @@ import type { ApiProcess } from '../src/test/api-process.ts';
 import { freshDatabaseUrl } from '../src/test/databases.ts';
 import { startMinioServer, writeStorageConfig } from '../src/test/minio-server.ts';
 import type { MinioServer } from '../src/test/minio-server.ts';
+import { eventually } from '../src/test/eventually.ts';
 
 /**
  * The usage job survives SIGKILL: a process paused mid-run (reports gathered, not yet written) is
@@ -47,11 +48,10 @@ describe('usage job survives SIGKILL during a run', () => {
     });
     running.push(first);
     await first.waitReady();
-    const deadline = Date.now() + 30_000;
-    while (!first.output().includes('paused after saga step')) {
-      if (Date.now() > deadline) throw new Error(`the hook never paused:\n${first.output()}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await eventually('the hook to pause', () => first.output().includes('paused after saga step'), {
+      intervalMs: 50,
+      diagnostics: () => first.output(),
+    });
     first.child.kill('SIGKILL');
     await first.exited;
 
@@ -62,17 +62,18 @@ describe('usage job survives SIGKILL during a run', () => {
       const second = await startApiProcess(env);
       running.push(second);
       await second.waitReady();
-      const until = Date.now() + 60_000;
-      for (;;) {
-        const rows = await db`select id, state, attempts from jobs where kind = 'usage.refresh'`;
-        if (rows.length === 1 && rows[0]!.state === 'done') {
-          expect(rows[0]).toMatchObject({ id: stuck!.id, attempts: 2 });
-          break;
-        }
-        if (Date.now() > until)
-          throw new Error(`usage job not done (${JSON.stringify(rows)}):\n${second.output()}`);
-        await new Promise((r) => setTimeout(r, 500));
-      }
+      const rows = await eventually(
+        'the usage job done',
+        async () =>
+          await db<{ state: string }[]>`select id, state, attempts from jobs where kind = 'usage.refresh'`,
+        {
+          timeoutMs: 60_000,
+          intervalMs: 500,
+          until: (found) => found.length === 1 && found[0]!.state === 'done',
+          diagnostics: () => second.output(),
+        },
+      );
+      expect(rows[0]).toMatchObject({ id: stuck!.id, attempts: 2 });
       await second.stop();
     } finally {
       await db.end();

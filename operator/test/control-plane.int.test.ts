@@ -10,7 +10,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_PLANE_START_TIMEOUT_MS, startControlPlane } from '../src/test/control-plane.ts';
 import type { ControlPlane } from '../src/test/control-plane.ts';
-import { eventually } from '../src/test/eventually.ts';
+import { eventually } from '../../api/src/test/eventually.ts';
 
 const SAMPLES = fileURLToPath(new URL('../../config/samples/', import.meta.url));
 

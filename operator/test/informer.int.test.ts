@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Informer } from '../src/runtime/informer.ts';
 import { startControlPlane } from '../src/test/control-plane.ts';
 import type { ControlPlane } from '../src/test/control-plane.ts';
-import { eventually } from '../src/test/eventually.ts';
+import { eventually } from '../../api/src/test/eventually.ts';
 
 /**
  * The informer wrapper keeps a cache alive through failures client-node's informer gives up on:

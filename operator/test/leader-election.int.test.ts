@@ -4,7 +4,7 @@ import { LeaderElector } from '../src/runtime/leader-election.ts';
 import type { LeadershipEndReason } from '../src/runtime/leader-election.ts';
 import { CONTROL_PLANE_START_TIMEOUT_MS, startControlPlane } from '../src/test/control-plane.ts';
 import type { ControlPlane } from '../src/test/control-plane.ts';
-import { eventually } from '../src/test/eventually.ts';
+import { eventually } from '../../api/src/test/eventually.ts';
 
 /** Short timings with controller-runtime's proportions (15 s / 10 s / 2 s). */
 const LEASE_MS = 2_000;

@@ -1,7 +1,8 @@
 import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMinioAdmin } from '../../api/src/areas/buckets/storage/minio-admin.ts';
-import { eventually, startOperatorStack } from '../src/test/stack.ts';
+import { eventually } from '../../api/src/test/eventually.ts';
+import { startOperatorStack } from '../src/test/stack.ts';
 import type { OperatorProcess, OperatorStack, Tenant } from '../src/test/stack.ts';
 
 /**

@@ -12,7 +12,8 @@ import {
 } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMinioAdmin } from '../../api/src/areas/buckets/storage/minio-admin.ts';
-import { eventually, startOperatorStack } from '../src/test/stack.ts';
+import { eventually } from '../../api/src/test/eventually.ts';
+import { startOperatorStack } from '../src/test/stack.ts';
 import type { OperatorProcess, OperatorStack, Tenant } from '../src/test/stack.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));

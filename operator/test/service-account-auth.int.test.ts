@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonRequest } from '../../api/src/test/api-process.ts';
+import { eventually } from '../../api/src/test/eventually.ts';
 import {
-  eventually,
   OPERATOR_NAMESPACE,
   OPERATOR_SA_USER,
   serviceAccountManifest,

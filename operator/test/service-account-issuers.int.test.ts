@@ -2,14 +2,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { stringify as stringifyYaml } from 'yaml';
 import { auditLog } from '../../api/src/core/db/schema/index.ts';
 import { buckets } from '../../api/src/core/db/schema/index.ts';
 import { loadServiceAccountsConfig, ServiceAccountVerifier } from '../../api/src/auth/service-accounts.ts';
-import type { DatabaseHandle } from '../../api/src/core/db/client.ts';
-import { DATABASE_KINDS, migratedDatabase } from '../../api/src/test/databases.ts';
-import { createWorld } from '../../api/src/test/world.ts';
+import { eventually } from '../../api/src/test/eventually.ts';
+import { createWorld, describeOnEachDatabase } from '../../api/src/test/world.ts';
 import type { World } from '../../api/src/test/world.ts';
 import { CONTROL_PLANE_START_TIMEOUT_MS, startControlPlane } from '../src/test/control-plane.ts';
 import type { ControlPlane } from '../src/test/control-plane.ts';
@@ -77,17 +76,14 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 }, 120_000);
 
-describe.each(DATABASE_KINDS)(
+describeOnEachDatabase(
   'ServiceAccount mappings bound to their issuer, two kube-apiservers, %s',
-  (kind) => {
-    let database: DatabaseHandle;
+  (probe, { kind, database }) => {
     let acme: { id: string; slug: string };
     let globex: { id: string; slug: string };
     const worlds: World[] = [];
 
     beforeAll(async () => {
-      database = await migratedDatabase(kind);
-      const probe = createWorld(database);
       [acme, globex] = [await probe.org(), await probe.org()];
       // A bucket row in each organization, so a bucket list shows whose principal asked.
       for (const org of [acme, globex]) {
@@ -103,11 +99,9 @@ describe.each(DATABASE_KINDS)(
           secretSealed: 'unused',
         });
       }
-      await probe.env.close();
     });
     afterAll(async () => {
       await Promise.all(worlds.map((w) => w.env.close()));
-      await database?.close();
     });
 
     /** The app with PLINTH_CONFIG's `service_accounts` as given, read by the production loader. */
@@ -157,17 +151,18 @@ describe.each(DATABASE_KINDS)(
       ]);
       expect((await bucketNames(w, a.operatorToken)).names).toEqual([`${acme.slug}-data`]);
       expect((await bucketNames(w, b.operatorToken)).names).toEqual([`${globex.slug}-data`]);
-      const used = async (orgId: string) => {
-        const deadline = Date.now() + 5_000;
-        for (;;) {
-          const rows = await database.db
-            .select()
-            .from(auditLog)
-            .where(and(eq(auditLog.event, 'service_account.used'), eq(auditLog.organizationId, orgId)));
-          if (rows.length > 0 || Date.now() > deadline) return rows.map((r) => r.details);
-          await new Promise((r) => setTimeout(r, 50));
-        }
-      };
+      const used = (orgId: string) =>
+        eventually(
+          `a service_account.used entry in ${orgId}`,
+          async () => {
+            const rows = await database.db
+              .select()
+              .from(auditLog)
+              .where(and(eq(auditLog.event, 'service_account.used'), eq(auditLog.organizationId, orgId)));
+            return rows.length > 0 && rows.map((r) => r.details);
+          },
+          { timeoutMs: 5_000, intervalMs: 50 },
+        );
       expect(await used(acme.id)).toContainEqual(
         expect.objectContaining({ service_account: OPERATOR, issuer: a.cp.server }),
       );

@@ -1,14 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../core/db/client.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLogger } from '../core/logger.ts';
 import { apiKeys, organizationMembers } from '../core/db/schema/index.ts';
-import { DATABASE_KINDS, migratedDatabase } from '../test/databases.ts';
 import { startTestIdp } from '../test/oidc-provider.ts';
 import type { TestIdp } from '../test/oidc-provider.ts';
-import { createWorld, PASSWORD } from '../test/world.ts';
+import { describeOnEachDatabase, PASSWORD } from '../test/world.ts';
 import type { Actor, World } from '../test/world.ts';
 import { OidcProviders } from './sso/providers.ts';
+import { eventually } from '../test/eventually.ts';
 
 /**
  * Every way from an API key to a credential that outlives it (docs/authentication.md, "Which
@@ -53,9 +52,37 @@ afterAll(async () => {
   await idp?.stop();
 });
 
-describe.each(DATABASE_KINDS)('no API key becomes a durable credential on %s', (kind) => {
-  let database: DatabaseHandle;
-  let w: World;
+/** The suite's world: the API with a single sign-on provider on the test IdP (started in beforeAll). */
+const WITH_IDP = {
+  world: () => ({
+    providers: new OidcProviders(
+      [
+        {
+          name: 'op',
+          displayName: 'Test OP',
+          issuer: idp.issuer,
+          clientId: 'plinth',
+          clientSecret: 'plinth-secret-0123456789',
+          scopes: ['openid'],
+          groupsClaim: 'groups',
+          groupPrefix: 'svc',
+          groupParent: '',
+          superAdminFromGroups: false,
+          organizations: null,
+          groupSync: false,
+          allowSignup: false,
+          resyncIntervalSeconds: 900,
+          cliClientId: 'plinth-cli',
+        },
+      ],
+      PUBLIC_URL,
+      createLogger('silent'),
+    ),
+    publicUrl: PUBLIC_URL,
+  }),
+};
+
+describeOnEachDatabase('no API key becomes a durable credential', WITH_IDP, (w, { database }) => {
   let root: Actor;
   let t: Awaited<ReturnType<World['tenant']>>;
   const keys = {} as Record<KeyKind, string>;
@@ -64,33 +91,6 @@ describe.each(DATABASE_KINDS)('no API key becomes a durable credential on %s', (
   let addresses = 0;
 
   beforeAll(async () => {
-    database = await migratedDatabase(kind);
-    w = createWorld(database, {
-      providers: new OidcProviders(
-        [
-          {
-            name: 'op',
-            displayName: 'Test OP',
-            issuer: idp.issuer,
-            clientId: 'plinth',
-            clientSecret: 'plinth-secret-0123456789',
-            scopes: ['openid'],
-            groupsClaim: 'groups',
-            groupPrefix: 'svc',
-            groupParent: '',
-            superAdminFromGroups: false,
-            organizations: null,
-            groupSync: false,
-            allowSignup: false,
-            resyncIntervalSeconds: 900,
-            cliClientId: 'plinth-cli',
-          },
-        ],
-        PUBLIC_URL,
-        createLogger('silent'),
-      ),
-      publicUrl: PUBLIC_URL,
-    });
     root = await w.user({ superuser: true });
     t = await w.tenant();
     const minted = (path: string, token: string, body: Record<string, unknown> = {}) =>
@@ -107,10 +107,6 @@ describe.each(DATABASE_KINDS)('no API key becomes a durable credential on %s', (
     person['system key'] = root.token;
     person['Super Admin user key'] = root.token;
     person['admin organization key'] = t.orgAdmin.token;
-  });
-  afterAll(async () => {
-    await w.env.close();
-    await database.close();
   });
 
   const user = (id: string) => w.expectStatus(200, 'GET', `/api/v1/users/${id}/`, { token: root.token });
@@ -135,12 +131,15 @@ describe.each(DATABASE_KINDS)('no API key becomes a durable credential on %s', (
    */
   const signsIn = async (username: string, password: string) => {
     const ip = `203.0.113.${++addresses}`;
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const res = await w.call('POST', '/api/login/', { body: { username, password }, ip });
-      if (res.status !== 503 || Date.now() > deadline) return res.status === 200;
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    const res = await eventually(
+      `an answer other than 503 for ${username}`,
+      async () => {
+        const r = await w.call('POST', '/api/login/', { body: { username, password }, ip });
+        return r.status !== 503 && r;
+      },
+      { intervalMs: 250 },
+    );
+    return res.status === 200;
   };
 
   /** The escalations a key of this kind could try, each on fresh targets. */
@@ -277,7 +276,10 @@ describe.each(DATABASE_KINDS)('no API key becomes a durable credential on %s', (
         method: 'PATCH',
         path: `/api/v1/users/${victim.id}/`,
         body: { is_superuser: true },
-        tool: { name: 'api_v1_users_partial_update', args: { id: victim.id, body: { is_superuser: true } } },
+        tool: {
+          name: 'api_v1_users_partial_update',
+          args: { id: victim.id, body: { is_superuser: true } },
+        },
         happened: async () => (await user(victim.id)).is_superuser === true,
       },
       {

@@ -1,42 +1,15 @@
+import { randomBytes, scryptSync } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../core/db/client.ts';
+import { expect, it } from 'vitest';
 import { auditLog, users } from '../core/db/schema/index.ts';
-import { DATABASE_KINDS, migratedDatabase } from '../test/databases.ts';
-import { createWorld, PASSWORD } from '../test/world.ts';
+import { eventually } from '../test/eventually.ts';
+import { createWorld, describeOnEachDatabase, PASSWORD } from '../test/world.ts';
 import type { World } from '../test/world.ts';
 import { createLogger } from '../core/logger.ts';
 import { accountKey, LOGIN_THROTTLE, reserve } from './login-throttle.ts';
 import { OidcProviders } from './sso/providers.ts';
 
-/** Polls `fn` until it returns something other than undefined, or fails past the deadline. */
-const poll = async <T>(
-  what: string,
-  fn: () => T | undefined | Promise<T | undefined>,
-  timeoutMs = 30_000,
-) => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
-
-describe.each(DATABASE_KINDS)('password sign-in under attack on %s', (kind) => {
-  let database: DatabaseHandle;
-  let w: World;
-
-  beforeAll(async () => {
-    database = await migratedDatabase(kind);
-    w = createWorld(database);
-  });
-  afterAll(async () => {
-    await w.env.close();
-    await database.close();
-  });
-
+describeOnEachDatabase('password sign-in under attack', (w, { kind, database }) => {
   const once = (world: World, username: string, password: string, ip: string) =>
     world.call('POST', '/api/login/', { body: { username, password }, ip });
   /**
@@ -45,10 +18,14 @@ describe.each(DATABASE_KINDS)('password sign-in under attack on %s', (kind) => {
    * counts towards throttling, so the retry is the same attempt.
    */
   const attempt = (username: string, password: string, ip: string, world = w) =>
-    poll(`an answer other than 503 for ${username}`, async () => {
-      const r = await once(world, username, password, ip);
-      return r.status === 503 && r.body.code === 'password_hashing_busy' ? undefined : r;
-    });
+    eventually(
+      `an answer other than 503 for ${username}`,
+      async () => {
+        const r = await once(world, username, password, ip);
+        return r.status === 503 && r.body.code === 'password_hashing_busy' ? undefined : r;
+      },
+      { timeoutMs: 60_000 },
+    );
   const hex2 = (n: number) => n.toString(16).padStart(2, '0');
 
   it('signs the admin in from a known address every time while wrong passwords flood in from a /56 and many IPv4 addresses', async () => {
@@ -80,9 +57,7 @@ describe.each(DATABASE_KINDS)('password sign-in under attack on %s', (kind) => {
     const admins: string[] = [];
     try {
       // The gate is saturated once it turns flood attempts away.
-      await poll('the flood to fill the hashing gate', () =>
-        flood.some((s) => s.startsWith('503 ')) ? true : undefined,
-      );
+      await eventually('the flood to fill the hashing gate', () => flood.some((s) => s.startsWith('503 ')));
       for (let i = 0; i < 10; i++) {
         const r = await once(w, admin.username, PASSWORD, home);
         admins.push(`${r.status} ${r.body?.code ?? 'ok'}`);
@@ -260,5 +235,121 @@ describe.each(DATABASE_KINDS)('password sign-in under attack on %s', (kind) => {
       suppressed: 10,
       reasons: { state_mismatch: 10 },
     });
+  });
+
+  /** How many failed logins for `username` got as far as a password check. */
+  const passwordChecks = async (username: string) =>
+    (
+      await w.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.event, 'login.failed'),
+            eq(auditLog.username, username),
+            sql`${auditLog.details}->>'reason' = 'bad_password'`,
+          ),
+        )
+    )[0]!.n;
+
+  it('checks at most the limit of wrong passwords sent at once, from one address or from many', async () => {
+    const victim = await w.user();
+    const fromOne = await Promise.all(
+      Array.from({ length: 30 }, () => attempt(victim.username, 'a-wrong-guess', '203.0.113.7')),
+    );
+    // Counted by the answers: the audit log writes 20 entries per address and minute whole.
+    expect(fromOne.filter((r) => r.status === 401)).toHaveLength(5);
+    expect(fromOne.filter((r) => r.status !== 401 && r.status !== 429)).toEqual([]);
+
+    const other = await w.user();
+    const fromMany = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => attempt(other.username, 'a-wrong-guess', `203.0.113.${100 + i}`)),
+    );
+    expect(await passwordChecks(other.username)).toBeLessThanOrEqual(10);
+    expect(await passwordChecks(other.username)).toBeGreaterThan(0);
+    expect(fromMany.filter((r) => r.status !== 401 && r.status !== 429)).toEqual([]);
+  });
+
+  it("lets the real user sign in from elsewhere after an attacker's failures", async () => {
+    const victim = await w.user();
+    expect((await attempt(victim.username, PASSWORD, '198.51.100.77')).status).toBe(200);
+    // An attacker guesses from one address...
+    for (let i = 0; i < 30; i++) await attempt(victim.username, `guess-${i}`, '203.0.113.66');
+    // ...the user, on a network never used before, is not stopped by that.
+    expect((await attempt(victim.username, PASSWORD, '198.51.100.88')).status).toBe(200);
+    // The attacker spreads over twenty addresses; from home the user still signs in at once.
+    await Promise.all(
+      Array.from({ length: 60 }, (_, i) => attempt(victim.username, `guess-${i}`, `203.0.114.${i % 20}`)),
+    );
+    await w.expectStatus(200, 'POST', '/api/login/', {
+      body: { username: victim.username, password: PASSWORD },
+      ip: '198.51.100.77',
+    });
+  });
+
+  it('throttles per name and address, per address, and slows one name down from unknown addresses', async () => {
+    // Per name and address: 5 failures, then 429 there until the window ends.
+    const carol = await w.user();
+    for (let i = 0; i < 5; i++) {
+      expect((await attempt(carol.username, 'nope', '10.9.0.1')).status).toBe(401);
+    }
+    const limited = await attempt(carol.username, PASSWORD, '10.9.0.1');
+    expect(limited.status).toBe(429);
+    expect(limited.body.code).toBe('throttled');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(800);
+    // Same name in another case is the same user.
+    expect((await attempt(carol.username.toUpperCase(), PASSWORD, '10.9.0.1')).status).toBe(429);
+    expect((await attempt(carol.username, PASSWORD, '10.9.0.2')).status).toBe(200);
+
+    // Per address: 50 failures for any names, then 429 there, except for users who signed in
+    // from it before.
+    const ip = '10.77.0.1';
+    const erin = await w.user();
+    expect((await attempt(erin.username, PASSWORD, ip)).status).toBe(200);
+    for (let i = 0; i < 50; i++) {
+      expect((await attempt(w.unique('ghost'), 'x', ip)).status).toBe(401);
+    }
+    const dave = await w.user();
+    const capped = await attempt(dave.username, PASSWORD, ip);
+    expect([capped.status, capped.body.code]).toEqual([429, 'throttled']);
+    expect((await attempt(dave.username, PASSWORD, '10.77.0.2')).status).toBe(200);
+    expect((await attempt(erin.username, PASSWORD, ip)).status).toBe(200);
+
+    // Per name from many addresses: 10 failures, then unknown addresses wait a growing delay
+    // (at most a minute); addresses the user signed in from before do not.
+    const frank = await w.user();
+    expect((await attempt(frank.username, PASSWORD, '10.88.2.2')).status).toBe(200);
+    for (let i = 0; i < 10; i++) {
+      expect((await attempt(frank.username, 'nope', `10.88.0.${i}`)).status).toBe(401);
+    }
+    const slowed = await attempt(frank.username, PASSWORD, '10.88.1.1');
+    expect([slowed.status, slowed.body.code]).toEqual([429, 'throttled']);
+    expect(Number(slowed.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(Number(slowed.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expect((await attempt(frank.username, PASSWORD, '10.88.2.2')).status).toBe(200);
+  });
+
+  it('signs in a user whose password has an old scrypt hash and upgrades it to Argon2id', async () => {
+    const salt = randomBytes(16);
+    const key = scryptSync(PASSWORD.normalize('NFKC'), salt, 32, {
+      N: 2 ** 15,
+      r: 8,
+      p: 1,
+      maxmem: 64 << 20,
+    });
+    const legacy = ['scrypt', 32768, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+    const [old] = await w.db
+      .insert(users)
+      .values({ username: w.unique('legacy'), passwordHash: legacy })
+      .returning();
+    const storedHash = async () =>
+      (await w.db.select().from(users).where(eq(users.id, old!.id)))[0]!.passwordHash;
+    expect((await attempt(old!.username, 'not-it', '10.66.0.1')).status).toBe(401);
+    expect(await storedHash()).toBe(legacy);
+    expect((await attempt(old!.username, PASSWORD, '10.66.0.1')).status).toBe(200);
+    expect(await storedHash()).toMatch(
+      /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/,
+    );
+    expect((await attempt(old!.username, PASSWORD, '10.66.0.1')).status).toBe(200);
   });
 });

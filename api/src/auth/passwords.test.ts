@@ -9,6 +9,7 @@ import {
   randomPassword,
   verifyPassword,
 } from './passwords.ts';
+import { eventually } from '../test/eventually.ts';
 
 const PHC = /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/;
 
@@ -56,14 +57,12 @@ describe('passwords', () => {
     }
   });
 
-  /** Waits (polling, with a deadline) until the untrusted budget is back to at least `n`. */
-  const budgetOf = async (n: number) => {
-    const deadline = Date.now() + 10_000;
-    while (HASHING.untrustedTokens < n) {
-      if (Date.now() > deadline) throw new Error(`untrusted budget stayed below ${n}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  };
+  /** Waits until the untrusted budget is back to at least `n`. */
+  const budgetOf = (n: number) =>
+    eventually(`the untrusted budget back to ${n}`, () => HASHING.untrustedTokens >= n, {
+      timeoutMs: 10_000,
+      intervalMs: 20,
+    });
   const expectBusy = (err: unknown) => {
     expect(err).toBeInstanceOf(DomainError);
     const e = err as DomainError;

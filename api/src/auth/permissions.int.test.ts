@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../core/db/client.ts';
-import { DATABASE_KINDS, migratedDatabase } from '../test/databases.ts';
-import { createWorld } from '../test/world.ts';
+import { beforeAll, expect, it } from 'vitest';
+import { describeOnEachDatabase } from '../test/world.ts';
 import type { Actor, World } from '../test/world.ts';
 
 type RoleName = 'super_admin' | 'org_admin' | 'workspace_admin' | 'user' | 'viewer';
@@ -154,19 +152,11 @@ const CELLS: Cell[] = [
   },
 ];
 
-describe.each(DATABASE_KINDS)('permission matrix over HTTP on %s', (kind) => {
-  let database: DatabaseHandle;
-  let w: World;
+describeOnEachDatabase('permission matrix over HTTP', (w) => {
   let superAdmin: Actor;
 
   beforeAll(async () => {
-    database = await migratedDatabase(kind);
-    w = createWorld(database);
     superAdmin = await w.user({ superuser: true });
-  });
-  afterAll(async () => {
-    await w.env.close();
-    await database.close();
   });
 
   const cases = CELLS.flatMap((cell) => ROLE_NAMES.map((role) => [cell.action, role, cell] as const));

@@ -1,12 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../core/db/client.ts';
+import { beforeAll, expect, it } from 'vitest';
 import { apiKeys, auditLog } from '../core/db/schema/index.ts';
 import { generateToken } from '../core/tokens.ts';
 import { allScopes, scopeOf } from './policy.ts';
 import type { Scope } from './policy.ts';
-import { DATABASE_KINDS, migratedDatabase } from '../test/databases.ts';
-import { createWorld } from '../test/world.ts';
+import { describeOnEachDatabase } from '../test/world.ts';
 import {
   DOCUMENTED_OPERATIONS,
   fillPath,
@@ -17,16 +15,14 @@ import {
   VALID_BODIES,
 } from '../test/operations.ts';
 import type { Operation, OperationFixtures } from '../test/operations.ts';
-import type { Actor, World } from '../test/world.ts';
+import type { Actor } from '../test/world.ts';
 
 /**
  * The scope matrix over HTTP (docs/permissions.md): each operation needs the scope of the action it
  * declares (`x-plinth-action`), and a key holding only that scope gets past the scope check, any
  * other key not. The action → scope rows themselves are each area's policy test.
  */
-describe.each(DATABASE_KINDS)('key scopes over HTTP on %s', (kind) => {
-  let database: DatabaseHandle;
-  let w: World;
+describeOnEachDatabase('key scopes over HTTP', (w, { database }) => {
   let root: Actor;
   let operations: Operation[];
 
@@ -51,14 +47,8 @@ describe.each(DATABASE_KINDS)('key scopes over HTTP on %s', (kind) => {
     op.path.startsWith('/api/v1/workspaces/') ? f.a.workspaceAdmin.id : f.a.orgAdmin.id;
 
   beforeAll(async () => {
-    database = await migratedDatabase(kind);
-    w = createWorld(database);
     root = await w.user({ superuser: true });
     operations = await protectedOperations(w);
-  });
-  afterAll(async () => {
-    await w.env.close();
-    await database.close();
   });
 
   it('knows the action, so the scope, of every protected operation, as the committed document does', () => {

@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { ServiceAccountVerifier } from './service-accounts.ts';
 import type { DatabaseHandle } from '../core/db/client.ts';
 import { auditLog } from '../core/db/schema/index.ts';
-import { DATABASE_KINDS, migratedDatabase } from '../test/databases.ts';
 import { startFakeIssuer } from '../test/fake-issuer.ts';
-import { createWorld } from '../test/world.ts';
-import type { World } from '../test/world.ts';
+import { createWorld, describeOnEachDatabase } from '../test/world.ts';
+import type { World, WorldOptions } from '../test/world.ts';
+import { eventually } from '../test/eventually.ts';
 
 const OPERATOR = 'system:serviceaccount:plinth-system:plinth-operator';
 const FLEET = 'system:serviceaccount:plinth-system:fleet-operator';
@@ -16,48 +16,46 @@ const GHOST = 'system:serviceaccount:plinth-system:ghost-operator';
  * ServiceAccount tokens through the whole app (auth registry, policy, audit) on each database: the
  * principal each mapping gives, routing by `iss` next to login tokens, and the audit entry.
  */
-describe.each(DATABASE_KINDS)('ServiceAccount tokens on %s', (kind) => {
-  let database: DatabaseHandle;
-  let w: World;
-  let issuer: Awaited<ReturnType<typeof startFakeIssuer>>;
-  let tenant: Awaited<ReturnType<World['tenant']>>;
-  let other: Awaited<ReturnType<World['tenant']>>;
+// A run's issuer and tenants, made before its world: the mappings name a tenant's slug.
+let issuer: Awaited<ReturnType<typeof startFakeIssuer>>;
+let tenant: Awaited<ReturnType<World['tenant']>>;
+let other: Awaited<ReturnType<World['tenant']>>;
 
-  beforeAll(async () => {
-    database = await migratedDatabase(kind);
-    issuer = await startFakeIssuer();
-    // The slug exists only once the world has made the tenant: mappings are resolved per request.
-    const probe = createWorld(database);
-    tenant = await probe.tenant();
-    other = await probe.tenant();
-    await probe.env.close();
-    const verifier = new ServiceAccountVerifier({
-      issuers: [
-        {
-          url: issuer.url,
-          discoveryUrl: issuer.url,
-          ca: undefined,
-          tokenFile: undefined,
-          audience: 'plinth',
-        },
-      ],
-      accounts: [
-        {
-          name: OPERATOR,
-          issuer: issuer.url,
-          organization: tenant.org.slug,
-          scopes: ['buckets:read', 'buckets:write'],
-        },
-        { name: FLEET, issuer: issuer.url, organization: null, scopes: ['buckets:read'] },
-        { name: GHOST, issuer: issuer.url, organization: 'no-such-organization', scopes: ['buckets:read'] },
-      ],
-    });
-    w = createWorld(database, { serviceAccounts: verifier });
+/** The world of a run: the API trusting a fresh issuer, its accounts mapped into a fresh tenant. */
+async function trustingAnIssuer(database: DatabaseHandle): Promise<WorldOptions> {
+  issuer = await startFakeIssuer();
+  // The slug exists only once the world has made the tenant: mappings are resolved per request.
+  const probe = createWorld(database);
+  tenant = await probe.tenant();
+  other = await probe.tenant();
+  await probe.env.close();
+  const verifier = new ServiceAccountVerifier({
+    issuers: [
+      {
+        url: issuer.url,
+        discoveryUrl: issuer.url,
+        ca: undefined,
+        tokenFile: undefined,
+        audience: 'plinth',
+      },
+    ],
+    accounts: [
+      {
+        name: OPERATOR,
+        issuer: issuer.url,
+        organization: tenant.org.slug,
+        scopes: ['buckets:read', 'buckets:write'],
+      },
+      { name: FLEET, issuer: issuer.url, organization: null, scopes: ['buckets:read'] },
+      { name: GHOST, issuer: issuer.url, organization: 'no-such-organization', scopes: ['buckets:read'] },
+    ],
   });
+  return { serviceAccounts: verifier };
+}
+
+describeOnEachDatabase('ServiceAccount tokens', { world: trustingAnIssuer }, (w, { database }) => {
   afterAll(async () => {
-    await w.env.close();
     await issuer.close();
-    await database.close();
   });
 
   it('an organization mapping acts in its organization, for buckets only', async () => {
@@ -129,22 +127,23 @@ describe.each(DATABASE_KINDS)('ServiceAccount tokens on %s', (kind) => {
       token: await issuer.token(OPERATOR),
       headers: { 'X-Request-ID': marker },
     });
-    const deadline = Date.now() + 5000;
-    let rows: (typeof auditLog.$inferSelect)[] = [];
-    while (rows.length === 0 && Date.now() < deadline) {
-      rows = await database.db
-        .select()
-        .from(auditLog)
-        .where(
-          and(
-            eq(auditLog.event, 'service_account.used'),
-            sql`${auditLog.details}->>'service_account' = ${OPERATOR}`,
-            eq(auditLog.organizationId, tenant.org.id),
-          ),
-        );
-      if (rows.length === 0) await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(rows.length).toBeGreaterThan(0);
+    const rows = await eventually(
+      'a service_account.used entry',
+      async () => {
+        const found = await database.db
+          .select()
+          .from(auditLog)
+          .where(
+            and(
+              eq(auditLog.event, 'service_account.used'),
+              sql`${auditLog.details}->>'service_account' = ${OPERATOR}`,
+              eq(auditLog.organizationId, tenant.org.id),
+            ),
+          );
+        return found.length > 0 && found;
+      },
+      { timeoutMs: 5000, intervalMs: 50 },
+    );
     expect(rows[0]!.details).toMatchObject({
       endpoint: 'GET /api/v1/s3/buckets/',
       service_account: OPERATOR,

@@ -1,27 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../core/db/client.ts';
+import { expect, it } from 'vitest';
 import { SecretBox } from '../core/secret-box.ts';
-import { DATABASE_KINDS, migratedDatabase } from '../test/databases.ts';
-import { createWorld } from '../test/world.ts';
-import type { World } from '../test/world.ts';
+import { describeOnEachDatabase } from '../test/world.ts';
 import { Sessions } from './sessions.ts';
 import { sessions as sessionsTable } from '../core/db/schema/index.ts';
 
-describe.each(DATABASE_KINDS)('web UI sessions on %s', (kind) => {
-  let database: DatabaseHandle;
-  let w: World;
-
-  beforeAll(async () => {
-    database = await migratedDatabase(kind);
-    w = createWorld(database);
-  });
-  afterAll(async () => {
-    await w.env.close();
-    await database.close();
-  });
-
+describeOnEachDatabase('web UI sessions', (w, { database }) => {
   const started = async (idleSeconds: number) => {
     const sessions = new Sessions(database.db, new SecretBox(randomBytes(32)), {
       idleSeconds,

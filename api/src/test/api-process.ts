@@ -4,6 +4,7 @@ import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { envOf, finalStage, readDockerfile } from '../../../e2e/dockerfile.ts';
 import { freePort } from './postgres-server.ts';
+import { eventually } from './eventually.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const API_ENTRY = fileURLToPath(new URL('../index.ts', import.meta.url));
@@ -90,20 +91,15 @@ export async function startApiProcess(
     output: () => out,
     exited,
     async waitReady(status = 200, timeoutMs = 60_000) {
-      const deadline = Date.now() + timeoutMs;
-      let last = 'no answer';
-      while (Date.now() < deadline) {
-        if (child.exitCode !== null) throw new Error(`API exited with ${child.exitCode}:\n${out}`);
-        try {
+      await eventually(
+        `/readyz answering ${status}`,
+        async (stop) => {
+          if (child.exitCode !== null) stop(`the API exited with ${child.exitCode}:\n${out}`);
           const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(3000) });
-          last = `${res.status} ${await res.text()}`;
-          if (res.status === status) return;
-        } catch (err) {
-          last = String(err);
-        }
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      throw new Error(`/readyz did not answer ${status} within ${timeoutMs} ms (last: ${last}):\n${out}`);
+          return { status: res.status, body: await res.text() };
+        },
+        { timeoutMs, until: (answer) => answer.status === status, diagnostics: () => out },
+      );
     },
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null) child.kill(signal);

@@ -17,8 +17,8 @@ import {
 } from '@aws-sdk/client-s3';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { s3ClientFactory, s3Failure } from './s3.ts';
-import { StorageError } from '../areas/buckets/storage/driver.ts';
+import { letsBrowsersIn, preflight, s3ClientFactory, s3Failure, secret, storageFailure } from './s3.ts';
+import { eventually } from './eventually.ts';
 import type { Credentials, StorageDriver } from '../areas/buckets/storage/driver.ts';
 
 /**
@@ -60,45 +60,6 @@ export interface DriverSuiteOptions<T extends DriverUnderTest> {
   /** How long usage may take to show the test objects. */
   readonly usageTimeoutMs: number;
 }
-
-/** The StorageError reason a call fails with. */
-export async function storageFailure(call: Promise<unknown>): Promise<StorageError['reason']> {
-  const err = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (err instanceof StorageError) return err.reason;
-  throw new Error(`expected a StorageError, got ${String(err)}`);
-}
-
-/** A browser's CORS preflight for a PUT with a Content-Type, as fetch from a page would send it. */
-export async function preflight(url: string, origin: string) {
-  const res = await fetch(url, {
-    method: 'OPTIONS',
-    headers: {
-      Origin: origin,
-      'Access-Control-Request-Method': 'PUT',
-      'Access-Control-Request-Headers': 'content-type',
-    },
-  });
-  await res.body?.cancel();
-  return {
-    status: res.status,
-    allowOrigin: res.headers.get('access-control-allow-origin'),
-    allowMethods: res.headers.get('access-control-allow-methods'),
-  };
-}
-
-/**
- * Whether a browser would go on after this preflight: an ok status (2xx) and an
- * Access-Control-Allow-Origin. Refusals differ: MinIO answers 204 without the header, Garage 403
- * with `*` (every Garage S3 error carries it), which browsers refuse for the status.
- */
-export const letsBrowsersIn = (p: { status: number; allowOrigin: string | null }) =>
-  p.status >= 200 && p.status < 300 && p.allowOrigin !== null;
-
-/** A 32-character secret key. */
-export const secret = () => randomBytes(24).toString('base64url');
 
 /** The same credentials, whatever else the object carries. */
 const creds = (c: Credentials) => ({ accessKeyId: c.accessKeyId, secretAccessKey: c.secretAccessKey });
@@ -510,19 +471,13 @@ export function driverSuite<T extends DriverUnderTest>(opts: DriverSuiteOptions<
         objects: Object.keys(usageObjects).length,
       };
       const started = Date.now();
-      const deadline = started + opts.usageTimeoutMs;
-      let usage = await b.driver.usage();
-      while (
-        usage.buckets.get(usageBucket)?.bytes !== expected.bytes ||
-        usage.buckets.get(usageBucket)?.objects !== expected.objects
-      ) {
-        if (Date.now() > deadline)
-          throw new Error(
-            `usage not reported within ${opts.usageTimeoutMs} ms; last answer: ${JSON.stringify([...usage.buckets])}`,
-          );
-        await new Promise((r) => setTimeout(r, 1_000));
-        usage = await b.driver.usage();
-      }
+      const usage = await eventually(`the usage of ${usageBucket}`, () => b.driver.usage(), {
+        timeoutMs: opts.usageTimeoutMs,
+        intervalMs: 1_000,
+        until: (u) =>
+          u.buckets.get(usageBucket)?.bytes === expected.bytes &&
+          u.buckets.get(usageBucket)?.objects === expected.objects,
+      });
       console.log(
         `${opts.name}: usage caught up ${Date.now() - uploadedAt} ms after the upload ` +
           `(${Date.now() - started} ms of polling); buckets reported: ${usage.buckets.size}`,

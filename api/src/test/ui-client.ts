@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { eventually } from './eventually.ts';
 import { CookieJar } from './oidc-provider.ts';
 import { PASSWORD } from './world.ts';
 import type { Actor, World } from './world.ts';
@@ -9,18 +10,20 @@ import type { Actor, World } from './world.ts';
  * signing many users in at once exceed. A 503 never counts towards throttling, so this is the
  * same attempt again, as a person would press the button again.
  */
-export async function submitSignIn(send: () => Response | Promise<Response>): Promise<Response> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
+export function submitSignIn(send: () => Response | Promise<Response>): Promise<Response> {
+  return eventually('a sign-in answered with other than 503', async () => {
     const res = await send();
-    if (res.status !== 503 || Date.now() > deadline) return res;
+    if (res.status !== 503) return res;
     await res.body?.cancel();
-    await new Promise((r) => setTimeout(r, 100));
-  }
+    return undefined;
+  });
 }
 
 /** The origin the web UI's in-process tests present (the world's `publicUrl`). */
 export const UI_ORIGIN = 'http://plinth.test';
+
+/** `describeOnEachDatabase`'s options for a suite of the web UI: a world that serves it at `UI_ORIGIN`. */
+export const UI_SUITE = { world: { publicUrl: UI_ORIGIN } };
 
 /**
  * A browser for the web UI's in-process tests: requests with a cookie jar (a form is a POST from
@@ -47,8 +50,8 @@ export function uiClient(world: () => World, origin = UI_ORIGIN) {
     });
 
   /**
-   * Signs `actor` in through the local form; the CSRF token is read from a page, as a form has it.
-   * `get` and `post` (a form with that token) answer a page's status, text and redirect.
+   * Signs `actor` in through the local form; the CSRF token is read from the dashboard (`home`), as
+   * a form has it. `get` and `post` (a form with that token) answer a page's status, text and redirect.
    */
   async function signedIn(actor: Actor) {
     const jar = new CookieJar();
@@ -68,7 +71,7 @@ export function uiClient(world: () => World, origin = UI_ORIGIN) {
     const get = async (path: string) => answer(await request(path, jar));
     const post = async (path: string, form: Record<string, string> = {}) =>
       answer(await request(path, jar, { form: { csrf_token: csrf, ...form } }));
-    return { jar, csrf, get, post };
+    return { jar, csrf, home: page, get, post };
   }
 
   return { request, signedIn };

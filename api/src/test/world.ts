@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { DatabaseHandle } from '../core/db/client.ts';
 import {
   organizationMembers,
@@ -11,6 +11,9 @@ import {
 import type { MemberRole } from '../core/db/schema/index.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { testApp } from './app.ts';
+import { DATABASE_KINDS, migratedDatabase } from './databases.ts';
+import { lazily } from './lazily.ts';
+import type { DatabaseKind } from './databases.ts';
 
 export const PASSWORD = 'correct-horse-battery-staple';
 // Hashing is deliberately slow; fixtures share one hash.
@@ -133,3 +136,64 @@ export function createWorld(database: DatabaseHandle, opts: Parameters<typeof te
 }
 
 export type World = ReturnType<typeof createWorld>;
+
+/** What `createWorld` takes besides the database: the app's options. */
+export type WorldOptions = Parameters<typeof testApp>[1];
+
+/** What a suite of `describeOnEachDatabase` runs on, besides its world. */
+export interface DatabaseSuite {
+  /** Which database this run is on (known when the suite is described). */
+  kind: DatabaseKind;
+  /** The migrated database of the run, for what the world does not reach (in hooks and tests). */
+  database: DatabaseHandle;
+}
+
+/**
+ * Describes `body` twice, on PGlite and on PostgreSQL: the suite `<title> on pglite` and `<title>
+ * on postgres` (or the kind where the title has `%s`). Each run makes a migrated database in
+ * `beforeAll` and a world on it when first used, and closes both in `afterAll` (after the body's
+ * own hooks). The world and the database given to `body` exist in hooks and tests only, as the
+ * suite's `let`s did. `options.world` is what the world is made with, or a function of the database
+ * that gives it, called in `beforeAll` (for servers a file starts in its own `beforeAll`).
+ */
+export function describeOnEachDatabase(title: string, body: (w: World, suite: DatabaseSuite) => void): void;
+export function describeOnEachDatabase(
+  title: string,
+  options: { world?: WorldOptions | ((database: DatabaseHandle) => WorldOptions | Promise<WorldOptions>) },
+  body: (w: World, suite: DatabaseSuite) => void,
+): void;
+export function describeOnEachDatabase(
+  title: string,
+  ...args:
+    | [body: (w: World, suite: DatabaseSuite) => void]
+    | [
+        options: {
+          world?: WorldOptions | ((database: DatabaseHandle) => WorldOptions | Promise<WorldOptions>);
+        },
+        body: (w: World, suite: DatabaseSuite) => void,
+      ]
+): void {
+  const [options, body] = args.length === 1 ? [{}, args[0]] : args;
+  describe.each(DATABASE_KINDS)(title.includes('%s') ? title : `${title} on %s`, (kind) => {
+    let database: DatabaseHandle | undefined;
+    let worldOptions: WorldOptions;
+    let world: World | undefined;
+    beforeAll(async () => {
+      database = await migratedDatabase(kind);
+      worldOptions = typeof options.world === 'function' ? await options.world(database) : options.world;
+    });
+    afterAll(async () => {
+      await world?.env.close();
+      await database?.close();
+    });
+    const made = () => {
+      if (!database)
+        throw new Error(`${title}: the database exists in hooks and tests only (made in beforeAll)`);
+      return database;
+    };
+    body(
+      lazily(() => (world ??= createWorld(made(), worldOptions))),
+      { kind, database: lazily(made) },
+    );
+  });
+}

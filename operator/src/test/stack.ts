@@ -12,7 +12,7 @@ import { startMinioServer, writeStorageConfig } from '../../../api/src/test/mini
 import type { MinioServer } from '../../../api/src/test/minio-server.ts';
 import { freePort, startControlPlane } from './control-plane.ts';
 import type { ControlPlane } from './control-plane.ts';
-export { eventually } from './eventually.ts';
+import { eventually } from '../../../api/src/test/eventually.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const OPERATOR_ENTRY = join(REPO_ROOT, 'operator/src/main.ts');
@@ -319,14 +319,14 @@ export async function startOperatorProcess(
       }
     },
     async waitReady(timeoutMs = 60_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        if (child.exitCode !== null)
-          throw new Error(`operator exited with ${child.exitCode}:\n${out.slice(-4000)}`);
-        if ((await self.readyz()) === 200) return;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      throw new Error(`operator not ready after ${timeoutMs} ms:\n${out.slice(-4000)}`);
+      await eventually(
+        'the operator ready',
+        async (stop) => {
+          if (child.exitCode !== null) stop(`it exited with ${child.exitCode}:\n${out.slice(-4000)}`);
+          return (await self.readyz()) === 200;
+        },
+        { timeoutMs, diagnostics: () => out.slice(-4000) },
+      );
     },
     async stop(signal = 'SIGTERM') {
       if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;

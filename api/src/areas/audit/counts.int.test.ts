@@ -2,36 +2,27 @@ import { readFileSync } from 'node:fs';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../core/db/client.ts';
-import { DATABASE_KINDS, freshDatabaseUrl, migratedDatabase } from '../../test/databases.ts';
-import { createWorld } from '../../test/world.ts';
-import type { Actor, World } from '../../test/world.ts';
+import { beforeAll, expect, it } from 'vitest';
+import { freshDatabaseUrl } from '../../test/databases.ts';
+import { describeOnEachDatabase } from '../../test/world.ts';
+import type { Actor } from '../../test/world.ts';
 import { auditLog, auditLogCounts, NO_ORGANIZATION } from '../../core/db/schema/index.ts';
 
 /**
  * An unfiltered audit-log page takes its `count` from `audit_log_counts`, kept by triggers
  * (migration 0010). What a reader sees must equal a count of the log itself, whatever happened to it.
  */
-describe.each(DATABASE_KINDS)('audit-log counts on %s', (kind) => {
-  let database: DatabaseHandle;
-  let w: World;
+describeOnEachDatabase('audit-log counts', (w, { database }) => {
   let superAdmin: Actor;
   let orgs: { id: string; admin: Actor }[];
 
   beforeAll(async () => {
-    database = await migratedDatabase(kind);
-    w = createWorld(database);
     superAdmin = await w.user({ superuser: true });
     orgs = [];
     for (let i = 0; i < 3; i++) {
       const t = await w.tenant();
       orgs.push({ id: t.org.id, admin: t.orgAdmin });
     }
-  });
-  afterAll(async () => {
-    await w.env.close();
-    await database.close();
   });
 
   const truth = async (where?: SQL) => {

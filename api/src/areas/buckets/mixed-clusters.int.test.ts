@@ -3,18 +3,18 @@ import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aw
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../core/db/client.ts';
 import { migratedDatabase } from '../../test/databases.ts';
-import { garageClusterConfig, startGarageServer } from '../../test/garage-server.ts';
+import { startGarageServer } from '../../test/garage-server.ts';
 import type { GarageServer } from '../../test/garage-server.ts';
-import { minioStorageConfig, startMinioServer } from '../../test/minio-server.ts';
+import { startMinioServer } from '../../test/minio-server.ts';
 import type { MinioServer } from '../../test/minio-server.ts';
-import { s3ClientFactory, s3Failure } from '../../test/s3.ts';
+import { letsBrowsersIn, preflight, s3ClientFactory, s3Failure } from '../../test/s3.ts';
+import { eventually } from '../../test/eventually.ts';
 import { createWorld } from '../../test/world.ts';
 import type { World } from '../../test/world.ts';
-import { letsBrowsersIn, preflight } from '../../test/storage-driver-suite.ts';
-import type { StorageConfig } from './storage/config.ts';
 import { createGarageAdmin } from './storage/garage-admin.ts';
 import { createStorageRuntime } from './storage/runtime.ts';
 import { refreshUsage } from './usage.ts';
+import { bothClusters } from '../../test/buckets-suite.ts';
 
 /**
  * One API over two backends: region `eu-central` on MinIO, region `garage` on Garage (named like
@@ -30,17 +30,7 @@ const clients = s3ClientFactory();
 beforeAll(async () => {
   [minio, garage] = await Promise.all([startMinioServer(), startGarageServer()]);
   database = await migratedDatabase('pglite');
-  const config: StorageConfig = {
-    clusters: new Map([
-      ['minio-test', minioStorageConfig(minio).clusters.get('minio-test')!],
-      ['garage-test', garageClusterConfig(garage)],
-    ]),
-    regions: new Map([
-      ['eu-central', 'minio-test'],
-      [garage.region, 'garage-test'],
-    ]),
-  };
-  w = createWorld(database, { storage: createStorageRuntime(config, randomBytes(32)) });
+  w = createWorld(database, { storage: createStorageRuntime(bothClusters(minio, garage), randomBytes(32)) });
   tenant = await w.tenant();
 }, 180_000);
 
@@ -50,16 +40,6 @@ afterAll(async () => {
   await database?.close();
   await Promise.all([minio?.stop(), garage?.stop()]);
 });
-
-async function poll<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-}
 
 describe('buckets on a MinIO region and a Garage region of one API', () => {
   const prefix = `mx-${randomBytes(3).toString('hex')}`;
@@ -160,7 +140,7 @@ describe('buckets on a MinIO region and a Garage region of one API', () => {
       w
         .expectStatus(200, 'GET', `/api/v1/s3/buckets/${id}/`, { token: tenant.user.token })
         .then((b: { usage: { bytes: number; objects: number } }) => b.usage);
-    const both = await poll(
+    const both = await eventually(
       'usage of both buckets',
       async () => {
         expect(
@@ -169,7 +149,7 @@ describe('buckets on a MinIO region and a Garage region of one API', () => {
         const [m, g] = [await usage(made.minio.id), await usage(made.garage.id)];
         return m.bytes === 1_000 && g.bytes === 5_000 ? { m, g } : undefined;
       },
-      180_000,
+      { timeoutMs: 180_000, intervalMs: 1000, onError: 'fail' },
     );
     expect(both.m).toMatchObject({ bytes: 1_000, objects: 1 });
     expect(both.g).toMatchObject({ bytes: 5_000, objects: 2 });

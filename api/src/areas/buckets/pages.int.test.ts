@@ -1,28 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../core/db/client.ts';
+import { expect, it } from 'vitest';
 import { auditLog, buckets } from '../../core/db/schema/index.ts';
 import { BucketName } from '../../areas/buckets/schema.ts';
 import { createStorageRuntime } from '../../areas/buckets/storage/runtime.ts';
-import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
-import { minioStorageConfig, startMinioServer } from '../../test/minio-server.ts';
-import type { MinioServer } from '../../test/minio-server.ts';
+import { minioStorageConfig } from '../../test/minio-server.ts';
 import { CookieJar } from '../../test/oidc-provider.ts';
 import { uiClient } from '../../test/ui-client.ts';
-import { createWorld } from '../../test/world.ts';
+import { describeOnEachDatabase } from '../../test/world.ts';
 import type { Actor, World } from '../../test/world.ts';
+import { eventually } from '../../test/eventually.ts';
+import { s3, useMinioServer } from '../../test/buckets-suite.ts';
 
 const ORIGIN = 'http://plinth.test';
-
-const s3 = (endpoint: string, accessKeyId: string, secretAccessKey: string) =>
-  new S3Client({
-    endpoint,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId, secretAccessKey },
-  });
 
 const ENTITIES: Record<string, string> = {
   '&amp;': '&',
@@ -37,33 +28,20 @@ const unescape = (s: string) => s.replace(/&(amp|lt|gt|quot|#39);/g, (e) => ENTI
 const valueOf = (page: string, id: string) =>
   unescape(new RegExp(`id="${id}"[^>]*value="([^"]*)"`).exec(page)?.[1] ?? '');
 
-let minio: MinioServer;
-beforeAll(async () => {
-  minio = await startMinioServer();
-});
-afterAll(async () => {
-  await minio?.stop();
-});
+const minio = useMinioServer();
 
-describe.each(DATABASE_KINDS)('the bucket pages of the web UI on a real MinIO, with %s', (kind) => {
-  let database: DatabaseHandle;
-  let w: World;
+/** The suite's world: the web UI on that MinIO, with two regions. */
+const ON_MINIO = {
+  world: () => ({
+    publicUrl: ORIGIN,
+    storage: createStorageRuntime(minioStorageConfig(minio, ['eu-central', 'eu-west']), randomBytes(32)),
+  }),
+};
+
+describeOnEachDatabase('the bucket pages of the web UI on a real MinIO, with %s', ON_MINIO, (w, { kind }) => {
   const prefix = `ui${kind === 'pglite' ? 'l' : 'g'}-${randomBytes(3).toString('hex')}`;
   let n = 0;
   const bucketName = () => `${prefix}-${++n}`;
-
-  beforeAll(async () => {
-    database = await migratedDatabase(kind);
-    const storage = createStorageRuntime(
-      minioStorageConfig(minio, ['eu-central', 'eu-west']),
-      randomBytes(32),
-    );
-    w = createWorld(database, { publicUrl: ORIGIN, storage });
-  });
-  afterAll(async () => {
-    await w.env.close();
-    await database.close();
-  });
 
   const { request, signedIn } = uiClient(() => w, ORIGIN);
 
@@ -254,20 +232,23 @@ describe.each(DATABASE_KINDS)('the bucket pages of the web UI on a real MinIO, w
     expect(page).toMatch(/<p data-hidden-note hidden>\s*The access key and secret are hidden again/);
     expect(page).toMatch(/<noscript>[\s\S]*leave this page[\s\S]*<\/noscript>/);
 
-    let entries: (typeof auditLog.$inferSelect)[] = [];
-    for (let i = 0; i < 50 && entries.length === 0; i++) {
-      entries = await w.db
-        .select()
-        .from(auditLog)
-        .where(
-          and(
-            eq(auditLog.event, 'bucket.credentials_revealed'),
-            eq(auditLog.actorUserId, t.user.id),
-            sql`${auditLog.details}->>'bucket' = ${b.id}`,
-          ),
-        );
-      if (!entries.length) await new Promise((r) => setTimeout(r, 50));
-    }
+    const entries = await eventually(
+      'the bucket.credentials_revealed entry',
+      async () => {
+        const found = await w.db
+          .select()
+          .from(auditLog)
+          .where(
+            and(
+              eq(auditLog.event, 'bucket.credentials_revealed'),
+              eq(auditLog.actorUserId, t.user.id),
+              sql`${auditLog.details}->>'bucket' = ${b.id}`,
+            ),
+          );
+        return found.length > 0 && found;
+      },
+      { timeoutMs: 2500, intervalMs: 50 },
+    );
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ organizationId: t.org.id, ip: '203.0.113.9' });
   });

@@ -12,6 +12,7 @@ import { garageStorageConfig, startGarageServer } from '../../test/garage-server
 import type { GarageServer } from '../../test/garage-server.ts';
 import { minioStorageConfig, startMinioServer } from '../../test/minio-server.ts';
 import type { MinioServer } from '../../test/minio-server.ts';
+import { eventually } from '../../test/eventually.ts';
 import { createWorld } from '../../test/world.ts';
 import type { World } from '../../test/world.ts';
 import { AuditLog } from '../../core/audit/writer.ts';
@@ -44,14 +45,6 @@ const writes = (endpoint: string, bucket: string, c: { access_key_id: string; se
       () => 200,
       (e: { $metadata?: { httpStatusCode?: number } }) => e.$metadata?.httpStatusCode ?? 0,
     );
-
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 /** Each backend with each database kind: MinIO on both, Garage on PostgreSQL. */
 const CASES = [
@@ -149,7 +142,10 @@ describe.each(CASES)('bucket credential rotation on a real $backend, with $kind'
     );
     runner.start();
     try {
-      await until('the old key to be removed', async () => (await writes(b.endpoint, b.name, old)) === 403);
+      await eventually(
+        'the old key to be removed',
+        async () => (await writes(b.endpoint, b.name, old)) === 403,
+      );
     } finally {
       await runner.stop();
     }
@@ -339,7 +335,10 @@ describe.each(CASES)('bucket credential rotation on a real $backend, with $kind'
       );
       runner.start();
       try {
-        await until('the old key to be removed', async () => (await writes(b.endpoint, b.name, old)) === 403);
+        await eventually(
+          'the old key to be removed',
+          async () => (await writes(b.endpoint, b.name, old)) === 403,
+        );
       } finally {
         await runner.stop();
       }
@@ -462,10 +461,10 @@ describe.each(CASES)('bucket credential rotation on a real $backend, with $kind'
         });
         const graceEnds = Date.parse(rotated.previous_expires_at);
         expect(await writes(b.endpoint, b.name, b.credentials)).toBe(200);
-        await until(
+        await eventually(
           "the victim's old key to be removed",
           async () => (await writes(b.endpoint, b.name, b.credentials)) === 403,
-          Math.max(0, graceEnds - Date.now()) + 10_000,
+          { timeoutMs: Math.max(0, graceEnds - Date.now()) + 10_000 },
         );
         expect(Date.now()).toBeGreaterThanOrEqual(graceEnds);
         expect(await writes(b.endpoint, b.name, rotated)).toBe(200);

@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '../../core/db/client.ts';
 import { jobs } from '../../core/db/schema/index.ts';
 import { JobRunner } from '../../core/jobs/runner.ts';
 import { freshDatabaseUrl, migratedDatabase } from '../../test/databases.ts';
+import { eventually } from '../../test/eventually.ts';
 import { capturedLogger } from '../../test/log-capture.ts';
 import { createStorageRuntime } from './storage/runtime.ts';
 import type { ClusterConfig } from './storage/config.ts';
@@ -29,14 +30,6 @@ function slowUsageRuntime(delayMs: number): StorageRuntime & { calls: () => numb
     driver: () => driver,
     calls: () => calls,
   };
-}
-
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 describe('usage refresh on PGlite', () => {
@@ -81,14 +74,14 @@ describe('usage refresh with several replicas on one PostgreSQL', () => {
       const added = await Promise.all(replicas.map((r) => scheduleUsageRefresh(r.db, 60_000, now)));
       expect(added.filter(Boolean)).toHaveLength(1);
       for (const r of runners) r.start();
-      await until('the usage job to finish', async () => {
+      await eventually('the usage job to finish', async () => {
         const [row] = await replicas[0]!.db.select({ state: jobs.state }).from(jobs);
         return row?.state === 'done';
       });
       // Later in the same interval, neither replica adds another.
       expect(await scheduleUsageRefresh(replicas[1]!.db, 60_000, now + 1000)).toBe(false);
       expect(await scheduleUsageRefresh(replicas[0]!.db, 60_000, now + 60_000)).toBe(true);
-      await until('the next interval’s job to finish', async () => {
+      await eventually('the next interval’s job to finish', async () => {
         const rows = await replicas[0]!.db.select({ state: jobs.state }).from(jobs);
         return rows.length === 2 && rows.every((r) => r.state === 'done');
       });

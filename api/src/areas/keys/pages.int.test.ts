@@ -1,28 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../core/db/client.ts';
+import { expect, it } from 'vitest';
 import { auditLog } from '../../core/db/schema/index.ts';
-import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
 import { CookieJar } from '../../test/oidc-provider.ts';
-import { uiClient } from '../../test/ui-client.ts';
-import { createWorld } from '../../test/world.ts';
-import type { World } from '../../test/world.ts';
+import { UI_SUITE, uiClient } from '../../test/ui-client.ts';
+import { describeOnEachDatabase } from '../../test/world.ts';
 
 const ORIGIN = 'http://plinth.test';
 
-describe.each(DATABASE_KINDS)('the API keys page of the web UI on %s', (kind) => {
-  let database: DatabaseHandle;
-  let w: World;
-
-  beforeAll(async () => {
-    database = await migratedDatabase(kind);
-    w = createWorld(database, { publicUrl: ORIGIN });
-  });
-  afterAll(async () => {
-    await w.env.close();
-    await database.close();
-  });
-
+describeOnEachDatabase('the API keys page of the web UI', UI_SUITE, (w) => {
   const { request, signedIn } = uiClient(() => w, ORIGIN);
 
   it('sends a signed-out browser to sign in and back', async () => {

@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../core/db/client.ts';
+import { expect, it } from 'vitest';
 import { buckets, organizationMembers } from '../../core/db/schema/index.ts';
-import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
 import { CookieJar } from '../../test/oidc-provider.ts';
-import { uiClient } from '../../test/ui-client.ts';
-import { createWorld } from '../../test/world.ts';
+import { UI_SUITE, uiClient } from '../../test/ui-client.ts';
+import { describeOnEachDatabase } from '../../test/world.ts';
 import type { World } from '../../test/world.ts';
 
 const ORIGIN = 'http://plinth.test';
@@ -14,19 +12,7 @@ const ORIGIN = 'http://plinth.test';
 const escaped = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-describe.each(DATABASE_KINDS)('the organization and workspace pages of the web UI on %s', (kind) => {
-  let database: DatabaseHandle;
-  let w: World;
-
-  beforeAll(async () => {
-    database = await migratedDatabase(kind);
-    w = createWorld(database, { publicUrl: ORIGIN });
-  });
-  afterAll(async () => {
-    await w.env.close();
-    await database.close();
-  });
-
+describeOnEachDatabase('the organization and workspace pages of the web UI', UI_SUITE, (w) => {
   const { request, signedIn } = uiClient(() => w, ORIGIN);
 
   /** The tenant's pages: the organization's tabs and the workspace page. */

@@ -1,12 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../core/db/client.ts';
+import { beforeAll, expect, it } from 'vitest';
 import { auditLog, userIdentities } from '../../core/db/schema/index.ts';
-import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
 import { CookieJar } from '../../test/oidc-provider.ts';
-import { submitSignIn, uiClient } from '../../test/ui-client.ts';
-import { createWorld, PASSWORD } from '../../test/world.ts';
-import type { Actor, World } from '../../test/world.ts';
+import { submitSignIn, UI_SUITE, uiClient } from '../../test/ui-client.ts';
+import { describeOnEachDatabase, PASSWORD } from '../../test/world.ts';
+import type { Actor } from '../../test/world.ts';
 
 const ORIGIN = 'http://plinth.test';
 
@@ -14,46 +12,28 @@ const ORIGIN = 'http://plinth.test';
 const entryIds = (page: string): number[] =>
   [...page.matchAll(/data-entry="(\d+)"/g)].map((m) => Number(m[1]));
 
-describe.each(DATABASE_KINDS)('the administration pages and audit log of the web UI on %s', (kind) => {
-  let database: DatabaseHandle;
-  let w: World;
+describeOnEachDatabase('the administration pages and audit log of the web UI', UI_SUITE, (w) => {
   let admin: Actor;
 
   beforeAll(async () => {
-    database = await migratedDatabase(kind);
-    w = createWorld(database, { publicUrl: ORIGIN });
     admin = await w.user({ superuser: true });
   });
-  afterAll(async () => {
-    await w.env.close();
-    await database.close();
-  });
 
-  const { request } = uiClient(() => w, ORIGIN);
+  const { request, signedIn } = uiClient(() => w, ORIGIN);
 
   const get = async (path: string, jar: CookieJar) => {
     const res = await request(path, jar);
     return { status: res.status, page: await res.text(), headers: res.headers };
   };
 
-  async function signedIn(actor: Actor) {
-    const jar = new CookieJar();
-    const res = await submitSignIn(() =>
-      request('/ui/login/', jar, { form: { username: actor.username, password: PASSWORD } }),
-    );
-    expect(res.status).toBe(303);
-    jar.take(res.headers);
-    const home = await get('/ui/', jar);
-    expect(home.status).toBe(200);
-    const csrf = /name="csrf_token" value="([^"]+)"/.exec(home.page)?.[1] ?? '';
-    return { jar, csrf, home: home.page };
-  }
-
   /** The audit entries the API lists for these filters (as a Super Admin), newest first. */
   const apiEntries = async (query: string) =>
     (
-      (await w.expectStatus(200, 'GET', `/api/v1/audit-log/?page_size=500&${query}`, { token: admin.token }))
-        .results as { id: number }[]
+      (
+        await w.expectStatus(200, 'GET', `/api/v1/audit-log/?page_size=500&${query}`, {
+          token: admin.token,
+        })
+      ).results as { id: number }[]
     ).map((e) => e.id);
 
   it('sends a signed-out browser to sign in and back', async () => {

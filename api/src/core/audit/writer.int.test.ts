@@ -1,21 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../db/client.ts';
-import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
+import { expect, it } from 'vitest';
 import { capturedLogger } from '../../test/log-capture.ts';
 import { auditLog } from '../db/schema/index.ts';
 import { AuditLog } from './writer.ts';
+import { eventually } from '../../test/eventually.ts';
+import { describeOnEachDatabase } from '../../test/world.ts';
 
-describe.each(DATABASE_KINDS)('the audit log on %s, for unauthenticated requests', (kind) => {
-  let database: DatabaseHandle;
-
-  beforeAll(async () => {
-    database = await migratedDatabase(kind);
-  });
-  afterAll(async () => {
-    await database.close();
-  });
-
+describeOnEachDatabase('the audit log on %s, for unauthenticated requests', (_, { database }) => {
   /** Entries of `event` with an IP starting with `prefix` (each test uses its own addresses). */
   const entries = async (prefix: string) =>
     database.db
@@ -29,15 +20,6 @@ describe.each(DATABASE_KINDS)('the audit log on %s, for unauthenticated requests
     requestId: `req-${n}`,
     details: { provider: 'keycloak', reason },
   });
-  const poll = async <T>(what: string, fn: () => Promise<T | undefined>) => {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const v = await fn();
-      if (v !== undefined) return v;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
 
   it("writes an address's allowance whole, sums up the rest when its window closes, then writes whole again", async () => {
     const audit = new AuditLog(database.db, capturedLogger().logger, {
@@ -61,7 +43,9 @@ describe.each(DATABASE_KINDS)('the audit log on %s, for unauthenticated requests
       ]);
       expect((await entries('192.0.2.11')).map((e) => e.requestId)).toEqual(['req-100']);
       // The window closes: one summary with the count and the reasons of what was held back.
-      const summary = await poll('the summary', async () => (await entries('192.0.2.10'))[3]);
+      const summary = await eventually('the summary', async () => (await entries('192.0.2.10'))[3], {
+        timeoutMs: 10_000,
+      });
       expect(summary).toMatchObject({
         ip: '192.0.2.10',
         requestId: null,

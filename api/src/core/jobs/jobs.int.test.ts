@@ -1,33 +1,20 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { jobs } from '../db/schema/index.ts';
+import { eventually } from '../../test/eventually.ts';
 import { capturedLogger } from '../../test/log-capture.ts';
 import { DATABASE_KINDS, freshDatabaseUrl, migratedDatabase } from '../../test/databases.ts';
 import { claim, complete, enqueue, enqueueClaimed, holds, JOB_PRIORITY, LeaseLost, renew } from './queue.ts';
 import { JobRunner, PermanentJobError } from './runner.ts';
-
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { describeOnEachDatabase } from '../../test/world.ts';
 
 const rowOf = async (database: DatabaseHandle, id: string) =>
   (await database.db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
 
-describe.each(DATABASE_KINDS)('jobs on %s', (kind) => {
-  let database: DatabaseHandle;
+describeOnEachDatabase('jobs', (_, { database }) => {
   const { logger } = capturedLogger();
-  beforeAll(async () => {
-    database = await migratedDatabase(kind);
-  });
-  afterAll(async () => {
-    await database.close();
-  });
 
   it('keeps one live job per kind and key, and a once-only key once ever', async () => {
     const first = await enqueue(database.db, { kind: 'test.dedupe', key: 'a' });
@@ -79,13 +66,13 @@ describe.each(DATABASE_KINDS)('jobs on %s', (kind) => {
     const permanent = (await enqueue(database.db, { kind: 'test.permanent', key: 'p' }))!;
     runner.start();
     try {
-      await until(
+      await eventually(
         'the permanent job to fail',
         async () => (await rowOf(database, permanent.id)).state === 'failed',
       );
       expect((await rowOf(database, permanent.id)).lastErrorCode).toBe('no_such_thing');
       // The first attempt failed: queued again about 2 s later (2^1), then done.
-      await until(
+      await eventually(
         'the flaky job to be retried',
         async () => (await rowOf(database, flaky.id)).state === 'done',
       );
@@ -144,21 +131,24 @@ describe.each(DATABASE_KINDS)('jobs on %s', (kind) => {
       });
     runner.start();
     try {
-      await until('both slots to hold a slow job', () => Promise.resolve(releases.length === 2));
+      await eventually('both slots to hold a slow job', () => Promise.resolve(releases.length === 2));
       const urgent = (await enqueue(database.db, {
         kind: 'test.urgent',
         key: 'u',
         tenant: other,
         priority: JOB_PRIORITY.security,
       }))!;
-      await until('the security job to run', async () => (await rowOf(database, urgent.id)).state === 'done');
+      await eventually(
+        'the security job to run',
+        async () => (await rowOf(database, urgent.id)).state === 'done',
+      );
       expect(urgentRan).toBe(true);
       // The slow tenant still holds only the two general slots.
       expect(releases).toHaveLength(2);
     } finally {
       // Release every slow job, also those claimed after the first two finish.
       const drain = setInterval(() => releases.splice(0).forEach((r) => r()), 20);
-      await until('the slow jobs to finish', async () => {
+      await eventually('the slow jobs to finish', async () => {
         const rows = await database.db.select().from(jobs).where(eq(jobs.kind, 'test.slow'));
         return rows.every((r) => r.state === 'done');
       });
@@ -199,7 +189,7 @@ describe.each(DATABASE_KINDS)('two runners on %s', (kind) => {
     try {
       for (let i = 0; i < 40; i++) await enqueue(a.db, { kind: 'test.count', key: `job-${i}` });
       for (const r of runners) r.start();
-      await until('all jobs done', async () => {
+      await eventually('all jobs done', async () => {
         const rows = await a.db.select({ state: jobs.state }).from(jobs);
         return rows.every((r) => r.state === 'done');
       });

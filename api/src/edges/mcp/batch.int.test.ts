@@ -1,15 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../core/db/client.ts';
+import { beforeAll, expect, it } from 'vitest';
 import { auditLog } from '../../core/db/schema/index.ts';
 import type { StorageRuntime } from '../../areas/buckets/storage/runtime.ts';
 import { createStorageRuntime } from '../../areas/buckets/storage/runtime.ts';
-import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
-import { minioStorageConfig, startMinioServer } from '../../test/minio-server.ts';
-import type { MinioServer } from '../../test/minio-server.ts';
-import { createWorld } from '../../test/world.ts';
-import type { World } from '../../test/world.ts';
+import { minioStorageConfig } from '../../test/minio-server.ts';
+import { describeOnEachDatabase } from '../../test/world.ts';
+import { eventually } from '../../test/eventually.ts';
+import { useMinioServer } from '../../test/buckets-suite.ts';
 
 /**
  * JSON-RPC batches on the MCP endpoint (docs/mcp.md): refused with 400 before authentication, so
@@ -17,47 +15,41 @@ import type { World } from '../../test/world.ts';
  * real MinIO, counting the storage calls the API makes.
  */
 
-let minio: MinioServer;
-beforeAll(async () => {
-  minio = await startMinioServer();
-});
-afterAll(async () => {
-  await minio?.stop();
-});
+const minio = useMinioServer();
 
-describe.each(DATABASE_KINDS)('MCP batches, with %s', (kind) => {
-  let database: DatabaseHandle;
-  let w: World;
+/** Calls the API made to the storage cluster (differences only: both runs count here). */
+let storageCalls = 0;
+
+/** The real MinIO driver, with every call counted. */
+function countingStorage(): StorageRuntime {
+  const real = createStorageRuntime(minioStorageConfig(minio), randomBytes(32));
+  return {
+    config: real.config,
+    box: real.box,
+    driver(name) {
+      const d = real.driver(name);
+      return new Proxy(d, {
+        get(target, prop, receiver) {
+          const value: unknown = Reflect.get(target, prop, receiver);
+          if (typeof value !== 'function') return value;
+          return (...args: unknown[]) => {
+            storageCalls++;
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        },
+      });
+    },
+  };
+}
+
+/** The suite's world: the API on that MinIO, its calls counted. */
+const COUNTED = { world: () => ({ storage: countingStorage() }) };
+
+describeOnEachDatabase('MCP batches, with %s', COUNTED, (w, { kind, database }) => {
   let viewerKey: string;
   let bucketId: string;
-  /** Calls the API made to the storage cluster. */
-  let storageCalls = 0;
-
-  /** The real MinIO driver, with every call counted. */
-  function countingStorage(): StorageRuntime {
-    const real = createStorageRuntime(minioStorageConfig(minio), randomBytes(32));
-    return {
-      config: real.config,
-      box: real.box,
-      driver(name) {
-        const d = real.driver(name);
-        return new Proxy(d, {
-          get(target, prop, receiver) {
-            const value: unknown = Reflect.get(target, prop, receiver);
-            if (typeof value !== 'function') return value;
-            return (...args: unknown[]) => {
-              storageCalls++;
-              return (value as (...a: unknown[]) => unknown).apply(target, args);
-            };
-          },
-        });
-      },
-    };
-  }
 
   beforeAll(async () => {
-    database = await migratedDatabase(kind);
-    w = createWorld(database, { storage: countingStorage() });
     const t = await w.tenant();
     const bucket = await w.expectStatus(201, 'POST', '/api/v1/s3/buckets/', {
       token: t.user.token,
@@ -75,10 +67,6 @@ describe.each(DATABASE_KINDS)('MCP batches, with %s', (kind) => {
         body: { name: 'dashboard', role: 'viewer' },
       })
     ).token;
-  });
-  afterAll(async () => {
-    await w.env.close();
-    await database.close();
   });
 
   const healthCall = (id: number) => ({
@@ -116,9 +104,10 @@ describe.each(DATABASE_KINDS)('MCP batches, with %s', (kind) => {
     expect(single.body.result.structuredContent).toMatchObject({ bucket_id: bucketId, healthy: true });
     expect(storageCalls - before).toBe(2);
     const singleId = single.headers.get('x-request-id')!;
-    const deadline = Date.now() + 5000;
-    while ((await usesOf(singleId)).length === 0 && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 50));
+    await eventually('the entry of the single call', async () => (await usesOf(singleId)).length > 0, {
+      timeoutMs: 5000,
+      intervalMs: 50,
+    });
     expect(await usesOf(singleId)).toEqual([
       { endpoint: 'MCP tools/call api_v1_s3_buckets_health_retrieve' },
     ]);

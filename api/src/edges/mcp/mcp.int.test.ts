@@ -7,6 +7,7 @@ import { generateToken } from '../../core/tokens.ts';
 import { jsonRequest, startApiProcess, TEST_KEYS } from '../../test/api-process.ts';
 import type { ApiProcess } from '../../test/api-process.ts';
 import { freshDatabaseUrl } from '../../test/databases.ts';
+import { eventually } from '../../test/eventually.ts';
 
 /**
  * The MCP endpoint over real HTTP, with the SDK's own client, against the API process on
@@ -308,15 +309,16 @@ describe('MCP interface', () => {
     expect(odd.isError).toBe(true);
     const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
     try {
-      const deadline = Date.now() + 5000;
-      let endpoints: string[] = [];
-      while (Date.now() < deadline) {
-        const rows =
-          await sql`select details->>'endpoint' as endpoint from audit_log where event = 'api_key.used'`;
-        endpoints = rows.map((r) => r.endpoint as string);
-        if (endpoints.includes('MCP tools/call api_v1_\ufffdodd')) break;
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      const endpoints = await eventually(
+        'the api_key.used entry of the odd tool call',
+        async () => {
+          const rows =
+            await sql`select details->>'endpoint' as endpoint from audit_log where event = 'api_key.used'`;
+          const found = rows.map((r) => r.endpoint as string);
+          return found.includes('MCP tools/call api_v1_\ufffdodd') && found;
+        },
+        { timeoutMs: 5000 },
+      );
       expect(endpoints).toContain('MCP tools/call api_v1_organizations_list');
       expect(endpoints).toContain('MCP tools/list');
       expect(endpoints).toContain('MCP tools/call api_v1_\ufffdodd');

@@ -1,26 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../core/db/client.ts';
-import { DATABASE_KINDS, migratedDatabase } from '../../test/databases.ts';
+import { expect, it } from 'vitest';
 import { CookieJar } from '../../test/oidc-provider.ts';
-import { createWorld, PASSWORD } from '../../test/world.ts';
-import type { Actor, World } from '../../test/world.ts';
+import { describeOnEachDatabase, PASSWORD } from '../../test/world.ts';
+import type { Actor } from '../../test/world.ts';
+import { UI_SUITE } from '../../test/ui-client.ts';
 
 const ORIGIN = 'http://plinth.test';
 
 /** The dashboard and the navigation, as each role sees them. */
-describe.each(DATABASE_KINDS)('the web UI dashboard on %s', (kind) => {
-  let database: DatabaseHandle;
-  let w: World;
-
-  beforeAll(async () => {
-    database = await migratedDatabase(kind);
-    w = createWorld(database, { publicUrl: ORIGIN });
-  });
-  afterAll(async () => {
-    await w.env.close();
-    await database.close();
-  });
-
+describeOnEachDatabase('the web UI dashboard', UI_SUITE, (w) => {
   async function pageAs(actor: Actor, path: string) {
     const jar = new CookieJar();
     const login = await w.env.app.request('/ui/login/', {

@@ -8,8 +8,8 @@ import {
 } from '@aws-sdk/client-s3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startGarageServer } from '../../../test/garage-server.ts';
-import { s3ClientFactory, s3Failure } from '../../../test/s3.ts';
-import { driverSuite, preflight, secret, storageFailure } from '../../../test/storage-driver-suite.ts';
+import { driverSuite } from '../../../test/storage-driver-suite.ts';
+import { preflight, s3ClientFactory, s3Failure, secret, storageFailure } from '../../../test/s3.ts';
 import type { Credentials } from './driver.ts';
 import { createGarageAdmin } from './garage-admin.ts';
 import { accessKeyName, createGarageDriver, ensureApiKey, MARK_ALIAS_PREFIX } from './garage-driver.ts';

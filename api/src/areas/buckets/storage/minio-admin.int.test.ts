@@ -15,6 +15,7 @@ import { createMinioAdmin, MinioAdminError } from './minio-admin.ts';
 import type { MinioAdmin } from './minio-admin.ts';
 import { accessPolicy } from './minio-driver.ts';
 import { signRequest } from './sigv4.ts';
+import { eventually } from '../../../test/eventually.ts';
 
 let server: MinioServer;
 let admin: MinioAdmin;
@@ -227,17 +228,13 @@ describe('MinIO admin client against a real server', () => {
       objectsCount: Object.keys(usageObjects).length,
     };
     const started = Date.now();
-    const deadline = started + 180_000;
-    let usage = await admin.dataUsageInfo();
-    while (
-      usage.buckets[usageBucket]?.size !== expected.size ||
-      usage.buckets[usageBucket]?.objectsCount !== expected.objectsCount
-    ) {
-      if (Date.now() > deadline)
-        throw new Error(`usage not reported within 180 s; last answer: ${JSON.stringify(usage)}`);
-      await new Promise((r) => setTimeout(r, 2_000));
-      usage = await admin.dataUsageInfo();
-    }
+    const usage = await eventually(`the usage of ${usageBucket}`, () => admin.dataUsageInfo(), {
+      timeoutMs: 180_000,
+      intervalMs: 2_000,
+      until: (u) =>
+        u.buckets[usageBucket]?.size === expected.size &&
+        u.buckets[usageBucket]?.objectsCount === expected.objectsCount,
+    });
     console.log(
       `datausageinfo caught up ${Date.now() - uploadedAt} ms after the upload (${Date.now() - started} ms of polling)`,
     );

@@ -13,9 +13,9 @@ import {
 } from '@aws-sdk/client-s3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startMinioServer } from '../../../test/minio-server.ts';
-import { s3ClientFactory, s3Failure } from '../../../test/s3.ts';
 import type { MinioServer } from '../../../test/minio-server.ts';
-import { driverSuite, preflight, secret, storageFailure } from '../../../test/storage-driver-suite.ts';
+import { driverSuite } from '../../../test/storage-driver-suite.ts';
+import { preflight, s3ClientFactory, s3Failure, secret, storageFailure } from '../../../test/s3.ts';
 import { MARK_TAG, StorageError } from './driver.ts';
 import { createMinioAdmin } from './minio-admin.ts';
 import { accessPolicy, accessPolicyName, createMinioDriver } from './minio-driver.ts';
