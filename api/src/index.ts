@@ -1,5 +1,6 @@
 import { createApp } from './app.ts';
 import { AREAS } from './areas/index.ts';
+import { backgroundWork } from './areas/area.ts';
 import { loadConfig } from './config.ts';
 import { ConfigError } from './core/config-error.ts';
 import type { Config } from './config.ts';
@@ -14,8 +15,6 @@ import { startServer } from './server.ts';
 import { AuditLog, KeyUsage } from './core/audit/writer.ts';
 import { issuerFailureReason, ServiceAccountVerifier } from './auth/service-accounts.ts';
 import { LoginTokens } from './auth/login.ts';
-import { JobRunner } from './core/jobs/runner.ts';
-import { startSchedules } from './core/jobs/schedules.ts';
 import { checkPortsFree, databaseTarget, listenFailure, StartupError } from './core/startup.ts';
 import { createStorageRuntime, pauseAfterStepHook } from './areas/buckets/storage/runtime.ts';
 import { ensureBootstrapAdmin } from './areas/users/bootstrap.ts';
@@ -54,13 +53,8 @@ const storage = createStorageRuntime(config.storage, secrets.encryptionKey, {
   usageIntervalMs: config.usageIntervalMs,
 });
 const keyUsage = new KeyUsage(database.db, logger);
-// One job runner per process; it starts polling once the database is ready.
-const jobRunner = new JobRunner({ db: database.db, logger });
-const jobDeps = { db: database.db, audit, storage, logger };
-for (const area of AREAS) {
-  const jobs = area.jobs?.(jobDeps) ?? {};
-  for (const [kind, handler] of Object.entries(jobs)) jobRunner.register(kind, handler);
-}
+// The areas' job kinds and periodic work, started once the database is ready.
+const work = backgroundWork(AREAS, { db: database.db, audit, storage, logger });
 let started = false;
 const app = createApp({
   logger,
@@ -106,8 +100,6 @@ logger.info(
 );
 
 let stopping = false;
-// Set once the database is ready; shutdown may come first.
-const background: { stopSchedules?: () => Promise<void> } = {};
 
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
@@ -119,9 +111,9 @@ async function shutdown(signal: string): Promise<void> {
     process.exit(1);
   }, deadline + 5000);
   hardStop.unref();
-  const schedulesStopped = background.stopSchedules?.();
+  const workStopped = work.stop();
   await server.close(deadline);
-  await Promise.all([jobRunner.stop(), schedulesStopped]);
+  await workStopped;
   // Scraped until the API has drained, so the last moments of a rollout are still measured.
   await metricsServer.close(1000);
   // Buffered audit entries and key-usage times are written before the pool closes.
@@ -187,12 +179,6 @@ async function prepareDatabase(): Promise<void> {
 
 await prepareDatabase();
 
-// Each area's periodic work (its `schedules`: giving interrupted sagas their jobs, enqueueing the
-// usage refresh of each slot, pruning expired rows), in every replica once the database is ready.
-if (!stopping)
-  background.stopSchedules = startSchedules(
-    AREAS.flatMap((a) => a.schedules ?? []),
-    jobDeps,
-    logger,
-  );
-if (!stopping) jobRunner.start();
+// Each area's jobs (interrupted sagas, usage refreshes, key expiries) and periodic work (giving
+// sagas their jobs, enqueueing each usage slot's job, pruning expired rows), in every replica.
+if (!stopping) work.start();

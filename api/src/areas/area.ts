@@ -3,7 +3,9 @@ import type { AuthContext } from '../auth/login.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import type { SsoContext } from '../auth/sso/context.ts';
 import type { Database } from '../core/db/client.ts';
+import { JobRunner } from '../core/jobs/runner.ts';
 import type { JobHandler } from '../core/jobs/runner.ts';
+import { startSchedules } from '../core/jobs/schedules.ts';
 import type { Schedule } from '../core/jobs/schedules.ts';
 import type { Logger } from '../core/logger.ts';
 import { register } from '../core/registry.ts';
@@ -39,9 +41,10 @@ export interface AreaDeps extends JobDeps {
 export interface AreaPageDeps extends AreaDeps, PageDeps {}
 
 /**
- * An area as the process sees it: its endpoints (one file each under `routes/`), its pages in the
- * web UI and their navigation, the job kinds it runs, and the metrics it exports. Adding an area is one folder under `areas/` and one line in
- * `AREAS` (areas/index.ts); see docs/development.md.
+ * An area as the process sees it: its endpoints (one file each under `routes/`), what it adds to
+ * the shared lists, its pages in the web UI and their navigation, the job kinds it runs, its
+ * periodic work, and the metrics it exports. Adding an area is one folder under `areas/` and one
+ * line in `AREAS` (areas/index.ts); see docs/development.md and ADR 0009.
  */
 export interface Area {
   readonly name: string;
@@ -74,4 +77,30 @@ export function endpoint<R extends RouteConfig>(
 /** Adds each area's registration to the shared lists (core/registry.ts), in the given order. */
 export function registerAreas(areas: readonly Area[]): void {
   for (const area of areas) if (area.registration) register(area.name, area.registration);
+}
+
+/**
+ * The areas' background work in one process: a job runner for every area's job kinds, and every
+ * area's schedules. `start` once the database is ready; `stop` ends both and waits for the jobs and
+ * runs under way.
+ */
+export function backgroundWork(areas: readonly Area[], deps: JobDeps) {
+  const runner = new JobRunner({ db: deps.db, logger: deps.logger });
+  for (const area of areas)
+    for (const [kind, handler] of Object.entries(area.jobs?.(deps) ?? {})) runner.register(kind, handler);
+  let stopSchedules: (() => Promise<void>) | undefined;
+  return {
+    runner,
+    start(): void {
+      stopSchedules ??= startSchedules(
+        areas.flatMap((a) => a.schedules ?? []),
+        deps,
+        deps.logger,
+      );
+      runner.start();
+    },
+    async stop(): Promise<void> {
+      await Promise.all([runner.stop(), stopSchedules?.()]);
+    },
+  };
 }
