@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createApp } from '../app.ts';
 import type { ServiceAccountVerifier } from '../auth/service-accounts.ts';
 import type { App } from '../app.ts';
+import type { Area } from '../areas/area.ts';
 import type { DatabaseHandle } from '../core/db/client.ts';
 import { createMetrics } from '../core/metrics.ts';
 import { createMetricsApp } from '../areas/system/routes/metrics.ts';
@@ -33,6 +34,8 @@ export function testApp(
     providers?: OidcProviders;
     publicUrl?: string;
     sessions?: { idleSeconds: number; absoluteSeconds: number };
+    /** The areas it serves; unset: `AREAS`. */
+    areas?: readonly Area[];
   } = {},
 ) {
   const logs = capturedLogger();
@@ -53,6 +56,7 @@ export function testApp(
     storage,
     hstsMaxAgeSeconds: opts.hstsMaxAgeSeconds ?? 0,
     serviceAccounts: opts.serviceAccounts ?? null,
+    ...(opts.areas && { areas: opts.areas }),
     web: {
       box: new SecretBox(randomBytes(32)),
       sessions: opts.sessions ?? { idleSeconds: 28_800, absoluteSeconds: 86_400 },
