@@ -11,7 +11,7 @@ import type { SessionRow } from '../core/db/schema/index.ts';
  * Server-side browser sessions for the web UI (docs/sso.md). The cookie carries 256 random bits;
  * the table keeps their SHA-256, so a database read does not yield a usable cookie. A session is
  * valid until its idle or absolute expiry, its revocation, or its user's deactivation, checked on
- * every request. Sessions never authenticate /api/v1/ (edges/http/require-auth.ts reads only the
+ * every request. Sessions never authenticate /api/v1/ (http/require-auth.ts reads only the
  * Authorization header).
  */
 

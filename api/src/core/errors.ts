@@ -10,7 +10,7 @@ export interface FieldError {
 
 /**
  * What kind of failure a domain error is. Each edge maps a kind once: HTTP to a status
- * (edges/http/errors.ts), MCP and the CLI to theirs. Services never name a transport's codes.
+ * (http/errors.ts), MCP and the CLI to theirs. Services never name a transport's codes.
  */
 export type ErrorKind =
   'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'throttled' | 'unavailable';

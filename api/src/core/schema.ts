@@ -4,7 +4,7 @@ import { z } from '@hono/zod-openapi';
 
 /**
  * Free text in a request: any characters but NUL, which PostgreSQL cannot store. The edge refuses
- * it in every input first (edges/http/storable-input.ts); the pattern says so in the document, so
+ * it in every input first (http/storable-input.ts); the pattern says so in the document, so
  * clients and fuzzers know a NUL is not valid data.
  */
 // eslint-disable-next-line no-control-regex -- NUL is what this refuses

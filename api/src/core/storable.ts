@@ -2,7 +2,7 @@
  * Text from outside that Plinth keeps but does not refuse (an identity provider's claims):
  * PostgreSQL cannot store NUL in text or jsonb, nor a UTF-16 surrogate without its pair, so such a
  * value would fail the statement it reaches. The HTTP edge refuses them in requests
- * (edges/http/storable-input.ts); these replace them instead. NUL becomes U+FFFD rather than
+ * (http/storable-input.ts); these replace them instead. NUL becomes U+FFFD rather than
  * nothing, so a value never turns into another meaningful one (`svc-ad\0mins` is not `svc-admins`).
  */
 
