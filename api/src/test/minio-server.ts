@@ -52,7 +52,9 @@ export function startMinioServer(): Promise<MinioServer> {
         // Its own config and certs directory, not the user's ~/.minio.
         HOME: dir.path,
       },
-      ready: `${endpoint}/minio/health/ready`,
+      // `ready` answers 200 before the object layer is up (S3 calls then get XMinioServerNotInitialized
+      // on a loaded machine); the cluster probe answers 503 until it has quorum.
+      ready: `${endpoint}/minio/health/cluster`,
     };
     let server = await dir.start(spec);
     return {
