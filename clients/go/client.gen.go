@@ -1461,6 +1461,9 @@ type ApiV1AuditLogListParams struct {
 
 	// Until Entries before this time.
 	Until *time.Time `form:"until,omitempty" json:"until,omitempty"`
+
+	// ExcludeEvent Leave out entries of these kinds: event names separated by commas, such as `api_key.used,service_account.used` (routine key use, most of a busy log).
+	ExcludeEvent *string `form:"exclude_event,omitempty" json:"exclude_event,omitempty"`
 }
 
 // ApiV1AuditLogExportRetrieveParams defines parameters for ApiV1AuditLogExportRetrieve.
@@ -1479,6 +1482,9 @@ type ApiV1AuditLogExportRetrieveParams struct {
 
 	// Until Entries before this time.
 	Until *time.Time `form:"until,omitempty" json:"until,omitempty"`
+
+	// ExcludeEvent Leave out entries of these kinds: event names separated by commas, such as `api_key.used,service_account.used` (routine key use, most of a busy log).
+	ExcludeEvent *string `form:"exclude_event,omitempty" json:"exclude_event,omitempty"`
 }
 
 // ApiV1OrganizationsListParams defines parameters for ApiV1OrganizationsList.
@@ -3890,6 +3896,18 @@ func NewApiV1AuditLogListRequest(server string, params *ApiV1AuditLogListParams)
 
 		}
 
+		if params.ExcludeEvent != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "exclude_event", *params.ExcludeEvent, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
 		if encoded := queryValues.Encode(); encoded != "" {
 			rawQueryFragments = append(rawQueryFragments, encoded)
 		}
@@ -3983,6 +4001,18 @@ func NewApiV1AuditLogExportRetrieveRequest(server string, params *ApiV1AuditLogE
 		if params.Until != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "until", *params.Until, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "date-time"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.ExcludeEvent != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "exclude_event", *params.ExcludeEvent, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
 				return nil, err
 			} else {
 				for _, qp := range strings.Split(queryFrag, "&") {

@@ -9,6 +9,9 @@ export const day = (iso: string | null | undefined, none: string): string => (is
 export const minute = (iso: string | null | undefined, none: string): string =>
   iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : none;
 
+/** A time to the second, UTC, without the zone: `2026-11-25 14:03:12` (pages say UTC once). */
+export const second = (iso: string): string => iso.slice(0, 19).replace('T', ' ');
+
 export const ROLE_NAMES: Record<string, string> = { admin: 'Org Admin', user: 'User', viewer: 'Viewer' };
 
 /** A workspace's `admin` is its Workspace Admin; an organization's is its Org Admin. */

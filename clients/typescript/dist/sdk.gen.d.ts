@@ -803,6 +803,10 @@ export interface ApiV1AuditLogListParams {
    * Entries before this time.
    */
   until?: string;
+  /**
+   * Leave out entries of these kinds: event names separated by commas, such as `api_key.used,service_account.used` (routine key use, most of a busy log).
+   */
+  excludeEvent?: string;
 }
 /**
  * Security events, newest first (Super Admin: all; Org Admin: their organizations)
@@ -834,6 +838,10 @@ export interface ApiV1AuditLogExportRetrieveParams {
    * Entries before this time.
    */
   until?: string;
+  /**
+   * Leave out entries of these kinds: event names separated by commas, such as `api_key.used,service_account.used` (routine key use, most of a busy log).
+   */
+  excludeEvent?: string;
 }
 /**
  * Every matching entry, oldest first, as NDJSON (one JSON object per line)

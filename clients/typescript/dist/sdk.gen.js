@@ -641,6 +641,7 @@ export function apiV1AuditLogList(params = {}) {
       organization: params.organization,
       since: params.since,
       until: params.until,
+      exclude_event: params.excludeEvent,
     },
     responseType: 'json',
   });
@@ -664,6 +665,7 @@ export function apiV1AuditLogExportRetrieve(params = {}) {
       organization: params.organization,
       since: params.since,
       until: params.until,
+      exclude_event: params.excludeEvent,
     },
     responseType: 'text',
   });

@@ -2522,6 +2522,11 @@ export interface operations {
         actor?: string;
         /** @description Only entries of this kind. */
         event?: components['schemas']['AuditEvent'];
+        /**
+         * @description Leave out entries of these kinds: event names separated by commas, such as `api_key.used,service_account.used` (routine key use, most of a busy log).
+         * @example api_key.used,service_account.used
+         */
+        exclude_event?: string;
         /** @description Only entries concerning this organization. */
         organization?: string;
         /** @description A page number within the paginated result set (1-based, at most 1000000). */
@@ -2610,6 +2615,11 @@ export interface operations {
         actor?: string;
         /** @description Only entries of this kind. */
         event?: components['schemas']['AuditEvent'];
+        /**
+         * @description Leave out entries of these kinds: event names separated by commas, such as `api_key.used,service_account.used` (routine key use, most of a busy log).
+         * @example api_key.used,service_account.used
+         */
+        exclude_event?: string;
         /** @description Only entries concerning this organization. */
         organization?: string;
         /** @description Entries at or after this time. */

@@ -1106,6 +1106,10 @@ export interface ApiV1AuditLogListParams {
    * Entries before this time.
    */
   until?: string;
+  /**
+   * Leave out entries of these kinds: event names separated by commas, such as `api_key.used,service_account.used` (routine key use, most of a busy log).
+   */
+  excludeEvent?: string;
 }
 /**
  * Security events, newest first (Super Admin: all; Org Admin: their organizations)
@@ -1127,6 +1131,7 @@ export function apiV1AuditLogList(params: ApiV1AuditLogListParams = {}): Promise
       organization: params.organization,
       since: params.since,
       until: params.until,
+      exclude_event: params.excludeEvent,
     },
     responseType: 'json',
   });
@@ -1153,6 +1158,10 @@ export interface ApiV1AuditLogExportRetrieveParams {
    * Entries before this time.
    */
   until?: string;
+  /**
+   * Leave out entries of these kinds: event names separated by commas, such as `api_key.used,service_account.used` (routine key use, most of a busy log).
+   */
+  excludeEvent?: string;
 }
 /**
  * Every matching entry, oldest first, as NDJSON (one JSON object per line)
@@ -1173,6 +1182,7 @@ export function apiV1AuditLogExportRetrieve(params: ApiV1AuditLogExportRetrieveP
       organization: params.organization,
       since: params.since,
       until: params.until,
+      exclude_event: params.excludeEvent,
     },
     responseType: 'text',
   });

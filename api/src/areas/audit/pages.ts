@@ -1,63 +1,30 @@
 import type { Context, Hono } from 'hono';
 import type { AreaPageDeps } from '../area.ts';
+import { KEY_USE_EVENTS } from './labels.ts';
+import { auditPage, FILTERS } from './pages/view.ts';
+import type { FilterName, Names, Place, RawFilters, Result } from './pages/view.ts';
 import { actorByUsername, actorNames, exportAudit, listAudit } from './query.ts';
 import { AuditFilterSchema, AuditListQuerySchema } from './schema.ts';
 import type { AuditEntry, AuditFilter, AuditListQuery } from './schema.ts';
-import { auditEvents } from '../../core/audit/writer.ts';
-import { membershipsOfUser } from '../members/public.ts';
+import { listMembers, membershipsOfUser, membersPlace } from '../members/public.ts';
 import { getOrganization, listOrganizations } from '../organizations/public.ts';
-import type { Page } from '../../core/pagination.ts';
+import { listWorkspaces } from '../workspaces/public.ts';
 import { fieldErrors } from '../../core/validation.ts';
 import { html } from '../../ui/html.ts';
-import type { Html } from '../../ui/html.ts';
 import type { PageContext, UiEnv } from '../../ui/context.ts';
 import { idParam, pagesWith } from '../../ui/context.ts';
-import { alerts, describedBy, fieldError } from '../../ui/fields.ts';
-import { minute } from '../../ui/format.ts';
 import { layout } from '../../ui/layout.ts';
-import { table } from '../../ui/table.ts';
 import { organizationTabs } from '../../ui/tabs.ts';
 
 /**
  * The audit log in the browser: the whole log under Administration (Super Admins) and one
  * organization's on its Audit log tab (its Org Admins). A GET filter form with the API's filters
- * (event, actor, organization, time range), the API's pages, and an export of the filtered entries
- * in the API's format (NDJSON), all through the audit service with the session's principal.
+ * (event, actor, organization, time range, key use hidden by default), the API's pages, and an
+ * export of the filtered entries in the API's format (NDJSON), all through the audit service with
+ * the session's principal. The view is pages/view.ts.
  */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const FILTERS = ['event', 'actor', 'organization', 'since', 'until'] as const;
-type FilterName = (typeof FILTERS)[number];
-type RawFilters = Partial<Record<FilterName, string>>;
-
-/** Where a log is shown: the whole log, or one organization's. */
-interface Place {
-  readonly base: string;
-  readonly section: string;
-  readonly title: string;
-  readonly header: Html;
-  /** The organization the place is fixed to (its tab); null for the whole log. */
-  readonly organization: { readonly id: string; readonly name: string; readonly slug: string } | null;
-}
-
-/** What the page shows beside the entries. */
-interface Names {
-  /** Organization names by ID (the whole log: those of the first 500; the tab: its own). */
-  readonly organizations: ReadonlyMap<string, string>;
-  /** The organizations offered in the filter (the whole log only). */
-  readonly choices: readonly { id: string; name: string }[];
-  /** Usernames of the actors on the page, for viewers who may see users (Super Admins). */
-  readonly users: ReadonlyMap<string, string>;
-}
-
-interface Result {
-  readonly raw: RawFilters;
-  readonly errors: Readonly<Record<string, string>>;
-  readonly page: Page<AuditEntry> | null;
-  readonly pageNumber: number;
-  readonly pageSize: number;
-  readonly error?: string | undefined;
-}
 
 /**
  * A `datetime-local` value (`2026-05-01T09:30`, seconds optional) read as UTC, in the API's ISO
@@ -77,25 +44,13 @@ function firstErrors(errors: readonly { attr: string; detail: string }[]): Recor
 }
 
 /**
- * Details as `key=value` pairs for the table: compact (no empty values, no username repeating the
- * actor's), shortened, and escaped by `html` like every value.
+ * Whether key use is hidden: yes unless the form said no (its hidden `0` without the box's `1`);
+ * a first visit, a link or a page of results without the field hides it.
  */
-export function detailsSummary(e: AuditEntry, actorName?: string): string {
-  const parts: string[] = [];
-  if (e.username && e.username !== actorName) parts.push(`username=${e.username}`);
-  if (e.api_key) parts.push(`api_key=${e.api_key}`);
-  for (const [k, v] of Object.entries(e.details ?? {}))
-    if (v !== null && v !== undefined) parts.push(`${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`);
-  const text = parts.join(' ');
-  return text.length > 300 ? `${text.slice(0, 299)}…` : text;
+function hidesKeyUse(c: Context<UiEnv>): boolean {
+  const sent = c.req.queries('hide_key_use');
+  return !sent?.length || sent.includes('1');
 }
-
-/** A page URL of the API's envelope, as a path of this page (the envelope's are absolute). */
-const relative = (url: string | null): string | null => {
-  if (!url) return null;
-  const u = new URL(url);
-  return u.pathname + u.search;
-};
 
 export function registerAuditPages(ui: Hono<UiEnv>, deps: AreaPageDeps): void {
   const page = pagesWith(deps);
@@ -173,10 +128,14 @@ export function registerAuditPages(ui: Hono<UiEnv>, deps: AreaPageDeps): void {
     p: PageContext,
     place: Place,
     raw: RawFilters,
+    hideKeyUse: boolean,
   ): Promise<{ input: Record<string, unknown>; errors: Record<string, string> }> => {
     const input: Record<string, unknown> = {};
     const errors: Record<string, string> = {};
     if (raw.event) input.event = raw.event;
+    // An event filter naming a kind of key use asks for it: never hide what was asked for.
+    const excluded = hideKeyUse ? KEY_USE_EVENTS.filter((ev) => ev !== raw.event) : [];
+    if (excluded.length) input.exclude_event = excluded.join(',');
     if (raw.organization) input.organization = raw.organization;
     if (place.organization) input.organization = place.organization.id;
     if (raw.since) input.since = utcInstant(raw.since);
@@ -195,7 +154,8 @@ export function registerAuditPages(ui: Hono<UiEnv>, deps: AreaPageDeps): void {
   /** The list: validated by the API's query schema first, then read through the service. */
   const read = async (c: Context<UiEnv>, p: PageContext, place: Place): Promise<Result> => {
     const raw = rawFilters(c, place);
-    const { input, errors: own } = await filterInput(p, place, raw);
+    const hideKeyUse = hidesKeyUse(c);
+    const { input, errors: own } = await filterInput(p, place, raw, hideKeyUse);
     const pageRaw = c.req.query('page')?.trim();
     const sizeRaw = c.req.query('page_size')?.trim();
     if (pageRaw) input.page = pageRaw;
@@ -215,6 +175,7 @@ export function registerAuditPages(ui: Hono<UiEnv>, deps: AreaPageDeps): void {
         .map(([k, v]) => `${k}: ${v}`);
       return {
         raw,
+        hideKeyUse,
         errors,
         page: null,
         pageNumber: 1,
@@ -224,27 +185,44 @@ export function registerAuditPages(ui: Hono<UiEnv>, deps: AreaPageDeps): void {
     }
     const query: AuditListQuery = parsed.data;
     const result = await listAudit(p.ctx, new URL(c.req.url), query);
-    return { raw, errors: {}, page: result, pageNumber: query.page, pageSize: query.page_size };
+    return { raw, hideKeyUse, errors: {}, page: result, pageNumber: query.page, pageSize: query.page_size };
   };
 
+  /**
+   * Names for the IDs on the page, from what the reader may see: organizations (all for the whole
+   * log, the tab's own), workspaces they can list, and users: every actor for Super Admins (who
+   * may see users), the organization's members on a tab.
+   */
   const names = async (p: PageContext, place: Place, entries: readonly AuditEntry[]): Promise<Names> => {
+    const url = new URL('http://ui/');
+    const all = { page: 1, page_size: 500 };
     let organizations = new Map<string, string>();
     let choices: { id: string; name: string }[] = [];
     if (place.organization) organizations.set(place.organization.id, place.organization.name);
     else {
-      const orgs = await listOrganizations(p.ctx, new URL('http://ui/'), {
-        page: 1,
-        page_size: 500,
-      });
+      const orgs = await listOrganizations(p.ctx, url, all);
       choices = orgs.results.map((o) => ({ id: o.id, name: `${o.name} (${o.slug})` }));
       organizations = new Map(orgs.results.map((o) => [o.id, o.name]));
     }
-    const actorIds = [...new Set(entries.map((e) => e.actor).filter((a): a is string => a !== null))];
-    const usernames =
-      p.principal.superuser && actorIds.length
-        ? await actorNames(p.ctx, actorIds)
-        : new Map<string, string>();
-    return { organizations, choices, users: usernames };
+    const workspaces = new Map(
+      (await listWorkspaces(p.ctx, url, { ...all, organization: place.organization?.id })).results.map(
+        (w) => [w.id, w.name],
+      ),
+    );
+    const userIds = new Set<string>();
+    for (const e of entries) {
+      if (e.actor) userIds.add(e.actor);
+      for (const k of ['user', 'user_id'])
+        if (typeof e.details?.[k] === 'string' && UUID.test(e.details[k])) userIds.add(e.details[k]);
+    }
+    let users = new Map<string, string>();
+    if (p.principal.superuser) users = userIds.size ? await actorNames(p.ctx, [...userIds]) : users;
+    else if (place.organization) {
+      const target = (await membersPlace(p, 'organization', place.organization.id)).target;
+      const members = await listMembers(p.ctx, target, url, all);
+      users = new Map(members.results.map((m) => [m.user, m.username]));
+    }
+    return { organizations, choices, users, workspaces };
   };
 
   const show = async (c: Context<UiEnv>, p: PageContext, place: Place) => {
@@ -255,7 +233,7 @@ export function registerAuditPages(ui: Hono<UiEnv>, deps: AreaPageDeps): void {
 
   const download = async (c: Context<UiEnv>, p: PageContext, place: Place) => {
     const raw = rawFilters(c, place);
-    const { input, errors: own } = await filterInput(p, place, raw);
+    const { input, errors: own } = await filterInput(p, place, raw, hidesKeyUse(c));
     const parsed = AuditFilterSchema.safeParse(input);
     if (!parsed.success || Object.keys(own).length) return show(c, p, place);
     const filter: AuditFilter = parsed.data;
@@ -284,174 +262,4 @@ export function registerAuditPages(ui: Hono<UiEnv>, deps: AreaPageDeps): void {
     '/ui/organizations/:org/audit/export/',
     page('organizations', async (c, p) => download(c, p, await organizationPlace(c, p))),
   );
-}
-
-function auditPage(p: PageContext, place: Place, r: Result, n: Names): string {
-  const e = r.errors;
-  const query = new URLSearchParams(Object.entries<string>(r.raw)).toString();
-  const exportHref = `${place.base}export/${query ? `?${query}` : ''}`;
-  const entries = r.page?.results ?? [];
-  const total = r.page?.count ?? 0;
-  const pages = Math.max(1, Math.ceil(total / r.pageSize));
-  const previous = relative(r.page?.previous ?? null);
-  const next = relative(r.page?.next ?? null);
-  const text = (name: FilterName, label: string, hint: string, type = 'text', list?: string) =>
-    html`<div>
-      <label for="${name}">${label}</label>
-      <input
-        id="${name}"
-        name="${name}"
-        type="${type}"
-        ${type === 'datetime-local' ? html`step="1"` : ''}
-        ${list ? html`list="${list}" autocomplete="off"` : ''}
-        value="${r.raw[name] ?? ''}"
-        ${e[name] ? html`aria-invalid="true"` : ''}
-        aria-describedby="${name}-hint${e[name] ? ` ${name}-error` : ''}"
-      />
-      <p id="${name}-hint" class="hint">${hint}</p>
-      ${fieldError(name, e[name])}
-    </div>`;
-  const select = (
-    name: FilterName,
-    label: string,
-    any: string,
-    options: readonly { value: string; label: string }[],
-  ) => {
-    const current = r.raw[name] ?? '';
-    const all =
-      current && !options.some((o) => o.value === current)
-        ? [...options, { value: current, label: current }]
-        : options;
-    return html`<div>
-      <label for="${name}">${label}</label>
-      <select id="${name}" name="${name}" ${describedBy(name, e[name])}>
-        <option value="">${any}</option>
-        ${all.map((o) => html`<option value="${o.value}" ${o.value === current ? 'selected' : ''}>${o.label}</option>`)}
-      </select>
-      ${fieldError(name, e[name])}
-    </div>`;
-  };
-  return layout(
-    place.title,
-    html`${place.header}
-      <div class="card">
-        <h1>${place.title}</h1>
-        ${alerts({ error: r.error })}
-        <p class="muted">
-          Security events, newest
-          first${place.organization ? html` in ${place.organization.name}` : ' in every organization'}.
-          Entries are kept as they were written: they outlive the users, keys and organizations they name.
-        </p>
-        <form
-          method="get"
-          action="${place.base}"
-          role="search"
-          aria-label="Filter the audit log"
-          data-busy="Filtering…"
-        >
-          <div class="filters">
-            ${text('event', 'Event', 'An event name, such as api_key.created; suggestions as you type.', 'text', 'audit-events')}
-            ${text('actor', 'Actor', p.principal.superuser ? 'A username or user ID.' : 'A user ID.')}
-            ${
-              place.organization
-                ? ''
-                : select(
-                    'organization',
-                    'Organization',
-                    'Any organization',
-                    n.choices.map((o) => ({ value: o.id, label: o.name })),
-                  )
-            }
-            ${text('since', 'From (UTC)', 'At or after this time, in UTC.', 'datetime-local')}
-            ${text('until', 'To (UTC)', 'Before this time, in UTC.', 'datetime-local')}
-          </div>
-          <datalist id="audit-events">
-            ${auditEvents().map((ev) => html`<option value="${ev}"></option>`)}
-          </datalist>
-          <div class="actions">
-            <button type="submit">Filter</button>
-            <a href="${place.base}">Clear the filters</a>
-          </div>
-        </form>
-      </div>
-      <div class="card">
-        ${
-          r.page
-            ? html`<div class="actions">
-                  <h2 id="count">${total} ${total === 1 ? 'entry' : 'entries'}</h2>
-                  <a id="export" class="button" href="${exportHref}" download
-                    >Export ${query ? 'these' : 'all'} entries (NDJSON)</a
-                  >
-                </div>
-                <p class="hint">
-                  The export has every matching entry, oldest first, one JSON object per line: the API's
-                  export format.
-                </p>`
-            : html`<p class="muted">Correct the filters to see entries.</p>`
-        }
-        ${
-          entries.length
-            ? table({
-                id: 'entries',
-                head: ['Time', 'Event', 'Actor', 'Organization', 'Details', 'IP', 'Request ID'],
-                rows: entries.map(
-                  (en) =>
-                    html`<tr data-entry="${en.id}" data-event="${en.event}">
-                      <td>
-                        <time datetime="${en.occurred_at}" title="${en.occurred_at}"
-                          >${when(en.occurred_at)}</time
-                        >
-                      </td>
-                      <td><code>${en.event}</code></td>
-                      <td>${actorCell(place, en.actor, n)}</td>
-                      <td>${organizationCell(place, en.organization, n)}</td>
-                      <td>
-                        <code class="details"
-                          >${detailsSummary(en, en.actor ? n.users.get(en.actor) : undefined)}</code
-                        >
-                      </td>
-                      <td>${en.ip ?? ''}</td>
-                      <td><code>${en.request_id ?? ''}</code></td>
-                    </tr>`,
-                ),
-              })
-            : r.page
-              ? html`<p id="no-entries" class="muted">No entries match.</p>`
-              : ''
-        }
-        ${
-          previous || next
-            ? html`<nav class="actions" aria-label="Pages">
-                ${previous ? html`<a rel="prev" href="${previous}">Previous page</a>` : ''}
-                <span class="muted">Page ${r.pageNumber} of ${pages}</span>
-                ${next ? html`<a rel="next" href="${next}">Next page</a>` : ''}
-              </nav>`
-            : ''
-        }
-      </div>`,
-    p.frame(place.section),
-  );
-}
-
-/** A time to the minute (UTC), the day above the time so the column stays narrow. */
-function when(iso: string): Html {
-  const [date, ...time] = minute(iso, '').split(' ');
-  return html`${date}<br />${time.join(' ')}`;
-}
-
-function actorCell(place: Place, actor: string | null, n: Names): Html {
-  if (!actor) return html`<span class="muted">none</span>`;
-  const name = n.users.get(actor);
-  const filter = `${place.base}?actor=${actor}`;
-  return html`<a href="${filter}" title="Only this actor's entries (${actor})"
-    >${name ?? html`<code>${actor.slice(0, 8)}…</code>`}</a
-  >`;
-}
-
-function organizationCell(place: Place, organization: string | null, n: Names): Html {
-  if (!organization) return html`<span class="muted">none</span>`;
-  const name = n.organizations.get(organization);
-  return html`<a href="/ui/organizations/${organization}/" title="${organization}"
-    >${name ?? html`<code>${organization.slice(0, 8)}…</code>`}</a
-  >`;
 }

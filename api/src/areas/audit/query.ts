@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import {
   auditLog,
@@ -8,6 +8,7 @@ import {
   users,
 } from '../../core/db/schema/index.ts';
 import type { AuditEntryRow } from '../../core/db/schema/index.ts';
+import { excludedEvents } from './schema.ts';
 import type { AuditEntry, AuditFilter, AuditListQuery } from './schema.ts';
 import { forbidden } from '../../core/errors.ts';
 import { paginate } from '../../core/pagination.ts';
@@ -64,7 +65,9 @@ async function scope(ctx: ServiceContext, filter: AuditFilter): Promise<SQL | un
 }
 
 function filters(f: AuditFilter): SQL[] {
+  const excluded = excludedEvents(f);
   return [
+    excluded.length ? notInArray(auditLog.event, excluded) : undefined,
     f.event ? eq(auditLog.event, f.event) : undefined,
     f.actor ? eq(auditLog.actorUserId, f.actor) : undefined,
     f.organization ? eq(auditLog.organizationId, f.organization) : undefined,
@@ -84,7 +87,12 @@ export async function listAudit(
   // Narrowed by organization only (the usual view): the kept counts, not a count of the whole log.
   // (Entries without an organization are counted under NO_ORGANIZATION, which no filter may name.)
   const byOrganization =
-    !query.event && !query.actor && !query.since && !query.until && query.organization !== NO_ORGANIZATION;
+    !query.event &&
+    !query.exclude_event &&
+    !query.actor &&
+    !query.since &&
+    !query.until &&
+    query.organization !== NO_ORGANIZATION;
   const countOrgs = query.organization ? [query.organization] : orgIds;
   return paginate(
     url,

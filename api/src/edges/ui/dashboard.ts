@@ -1,23 +1,32 @@
 import type { Hono } from 'hono';
 import type { AreaPageDeps } from '../../areas/area.ts';
-import { regionAggregates } from '../../areas/buckets/queries.ts';
-import { membershipsOfUser, membershipsTable } from '../../areas/members/public.ts';
-import { listOrganizations } from '../../areas/organizations/service.ts';
-import { listWorkspaces } from '../../areas/workspaces/service.ts';
+import { KEY_USE_EVENTS, listAudit } from '../../areas/audit/public.ts';
+import { listBuckets, regionAggregates } from '../../areas/buckets/public.ts';
+import { membershipsOfUser } from '../../areas/members/public.ts';
+import { listOrganizations } from '../../areas/organizations/public.ts';
+import { listWorkspaces } from '../../areas/workspaces/public.ts';
+import { roleIn } from '../../auth/policy.ts';
 import type { OidcProviders } from '../../auth/sso/providers.ts';
-import type { UiEnv } from '../../ui/context.ts';
-import { pagesWith } from '../../ui/context.ts';
-import { html } from '../../ui/html.ts';
-import { csrfField } from '../../ui/fields.ts';
-import { bytes, minute } from '../../ui/format.ts';
-import { layout } from '../../ui/layout.ts';
-import { table } from '../../ui/table.ts';
-import type { Frame, NavItem, PageUser } from '../../ui/layout.ts';
+import type { PageContext, UiEnv } from '../../ui/context.ts';
+import { may, pagesWith } from '../../ui/context.ts';
+import type { NavItem } from '../../ui/layout.ts';
+import { dashboardPage, RECENT_EVENTS } from './dashboard-view.ts';
+import type { DashboardProps } from './dashboard-view.ts';
 
-/** The dashboard at `/ui/`: who I am, bucket totals per region, my organizations and workspaces. */
+/**
+ * The dashboard at `/ui/`: who I am, my organizations and workspaces with my role in each, my
+ * buckets with their occupancy and the totals per region, the recent security events I may read,
+ * and what I may do next. Everything through the areas' services with the session's principal, so
+ * it shows exactly what the API would show this user (dashboard-view.ts draws it).
+ */
 
 /** The dashboard's entry in the main navigation: the first. */
 export const DASHBOARD_NAV: NavItem = { section: 'home', href: '/ui/', label: 'Dashboard', order: 0 };
+
+/** How many workspaces and buckets the dashboard lists; their pages list them all. */
+const SHOWN = 10;
+
+const LIST = new URL('http://ui/');
 
 export function registerDashboard(
   ui: Hono<UiEnv>,
@@ -28,123 +37,68 @@ export function registerDashboard(
   ui.get(
     '/ui/',
     page('home', async (c, p) => {
-      const [memberships, orgs, workspaces, regions] = await Promise.all([
-        membershipsOfUser(p.ctx, p.session.userId),
-        listOrganizations(p.ctx, new URL('http://ui/'), { page: 1, page_size: 500 }),
-        listWorkspaces(p.ctx, new URL('http://ui/'), { page: 1, page_size: 100 }),
-        regionAggregates({ ...p.ctx, storage: deps.storage }),
-      ]);
+      const props = await dashboardData(p, deps);
       return c.html(
         dashboardPage({
-          user: p.session,
-          csrf: p.csrf,
-          frame: p.frame('home'),
+          ...props,
           provider: p.session.provider
             ? (providers?.get(p.session.provider)?.displayName ?? p.session.provider)
             : null,
-          memberships,
-          workspaces: workspaces.results,
-          organizations: new Map(orgs.results.map((o) => [o.id, o.name])),
-          regions,
         }),
       );
     }),
   );
 }
 
-export interface DashboardProps {
-  readonly user: PageUser & { fullName: string };
-  readonly csrf: string;
-  readonly frame: Frame;
-  readonly provider: string | null;
-  readonly memberships: readonly {
-    id: string;
-    organization: string;
-    slug: string;
-    role: string;
-    source: string;
-  }[];
-  readonly workspaces: readonly { id: string; name: string; organization: string }[];
-  readonly organizations: ReadonlyMap<string, string>;
-  readonly regions: readonly {
-    name: string;
-    bucket_count: number;
-    bytes: number;
-    objects: number;
-    usage_updated_at: string | null;
-  }[];
-}
-
-/** `/ui/`: who I am, my organizations and workspaces, and bucket totals per region. */
-function dashboardPage(p: DashboardProps): string {
-  return layout(
-    'Dashboard',
-    html`<div class="card">
-        <h1>Welcome, ${p.user.fullName || p.user.username}</h1>
-        <p>
-          Signed in as
-          <strong id="username">${p.user.username}</strong
-          >${p.provider ? html` through <span id="provider">${p.provider}</span>` : ''}.
-          ${p.user.superuser ? html`You are a <strong id="superuser">Super Admin</strong>.` : ''}
-        </p>
-      </div>
-      <div class="card">
-        <h2>Buckets per region</h2>
-        ${
-          p.regions.length
-            ? table({
-                id: 'regions',
-                head: [
-                  'Region',
-                  { label: 'Buckets', num: true },
-                  { label: 'Occupancy', num: true },
-                  { label: 'Objects', num: true },
-                  'Measured',
-                ],
-                rows: p.regions.map(
-                  (r) =>
-                    html`<tr data-region="${r.name}">
-                      <td><a href="/ui/buckets/?region=${r.name}">${r.name}</a></td>
-                      <td class="num" data-count="${r.bucket_count}">${r.bucket_count}</td>
-                      <td class="num" data-bytes="${r.bytes}">${bytes(r.bytes)}</td>
-                      <td class="num">${r.objects}</td>
-                      <td>${minute(r.usage_updated_at, 'not yet')}</td>
-                    </tr>`,
-                ),
-              })
-            : html`<p class="muted">No storage region is configured.</p>`
-        }
-      </div>
-      <div class="card">
-        <h2>Your organizations</h2>
-        ${membershipsTable(p.memberships, 'You are not a member of any organization yet.')}
-      </div>
-      <div class="card">
-        <h2>Your workspaces</h2>
-        ${
-          p.workspaces.length
-            ? html`<ul id="workspaces" class="plain">
-                ${p.workspaces.map(
-                  (w) =>
-                    html`<li>
-                      <a href="/ui/workspaces/${w.id}/">${w.name}</a>
-                      <span class="muted"
-                        >in ${p.organizations.get(w.organization) ?? 'another organization'}</span
-                      >
-                    </li>`,
-                )}
-              </ul>`
-            : html`<p class="muted">No workspaces yet.</p>`
-        }
-      </div>
-      <div class="card">
-        <h2>Sessions</h2>
-        <p>Signing out everywhere ends this session and every other one of yours, in every browser.</p>
-        <form method="post" action="/ui/account/sessions/revoke-all/">
-          ${csrfField(p.csrf)}
-          <button class="danger" type="submit">Sign out everywhere</button>
-        </form>
-      </div>`,
-    p.frame,
+async function dashboardData(p: PageContext, deps: AreaPageDeps): Promise<Omit<DashboardProps, 'provider'>> {
+  const bucketCtx = { ...p.ctx, storage: deps.storage };
+  const [memberships, orgs, workspaces, regions, buckets, canCreateBucket, canCreateKey, canReadAudit] =
+    await Promise.all([
+      membershipsOfUser(p.ctx, p.session.userId),
+      listOrganizations(p.ctx, LIST, { page: 1, page_size: 500 }),
+      listWorkspaces(p.ctx, LIST, { page: 1, page_size: 500 }),
+      regionAggregates(bucketCtx),
+      listBuckets(bucketCtx, LIST, { page: 1, page_size: SHOWN }),
+      may(p.ctx, 'bucket.create', 'global'),
+      may(p.ctx, 'api_key.user.create', 'global'),
+      may(p.ctx, 'audit_log.view', 'global'),
+    ]);
+  // The role that decides in each workspace: an organization's, a workspace's, or Super Admin.
+  const shown = workspaces.results.slice(0, SHOWN);
+  const roles = await Promise.all(
+    shown.map((w) => roleIn(p.ctx, { organizationId: w.organization, workspaceId: w.id })),
   );
+  // Routine key use left out: the rare events are the ones worth a look.
+  const events = canReadAudit
+    ? (
+        await listAudit(p.ctx, LIST, {
+          page: 1,
+          page_size: RECENT_EVENTS,
+          exclude_event: KEY_USE_EVENTS.join(','),
+        })
+      ).results
+    : null;
+  const adminOf = memberships.filter((m) => m.role === 'admin');
+  return {
+    user: p.session,
+    csrf: p.csrf,
+    frame: p.frame('home'),
+    memberships,
+    organizationCount: orgs.count,
+    organizations: new Map(orgs.results.map((o) => [o.id, o.name])),
+    workspaces: shown.map((w, i) => ({ ...w, role: roles[i] ?? null })),
+    workspaceNames: new Map(workspaces.results.map((w) => [w.id, w.name])),
+    workspaceCount: workspaces.count,
+    regions,
+    buckets: buckets.results,
+    bucketCount: buckets.count,
+    events,
+    // Where the whole story is: the whole log, or the (first) organization the reader administers.
+    auditHref: p.principal.superuser
+      ? '/ui/administration/audit-log/'
+      : adminOf[0]
+        ? `/ui/organizations/${adminOf[0].id}/audit/`
+        : null,
+    actions: { createBucket: canCreateBucket, createKey: canCreateKey },
+  };
 }

@@ -24,6 +24,7 @@ def _get_kwargs(
     organization: UUID | Unset = UNSET,
     since: datetime.datetime | Unset = UNSET,
     until: datetime.datetime | Unset = UNSET,
+    exclude_event: str | Unset = UNSET,
 
 ) -> dict[str, Any]:
     
@@ -57,6 +58,8 @@ def _get_kwargs(
     if not isinstance(until, Unset):
         json_until = until.isoformat()
     params["until"] = json_until
+
+    params["exclude_event"] = exclude_event
 
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
@@ -129,6 +132,7 @@ def sync_detailed(
     organization: UUID | Unset = UNSET,
     since: datetime.datetime | Unset = UNSET,
     until: datetime.datetime | Unset = UNSET,
+    exclude_event: str | Unset = UNSET,
 
 ) -> Response[ErrorResponse | str]:
     """ Every matching entry, oldest first, as NDJSON (one JSON object per line)
@@ -142,6 +146,7 @@ def sync_detailed(
         organization (UUID | Unset):
         since (datetime.datetime | Unset):
         until (datetime.datetime | Unset):
+        exclude_event (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -158,6 +163,7 @@ actor=actor,
 organization=organization,
 since=since,
 until=until,
+exclude_event=exclude_event,
 
     )
 
@@ -175,6 +181,7 @@ def sync(
     organization: UUID | Unset = UNSET,
     since: datetime.datetime | Unset = UNSET,
     until: datetime.datetime | Unset = UNSET,
+    exclude_event: str | Unset = UNSET,
 
 ) -> ErrorResponse | str | None:
     """ Every matching entry, oldest first, as NDJSON (one JSON object per line)
@@ -188,6 +195,7 @@ def sync(
         organization (UUID | Unset):
         since (datetime.datetime | Unset):
         until (datetime.datetime | Unset):
+        exclude_event (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -205,6 +213,7 @@ actor=actor,
 organization=organization,
 since=since,
 until=until,
+exclude_event=exclude_event,
 
     ).parsed
 
@@ -216,6 +225,7 @@ async def asyncio_detailed(
     organization: UUID | Unset = UNSET,
     since: datetime.datetime | Unset = UNSET,
     until: datetime.datetime | Unset = UNSET,
+    exclude_event: str | Unset = UNSET,
 
 ) -> Response[ErrorResponse | str]:
     """ Every matching entry, oldest first, as NDJSON (one JSON object per line)
@@ -229,6 +239,7 @@ async def asyncio_detailed(
         organization (UUID | Unset):
         since (datetime.datetime | Unset):
         until (datetime.datetime | Unset):
+        exclude_event (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -245,6 +256,7 @@ actor=actor,
 organization=organization,
 since=since,
 until=until,
+exclude_event=exclude_event,
 
     )
 
@@ -262,6 +274,7 @@ async def asyncio(
     organization: UUID | Unset = UNSET,
     since: datetime.datetime | Unset = UNSET,
     until: datetime.datetime | Unset = UNSET,
+    exclude_event: str | Unset = UNSET,
 
 ) -> ErrorResponse | str | None:
     """ Every matching entry, oldest first, as NDJSON (one JSON object per line)
@@ -275,6 +288,7 @@ async def asyncio(
         organization (UUID | Unset):
         since (datetime.datetime | Unset):
         until (datetime.datetime | Unset):
+        exclude_event (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -292,5 +306,6 @@ actor=actor,
 organization=organization,
 since=since,
 until=until,
+exclude_event=exclude_event,
 
     )).parsed

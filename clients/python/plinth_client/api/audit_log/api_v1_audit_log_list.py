@@ -27,6 +27,7 @@ def _get_kwargs(
     organization: UUID | Unset = UNSET,
     since: datetime.datetime | Unset = UNSET,
     until: datetime.datetime | Unset = UNSET,
+    exclude_event: str | Unset = UNSET,
 
 ) -> dict[str, Any]:
     
@@ -64,6 +65,8 @@ def _get_kwargs(
     if not isinstance(until, Unset):
         json_until = until.isoformat()
     params["until"] = json_until
+
+    params["exclude_event"] = exclude_event
 
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
@@ -148,6 +151,7 @@ def sync_detailed(
     organization: UUID | Unset = UNSET,
     since: datetime.datetime | Unset = UNSET,
     until: datetime.datetime | Unset = UNSET,
+    exclude_event: str | Unset = UNSET,
 
 ) -> Response[ErrorResponse | PaginatedAuditEntryList]:
     """ Security events, newest first (Super Admin: all; Org Admin: their organizations)
@@ -163,6 +167,7 @@ def sync_detailed(
         organization (UUID | Unset):
         since (datetime.datetime | Unset):
         until (datetime.datetime | Unset):
+        exclude_event (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -181,6 +186,7 @@ actor=actor,
 organization=organization,
 since=since,
 until=until,
+exclude_event=exclude_event,
 
     )
 
@@ -200,6 +206,7 @@ def sync(
     organization: UUID | Unset = UNSET,
     since: datetime.datetime | Unset = UNSET,
     until: datetime.datetime | Unset = UNSET,
+    exclude_event: str | Unset = UNSET,
 
 ) -> ErrorResponse | PaginatedAuditEntryList | None:
     """ Security events, newest first (Super Admin: all; Org Admin: their organizations)
@@ -215,6 +222,7 @@ def sync(
         organization (UUID | Unset):
         since (datetime.datetime | Unset):
         until (datetime.datetime | Unset):
+        exclude_event (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -234,6 +242,7 @@ actor=actor,
 organization=organization,
 since=since,
 until=until,
+exclude_event=exclude_event,
 
     ).parsed
 
@@ -247,6 +256,7 @@ async def asyncio_detailed(
     organization: UUID | Unset = UNSET,
     since: datetime.datetime | Unset = UNSET,
     until: datetime.datetime | Unset = UNSET,
+    exclude_event: str | Unset = UNSET,
 
 ) -> Response[ErrorResponse | PaginatedAuditEntryList]:
     """ Security events, newest first (Super Admin: all; Org Admin: their organizations)
@@ -262,6 +272,7 @@ async def asyncio_detailed(
         organization (UUID | Unset):
         since (datetime.datetime | Unset):
         until (datetime.datetime | Unset):
+        exclude_event (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -280,6 +291,7 @@ actor=actor,
 organization=organization,
 since=since,
 until=until,
+exclude_event=exclude_event,
 
     )
 
@@ -299,6 +311,7 @@ async def asyncio(
     organization: UUID | Unset = UNSET,
     since: datetime.datetime | Unset = UNSET,
     until: datetime.datetime | Unset = UNSET,
+    exclude_event: str | Unset = UNSET,
 
 ) -> ErrorResponse | PaginatedAuditEntryList | None:
     """ Security events, newest first (Super Admin: all; Org Admin: their organizations)
@@ -314,6 +327,7 @@ async def asyncio(
         organization (UUID | Unset):
         since (datetime.datetime | Unset):
         until (datetime.datetime | Unset):
+        exclude_event (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -333,5 +347,6 @@ actor=actor,
 organization=organization,
 since=since,
 until=until,
+exclude_event=exclude_event,
 
     )).parsed
