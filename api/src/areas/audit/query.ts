@@ -84,25 +84,27 @@ export async function listAudit(
   const { db } = ctx;
   const orgIds = await readable(ctx, query);
   const where = and(orgIds && inArray(auditLog.organizationId, orgIds), ...filters(query));
-  // Narrowed by organization only (the usual view): the kept counts, not a count of the whole log.
-  // (Entries without an organization are counted under NO_ORGANIZATION, which no filter may name.)
-  const byOrganization =
-    !query.event &&
-    !query.exclude_event &&
-    !query.actor &&
-    !query.since &&
-    !query.until &&
-    query.organization !== NO_ORGANIZATION;
+  // Narrowed by organization and events only (the usual views, with or without key use): the kept
+  // counts, not a count of the whole log. (Entries without an organization are counted under
+  // NO_ORGANIZATION, which no filter may name.)
+  const kept = !query.actor && !query.since && !query.until && query.organization !== NO_ORGANIZATION;
+  const excluded = excludedEvents(query);
   const countOrgs = query.organization ? [query.organization] : orgIds;
   return paginate(
     url,
     query,
     async () => {
-      const [row] = byOrganization
+      const [row] = kept
         ? await db
             .select({ n: sql`coalesce(sum(${auditLogCounts.entries}), 0)`.mapWith(Number) })
             .from(auditLogCounts)
-            .where(countOrgs && inArray(auditLogCounts.organizationId, countOrgs))
+            .where(
+              and(
+                countOrgs && inArray(auditLogCounts.organizationId, countOrgs),
+                query.event ? eq(auditLogCounts.event, query.event) : undefined,
+                excluded.length ? notInArray(auditLogCounts.event, excluded) : undefined,
+              ),
+            )
         : await db
             .select({ n: sql`count(*)`.mapWith(Number) })
             .from(auditLog)
