@@ -9,7 +9,7 @@ import type { UiEnv } from '../../ui/context.ts';
 import { pagesWith } from '../../ui/context.ts';
 import { html } from '../../ui/html.ts';
 import { csrfField } from '../../ui/fields.ts';
-import { bytes, minute } from '../../ui/format.ts';
+import { bytes, minute, NOT_MEASURED } from '../../ui/format.ts';
 import { layout } from '../../ui/layout.ts';
 import { table } from '../../ui/table.ts';
 import type { Frame, NavItem, PageUser } from '../../ui/layout.ts';
@@ -108,7 +108,7 @@ function dashboardPage(p: DashboardProps): string {
                       <td class="num" data-count="${r.bucket_count}">${r.bucket_count}</td>
                       <td class="num" data-bytes="${r.bytes}">${bytes(r.bytes)}</td>
                       <td class="num">${r.objects}</td>
-                      <td>${minute(r.usage_updated_at, 'not yet')}</td>
+                      <td>${minute(r.usage_updated_at, r.bucket_count ? NOT_MEASURED : '')}</td>
                     </tr>`,
                 ),
               })
