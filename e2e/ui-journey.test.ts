@@ -4,9 +4,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonRequest } from '../api/src/test/api-process.ts';
 import { ADMIN_PASSWORD } from './clients/live-api.ts';
+import { BucketName } from '../api/src/areas/buckets/schema.ts';
+import '../api/src/core/validation.ts';
 import { launchChromium, requireChromium } from './chromium.ts';
 import { MEMBER_PASSWORD, signIn, startUiWorld } from './ui-walk.ts';
 import type { UiWorld } from './ui-walk.ts';
+
+/** The API's first message for a bucket name: what the page says while it is typed. */
+const rule = (name: string) => BucketName.safeParse(name).error?.issues[0]?.message ?? '';
 
 /**
  * The web UI's acceptance journeys in headless Chromium, against a real API process on PostgreSQL
@@ -82,6 +87,22 @@ describe('the web UI journeys in Chromium, on PostgreSQL with MinIO', () => {
     const name = page.getByLabel('Name', { exact: true });
     await name.fill('Bad_Name');
     await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true');
+    // Only the rule broken is said, once: an eight-character name with a capital hears about the
+    // characters, not the length; submitting it shows that message, not the browser's bubble.
+    const live = page.locator('#name-live');
+    await name.fill('abcdefgH');
+    await expect.poll(() => live.textContent()).toBe(rule('abcdefgH'));
+    await page.getByRole('button', { name: /Create/ }).click();
+    await expect.poll(() => name.evaluate((e) => e === e.ownerDocument.activeElement)).toBe(true);
+    expect(page.url()).toBe(`${w.url}/ui/buckets/new/`);
+    expect(await live.textContent()).toBe(rule('abcdefgH'));
+    const bubble = await page.locator('form[action="/ui/buckets/"]').evaluate((f) => {
+      const form = f as unknown as { noValidate: boolean; checkValidity(): boolean };
+      return !form.noValidate && !form.checkValidity();
+    });
+    expect(bubble, "the browser's own validation would show its bubble").toBe(false);
+    await name.fill('ab');
+    await expect.poll(() => live.textContent()).toBe(rule('ab'));
     await name.fill('alice-uploads');
     await expect.poll(() => name.getAttribute('aria-invalid')).toBe('false');
     await page.getByRole('button', { name: /Create/ }).click();
@@ -126,6 +147,25 @@ describe('the web UI journeys in Chromium, on PostgreSQL with MinIO', () => {
     const got = await s3.send(new GetObjectCommand({ Bucket, Key: 'hello.txt' }));
     expect(await got.Body!.transformToString()).toBe('hello from the UI');
     s3.destroy();
+  });
+
+  it('creating a bucket whose name the workspace has asks the Reveal confirmation before its credentials', async () => {
+    const page = await as('bob', MEMBER_PASSWORD);
+    await page.goto(`${w.url}/ui/buckets/new/`);
+    await page.getByLabel('Name', { exact: true }).fill(w.bucket.name);
+    await page.getByRole('button', { name: /Create/ }).click();
+    await page.getByRole('heading', { name: `Bucket ${w.bucket.name} already exists` }).waitFor();
+    expect(await page.locator('input[readonly]').count()).toBe(0);
+    // As on the Credentials tab: nothing is shown until the box is checked.
+    await page.getByRole('button', { name: 'Show its credentials' }).click();
+    expect(await page.locator('[data-show-once]').count()).toBe(0);
+    await page.getByRole('checkbox', { name: /recorded in the audit log/ }).check();
+    await page.getByRole('button', { name: 'Show its credentials' }).click();
+    await page.locator('#adopted').waitFor();
+    expect(await page.locator('#secret_access_key').inputValue()).toMatch(/^[A-Za-z0-9]{40}$/);
+    await page.getByRole('button', { name: /^Copy Secret key/ }).click();
+    await page.locator('#open-bucket').click();
+    await page.waitForURL(`${w.url}/ui/buckets/${w.bucket.id}/`);
   });
 
   it('an Org Admin creates an organization key on the API Keys tab, and it works', async () => {

@@ -33,6 +33,22 @@ export function copyField(id: string, label: string, value: string): Html {
     </div>`;
 }
 
+/**
+ * Text to copy (an ID, a snippet) as selectable text with a copy button: `code` inline, `pre` for
+ * a block. The button is shown by script (ui.js copies the element's text); without it, select.
+ */
+export function copyText(id: string, label: string, value: string, tag: 'code' | 'pre' = 'code'): Html {
+  const button = html`<button type="button" class="secondary" data-copy="${id}" hidden>
+    Copy<span class="visually-hidden"> ${label}</span>
+  </button>`;
+  return tag === 'pre'
+    ? html`<div class="copy-text">
+        <pre id="${id}">${value}</pre>
+        ${button}
+      </div>`
+    : html`<span class="copy-text"><code id="${id}">${value}</code> ${button}</span>`;
+}
+
 /** A required text field named `name` (id `name` unless said), with its error beside it. */
 export function nameField(f: {
   readonly id?: string;

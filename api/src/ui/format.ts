@@ -42,3 +42,27 @@ export function bytes(n: number | null | undefined): string {
   }
   return u === 0 ? `${v} B` : `${v.toFixed(1)} ${units[u]}`;
 }
+
+/** A count with thousands separators (en-US, as the rest of the UI). */
+export const count = (n: number): string => n.toLocaleString('en-US');
+
+/** The rounded size with the exact bytes beside it, when the rounding hides some. */
+export function bytesExact(n: number): string {
+  const rounded = bytes(n);
+  return n < 1024 ? rounded : `${rounded} (${count(n)} bytes)`;
+}
+
+/** What every page says of usage that was never measured (or only before the bucket existed). */
+export const NOT_MEASURED = 'not measured yet';
+
+/**
+ * A bucket's usage, or null while it is not measured: never, or only by a scan older than the
+ * bucket (MinIO's scanner reports a new bucket as empty with its last scan's time).
+ */
+export function measured(
+  usage: { bytes: number | null; objects: number | null; updated_at: string | null },
+  createdAt: string,
+): { bytes: number; objects: number; at: string } | null {
+  if (usage.updated_at === null || usage.updated_at < createdAt) return null;
+  return { bytes: usage.bytes ?? 0, objects: usage.objects ?? 0, at: usage.updated_at };
+}

@@ -10,11 +10,16 @@ export function field(form: Record<string, unknown>, name: string): string {
   return typeof v === 'string' ? v.trim() : '';
 }
 
-/** Field errors of a DomainError (or zod's), keyed by field, for the form to show beside each. */
+/**
+ * Field errors of a DomainError (or zod's), keyed by field, for the form to show beside each: the
+ * first problem of a field only (one rule at a time, as ui.js says them while typing).
+ */
 export function errorsByField(
   errors: readonly { attr: string; detail: string }[] | undefined,
 ): Record<string, string> {
-  return Object.fromEntries((errors ?? []).map((e) => [e.attr, e.detail]));
+  const out: Record<string, string> = {};
+  for (const e of errors ?? []) out[e.attr] ??= e.detail;
+  return out;
 }
 
 /** What a page says about a form it shows again: the message at the top, the fields' own. */
@@ -40,7 +45,7 @@ export function refusal(
   const elsewhere: string[] = [];
   for (const e of err.errors ?? []) {
     const attr = rename[e.attr] ?? e.attr;
-    if (shown.includes(attr)) fields[attr] = e.detail;
+    if (shown.includes(attr)) fields[attr] ??= e.detail;
     else elsewhere.push(e.detail);
   }
   const top = err.errors?.length ? [summary, ...elsewhere].join(' ') : err.message;

@@ -5,7 +5,7 @@ import type { Bucket, BucketListQuery } from './schema.ts';
 import { createBucket } from './adopt.ts';
 import type { BucketContext } from './common.ts';
 import { revealCredentials, rotateCredentials } from './credentials.ts';
-import { getBucket, listBuckets } from './queries.ts';
+import { bucketToAdopt, getBucket, listBuckets, regionAggregates } from './queries.ts';
 import { deleteBucket } from './saga.ts';
 import { getOrganization, listOrganizations } from '../organizations/public.ts';
 import { getWorkspace, listWorkspaces } from '../workspaces/public.ts';
@@ -19,7 +19,7 @@ import { idParam, may, pagesWith, printable } from '../../ui/context.ts';
 import { errorsByField, field } from '../../ui/forms.ts';
 import { deletePage, overviewPage } from './pages/bucket.ts';
 import type { Allowed, BucketPlace } from './pages/bucket.ts';
-import { createdPage, newPage } from './pages/create.ts';
+import { createdPage, existingPage, newPage } from './pages/create.ts';
 import type { BucketFormState, WorkspaceChoice } from './pages/create.ts';
 import { credentialsPage, revealedPage, rotatedPage } from './pages/credentials.ts';
 import { listPage } from './pages/list.ts';
@@ -37,6 +37,10 @@ const PAGE_SIZE = 100;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The form's fields; a field error on anything else is shown at the top of the form. */
 const FORM_FIELDS = new Set(['workspace', 'name', 'region', 'cors_allow_all']);
+
+/** What Reveal, and a create that would show an existing bucket's credentials, say unconfirmed. */
+const CONFIRM_REVEAL =
+  'Check the box to confirm that you understand this reveal is recorded in the audit log.';
 
 /** A DomainError's status, as the API answers it. */
 const statusOf = (err: DomainError) => STATUS_OF[err.kind] as 400;
@@ -135,7 +139,11 @@ export function registerBucketPages(ui: Hono<UiEnv>, deps: AreaPageDeps): void {
       const query: BucketListQuery = { page: pageNo, page_size: PAGE_SIZE, ...(region && { region }) };
       const list = await listBuckets(bucketContext(p), new URL('http://ui/ui/buckets/'), query);
       const dir = await directory(p);
-      const [names, choices] = await Promise.all([namesOf(p, dir, list.results), creatable(p, dir)]);
+      const [names, choices, totals] = await Promise.all([
+        namesOf(p, dir, list.results),
+        creatable(p, dir),
+        regionAggregates(bucketContext(p)),
+      ]);
       const deleted = q.deleted && BucketName.safeParse(q.deleted).success ? q.deleted : undefined;
       return c.html(
         listPage(p, {
@@ -147,6 +155,7 @@ export function registerBucketPages(ui: Hono<UiEnv>, deps: AreaPageDeps): void {
           region,
           regions: regions(),
           names,
+          totals,
           canCreate: choices.length > 0,
           notice: deleted ? `The bucket ${deleted} is deleted, with its access user.` : undefined,
         }),
@@ -211,8 +220,21 @@ export function registerBucketPages(ui: Hono<UiEnv>, deps: AreaPageDeps): void {
         fields.workspace = 'Choose one of the workspaces in the list.';
       }
       if (!parsed.success || !workspace) return again(400, 'The bucket was not created.', fields);
+      // A name the workspace already has answers with that bucket's credentials (the API adopts):
+      // the page asks the same confirmation as Reveal first.
+      const confirmed = field(form, 'confirm') === 'yes';
+      const asked = field(form, 'existing') !== '';
+      const ask = (bucket: Bucket) =>
+        c.html(
+          existingPage(p, { bucket, form: state, confirmError: asked ? CONFIRM_REVEAL : undefined }),
+          asked ? 400 : 409,
+        );
       try {
+        const existing = confirmed ? null : await bucketToAdopt(bucketContext(p), parsed.data);
+        if (existing) return ask(existing);
         const { outcome, bucket } = await createBucket(bucketContext(p), parsed.data);
+        // Made by someone else since the check above: still not shown unconfirmed.
+        if (outcome === 'adopted' && !confirmed) return ask(bucket);
         return c.html(createdPage(p, bucket, outcome === 'adopted'), outcome === 'created' ? 201 : 200);
       } catch (err) {
         if (!shown(err)) throw err;
@@ -252,8 +274,7 @@ export function registerBucketPages(ui: Hono<UiEnv>, deps: AreaPageDeps): void {
         return c.html(
           credentialsPage(p, {
             ...place,
-            confirmError:
-              'Check the box to confirm that you understand this reveal is recorded in the audit log.',
+            confirmError: CONFIRM_REVEAL,
           }),
           400,
         );

@@ -1,5 +1,5 @@
-import { asc, sql } from 'drizzle-orm';
-import { requireScope, visibilityParams, visibleWorkspacesSql } from '../../auth/policy.ts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { requireScope, roleIn, visibilityParams, visibleWorkspacesSql } from '../../auth/policy.ts';
 import type { Principal } from '../../auth/policy.ts';
 import type { Database } from '../../core/db/client.ts';
 import { paginateWindowed } from '../../core/db/paginate.ts';
@@ -10,6 +10,7 @@ import type { Page } from '../../core/pagination.ts';
 import {
   bucketById,
   busy,
+  clusterOf,
   credentialsOf,
   findBucket,
   readyBucket,
@@ -114,6 +115,30 @@ export async function regionAggregates(ctx: BucketContext): Promise<RegionUsage[
       usage_updated_at: r?.updatedAt ? new Date(r.updatedAt).toISOString() : null,
     };
   });
+}
+
+/**
+ * The bucket a create of this name would adopt: the workspace's bucket of that name in that
+ * region's cluster, if the principal can see the workspace; null otherwise (a name taken elsewhere
+ * is the create's own 409). The web UI asks before such a create shows its credentials.
+ */
+export async function bucketToAdopt(
+  ctx: BucketContext,
+  input: { name: string; region: string; organization: string; workspace: string },
+): Promise<Bucket | null> {
+  const { db, storage, principal } = ctx;
+  requireScope(principal, 'bucket.view');
+  const scope = { organizationId: input.organization, workspaceId: input.workspace };
+  if ((await roleIn(ctx, scope)) === null) return null;
+  const [b] = await db
+    .select()
+    .from(buckets)
+    .where(and(eq(buckets.cluster, clusterOf(storage, input.region)), eq(buckets.name, input.name)));
+  const same =
+    b?.region === input.region &&
+    b.organizationId === input.organization &&
+    b.workspaceId === input.workspace;
+  return same ? toView(storage, b) : null;
 }
 
 export async function getBucket(ctx: BucketContext, id: string): Promise<Bucket> {

@@ -4,6 +4,7 @@ import { buckets, organizationMembers } from '../../core/db/schema/index.ts';
 import { CookieJar } from '../../test/oidc-provider.ts';
 import { UI_SUITE, uiClient } from '../../test/ui-client.ts';
 import { describeOnEachDatabase } from '../../test/world.ts';
+import { brokenRule } from '../../ui/rules.ts';
 import type { World } from '../../test/world.ts';
 
 const ORIGIN = 'http://plinth.test';
@@ -406,8 +407,16 @@ describeOnEachDatabase('the organization and workspace pages of the web UI', UI_
     const s = await signedIn(root);
     const list = await s.get('/ui/organizations/');
     expect(list.text).toContain('create-organization');
-    expect(list.text).toContain('pattern="[a-z0-9]([a-z0-9\\-]*[a-z0-9])?"');
+    // The slug's rules, said one at a time as the user types; no browser bubble (novalidate).
+    expect(list.text).toMatch(/<form\s+id="create-organization"[^>]*novalidate/);
+    expect(list.text).not.toContain('pattern=');
     expect(list.text).toContain('data-live="slug-live"');
+    const rules = JSON.parse((/data-rules="([^"]*)"/.exec(list.text)?.[1] ?? '[]').replace(/&quot;/g, '"'));
+    expect(brokenRule(rules, 'abcdefgH')).toBe(
+      'Lowercase letters, digits and dashes; no dash at either end.',
+    );
+    expect(brokenRule(rules, 'a')).toBe('Ensure this field has at least 2 characters.');
+    expect(brokenRule(rules, 'team-a')).toBeUndefined();
 
     const bad = await s.post('/ui/organizations/', { name: 'Team', slug: '-Bad-' });
     expect(bad.status).toBe(400);

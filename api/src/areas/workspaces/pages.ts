@@ -11,7 +11,7 @@ import type { PageContext, UiEnv } from '../../ui/context.ts';
 import { idParam, may, pagesWith } from '../../ui/context.ts';
 import { field, invalidForm, refusal } from '../../ui/forms.ts';
 import type { Refusal } from '../../ui/forms.ts';
-import { alerts, confirmForm, csrfField, fieldError, nameField } from '../../ui/fields.ts';
+import { alerts, confirmForm, copyText, csrfField, fieldError, nameField } from '../../ui/fields.ts';
 import { EFFECTIVE_ROLE_NAMES, minute } from '../../ui/format.ts';
 import { layout } from '../../ui/layout.ts';
 import {
@@ -189,6 +189,10 @@ function workspacePage(p: PageContext, v: WorkspaceView, s: WorkspaceState = {})
         <dl id="workspace">
           <dt>Organization</dt>
           <dd><a href="/ui/organizations/${org.id}/">${org.name}</a></dd>
+          <dt>Organization ID</dt>
+          <dd>${copyText('organization-id', 'organization ID', org.id)}</dd>
+          <dt>Workspace ID</dt>
+          <dd>${copyText('workspace-id', 'workspace ID', ws.id)}</dd>
           <dt>Your role here</dt>
           <dd>${v.role ? EFFECTIVE_ROLE_NAMES[v.role] : '–'}</dd>
           <dt>Created</dt>
@@ -197,6 +201,7 @@ function workspacePage(p: PageContext, v: WorkspaceView, s: WorkspaceState = {})
           <dd>${minute(ws.updated_at, '')}</dd>
         </dl>
       </div>
+      ${kubernetesCard(org, ws)}
       <div class="card">
         <h2>Configuration</h2>
         ${
@@ -250,6 +255,25 @@ ${configText}</textarea>
       }`,
     p.frame('organizations'),
   );
+}
+
+/**
+ * What the Kubernetes operator needs to create buckets here from a namespace: its two annotations
+ * (docs/operator.md), ready to copy, as a command and as YAML.
+ */
+function kubernetesCard(org: Organization, ws: Workspace): Html {
+  const command = `kubectl annotate namespace <namespace> plinth.dev/organization=${org.id} plinth.dev/workspace=${ws.id}`;
+  const yaml = `metadata:\n  annotations:\n    plinth.dev/organization: ${org.id}\n    plinth.dev/workspace: ${ws.id}`;
+  return html`<div class="card" id="kubernetes">
+    <h2>Buckets from Kubernetes</h2>
+    <p>
+      The Plinth operator creates an S3Bucket's bucket in this workspace when its namespace carries these two
+      annotations. Annotate the namespace (replace <code>&lt;namespace&gt;</code>):
+    </p>
+    <div class="scroll">${copyText('annotate', 'the kubectl command', command, 'pre')}</div>
+    <p>or put them in the namespace's manifest:</p>
+    <div class="scroll">${copyText('annotations-yaml', 'the annotations as YAML', yaml, 'pre')}</div>
+  </div>`;
 }
 
 /** The confirmation before a workspace is deleted, and the API's refusal if it still has buckets. */

@@ -4,7 +4,7 @@ import { eventCell, timeCell } from '../../areas/audit/public.ts';
 import { membershipsTable } from '../../areas/members/public.ts';
 import type { Role } from '../../auth/policy.ts';
 import { csrfField } from '../../ui/fields.ts';
-import { bytes, EFFECTIVE_ROLE_NAMES, minute } from '../../ui/format.ts';
+import { bytes, count, EFFECTIVE_ROLE_NAMES, measured, minute, NOT_MEASURED } from '../../ui/format.ts';
 import { html } from '../../ui/html.ts';
 import type { Html } from '../../ui/html.ts';
 import { layout } from '../../ui/layout.ts';
@@ -100,16 +100,16 @@ function bucketsCard(p: DashboardProps): Html {
               { label: 'Occupancy', num: true },
               { label: 'Objects', num: true },
             ],
-            rows: p.buckets.map(
-              (b) =>
-                html`<tr data-bucket="${b.id}">
-                  <td><a href="/ui/buckets/${b.id}/">${b.name}</a></td>
-                  <td>${b.region}</td>
-                  <td><a href="/ui/workspaces/${b.workspace}/">${workspaceName(p, b.workspace)}</a></td>
-                  <td class="num" data-bytes="${b.usage.bytes ?? ''}">${bytes(b.usage.bytes)}</td>
-                  <td class="num">${b.usage.objects ?? '–'}</td>
-                </tr>`,
-            ),
+            rows: p.buckets.map((b) => {
+              const u = measured(b.usage, b.created_at);
+              return html`<tr data-bucket="${b.id}">
+                <td><a href="/ui/buckets/${b.id}/">${b.name}</a></td>
+                <td>${b.region}</td>
+                <td><a href="/ui/workspaces/${b.workspace}/">${workspaceName(p, b.workspace)}</a></td>
+                <td class="num" data-bytes="${u?.bytes ?? ''}">${u ? bytes(u.bytes) : NOT_MEASURED}</td>
+                <td class="num">${u ? count(u.objects) : ''}</td>
+              </tr>`;
+            }),
           })
         : html`<p id="no-buckets" class="muted">No buckets yet.</p>`
     }
@@ -140,7 +140,7 @@ function regionsCard(p: DashboardProps): Html {
                   <td class="num" data-count="${r.bucket_count}">${r.bucket_count}</td>
                   <td class="num" data-bytes="${r.bytes}">${bytes(r.bytes)}</td>
                   <td class="num">${r.objects}</td>
-                  <td>${minute(r.usage_updated_at, 'not yet')}</td>
+                  <td>${minute(r.usage_updated_at, NOT_MEASURED)}</td>
                 </tr>`,
             ),
           })

@@ -9,11 +9,14 @@ document.addEventListener('DOMContentLoaded', () => {
     button.addEventListener('click', async () => {
       const input = document.getElementById(button.dataset.copy);
       if (!input) return;
+      // A field's value, or the text of an element (an ID, a snippet: <code>, <pre>).
+      const field = 'value' in input;
       try {
-        await navigator.clipboard.writeText(input.value);
+        await navigator.clipboard.writeText(field ? input.value : input.textContent);
       } catch {
         // No clipboard (plain HTTP, permissions): select it for the user's own Ctrl+C.
-        input.select();
+        if (field) input.select();
+        else window.getSelection().selectAllChildren(input);
         document.execCommand('copy');
       }
       const panel = button.closest('[data-show-once]');
@@ -62,22 +65,60 @@ document.addEventListener('DOMContentLoaded', () => {
     }, 1000);
   }
 
-  // Live checks as the user types: the field's own constraints (pattern, length), its message
-  // from data-hint, announced in the element named by aria-describedby.
-  for (const input of document.querySelectorAll('input[data-live]')) {
+  // --- Field rules (issue 33) ---
+  // A field's rules (data-rules: [{pattern, message}], in the API's order of checks): as the user
+  // types and on submit, only the first rule broken is said, in the element data-live names, and
+  // the field is marked aria-invalid. The form has novalidate: no browser bubble on top of it.
+  const brokenRule = (input) => {
+    for (const rule of JSON.parse(input.dataset.rules || '[]'))
+      if (!new RegExp(`^(?:${rule.pattern})$`, 'v').test(input.value)) return rule.message;
+    return '';
+  };
+  const showRule = (input, message) => {
     const out = document.getElementById(input.dataset.live);
-    const check = () => {
-      if (!out) return;
-      const ok = input.value === '' || input.checkValidity();
-      input.setAttribute('aria-invalid', ok ? 'false' : 'true');
-      out.textContent = ok ? '' : input.dataset.hint || input.validationMessage;
-    };
-    input.addEventListener('input', check);
+    if (out) out.textContent = message;
+    input.setAttribute('aria-invalid', message ? 'true' : 'false');
+    // The server's message for the value it was sent is stale once the user types.
+    const stale = document.getElementById(`${input.id}-error`);
+    if (stale) stale.hidden = true;
+  };
+  for (const input of document.querySelectorAll('input[data-rules]'))
+    input.addEventListener('input', () => showRule(input, input.value === '' ? '' : brokenRule(input)));
+  for (const form of document.querySelectorAll('form')) {
+    const fields = [...form.querySelectorAll('input[data-rules]')];
+    if (!fields.length) continue;
+    form.addEventListener('submit', (event) => {
+      let first = null;
+      for (const input of fields) {
+        const message = brokenRule(input);
+        showRule(input, message);
+        if (message && !first) first = input;
+      }
+      if (!first) return;
+      event.preventDefault();
+      first.focus();
+    });
   }
+
+  // A checkbox some choices of a select do not allow (data-unavailable-with="<select id>",
+  // data-unavailable-for='["value", …]'): disabled and cleared while one of them is chosen.
+  for (const box of document.querySelectorAll('input[data-unavailable-with]')) {
+    const select = document.getElementById(box.dataset.unavailableWith);
+    const values = JSON.parse(box.dataset.unavailableFor || '[]');
+    if (!select) continue;
+    const sync = () => {
+      box.disabled = values.includes(select.value);
+      if (box.disabled) box.checked = false;
+    };
+    select.addEventListener('change', sync);
+    sync();
+  }
+  // --- end of field rules ---
 
   // Forms with data-busy: one submission only, with the button saying what is happening.
   for (const form of document.querySelectorAll('form[data-busy]')) {
     form.addEventListener('submit', (event) => {
+      if (event.defaultPrevented) return; // refused by a field rule above: not sent
       if (form.dataset.sent) {
         event.preventDefault();
         return;

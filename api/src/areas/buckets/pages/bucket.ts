@@ -3,7 +3,7 @@ import { html } from '../../../ui/html.ts';
 import type { Html } from '../../../ui/html.ts';
 import type { PageContext } from '../../../ui/context.ts';
 import { alerts, csrfField, fieldError } from '../../../ui/fields.ts';
-import { bytes, minute } from '../../../ui/format.ts';
+import { bytesExact, count, measured, minute, NOT_MEASURED } from '../../../ui/format.ts';
 import { layout } from '../../../ui/layout.ts';
 import { fieldRow, table } from '../../../ui/table.ts';
 
@@ -51,6 +51,7 @@ export interface BucketPlace {
 /** `/ui/buckets/{id}/`: the Overview tab. */
 export function overviewPage(p: PageContext, s: BucketPlace): string {
   const b = s.bucket;
+  const u = measured(b.usage, b.created_at);
   return layout(
     b.name,
     html`${bucketHeader(b, 'overview', s.allowed)}
@@ -71,9 +72,13 @@ export function overviewPage(p: PageContext, s: BucketPlace): string {
               'Browser access (CORS)',
               b.cors_allow_all ? 'Allowed from any website' : 'Off: only the storage defaults apply',
             ),
-            fieldRow('Occupancy', bytes(b.usage.bytes)),
-            fieldRow('Objects', String(b.usage.objects ?? '–')),
-            fieldRow('Usage measured', minute(b.usage.updated_at, 'not yet')),
+            ...(u
+              ? [
+                  fieldRow('Occupancy', bytesExact(u.bytes)),
+                  fieldRow('Objects', count(u.objects)),
+                  fieldRow('Usage measured', minute(u.at, '')),
+                ]
+              : [fieldRow('Occupancy', NOT_MEASURED)]),
             ...(b.owner_reference
               ? [
                   fieldRow(
@@ -103,10 +108,10 @@ export interface DeleteProps extends BucketPlace {
 /** `/ui/buckets/{id}/delete/`: what deleting does to the data, and the typed-name confirmation. */
 export function deletePage(p: PageContext, s: DeleteProps): string {
   const b = s.bucket;
-  const usage =
-    b.usage.updated_at === null
-      ? 'Its usage has not been measured yet.'
-      : `When last measured (${minute(b.usage.updated_at, '')}), it held ${b.usage.objects ?? 0} objects (${bytes(b.usage.bytes)}).`;
+  const u = measured(b.usage, b.created_at);
+  const usage = u
+    ? `When last measured (${minute(u.at, '')}), it held ${count(u.objects)} objects (${bytesExact(u.bytes)}).`
+    : `Its usage is ${NOT_MEASURED}.`;
   return layout(
     `Delete ${b.name}`,
     html`${bucketHeader(b, 'delete', s.allowed)}

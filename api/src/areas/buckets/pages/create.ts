@@ -1,10 +1,11 @@
 import { BucketName } from '../schema.ts';
-import type { CreatedBucket } from '../schema.ts';
+import type { Bucket, CreatedBucket } from '../schema.ts';
 import { html } from '../../../ui/html.ts';
 import type { Html } from '../../../ui/html.ts';
 import type { PageContext } from '../../../ui/context.ts';
 import { alerts, copyField, csrfField, fieldError } from '../../../ui/fields.ts';
 import { layout } from '../../../ui/layout.ts';
+import { ruleAttrs, rulesOf } from '../../../ui/rules.ts';
 
 /** Creating a bucket: the form (`/ui/buckets/new/`) and its answer, the credentials shown once. */
 
@@ -23,18 +24,18 @@ export interface BucketFormState {
   readonly cors: boolean;
 }
 
-const messageOf = (name: string): string => BucketName.safeParse(name).error?.issues[0]?.message ?? '';
-
 /**
- * The API's bucket-name rule (BucketName in areas/buckets/schema.ts) as an HTML `pattern` (the
- * browser anchors it; `\-` keeps it valid under the `v` flag browsers use), next to `minlength` 3
- * and `maxlength` 63: the characters, no `xn--` prefix, no `-s3alias` suffix.
+ * The API's bucket-name rule (BucketName in areas/buckets/schema.ts), one rule at a time in its
+ * order of checks, each with the API's message (ui.js says the first one broken; `\-` keeps the
+ * class valid under the `v` flag): the length, the characters and ends, no `xn--`, no `-s3alias`.
  */
-export const NAME_PATTERN = String.raw`(?!xn--)[a-z0-9][a-z0-9\-]*[a-z0-9](?<!-s3alias)`;
-/** What the browser says while the name breaks the rule: the API's own messages. */
-export const NAME_HINT = [messageOf('ab'), messageOf('Abc'), messageOf('xn--abc'), messageOf('abc-s3alias')]
-  .filter(Boolean)
-  .join(' ');
+export const NAME_RULES = rulesOf(BucketName, [
+  { pattern: '.{3,}', breaks: 'ab' },
+  { pattern: '.{0,63}', breaks: 'a'.repeat(64) },
+  { pattern: String.raw`[a-z0-9][a-z0-9\-]*[a-z0-9]`, breaks: 'Abc' },
+  { pattern: '(?!xn--).*', breaks: 'xn--abc' },
+  { pattern: '.*(?<!-s3alias)', breaks: 'abc-s3alias' },
+]);
 
 export interface NewProps {
   readonly choices: readonly WorkspaceChoice[];
@@ -54,6 +55,8 @@ export function newPage(p: PageContext, s: NewProps): string {
   const describe = (id: string, ...ids: string[]) =>
     html`aria-describedby="${[...ids, ...(f[id] ? [`${id}-error`] : [])].join(' ')}"
     ${f[id] ? html`aria-invalid="true"` : ''}`;
+  // Offered disabled when no region can set CORS rules; ui.js disables it for such a region chosen.
+  const corsNowhere = s.regions.every((r) => s.noCors.includes(r));
   let body: Html;
   if (!s.choices.length)
     body = html`<p id="cannot-create">
@@ -66,7 +69,7 @@ export function newPage(p: PageContext, s: NewProps): string {
       in the API's configuration file (PLINTH_CONFIG).
     </p>`;
   else
-    body = html`<form method="post" action="/ui/buckets/" data-busy="Creating the bucket…">
+    body = html`<form method="post" action="/ui/buckets/" data-busy="Creating the bucket…" novalidate>
       ${csrfField(p.csrf)}
       <label for="workspace">Workspace</label>
       <select id="workspace" name="workspace" required ${describe('workspace')}>
@@ -86,12 +89,10 @@ export function newPage(p: PageContext, s: NewProps): string {
         required
         minlength="3"
         maxlength="63"
-        pattern="${NAME_PATTERN}"
         autocomplete="off"
         autocapitalize="none"
         spellcheck="false"
-        data-live="name-live"
-        data-hint="${NAME_HINT}"
+        ${ruleAttrs(NAME_RULES, 'name-live')}
         value="${s.form?.name ?? ''}"
         ${describe('name', 'name-rule', 'name-live')}
       />
@@ -114,7 +115,12 @@ export function newPage(p: PageContext, s: NewProps): string {
             id="cors_allow_all"
             name="cors_allow_all"
             value="on"
-            ${s.form?.cors ? 'checked' : ''}
+            ${
+              corsNowhere
+                ? 'disabled'
+                : html`${s.form?.cors ? 'checked' : ''} data-unavailable-with="region"
+                  data-unavailable-for="${JSON.stringify(s.noCors)}"`
+            }
             ${describe('cors_allow_all', 'cors-hint')}
           />
           Let web pages of any site use this bucket from the browser (CORS allow-all)
@@ -143,22 +149,39 @@ export function newPage(p: PageContext, s: NewProps): string {
   );
 }
 
-/** The `.env` of a bucket, as a `data:` URL built here: the secret never travels in a request's URL. */
-function envFile(b: CreatedBucket): string {
+/** What a bucket's `.env` holds: its name, endpoint and one key. */
+export interface EnvValues {
+  readonly name: string;
+  readonly endpoint: string;
+  readonly access_key_id: string;
+  readonly secret_access_key: string;
+}
+
+/**
+ * The download of a bucket's `.env`, as a `data:` URL built here: the secret never travels in a
+ * request's URL. Offered wherever a key is shown once (creation, rotation).
+ */
+export function envLink(v: EnvValues): Html {
   const lines = [
-    `AWS_ACCESS_KEY_ID=${b.credentials.access_key_id}`,
-    `AWS_SECRET_ACCESS_KEY=${b.credentials.secret_access_key}`,
-    `AWS_ENDPOINT_URL_S3=${b.endpoint}`,
-    `BUCKET_NAME=${b.name}`,
+    `AWS_ACCESS_KEY_ID=${v.access_key_id}`,
+    `AWS_SECRET_ACCESS_KEY=${v.secret_access_key}`,
+    `AWS_ENDPOINT_URL_S3=${v.endpoint}`,
+    `BUCKET_NAME=${v.name}`,
   ];
-  return `data:text/plain;charset=utf-8,${encodeURIComponent(`${lines.join('\n')}\n`)}`;
+  const href = `data:text/plain;charset=utf-8,${encodeURIComponent(`${lines.join('\n')}\n`)}`;
+  return html`<p>
+    <a id="env" href="${href}" download="${v.name}.env">Download them as ${v.name}.env</a>
+    <span class="muted">(the four variables for an application's environment)</span>
+  </p>`;
 }
 
 /** The answer to a creation: the credentials, shown this once (an adoption says so). */
 export function createdPage(p: PageContext, b: CreatedBucket, adopted: boolean): string {
   return layout(
-    'Bucket created',
-    html`<p class="crumbs"><a href="/ui/buckets/">Buckets</a> / ${b.name}</p>
+    adopted ? 'Existing bucket' : 'Bucket created',
+    html`<p class="crumbs">
+        <a href="/ui/buckets/">Buckets</a> / <a href="/ui/buckets/${b.id}/">${b.name}</a>
+      </p>
       <div class="card" data-show-once>
         <h1>${adopted ? `Bucket ${b.name} already exists` : `Bucket ${b.name} created`}</h1>
         ${
@@ -178,11 +201,64 @@ export function createdPage(p: PageContext, b: CreatedBucket, adopted: boolean):
         ${copyField('secret_access_key', 'Secret key (AWS_SECRET_ACCESS_KEY)', b.credentials.secret_access_key)}
         ${copyField('endpoint', 'Endpoint URL (AWS_ENDPOINT_URL_S3)', b.endpoint)}
         ${copyField('bucket_name', 'Bucket name (BUCKET_NAME)', b.name)}
-        <p>
-          <a id="env" href="${envFile(b)}" download="${b.name}.env">Download them as ${b.name}.env</a>
-          <span class="muted">(the four variables above, for an application's environment)</span>
+        ${envLink({ ...b.credentials, name: b.name, endpoint: b.endpoint })}
+        <p class="actions">
+          <a class="button" id="open-bucket" href="/ui/buckets/${b.id}/" data-leave
+            >I have saved them: open ${b.name}</a
+          >
         </p>
-        <p><a class="button" href="/ui/buckets/${b.id}/" data-leave>I have saved them</a></p>
+      </div>`,
+    p.frame('buckets'),
+  );
+}
+
+export interface ExistingProps {
+  /** The workspace's bucket of the name asked for, in that region. */
+  readonly bucket: Bucket;
+  readonly form: BucketFormState;
+  readonly confirmError?: string | undefined;
+}
+
+/**
+ * A creation whose name the workspace already has in that region: the API would answer with that
+ * bucket's credentials, so the page first asks the same confirmation as Reveal does.
+ */
+export function existingPage(p: PageContext, s: ExistingProps): string {
+  const b = s.bucket;
+  return layout(
+    `Bucket ${b.name} already exists`,
+    html`<p class="crumbs"><a href="/ui/buckets/">Buckets</a> / New</p>
+      <div class="card">
+        <h1>Bucket ${b.name} already exists</h1>
+        <p id="exists">
+          This workspace already has a bucket of this name in ${b.region}:
+          <a href="/ui/buckets/${b.id}/">${b.name}</a>. Nothing new is created. You can see its existing
+          credentials, as on its Credentials tab: that is a reveal, recorded in the audit log with your name
+          and the time.
+        </p>
+        <form method="post" action="/ui/buckets/" data-busy="Showing…">
+          ${csrfField(p.csrf)}
+          <input type="hidden" name="workspace" value="${s.form.workspace}" />
+          <input type="hidden" name="name" value="${s.form.name}" />
+          <input type="hidden" name="region" value="${s.form.region}" />
+          <input type="hidden" name="existing" value="${b.id}" />
+          <label class="check">
+            <input
+              type="checkbox"
+              id="confirm"
+              name="confirm"
+              value="yes"
+              required
+              ${s.confirmError ? html`aria-invalid="true" aria-describedby="confirm-error"` : ''}
+            />
+            I understand this reveal is recorded in the audit log
+          </label>
+          ${fieldError('confirm', s.confirmError)}
+          <div class="actions">
+            <button type="submit">Show its credentials</button>
+            <a href="/ui/buckets/new/?workspace=${s.form.workspace}">Choose another name</a>
+          </div>
+        </form>
       </div>`,
     p.frame('buckets'),
   );

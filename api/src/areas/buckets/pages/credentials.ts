@@ -6,6 +6,7 @@ import { alerts, copyField, csrfField, fieldError } from '../../../ui/fields.ts'
 import { minute } from '../../../ui/format.ts';
 import { layout } from '../../../ui/layout.ts';
 import { bucketHeader } from './bucket.ts';
+import { envLink } from './create.ts';
 import type { BucketPlace } from './bucket.ts';
 
 /**
@@ -117,7 +118,12 @@ export function rotatedPage(p: PageContext, s: BucketPlace, r: RotatedCredential
         </p>
         ${copyField('access_key_id', 'Access key ID (AWS_ACCESS_KEY_ID)', r.access_key_id)}
         ${copyField('secret_access_key', 'Secret key (AWS_SECRET_ACCESS_KEY)', r.secret_access_key)}
-        <p><a class="button" href="/ui/buckets/${b.id}/" data-leave>I have saved them</a></p>
+        ${envLink({ ...r, name: b.name, endpoint: b.endpoint })}
+        <p class="actions">
+          <a class="button" id="open-bucket" href="/ui/buckets/${b.id}/" data-leave
+            >I have saved them: open ${b.name}</a
+          >
+        </p>
       </div>`,
     p.frame('buckets'),
   );

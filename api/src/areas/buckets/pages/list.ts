@@ -1,8 +1,9 @@
-import type { Bucket } from '../schema.ts';
+import type { Bucket, RegionUsage } from '../schema.ts';
 import { html } from '../../../ui/html.ts';
 import type { PageContext } from '../../../ui/context.ts';
 import { alerts } from '../../../ui/fields.ts';
-import { bytes, minute } from '../../../ui/format.ts';
+import type { Html } from '../../../ui/html.ts';
+import { bytes, count, measured, minute, NOT_MEASURED } from '../../../ui/format.ts';
 import { layout } from '../../../ui/layout.ts';
 import { table } from '../../../ui/table.ts';
 import { STATE_NAMES } from './bucket.ts';
@@ -26,6 +27,8 @@ export interface ListProps {
   readonly region: string | undefined;
   readonly regions: readonly string[];
   readonly names: Names;
+  /** Bucket count, bytes and objects per region, over every bucket the user can see. */
+  readonly totals: readonly RegionUsage[];
   readonly canCreate: boolean;
   readonly notice: string | undefined;
 }
@@ -37,6 +40,35 @@ const listHref = (region: string | undefined, page: number) => {
   const s = q.toString();
   return `/ui/buckets/${s ? `?${s}` : ''}`;
 };
+
+/** A size rounded, with the exact bytes in its title (the table stays narrow on phones). */
+const size = (n: number): Html =>
+  n < 1024 ? html`${bytes(n)}` : html`<span title="${count(n)} bytes">${bytes(n)}</span>`;
+
+/** The totals per region (the API's GET /api/v1/s3/regions/), each linking to its filter. */
+function totalsTable(s: ListProps): Html {
+  return table({
+    id: 'region-totals',
+    caption: 'Totals per region',
+    head: [
+      'Region',
+      { label: 'Buckets', num: true },
+      { label: 'Occupancy', num: true },
+      { label: 'Objects', num: true },
+      'Usage measured',
+    ],
+    rows: s.totals.map((r) => {
+      const known = r.usage_updated_at !== null || r.bucket_count === 0;
+      return html`<tr data-region="${r.name}">
+        <td><a href="${listHref(r.name, 1)}">${r.name}</a></td>
+        <td class="num" data-count="${r.bucket_count}">${count(r.bucket_count)}</td>
+        <td class="num">${known ? size(r.bytes) : NOT_MEASURED}</td>
+        <td class="num">${known ? count(r.objects) : ''}</td>
+        <td>${minute(r.usage_updated_at, '')}</td>
+      </tr>`;
+    }),
+  });
+}
 
 /** `/ui/buckets/`: the buckets the user can see, filtered by region, 100 a page. */
 export function listPage(p: PageContext, s: ListProps): string {
@@ -63,6 +95,7 @@ export function listPage(p: PageContext, s: ListProps): string {
             </form>`
           : ''
       }
+      ${s.totals.some((r) => r.bucket_count > 0) ? totalsTable(s) : ''}
       ${
         s.buckets.length
           ? table({
@@ -77,21 +110,21 @@ export function listPage(p: PageContext, s: ListProps): string {
                 'Usage measured',
                 'Status',
               ],
-              rows: s.buckets.map(
-                (b) =>
-                  html`<tr data-bucket="${b.id}">
-                    <td><a href="/ui/buckets/${b.id}/">${b.name}</a></td>
-                    <td>
-                      ${nameIn(s.names.organizations, b.organization)} /
-                      ${nameIn(s.names.workspaces, b.workspace)}
-                    </td>
-                    <td data-region="${b.region}">${b.region}</td>
-                    <td class="num">${bytes(b.usage.bytes)}</td>
-                    <td class="num">${b.usage.objects ?? '–'}</td>
-                    <td>${minute(b.usage.updated_at, 'not yet')}</td>
-                    <td>${STATE_NAMES[b.state]}</td>
-                  </tr>`,
-              ),
+              rows: s.buckets.map((b) => {
+                const u = measured(b.usage, b.created_at);
+                return html`<tr data-bucket="${b.id}">
+                  <td><a href="/ui/buckets/${b.id}/">${b.name}</a></td>
+                  <td>
+                    ${nameIn(s.names.organizations, b.organization)} /
+                    ${nameIn(s.names.workspaces, b.workspace)}
+                  </td>
+                  <td data-region="${b.region}">${b.region}</td>
+                  <td class="num">${u ? size(u.bytes) : NOT_MEASURED}</td>
+                  <td class="num">${u ? count(u.objects) : ''}</td>
+                  <td>${u ? minute(u.at, '') : ''}</td>
+                  <td>${STATE_NAMES[b.state]}</td>
+                </tr>`;
+              }),
             })
           : html`<p id="no-buckets" class="muted">
               ${s.region ? `There are no buckets in region ${s.region} that you can see.` : 'There are no buckets that you can see yet.'}

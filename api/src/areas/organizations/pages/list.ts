@@ -4,13 +4,18 @@ import type { PageContext } from '../../../ui/context.ts';
 import { alerts, csrfField, fieldError, nameField } from '../../../ui/fields.ts';
 import { layout } from '../../../ui/layout.ts';
 import { table } from '../../../ui/table.ts';
+import { OrganizationCreateSchema } from '../schema.ts';
 import type { Organization } from '../schema.ts';
+import { ruleAttrs, rulesOf } from '../../../ui/rules.ts';
 
 /** The list of organizations (`/ui/organizations/`) and the fields of the organization forms. */
 
-/** The slug's rule (OrganizationCreateSchema) as an HTML `pattern` (escaped for the `v` flag). */
-const SLUG_PATTERN = '[a-z0-9]([a-z0-9\\-]*[a-z0-9])?';
-const SLUG_HINT = 'Lowercase letters, digits and dashes; no dash at either end.';
+/** The slug's rules (OrganizationCreateSchema), one at a time with the API's messages (ui/rules.ts). */
+export const SLUG_RULES = rulesOf(OrganizationCreateSchema.shape.slug, [
+  { pattern: '.{2,}', breaks: 'a' },
+  { pattern: '.{0,50}', breaks: 'a'.repeat(51) },
+  { pattern: String.raw`[a-z0-9]([a-z0-9\-]*[a-z0-9])?`, breaks: '-a' },
+]);
 
 /** What a form showed, as it was sent. */
 export interface OrgForm {
@@ -32,7 +37,7 @@ export interface OrgFrame {
   readonly admin: boolean;
 }
 
-/** A slug field with the schema's rule, checked as the user types (ui.js `data-live`). */
+/** A slug field with the schema's rules, checked as the user types (ui.js `data-rules`; its form has novalidate). */
 export function slugField(value: string, error: string | undefined): Html {
   return html`<label for="slug">Slug</label>
     <input
@@ -42,12 +47,10 @@ export function slugField(value: string, error: string | undefined): Html {
       required
       minlength="2"
       maxlength="50"
-      pattern="${SLUG_PATTERN}"
       autocomplete="off"
       spellcheck="false"
       value="${value}"
-      data-live="slug-live"
-      data-hint="${SLUG_HINT}"
+      ${ruleAttrs(SLUG_RULES, 'slug-live')}
       aria-describedby="slug-hint slug-live${error ? ' slug-error' : ''}"
       ${error ? html`aria-invalid="true"` : ''}
     />
@@ -100,7 +103,13 @@ export function organizationsPage(
         v.canCreate
           ? html`<div class="card">
               <h2>Create an organization</h2>
-              <form id="create-organization" method="post" action="/ui/organizations/" data-busy="Creating…">
+              <form
+                id="create-organization"
+                method="post"
+                action="/ui/organizations/"
+                data-busy="Creating…"
+                novalidate
+              >
                 ${csrfField(p.csrf)}
                 ${nameField({ value: s.form?.name ?? '', error: s.fields?.name, maxlength: 200 })}
                 ${slugField(s.form?.slug ?? '', s.fields?.slug)}

@@ -51,6 +51,7 @@ export function overviewPage(
                 method="post"
                 action="/ui/organizations/${org.id}/"
                 data-busy="Saving…"
+                novalidate
               >
                 ${csrfField(p.csrf)}
                 ${nameField({ value: s.form?.name ?? org.name, error: s.fields?.name, maxlength: 200 })}
