@@ -8,7 +8,6 @@ import type { OidcProviders } from '../../auth/sso/providers.ts';
 import type { UiEnv } from '../../ui/context.ts';
 import { pagesWith } from '../../ui/context.ts';
 import { html } from '../../ui/html.ts';
-import { csrfField } from '../../ui/fields.ts';
 import { bytes, minute } from '../../ui/format.ts';
 import { layout } from '../../ui/layout.ts';
 import { table } from '../../ui/table.ts';
@@ -136,14 +135,6 @@ function dashboardPage(p: DashboardProps): string {
               </ul>`
             : html`<p class="muted">No workspaces yet.</p>`
         }
-      </div>
-      <div class="card">
-        <h2>Sessions</h2>
-        <p>Signing out everywhere ends this session and every other one of yours, in every browser.</p>
-        <form method="post" action="/ui/account/sessions/revoke-all/">
-          ${csrfField(p.csrf)}
-          <button class="danger" type="submit">Sign out everywhere</button>
-        </form>
       </div>`,
     p.frame,
   );
