@@ -13,7 +13,9 @@ describe('table', () => {
           <td class="num">1</td>
           <td><a href="/x">Revoke</a></td>
         </tr>`,
-        html`<tr><td colspan="3">None</td></tr>`,
+        html`<tr>
+          <td colspan="3">None</td>
+        </tr>`,
       ],
     }).value;
     expect(out).toContain('class="cards"');
@@ -25,7 +27,15 @@ describe('table', () => {
 
   it('keeps tables of fields and of two columns as they are', () => {
     expect(table({ rows: [fieldRow('Name', 'a')] }).value).not.toContain('data-label');
-    const two = table({ head: ['A', 'B'], rows: [html`<tr><td>1</td><td>2</td></tr>`] }).value;
+    const two = table({
+      head: ['A', 'B'],
+      rows: [
+        html`<tr>
+          <td>1</td>
+          <td>2</td>
+        </tr>`,
+      ],
+    }).value;
     expect(two).not.toContain('cards');
     expect(two).not.toContain('data-label');
   });

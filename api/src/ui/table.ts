@@ -28,7 +28,7 @@ function labelCells(rows: readonly Html[], labels: readonly string[]): Html[] {
   return rows.map((row) => {
     let i = 0;
     return new Html(
-      row.value.replace(/<tr\b|<(td|th)\b([^>]*)>/g, (tag, cell?: string, attrs = '') => {
+      row.value.replace(/<tr\b|<(td|th)\b([^>]*)>/g, (tag: string, cell?: string, attrs: string = '') => {
         if (!cell) {
           i = 0;
           return tag;
