@@ -433,10 +433,9 @@ function auditPage(p: PageContext, place: Place, r: Result, n: Names): string {
   );
 }
 
-/** A time to the minute (UTC), the day above the time so the column stays narrow. */
+/** A time to the minute (UTC), on one line (ui.css keeps a <time> whole, but in a phone's card). */
 function when(iso: string): Html {
-  const [date, ...time] = minute(iso, '').split(' ');
-  return html`${date}<br />${time.join(' ')}`;
+  return html`${minute(iso, '')}`;
 }
 
 function actorCell(place: Place, actor: string | null, n: Names): Html {

@@ -5,8 +5,9 @@
 document.addEventListener('DOMContentLoaded', () => {
   // A phone's navigation scrolls sideways: bring the current section's entry into view.
   const current = document.querySelector('header nav [aria-current]');
-  if (current && current.parentElement.scrollWidth > current.parentElement.clientWidth)
-    current.parentElement.scrollLeft = current.offsetLeft - current.parentElement.offsetLeft - 16;
+  const row = current?.parentElement;
+  if (row && row.scrollWidth > row.clientWidth)
+    row.scrollLeft = current.offsetLeft - row.offsetLeft - (row.clientWidth - current.offsetWidth) / 2;
 
   // The account menu closes on Escape and on a click elsewhere (without script: on its summary).
   const menu = document.querySelector('header details.account');
