@@ -222,6 +222,7 @@ describe.each(['postgres', 'pglite'] as const)('SSO with Keycloak and Chromium, 
       await expect.poll(() => page.locator('#username').textContent()).toContain('erin');
       expect(await page.locator('#superuser').count(), 'a Super Admin badge for erin').toBe(0);
       // Signed out at Keycloak too: the back-channel test counts erin's sessions there.
+      await page.locator('header details.account summary').click(); // the account menu
       await page.getByRole('button', { name: 'Sign out', exact: true }).click();
       await page.waitForURL(`${publicUrl}/ui/login/?signed_out=1`);
       await expect.poll(async () => kc.userSessions('erin')).toBe(0);
@@ -304,6 +305,7 @@ describe.each(['postgres', 'pglite'] as const)('SSO with Keycloak and Chromium, 
       // Earlier tests' sign-ins left sessions of their own at Keycloak: this one is the last.
       const before = await kc.userSessions('bob');
       expect(before).toBeGreaterThan(0);
+      await page.locator('header details.account summary').click(); // the account menu
       await page.getByRole('button', { name: 'Sign out', exact: true }).click();
       await page.waitForURL(`${publicUrl}/ui/login/?signed_out=1`);
       await expect.poll(() => page.getByRole('status').textContent()).toContain('You are signed out');

@@ -87,6 +87,12 @@ export async function signIn(page: Page, url: string, username: string, password
   await page.waitForURL(`${url}/ui/`);
 }
 
+/** Opens the header's account menu (its Sign out button is inside). */
+export async function openAccountMenu(page: Page): Promise<void> {
+  await page.locator('header details.account summary').click();
+  await page.locator('header details.account[open]').waitFor();
+}
+
 /**
  * Every page a Super Admin reaches (which is every page), each handed to `visit` once it has
  * loaded. Pages with a secret are reached by doing what a user does (create, reveal).
@@ -158,7 +164,10 @@ export async function walkEveryPage(
   await go('users', '/ui/administration/users/');
   await go('user detail', `/ui/administration/users/${w.member.id}/`);
 
-  await page.goto(`${w.url}/ui/`);
+  await go('profile', '/ui/account/');
+  await go('sessions', '/ui/account/sessions/');
+  await openAccountMenu(page);
+  await visit('account menu');
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await page.waitForURL(/\/ui\/login\/\?signed_out=1$/);
   await visit('signed out');

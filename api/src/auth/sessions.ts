@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../core/db/client.ts';
 import { prepared } from '../core/db/prepared.ts';
 import type { SecretBox } from '../core/secret-box.ts';
@@ -32,6 +32,16 @@ export interface ActiveSession {
   readonly syncedAt: Date | null;
   readonly hasRefreshToken: boolean;
   readonly createdAt: Date;
+}
+
+/** A live session as its owner sees it in the list of their sessions. */
+export interface SessionSummary {
+  readonly id: string;
+  readonly provider: string | null;
+  readonly createdAt: Date;
+  readonly lastSeenAt: Date;
+  readonly ip: string | null;
+  readonly userAgent: string | null;
 }
 
 export interface NewSession {
@@ -157,6 +167,30 @@ export class Sessions {
       .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
       .returning({ id: sessions.id });
     return done.length > 0;
+  }
+
+  /** A user's live sessions, most recently used first: what its owner sees to tell them apart. */
+  async listOfUser(userId: string): Promise<SessionSummary[]> {
+    const now = new Date();
+    return this.#db
+      .select({
+        id: sessions.id,
+        provider: sessions.provider,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        ip: sessions.ip,
+        userAgent: sessions.userAgent,
+      })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          gt(sessions.idleExpiresAt, now),
+          gt(sessions.absoluteExpiresAt, now),
+        ),
+      )
+      .orderBy(desc(sessions.lastSeenAt));
   }
 
   /** Revokes every live session of a user ("sign out everywhere", deactivation); how many. */

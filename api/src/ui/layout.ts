@@ -55,6 +55,41 @@ export interface Frame {
   readonly nav?: readonly NavItem[];
 }
 
+/** The account menu's entries (the spec puts a user's keys "under the account menu"). */
+const ACCOUNT_MENU = [
+  { section: 'profile', href: '/ui/account/', label: 'Profile' },
+  { section: 'keys', href: '/ui/accounts/api-keys/', label: 'Your API keys' },
+  { section: 'sessions', href: '/ui/account/sessions/', label: 'Sessions' },
+] as const;
+
+/**
+ * The username opens the account menu: a `<details>` disclosure, so it works without script and
+ * is announced as an expandable button.
+ */
+function accountMenu(user: PageUser, csrf: string, section: string | undefined): Html {
+  return html`<details class="account">
+    <summary>
+      <span class="visually-hidden">Account: </span>${user.username}${
+        user.superuser ? html`<span class="role"> (Super Admin)</span>` : ''
+      }
+    </summary>
+    <div class="menu">
+      <ul class="plain">
+        ${ACCOUNT_MENU.map(
+          (m) =>
+            html`<li>
+              <a href="${m.href}" ${m.section === section ? html`aria-current="page"` : ''}>${m.label}</a>
+            </li>`,
+        )}
+      </ul>
+      <form method="post" action="/auth/logout/">
+        <input type="hidden" name="csrf_token" value="${csrf}" />
+        <button class="secondary" type="submit">Sign out</button>
+      </form>
+    </div>
+  </details>`;
+}
+
 export function layout(title: string, body: Html, frame: Frame = {}): string {
   const { user, csrf } = frame;
   return html`<!doctype html>
@@ -84,11 +119,7 @@ export function layout(title: string, body: Html, frame: Frame = {}): string {
                           >`,
                       )}
                   </nav>
-                  <form class="inline account" method="post" action="/auth/logout/">
-                    <span class="muted">${user.username}${user.superuser ? ' (Super Admin)' : ''}</span>
-                    <input type="hidden" name="csrf_token" value="${csrf}" />
-                    <button class="secondary" type="submit">Sign out</button>
-                  </form>`
+                  ${accountMenu(user, csrf, frame.section)}`
               : ''
           }
         </header>

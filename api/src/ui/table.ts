@@ -1,4 +1,4 @@
-import { Html, html } from './html.ts';
+import { escapeHtml, Html, html } from './html.ts';
 
 /** A column's header cell: its label (text or markup), and whether it holds numbers (aligned right). */
 export type Column = string | Html | { readonly label: string | Html; readonly num: true };
@@ -8,20 +8,59 @@ const headerCell = (c: Column): Html =>
     ? html`<th scope="col">${c}</th>`
     : html`<th scope="col" class="num">${c.label}</th>`;
 
+/** A column's label as text, escaped for an attribute (markup labels lose their tags). */
+function labelOf(c: Column): string {
+  const label = typeof c === 'string' || c instanceof Html ? c : c.label;
+  return label instanceof Html
+    ? label.value
+        .replace(/<[^>]*>/g, '')
+        .replaceAll('"', '&quot;')
+        .trim()
+    : escapeHtml(label);
+}
+
+/**
+ * Each cell of the rows gets its column's label as `data-label`, which the narrow layout shows
+ * beside the value (a card per row). The rows are our own escaped markup, so a `<td`/`<th` can
+ * only be a tag; a cell spanning columns, or with a label of its own, is left as it is.
+ */
+function labelCells(rows: readonly Html[], labels: readonly string[]): Html[] {
+  return rows.map((row) => {
+    let i = 0;
+    return new Html(
+      row.value.replace(/<tr\b|<(td|th)\b([^>]*)>/g, (tag: string, cell?: string, attrs: string = '') => {
+        if (!cell) {
+          i = 0;
+          return tag;
+        }
+        const span = Number(/\bcolspan="(\d+)"/.exec(attrs)?.[1] ?? 1);
+        const label = labels[i];
+        i += span;
+        if (span > 1 || !label || /\bdata-label=/.test(attrs)) return tag;
+        return `<${cell} data-label="${label}"${attrs}>`;
+      }),
+    );
+  });
+}
+
 /**
  * A table as every page shows one: in a box that scrolls on a narrow screen, with header cells
  * for its columns (a column that is `false` is left out: one shown to some viewers only), a
  * caption for screen readers when given, and the rows the page makes (`<tr>…</tr>`). Without
- * `head`, a table whose rows carry their own header cells ({@link fieldRow}).
+ * `head`, a table whose rows carry their own header cells ({@link fieldRow}). A table of three
+ * columns or more is laid out as a card per row on a phone (`cards: false` keeps the grid).
  */
 export function table(t: {
   readonly id?: string;
   readonly caption?: string;
   readonly head?: readonly (Column | false)[];
   readonly rows: readonly Html[];
+  readonly cards?: boolean;
 }): Html {
+  const head = t.head?.filter((c): c is Column => c !== false);
+  const cards = head !== undefined && (t.cards ?? head.length > 2);
   return html`<div class="scroll">
-    <table ${t.id ? html`id="${t.id}"` : ''}>
+    <table ${t.id ? html`id="${t.id}"` : ''} ${cards ? html`class="cards"` : ''}>
       ${
         t.caption
           ? html`<caption class="visually-hidden">
@@ -30,16 +69,16 @@ export function table(t: {
           : ''
       }
       ${
-        t.head
+        head
           ? html`<thead>
               <tr>
-                ${t.head.filter((c): c is Column => c !== false).map(headerCell)}
+                ${head.map(headerCell)}
               </tr>
             </thead>`
           : ''
       }
       <tbody>
-        ${t.rows}
+        ${cards ? labelCells(t.rows, head.map(labelOf)) : t.rows}
       </tbody>
     </table>
   </div>`;

@@ -210,7 +210,7 @@ describeOnEachDatabase('the organization and workspace pages of the web UI', UI_
     expect(created.location).toBe(`/ui/organizations/${t.org.id}/workspaces/?created=1`);
     const tab = await s.get(created.location!);
     expect(tab.text).toContain('The workspace is created.');
-    const id = new RegExp(`data-workspace="([0-9a-f-]{36})">\\s*<td><a href="[^"]+">${name}<`).exec(
+    const id = new RegExp(`data-workspace="([0-9a-f-]{36})">\\s*<td[^>]*><a href="[^"]+">${name}<`).exec(
       tab.text,
     )?.[1];
     expect(id, tab.text).toBeTruthy();

@@ -3,7 +3,6 @@ import type { Bucket, RegionUsage } from '../../areas/buckets/public.ts';
 import { eventCell, timeCell } from '../../areas/audit/public.ts';
 import { membershipsTable } from '../../areas/members/public.ts';
 import type { Role } from '../../auth/policy.ts';
-import { csrfField } from '../../ui/fields.ts';
 import { bytes, count, EFFECTIVE_ROLE_NAMES, measured, minute, NOT_MEASURED } from '../../ui/format.ts';
 import { html } from '../../ui/html.ts';
 import type { Html } from '../../ui/html.ts';
@@ -64,15 +63,7 @@ export function dashboardPage(p: DashboardProps): string {
         </p>
         ${nextActions(p)}
       </div>
-      ${bucketsCard(p)} ${regionsCard(p)} ${organizationsCard(p)} ${workspacesCard(p)} ${eventsCard(p)}
-      <div class="card">
-        <h2>Sessions</h2>
-        <p>Signing out everywhere ends this session and every other one of yours, in every browser.</p>
-        <form method="post" action="/ui/account/sessions/revoke-all/">
-          ${csrfField(p.csrf)}
-          <button class="danger" type="submit">Sign out everywhere</button>
-        </form>
-      </div>`,
+      ${bucketsCard(p)} ${regionsCard(p)} ${organizationsCard(p)} ${workspacesCard(p)} ${eventsCard(p)}`,
     p.frame,
   );
 }

@@ -23,12 +23,13 @@ import { info, printable, safeNext } from '../../ui/context.ts';
 import type { UiEnv } from '../../ui/context.ts';
 import { errorPage } from '../../ui/error-page.ts';
 import { ASSETS, navigation } from '../../ui/layout.ts';
+import { registerAccountPages } from './account.ts';
 import { DASHBOARD_NAV, registerDashboard } from './dashboard.ts';
 import { loginPage } from './login-page.ts';
 
 /**
  * The browser edge (docs/web-ui.md): the sign-in page (providers and the local form), the OIDC
- * flow, sessions and logout (docs/sso.md), the dashboard, and the pages each area declares
+ * flow, sessions and logout (docs/sso.md), the dashboard, the account menu's pages, and the pages each area declares
  * (`Area.pages`, made with the UI kit of api/src/ui/), which call the areas' services with the
  * session's principal. Pages are server-rendered and work without script; one same-origin script
  * file enhances them, under a strict CSP. A session is a cookie for /ui/ and /auth/ only; /api/v1/
@@ -183,6 +184,7 @@ export function registerUi(app: App, deps: UiDeps): void {
   });
 
   registerDashboard(ui, pageDeps, providers);
+  registerAccountPages(ui, pageDeps, providers);
   for (const area of deps.areas) area.pages?.(ui, pageDeps);
 
   ui.post('/ui/account/sessions/revoke-all/', async (c) => {

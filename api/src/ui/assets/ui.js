@@ -3,6 +3,26 @@
 'use strict';
 
 document.addEventListener('DOMContentLoaded', () => {
+  // A phone's navigation scrolls sideways: bring the current section's entry into view.
+  const current = document.querySelector('header nav [aria-current]');
+  const row = current?.parentElement;
+  if (row && row.scrollWidth > row.clientWidth)
+    row.scrollLeft = current.offsetLeft - row.offsetLeft - (row.clientWidth - current.offsetWidth) / 2;
+
+  // The account menu closes on Escape and on a click elsewhere (without script: on its summary).
+  const menu = document.querySelector('header details.account');
+  if (menu) {
+    document.addEventListener('click', (e) => {
+      if (menu.open && !menu.contains(e.target)) menu.open = false;
+    });
+    menu.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape' && menu.open) {
+        menu.open = false;
+        menu.querySelector('summary').focus();
+      }
+    });
+  }
+
   // Copy buttons: [data-copy="<input id>"] copies that field's value.
   for (const button of document.querySelectorAll('button[data-copy]')) {
     button.hidden = false;
