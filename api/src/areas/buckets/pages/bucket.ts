@@ -48,9 +48,17 @@ export interface BucketPlace {
   readonly allowed: Allowed;
 }
 
-/** `/ui/buckets/{id}/`: the Overview tab. */
-export function overviewPage(p: PageContext, s: BucketPlace): string {
+/** "every 5 minutes", "every 90 seconds": how often usage is measured. */
+const every = (ms: number): string => {
+  const seconds = Math.round(ms / 1000);
+  if (seconds % 60 !== 0) return `every ${seconds} seconds`;
+  return seconds === 60 ? 'every minute' : `every ${seconds / 60} minutes`;
+};
+
+/** `/ui/buckets/{id}/`: the Overview tab; `usageEveryMs` tells a new bucket's owner when to look again. */
+export function overviewPage(p: PageContext, s: BucketPlace, usageEveryMs?: number): string {
   const b = s.bucket;
+  const notYet = usageEveryMs ? `Not yet: measured ${every(usageEveryMs)}` : 'not yet';
   return layout(
     b.name,
     html`${bucketHeader(b, 'overview', s.allowed)}
@@ -73,7 +81,7 @@ export function overviewPage(p: PageContext, s: BucketPlace): string {
             ),
             fieldRow('Occupancy', bytes(b.usage.bytes)),
             fieldRow('Objects', String(b.usage.objects ?? '–')),
-            fieldRow('Usage measured', minute(b.usage.updated_at, 'not yet')),
+            fieldRow('Usage measured', minute(b.usage.updated_at, notYet)),
             ...(b.owner_reference
               ? [
                   fieldRow(
