@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +25,12 @@ function groupAlive(pgid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** The README's "A first bucket" section, from its heading to the next. */
+function readmeSection(): string {
+  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+  return /## A first bucket[\s\S]*?(?=\n## )/.exec(readme)![0];
 }
 
 /** Runs the README's lines with bash (-euo pipefail) in `cwd`, as a reader in the checkout would. */
@@ -82,6 +88,37 @@ describe('the README: a first bucket with npm run dev', () => {
     const result = runBlock(work);
     expect(result.status, `${result.stdout}\n${result.stderr}\n${output}`).toBe(0);
     expect(result.stdout.trim()).toBe('hello, bucket');
+  });
+
+  it('runs the same lines again with the same result, leaving no file in the checkout', () => {
+    const again = runBlock(work);
+    expect(again.status, `${again.stdout}\n${again.stderr}`).toBe(0);
+    expect(again.stdout.trim()).toBe('hello, bucket');
+    // `work` stands for the checkout: only what npm run dev keeps there.
+    expect(readdirSync(work)).toEqual(['.data-dev']);
+  });
+
+  it("offers the region config/samples' S3Bucket asks for, as the operator section applies it", async () => {
+    const env = readFileSync(join(work, '.data-dev', 'dev.env'), 'utf8');
+    const setting = (name: string) => new RegExp(`^${name}='(.*)'$`, 'm').exec(env)![1]!;
+    const sample = readFileSync(join(REPO_ROOT, 'config/samples/plinth_v1alpha1_s3bucket.yaml'), 'utf8');
+    const region = /^\s+region: (\S+)$/m.exec(sample)![1]!;
+    const login = await fetch(`${setting('PLINTH_URL')}/api/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: setting('PLINTH_ADMIN_PASSWORD') }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const res = await fetch(`${setting('PLINTH_URL')}/api/v1/s3/regions/`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const { results } = (await res.json()) as { results: { name: string }[] };
+    expect(results.map((r) => r.name)).toContain(region);
+    expect(readmeSection()).toContain(`\`${region}\` (the region of \`config/samples/\`)`);
+  });
+
+  it('says when usage is measured, where a new user waits for "not measured yet" to change', () => {
+    expect(readmeSection()).toMatch(/every 5 minutes \(`PLINTH_USAGE_INTERVAL_SECONDS`/);
   });
 
   it('stops at the login line with the login error when the password is wrong', () => {

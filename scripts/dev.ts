@@ -2,8 +2,9 @@
  * `npm run dev`: the API with a local object store, for trying buckets on a laptop without Docker.
  *
  * Starts MinIO (the binary `scripts/tools/minio.sh` prints, building it on first use) on a free
- * loopback port, writes a PLINTH_CONFIG with one cluster and the region `local`, and starts the API
- * on the embedded database, all under PLINTH_DEV_DIR (default ./.data-dev, kept across runs).
+ * loopback port, writes a PLINTH_CONFIG with one cluster and the regions `local` (the README's lines)
+ * and `eu-central` (config/samples' S3Bucket), and starts the API on the embedded database, all
+ * under PLINTH_DEV_DIR (default ./.data-dev, kept across runs).
  * The admin's password, the API's URL and MinIO's root credentials are in PLINTH_DEV_DIR/dev.env
  * (mode 0600), which the README's shell lines source. Ctrl-C (or SIGTERM) stops both.
  *
@@ -118,6 +119,9 @@ clusters:
 regions:
   - name: local
     cluster: minio-dev
+  # The region of config/samples/, so the README's operator section works against this API.
+  - name: eu-central
+    cluster: minio-dev
 `,
 );
 
@@ -210,5 +214,7 @@ try {
   stopAll(1);
   await new Promise(() => {});
 }
-say(`ready: the API on ${settings.PLINTH_URL}, MinIO on ${settings.MINIO_ENDPOINT} (region "local")`);
+say(
+  `ready: the API on ${settings.PLINTH_URL}, MinIO on ${settings.MINIO_ENDPOINT} (regions "local" and "eu-central")`,
+);
 say(`sign in as admin with the password in ${envFile} (. ${envFile}); Ctrl-C stops both`);

@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../api/src/test/api-process.ts';
 import { runToolScript } from '../../operator/src/test/control-plane.ts';
@@ -10,6 +10,14 @@ const VERSION = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'
   .version;
 const TAG = `v${VERSION}`;
 const GO_MODULE = 'github.com/plinth-dev/plinth/clients/go';
+
+/** docs/clients.md's lines for a copy the public Go proxy does not serve, at this version's tag. */
+function goPrivateLines(): string {
+  const docs = readFileSync(join(REPO_ROOT, 'docs/clients.md'), 'utf8');
+  const block = /<!-- go-private:start -->\s*```sh\n([\s\S]*?)```\s*<!-- go-private:end -->/.exec(docs);
+  if (!block) throw new Error('docs/clients.md has no ```sh block between the go-private markers');
+  return block[1]!.replaceAll('@v0.1.0', `@${TAG}`);
+}
 
 /**
  * Each client installed the way docs/clients.md tells users to, from a bare clone of this
@@ -41,19 +49,24 @@ describe('installing the clients from a release tag', () => {
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  /** A fresh Go module in `dir` that needs the client; the private path skips proxy and checksum database. */
+  /**
+   * A fresh Go module in `dir` that gets the client with docs/clients.md's lines for a mirror (the
+   * bare clone is one, through `insteadOf`): their GOPRIVATE skips the proxy and checksum database.
+   */
   async function goGet(go: string, name: string) {
     const dir = join(work, name);
     mkdirSync(dir);
     const env = {
       ...gitEnv,
-      GOPRIVATE: 'github.com/plinth-dev/plinth',
+      PATH: `${dirname(go)}:${process.env.PATH}`,
       GOFLAGS: '-modcacherw',
       GOMODCACHE: join(work, 'gomodcache'),
       GOTOOLCHAIN: 'local',
     };
     await sh(go, ['mod', 'init', 'plinth.test/install'], { cwd: dir, env });
-    return { dir, env, get: () => sh(go, ['get', `${GO_MODULE}@${TAG}`], { cwd: dir, env }) };
+    const lines = goPrivateLines();
+    expect(lines).toContain(`go get ${GO_MODULE}@${TAG}`);
+    return { dir, env, get: () => sh('bash', ['-euo', 'pipefail', '-c', lines], { cwd: dir, env }) };
   }
 
   it('Go: go get of the module at the tag needs the clients/go/ tag too', { timeout: 300_000 }, async () => {

@@ -1,4 +1,5 @@
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +22,15 @@ const STATUSES = {
   revoke_status: 204,
   bucket_status: 201,
 };
+
+/** docs/clients.md's first Python call, as a reader copies it, against `url`. */
+function docsPythonExample(url: string): string {
+  const docs = readFileSync(join(REPO_ROOT, 'docs/clients.md'), 'utf8');
+  const section = docs.slice(docs.indexOf('## A first call'));
+  const block = /\*\*Python\*\*\s*```python\n([\s\S]*?)```/.exec(section);
+  if (!block) throw new Error('docs/clients.md has no Python block under "A first call"');
+  return block[1]!.replace('https://plinth.example.com', url);
+}
 
 /** What every language's program must have seen (e2e/clients/live/). */
 function expectTheCalls(seen: Record<string, unknown>, prefix: string) {
@@ -61,6 +71,20 @@ describe('the generated clients against a live API', () => {
     live = await startLiveApi();
     work = mkdtempSync(join(tmpdir(), 'plinth-clients-live-'));
   }, 120_000);
+  /** A virtual environment with only the client installed, made once. */
+  async function pythonWithClient(): Promise<string> {
+    const venv = join(work, 'venv');
+    if (existsSync(join(venv, 'bin/python'))) return venv;
+    await sh(process.env.PYTHON ?? 'python3', ['-m', 'venv', venv]);
+    await sh(join(venv, 'bin/pip'), [
+      'install',
+      '--quiet',
+      '--disable-pip-version-check',
+      join(REPO_ROOT, 'clients/python'),
+    ]);
+    return venv;
+  }
+
   afterAll(async () => {
     await live?.stop();
     if (work) rmSync(work, { recursive: true, force: true });
@@ -100,10 +124,8 @@ describe('the generated clients against a live API', () => {
     'Python: a virtual environment with only the client and its dependencies',
     { timeout: 300_000 },
     async () => {
-      const venv = join(work, 'venv');
-      await sh(process.env.PYTHON ?? 'python3', ['-m', 'venv', venv]);
+      const venv = await pythonWithClient();
       const pip = join(venv, 'bin/pip');
-      await sh(pip, ['install', '--quiet', '--disable-pip-version-check', join(REPO_ROOT, 'clients/python')]);
       const installed = (JSON.parse((await sh(pip, ['list', '--format=json'])).stdout) as { name: string }[])
         .map((p) => p.name.toLowerCase())
         .filter((n) => !['pip', 'setuptools'].includes(n));
@@ -115,6 +137,37 @@ describe('the generated clients against a live API', () => {
       const seen = JSON.parse(stdout) as Record<string, unknown>;
       expect(seen).toMatchObject({ ...STATUSES, asyncio_count: 2, asyncio_missing_status: 401 });
       expectTheCalls(seen, 'py-live');
+    },
+  );
+
+  it(
+    "Python: docs/clients.md's first call lists workspaces, and says an error answer in one line",
+    {
+      timeout: 300_000,
+    },
+    async () => {
+      const venv = await pythonWithClient();
+      const program = join(work, 'first-call.py');
+      writeFileSync(program, docsPythonExample(live.url));
+      const login = await fetch(`${live.url}/api/login/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+      });
+      const { token } = (await login.json()) as { token: string };
+      const call = (PLINTH_TOKEN: string) =>
+        spawnSync(join(venv, 'bin/python'), [program], {
+          env: { ...process.env, PLINTH_TOKEN },
+          encoding: 'utf8',
+          timeout: 60_000,
+        });
+      const ok = call(token);
+      expect(ok.status, ok.stderr).toBe(0);
+      // A token the API refuses: its error answer, not a traceback.
+      const refused = call('plt_not-a-token');
+      expect(refused.stderr).not.toContain('Traceback');
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toMatch(/^[a-z_]+: .+\n$/);
     },
   );
 

@@ -1,6 +1,5 @@
 import { CoreV1Api, CustomObjectsApi } from '@kubernetes/client-node';
 import type { KubeConfig, KubernetesListObject, V1Namespace, V1Secret } from '@kubernetes/client-node';
-import { pino } from 'pino';
 import type { Logger } from 'pino';
 import { GROUP, KIND, PLURAL, VERSION } from './api/v1alpha1/s3bucket.ts';
 import type { S3Bucket } from './api/v1alpha1/s3bucket.ts';
@@ -18,6 +17,7 @@ import { Informer } from './runtime/informer.ts';
 import { loadKubeConfig } from './runtime/kubeconfig.ts';
 import { jittered } from './runtime/jitter.ts';
 import { LeaderElector } from './runtime/leader-election.ts';
+import { createLogger } from './runtime/logger.ts';
 import { tokenFromFile } from './plinth-api/token-file.ts';
 import { defaultControllerRateLimiter, TokenBucket } from './runtime/rate-limiter.ts';
 import { runWorkers } from './runtime/workers.ts';
@@ -26,26 +26,6 @@ import { WorkQueue } from './runtime/workqueue.ts';
 
 /** How long shutdown waits for running reconciles before it exits anyway. */
 const DRAIN_TIMEOUT_MS = 20_000;
-
-function createLogger(level: OperatorConfig['logLevel']): Logger {
-  return pino({
-    level,
-    base: { component: 'plinth-operator' },
-    redact: {
-      paths: [
-        'token',
-        '*.token',
-        'authorization',
-        '*.authorization',
-        'apiToken',
-        '*.apiToken',
-        'data',
-        '*.data',
-      ],
-      censor: '[redacted]',
-    },
-  });
-}
 
 /** The cluster's identity for owner references: the uid of `kube-system`, stable for a cluster's life. */
 async function clusterIdOf(kc: KubeConfig, logger: Logger): Promise<string> {

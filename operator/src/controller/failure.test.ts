@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isTerminalError, TerminalError } from '../runtime/workers.ts';
-import { failures, ORG } from '../test/fixtures.ts';
+import type { PlinthFailure } from '../plinth-api/client.ts';
+import { apiError, failures, ORG } from '../test/fixtures.ts';
 import {
   bumpGeneration,
   condition,
@@ -13,6 +14,7 @@ import {
   trace,
 } from '../test/harness.ts';
 import { READY, Reasons, SYNCED } from './conditions.ts';
+import { apiFailure } from './failure.ts';
 
 describe('API failures', () => {
   it('name_taken is terminal (NameTaken) and not retried until the generation changes', async () => {
@@ -109,5 +111,55 @@ describe('API failures', () => {
     expect(h.timeline, `the same failure again: no status write, no event; ${trace(h)}`).toEqual([
       'api.createBucket',
     ]);
+  });
+
+  it("carries the API's field errors into the condition and its Event, not just the envelope's detail", async () => {
+    const h = newHarness();
+    const unknownRegion = 'Unknown region "eu-central". Known regions: local.';
+    h.api.onCreate = () => ({
+      kind: 'invalid',
+      attrs: ['region'],
+      error: {
+        ...apiError(400, 'invalid'),
+        detail: 'The request is not valid; see errors for each field.',
+        errors: [{ attr: 'region', code: 'unknown_region', detail: unknownRegion }],
+      },
+    });
+    await run(h);
+    expect(conditions(h).synced).toEqual({ status: 'False', reason: Reasons.UnknownRegion });
+    expect(condition(h, SYNCED)?.message).toBe(`region: ${unknownRegion}`);
+    expect(h.kube.events()).toEqual([
+      expect.objectContaining({ reason: Reasons.UnknownRegion, message: `region: ${unknownRegion}` }),
+    ]);
+  });
+});
+
+describe('apiFailure', () => {
+  const fields = [{ attr: 'workspace', code: 'bad', detail: 'Not a workspace of this organization.' }];
+  const withFields = (status: number, code: string) => ({ ...apiError(status, code), errors: fields });
+  it.each<PlinthFailure>([
+    { kind: 'invalid', attrs: ['workspace'], error: withFields(400, 'invalid') },
+    {
+      kind: 'invalid',
+      attrs: ['name'],
+      error: { ...withFields(400, 'invalid'), errors: [{ ...fields[0]!, attr: 'name' }] },
+    },
+    { kind: 'not_supported', attrs: ['workspace'], error: withFields(400, 'not_supported') },
+    { kind: 'forbidden', error: withFields(403, 'forbidden') },
+    { kind: 'not_found', error: withFields(404, 'not_found') },
+    { kind: 'rejected', error: withFields(409, 'other') },
+    { kind: 'not_empty', error: withFields(409, 'bucket_not_empty') },
+    { kind: 'name_taken', error: withFields(409, 'bucket_name_taken') },
+    { kind: 'busy', retryAfterSeconds: 1, error: withFields(409, 'bucket_busy') },
+    { kind: 'unauthenticated', error: withFields(401, 'unauthenticated') },
+    {
+      kind: 'unavailable',
+      cause: 'server',
+      message: 'HTTP 503',
+      retryAfterSeconds: undefined,
+      error: withFields(503, 'x'),
+    },
+  ])('$kind: the message names each field error', (f) => {
+    expect(apiFailure(f).message).toContain(`: ${fields[0]!.detail}`);
   });
 });

@@ -25,54 +25,76 @@ export class Stop extends Error {
   }
 }
 
-/** Sorts an API failure into a condition reason, terminal or retried. */
+/** The answer's field errors as `attr: detail`: they, not the envelope's detail, say what to change. */
+function fieldErrors(f: PlinthFailure): string {
+  return (f.error?.errors ?? [])
+    .map((e) => (e.attr === 'non_field_errors' ? e.detail : `${e.attr}: ${e.detail}`))
+    .join(' ');
+}
+
+/** Sorts an API failure into a condition reason, terminal or retried; its message carries the field errors. */
 export function apiFailure(f: PlinthFailure): Stop {
-  const detail = 'error' in f && f.error ? f.error.detail : '';
+  return sortFailure(f, fieldErrors(f));
+}
+
+function sortFailure(f: PlinthFailure, fields: string): Stop {
+  const detail = f.error?.detail ?? '';
+  // A refused spec: the field errors alone (the envelope only says "see errors for each field").
+  const refusal = fields || detail;
+  const withFields = (message: string) => (fields ? `${message} ${fields}` : message);
   switch (f.kind) {
     case 'unavailable':
-      return new Stop(Reasons.ApiUnavailable, `The Plinth API is unavailable (${f.cause}): ${f.message}`, {
-        terminal: false,
-      });
+      return new Stop(
+        Reasons.ApiUnavailable,
+        withFields(`The Plinth API is unavailable (${f.cause}): ${f.message}`),
+        { terminal: false },
+      );
     case 'busy':
-      return new Stop(Reasons.Provisioning, 'The bucket is being changed by the API; waiting.', {
+      return new Stop(Reasons.Provisioning, withFields('The bucket is being changed by the API; waiting.'), {
         terminal: false,
         requeueAfterMs: Math.max(1, f.retryAfterSeconds ?? 2) * 1000,
       });
     case 'name_taken':
       return new Stop(
         Reasons.NameTaken,
-        'A bucket with this name already exists and belongs to another organization, workspace or resource.',
+        withFields(
+          'A bucket with this name already exists and belongs to another organization, workspace or resource.',
+        ),
         { terminal: true },
       );
     case 'not_supported':
-      return new Stop(Reasons.CorsNotSupported, detail || 'The storage cluster cannot set CORS rules.', {
+      return new Stop(Reasons.CorsNotSupported, refusal || 'The storage cluster cannot set CORS rules.', {
         terminal: true,
       });
     case 'invalid':
-      if (f.attrs.includes('name')) return new Stop(Reasons.InvalidName, detail, { terminal: true });
-      if (f.attrs.includes('region')) return new Stop(Reasons.UnknownRegion, detail, { terminal: true });
-      return new Stop(Reasons.InvalidSpec, detail, { terminal: true });
+      if (f.attrs.includes('name')) return new Stop(Reasons.InvalidName, refusal, { terminal: true });
+      if (f.attrs.includes('region')) return new Stop(Reasons.UnknownRegion, refusal, { terminal: true });
+      return new Stop(Reasons.InvalidSpec, refusal, { terminal: true });
     case 'unauthenticated':
       return new Stop(
         Reasons.Unauthorized,
-        'The API refused the operator token (PLINTH_API_TOKEN or PLINTH_API_TOKEN_FILE).',
+        withFields('The API refused the operator token (PLINTH_API_TOKEN or PLINTH_API_TOKEN_FILE).'),
         {
           terminal: false,
         },
       );
     case 'forbidden':
-      return new Stop(Reasons.Forbidden, `The operator token may not do this: ${detail}`, {
+      return new Stop(Reasons.Forbidden, withFields(`The operator token may not do this: ${detail}`), {
         terminal: false,
       });
     case 'not_found':
       return new Stop(
         Reasons.WorkspaceNotFound,
-        'The organization or workspace this namespace maps to does not exist, or the operator token cannot see it.',
+        withFields(
+          'The organization or workspace this namespace maps to does not exist, or the operator token cannot see it.',
+        ),
         { terminal: true },
       );
     case 'not_empty':
     case 'rejected':
-      return new Stop(Reasons.InvalidSpec, `The API refused the request: ${detail}`, { terminal: true });
+      return new Stop(Reasons.InvalidSpec, withFields(`The API refused the request: ${detail}`), {
+        terminal: true,
+      });
   }
 }
 

@@ -254,7 +254,7 @@ export function registerBucketPages(ui: Hono<UiEnv>, deps: AreaPageDeps): void {
 
   ui.get(
     '/ui/buckets/:id/',
-    page('buckets', async (c, p) => c.html(overviewPage(p, await placeOf(c, p)))),
+    page('buckets', async (c, p) => c.html(overviewPage(p, await placeOf(c, p), storage.usageIntervalMs))),
   );
 
   ui.get(

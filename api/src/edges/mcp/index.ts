@@ -96,8 +96,9 @@ async function call(
   if ('invalid' in request) {
     return { isError: true, content: [{ type: 'text', text: `invalid: ${request.invalid}` }] };
   }
+  // At the address the client called, so a list's `next` and `previous` point back there.
   const res = await app.request(
-    request.path,
+    `${origin(c)}${request.path}`,
     {
       method: tool.method,
       headers: {
@@ -212,7 +213,7 @@ function serverFor(
     const ws = /^plinth:\/\/workspaces\/([0-9a-f-]{36})\/config$/i.exec(uri);
     if (ws) {
       const res = await app.request(
-        `/api/v1/workspaces/${ws[1]}/`,
+        `${origin(c)}/api/v1/workspaces/${ws[1]}/`,
         { headers: { 'X-Request-Id': c.get('requestId') } },
         {
           internal: { principal, clientIp: c.get('clientIp') },

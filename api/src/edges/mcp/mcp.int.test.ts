@@ -173,6 +173,15 @@ describe('MCP interface', () => {
     expect(listed.structuredContent).toEqual(viaRest);
   });
 
+  it("links a list's next and previous pages at the address the client called, as REST does", async () => {
+    const second = await callTool(adminKey, 'api_v1_organizations_list', { page: 2, page_size: 1 });
+    expect(second.isError, textOf(second)).toBeFalsy();
+    const page = second.structuredContent as { next: string | null; previous: string | null };
+    expect(page.previous).toBe(`${api.url}/api/v1/organizations/?page_size=1`);
+    // A login token, not the key: the audit test below counts the key's own entries.
+    expect(page).toEqual(await rest('GET', '/api/v1/organizations/?page=2&page_size=1', adminToken));
+  });
+
   it('answers a forbidden, an invalid and another tenant’s call with a clear tool error', async () => {
     // A Viewer asking for a write it cannot see listed: the tool does not exist for it.
     const hidden = await callTool(keys.viewer, 'api_v1_workspaces_create', {

@@ -48,10 +48,18 @@ export interface BucketPlace {
   readonly allowed: Allowed;
 }
 
-/** `/ui/buckets/{id}/`: the Overview tab. */
-export function overviewPage(p: PageContext, s: BucketPlace): string {
+/** "every 5 minutes", "every 90 seconds": how often usage is measured. */
+const every = (ms: number): string => {
+  const seconds = Math.round(ms / 1000);
+  if (seconds % 60 !== 0) return `every ${seconds} seconds`;
+  return seconds === 60 ? 'every minute' : `every ${seconds / 60} minutes`;
+};
+
+/** `/ui/buckets/{id}/`: the Overview tab; `usageEveryMs` tells a new bucket's owner when to look again. */
+export function overviewPage(p: PageContext, s: BucketPlace, usageEveryMs?: number): string {
   const b = s.bucket;
   const u = measured(b.usage, b.created_at);
+  const notYet = usageEveryMs ? `${NOT_MEASURED} (usage is measured ${every(usageEveryMs)})` : NOT_MEASURED;
   return layout(
     b.name,
     html`${bucketHeader(b, 'overview', s.allowed)}
@@ -78,7 +86,7 @@ export function overviewPage(p: PageContext, s: BucketPlace): string {
                   fieldRow('Objects', count(u.objects)),
                   fieldRow('Usage measured', minute(u.at, '')),
                 ]
-              : [fieldRow('Occupancy', NOT_MEASURED)]),
+              : [fieldRow('Occupancy', notYet)]),
             ...(b.owner_reference
               ? [
                   fieldRow(
