@@ -55,6 +55,29 @@ export function registeredEnum<T extends string>(
     .openapi({ description, 'x-component': name }) as unknown as z.ZodType<T, string>;
 }
 
+/**
+ * Names of a shared enum (`of`, made by `sharedEnum` or `registeredEnum`) separated by commas, as
+ * a query parameter takes several: each is checked when parsed, and the document gives the exact
+ * shape as a `pattern` of those names when it is made (http/openapi-document.ts), so clients and
+ * fuzzers know what is valid.
+ */
+export function listOf(of: string, description: string): z.ZodType<string, string> {
+  const values = () => SHARED_ENUMS.get(of)?.values() ?? [];
+  return z
+    .string()
+    .max(2000)
+    .superRefine((value, ctx) => {
+      const allowed = values();
+      const unknown = value.split(',').filter((v) => !allowed.includes(v));
+      if (unknown.length)
+        ctx.addIssue({
+          code: 'custom',
+          message: `Not one of ${of}: ${unknown.join(', ')}. Names separated by commas.`,
+        });
+    })
+    .openapi({ description, 'x-list-of': of });
+}
+
 export const MemberRoleSchema = sharedEnum(
   'Role',
   ['admin', 'user', 'viewer'],

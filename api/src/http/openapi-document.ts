@@ -66,6 +66,17 @@ function schema(node: unknown): unknown {
     if (typeof ref.$ref === 'string' && meta.$ref === undefined && meta.type === undefined)
       return { ...ref, ...meta };
   }
+  const listOf = typeof out['x-list-of'] === 'string' ? out['x-list-of'] : undefined;
+  if (listOf !== undefined) {
+    const component = SHARED_ENUMS.get(listOf);
+    if (!component) throw new Error(`openapi: no shared enum named ${listOf}`);
+    const { 'x-list-of': _, ...rest } = out;
+    const name = `(${component
+      .values()
+      .map((v) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('|')})`;
+    return { ...rest, pattern: `^${name}(,${name})*$` };
+  }
   const nullable = Array.isArray(out.type) && out.type.includes('null');
   const shared = typeof out['x-component'] === 'string' ? out['x-component'] : undefined;
   if (shared !== undefined) {

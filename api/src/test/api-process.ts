@@ -62,48 +62,85 @@ export async function startApiProcess(
   env: Record<string, string>,
   opts: { entry?: string; cwd?: string; nodeArgs?: string[] } = {},
 ): Promise<ApiProcess> {
-  const port = env.PORT ? Number(env.PORT) : await freePort();
-  // Never the default 9090: processes started side by side would collide on it.
-  const metricsPort = env.PLINTH_METRICS_PORT ? Number(env.PLINTH_METRICS_PORT) : await freePort();
-  let out = '';
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? API_NODE_FLAGS), opts.entry ?? API_ENTRY], {
-    cwd: opts.cwd ?? REPO_ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '/tmp',
-      LOG_LEVEL: 'info',
-      ...API_IMAGE_ENV,
-      ...env,
-      PORT: String(port),
-      PLINTH_METRICS_PORT: String(metricsPort),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
+  // Ports it picks itself are picked again if another process takes one before the API listens
+  // (its start takes seconds, and other suites start servers meanwhile); ports it is given are not.
+  const ownPort = !env.PORT;
+  const ownMetricsPort = !env.PLINTH_METRICS_PORT;
+  const spawnOn = async () => {
+    const port = ownPort ? await freePort() : Number(env.PORT);
+    // Never the default 9090: processes started side by side would collide on it.
+    const metricsPort = ownMetricsPort ? await freePort() : Number(env.PLINTH_METRICS_PORT);
+    const run = {
+      port,
+      metricsPort,
+      out: '',
+      child: undefined as unknown as ChildProcess,
+      exited: undefined as unknown as Promise<number | null>,
+    };
+    run.child = spawn(process.execPath, [...(opts.nodeArgs ?? API_NODE_FLAGS), opts.entry ?? API_ENTRY], {
+      cwd: opts.cwd ?? REPO_ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '/tmp',
+        LOG_LEVEL: 'info',
+        ...API_IMAGE_ENV,
+        ...env,
+        PORT: String(port),
+        PLINTH_METRICS_PORT: String(metricsPort),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    run.child.stdout!.on('data', (d: Buffer) => (run.out += d.toString()));
+    run.child.stderr!.on('data', (d: Buffer) => (run.out += d.toString()));
+    const child = run.child;
+    run.exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    return run;
+  };
+  let run = await spawnOn();
+  let respawns = 0;
+  const portTaken = () =>
+    (ownPort || ownMetricsPort) &&
+    respawns < 3 &&
+    /is already in use/.test(run.out) &&
+    run.child.exitCode !== null;
   return {
-    port,
-    url,
-    metricsUrl: `http://127.0.0.1:${metricsPort}`,
-    child,
-    output: () => out,
-    exited,
+    get port() {
+      return run.port;
+    },
+    get url() {
+      return `http://127.0.0.1:${run.port}`;
+    },
+    get metricsUrl() {
+      return `http://127.0.0.1:${run.metricsPort}`;
+    },
+    get child() {
+      return run.child;
+    },
+    output: () => run.out,
+    get exited() {
+      return run.exited;
+    },
     async waitReady(status = 200, timeoutMs = 60_000) {
       await eventually(
         `/readyz answering ${status}`,
         async (stop) => {
-          if (child.exitCode !== null) stop(`the API exited with ${child.exitCode}:\n${out}`);
-          const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(3000) });
+          if (portTaken()) {
+            respawns++;
+            run = await spawnOn();
+            return undefined;
+          }
+          if (run.child.exitCode !== null) stop(`the API exited with ${run.child.exitCode}:\n${run.out}`);
+          const res = await fetch(`http://127.0.0.1:${run.port}/readyz`, {
+            signal: AbortSignal.timeout(3000),
+          });
           return { status: res.status, body: await res.text() };
         },
-        { timeoutMs, until: (answer) => answer.status === status, diagnostics: () => out },
+        { timeoutMs, until: (answer) => answer.status === status, diagnostics: () => run.out },
       );
     },
     async stop(signal = 'SIGTERM') {
-      if (child.exitCode === null) child.kill(signal);
-      return exited;
+      if (run.child.exitCode === null) run.child.kill(signal);
+      return run.exited;
     },
   };
 }

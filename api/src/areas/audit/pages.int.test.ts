@@ -122,7 +122,7 @@ describeOnEachDatabase('the audit log pages, readable', UI_SUITE, (w) => {
       token: t.orgAdmin.token,
     });
     expect(bad.status).toBe(400);
-    expect(JSON.stringify(bad.body)).toContain('Not an event: bogus');
+    expect(JSON.stringify(bad.body)).toContain('Not one of AuditEvent: bogus');
     const page = await w.expectStatus(
       200,
       'GET',

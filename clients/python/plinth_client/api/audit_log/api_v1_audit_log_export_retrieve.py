@@ -146,7 +146,7 @@ def sync_detailed(
         organization (UUID | Unset):
         since (datetime.datetime | Unset):
         until (datetime.datetime | Unset):
-        exclude_event (str | Unset):
+        exclude_event (str | Unset): Audit events separated by commas.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -195,7 +195,7 @@ def sync(
         organization (UUID | Unset):
         since (datetime.datetime | Unset):
         until (datetime.datetime | Unset):
-        exclude_event (str | Unset):
+        exclude_event (str | Unset): Audit events separated by commas.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -239,7 +239,7 @@ async def asyncio_detailed(
         organization (UUID | Unset):
         since (datetime.datetime | Unset):
         until (datetime.datetime | Unset):
-        exclude_event (str | Unset):
+        exclude_event (str | Unset): Audit events separated by commas.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -288,7 +288,7 @@ async def asyncio(
         organization (UUID | Unset):
         since (datetime.datetime | Unset):
         until (datetime.datetime | Unset):
-        exclude_event (str | Unset):
+        exclude_event (str | Unset): Audit events separated by commas.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

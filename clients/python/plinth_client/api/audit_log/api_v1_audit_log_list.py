@@ -167,7 +167,7 @@ def sync_detailed(
         organization (UUID | Unset):
         since (datetime.datetime | Unset):
         until (datetime.datetime | Unset):
-        exclude_event (str | Unset):
+        exclude_event (str | Unset): Audit events separated by commas.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -222,7 +222,7 @@ def sync(
         organization (UUID | Unset):
         since (datetime.datetime | Unset):
         until (datetime.datetime | Unset):
-        exclude_event (str | Unset):
+        exclude_event (str | Unset): Audit events separated by commas.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -272,7 +272,7 @@ async def asyncio_detailed(
         organization (UUID | Unset):
         since (datetime.datetime | Unset):
         until (datetime.datetime | Unset):
-        exclude_event (str | Unset):
+        exclude_event (str | Unset): Audit events separated by commas.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -327,7 +327,7 @@ async def asyncio(
         organization (UUID | Unset):
         since (datetime.datetime | Unset):
         until (datetime.datetime | Unset):
-        exclude_event (str | Unset):
+        exclude_event (str | Unset): Audit events separated by commas.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
