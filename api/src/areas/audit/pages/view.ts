@@ -124,6 +124,7 @@ export function auditPage(p: PageContext, place: Place, r: Result, n: Names): st
           role="search"
           aria-label="Filter the audit log"
           data-busy="Filtering…"
+          novalidate
         >
           <div class="filters">
             ${text('event', 'Event', 'An event name, such as api_key.created; suggestions as you type.', 'text', 'audit-events')}
