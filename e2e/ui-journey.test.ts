@@ -51,7 +51,9 @@ describe('the web UI journeys in Chromium, on PostgreSQL with MinIO', () => {
 
   it('a User creates a key, copies it, uses it, revokes it, and the next call fails', async () => {
     const page = await as('alice', MEMBER_PASSWORD);
-    await page.getByRole('link', { name: 'API keys' }).click();
+    // A user's keys are under the account menu (not the main navigation).
+    await page.locator('header details.account summary').click();
+    await page.getByRole('link', { name: 'Your API keys' }).click();
     await page.getByLabel('Name').fill('laptop');
     await page.getByLabel('Expires').selectOption('365');
     await page.getByRole('button', { name: 'Create key' }).click();

@@ -1,5 +1,7 @@
 import { html } from './html.ts';
 import type { Html } from './html.ts';
+import { lengthRules, mustCheck, ruleAttrs } from './rules.ts';
+import type { Schema } from './rules.ts';
 
 /** The markup forms share: notices, the CSRF field, a field's error, copy fields, confirmations. */
 
@@ -49,26 +51,64 @@ export function copyText(id: string, label: string, value: string, tag: 'code' |
     : html`<span class="copy-text"><code id="${id}">${value}</code> ${button}</span>`;
 }
 
-/** A required text field named `name` (id `name` unless said), with its error beside it. */
+/** Where ui.js says a field's broken rule as the user types (`${id}-live`, see rules.ts). */
+export const liveRule = (id: string): Html => html`<p id="${id}-live" class="error" aria-live="polite"></p>`;
+
+/**
+ * A required text field named `name` (id `name` unless said), with its rules (the schema's, as
+ * ui.js says them; no native `required`, whose bubble the form's `novalidate` would hide anyway)
+ * and the server's error beside it.
+ */
 export function nameField(f: {
   readonly id?: string;
   readonly label?: string;
   readonly value: string;
   readonly error: string | undefined;
   readonly maxlength: number;
+  /** The API's schema of the name: its messages for blank and too long. */
+  readonly schema: Schema;
 }): Html {
   const id = f.id ?? 'name';
+  const rules = lengthRules(f.schema, { min: 1, max: f.maxlength });
   return html`<label for="${id}">${f.label ?? 'Name'}</label>
     <input
       id="${id}"
       name="name"
       type="text"
-      required
+      aria-required="true"
       maxlength="${f.maxlength}"
       value="${f.value}"
-      ${describedBy(id, f.error)}
+      ${ruleAttrs(rules, `${id}-live`)}
+      aria-describedby="${id}-live${f.error ? ` ${id}-error` : ''}"
+      ${f.error ? html`aria-invalid="true"` : ''}
     />
-    ${fieldError(id, f.error)}`;
+    ${liveRule(id)} ${fieldError(id, f.error)}`;
+}
+
+/**
+ * A checkbox that must be checked to go on (a confirmation): its one sentence, said by ui.js on
+ * submit and by the server without script, never the browser's "check this box" bubble.
+ */
+export function confirmBox(f: {
+  readonly id: string;
+  readonly label: string;
+  readonly message: string;
+  readonly error: string | undefined;
+}): Html {
+  return html`<label class="check">
+      <input
+        type="checkbox"
+        id="${f.id}"
+        name="${f.id}"
+        value="yes"
+        aria-required="true"
+        ${ruleAttrs(mustCheck(f.message), `${f.id}-live`)}
+        aria-describedby="${f.id}-live${f.error ? ` ${f.id}-error` : ''}"
+        ${f.error ? html`aria-invalid="true"` : ''}
+      />
+      ${f.label}
+    </label>
+    ${liveRule(f.id)} ${fieldError(f.id, f.error)}`;
 }
 
 /** The form of a confirmation page: the button that does it (`danger` unless said) and the way back. */
@@ -80,7 +120,7 @@ export function confirmForm(f: {
   readonly cancel: string;
   readonly kind?: 'danger' | 'secondary';
 }): Html {
-  return html`<form method="post" action="${f.action}" data-busy="${f.busy}">
+  return html`<form method="post" action="${f.action}" data-busy="${f.busy}" novalidate>
     ${csrfField(f.csrf)}
     <button class="${f.kind ?? 'danger'}" type="submit">${f.button}</button>
     <a href="${f.cancel}">Cancel</a>

@@ -82,7 +82,7 @@ function accountMenu(user: PageUser, csrf: string, section: string | undefined):
             </li>`,
         )}
       </ul>
-      <form method="post" action="/auth/logout/">
+      <form method="post" action="/auth/logout/" novalidate>
         <input type="hidden" name="csrf_token" value="${csrf}" />
         <button class="secondary" type="submit">Sign out</button>
       </form>

@@ -71,6 +71,9 @@ describeOnEachDatabase('the audit log pages, readable', UI_SUITE, (w) => {
       `<a href="/ui/workspaces/${t.workspace.id}/" title="${t.workspace.id}">${t.workspace.name}-renamed</a>`,
     );
     expect(tab.text).not.toContain(`workspace=${t.workspace.id}`);
+    // The request ID whole, as text to find and copy, under the details: no column of its own.
+    expect(created.html).toMatch(/class="audit-origin"[^]*request <code class="audit-id">[\w-]{36}<\/code>/);
+    expect(tab.text).not.toContain('Request ID</th>');
   });
 
   it('hides key use by default, shows it when asked, and counts as the API does', async () => {

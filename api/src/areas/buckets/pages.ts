@@ -19,7 +19,7 @@ import { idParam, may, pagesWith, printable } from '../../ui/context.ts';
 import { errorsByField, field } from '../../ui/forms.ts';
 import { deletePage, overviewPage } from './pages/bucket.ts';
 import type { Allowed, BucketPlace } from './pages/bucket.ts';
-import { createdPage, existingPage, newPage } from './pages/create.ts';
+import { CONFIRM_REVEAL, createdPage, existingPage, newPage } from './pages/create.ts';
 import type { BucketFormState, WorkspaceChoice } from './pages/create.ts';
 import { credentialsPage, revealedPage, rotatedPage } from './pages/credentials.ts';
 import { listPage } from './pages/list.ts';
@@ -37,10 +37,6 @@ const PAGE_SIZE = 100;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The form's fields; a field error on anything else is shown at the top of the form. */
 const FORM_FIELDS = new Set(['workspace', 'name', 'region', 'cors_allow_all']);
-
-/** What Reveal, and a create that would show an existing bucket's credentials, say unconfirmed. */
-const CONFIRM_REVEAL =
-  'Check the box to confirm that you understand this reveal is recorded in the audit log.';
 
 /** A DomainError's status, as the API answers it. */
 const statusOf = (err: DomainError) => STATUS_OF[err.kind] as 400;

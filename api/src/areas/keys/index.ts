@@ -37,5 +37,6 @@ export const keysArea: Area = {
   registration,
   endpoints: KEY_OWNERS.flatMap((owner) => [list(owner), create(owner), revoke(owner)]),
   pages: registerKeyPages,
-  nav: [{ section: 'keys', href: '/ui/accounts/api-keys/', label: 'API keys', order: 30 }],
+  // No main-navigation entry: a user's keys are under the account menu (the spec), where the
+  // keys page is marked current; organization and system keys are tabs of their own sections.
 };

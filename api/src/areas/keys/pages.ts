@@ -272,9 +272,9 @@ function keysPage(
         place.canManage
           ? html`<div class="card">
               <h2>Create a key</h2>
-              <form method="post" action="${place.base}" data-busy="Creating the key…">
+              <form method="post" action="${place.base}" data-busy="Creating the key…" novalidate>
                 ${csrfField(p.csrf)}
-                ${nameField({ value: s.form?.name ?? '', error: nameError, maxlength: 100 })}
+                ${nameField({ value: s.form?.name ?? '', error: nameError, maxlength: 100, schema: ApiKeyCreateSchema.shape.name })}
                 <label for="expires_in_days">Expires</label>
                 <select id="expires_in_days" name="expires_in_days">
                   ${EXPIRY_CHOICES.map(([value, label]) => html`<option value="${value}" ${value === days ? 'selected' : ''}>${label}</option>`)}

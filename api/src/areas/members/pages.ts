@@ -131,6 +131,7 @@ export function membersSection(
                             method="post"
                             action="${place.base}${m.user}/"
                             data-busy="Saving…"
+                            novalidate
                           >
                             ${csrfField(p.csrf)}
                             <label class="visually-hidden" for="role-${m.user}">Role of ${m.username}</label>
@@ -166,7 +167,7 @@ export function membersSection(
   ${
     place.canManage
       ? html`${sub === 'h3' ? html`<h3>Add a member</h3>` : html`<h2>Add a member</h2>`}
-          <form id="add-member" method="post" action="${place.base}" data-busy="Adding…">
+          <form id="add-member" method="post" action="${place.base}" data-busy="Adding…" novalidate>
             ${csrfField(p.csrf)}
             <label for="member-by">Find the user by</label>
             <select id="member-by" name="by">
@@ -178,7 +179,7 @@ export function membersSection(
               id="member-who"
               name="who"
               type="text"
-              required
+              aria-required="true"
               maxlength="254"
               autocomplete="off"
               spellcheck="false"

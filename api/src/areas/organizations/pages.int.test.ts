@@ -411,7 +411,9 @@ describeOnEachDatabase('the organization and workspace pages of the web UI', UI_
     expect(list.text).toMatch(/<form\s+id="create-organization"[^>]*novalidate/);
     expect(list.text).not.toContain('pattern=');
     expect(list.text).toContain('data-live="slug-live"');
-    const rules = JSON.parse((/data-rules="([^"]*)"/.exec(list.text)?.[1] ?? '[]').replace(/&quot;/g, '"'));
+    const rules = JSON.parse(
+      (/id="slug"[^>]*data-rules="([^"]*)"/.exec(list.text)?.[1] ?? '[]').replace(/&quot;/g, '"'),
+    );
     expect(brokenRule(rules, 'abcdefgH')).toBe(
       'Lowercase letters, digits and dashes; no dash at either end.',
     );

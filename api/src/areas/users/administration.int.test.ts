@@ -4,6 +4,8 @@ import { auditLog, userIdentities } from '../../core/db/schema/index.ts';
 import { CookieJar } from '../../test/oidc-provider.ts';
 import { submitSignIn, UI_SUITE, uiClient } from '../../test/ui-client.ts';
 import { describeOnEachDatabase, PASSWORD } from '../../test/world.ts';
+import { brokenRule } from '../../ui/rules.ts';
+import { USER_RULES } from './pages/list.ts';
 import type { Actor } from '../../test/world.ts';
 
 const ORIGIN = 'http://plinth.test';
@@ -302,6 +304,16 @@ describeOnEachDatabase('the administration pages and audit log of the web UI', U
     expect(badPage).toContain('<p id="username-error" class="error">Letters, digits and @ . + - _ only.</p>');
     expect(badPage).toContain('id="password-error"');
     expect(badPage).not.toContain('value="short"');
+    // The server says the first rule ui.js says (the same rules, from the schema), and the
+    // browser none: the form has novalidate, the password no minlength of its own.
+    const said = (id: string) =>
+      new RegExp(`<p id="${id}-error" class="error">([^<]*)</p>`).exec(badPage)?.[1];
+    expect(said('username')).toBe(brokenRule(USER_RULES.username, 'no spaces'));
+    expect(said('password')).toBe(brokenRule(USER_RULES.password, 'short'));
+    expect(said('password')).toContain('12');
+    expect(badPage).toMatch(/<form method="post" action="\/ui\/administration\/users\/"[^>]*novalidate>/);
+    expect(badPage).not.toMatch(/minlength|\srequired\b/);
+    expect(badPage).toMatch(/id="password"[^>]*data-rules=/);
 
     const username = w.unique('local');
     const created = await request('/ui/administration/users/', jar, {

@@ -24,7 +24,7 @@ import {
 import type { Member, MembersPlace, MembersState } from '../members/public.ts';
 import { getOrganization } from '../organizations/public.ts';
 import type { Organization } from '../organizations/public.ts';
-import { WorkspaceUpdateSchema } from './schema.ts';
+import { WorkspaceCreateSchema, WorkspaceUpdateSchema } from './schema.ts';
 import type { Workspace } from './schema.ts';
 import { deleteWorkspace, getWorkspace, updateWorkspace } from './service.ts';
 
@@ -214,9 +214,15 @@ function workspacePage(p: PageContext, v: WorkspaceView, s: WorkspaceState = {})
         v.canConfigure
           ? html`<div class="card">
               <h2>Change the workspace</h2>
-              <form id="settings" method="post" action="/ui/workspaces/${ws.id}/" data-busy="Saving…">
+              <form
+                id="settings"
+                method="post"
+                action="/ui/workspaces/${ws.id}/"
+                data-busy="Saving…"
+                novalidate
+              >
                 ${csrfField(p.csrf)}
-                ${nameField({ value: s.settings?.form.name ?? ws.name, error: fields.name, maxlength: 200 })}
+                ${nameField({ value: s.settings?.form.name ?? ws.name, error: fields.name, maxlength: 200, schema: WorkspaceCreateSchema.shape.name })}
                 <label for="config-input">Configuration (a JSON object)</label>
                 <textarea
                   id="config-input"

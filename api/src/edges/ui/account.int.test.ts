@@ -41,6 +41,16 @@ describeOnEachDatabase('the web UI account menu', UI_SUITE, (w) => {
     expect(text).not.toContain('/ui/account/sessions/revoke-all/');
   });
 
+  it('has your API keys in the account menu only, marked current there once', async () => {
+    const t = await w.tenant();
+    const { text } = await get(await signIn(t.user), '/ui/accounts/api-keys/');
+    const nav = /<nav aria-label="Main">[^]*?<\/nav>/.exec(text)?.[0] ?? '';
+    expect(nav).toContain('/ui/buckets/');
+    expect(nav).not.toContain('/ui/accounts/api-keys/');
+    expect(text.match(/aria-current="page"/g)).toHaveLength(1);
+    expect(text).toMatch(/href="\/ui\/accounts\/api-keys\/"\s+aria-current="page"/);
+  });
+
   it('shows your profile: username and your roles, and no one else’s', async () => {
     const t = await w.tenant();
     const other = await w.tenant();

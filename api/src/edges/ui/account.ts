@@ -91,7 +91,7 @@ export function registerAccountPages(
             <div class="card">
               <h2>Sign out everywhere</h2>
               <p>Signing out everywhere ends this session and every other one of yours, in every browser.</p>
-              <form method="post" action="/ui/account/sessions/revoke-all/">
+              <form method="post" action="/ui/account/sessions/revoke-all/" novalidate>
                 ${csrfField(p.csrf)}
                 <button class="danger" type="submit">Sign out everywhere</button>
               </form>

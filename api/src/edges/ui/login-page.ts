@@ -27,7 +27,7 @@ export function loginPage(p: LoginPageProps): string {
               <p class="muted">Or with a local account:</p>`
           : ''
       }
-      <form method="post" action="/ui/login/">
+      <form method="post" action="/ui/login/" novalidate>
         <input type="hidden" name="next" value="${p.next}" />
         <label for="username">Username</label>
         <input
@@ -35,7 +35,7 @@ export function loginPage(p: LoginPageProps): string {
           name="username"
           type="text"
           autocomplete="username"
-          required
+          aria-required="true"
           maxlength="150"
           value="${p.username ?? ''}"
         />
@@ -45,7 +45,7 @@ export function loginPage(p: LoginPageProps): string {
           name="password"
           type="password"
           autocomplete="current-password"
-          required
+          aria-required="true"
           maxlength="1024"
         />
         <button type="submit">Sign in</button>

@@ -89,9 +89,11 @@ document.addEventListener('DOMContentLoaded', () => {
   // A field's rules (data-rules: [{pattern, message}], in the API's order of checks): as the user
   // types and on submit, only the first rule broken is said, in the element data-live names, and
   // the field is marked aria-invalid. The form has novalidate: no browser bubble on top of it.
+  // A checkbox's value is `on` when checked, '' when not (a box that must be checked: `.+`).
+  const valueOf = (input) => (input.type === 'checkbox' ? (input.checked ? 'on' : '') : input.value);
   const brokenRule = (input) => {
     for (const rule of JSON.parse(input.dataset.rules || '[]'))
-      if (!new RegExp(`^(?:${rule.pattern})$`, 'v').test(input.value)) return rule.message;
+      if (!new RegExp(`^(?:${rule.pattern})$`, 'v').test(valueOf(input))) return rule.message;
     return '';
   };
   const showRule = (input, message) => {
@@ -102,10 +104,13 @@ document.addEventListener('DOMContentLoaded', () => {
     const stale = document.getElementById(`${input.id}-error`);
     if (stale) stale.hidden = true;
   };
-  for (const input of document.querySelectorAll('input[data-rules]'))
-    input.addEventListener('input', () => showRule(input, input.value === '' ? '' : brokenRule(input)));
+  // While typing, an empty field is not yet wrong (submitting says so); a box is, once unchecked.
+  for (const input of document.querySelectorAll('[data-rules]'))
+    input.addEventListener('input', () =>
+      showRule(input, input.type !== 'checkbox' && input.value === '' ? '' : brokenRule(input)),
+    );
   for (const form of document.querySelectorAll('form')) {
-    const fields = [...form.querySelectorAll('input[data-rules]')];
+    const fields = [...form.querySelectorAll('[data-rules]')];
     if (!fields.length) continue;
     form.addEventListener('submit', (event) => {
       let first = null;

@@ -65,6 +65,19 @@ export function detailsCell(e: AuditEntry, n: AuditNames, actorName?: string): H
   return html`<span class="audit-details">${parts.map((p) => html`<span>${p}</span> `)}</span>`;
 }
 
+/**
+ * Where the entry came from, on a small line under its details: the IP and the whole request ID
+ * (as text, so it can be found on the page and copied; it matches the server log's line).
+ */
+export function originLine(e: AuditEntry): Html {
+  if (!e.ip && !e.request_id) return html``;
+  return html`<span class="audit-origin"
+    >${e.ip ? html`from <code>${e.ip}</code>` : ''}${e.ip && e.request_id ? ', ' : ''}${
+      e.request_id ? html`request <code class="audit-id">${e.request_id}</code>` : ''
+    }</span
+  >`;
+}
+
 /** The actor: their username where the reader may see it (the ID on hover), else the ID. */
 export const actorName = (n: AuditNames, actor: string | null): string | undefined =>
   actor ? n.users.get(actor) : undefined;

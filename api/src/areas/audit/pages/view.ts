@@ -7,7 +7,7 @@ import type { PageContext } from '../../../ui/context.ts';
 import { alerts, describedBy, fieldError } from '../../../ui/fields.ts';
 import { layout } from '../../../ui/layout.ts';
 import { table } from '../../../ui/table.ts';
-import { actorName, detailsCell, eventCell, timeCell } from './entries.ts';
+import { actorName, detailsCell, eventCell, originLine, timeCell } from './entries.ts';
 import type { AuditNames } from './entries.ts';
 
 /** The audit log's page: the filter form, the entries and the pages (pages.ts reads them). */
@@ -115,7 +115,8 @@ export function auditPage(p: PageContext, place: Place, r: Result, n: Names): st
           Security events, newest
           first${place.organization ? html` in ${place.organization.name}` : ' in every organization'}. Times
           are UTC. Entries are kept as they were written: they outlive the users, keys and organizations they
-          name.
+          name. Each entry's IP address and request ID (the server log's <code>request_id</code>) are under
+          its details.
         </p>
         <form
           method="get"
@@ -123,6 +124,7 @@ export function auditPage(p: PageContext, place: Place, r: Result, n: Names): st
           role="search"
           aria-label="Filter the audit log"
           data-busy="Filtering…"
+          novalidate
         >
           <div class="filters">
             ${text('event', 'Event', 'An event name, such as api_key.created; suggestions as you type.', 'text', 'audit-events')}
@@ -186,7 +188,9 @@ export function auditPage(p: PageContext, place: Place, r: Result, n: Names): st
           entries.length
             ? table({
                 id: 'entries',
-                head: ['Time (UTC)', 'Event', 'Actor', 'Organization', 'Details', 'IP', 'Request ID'],
+                // The IP and request ID sit under the details, not in columns of their own: a
+                // 36-character ID column made the table scroll sideways and every row tall.
+                head: ['Time (UTC)', 'Event', 'Actor', 'Organization', 'Details'],
                 rows: entries.map(
                   (en) =>
                     html`<tr data-entry="${en.id}" data-event="${en.event}">
@@ -194,9 +198,7 @@ export function auditPage(p: PageContext, place: Place, r: Result, n: Names): st
                       <td>${eventCell(en.event)}</td>
                       <td>${actorCell(place, en.actor, n)}</td>
                       <td>${organizationCell(en.organization, n)}</td>
-                      <td>${detailsCell(en, n, actorName(n, en.actor))}</td>
-                      <td>${en.ip ?? ''}</td>
-                      <td><code class="audit-id">${en.request_id ?? ''}</code></td>
+                      <td>${detailsCell(en, n, actorName(n, en.actor))}${originLine(en)}</td>
                     </tr>`,
                 ),
               })

@@ -138,14 +138,14 @@ export function deletePage(p: PageContext, s: DeleteProps): string {
         <p>This cannot be undone: a new bucket of the same name would get new credentials.</p>
         ${
           s.allowed.delete
-            ? html`<form method="post" action="/ui/buckets/${b.id}/delete/" data-busy="Deleting…">
+            ? html`<form method="post" action="/ui/buckets/${b.id}/delete/" data-busy="Deleting…" novalidate>
                 ${csrfField(p.csrf)}
                 <label for="confirm_name">Type the bucket name, <code>${b.name}</code>, to confirm</label>
                 <input
                   id="confirm_name"
                   name="confirm_name"
                   type="text"
-                  required
+                  aria-required="true"
                   maxlength="63"
                   autocomplete="off"
                   autocapitalize="none"

@@ -3,7 +3,7 @@ import type { Bucket, CreatedBucket } from '../schema.ts';
 import { html } from '../../../ui/html.ts';
 import type { Html } from '../../../ui/html.ts';
 import type { PageContext } from '../../../ui/context.ts';
-import { alerts, copyField, csrfField, fieldError } from '../../../ui/fields.ts';
+import { alerts, confirmBox, copyField, csrfField, fieldError } from '../../../ui/fields.ts';
 import { layout } from '../../../ui/layout.ts';
 import { ruleAttrs, rulesOf } from '../../../ui/rules.ts';
 
@@ -16,6 +16,11 @@ export interface WorkspaceChoice {
   readonly organizationId: string;
   readonly organizationName: string;
 }
+
+/** What Reveal, and a create that would show an existing bucket's credentials, say unconfirmed. */
+export const CONFIRM_REVEAL =
+  'Check the box to confirm that you understand this reveal is recorded in the audit log.';
+export const REVEAL_BOX = 'I understand this reveal is recorded in the audit log';
 
 export interface BucketFormState {
   readonly workspace: string;
@@ -86,8 +91,7 @@ export function newPage(p: PageContext, s: NewProps): string {
         id="name"
         name="name"
         type="text"
-        required
-        minlength="3"
+        aria-required="true"
         maxlength="63"
         autocomplete="off"
         autocapitalize="none"
@@ -236,24 +240,13 @@ export function existingPage(p: PageContext, s: ExistingProps): string {
           credentials, as on its Credentials tab: that is a reveal, recorded in the audit log with your name
           and the time.
         </p>
-        <form method="post" action="/ui/buckets/" data-busy="Showing…">
+        <form method="post" action="/ui/buckets/" data-busy="Showing…" novalidate>
           ${csrfField(p.csrf)}
           <input type="hidden" name="workspace" value="${s.form.workspace}" />
           <input type="hidden" name="name" value="${s.form.name}" />
           <input type="hidden" name="region" value="${s.form.region}" />
           <input type="hidden" name="existing" value="${b.id}" />
-          <label class="check">
-            <input
-              type="checkbox"
-              id="confirm"
-              name="confirm"
-              value="yes"
-              required
-              ${s.confirmError ? html`aria-invalid="true" aria-describedby="confirm-error"` : ''}
-            />
-            I understand this reveal is recorded in the audit log
-          </label>
-          ${fieldError('confirm', s.confirmError)}
+          ${confirmBox({ id: 'confirm', label: REVEAL_BOX, message: CONFIRM_REVEAL, error: s.confirmError })}
           <div class="actions">
             <button type="submit">Show its credentials</button>
             <a href="/ui/buckets/new/?workspace=${s.form.workspace}">Choose another name</a>

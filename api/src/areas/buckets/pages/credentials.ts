@@ -2,11 +2,11 @@ import type { BucketCredentials } from '../schema.ts';
 import type { RotatedCredentials } from '../credentials.ts';
 import { html } from '../../../ui/html.ts';
 import type { PageContext } from '../../../ui/context.ts';
-import { alerts, copyField, csrfField, fieldError } from '../../../ui/fields.ts';
+import { alerts, confirmBox, copyField, csrfField } from '../../../ui/fields.ts';
 import { minute } from '../../../ui/format.ts';
 import { layout } from '../../../ui/layout.ts';
 import { bucketHeader } from './bucket.ts';
-import { envLink } from './create.ts';
+import { CONFIRM_REVEAL, envLink, REVEAL_BOX } from './create.ts';
 import type { BucketPlace } from './bucket.ts';
 
 /**
@@ -48,20 +48,9 @@ export function credentialsPage(p: PageContext, s: CredentialsProps): string {
         </p>
         ${
           s.allowed.reveal
-            ? html`<form method="post" action="/ui/buckets/${b.id}/credentials/">
+            ? html`<form method="post" action="/ui/buckets/${b.id}/credentials/" novalidate>
                 ${csrfField(p.csrf)}
-                <label class="check">
-                  <input
-                    type="checkbox"
-                    id="confirm"
-                    name="confirm"
-                    value="yes"
-                    required
-                    ${s.confirmError ? html`aria-invalid="true" aria-describedby="confirm-error"` : ''}
-                  />
-                  I understand this reveal is recorded in the audit log
-                </label>
-                ${fieldError('confirm', s.confirmError)}
+                ${confirmBox({ id: 'confirm', label: REVEAL_BOX, message: CONFIRM_REVEAL, error: s.confirmError })}
                 <button type="submit">Reveal credentials</button>
               </form>`
             : cannotReveal
@@ -85,7 +74,12 @@ export function credentialsPage(p: PageContext, s: CredentialsProps): string {
                     : ''
                 }
               </p>
-              <form method="post" action="/ui/buckets/${b.id}/credentials/rotate/" data-busy="Rotating…">
+              <form
+                method="post"
+                action="/ui/buckets/${b.id}/credentials/rotate/"
+                data-busy="Rotating…"
+                novalidate
+              >
                 ${csrfField(p.csrf)}
                 <label for="grace_seconds">The old key keeps working for</label>
                 <select id="grace_seconds" name="grace_seconds">

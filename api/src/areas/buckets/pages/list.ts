@@ -85,7 +85,7 @@ export function listPage(p: PageContext, s: ListProps): string {
       ${s.canCreate ? html`<p><a class="button" id="create" href="/ui/buckets/new/">Create a bucket</a></p>` : ''}
       ${
         s.regions.length > 1 || s.region
-          ? html`<form method="get" action="/ui/buckets/" class="actions">
+          ? html`<form method="get" action="/ui/buckets/" class="actions" novalidate>
               <label for="region-filter">Region</label>
               <select id="region-filter" name="region">
                 <option value="">All regions</option>

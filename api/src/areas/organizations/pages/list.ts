@@ -44,8 +44,7 @@ export function slugField(value: string, error: string | undefined): Html {
       id="slug"
       name="slug"
       type="text"
-      required
-      minlength="2"
+      aria-required="true"
       maxlength="50"
       autocomplete="off"
       spellcheck="false"
@@ -111,7 +110,7 @@ export function organizationsPage(
                 novalidate
               >
                 ${csrfField(p.csrf)}
-                ${nameField({ value: s.form?.name ?? '', error: s.fields?.name, maxlength: 200 })}
+                ${nameField({ value: s.form?.name ?? '', error: s.fields?.name, maxlength: 200, schema: OrganizationCreateSchema.shape.name })}
                 ${slugField(s.form?.slug ?? '', s.fields?.slug)}
                 <button type="submit">Create organization</button>
               </form>

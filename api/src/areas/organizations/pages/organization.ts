@@ -3,10 +3,14 @@ import { html } from '../../../ui/html.ts';
 import type { PageContext } from '../../../ui/context.ts';
 import { alerts, csrfField, nameField } from '../../../ui/fields.ts';
 import { day, EFFECTIVE_ROLE_NAMES, minute } from '../../../ui/format.ts';
+import { OrganizationCreateSchema } from '../schema.ts';
 import { layout } from '../../../ui/layout.ts';
 import { table } from '../../../ui/table.ts';
 import { organizationTabs } from '../../../ui/tabs.ts';
 import type { Workspace } from '../../workspaces/public.ts';
+
+/** A workspace's name has an organization's rules (both schemas: 1-200 characters, trimmed). */
+const WORKSPACE_NAME = OrganizationCreateSchema.shape.name;
 import { slugField } from './list.ts';
 import type { FormState, OrgFrame } from './list.ts';
 
@@ -54,7 +58,7 @@ export function overviewPage(
                 novalidate
               >
                 ${csrfField(p.csrf)}
-                ${nameField({ value: s.form?.name ?? org.name, error: s.fields?.name, maxlength: 200 })}
+                ${nameField({ value: s.form?.name ?? org.name, error: s.fields?.name, maxlength: 200, schema: OrganizationCreateSchema.shape.name })}
                 ${
                   v.canChangeSlug
                     ? slugField(s.form?.slug ?? org.slug, s.fields?.slug)
@@ -115,9 +119,10 @@ export function workspacesPage(
                 method="post"
                 action="/ui/organizations/${org.id}/workspaces/"
                 data-busy="Creating…"
+                novalidate
               >
                 ${csrfField(p.csrf)}
-                ${nameField({ value: s.form?.name ?? '', error: s.fields?.name, maxlength: 200 })}
+                ${nameField({ value: s.form?.name ?? '', error: s.fields?.name, maxlength: 200, schema: WORKSPACE_NAME })}
                 <p class="hint">Unique in the organization, up to 200 characters.</p>
                 <button type="submit">Create workspace</button>
               </form>

@@ -4,10 +4,13 @@ import type { Page } from '../../../core/pagination.ts';
 import { html } from '../../../ui/html.ts';
 import type { Html } from '../../../ui/html.ts';
 import type { PageContext } from '../../../ui/context.ts';
-import { alerts, csrfField, describedBy, fieldError } from '../../../ui/fields.ts';
+import { alerts, csrfField, fieldError, liveRule } from '../../../ui/fields.ts';
 import { minute } from '../../../ui/format.ts';
 import { layout } from '../../../ui/layout.ts';
 import { table } from '../../../ui/table.ts';
+import { lengthRules, ruleAttrs, rulesOf } from '../../../ui/rules.ts';
+import type { Rule } from '../../../ui/rules.ts';
+import { UserCreateSchema } from '../schema.ts';
 
 /** The list of users (`/ui/administration/users/`) with the form that creates a local user. */
 
@@ -33,6 +36,19 @@ export function signInLabel(k: SignInMethods): string {
   return 'None';
 }
 
+/** The create form's rules (UserCreateSchema), one at a time in the API's words (ui/rules.ts). */
+const USER = UserCreateSchema.shape;
+export const USER_RULES: Readonly<Record<'username' | 'full_name' | 'email' | 'password', Rule[]>> = {
+  username: [
+    ...lengthRules(USER.username, { min: 1, max: 150 }),
+    ...rulesOf(USER.username, [{ pattern: '[A-Za-z0-9@.+_\\-]*', breaks: 'no spaces' }]),
+  ],
+  full_name: lengthRules(USER.full_name, { max: 200 }),
+  // Optional: empty passes. A rough shape only; the server's check is the API's.
+  email: rulesOf(USER.email, [{ pattern: String.raw`(?:[^@\s]+@[^@\s]+\.[^@\s]+)?`, breaks: 'no-at' }]),
+  password: lengthRules(USER.password, { min: 12, max: 1024, optional: true }),
+};
+
 export function usersPage(
   p: PageContext,
   list: Page<User>,
@@ -46,15 +62,17 @@ export function usersPage(
   const rel = (url: string | null) => (url ? new URL(url).pathname + new URL(url).search : null);
   const previous = rel(list.previous);
   const next = rel(list.next);
-  const input = (name: keyof CreateForm | 'password', label: string, attrs: Html, hint?: string) =>
+  const input = (name: keyof typeof USER_RULES, label: string, attrs: Html, hint?: string) =>
     html`<label for="${name}">${label}</label>
       <input
         id="${name}"
         name="${name}"
         ${attrs}
-        ${e[name] ? describedBy(name, e[name]) : hint ? html`aria-describedby="${name}-hint"` : ''}
+        ${ruleAttrs(USER_RULES[name], `${name}-live`)}
+        aria-describedby="${[...(hint && !e[name] ? [`${name}-hint`] : []), `${name}-live`, ...(e[name] ? [`${name}-error`] : [])].join(' ')}"
+        ${e[name] ? html`aria-invalid="true"` : ''}
       />
-      ${hint && !e[name] ? html`<p id="${name}-hint" class="hint">${hint}</p>` : ''}
+      ${hint && !e[name] ? html`<p id="${name}-hint" class="hint">${hint}</p>` : ''} ${liveRule(name)}
       ${fieldError(name, e[name])}`;
   return layout(
     'Users',
@@ -99,12 +117,12 @@ export function usersPage(
           Users who sign in through single sign-on are created at their first sign-in; create one here for a
           local password, or without a password to link an identity to later.
         </p>
-        <form method="post" action="${BASE}" data-busy="Creating the user…">
+        <form method="post" action="${BASE}" data-busy="Creating the user…" novalidate>
           ${csrfField(p.csrf)}
           ${input(
             'username',
             'Username',
-            html`type="text" required maxlength="150" autocomplete="off" value="${f.username}"`,
+            html`type="text" aria-required="true" maxlength="150" autocomplete="off" value="${f.username}"`,
             'Letters, digits and @ . + - _ only.',
           )}
           ${input('full_name', 'Name (optional)', html`type="text" maxlength="200" value="${f.full_name}"`)}
@@ -112,7 +130,7 @@ export function usersPage(
           ${input(
             'password',
             'Password (optional)',
-            html`type="password" minlength="12" maxlength="1024" autocomplete="new-password"`,
+            html`type="password" maxlength="1024" autocomplete="new-password"`,
             'At least 12 characters. Leave empty for a user who signs in through SSO only.',
           )}
           <fieldset>
