@@ -16,16 +16,15 @@ import { dirname, join } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import type { OpenAPI3 } from 'openapi-typescript';
 import * as prettier from 'prettier';
-import ts from 'typescript';
 import { fileURLToPath } from 'node:url';
 import type { ClientTarget, GeneratedFiles } from './files.ts';
+import { declarations, HEADER, javascript } from './typescript-emit.ts';
 
 type Json = Record<string, any>;
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'] as const;
 
-export const HEADER =
-  '// GENERATED FILE: do not edit. Regenerate with `npm run generate:clients` (scripts/clients/).\n';
+export { HEADER };
 
 /** The names the runtime (core.ts) exports; a schema alias or function may not take them. */
 const RUNTIME_VALUES = new Set([
@@ -378,45 +377,6 @@ function operation(
   const usesParams = options.some((o) => typeof o === 'string' && o.includes('params.'));
   const binding = `    ${name}: (${usesParams ? (optional ? 'params = {}' : 'params') : '_params'}, call) => send<${returnType}>({ ${options.join(', ')} }, call),\n`;
   return { declarations: paramsInterface + fn, member, binding };
-}
-
-/**
- * The JavaScript twin of a source. Node 24 strips types only outside node_modules
- * (ERR_UNSUPPORTED_NODE_MODULES_TYPE_STRIPPING), so an installed package needs JavaScript to load;
- * TypeScript's own transpiler removes the types and rewrites `./x.ts` imports to `./x.js`.
- */
-function javascript(source: string): string {
-  const { outputText } = ts.transpileModule(source, {
-    compilerOptions: {
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.ESNext,
-      verbatimModuleSyntax: true,
-      rewriteRelativeImportExtensions: true,
-    },
-  });
-  return outputText;
-}
-
-/**
- * The declarations of a source, for TypeScript projects that install the package: a `.ts` file
- * in node_modules is compiled as the consumer's own code, so without `allowImportingTsExtensions`
- * its `./x.ts` imports fail (TS5097) and the consumer's stricter options apply to it. Every export
- * of the generated code has an explicit type, so each file is declared on its own.
- */
-function declarations(source: string, fileName: string): string {
-  const { outputText, diagnostics } = ts.transpileDeclaration(source, {
-    fileName,
-    reportDiagnostics: true,
-    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
-  });
-  if (diagnostics?.length) {
-    const messages = diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, ' '));
-    fail(`declarations of ${fileName}: ${messages.join('; ')}`);
-  }
-  // `./core.js` names `./core.d.ts` for TypeScript, as the JavaScript twin names `./core.js`.
-  const text = outputText.replace(/(from\s+|import\()(['"])(\.\.?\/[^'"]+)\.ts\2/g, '$1$2$3.js$2');
-  // Declaration emit drops line comments, the generated-file header among them.
-  return text.startsWith(HEADER) ? text : HEADER + text;
 }
 
 /** The client's files for `doc`, by path below `clients/typescript/`. */
