@@ -75,7 +75,7 @@ const IMAGES: Image[] = [
     script: 'start:operator',
     port: 8081,
     expose: '8081',
-    contents: ['node_modules', 'operator', 'package.json'],
+    contents: ['clients', 'node_modules', 'operator', 'package.json'],
   },
 ];
 

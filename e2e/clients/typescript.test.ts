@@ -162,8 +162,8 @@ interface Synthetic {
 
 /** What a user writes against the generated client; `@ts-expect-error` lines must stay errors. */
 const USAGE = `
-import { ApiError, OpenAPI, filesDownload, filesUpload, getHealth, listThings, thingsCreate, thingsDestroy, thingsRetrieve } from './src/index.ts';
-import type { ApiErrorSchema, Kind, Thing, V2Item } from './src/index.ts';
+import { ApiError, OpenAPI, createPlinthClient, filesDownload, filesUpload, getHealth, listThings, thingsCreate, thingsDestroy, thingsRetrieve } from './src/index.ts';
+import type { ApiErrorSchema, Kind, PlinthClient, Thing, V2Item } from './src/index.ts';
 
 export async function use(): Promise<void> {
   OpenAPI.BASE = 'https://plinth.example.com';
@@ -188,6 +188,12 @@ export async function use(): Promise<void> {
   await thingsCreate({ requestBody: { kind: 'medium' } });
   // @ts-expect-error: the body is required
   await filesUpload({ name: 'f' });
+  const own: PlinthClient = createPlinthClient({ baseUrl: 'https://b.example', token: async () => 't', timeoutMs: 1 });
+  const mine: Thing = await own.thingsRetrieve({ thingId: 'x' }, { onResponse: (r) => console.log(r.status) });
+  const health: string = await own.getHealth();
+  console.log(mine, health);
+  // @ts-expect-error: an instance needs its base URL
+  createPlinthClient({ token: 't' });
 }
 `;
 
@@ -294,7 +300,7 @@ describe('the TypeScript generator on any OpenAPI 3.1 document', () => {
         `const c = await import(${JSON.stringify(pathToFileURL(join(dir, entry)).href)}); console.log(Object.keys(c).sort().join(' '));`,
       ]);
       expect(stdout.trim(), entry).toBe(
-        'ApiError OpenAPI filesDownload filesUpload getHealth listThings request thingsCreate thingsDestroy thingsRetrieve',
+        'ApiError OpenAPI createClient createPlinthClient filesDownload filesUpload getHealth listThings request thingsCreate thingsDestroy thingsRetrieve',
       );
     }
   });

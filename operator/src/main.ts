@@ -10,7 +10,7 @@ import { DriftSchedule } from './controller/drift.ts';
 import { keyOf, S3BucketReconciler } from './controller/reconcile.ts';
 import { MANAGED_BY, MANAGED_BY_LABEL } from './controller/secret.ts';
 import { createOperatorMetrics } from './metrics.ts';
-import { createPlinthClient } from './plinth-api/client.ts';
+import { createBucketApi } from './plinth-api/buckets.ts';
 import { errorMessage } from './runtime/errors.ts';
 import { startHealthServer } from './runtime/health.ts';
 import { Informer } from './runtime/informer.ts';
@@ -74,7 +74,7 @@ async function main(): Promise<void> {
   const clusterId = config.clusterId ?? (await clusterIdOf(kc, logger));
 
   const apiBucket = new TokenBucket({ qps: config.apiQps, burst: config.apiBurst });
-  const api = createPlinthClient({
+  const api = createBucketApi({
     baseUrl: config.apiUrl,
     // In a cluster, the projected ServiceAccount token; outside, a static key (docs/operator.md).
     token: config.apiTokenFile !== undefined ? tokenFromFile(config.apiTokenFile) : config.apiToken!,

@@ -8,13 +8,14 @@ import type { ApiProcess } from '../../api/src/test/api-process.ts';
 import { freshDatabaseUrl } from '../../api/src/test/databases.ts';
 import { startMinioServer, writeStorageConfig } from '../../api/src/test/minio-server.ts';
 import type { MinioServer } from '../../api/src/test/minio-server.ts';
-import { createPlinthClient } from '../src/plinth-api/client.ts';
-import type { BucketCreate, CreatedBucket, PlinthClient } from '../src/plinth-api/client.ts';
+import { createBucketApi } from '../src/plinth-api/buckets.ts';
+import type { BucketApi, BucketCreate, CreatedBucket } from '../src/plinth-api/buckets.ts';
 
 /**
- * The operator's typed client against a real API process and a real MinIO: every bucket helper,
- * its success answers and the failures the controller classifies, and `unavailable` once the API
- * is gone. Setup goes through the same typed client (`raw`), as an administrator.
+ * The operator's bucket calls (the generated client with its hooks) against a real API process and
+ * a real MinIO: every bucket helper, its success answers and the failures the controller
+ * classifies, and `unavailable` once the API is gone. Setup goes through the same generated client
+ * instance (`raw`), as an administrator.
  */
 describe('Plinth API client against a real API and MinIO', () => {
   const ADMIN_PASSWORD = 'client-admin-password';
@@ -22,19 +23,14 @@ describe('Plinth API client against a real API and MinIO', () => {
   let api: ApiProcess;
   let dir: string;
   /** The operator's client: a system key, with a counting rate limiter and a metrics hook. */
-  let operator: PlinthClient;
+  let operator: BucketApi;
   /** Another organization's admin key. */
-  let otherOrg: PlinthClient;
+  let otherOrg: BucketApi;
   const reports: { operation: string; status: number | 'error' }[] = [];
   let takes = 0;
   let spec: BucketCreate;
   let otherWorkspace: { organization: string; workspace: string };
   let created: CreatedBucket;
-
-  const unwrap = <T>(r: { data?: T; error?: unknown; response: Response }, what: string): T => {
-    if (r.data === undefined) throw new Error(`${what}: ${r.response.status} ${JSON.stringify(r.error)}`);
-    return r.data;
-  };
 
   beforeAll(async () => {
     minio = await startMinioServer();
@@ -50,33 +46,23 @@ describe('Plinth API client against a real API and MinIO', () => {
     });
     await api.waitReady();
 
-    const anonymous = createPlinthClient({ baseUrl: api.url, token: '' }).raw;
-    const { token } = unwrap(
-      await anonymous.POST('/api/login/', { body: { username: 'admin', password: ADMIN_PASSWORD } }),
-      'login',
-    );
-    const admin = createPlinthClient({ baseUrl: api.url, token }).raw;
+    const anonymous = createBucketApi({ baseUrl: api.url, token: '' }).raw;
+    const { token } = await anonymous.apiLoginCreate({
+      requestBody: { username: 'admin', password: ADMIN_PASSWORD },
+    });
+    const admin = createBucketApi({ baseUrl: api.url, token }).raw;
     const tenant = async (slug: string) => {
-      const org = unwrap(
-        await admin.POST('/api/v1/organizations/', { body: { slug, name: slug } }),
-        'create organization',
-      );
-      const ws = unwrap(
-        await admin.POST('/api/v1/workspaces/', { body: { organization: org.id, name: 'apps' } }),
-        'create workspace',
-      );
+      const org = await admin.apiV1OrganizationsCreate({ requestBody: { slug, name: slug } });
+      const ws = await admin.apiV1WorkspacesCreate({ requestBody: { organization: org.id, name: 'apps' } });
       return { organization: org.id, workspace: ws.id };
     };
     const mine = await tenant('client-a');
     otherWorkspace = await tenant('client-b');
 
-    const systemKey = unwrap(
-      await admin.POST('/api/v1/system-api-keys/', {
-        body: { name: 'operator', scopes: ['buckets:read', 'buckets:write'] },
-      }),
-      'create system key',
-    );
-    operator = createPlinthClient({
+    const systemKey = await admin.apiV1SystemApiKeysCreate({
+      requestBody: { name: 'operator', scopes: ['buckets:read', 'buckets:write'] },
+    });
+    operator = createBucketApi({
       baseUrl: api.url,
       token: systemKey.token,
       rateLimit: {
@@ -88,14 +74,11 @@ describe('Plinth API client against a real API and MinIO', () => {
       onRequest: ({ operation, status }) => reports.push({ operation, status }),
       timeoutMs: 30_000,
     });
-    const orgKey = unwrap(
-      await admin.POST('/api/v1/organizations/{id}/api-keys/', {
-        params: { path: { id: otherWorkspace.organization } },
-        body: { name: 'other', role: 'admin', scopes: ['buckets:read', 'buckets:write'] },
-      }),
-      'create organization key',
-    );
-    otherOrg = createPlinthClient({ baseUrl: api.url, token: orgKey.token });
+    const orgKey = await admin.apiV1OrganizationsApiKeysCreate({
+      id: otherWorkspace.organization,
+      requestBody: { name: 'other', role: 'admin', scopes: ['buckets:read', 'buckets:write'] },
+    });
+    otherOrg = createBucketApi({ baseUrl: api.url, token: orgKey.token });
 
     spec = {
       name: `client-${Date.now().toString(36)}`,

@@ -1,7 +1,8 @@
 /**
  * The TypeScript client (`clients/typescript`): ESM TypeScript sources shipped unbuilt, one named
  * function per operation (`apiV1WorkspacesList`), camelCase query fields (`pageSize`), and a global
- * configuration object (`OpenAPI.BASE`, `OpenAPI.TOKEN`), as Polycrate's client had. No maintained
+ * configuration object (`OpenAPI.BASE`, `OpenAPI.TOKEN`), as Polycrate's client had, and the same
+ * operations as methods of an instance (`createPlinthClient`) with its own configuration. No maintained
  * generator writes that shape any more, so this one does, in two parts: openapi-typescript for the
  * component types, and the functions below, from any OpenAPI 3.x document (what they cannot express
  * fails generation rather than being guessed). The runtime is `typescript-runtime.ts`, copied as is.
@@ -15,20 +16,40 @@ import { dirname, join } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import type { OpenAPI3 } from 'openapi-typescript';
 import * as prettier from 'prettier';
-import ts from 'typescript';
 import { fileURLToPath } from 'node:url';
 import type { ClientTarget, GeneratedFiles } from './files.ts';
+import { declarations, HEADER, javascript } from './typescript-emit.ts';
 
 type Json = Record<string, any>;
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'] as const;
 
-export const HEADER =
-  '// GENERATED FILE: do not edit. Regenerate with `npm run generate:clients` (scripts/clients/).\n';
+export { HEADER };
 
 /** The names the runtime (core.ts) exports; a schema alias or function may not take them. */
-const RUNTIME_VALUES = new Set(['ApiError', 'OpenAPI', 'request']);
-const RUNTIME_TYPES = new Set(['ApiError', 'ApiErrorBody', 'ClientConfig', 'OpenAPI', 'RequestOptions']);
+const RUNTIME_VALUES = new Set([
+  'ApiError',
+  'OpenAPI',
+  'request',
+  'createClient',
+  'createPlinthClient',
+  'bindOperations',
+  'globalOperations',
+]);
+const RUNTIME_TYPES = new Set([
+  'ApiError',
+  'ApiErrorBody',
+  'CallOptions',
+  'Client',
+  'ClientConfig',
+  'ClientOptions',
+  'OpenAPI',
+  'OperationRequest',
+  'PlinthClient',
+  'RequestOptions',
+  'RequestOutcome',
+  'RetryOptions',
+]);
 /** What openapi-typescript itself exports from types.gen.ts, and the globals the generated code names. */
 const OPENAPI_TS_TYPES = new Set(['paths', 'components', 'operations', 'webhooks', '$defs']);
 const GLOBAL_TYPES = new Set(
@@ -235,7 +256,7 @@ function operation(
   path: string,
   item: Json,
   op: Json,
-): string {
+): { declarations: string; member: string; binding: string } {
   const id = (op.operationId as string | undefined) ?? `${method}_${path}`;
   const name = camel(id);
   if (RESERVED.has(name) || RUNTIME_VALUES.has(name) || names.has(name))
@@ -311,7 +332,9 @@ function operation(
         : 'none';
 
   const required = params.some((p) => p.required || p.in === 'path') || Boolean(requestBody?.required);
-  const arg = fields.length === 0 ? '' : `params: ${paramsType}${required ? '' : ' = {}'}`;
+  // An operation without parameters still takes them first, so `call` is always the second argument.
+  const typeOfParams = fields.length === 0 ? 'Record<string, never>' : paramsType;
+  const optional = !required;
   const placed = (place: Param['in']) =>
     params
       .filter((p) => p.in === place)
@@ -333,59 +356,27 @@ function operation(
     `responseType: '${responseType}'`,
   ].filter(Boolean);
   const errors = Object.keys(op.responses as Json).filter((s) => !s.startsWith('2'));
+  const lines = [
+    op.summary as string | undefined,
+    op.description && `\n${op.description as string}`,
+    `\n\`${method.toUpperCase()} ${path}\`${op.operationId ? ` (\`${op.operationId as string}\`)` : ''}.`,
+    responseType === 'text' && 'The answer is returned as text.',
+    responseType === 'blob' && 'The answer is returned as a Blob.',
+    errors.length > 0 && `@throws {ApiError} ${errors.join(', ')}: the API's error body is \`error.body\`.`,
+    op.deprecated === true && '@deprecated',
+  ];
   const fn =
-    doc([
-      op.summary as string | undefined,
-      op.description && `\n${op.description as string}`,
-      `\n\`${method.toUpperCase()} ${path}\`${op.operationId ? ` (\`${op.operationId as string}\`)` : ''}.`,
-      responseType === 'text' && 'The answer is returned as text.',
-      responseType === 'blob' && 'The answer is returned as a Blob.',
-      errors.length > 0 && `@throws {ApiError} ${errors.join(', ')}: the API's error body is \`error.body\`.`,
-      op.deprecated === true && '@deprecated',
-    ]) +
-    `export function ${name}(${arg}): Promise<${returnType}> {\n  return request<${returnType}>({ ${options.join(', ')} });\n}\n`;
+    doc(lines) +
+    `export function ${name}(params: ${typeOfParams}${optional ? ' = {}' : ''}, call?: CallOptions): Promise<${returnType}> {\n` +
+    `  return globalOperations.${name}(params, call);\n}\n`;
   const paramsInterface =
     fields.length === 0 ? '' : `export interface ${paramsType} {\n${fields.join('\n')}\n}\n`;
-  return paramsInterface + fn;
-}
-
-/**
- * The JavaScript twin of a source. Node 24 strips types only outside node_modules
- * (ERR_UNSUPPORTED_NODE_MODULES_TYPE_STRIPPING), so an installed package needs JavaScript to load;
- * TypeScript's own transpiler removes the types and rewrites `./x.ts` imports to `./x.js`.
- */
-function javascript(source: string): string {
-  const { outputText } = ts.transpileModule(source, {
-    compilerOptions: {
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.ESNext,
-      verbatimModuleSyntax: true,
-      rewriteRelativeImportExtensions: true,
-    },
-  });
-  return outputText;
-}
-
-/**
- * The declarations of a source, for TypeScript projects that install the package: a `.ts` file
- * in node_modules is compiled as the consumer's own code, so without `allowImportingTsExtensions`
- * its `./x.ts` imports fail (TS5097) and the consumer's stricter options apply to it. Every export
- * of the generated code has an explicit type, so each file is declared on its own.
- */
-function declarations(source: string, fileName: string): string {
-  const { outputText, diagnostics } = ts.transpileDeclaration(source, {
-    fileName,
-    reportDiagnostics: true,
-    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
-  });
-  if (diagnostics?.length) {
-    const messages = diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, ' '));
-    fail(`declarations of ${fileName}: ${messages.join('; ')}`);
-  }
-  // `./core.js` names `./core.d.ts` for TypeScript, as the JavaScript twin names `./core.js`.
-  const text = outputText.replace(/(from\s+|import\()(['"])(\.\.?\/[^'"]+)\.ts\2/g, '$1$2$3.js$2');
-  // Declaration emit drops line comments, the generated-file header among them.
-  return text.startsWith(HEADER) ? text : HEADER + text;
+  const member =
+    doc(lines, '  ') +
+    `  ${name}(params${optional ? '?' : ''}: ${typeOfParams}, call?: CallOptions): Promise<${returnType}>;\n`;
+  const usesParams = options.some((o) => typeof o === 'string' && o.includes('params.'));
+  const binding = `    ${name}: (${usesParams ? (optional ? 'params = {}' : 'params') : '_params'}, call) => send<${returnType}>({ ${options.join(', ')} }, call),\n`;
+  return { declarations: paramsInterface + fn, member, binding };
 }
 
 /** The client's files for `doc`, by path below `clients/typescript/`. */
@@ -404,26 +395,42 @@ export async function generateTypeScriptClient(document: OpenAPI3, version: stri
 
   const ctx: TypeContext = { root: d, aliases, used: new Set() };
   const names = new Set<string>();
-  const parts: string[] = [];
+  const parts: ReturnType<typeof operation>[] = [];
   for (const [path, item] of Object.entries((d.paths ?? {}) as Json)) {
     for (const method of METHODS) {
       const op = (item as Json)[method] as Json | undefined;
       if (op) parts.push(operation(ctx, names, method, path, item as Json, op));
     }
   }
+  if (names.has('PlinthClient')) fail('the type name PlinthClient is taken');
   const used = [...ctx.used].sort();
   const sdk =
     HEADER +
-    `import { request } from './core.ts';\n` +
+    `import { createClient, request } from './core.ts';\n` +
+    `import type { CallOptions, Client, ClientOptions } from './core.ts';\n` +
     (used.length > 0 ? `import type { ${used.join(', ')} } from './types.gen.ts';\n` : '') +
     '\n' +
-    parts.join('\n');
+    '/** Every operation as a method: what `createPlinthClient` returns. */\n' +
+    `export interface PlinthClient {\n${parts.map((p) => p.member).join('')}}\n\n` +
+    '/** The operations over one way of sending: the global configuration, or an instance. */\n' +
+    "function bindOperations(send: Client['request']): PlinthClient {\n" +
+    `  return {\n${parts.map((p) => p.binding).join('')}  };\n}\n\n` +
+    '/** The functions below send with the global configuration (`OpenAPI`). */\n' +
+    'const globalOperations = bindOperations(request);\n\n' +
+    '/**\n' +
+    ' * A client with a configuration of its own (base URL, token or token function, fetch, deadline,\n' +
+    ' * retries, hooks), whose methods are the operations; the global `OpenAPI` is neither read nor changed.\n' +
+    ' */\n' +
+    'export function createPlinthClient(options: ClientOptions): PlinthClient {\n' +
+    '  return bindOperations(createClient(options).request);\n}\n\n' +
+    parts.map((p) => p.declarations).join('\n');
 
   const core = HEADER + (await readFile(new URL('./typescript-runtime.ts', import.meta.url), 'utf8'));
   const index =
     HEADER +
-    "export { ApiError, OpenAPI, request } from './core.ts';\n" +
-    "export type { ApiErrorBody, ClientConfig, RequestOptions } from './core.ts';\n" +
+    "export { ApiError, OpenAPI, createClient, request } from './core.ts';\n" +
+    'export type {\n  ApiErrorBody, CallOptions, Client, ClientConfig, ClientOptions, OperationRequest,\n' +
+    "  RequestOptions, RequestOutcome, RetryOptions,\n} from './core.ts';\n" +
     "export * from './sdk.gen.ts';\n" +
     "export type * from './types.gen.ts';\n";
   const packageJson = {

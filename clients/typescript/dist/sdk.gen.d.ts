@@ -1,4 +1,5 @@
 // GENERATED FILE: do not edit. Regenerate with `npm run generate:clients` (scripts/clients/).
+import type { CallOptions, ClientOptions } from './core.js';
 import type {
   ApiKeyCreate,
   AuditEvent,
@@ -43,6 +44,567 @@ import type {
   WorkspaceCreate,
   WorkspaceUpdate,
 } from './types.gen.js';
+/** Every operation as a method: what `createPlinthClient` returns. */
+export interface PlinthClient {
+  /**
+   * The live OpenAPI 3.1 description of this API
+   *
+   * The document clients are generated from, as JSON (the default) or YAML. Public: it needs no token.
+   *
+   * `GET /api/v1/schema/` (`api_v1_schema_retrieve`).
+   * @throws {ApiError} 400, 503: the API's error body is `error.body`.
+   */
+  apiV1SchemaRetrieve(
+    params?: ApiV1SchemaRetrieveParams,
+    call?: CallOptions,
+  ): Promise<Record<string, unknown> | string>;
+  /**
+   * Exchange a username and password for a short-lived bearer token
+   *
+   * For local users. The token authenticates like an API key until `expires_at`, and may also create and revoke API keys. Failed attempts are throttled per username and address (429 with `Retry-After`).
+   *
+   * `POST /api/login/` (`api_login_create`).
+   * @throws {ApiError} 400, 401, 413, 415, 429, 503: the API's error body is `error.body`.
+   */
+  apiLoginCreate(params: ApiLoginCreateParams, call?: CallOptions): Promise<LoginResponse>;
+  /**
+   * Exchange an identity provider's ID token for a short-lived bearer token
+   *
+   * The command line's SSO sign-in: the CLI runs the device authorization grant with the provider's `cli_client_id` (see `GET /api/login/providers/`) and sends the ID token it gets here, with the access token for userinfo. The token is verified against the provider's keys: an ID token (JOSE `typ` absent or `JWT`, no `events`) issued to `cli_client_id` (in `aud`, and `azp` when present), with `sub`, `exp` and `iat`, at most 5 minutes old, and accepted once. The user is found by their identity (or created, when the provider allows sign-up), their groups (from the ID token, else userinfo) are synced, and the answer is a login token as from `POST /api/login/`. 401 `authentication_failed` for an invalid or reused token, an unknown user with sign-up off, or a deactivated user (audited as `sso.login_failed` with the reason).
+   *
+   * `POST /api/login/oidc/` (`api_login_oidc_create`).
+   * @throws {ApiError} 400, 401, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiLoginOidcCreate(params: ApiLoginOidcCreateParams, call?: CallOptions): Promise<LoginResponse>;
+  /**
+   * The single sign-on providers
+   *
+   * What a client needs to sign in through SSO: for each configured provider, its issuer, where a browser starts, and the public client the command line uses with the device authorization grant (docs/sso.md). An empty list when SSO is not configured. With `name`, that provider alone (404 when there is none of that name), as `plinth login --provider <name>` asks.
+   *
+   * `GET /api/login/providers/` (`api_login_providers_retrieve`).
+   * @throws {ApiError} 400, 404, 503: the API's error body is `error.body`.
+   */
+  apiLoginProvidersRetrieve(
+    params?: ApiLoginProvidersRetrieveParams,
+    call?: CallOptions,
+  ): Promise<SsoProviders>;
+  /**
+   * List users (Super Admin)
+   *
+   * Every user, ordered by username. Super Admins only.
+   *
+   * `GET /api/v1/users/` (`api_v1_users_list`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1UsersList(params?: ApiV1UsersListParams, call?: CallOptions): Promise<PaginatedUserList>;
+  /**
+   * Create a user (Super Admin)
+   *
+   * A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken. A password or `is_superuser: true` needs a person signed in: 403 `interactive_login_required` with an API key.
+   *
+   * `POST /api/v1/users/` (`api_v1_users_create`).
+   * @throws {ApiError} 400, 401, 403, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1UsersCreate(params: ApiV1UsersCreateParams, call?: CallOptions): Promise<User>;
+  /**
+   * The user the token belongs to
+   *
+   * Who the bearer token belongs to. For an organization or system key, 403 `no_user`: such keys act for no user.
+   *
+   * `GET /api/v1/users/me/` (`api_v1_users_me_retrieve`).
+   * @throws {ApiError} 401, 403, 503: the API's error body is `error.body`.
+   */
+  apiV1UsersMeRetrieve(params?: Record<string, never>, call?: CallOptions): Promise<User>;
+  /**
+   * A user (yourself, or anyone for a Super Admin)
+   *
+   * Anyone may read their own user; a Super Admin may read any. Others get 404, as for a user that does not exist.
+   *
+   * `GET /api/v1/users/{id}/` (`api_v1_users_retrieve`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1UsersRetrieve(params: ApiV1UsersRetrieveParams, call?: CallOptions): Promise<User>;
+  /**
+   * Update or deactivate a user (Super Admin)
+   *
+   * Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (409 `self_lockout`). A password, `is_superuser: true` and reactivating a user need a person signed in: 403 `interactive_login_required` with an API key.
+   *
+   * `PATCH /api/v1/users/{id}/` (`api_v1_users_partial_update`).
+   * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1UsersPartialUpdate(params: ApiV1UsersPartialUpdateParams, call?: CallOptions): Promise<User>;
+  /**
+   * A user's single sign-on identities and last claims (Super Admin)
+   *
+   * For support when a user's groups do not arrive or map to the wrong roles: each identity of the user at an identity provider, with the claims and groups it last brought, what those groups map to (and whether the organizations exist), and what the last group sync could not do. Super Admins only.
+   *
+   * `GET /api/v1/users/{id}/sso/` (`api_v1_users_sso_retrieve`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1UsersSsoRetrieve(params: ApiV1UsersSsoRetrieveParams, call?: CallOptions): Promise<UserSso>;
+  /**
+   * Link a user to an identity at an identity provider (Super Admin)
+   *
+   * Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already. Needs a person signed in: 403 `interactive_login_required` with an API key.
+   *
+   * `POST /api/v1/users/{id}/identities/` (`api_v1_users_identities_create`).
+   * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1UsersIdentitiesCreate(params: ApiV1UsersIdentitiesCreateParams, call?: CallOptions): Promise<Identity>;
+  /**
+   * End all of a user's web sessions (Super Admin)
+   *
+   * Ends every web UI session of the user at once, on every replica (the browser's next request is signed out). Their API keys and login tokens are not affected. Users end their own sessions in the web UI ("Sign out everywhere"). Super Admins only.
+   *
+   * `DELETE /api/v1/users/{id}/sessions/` (`api_v1_users_sessions_destroy`).
+   * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
+   */
+  apiV1UsersSessionsDestroy(params: ApiV1UsersSessionsDestroyParams, call?: CallOptions): Promise<void>;
+  /**
+   * List the organizations the caller belongs to
+   *
+   * The organizations the caller is a member of; a Super Admin sees all.
+   *
+   * `GET /api/v1/organizations/` (`api_v1_organizations_list`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1OrganizationsList(
+    params?: ApiV1OrganizationsListParams,
+    call?: CallOptions,
+  ): Promise<PaginatedOrganizationList>;
+  /**
+   * Create an organization (Super Admin)
+   *
+   * A new, empty organization. 400 `unique` when the slug is taken.
+   *
+   * `POST /api/v1/organizations/` (`api_v1_organizations_create`).
+   * @throws {ApiError} 400, 401, 403, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1OrganizationsCreate(params: ApiV1OrganizationsCreateParams, call?: CallOptions): Promise<Organization>;
+  /**
+   * An organization
+   *
+   * One organization. 404 when it does not exist or the caller is not a member.
+   *
+   * `GET /api/v1/organizations/{id}/` (`api_v1_organizations_retrieve`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1OrganizationsRetrieve(
+    params: ApiV1OrganizationsRetrieveParams,
+    call?: CallOptions,
+  ): Promise<Organization>;
+  /**
+   * Rename an organization (Org Admin); change its slug (Super Admin)
+   *
+   * An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin signed in: 403 `interactive_login_required` with an API key.
+   *
+   * `PATCH /api/v1/organizations/{id}/` (`api_v1_organizations_partial_update`).
+   * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1OrganizationsPartialUpdate(
+    params: ApiV1OrganizationsPartialUpdateParams,
+    call?: CallOptions,
+  ): Promise<Organization>;
+  /**
+   * Delete an empty organization (Super Admin)
+   *
+   * Deletes an organization that has no workspaces left. 409 `organization_not_empty` otherwise.
+   *
+   * `DELETE /api/v1/organizations/{id}/` (`api_v1_organizations_destroy`).
+   * @throws {ApiError} 400, 401, 403, 404, 409, 413, 503: the API's error body is `error.body`.
+   */
+  apiV1OrganizationsDestroy(params: ApiV1OrganizationsDestroyParams, call?: CallOptions): Promise<void>;
+  /**
+   * List the workspaces the caller belongs to
+   *
+   * The workspaces the caller is a member of, directly or through an organization role; a Super Admin sees all. Filter with `organization`.
+   *
+   * `GET /api/v1/workspaces/` (`api_v1_workspaces_list`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1WorkspacesList(
+    params?: ApiV1WorkspacesListParams,
+    call?: CallOptions,
+  ): Promise<PaginatedWorkspaceList>;
+  /**
+   * Create a workspace in an organization (Org Admin)
+   *
+   * A new workspace in an organization where the caller is Org Admin (or any, for a Super Admin). 400 `unique` when the organization already has a workspace of that name.
+   *
+   * `POST /api/v1/workspaces/` (`api_v1_workspaces_create`).
+   * @throws {ApiError} 400, 401, 403, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1WorkspacesCreate(params: ApiV1WorkspacesCreateParams, call?: CallOptions): Promise<Workspace>;
+  /**
+   * A workspace
+   *
+   * One workspace with its configuration. 404 when it does not exist or the caller cannot see it.
+   *
+   * `GET /api/v1/workspaces/{id}/` (`api_v1_workspaces_retrieve`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1WorkspacesRetrieve(params: ApiV1WorkspacesRetrieveParams, call?: CallOptions): Promise<Workspace>;
+  /**
+   * Configure a workspace (Workspace Admin)
+   *
+   * Rename the workspace or replace its whole `config` object.
+   *
+   * `PATCH /api/v1/workspaces/{id}/` (`api_v1_workspaces_partial_update`).
+   * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1WorkspacesPartialUpdate(
+    params: ApiV1WorkspacesPartialUpdateParams,
+    call?: CallOptions,
+  ): Promise<Workspace>;
+  /**
+   * Delete a workspace without buckets (Org Admin)
+   *
+   * Deletes the workspace and its memberships. 409 `workspace_not_empty` while it still has buckets: delete them first.
+   *
+   * `DELETE /api/v1/workspaces/{id}/` (`api_v1_workspaces_destroy`).
+   * @throws {ApiError} 400, 401, 403, 404, 409, 413, 503: the API's error body is `error.body`.
+   */
+  apiV1WorkspacesDestroy(params: ApiV1WorkspacesDestroyParams, call?: CallOptions): Promise<void>;
+  /**
+   * List the organization's members and their roles
+   *
+   * The members with their roles, ordered by username. Any member may list them.
+   *
+   * `GET /api/v1/organizations/{id}/members/` (`api_v1_organizations_members_list`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1OrganizationsMembersList(
+    params: ApiV1OrganizationsMembersListParams,
+    call?: CallOptions,
+  ): Promise<PaginatedMemberList>;
+  /**
+   * Add a user, named by username or e-mail address, as a member with a role
+   *
+   * Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a person signed in: 403 `interactive_login_required` with an API key.
+   *
+   * `POST /api/v1/organizations/{id}/members/` (`api_v1_organizations_members_create`).
+   * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1OrganizationsMembersCreate(
+    params: ApiV1OrganizationsMembersCreateParams,
+    call?: CallOptions,
+  ): Promise<Member>;
+  /**
+   * List the workspace's members and their roles
+   *
+   * The members with their roles, ordered by username. Any member may list them.
+   *
+   * `GET /api/v1/workspaces/{id}/members/` (`api_v1_workspaces_members_list`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1WorkspacesMembersList(
+    params: ApiV1WorkspacesMembersListParams,
+    call?: CallOptions,
+  ): Promise<PaginatedMemberList>;
+  /**
+   * Add a user, named by username or e-mail address, as a member with a role
+   *
+   * Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a person signed in: 403 `interactive_login_required` with an API key.
+   *
+   * `POST /api/v1/workspaces/{id}/members/` (`api_v1_workspaces_members_create`).
+   * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1WorkspacesMembersCreate(
+    params: ApiV1WorkspacesMembersCreateParams,
+    call?: CallOptions,
+  ): Promise<Member>;
+  /**
+   * Change a member's role
+   *
+   * Give the member another role (`admin`, `user` or `viewer`). With an API key only a lower role (403 `interactive_login_required` otherwise: a higher role, or the same one set again, which would keep a group-granted role after the person leaves the group).
+   *
+   * `PATCH /api/v1/organizations/{id}/members/{user_id}/` (`api_v1_organizations_members_partial_update`).
+   * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1OrganizationsMembersPartialUpdate(
+    params: ApiV1OrganizationsMembersPartialUpdateParams,
+    call?: CallOptions,
+  ): Promise<Member>;
+  /**
+   * Remove a member
+   *
+   * Ends the membership. The user and their other memberships stay.
+   *
+   * `DELETE /api/v1/organizations/{id}/members/{user_id}/` (`api_v1_organizations_members_destroy`).
+   * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
+   */
+  apiV1OrganizationsMembersDestroy(
+    params: ApiV1OrganizationsMembersDestroyParams,
+    call?: CallOptions,
+  ): Promise<void>;
+  /**
+   * Change a member's role
+   *
+   * Give the member another role (`admin`, `user` or `viewer`). With an API key only a lower role (403 `interactive_login_required` otherwise: a higher role, or the same one set again, which would keep a group-granted role after the person leaves the group).
+   *
+   * `PATCH /api/v1/workspaces/{id}/members/{user_id}/` (`api_v1_workspaces_members_partial_update`).
+   * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1WorkspacesMembersPartialUpdate(
+    params: ApiV1WorkspacesMembersPartialUpdateParams,
+    call?: CallOptions,
+  ): Promise<Member>;
+  /**
+   * Remove a member
+   *
+   * Ends the membership. The user and their other memberships stay.
+   *
+   * `DELETE /api/v1/workspaces/{id}/members/{user_id}/` (`api_v1_workspaces_members_destroy`).
+   * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
+   */
+  apiV1WorkspacesMembersDestroy(
+    params: ApiV1WorkspacesMembersDestroyParams,
+    call?: CallOptions,
+  ): Promise<void>;
+  /**
+   * List your user API keys (never their secrets)
+   *
+   * The keys with their names, scopes, expiry and last use; never a secret.
+   *
+   * `GET /api/v1/users/me/api-keys/` (`api_v1_users_me_api_keys_list`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1UsersMeApiKeysList(
+    params?: ApiV1UsersMeApiKeysListParams,
+    call?: CallOptions,
+  ): Promise<PaginatedApiKeyList>;
+  /**
+   * Create one of the your user API keys; the token is in this response only
+   *
+   * Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
+   *
+   * `POST /api/v1/users/me/api-keys/` (`api_v1_users_me_api_keys_create`).
+   * @throws {ApiError} 400, 401, 403, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1UsersMeApiKeysCreate(
+    params: ApiV1UsersMeApiKeysCreateParams,
+    call?: CallOptions,
+  ): Promise<CreatedApiKey>;
+  /**
+   * Revoke a key: it fails from the next request on
+   *
+   * Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
+   *
+   * `DELETE /api/v1/users/me/api-keys/{key_id}/` (`api_v1_users_me_api_keys_destroy`).
+   * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
+   */
+  apiV1UsersMeApiKeysDestroy(params: ApiV1UsersMeApiKeysDestroyParams, call?: CallOptions): Promise<void>;
+  /**
+   * List the organization's API keys (never their secrets)
+   *
+   * The keys with their names, scopes, expiry and last use; never a secret.
+   *
+   * `GET /api/v1/organizations/{id}/api-keys/` (`api_v1_organizations_api_keys_list`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1OrganizationsApiKeysList(
+    params: ApiV1OrganizationsApiKeysListParams,
+    call?: CallOptions,
+  ): Promise<PaginatedApiKeyList>;
+  /**
+   * Create one of the the organization's API keys; the token is in this response only
+   *
+   * Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
+   *
+   * `POST /api/v1/organizations/{id}/api-keys/` (`api_v1_organizations_api_keys_create`).
+   * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1OrganizationsApiKeysCreate(
+    params: ApiV1OrganizationsApiKeysCreateParams,
+    call?: CallOptions,
+  ): Promise<CreatedApiKey>;
+  /**
+   * Revoke a key: it fails from the next request on
+   *
+   * Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
+   *
+   * `DELETE /api/v1/organizations/{id}/api-keys/{key_id}/` (`api_v1_organizations_api_keys_destroy`).
+   * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
+   */
+  apiV1OrganizationsApiKeysDestroy(
+    params: ApiV1OrganizationsApiKeysDestroyParams,
+    call?: CallOptions,
+  ): Promise<void>;
+  /**
+   * List system API keys (staff) (never their secrets)
+   *
+   * The keys with their names, scopes, expiry and last use; never a secret.
+   *
+   * `GET /api/v1/system-api-keys/` (`api_v1_system_api_keys_list`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1SystemApiKeysList(
+    params?: ApiV1SystemApiKeysListParams,
+    call?: CallOptions,
+  ): Promise<PaginatedApiKeyList>;
+  /**
+   * Create one of the system API keys (staff); the token is in this response only
+   *
+   * Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
+   *
+   * `POST /api/v1/system-api-keys/` (`api_v1_system_api_keys_create`).
+   * @throws {ApiError} 400, 401, 403, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1SystemApiKeysCreate(
+    params: ApiV1SystemApiKeysCreateParams,
+    call?: CallOptions,
+  ): Promise<CreatedApiKey>;
+  /**
+   * Revoke a key: it fails from the next request on
+   *
+   * Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
+   *
+   * `DELETE /api/v1/system-api-keys/{key_id}/` (`api_v1_system_api_keys_destroy`).
+   * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
+   */
+  apiV1SystemApiKeysDestroy(params: ApiV1SystemApiKeysDestroyParams, call?: CallOptions): Promise<void>;
+  /**
+   * Security events, newest first (Super Admin: all; Org Admin: their organizations)
+   *
+   * A page of the audit log, newest first, with filters. Super Admins see every entry; Org Admins the entries of their organizations.
+   *
+   * `GET /api/v1/audit-log/` (`api_v1_audit_log_list`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1AuditLogList(params?: ApiV1AuditLogListParams, call?: CallOptions): Promise<PaginatedAuditEntryList>;
+  /**
+   * Every matching entry, oldest first, as NDJSON (one JSON object per line)
+   *
+   * The whole matching log as a download, streamed: each line is one `AuditEntry` as JSON. Same filters and visibility as the list.
+   *
+   * `GET /api/v1/audit-log/export/` (`api_v1_audit_log_export_retrieve`).
+   * The answer is returned as text.
+   * @throws {ApiError} 400, 401, 403, 503: the API's error body is `error.body`.
+   */
+  apiV1AuditLogExportRetrieve(
+    params?: ApiV1AuditLogExportRetrieveParams,
+    call?: CallOptions,
+  ): Promise<string>;
+  /**
+   * List buckets (occupancy, object count, last usage refresh; never secrets)
+   *
+   * The buckets in workspaces the caller can see, with their usage as last measured. Filter by organization, workspace, region or owner.
+   *
+   * `GET /api/v1/s3/buckets/` (`api_v1_s3_buckets_list`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1S3BucketsList(params?: ApiV1S3BucketsListParams, call?: CallOptions): Promise<PaginatedBucketList>;
+  /**
+   * Create a bucket with its own access user, or adopt it (same name, same workspace)
+   *
+   * 201 with the new bucket and its credentials. If Plinth already manages the name in the region for the same organization and workspace, 200 with that bucket; with an owner_reference, only when that object owns it, or it has no owner and was created for that object or released to its namespace (adoptable_by). Anything else: 409 bucket_name_taken.
+   *
+   * `POST /api/v1/s3/buckets/` (`api_v1_s3_buckets_create`).
+   * @throws {ApiError} 400, 401, 403, 409, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1S3BucketsCreate(params: ApiV1S3BucketsCreateParams, call?: CallOptions): Promise<CreatedBucket>;
+  /**
+   * Bring a bucket that exists on the cluster without a Plinth record under management (a Super Admin signed in)
+   *
+   * The bucket keeps its data; it is marked as managed, gets its own access user, and belongs to the workspace given (origin `adopted`). Recorded in the audit log as bucket.imported. 400 (on name) when no such bucket exists on the cluster; 409 bucket_name_taken when Plinth already manages the name.
+   *
+   * `POST /api/v1/s3/buckets/import/` (`api_v1_s3_buckets_import_create`).
+   * @throws {ApiError} 400, 401, 403, 409, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1S3BucketsImportCreate(
+    params: ApiV1S3BucketsImportCreateParams,
+    call?: CallOptions,
+  ): Promise<CreatedBucket>;
+  /**
+   * A bucket
+   *
+   * One bucket with its usage; never its secret.
+   *
+   * `GET /api/v1/s3/buckets/{id}/` (`api_v1_s3_buckets_retrieve`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1S3BucketsRetrieve(params: ApiV1S3BucketsRetrieveParams, call?: CallOptions): Promise<Bucket>;
+  /**
+   * Turn the allow-all CORS rule set on or off, set or drop the owning Kubernetes object, or release the bucket to a namespace
+   *
+   * Switch CORS for browsers on any origin, or change which Kubernetes object owns the bucket or may adopt it.
+   *
+   * `PATCH /api/v1/s3/buckets/{id}/` (`api_v1_s3_buckets_partial_update`).
+   * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1S3BucketsPartialUpdate(params: ApiV1S3BucketsPartialUpdateParams, call?: CallOptions): Promise<Bucket>;
+  /**
+   * Remove the access user and policy, and the bucket if it is empty (else 409; data is never deleted)
+   *
+   * Deletes an empty bucket and its access user on the cluster. 409 `bucket_not_empty` while it holds objects; the data is never deleted by this call.
+   *
+   * `DELETE /api/v1/s3/buckets/{id}/` (`api_v1_s3_buckets_destroy`).
+   * @throws {ApiError} 400, 401, 403, 404, 409, 413, 503: the API's error body is `error.body`.
+   */
+  apiV1S3BucketsDestroy(params: ApiV1S3BucketsDestroyParams, call?: CallOptions): Promise<void>;
+  /**
+   * Reveal the bucket's credentials again (recorded in the audit log)
+   *
+   * The access key and secret of the bucket's own user, again. Each reveal is recorded in the audit log (`bucket.credentials_revealed`). Needs the right to manage the bucket.
+   *
+   * `GET /api/v1/s3/buckets/{id}/credentials/` (`api_v1_s3_buckets_credentials_retrieve`).
+   * @throws {ApiError} 400, 401, 403, 404, 409, 503: the API's error body is `error.body`.
+   */
+  apiV1S3BucketsCredentialsRetrieve(
+    params: ApiV1S3BucketsCredentialsRetrieveParams,
+    call?: CallOptions,
+  ): Promise<BucketCredentials>;
+  /**
+   * Rotate the bucket's access key; the old one keeps working for a grace period
+   *
+   * A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. With `grace_seconds: 0` the old key is removed before the answer: a 200 means it no longer works; 503 `previous_key_removal_pending` means the new key is in force but the storage cluster has not removed the old one yet (retried in the background). At most 10 rotations per bucket in any hour; beyond, 429 `rotation_rate_limited` with `Retry-After`. Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the old key is removed). Needs the right to reveal the credentials.
+   *
+   * `POST /api/v1/s3/buckets/{id}/rotate-credentials/` (`api_v1_s3_buckets_rotate_credentials_create`).
+   * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 429, 503: the API's error body is `error.body`.
+   */
+  apiV1S3BucketsRotateCredentialsCreate(
+    params: ApiV1S3BucketsRotateCredentialsCreateParams,
+    call?: CallOptions,
+  ): Promise<RotatedCredentials>;
+  /**
+   * Check that the bucket and its access key still exist on the storage cluster
+   *
+   * Asks the bucket's storage cluster, now, whether the bucket and its current access user (access key) still exist there: someone may have deleted either on the cluster, behind Plinth’s back. `healthy` is true when both do. Meant for periodic drift checks, such as the Kubernetes operator’s. Needs the right to see the bucket. 409 `bucket_busy` (with `Retry-After`) while the bucket is being created or deleted, or when it changed during the check (a key rotation); 503 `storage_unavailable` when the storage cluster does not answer. Not recorded in the audit log (a read).
+   *
+   * `GET /api/v1/s3/buckets/{id}/health/` (`api_v1_s3_buckets_health_retrieve`).
+   * @throws {ApiError} 400, 401, 403, 404, 409, 503: the API's error body is `error.body`.
+   */
+  apiV1S3BucketsHealthRetrieve(
+    params: ApiV1S3BucketsHealthRetrieveParams,
+    call?: CallOptions,
+  ): Promise<BucketHealth>;
+  /**
+   * A presigned URL to PUT one object, signed with the bucket's own access user
+   *
+   * The URL stops working when it expires, and when the bucket (so its access user) is deleted.
+   *
+   * `POST /api/v1/s3/buckets/{id}/objects/upload-url/` (`api_v1_s3_buckets_objects_upload_url_create`).
+   * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1S3BucketsObjectsUploadUrlCreate(
+    params: ApiV1S3BucketsObjectsUploadUrlCreateParams,
+    call?: CallOptions,
+  ): Promise<UploadUrl>;
+  /**
+   * Regions with bucket count, occupancy and objects (over the buckets you can see)
+   *
+   * Every configured region with the number, occupancy and objects of the buckets the caller can see there: the region picker and the per-region totals.
+   *
+   * `GET /api/v1/s3/regions/` (`api_v1_s3_regions_retrieve`).
+   * @throws {ApiError} 401, 403, 503: the API's error body is `error.body`.
+   */
+  apiV1S3RegionsRetrieve(params?: Record<string, never>, call?: CallOptions): Promise<RegionList>;
+}
+/**
+ * A client with a configuration of its own (base URL, token or token function, fetch, deadline,
+ * retries, hooks), whose methods are the operations; the global `OpenAPI` is neither read nor changed.
+ */
+export declare function createPlinthClient(options: ClientOptions): PlinthClient;
 export interface ApiV1SchemaRetrieveParams {
   /**
    * `json` (when absent) or `yaml`.
@@ -59,6 +621,7 @@ export interface ApiV1SchemaRetrieveParams {
  */
 export declare function apiV1SchemaRetrieve(
   params?: ApiV1SchemaRetrieveParams,
+  call?: CallOptions,
 ): Promise<Record<string, unknown> | string>;
 export interface ApiLoginCreateParams {
   /**
@@ -74,7 +637,10 @@ export interface ApiLoginCreateParams {
  * `POST /api/login/` (`api_login_create`).
  * @throws {ApiError} 400, 401, 413, 415, 429, 503: the API's error body is `error.body`.
  */
-export declare function apiLoginCreate(params: ApiLoginCreateParams): Promise<LoginResponse>;
+export declare function apiLoginCreate(
+  params: ApiLoginCreateParams,
+  call?: CallOptions,
+): Promise<LoginResponse>;
 export interface ApiLoginOidcCreateParams {
   /**
    * The request body.
@@ -89,7 +655,10 @@ export interface ApiLoginOidcCreateParams {
  * `POST /api/login/oidc/` (`api_login_oidc_create`).
  * @throws {ApiError} 400, 401, 413, 415, 503: the API's error body is `error.body`.
  */
-export declare function apiLoginOidcCreate(params: ApiLoginOidcCreateParams): Promise<LoginResponse>;
+export declare function apiLoginOidcCreate(
+  params: ApiLoginOidcCreateParams,
+  call?: CallOptions,
+): Promise<LoginResponse>;
 export interface ApiLoginProvidersRetrieveParams {
   /**
    * Only the provider of this name.
@@ -106,6 +675,7 @@ export interface ApiLoginProvidersRetrieveParams {
  */
 export declare function apiLoginProvidersRetrieve(
   params?: ApiLoginProvidersRetrieveParams,
+  call?: CallOptions,
 ): Promise<SsoProviders>;
 export interface ApiV1UsersListParams {
   /**
@@ -125,7 +695,10 @@ export interface ApiV1UsersListParams {
  * `GET /api/v1/users/` (`api_v1_users_list`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
  */
-export declare function apiV1UsersList(params?: ApiV1UsersListParams): Promise<PaginatedUserList>;
+export declare function apiV1UsersList(
+  params?: ApiV1UsersListParams,
+  call?: CallOptions,
+): Promise<PaginatedUserList>;
 export interface ApiV1UsersCreateParams {
   /**
    * The request body.
@@ -140,7 +713,7 @@ export interface ApiV1UsersCreateParams {
  * `POST /api/v1/users/` (`api_v1_users_create`).
  * @throws {ApiError} 400, 401, 403, 413, 415, 503: the API's error body is `error.body`.
  */
-export declare function apiV1UsersCreate(params: ApiV1UsersCreateParams): Promise<User>;
+export declare function apiV1UsersCreate(params: ApiV1UsersCreateParams, call?: CallOptions): Promise<User>;
 /**
  * The user the token belongs to
  *
@@ -149,7 +722,10 @@ export declare function apiV1UsersCreate(params: ApiV1UsersCreateParams): Promis
  * `GET /api/v1/users/me/` (`api_v1_users_me_retrieve`).
  * @throws {ApiError} 401, 403, 503: the API's error body is `error.body`.
  */
-export declare function apiV1UsersMeRetrieve(): Promise<User>;
+export declare function apiV1UsersMeRetrieve(
+  params?: Record<string, never>,
+  call?: CallOptions,
+): Promise<User>;
 export interface ApiV1UsersRetrieveParams {
   /**
    * The ID of the object the path names (a UUID).
@@ -164,7 +740,10 @@ export interface ApiV1UsersRetrieveParams {
  * `GET /api/v1/users/{id}/` (`api_v1_users_retrieve`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
  */
-export declare function apiV1UsersRetrieve(params: ApiV1UsersRetrieveParams): Promise<User>;
+export declare function apiV1UsersRetrieve(
+  params: ApiV1UsersRetrieveParams,
+  call?: CallOptions,
+): Promise<User>;
 export interface ApiV1UsersPartialUpdateParams {
   /**
    * The ID of the object the path names (a UUID).
@@ -183,7 +762,10 @@ export interface ApiV1UsersPartialUpdateParams {
  * `PATCH /api/v1/users/{id}/` (`api_v1_users_partial_update`).
  * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
  */
-export declare function apiV1UsersPartialUpdate(params: ApiV1UsersPartialUpdateParams): Promise<User>;
+export declare function apiV1UsersPartialUpdate(
+  params: ApiV1UsersPartialUpdateParams,
+  call?: CallOptions,
+): Promise<User>;
 export interface ApiV1UsersSsoRetrieveParams {
   /**
    * The ID of the object the path names (a UUID).
@@ -198,7 +780,10 @@ export interface ApiV1UsersSsoRetrieveParams {
  * `GET /api/v1/users/{id}/sso/` (`api_v1_users_sso_retrieve`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
  */
-export declare function apiV1UsersSsoRetrieve(params: ApiV1UsersSsoRetrieveParams): Promise<UserSso>;
+export declare function apiV1UsersSsoRetrieve(
+  params: ApiV1UsersSsoRetrieveParams,
+  call?: CallOptions,
+): Promise<UserSso>;
 export interface ApiV1UsersIdentitiesCreateParams {
   /**
    * The ID of the object the path names (a UUID).
@@ -219,6 +804,7 @@ export interface ApiV1UsersIdentitiesCreateParams {
  */
 export declare function apiV1UsersIdentitiesCreate(
   params: ApiV1UsersIdentitiesCreateParams,
+  call?: CallOptions,
 ): Promise<Identity>;
 export interface ApiV1UsersSessionsDestroyParams {
   /**
@@ -234,7 +820,10 @@ export interface ApiV1UsersSessionsDestroyParams {
  * `DELETE /api/v1/users/{id}/sessions/` (`api_v1_users_sessions_destroy`).
  * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
  */
-export declare function apiV1UsersSessionsDestroy(params: ApiV1UsersSessionsDestroyParams): Promise<void>;
+export declare function apiV1UsersSessionsDestroy(
+  params: ApiV1UsersSessionsDestroyParams,
+  call?: CallOptions,
+): Promise<void>;
 export interface ApiV1OrganizationsListParams {
   /**
    * A page number within the paginated result set (1-based, at most 1000000).
@@ -255,6 +844,7 @@ export interface ApiV1OrganizationsListParams {
  */
 export declare function apiV1OrganizationsList(
   params?: ApiV1OrganizationsListParams,
+  call?: CallOptions,
 ): Promise<PaginatedOrganizationList>;
 export interface ApiV1OrganizationsCreateParams {
   /**
@@ -272,6 +862,7 @@ export interface ApiV1OrganizationsCreateParams {
  */
 export declare function apiV1OrganizationsCreate(
   params: ApiV1OrganizationsCreateParams,
+  call?: CallOptions,
 ): Promise<Organization>;
 export interface ApiV1OrganizationsRetrieveParams {
   /**
@@ -289,6 +880,7 @@ export interface ApiV1OrganizationsRetrieveParams {
  */
 export declare function apiV1OrganizationsRetrieve(
   params: ApiV1OrganizationsRetrieveParams,
+  call?: CallOptions,
 ): Promise<Organization>;
 export interface ApiV1OrganizationsPartialUpdateParams {
   /**
@@ -310,6 +902,7 @@ export interface ApiV1OrganizationsPartialUpdateParams {
  */
 export declare function apiV1OrganizationsPartialUpdate(
   params: ApiV1OrganizationsPartialUpdateParams,
+  call?: CallOptions,
 ): Promise<Organization>;
 export interface ApiV1OrganizationsDestroyParams {
   /**
@@ -325,7 +918,10 @@ export interface ApiV1OrganizationsDestroyParams {
  * `DELETE /api/v1/organizations/{id}/` (`api_v1_organizations_destroy`).
  * @throws {ApiError} 400, 401, 403, 404, 409, 413, 503: the API's error body is `error.body`.
  */
-export declare function apiV1OrganizationsDestroy(params: ApiV1OrganizationsDestroyParams): Promise<void>;
+export declare function apiV1OrganizationsDestroy(
+  params: ApiV1OrganizationsDestroyParams,
+  call?: CallOptions,
+): Promise<void>;
 export interface ApiV1WorkspacesListParams {
   /**
    * A page number within the paginated result set (1-based, at most 1000000).
@@ -350,6 +946,7 @@ export interface ApiV1WorkspacesListParams {
  */
 export declare function apiV1WorkspacesList(
   params?: ApiV1WorkspacesListParams,
+  call?: CallOptions,
 ): Promise<PaginatedWorkspaceList>;
 export interface ApiV1WorkspacesCreateParams {
   /**
@@ -365,7 +962,10 @@ export interface ApiV1WorkspacesCreateParams {
  * `POST /api/v1/workspaces/` (`api_v1_workspaces_create`).
  * @throws {ApiError} 400, 401, 403, 413, 415, 503: the API's error body is `error.body`.
  */
-export declare function apiV1WorkspacesCreate(params: ApiV1WorkspacesCreateParams): Promise<Workspace>;
+export declare function apiV1WorkspacesCreate(
+  params: ApiV1WorkspacesCreateParams,
+  call?: CallOptions,
+): Promise<Workspace>;
 export interface ApiV1WorkspacesRetrieveParams {
   /**
    * The ID of the object the path names (a UUID).
@@ -380,7 +980,10 @@ export interface ApiV1WorkspacesRetrieveParams {
  * `GET /api/v1/workspaces/{id}/` (`api_v1_workspaces_retrieve`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
  */
-export declare function apiV1WorkspacesRetrieve(params: ApiV1WorkspacesRetrieveParams): Promise<Workspace>;
+export declare function apiV1WorkspacesRetrieve(
+  params: ApiV1WorkspacesRetrieveParams,
+  call?: CallOptions,
+): Promise<Workspace>;
 export interface ApiV1WorkspacesPartialUpdateParams {
   /**
    * The ID of the object the path names (a UUID).
@@ -401,6 +1004,7 @@ export interface ApiV1WorkspacesPartialUpdateParams {
  */
 export declare function apiV1WorkspacesPartialUpdate(
   params: ApiV1WorkspacesPartialUpdateParams,
+  call?: CallOptions,
 ): Promise<Workspace>;
 export interface ApiV1WorkspacesDestroyParams {
   /**
@@ -416,7 +1020,10 @@ export interface ApiV1WorkspacesDestroyParams {
  * `DELETE /api/v1/workspaces/{id}/` (`api_v1_workspaces_destroy`).
  * @throws {ApiError} 400, 401, 403, 404, 409, 413, 503: the API's error body is `error.body`.
  */
-export declare function apiV1WorkspacesDestroy(params: ApiV1WorkspacesDestroyParams): Promise<void>;
+export declare function apiV1WorkspacesDestroy(
+  params: ApiV1WorkspacesDestroyParams,
+  call?: CallOptions,
+): Promise<void>;
 export interface ApiV1OrganizationsMembersListParams {
   /**
    * The ID of the object the path names (a UUID).
@@ -441,6 +1048,7 @@ export interface ApiV1OrganizationsMembersListParams {
  */
 export declare function apiV1OrganizationsMembersList(
   params: ApiV1OrganizationsMembersListParams,
+  call?: CallOptions,
 ): Promise<PaginatedMemberList>;
 export interface ApiV1OrganizationsMembersCreateParams {
   /**
@@ -462,6 +1070,7 @@ export interface ApiV1OrganizationsMembersCreateParams {
  */
 export declare function apiV1OrganizationsMembersCreate(
   params: ApiV1OrganizationsMembersCreateParams,
+  call?: CallOptions,
 ): Promise<Member>;
 export interface ApiV1WorkspacesMembersListParams {
   /**
@@ -487,6 +1096,7 @@ export interface ApiV1WorkspacesMembersListParams {
  */
 export declare function apiV1WorkspacesMembersList(
   params: ApiV1WorkspacesMembersListParams,
+  call?: CallOptions,
 ): Promise<PaginatedMemberList>;
 export interface ApiV1WorkspacesMembersCreateParams {
   /**
@@ -508,6 +1118,7 @@ export interface ApiV1WorkspacesMembersCreateParams {
  */
 export declare function apiV1WorkspacesMembersCreate(
   params: ApiV1WorkspacesMembersCreateParams,
+  call?: CallOptions,
 ): Promise<Member>;
 export interface ApiV1OrganizationsMembersPartialUpdateParams {
   /**
@@ -533,6 +1144,7 @@ export interface ApiV1OrganizationsMembersPartialUpdateParams {
  */
 export declare function apiV1OrganizationsMembersPartialUpdate(
   params: ApiV1OrganizationsMembersPartialUpdateParams,
+  call?: CallOptions,
 ): Promise<Member>;
 export interface ApiV1OrganizationsMembersDestroyParams {
   /**
@@ -554,6 +1166,7 @@ export interface ApiV1OrganizationsMembersDestroyParams {
  */
 export declare function apiV1OrganizationsMembersDestroy(
   params: ApiV1OrganizationsMembersDestroyParams,
+  call?: CallOptions,
 ): Promise<void>;
 export interface ApiV1WorkspacesMembersPartialUpdateParams {
   /**
@@ -579,6 +1192,7 @@ export interface ApiV1WorkspacesMembersPartialUpdateParams {
  */
 export declare function apiV1WorkspacesMembersPartialUpdate(
   params: ApiV1WorkspacesMembersPartialUpdateParams,
+  call?: CallOptions,
 ): Promise<Member>;
 export interface ApiV1WorkspacesMembersDestroyParams {
   /**
@@ -600,6 +1214,7 @@ export interface ApiV1WorkspacesMembersDestroyParams {
  */
 export declare function apiV1WorkspacesMembersDestroy(
   params: ApiV1WorkspacesMembersDestroyParams,
+  call?: CallOptions,
 ): Promise<void>;
 export interface ApiV1UsersMeApiKeysListParams {
   /**
@@ -621,6 +1236,7 @@ export interface ApiV1UsersMeApiKeysListParams {
  */
 export declare function apiV1UsersMeApiKeysList(
   params?: ApiV1UsersMeApiKeysListParams,
+  call?: CallOptions,
 ): Promise<PaginatedApiKeyList>;
 export interface ApiV1UsersMeApiKeysCreateParams {
   /**
@@ -638,6 +1254,7 @@ export interface ApiV1UsersMeApiKeysCreateParams {
  */
 export declare function apiV1UsersMeApiKeysCreate(
   params: ApiV1UsersMeApiKeysCreateParams,
+  call?: CallOptions,
 ): Promise<CreatedApiKey>;
 export interface ApiV1UsersMeApiKeysDestroyParams {
   /**
@@ -653,7 +1270,10 @@ export interface ApiV1UsersMeApiKeysDestroyParams {
  * `DELETE /api/v1/users/me/api-keys/{key_id}/` (`api_v1_users_me_api_keys_destroy`).
  * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
  */
-export declare function apiV1UsersMeApiKeysDestroy(params: ApiV1UsersMeApiKeysDestroyParams): Promise<void>;
+export declare function apiV1UsersMeApiKeysDestroy(
+  params: ApiV1UsersMeApiKeysDestroyParams,
+  call?: CallOptions,
+): Promise<void>;
 export interface ApiV1OrganizationsApiKeysListParams {
   /**
    * The ID of the object the path names (a UUID).
@@ -678,6 +1298,7 @@ export interface ApiV1OrganizationsApiKeysListParams {
  */
 export declare function apiV1OrganizationsApiKeysList(
   params: ApiV1OrganizationsApiKeysListParams,
+  call?: CallOptions,
 ): Promise<PaginatedApiKeyList>;
 export interface ApiV1OrganizationsApiKeysCreateParams {
   /**
@@ -699,6 +1320,7 @@ export interface ApiV1OrganizationsApiKeysCreateParams {
  */
 export declare function apiV1OrganizationsApiKeysCreate(
   params: ApiV1OrganizationsApiKeysCreateParams,
+  call?: CallOptions,
 ): Promise<CreatedApiKey>;
 export interface ApiV1OrganizationsApiKeysDestroyParams {
   /**
@@ -720,6 +1342,7 @@ export interface ApiV1OrganizationsApiKeysDestroyParams {
  */
 export declare function apiV1OrganizationsApiKeysDestroy(
   params: ApiV1OrganizationsApiKeysDestroyParams,
+  call?: CallOptions,
 ): Promise<void>;
 export interface ApiV1SystemApiKeysListParams {
   /**
@@ -741,6 +1364,7 @@ export interface ApiV1SystemApiKeysListParams {
  */
 export declare function apiV1SystemApiKeysList(
   params?: ApiV1SystemApiKeysListParams,
+  call?: CallOptions,
 ): Promise<PaginatedApiKeyList>;
 export interface ApiV1SystemApiKeysCreateParams {
   /**
@@ -758,6 +1382,7 @@ export interface ApiV1SystemApiKeysCreateParams {
  */
 export declare function apiV1SystemApiKeysCreate(
   params: ApiV1SystemApiKeysCreateParams,
+  call?: CallOptions,
 ): Promise<CreatedApiKey>;
 export interface ApiV1SystemApiKeysDestroyParams {
   /**
@@ -773,7 +1398,10 @@ export interface ApiV1SystemApiKeysDestroyParams {
  * `DELETE /api/v1/system-api-keys/{key_id}/` (`api_v1_system_api_keys_destroy`).
  * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
  */
-export declare function apiV1SystemApiKeysDestroy(params: ApiV1SystemApiKeysDestroyParams): Promise<void>;
+export declare function apiV1SystemApiKeysDestroy(
+  params: ApiV1SystemApiKeysDestroyParams,
+  call?: CallOptions,
+): Promise<void>;
 export interface ApiV1AuditLogListParams {
   /**
    * A page number within the paginated result set (1-based, at most 1000000).
@@ -816,7 +1444,10 @@ export interface ApiV1AuditLogListParams {
  * `GET /api/v1/audit-log/` (`api_v1_audit_log_list`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
  */
-export declare function apiV1AuditLogList(params?: ApiV1AuditLogListParams): Promise<PaginatedAuditEntryList>;
+export declare function apiV1AuditLogList(
+  params?: ApiV1AuditLogListParams,
+  call?: CallOptions,
+): Promise<PaginatedAuditEntryList>;
 export interface ApiV1AuditLogExportRetrieveParams {
   /**
    * Only entries of this kind.
@@ -854,6 +1485,7 @@ export interface ApiV1AuditLogExportRetrieveParams {
  */
 export declare function apiV1AuditLogExportRetrieve(
   params?: ApiV1AuditLogExportRetrieveParams,
+  call?: CallOptions,
 ): Promise<string>;
 export interface ApiV1S3BucketsListParams {
   /**
@@ -889,7 +1521,10 @@ export interface ApiV1S3BucketsListParams {
  * `GET /api/v1/s3/buckets/` (`api_v1_s3_buckets_list`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
  */
-export declare function apiV1S3BucketsList(params?: ApiV1S3BucketsListParams): Promise<PaginatedBucketList>;
+export declare function apiV1S3BucketsList(
+  params?: ApiV1S3BucketsListParams,
+  call?: CallOptions,
+): Promise<PaginatedBucketList>;
 export interface ApiV1S3BucketsCreateParams {
   /**
    * The request body.
@@ -904,7 +1539,10 @@ export interface ApiV1S3BucketsCreateParams {
  * `POST /api/v1/s3/buckets/` (`api_v1_s3_buckets_create`).
  * @throws {ApiError} 400, 401, 403, 409, 413, 415, 503: the API's error body is `error.body`.
  */
-export declare function apiV1S3BucketsCreate(params: ApiV1S3BucketsCreateParams): Promise<CreatedBucket>;
+export declare function apiV1S3BucketsCreate(
+  params: ApiV1S3BucketsCreateParams,
+  call?: CallOptions,
+): Promise<CreatedBucket>;
 export interface ApiV1S3BucketsImportCreateParams {
   /**
    * The request body.
@@ -921,6 +1559,7 @@ export interface ApiV1S3BucketsImportCreateParams {
  */
 export declare function apiV1S3BucketsImportCreate(
   params: ApiV1S3BucketsImportCreateParams,
+  call?: CallOptions,
 ): Promise<CreatedBucket>;
 export interface ApiV1S3BucketsRetrieveParams {
   /**
@@ -936,7 +1575,10 @@ export interface ApiV1S3BucketsRetrieveParams {
  * `GET /api/v1/s3/buckets/{id}/` (`api_v1_s3_buckets_retrieve`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
  */
-export declare function apiV1S3BucketsRetrieve(params: ApiV1S3BucketsRetrieveParams): Promise<Bucket>;
+export declare function apiV1S3BucketsRetrieve(
+  params: ApiV1S3BucketsRetrieveParams,
+  call?: CallOptions,
+): Promise<Bucket>;
 export interface ApiV1S3BucketsPartialUpdateParams {
   /**
    * The ID of the object the path names (a UUID).
@@ -957,6 +1599,7 @@ export interface ApiV1S3BucketsPartialUpdateParams {
  */
 export declare function apiV1S3BucketsPartialUpdate(
   params: ApiV1S3BucketsPartialUpdateParams,
+  call?: CallOptions,
 ): Promise<Bucket>;
 export interface ApiV1S3BucketsDestroyParams {
   /**
@@ -972,7 +1615,10 @@ export interface ApiV1S3BucketsDestroyParams {
  * `DELETE /api/v1/s3/buckets/{id}/` (`api_v1_s3_buckets_destroy`).
  * @throws {ApiError} 400, 401, 403, 404, 409, 413, 503: the API's error body is `error.body`.
  */
-export declare function apiV1S3BucketsDestroy(params: ApiV1S3BucketsDestroyParams): Promise<void>;
+export declare function apiV1S3BucketsDestroy(
+  params: ApiV1S3BucketsDestroyParams,
+  call?: CallOptions,
+): Promise<void>;
 export interface ApiV1S3BucketsCredentialsRetrieveParams {
   /**
    * The ID of the object the path names (a UUID).
@@ -989,6 +1635,7 @@ export interface ApiV1S3BucketsCredentialsRetrieveParams {
  */
 export declare function apiV1S3BucketsCredentialsRetrieve(
   params: ApiV1S3BucketsCredentialsRetrieveParams,
+  call?: CallOptions,
 ): Promise<BucketCredentials>;
 export interface ApiV1S3BucketsRotateCredentialsCreateParams {
   /**
@@ -1010,6 +1657,7 @@ export interface ApiV1S3BucketsRotateCredentialsCreateParams {
  */
 export declare function apiV1S3BucketsRotateCredentialsCreate(
   params: ApiV1S3BucketsRotateCredentialsCreateParams,
+  call?: CallOptions,
 ): Promise<RotatedCredentials>;
 export interface ApiV1S3BucketsHealthRetrieveParams {
   /**
@@ -1027,6 +1675,7 @@ export interface ApiV1S3BucketsHealthRetrieveParams {
  */
 export declare function apiV1S3BucketsHealthRetrieve(
   params: ApiV1S3BucketsHealthRetrieveParams,
+  call?: CallOptions,
 ): Promise<BucketHealth>;
 export interface ApiV1S3BucketsObjectsUploadUrlCreateParams {
   /**
@@ -1048,6 +1697,7 @@ export interface ApiV1S3BucketsObjectsUploadUrlCreateParams {
  */
 export declare function apiV1S3BucketsObjectsUploadUrlCreate(
   params: ApiV1S3BucketsObjectsUploadUrlCreateParams,
+  call?: CallOptions,
 ): Promise<UploadUrl>;
 /**
  * Regions with bucket count, occupancy and objects (over the buckets you can see)
@@ -1057,4 +1707,7 @@ export declare function apiV1S3BucketsObjectsUploadUrlCreate(
  * `GET /api/v1/s3/regions/` (`api_v1_s3_regions_retrieve`).
  * @throws {ApiError} 401, 403, 503: the API's error body is `error.body`.
  */
-export declare function apiV1S3RegionsRetrieve(): Promise<RegionList>;
+export declare function apiV1S3RegionsRetrieve(
+  params?: Record<string, never>,
+  call?: CallOptions,
+): Promise<RegionList>;

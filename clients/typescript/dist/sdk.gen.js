@@ -1,5 +1,505 @@
 // GENERATED FILE: do not edit. Regenerate with `npm run generate:clients` (scripts/clients/).
-import { request } from './core.js';
+import { createClient, request } from './core.js';
+/** The operations over one way of sending: the global configuration, or an instance. */
+function bindOperations(send) {
+  return {
+    apiV1SchemaRetrieve: (params = {}, call) =>
+      send(
+        { method: 'GET', path: '/api/v1/schema/', query: { format: params.format }, responseType: 'json' },
+        call,
+      ),
+    apiLoginCreate: (params, call) =>
+      send({ method: 'POST', path: '/api/login/', body: params.requestBody, responseType: 'json' }, call),
+    apiLoginOidcCreate: (params, call) =>
+      send(
+        { method: 'POST', path: '/api/login/oidc/', body: params.requestBody, responseType: 'json' },
+        call,
+      ),
+    apiLoginProvidersRetrieve: (params = {}, call) =>
+      send(
+        { method: 'GET', path: '/api/login/providers/', query: { name: params.name }, responseType: 'json' },
+        call,
+      ),
+    apiV1UsersList: (params = {}, call) =>
+      send(
+        {
+          method: 'GET',
+          path: '/api/v1/users/',
+          query: { page: params.page, page_size: params.pageSize },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1UsersCreate: (params, call) =>
+      send({ method: 'POST', path: '/api/v1/users/', body: params.requestBody, responseType: 'json' }, call),
+    apiV1UsersMeRetrieve: (_params, call) =>
+      send({ method: 'GET', path: '/api/v1/users/me/', responseType: 'json' }, call),
+    apiV1UsersRetrieve: (params, call) =>
+      send(
+        { method: 'GET', path: '/api/v1/users/{id}/', pathParams: { id: params.id }, responseType: 'json' },
+        call,
+      ),
+    apiV1UsersPartialUpdate: (params, call) =>
+      send(
+        {
+          method: 'PATCH',
+          path: '/api/v1/users/{id}/',
+          pathParams: { id: params.id },
+          body: params.requestBody,
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1UsersSsoRetrieve: (params, call) =>
+      send(
+        {
+          method: 'GET',
+          path: '/api/v1/users/{id}/sso/',
+          pathParams: { id: params.id },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1UsersIdentitiesCreate: (params, call) =>
+      send(
+        {
+          method: 'POST',
+          path: '/api/v1/users/{id}/identities/',
+          pathParams: { id: params.id },
+          body: params.requestBody,
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1UsersSessionsDestroy: (params, call) =>
+      send(
+        {
+          method: 'DELETE',
+          path: '/api/v1/users/{id}/sessions/',
+          pathParams: { id: params.id },
+          responseType: 'none',
+        },
+        call,
+      ),
+    apiV1OrganizationsList: (params = {}, call) =>
+      send(
+        {
+          method: 'GET',
+          path: '/api/v1/organizations/',
+          query: { page: params.page, page_size: params.pageSize },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1OrganizationsCreate: (params, call) =>
+      send(
+        { method: 'POST', path: '/api/v1/organizations/', body: params.requestBody, responseType: 'json' },
+        call,
+      ),
+    apiV1OrganizationsRetrieve: (params, call) =>
+      send(
+        {
+          method: 'GET',
+          path: '/api/v1/organizations/{id}/',
+          pathParams: { id: params.id },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1OrganizationsPartialUpdate: (params, call) =>
+      send(
+        {
+          method: 'PATCH',
+          path: '/api/v1/organizations/{id}/',
+          pathParams: { id: params.id },
+          body: params.requestBody,
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1OrganizationsDestroy: (params, call) =>
+      send(
+        {
+          method: 'DELETE',
+          path: '/api/v1/organizations/{id}/',
+          pathParams: { id: params.id },
+          responseType: 'none',
+        },
+        call,
+      ),
+    apiV1WorkspacesList: (params = {}, call) =>
+      send(
+        {
+          method: 'GET',
+          path: '/api/v1/workspaces/',
+          query: { page: params.page, page_size: params.pageSize, organization: params.organization },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1WorkspacesCreate: (params, call) =>
+      send(
+        { method: 'POST', path: '/api/v1/workspaces/', body: params.requestBody, responseType: 'json' },
+        call,
+      ),
+    apiV1WorkspacesRetrieve: (params, call) =>
+      send(
+        {
+          method: 'GET',
+          path: '/api/v1/workspaces/{id}/',
+          pathParams: { id: params.id },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1WorkspacesPartialUpdate: (params, call) =>
+      send(
+        {
+          method: 'PATCH',
+          path: '/api/v1/workspaces/{id}/',
+          pathParams: { id: params.id },
+          body: params.requestBody,
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1WorkspacesDestroy: (params, call) =>
+      send(
+        {
+          method: 'DELETE',
+          path: '/api/v1/workspaces/{id}/',
+          pathParams: { id: params.id },
+          responseType: 'none',
+        },
+        call,
+      ),
+    apiV1OrganizationsMembersList: (params, call) =>
+      send(
+        {
+          method: 'GET',
+          path: '/api/v1/organizations/{id}/members/',
+          pathParams: { id: params.id },
+          query: { page: params.page, page_size: params.pageSize },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1OrganizationsMembersCreate: (params, call) =>
+      send(
+        {
+          method: 'POST',
+          path: '/api/v1/organizations/{id}/members/',
+          pathParams: { id: params.id },
+          body: params.requestBody,
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1WorkspacesMembersList: (params, call) =>
+      send(
+        {
+          method: 'GET',
+          path: '/api/v1/workspaces/{id}/members/',
+          pathParams: { id: params.id },
+          query: { page: params.page, page_size: params.pageSize },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1WorkspacesMembersCreate: (params, call) =>
+      send(
+        {
+          method: 'POST',
+          path: '/api/v1/workspaces/{id}/members/',
+          pathParams: { id: params.id },
+          body: params.requestBody,
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1OrganizationsMembersPartialUpdate: (params, call) =>
+      send(
+        {
+          method: 'PATCH',
+          path: '/api/v1/organizations/{id}/members/{user_id}/',
+          pathParams: { id: params.id, user_id: params.userId },
+          body: params.requestBody,
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1OrganizationsMembersDestroy: (params, call) =>
+      send(
+        {
+          method: 'DELETE',
+          path: '/api/v1/organizations/{id}/members/{user_id}/',
+          pathParams: { id: params.id, user_id: params.userId },
+          responseType: 'none',
+        },
+        call,
+      ),
+    apiV1WorkspacesMembersPartialUpdate: (params, call) =>
+      send(
+        {
+          method: 'PATCH',
+          path: '/api/v1/workspaces/{id}/members/{user_id}/',
+          pathParams: { id: params.id, user_id: params.userId },
+          body: params.requestBody,
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1WorkspacesMembersDestroy: (params, call) =>
+      send(
+        {
+          method: 'DELETE',
+          path: '/api/v1/workspaces/{id}/members/{user_id}/',
+          pathParams: { id: params.id, user_id: params.userId },
+          responseType: 'none',
+        },
+        call,
+      ),
+    apiV1UsersMeApiKeysList: (params = {}, call) =>
+      send(
+        {
+          method: 'GET',
+          path: '/api/v1/users/me/api-keys/',
+          query: { page: params.page, page_size: params.pageSize },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1UsersMeApiKeysCreate: (params, call) =>
+      send(
+        {
+          method: 'POST',
+          path: '/api/v1/users/me/api-keys/',
+          body: params.requestBody,
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1UsersMeApiKeysDestroy: (params, call) =>
+      send(
+        {
+          method: 'DELETE',
+          path: '/api/v1/users/me/api-keys/{key_id}/',
+          pathParams: { key_id: params.keyId },
+          responseType: 'none',
+        },
+        call,
+      ),
+    apiV1OrganizationsApiKeysList: (params, call) =>
+      send(
+        {
+          method: 'GET',
+          path: '/api/v1/organizations/{id}/api-keys/',
+          pathParams: { id: params.id },
+          query: { page: params.page, page_size: params.pageSize },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1OrganizationsApiKeysCreate: (params, call) =>
+      send(
+        {
+          method: 'POST',
+          path: '/api/v1/organizations/{id}/api-keys/',
+          pathParams: { id: params.id },
+          body: params.requestBody,
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1OrganizationsApiKeysDestroy: (params, call) =>
+      send(
+        {
+          method: 'DELETE',
+          path: '/api/v1/organizations/{id}/api-keys/{key_id}/',
+          pathParams: { id: params.id, key_id: params.keyId },
+          responseType: 'none',
+        },
+        call,
+      ),
+    apiV1SystemApiKeysList: (params = {}, call) =>
+      send(
+        {
+          method: 'GET',
+          path: '/api/v1/system-api-keys/',
+          query: { page: params.page, page_size: params.pageSize },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1SystemApiKeysCreate: (params, call) =>
+      send(
+        { method: 'POST', path: '/api/v1/system-api-keys/', body: params.requestBody, responseType: 'json' },
+        call,
+      ),
+    apiV1SystemApiKeysDestroy: (params, call) =>
+      send(
+        {
+          method: 'DELETE',
+          path: '/api/v1/system-api-keys/{key_id}/',
+          pathParams: { key_id: params.keyId },
+          responseType: 'none',
+        },
+        call,
+      ),
+    apiV1AuditLogList: (params = {}, call) =>
+      send(
+        {
+          method: 'GET',
+          path: '/api/v1/audit-log/',
+          query: {
+            page: params.page,
+            page_size: params.pageSize,
+            event: params.event,
+            actor: params.actor,
+            organization: params.organization,
+            since: params.since,
+            until: params.until,
+            exclude_event: params.excludeEvent,
+          },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1AuditLogExportRetrieve: (params = {}, call) =>
+      send(
+        {
+          method: 'GET',
+          path: '/api/v1/audit-log/export/',
+          query: {
+            event: params.event,
+            actor: params.actor,
+            organization: params.organization,
+            since: params.since,
+            until: params.until,
+            exclude_event: params.excludeEvent,
+          },
+          responseType: 'text',
+        },
+        call,
+      ),
+    apiV1S3BucketsList: (params = {}, call) =>
+      send(
+        {
+          method: 'GET',
+          path: '/api/v1/s3/buckets/',
+          query: {
+            page: params.page,
+            page_size: params.pageSize,
+            organization: params.organization,
+            workspace: params.workspace,
+            region: params.region,
+            owner_uid: params.ownerUid,
+          },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1S3BucketsCreate: (params, call) =>
+      send(
+        { method: 'POST', path: '/api/v1/s3/buckets/', body: params.requestBody, responseType: 'json' },
+        call,
+      ),
+    apiV1S3BucketsImportCreate: (params, call) =>
+      send(
+        {
+          method: 'POST',
+          path: '/api/v1/s3/buckets/import/',
+          body: params.requestBody,
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1S3BucketsRetrieve: (params, call) =>
+      send(
+        {
+          method: 'GET',
+          path: '/api/v1/s3/buckets/{id}/',
+          pathParams: { id: params.id },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1S3BucketsPartialUpdate: (params, call) =>
+      send(
+        {
+          method: 'PATCH',
+          path: '/api/v1/s3/buckets/{id}/',
+          pathParams: { id: params.id },
+          body: params.requestBody,
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1S3BucketsDestroy: (params, call) =>
+      send(
+        {
+          method: 'DELETE',
+          path: '/api/v1/s3/buckets/{id}/',
+          pathParams: { id: params.id },
+          responseType: 'none',
+        },
+        call,
+      ),
+    apiV1S3BucketsCredentialsRetrieve: (params, call) =>
+      send(
+        {
+          method: 'GET',
+          path: '/api/v1/s3/buckets/{id}/credentials/',
+          pathParams: { id: params.id },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1S3BucketsRotateCredentialsCreate: (params, call) =>
+      send(
+        {
+          method: 'POST',
+          path: '/api/v1/s3/buckets/{id}/rotate-credentials/',
+          pathParams: { id: params.id },
+          body: params.requestBody,
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1S3BucketsHealthRetrieve: (params, call) =>
+      send(
+        {
+          method: 'GET',
+          path: '/api/v1/s3/buckets/{id}/health/',
+          pathParams: { id: params.id },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1S3BucketsObjectsUploadUrlCreate: (params, call) =>
+      send(
+        {
+          method: 'POST',
+          path: '/api/v1/s3/buckets/{id}/objects/upload-url/',
+          pathParams: { id: params.id },
+          body: params.requestBody,
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1S3RegionsRetrieve: (_params, call) =>
+      send({ method: 'GET', path: '/api/v1/s3/regions/', responseType: 'json' }, call),
+  };
+}
+/** The functions below send with the global configuration (`OpenAPI`). */
+const globalOperations = bindOperations(request);
+/**
+ * A client with a configuration of its own (base URL, token or token function, fetch, deadline,
+ * retries, hooks), whose methods are the operations; the global `OpenAPI` is neither read nor changed.
+ */
+export function createPlinthClient(options) {
+  return bindOperations(createClient(options).request);
+}
 /**
  * The live OpenAPI 3.1 description of this API
  *
@@ -8,13 +508,8 @@ import { request } from './core.js';
  * `GET /api/v1/schema/` (`api_v1_schema_retrieve`).
  * @throws {ApiError} 400, 503: the API's error body is `error.body`.
  */
-export function apiV1SchemaRetrieve(params = {}) {
-  return request({
-    method: 'GET',
-    path: '/api/v1/schema/',
-    query: { format: params.format },
-    responseType: 'json',
-  });
+export function apiV1SchemaRetrieve(params = {}, call) {
+  return globalOperations.apiV1SchemaRetrieve(params, call);
 }
 /**
  * Exchange a username and password for a short-lived bearer token
@@ -24,8 +519,8 @@ export function apiV1SchemaRetrieve(params = {}) {
  * `POST /api/login/` (`api_login_create`).
  * @throws {ApiError} 400, 401, 413, 415, 429, 503: the API's error body is `error.body`.
  */
-export function apiLoginCreate(params) {
-  return request({ method: 'POST', path: '/api/login/', body: params.requestBody, responseType: 'json' });
+export function apiLoginCreate(params, call) {
+  return globalOperations.apiLoginCreate(params, call);
 }
 /**
  * Exchange an identity provider's ID token for a short-lived bearer token
@@ -35,13 +530,8 @@ export function apiLoginCreate(params) {
  * `POST /api/login/oidc/` (`api_login_oidc_create`).
  * @throws {ApiError} 400, 401, 413, 415, 503: the API's error body is `error.body`.
  */
-export function apiLoginOidcCreate(params) {
-  return request({
-    method: 'POST',
-    path: '/api/login/oidc/',
-    body: params.requestBody,
-    responseType: 'json',
-  });
+export function apiLoginOidcCreate(params, call) {
+  return globalOperations.apiLoginOidcCreate(params, call);
 }
 /**
  * The single sign-on providers
@@ -51,13 +541,8 @@ export function apiLoginOidcCreate(params) {
  * `GET /api/login/providers/` (`api_login_providers_retrieve`).
  * @throws {ApiError} 400, 404, 503: the API's error body is `error.body`.
  */
-export function apiLoginProvidersRetrieve(params = {}) {
-  return request({
-    method: 'GET',
-    path: '/api/login/providers/',
-    query: { name: params.name },
-    responseType: 'json',
-  });
+export function apiLoginProvidersRetrieve(params = {}, call) {
+  return globalOperations.apiLoginProvidersRetrieve(params, call);
 }
 /**
  * List users (Super Admin)
@@ -67,13 +552,8 @@ export function apiLoginProvidersRetrieve(params = {}) {
  * `GET /api/v1/users/` (`api_v1_users_list`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
  */
-export function apiV1UsersList(params = {}) {
-  return request({
-    method: 'GET',
-    path: '/api/v1/users/',
-    query: { page: params.page, page_size: params.pageSize },
-    responseType: 'json',
-  });
+export function apiV1UsersList(params = {}, call) {
+  return globalOperations.apiV1UsersList(params, call);
 }
 /**
  * Create a user (Super Admin)
@@ -83,8 +563,8 @@ export function apiV1UsersList(params = {}) {
  * `POST /api/v1/users/` (`api_v1_users_create`).
  * @throws {ApiError} 400, 401, 403, 413, 415, 503: the API's error body is `error.body`.
  */
-export function apiV1UsersCreate(params) {
-  return request({ method: 'POST', path: '/api/v1/users/', body: params.requestBody, responseType: 'json' });
+export function apiV1UsersCreate(params, call) {
+  return globalOperations.apiV1UsersCreate(params, call);
 }
 /**
  * The user the token belongs to
@@ -94,8 +574,8 @@ export function apiV1UsersCreate(params) {
  * `GET /api/v1/users/me/` (`api_v1_users_me_retrieve`).
  * @throws {ApiError} 401, 403, 503: the API's error body is `error.body`.
  */
-export function apiV1UsersMeRetrieve() {
-  return request({ method: 'GET', path: '/api/v1/users/me/', responseType: 'json' });
+export function apiV1UsersMeRetrieve(params = {}, call) {
+  return globalOperations.apiV1UsersMeRetrieve(params, call);
 }
 /**
  * A user (yourself, or anyone for a Super Admin)
@@ -105,13 +585,8 @@ export function apiV1UsersMeRetrieve() {
  * `GET /api/v1/users/{id}/` (`api_v1_users_retrieve`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
  */
-export function apiV1UsersRetrieve(params) {
-  return request({
-    method: 'GET',
-    path: '/api/v1/users/{id}/',
-    pathParams: { id: params.id },
-    responseType: 'json',
-  });
+export function apiV1UsersRetrieve(params, call) {
+  return globalOperations.apiV1UsersRetrieve(params, call);
 }
 /**
  * Update or deactivate a user (Super Admin)
@@ -121,14 +596,8 @@ export function apiV1UsersRetrieve(params) {
  * `PATCH /api/v1/users/{id}/` (`api_v1_users_partial_update`).
  * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
  */
-export function apiV1UsersPartialUpdate(params) {
-  return request({
-    method: 'PATCH',
-    path: '/api/v1/users/{id}/',
-    pathParams: { id: params.id },
-    body: params.requestBody,
-    responseType: 'json',
-  });
+export function apiV1UsersPartialUpdate(params, call) {
+  return globalOperations.apiV1UsersPartialUpdate(params, call);
 }
 /**
  * A user's single sign-on identities and last claims (Super Admin)
@@ -138,13 +607,8 @@ export function apiV1UsersPartialUpdate(params) {
  * `GET /api/v1/users/{id}/sso/` (`api_v1_users_sso_retrieve`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
  */
-export function apiV1UsersSsoRetrieve(params) {
-  return request({
-    method: 'GET',
-    path: '/api/v1/users/{id}/sso/',
-    pathParams: { id: params.id },
-    responseType: 'json',
-  });
+export function apiV1UsersSsoRetrieve(params, call) {
+  return globalOperations.apiV1UsersSsoRetrieve(params, call);
 }
 /**
  * Link a user to an identity at an identity provider (Super Admin)
@@ -154,14 +618,8 @@ export function apiV1UsersSsoRetrieve(params) {
  * `POST /api/v1/users/{id}/identities/` (`api_v1_users_identities_create`).
  * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
  */
-export function apiV1UsersIdentitiesCreate(params) {
-  return request({
-    method: 'POST',
-    path: '/api/v1/users/{id}/identities/',
-    pathParams: { id: params.id },
-    body: params.requestBody,
-    responseType: 'json',
-  });
+export function apiV1UsersIdentitiesCreate(params, call) {
+  return globalOperations.apiV1UsersIdentitiesCreate(params, call);
 }
 /**
  * End all of a user's web sessions (Super Admin)
@@ -171,13 +629,8 @@ export function apiV1UsersIdentitiesCreate(params) {
  * `DELETE /api/v1/users/{id}/sessions/` (`api_v1_users_sessions_destroy`).
  * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
  */
-export function apiV1UsersSessionsDestroy(params) {
-  return request({
-    method: 'DELETE',
-    path: '/api/v1/users/{id}/sessions/',
-    pathParams: { id: params.id },
-    responseType: 'none',
-  });
+export function apiV1UsersSessionsDestroy(params, call) {
+  return globalOperations.apiV1UsersSessionsDestroy(params, call);
 }
 /**
  * List the organizations the caller belongs to
@@ -187,13 +640,8 @@ export function apiV1UsersSessionsDestroy(params) {
  * `GET /api/v1/organizations/` (`api_v1_organizations_list`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
  */
-export function apiV1OrganizationsList(params = {}) {
-  return request({
-    method: 'GET',
-    path: '/api/v1/organizations/',
-    query: { page: params.page, page_size: params.pageSize },
-    responseType: 'json',
-  });
+export function apiV1OrganizationsList(params = {}, call) {
+  return globalOperations.apiV1OrganizationsList(params, call);
 }
 /**
  * Create an organization (Super Admin)
@@ -203,13 +651,8 @@ export function apiV1OrganizationsList(params = {}) {
  * `POST /api/v1/organizations/` (`api_v1_organizations_create`).
  * @throws {ApiError} 400, 401, 403, 413, 415, 503: the API's error body is `error.body`.
  */
-export function apiV1OrganizationsCreate(params) {
-  return request({
-    method: 'POST',
-    path: '/api/v1/organizations/',
-    body: params.requestBody,
-    responseType: 'json',
-  });
+export function apiV1OrganizationsCreate(params, call) {
+  return globalOperations.apiV1OrganizationsCreate(params, call);
 }
 /**
  * An organization
@@ -219,13 +662,8 @@ export function apiV1OrganizationsCreate(params) {
  * `GET /api/v1/organizations/{id}/` (`api_v1_organizations_retrieve`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
  */
-export function apiV1OrganizationsRetrieve(params) {
-  return request({
-    method: 'GET',
-    path: '/api/v1/organizations/{id}/',
-    pathParams: { id: params.id },
-    responseType: 'json',
-  });
+export function apiV1OrganizationsRetrieve(params, call) {
+  return globalOperations.apiV1OrganizationsRetrieve(params, call);
 }
 /**
  * Rename an organization (Org Admin); change its slug (Super Admin)
@@ -235,14 +673,8 @@ export function apiV1OrganizationsRetrieve(params) {
  * `PATCH /api/v1/organizations/{id}/` (`api_v1_organizations_partial_update`).
  * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
  */
-export function apiV1OrganizationsPartialUpdate(params) {
-  return request({
-    method: 'PATCH',
-    path: '/api/v1/organizations/{id}/',
-    pathParams: { id: params.id },
-    body: params.requestBody,
-    responseType: 'json',
-  });
+export function apiV1OrganizationsPartialUpdate(params, call) {
+  return globalOperations.apiV1OrganizationsPartialUpdate(params, call);
 }
 /**
  * Delete an empty organization (Super Admin)
@@ -252,13 +684,8 @@ export function apiV1OrganizationsPartialUpdate(params) {
  * `DELETE /api/v1/organizations/{id}/` (`api_v1_organizations_destroy`).
  * @throws {ApiError} 400, 401, 403, 404, 409, 413, 503: the API's error body is `error.body`.
  */
-export function apiV1OrganizationsDestroy(params) {
-  return request({
-    method: 'DELETE',
-    path: '/api/v1/organizations/{id}/',
-    pathParams: { id: params.id },
-    responseType: 'none',
-  });
+export function apiV1OrganizationsDestroy(params, call) {
+  return globalOperations.apiV1OrganizationsDestroy(params, call);
 }
 /**
  * List the workspaces the caller belongs to
@@ -268,13 +695,8 @@ export function apiV1OrganizationsDestroy(params) {
  * `GET /api/v1/workspaces/` (`api_v1_workspaces_list`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
  */
-export function apiV1WorkspacesList(params = {}) {
-  return request({
-    method: 'GET',
-    path: '/api/v1/workspaces/',
-    query: { page: params.page, page_size: params.pageSize, organization: params.organization },
-    responseType: 'json',
-  });
+export function apiV1WorkspacesList(params = {}, call) {
+  return globalOperations.apiV1WorkspacesList(params, call);
 }
 /**
  * Create a workspace in an organization (Org Admin)
@@ -284,13 +706,8 @@ export function apiV1WorkspacesList(params = {}) {
  * `POST /api/v1/workspaces/` (`api_v1_workspaces_create`).
  * @throws {ApiError} 400, 401, 403, 413, 415, 503: the API's error body is `error.body`.
  */
-export function apiV1WorkspacesCreate(params) {
-  return request({
-    method: 'POST',
-    path: '/api/v1/workspaces/',
-    body: params.requestBody,
-    responseType: 'json',
-  });
+export function apiV1WorkspacesCreate(params, call) {
+  return globalOperations.apiV1WorkspacesCreate(params, call);
 }
 /**
  * A workspace
@@ -300,13 +717,8 @@ export function apiV1WorkspacesCreate(params) {
  * `GET /api/v1/workspaces/{id}/` (`api_v1_workspaces_retrieve`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
  */
-export function apiV1WorkspacesRetrieve(params) {
-  return request({
-    method: 'GET',
-    path: '/api/v1/workspaces/{id}/',
-    pathParams: { id: params.id },
-    responseType: 'json',
-  });
+export function apiV1WorkspacesRetrieve(params, call) {
+  return globalOperations.apiV1WorkspacesRetrieve(params, call);
 }
 /**
  * Configure a workspace (Workspace Admin)
@@ -316,14 +728,8 @@ export function apiV1WorkspacesRetrieve(params) {
  * `PATCH /api/v1/workspaces/{id}/` (`api_v1_workspaces_partial_update`).
  * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
  */
-export function apiV1WorkspacesPartialUpdate(params) {
-  return request({
-    method: 'PATCH',
-    path: '/api/v1/workspaces/{id}/',
-    pathParams: { id: params.id },
-    body: params.requestBody,
-    responseType: 'json',
-  });
+export function apiV1WorkspacesPartialUpdate(params, call) {
+  return globalOperations.apiV1WorkspacesPartialUpdate(params, call);
 }
 /**
  * Delete a workspace without buckets (Org Admin)
@@ -333,13 +739,8 @@ export function apiV1WorkspacesPartialUpdate(params) {
  * `DELETE /api/v1/workspaces/{id}/` (`api_v1_workspaces_destroy`).
  * @throws {ApiError} 400, 401, 403, 404, 409, 413, 503: the API's error body is `error.body`.
  */
-export function apiV1WorkspacesDestroy(params) {
-  return request({
-    method: 'DELETE',
-    path: '/api/v1/workspaces/{id}/',
-    pathParams: { id: params.id },
-    responseType: 'none',
-  });
+export function apiV1WorkspacesDestroy(params, call) {
+  return globalOperations.apiV1WorkspacesDestroy(params, call);
 }
 /**
  * List the organization's members and their roles
@@ -349,14 +750,8 @@ export function apiV1WorkspacesDestroy(params) {
  * `GET /api/v1/organizations/{id}/members/` (`api_v1_organizations_members_list`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
  */
-export function apiV1OrganizationsMembersList(params) {
-  return request({
-    method: 'GET',
-    path: '/api/v1/organizations/{id}/members/',
-    pathParams: { id: params.id },
-    query: { page: params.page, page_size: params.pageSize },
-    responseType: 'json',
-  });
+export function apiV1OrganizationsMembersList(params, call) {
+  return globalOperations.apiV1OrganizationsMembersList(params, call);
 }
 /**
  * Add a user, named by username or e-mail address, as a member with a role
@@ -366,14 +761,8 @@ export function apiV1OrganizationsMembersList(params) {
  * `POST /api/v1/organizations/{id}/members/` (`api_v1_organizations_members_create`).
  * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
  */
-export function apiV1OrganizationsMembersCreate(params) {
-  return request({
-    method: 'POST',
-    path: '/api/v1/organizations/{id}/members/',
-    pathParams: { id: params.id },
-    body: params.requestBody,
-    responseType: 'json',
-  });
+export function apiV1OrganizationsMembersCreate(params, call) {
+  return globalOperations.apiV1OrganizationsMembersCreate(params, call);
 }
 /**
  * List the workspace's members and their roles
@@ -383,14 +772,8 @@ export function apiV1OrganizationsMembersCreate(params) {
  * `GET /api/v1/workspaces/{id}/members/` (`api_v1_workspaces_members_list`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
  */
-export function apiV1WorkspacesMembersList(params) {
-  return request({
-    method: 'GET',
-    path: '/api/v1/workspaces/{id}/members/',
-    pathParams: { id: params.id },
-    query: { page: params.page, page_size: params.pageSize },
-    responseType: 'json',
-  });
+export function apiV1WorkspacesMembersList(params, call) {
+  return globalOperations.apiV1WorkspacesMembersList(params, call);
 }
 /**
  * Add a user, named by username or e-mail address, as a member with a role
@@ -400,14 +783,8 @@ export function apiV1WorkspacesMembersList(params) {
  * `POST /api/v1/workspaces/{id}/members/` (`api_v1_workspaces_members_create`).
  * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
  */
-export function apiV1WorkspacesMembersCreate(params) {
-  return request({
-    method: 'POST',
-    path: '/api/v1/workspaces/{id}/members/',
-    pathParams: { id: params.id },
-    body: params.requestBody,
-    responseType: 'json',
-  });
+export function apiV1WorkspacesMembersCreate(params, call) {
+  return globalOperations.apiV1WorkspacesMembersCreate(params, call);
 }
 /**
  * Change a member's role
@@ -417,14 +794,8 @@ export function apiV1WorkspacesMembersCreate(params) {
  * `PATCH /api/v1/organizations/{id}/members/{user_id}/` (`api_v1_organizations_members_partial_update`).
  * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
  */
-export function apiV1OrganizationsMembersPartialUpdate(params) {
-  return request({
-    method: 'PATCH',
-    path: '/api/v1/organizations/{id}/members/{user_id}/',
-    pathParams: { id: params.id, user_id: params.userId },
-    body: params.requestBody,
-    responseType: 'json',
-  });
+export function apiV1OrganizationsMembersPartialUpdate(params, call) {
+  return globalOperations.apiV1OrganizationsMembersPartialUpdate(params, call);
 }
 /**
  * Remove a member
@@ -434,13 +805,8 @@ export function apiV1OrganizationsMembersPartialUpdate(params) {
  * `DELETE /api/v1/organizations/{id}/members/{user_id}/` (`api_v1_organizations_members_destroy`).
  * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
  */
-export function apiV1OrganizationsMembersDestroy(params) {
-  return request({
-    method: 'DELETE',
-    path: '/api/v1/organizations/{id}/members/{user_id}/',
-    pathParams: { id: params.id, user_id: params.userId },
-    responseType: 'none',
-  });
+export function apiV1OrganizationsMembersDestroy(params, call) {
+  return globalOperations.apiV1OrganizationsMembersDestroy(params, call);
 }
 /**
  * Change a member's role
@@ -450,14 +816,8 @@ export function apiV1OrganizationsMembersDestroy(params) {
  * `PATCH /api/v1/workspaces/{id}/members/{user_id}/` (`api_v1_workspaces_members_partial_update`).
  * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
  */
-export function apiV1WorkspacesMembersPartialUpdate(params) {
-  return request({
-    method: 'PATCH',
-    path: '/api/v1/workspaces/{id}/members/{user_id}/',
-    pathParams: { id: params.id, user_id: params.userId },
-    body: params.requestBody,
-    responseType: 'json',
-  });
+export function apiV1WorkspacesMembersPartialUpdate(params, call) {
+  return globalOperations.apiV1WorkspacesMembersPartialUpdate(params, call);
 }
 /**
  * Remove a member
@@ -467,13 +827,8 @@ export function apiV1WorkspacesMembersPartialUpdate(params) {
  * `DELETE /api/v1/workspaces/{id}/members/{user_id}/` (`api_v1_workspaces_members_destroy`).
  * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
  */
-export function apiV1WorkspacesMembersDestroy(params) {
-  return request({
-    method: 'DELETE',
-    path: '/api/v1/workspaces/{id}/members/{user_id}/',
-    pathParams: { id: params.id, user_id: params.userId },
-    responseType: 'none',
-  });
+export function apiV1WorkspacesMembersDestroy(params, call) {
+  return globalOperations.apiV1WorkspacesMembersDestroy(params, call);
 }
 /**
  * List your user API keys (never their secrets)
@@ -483,13 +838,8 @@ export function apiV1WorkspacesMembersDestroy(params) {
  * `GET /api/v1/users/me/api-keys/` (`api_v1_users_me_api_keys_list`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
  */
-export function apiV1UsersMeApiKeysList(params = {}) {
-  return request({
-    method: 'GET',
-    path: '/api/v1/users/me/api-keys/',
-    query: { page: params.page, page_size: params.pageSize },
-    responseType: 'json',
-  });
+export function apiV1UsersMeApiKeysList(params = {}, call) {
+  return globalOperations.apiV1UsersMeApiKeysList(params, call);
 }
 /**
  * Create one of the your user API keys; the token is in this response only
@@ -499,13 +849,8 @@ export function apiV1UsersMeApiKeysList(params = {}) {
  * `POST /api/v1/users/me/api-keys/` (`api_v1_users_me_api_keys_create`).
  * @throws {ApiError} 400, 401, 403, 413, 415, 503: the API's error body is `error.body`.
  */
-export function apiV1UsersMeApiKeysCreate(params) {
-  return request({
-    method: 'POST',
-    path: '/api/v1/users/me/api-keys/',
-    body: params.requestBody,
-    responseType: 'json',
-  });
+export function apiV1UsersMeApiKeysCreate(params, call) {
+  return globalOperations.apiV1UsersMeApiKeysCreate(params, call);
 }
 /**
  * Revoke a key: it fails from the next request on
@@ -515,13 +860,8 @@ export function apiV1UsersMeApiKeysCreate(params) {
  * `DELETE /api/v1/users/me/api-keys/{key_id}/` (`api_v1_users_me_api_keys_destroy`).
  * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
  */
-export function apiV1UsersMeApiKeysDestroy(params) {
-  return request({
-    method: 'DELETE',
-    path: '/api/v1/users/me/api-keys/{key_id}/',
-    pathParams: { key_id: params.keyId },
-    responseType: 'none',
-  });
+export function apiV1UsersMeApiKeysDestroy(params, call) {
+  return globalOperations.apiV1UsersMeApiKeysDestroy(params, call);
 }
 /**
  * List the organization's API keys (never their secrets)
@@ -531,14 +871,8 @@ export function apiV1UsersMeApiKeysDestroy(params) {
  * `GET /api/v1/organizations/{id}/api-keys/` (`api_v1_organizations_api_keys_list`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
  */
-export function apiV1OrganizationsApiKeysList(params) {
-  return request({
-    method: 'GET',
-    path: '/api/v1/organizations/{id}/api-keys/',
-    pathParams: { id: params.id },
-    query: { page: params.page, page_size: params.pageSize },
-    responseType: 'json',
-  });
+export function apiV1OrganizationsApiKeysList(params, call) {
+  return globalOperations.apiV1OrganizationsApiKeysList(params, call);
 }
 /**
  * Create one of the the organization's API keys; the token is in this response only
@@ -548,14 +882,8 @@ export function apiV1OrganizationsApiKeysList(params) {
  * `POST /api/v1/organizations/{id}/api-keys/` (`api_v1_organizations_api_keys_create`).
  * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
  */
-export function apiV1OrganizationsApiKeysCreate(params) {
-  return request({
-    method: 'POST',
-    path: '/api/v1/organizations/{id}/api-keys/',
-    pathParams: { id: params.id },
-    body: params.requestBody,
-    responseType: 'json',
-  });
+export function apiV1OrganizationsApiKeysCreate(params, call) {
+  return globalOperations.apiV1OrganizationsApiKeysCreate(params, call);
 }
 /**
  * Revoke a key: it fails from the next request on
@@ -565,13 +893,8 @@ export function apiV1OrganizationsApiKeysCreate(params) {
  * `DELETE /api/v1/organizations/{id}/api-keys/{key_id}/` (`api_v1_organizations_api_keys_destroy`).
  * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
  */
-export function apiV1OrganizationsApiKeysDestroy(params) {
-  return request({
-    method: 'DELETE',
-    path: '/api/v1/organizations/{id}/api-keys/{key_id}/',
-    pathParams: { id: params.id, key_id: params.keyId },
-    responseType: 'none',
-  });
+export function apiV1OrganizationsApiKeysDestroy(params, call) {
+  return globalOperations.apiV1OrganizationsApiKeysDestroy(params, call);
 }
 /**
  * List system API keys (staff) (never their secrets)
@@ -581,13 +904,8 @@ export function apiV1OrganizationsApiKeysDestroy(params) {
  * `GET /api/v1/system-api-keys/` (`api_v1_system_api_keys_list`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
  */
-export function apiV1SystemApiKeysList(params = {}) {
-  return request({
-    method: 'GET',
-    path: '/api/v1/system-api-keys/',
-    query: { page: params.page, page_size: params.pageSize },
-    responseType: 'json',
-  });
+export function apiV1SystemApiKeysList(params = {}, call) {
+  return globalOperations.apiV1SystemApiKeysList(params, call);
 }
 /**
  * Create one of the system API keys (staff); the token is in this response only
@@ -597,13 +915,8 @@ export function apiV1SystemApiKeysList(params = {}) {
  * `POST /api/v1/system-api-keys/` (`api_v1_system_api_keys_create`).
  * @throws {ApiError} 400, 401, 403, 413, 415, 503: the API's error body is `error.body`.
  */
-export function apiV1SystemApiKeysCreate(params) {
-  return request({
-    method: 'POST',
-    path: '/api/v1/system-api-keys/',
-    body: params.requestBody,
-    responseType: 'json',
-  });
+export function apiV1SystemApiKeysCreate(params, call) {
+  return globalOperations.apiV1SystemApiKeysCreate(params, call);
 }
 /**
  * Revoke a key: it fails from the next request on
@@ -613,13 +926,8 @@ export function apiV1SystemApiKeysCreate(params) {
  * `DELETE /api/v1/system-api-keys/{key_id}/` (`api_v1_system_api_keys_destroy`).
  * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
  */
-export function apiV1SystemApiKeysDestroy(params) {
-  return request({
-    method: 'DELETE',
-    path: '/api/v1/system-api-keys/{key_id}/',
-    pathParams: { key_id: params.keyId },
-    responseType: 'none',
-  });
+export function apiV1SystemApiKeysDestroy(params, call) {
+  return globalOperations.apiV1SystemApiKeysDestroy(params, call);
 }
 /**
  * Security events, newest first (Super Admin: all; Org Admin: their organizations)
@@ -629,22 +937,8 @@ export function apiV1SystemApiKeysDestroy(params) {
  * `GET /api/v1/audit-log/` (`api_v1_audit_log_list`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
  */
-export function apiV1AuditLogList(params = {}) {
-  return request({
-    method: 'GET',
-    path: '/api/v1/audit-log/',
-    query: {
-      page: params.page,
-      page_size: params.pageSize,
-      event: params.event,
-      actor: params.actor,
-      organization: params.organization,
-      since: params.since,
-      until: params.until,
-      exclude_event: params.excludeEvent,
-    },
-    responseType: 'json',
-  });
+export function apiV1AuditLogList(params = {}, call) {
+  return globalOperations.apiV1AuditLogList(params, call);
 }
 /**
  * Every matching entry, oldest first, as NDJSON (one JSON object per line)
@@ -655,20 +949,8 @@ export function apiV1AuditLogList(params = {}) {
  * The answer is returned as text.
  * @throws {ApiError} 400, 401, 403, 503: the API's error body is `error.body`.
  */
-export function apiV1AuditLogExportRetrieve(params = {}) {
-  return request({
-    method: 'GET',
-    path: '/api/v1/audit-log/export/',
-    query: {
-      event: params.event,
-      actor: params.actor,
-      organization: params.organization,
-      since: params.since,
-      until: params.until,
-      exclude_event: params.excludeEvent,
-    },
-    responseType: 'text',
-  });
+export function apiV1AuditLogExportRetrieve(params = {}, call) {
+  return globalOperations.apiV1AuditLogExportRetrieve(params, call);
 }
 /**
  * List buckets (occupancy, object count, last usage refresh; never secrets)
@@ -678,20 +960,8 @@ export function apiV1AuditLogExportRetrieve(params = {}) {
  * `GET /api/v1/s3/buckets/` (`api_v1_s3_buckets_list`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
  */
-export function apiV1S3BucketsList(params = {}) {
-  return request({
-    method: 'GET',
-    path: '/api/v1/s3/buckets/',
-    query: {
-      page: params.page,
-      page_size: params.pageSize,
-      organization: params.organization,
-      workspace: params.workspace,
-      region: params.region,
-      owner_uid: params.ownerUid,
-    },
-    responseType: 'json',
-  });
+export function apiV1S3BucketsList(params = {}, call) {
+  return globalOperations.apiV1S3BucketsList(params, call);
 }
 /**
  * Create a bucket with its own access user, or adopt it (same name, same workspace)
@@ -701,13 +971,8 @@ export function apiV1S3BucketsList(params = {}) {
  * `POST /api/v1/s3/buckets/` (`api_v1_s3_buckets_create`).
  * @throws {ApiError} 400, 401, 403, 409, 413, 415, 503: the API's error body is `error.body`.
  */
-export function apiV1S3BucketsCreate(params) {
-  return request({
-    method: 'POST',
-    path: '/api/v1/s3/buckets/',
-    body: params.requestBody,
-    responseType: 'json',
-  });
+export function apiV1S3BucketsCreate(params, call) {
+  return globalOperations.apiV1S3BucketsCreate(params, call);
 }
 /**
  * Bring a bucket that exists on the cluster without a Plinth record under management (a Super Admin signed in)
@@ -717,13 +982,8 @@ export function apiV1S3BucketsCreate(params) {
  * `POST /api/v1/s3/buckets/import/` (`api_v1_s3_buckets_import_create`).
  * @throws {ApiError} 400, 401, 403, 409, 413, 415, 503: the API's error body is `error.body`.
  */
-export function apiV1S3BucketsImportCreate(params) {
-  return request({
-    method: 'POST',
-    path: '/api/v1/s3/buckets/import/',
-    body: params.requestBody,
-    responseType: 'json',
-  });
+export function apiV1S3BucketsImportCreate(params, call) {
+  return globalOperations.apiV1S3BucketsImportCreate(params, call);
 }
 /**
  * A bucket
@@ -733,13 +993,8 @@ export function apiV1S3BucketsImportCreate(params) {
  * `GET /api/v1/s3/buckets/{id}/` (`api_v1_s3_buckets_retrieve`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
  */
-export function apiV1S3BucketsRetrieve(params) {
-  return request({
-    method: 'GET',
-    path: '/api/v1/s3/buckets/{id}/',
-    pathParams: { id: params.id },
-    responseType: 'json',
-  });
+export function apiV1S3BucketsRetrieve(params, call) {
+  return globalOperations.apiV1S3BucketsRetrieve(params, call);
 }
 /**
  * Turn the allow-all CORS rule set on or off, set or drop the owning Kubernetes object, or release the bucket to a namespace
@@ -749,14 +1004,8 @@ export function apiV1S3BucketsRetrieve(params) {
  * `PATCH /api/v1/s3/buckets/{id}/` (`api_v1_s3_buckets_partial_update`).
  * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
  */
-export function apiV1S3BucketsPartialUpdate(params) {
-  return request({
-    method: 'PATCH',
-    path: '/api/v1/s3/buckets/{id}/',
-    pathParams: { id: params.id },
-    body: params.requestBody,
-    responseType: 'json',
-  });
+export function apiV1S3BucketsPartialUpdate(params, call) {
+  return globalOperations.apiV1S3BucketsPartialUpdate(params, call);
 }
 /**
  * Remove the access user and policy, and the bucket if it is empty (else 409; data is never deleted)
@@ -766,13 +1015,8 @@ export function apiV1S3BucketsPartialUpdate(params) {
  * `DELETE /api/v1/s3/buckets/{id}/` (`api_v1_s3_buckets_destroy`).
  * @throws {ApiError} 400, 401, 403, 404, 409, 413, 503: the API's error body is `error.body`.
  */
-export function apiV1S3BucketsDestroy(params) {
-  return request({
-    method: 'DELETE',
-    path: '/api/v1/s3/buckets/{id}/',
-    pathParams: { id: params.id },
-    responseType: 'none',
-  });
+export function apiV1S3BucketsDestroy(params, call) {
+  return globalOperations.apiV1S3BucketsDestroy(params, call);
 }
 /**
  * Reveal the bucket's credentials again (recorded in the audit log)
@@ -782,13 +1026,8 @@ export function apiV1S3BucketsDestroy(params) {
  * `GET /api/v1/s3/buckets/{id}/credentials/` (`api_v1_s3_buckets_credentials_retrieve`).
  * @throws {ApiError} 400, 401, 403, 404, 409, 503: the API's error body is `error.body`.
  */
-export function apiV1S3BucketsCredentialsRetrieve(params) {
-  return request({
-    method: 'GET',
-    path: '/api/v1/s3/buckets/{id}/credentials/',
-    pathParams: { id: params.id },
-    responseType: 'json',
-  });
+export function apiV1S3BucketsCredentialsRetrieve(params, call) {
+  return globalOperations.apiV1S3BucketsCredentialsRetrieve(params, call);
 }
 /**
  * Rotate the bucket's access key; the old one keeps working for a grace period
@@ -798,14 +1037,8 @@ export function apiV1S3BucketsCredentialsRetrieve(params) {
  * `POST /api/v1/s3/buckets/{id}/rotate-credentials/` (`api_v1_s3_buckets_rotate_credentials_create`).
  * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 429, 503: the API's error body is `error.body`.
  */
-export function apiV1S3BucketsRotateCredentialsCreate(params) {
-  return request({
-    method: 'POST',
-    path: '/api/v1/s3/buckets/{id}/rotate-credentials/',
-    pathParams: { id: params.id },
-    body: params.requestBody,
-    responseType: 'json',
-  });
+export function apiV1S3BucketsRotateCredentialsCreate(params, call) {
+  return globalOperations.apiV1S3BucketsRotateCredentialsCreate(params, call);
 }
 /**
  * Check that the bucket and its access key still exist on the storage cluster
@@ -815,13 +1048,8 @@ export function apiV1S3BucketsRotateCredentialsCreate(params) {
  * `GET /api/v1/s3/buckets/{id}/health/` (`api_v1_s3_buckets_health_retrieve`).
  * @throws {ApiError} 400, 401, 403, 404, 409, 503: the API's error body is `error.body`.
  */
-export function apiV1S3BucketsHealthRetrieve(params) {
-  return request({
-    method: 'GET',
-    path: '/api/v1/s3/buckets/{id}/health/',
-    pathParams: { id: params.id },
-    responseType: 'json',
-  });
+export function apiV1S3BucketsHealthRetrieve(params, call) {
+  return globalOperations.apiV1S3BucketsHealthRetrieve(params, call);
 }
 /**
  * A presigned URL to PUT one object, signed with the bucket's own access user
@@ -831,14 +1059,8 @@ export function apiV1S3BucketsHealthRetrieve(params) {
  * `POST /api/v1/s3/buckets/{id}/objects/upload-url/` (`api_v1_s3_buckets_objects_upload_url_create`).
  * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
  */
-export function apiV1S3BucketsObjectsUploadUrlCreate(params) {
-  return request({
-    method: 'POST',
-    path: '/api/v1/s3/buckets/{id}/objects/upload-url/',
-    pathParams: { id: params.id },
-    body: params.requestBody,
-    responseType: 'json',
-  });
+export function apiV1S3BucketsObjectsUploadUrlCreate(params, call) {
+  return globalOperations.apiV1S3BucketsObjectsUploadUrlCreate(params, call);
 }
 /**
  * Regions with bucket count, occupancy and objects (over the buckets you can see)
@@ -848,6 +1070,6 @@ export function apiV1S3BucketsObjectsUploadUrlCreate(params) {
  * `GET /api/v1/s3/regions/` (`api_v1_s3_regions_retrieve`).
  * @throws {ApiError} 401, 403, 503: the API's error body is `error.body`.
  */
-export function apiV1S3RegionsRetrieve() {
-  return request({ method: 'GET', path: '/api/v1/s3/regions/', responseType: 'json' });
+export function apiV1S3RegionsRetrieve(params = {}, call) {
+  return globalOperations.apiV1S3RegionsRetrieve(params, call);
 }

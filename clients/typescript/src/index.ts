@@ -1,5 +1,15 @@
 // GENERATED FILE: do not edit. Regenerate with `npm run generate:clients` (scripts/clients/).
-export { ApiError, OpenAPI, request } from './core.ts';
-export type { ApiErrorBody, ClientConfig, RequestOptions } from './core.ts';
+export { ApiError, OpenAPI, createClient, request } from './core.ts';
+export type {
+  ApiErrorBody,
+  CallOptions,
+  Client,
+  ClientConfig,
+  ClientOptions,
+  OperationRequest,
+  RequestOptions,
+  RequestOutcome,
+  RetryOptions,
+} from './core.ts';
 export * from './sdk.gen.ts';
 export type * from './types.gen.ts';

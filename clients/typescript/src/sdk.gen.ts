@@ -1,5 +1,6 @@
 // GENERATED FILE: do not edit. Regenerate with `npm run generate:clients` (scripts/clients/).
-import { request } from './core.ts';
+import { createClient, request } from './core.ts';
+import type { CallOptions, Client, ClientOptions } from './core.ts';
 import type {
   ApiKeyCreate,
   AuditEvent,
@@ -45,6 +46,1072 @@ import type {
   WorkspaceUpdate,
 } from './types.gen.ts';
 
+/** Every operation as a method: what `createPlinthClient` returns. */
+export interface PlinthClient {
+  /**
+   * The live OpenAPI 3.1 description of this API
+   *
+   * The document clients are generated from, as JSON (the default) or YAML. Public: it needs no token.
+   *
+   * `GET /api/v1/schema/` (`api_v1_schema_retrieve`).
+   * @throws {ApiError} 400, 503: the API's error body is `error.body`.
+   */
+  apiV1SchemaRetrieve(
+    params?: ApiV1SchemaRetrieveParams,
+    call?: CallOptions,
+  ): Promise<Record<string, unknown> | string>;
+  /**
+   * Exchange a username and password for a short-lived bearer token
+   *
+   * For local users. The token authenticates like an API key until `expires_at`, and may also create and revoke API keys. Failed attempts are throttled per username and address (429 with `Retry-After`).
+   *
+   * `POST /api/login/` (`api_login_create`).
+   * @throws {ApiError} 400, 401, 413, 415, 429, 503: the API's error body is `error.body`.
+   */
+  apiLoginCreate(params: ApiLoginCreateParams, call?: CallOptions): Promise<LoginResponse>;
+  /**
+   * Exchange an identity provider's ID token for a short-lived bearer token
+   *
+   * The command line's SSO sign-in: the CLI runs the device authorization grant with the provider's `cli_client_id` (see `GET /api/login/providers/`) and sends the ID token it gets here, with the access token for userinfo. The token is verified against the provider's keys: an ID token (JOSE `typ` absent or `JWT`, no `events`) issued to `cli_client_id` (in `aud`, and `azp` when present), with `sub`, `exp` and `iat`, at most 5 minutes old, and accepted once. The user is found by their identity (or created, when the provider allows sign-up), their groups (from the ID token, else userinfo) are synced, and the answer is a login token as from `POST /api/login/`. 401 `authentication_failed` for an invalid or reused token, an unknown user with sign-up off, or a deactivated user (audited as `sso.login_failed` with the reason).
+   *
+   * `POST /api/login/oidc/` (`api_login_oidc_create`).
+   * @throws {ApiError} 400, 401, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiLoginOidcCreate(params: ApiLoginOidcCreateParams, call?: CallOptions): Promise<LoginResponse>;
+  /**
+   * The single sign-on providers
+   *
+   * What a client needs to sign in through SSO: for each configured provider, its issuer, where a browser starts, and the public client the command line uses with the device authorization grant (docs/sso.md). An empty list when SSO is not configured. With `name`, that provider alone (404 when there is none of that name), as `plinth login --provider <name>` asks.
+   *
+   * `GET /api/login/providers/` (`api_login_providers_retrieve`).
+   * @throws {ApiError} 400, 404, 503: the API's error body is `error.body`.
+   */
+  apiLoginProvidersRetrieve(
+    params?: ApiLoginProvidersRetrieveParams,
+    call?: CallOptions,
+  ): Promise<SsoProviders>;
+  /**
+   * List users (Super Admin)
+   *
+   * Every user, ordered by username. Super Admins only.
+   *
+   * `GET /api/v1/users/` (`api_v1_users_list`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1UsersList(params?: ApiV1UsersListParams, call?: CallOptions): Promise<PaginatedUserList>;
+  /**
+   * Create a user (Super Admin)
+   *
+   * A local user, with a password for `POST /api/login/`, or without one for users who sign in through SSO only. 400 `unique` when the username is taken. A password or `is_superuser: true` needs a person signed in: 403 `interactive_login_required` with an API key.
+   *
+   * `POST /api/v1/users/` (`api_v1_users_create`).
+   * @throws {ApiError} 400, 401, 403, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1UsersCreate(params: ApiV1UsersCreateParams, call?: CallOptions): Promise<User>;
+  /**
+   * The user the token belongs to
+   *
+   * Who the bearer token belongs to. For an organization or system key, 403 `no_user`: such keys act for no user.
+   *
+   * `GET /api/v1/users/me/` (`api_v1_users_me_retrieve`).
+   * @throws {ApiError} 401, 403, 503: the API's error body is `error.body`.
+   */
+  apiV1UsersMeRetrieve(params?: Record<string, never>, call?: CallOptions): Promise<User>;
+  /**
+   * A user (yourself, or anyone for a Super Admin)
+   *
+   * Anyone may read their own user; a Super Admin may read any. Others get 404, as for a user that does not exist.
+   *
+   * `GET /api/v1/users/{id}/` (`api_v1_users_retrieve`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1UsersRetrieve(params: ApiV1UsersRetrieveParams, call?: CallOptions): Promise<User>;
+  /**
+   * Update or deactivate a user (Super Admin)
+   *
+   * Change a user's fields; `is_active: false` deactivates the user, so their logins and keys stop working. A Super Admin cannot take away their own Super Admin or deactivate themselves (409 `self_lockout`). A password, `is_superuser: true` and reactivating a user need a person signed in: 403 `interactive_login_required` with an API key.
+   *
+   * `PATCH /api/v1/users/{id}/` (`api_v1_users_partial_update`).
+   * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1UsersPartialUpdate(params: ApiV1UsersPartialUpdateParams, call?: CallOptions): Promise<User>;
+  /**
+   * A user's single sign-on identities and last claims (Super Admin)
+   *
+   * For support when a user's groups do not arrive or map to the wrong roles: each identity of the user at an identity provider, with the claims and groups it last brought, what those groups map to (and whether the organizations exist), and what the last group sync could not do. Super Admins only.
+   *
+   * `GET /api/v1/users/{id}/sso/` (`api_v1_users_sso_retrieve`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1UsersSsoRetrieve(params: ApiV1UsersSsoRetrieveParams, call?: CallOptions): Promise<UserSso>;
+  /**
+   * Link a user to an identity at an identity provider (Super Admin)
+   *
+   * Links the user to their identity (`sub`) at a configured provider: their next SSO sign-in is this user, with its memberships and keys, instead of a new user. Users are never matched by e-mail address. 400 `does_not_exist` for an unknown provider, 409 when the identity is linked already. Needs a person signed in: 403 `interactive_login_required` with an API key.
+   *
+   * `POST /api/v1/users/{id}/identities/` (`api_v1_users_identities_create`).
+   * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1UsersIdentitiesCreate(params: ApiV1UsersIdentitiesCreateParams, call?: CallOptions): Promise<Identity>;
+  /**
+   * End all of a user's web sessions (Super Admin)
+   *
+   * Ends every web UI session of the user at once, on every replica (the browser's next request is signed out). Their API keys and login tokens are not affected. Users end their own sessions in the web UI ("Sign out everywhere"). Super Admins only.
+   *
+   * `DELETE /api/v1/users/{id}/sessions/` (`api_v1_users_sessions_destroy`).
+   * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
+   */
+  apiV1UsersSessionsDestroy(params: ApiV1UsersSessionsDestroyParams, call?: CallOptions): Promise<void>;
+  /**
+   * List the organizations the caller belongs to
+   *
+   * The organizations the caller is a member of; a Super Admin sees all.
+   *
+   * `GET /api/v1/organizations/` (`api_v1_organizations_list`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1OrganizationsList(
+    params?: ApiV1OrganizationsListParams,
+    call?: CallOptions,
+  ): Promise<PaginatedOrganizationList>;
+  /**
+   * Create an organization (Super Admin)
+   *
+   * A new, empty organization. 400 `unique` when the slug is taken.
+   *
+   * `POST /api/v1/organizations/` (`api_v1_organizations_create`).
+   * @throws {ApiError} 400, 401, 403, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1OrganizationsCreate(params: ApiV1OrganizationsCreateParams, call?: CallOptions): Promise<Organization>;
+  /**
+   * An organization
+   *
+   * One organization. 404 when it does not exist or the caller is not a member.
+   *
+   * `GET /api/v1/organizations/{id}/` (`api_v1_organizations_retrieve`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1OrganizationsRetrieve(
+    params: ApiV1OrganizationsRetrieveParams,
+    call?: CallOptions,
+  ): Promise<Organization>;
+  /**
+   * Rename an organization (Org Admin); change its slug (Super Admin)
+   *
+   * An Org Admin may rename the organization; changing its slug (which renames its OIDC groups) takes a Super Admin signed in: 403 `interactive_login_required` with an API key.
+   *
+   * `PATCH /api/v1/organizations/{id}/` (`api_v1_organizations_partial_update`).
+   * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1OrganizationsPartialUpdate(
+    params: ApiV1OrganizationsPartialUpdateParams,
+    call?: CallOptions,
+  ): Promise<Organization>;
+  /**
+   * Delete an empty organization (Super Admin)
+   *
+   * Deletes an organization that has no workspaces left. 409 `organization_not_empty` otherwise.
+   *
+   * `DELETE /api/v1/organizations/{id}/` (`api_v1_organizations_destroy`).
+   * @throws {ApiError} 400, 401, 403, 404, 409, 413, 503: the API's error body is `error.body`.
+   */
+  apiV1OrganizationsDestroy(params: ApiV1OrganizationsDestroyParams, call?: CallOptions): Promise<void>;
+  /**
+   * List the workspaces the caller belongs to
+   *
+   * The workspaces the caller is a member of, directly or through an organization role; a Super Admin sees all. Filter with `organization`.
+   *
+   * `GET /api/v1/workspaces/` (`api_v1_workspaces_list`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1WorkspacesList(
+    params?: ApiV1WorkspacesListParams,
+    call?: CallOptions,
+  ): Promise<PaginatedWorkspaceList>;
+  /**
+   * Create a workspace in an organization (Org Admin)
+   *
+   * A new workspace in an organization where the caller is Org Admin (or any, for a Super Admin). 400 `unique` when the organization already has a workspace of that name.
+   *
+   * `POST /api/v1/workspaces/` (`api_v1_workspaces_create`).
+   * @throws {ApiError} 400, 401, 403, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1WorkspacesCreate(params: ApiV1WorkspacesCreateParams, call?: CallOptions): Promise<Workspace>;
+  /**
+   * A workspace
+   *
+   * One workspace with its configuration. 404 when it does not exist or the caller cannot see it.
+   *
+   * `GET /api/v1/workspaces/{id}/` (`api_v1_workspaces_retrieve`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1WorkspacesRetrieve(params: ApiV1WorkspacesRetrieveParams, call?: CallOptions): Promise<Workspace>;
+  /**
+   * Configure a workspace (Workspace Admin)
+   *
+   * Rename the workspace or replace its whole `config` object.
+   *
+   * `PATCH /api/v1/workspaces/{id}/` (`api_v1_workspaces_partial_update`).
+   * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1WorkspacesPartialUpdate(
+    params: ApiV1WorkspacesPartialUpdateParams,
+    call?: CallOptions,
+  ): Promise<Workspace>;
+  /**
+   * Delete a workspace without buckets (Org Admin)
+   *
+   * Deletes the workspace and its memberships. 409 `workspace_not_empty` while it still has buckets: delete them first.
+   *
+   * `DELETE /api/v1/workspaces/{id}/` (`api_v1_workspaces_destroy`).
+   * @throws {ApiError} 400, 401, 403, 404, 409, 413, 503: the API's error body is `error.body`.
+   */
+  apiV1WorkspacesDestroy(params: ApiV1WorkspacesDestroyParams, call?: CallOptions): Promise<void>;
+  /**
+   * List the organization's members and their roles
+   *
+   * The members with their roles, ordered by username. Any member may list them.
+   *
+   * `GET /api/v1/organizations/{id}/members/` (`api_v1_organizations_members_list`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1OrganizationsMembersList(
+    params: ApiV1OrganizationsMembersListParams,
+    call?: CallOptions,
+  ): Promise<PaginatedMemberList>;
+  /**
+   * Add a user, named by username or e-mail address, as a member with a role
+   *
+   * Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a person signed in: 403 `interactive_login_required` with an API key.
+   *
+   * `POST /api/v1/organizations/{id}/members/` (`api_v1_organizations_members_create`).
+   * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1OrganizationsMembersCreate(
+    params: ApiV1OrganizationsMembersCreateParams,
+    call?: CallOptions,
+  ): Promise<Member>;
+  /**
+   * List the workspace's members and their roles
+   *
+   * The members with their roles, ordered by username. Any member may list them.
+   *
+   * `GET /api/v1/workspaces/{id}/members/` (`api_v1_workspaces_members_list`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1WorkspacesMembersList(
+    params: ApiV1WorkspacesMembersListParams,
+    call?: CallOptions,
+  ): Promise<PaginatedMemberList>;
+  /**
+   * Add a user, named by username or e-mail address, as a member with a role
+   *
+   * Name the user by exactly one of `username` and `email`. An unknown and an inactive user get the same 400, so the answer reveals nothing about other users. 400 `unique` when already a member. Needs a person signed in: 403 `interactive_login_required` with an API key.
+   *
+   * `POST /api/v1/workspaces/{id}/members/` (`api_v1_workspaces_members_create`).
+   * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1WorkspacesMembersCreate(
+    params: ApiV1WorkspacesMembersCreateParams,
+    call?: CallOptions,
+  ): Promise<Member>;
+  /**
+   * Change a member's role
+   *
+   * Give the member another role (`admin`, `user` or `viewer`). With an API key only a lower role (403 `interactive_login_required` otherwise: a higher role, or the same one set again, which would keep a group-granted role after the person leaves the group).
+   *
+   * `PATCH /api/v1/organizations/{id}/members/{user_id}/` (`api_v1_organizations_members_partial_update`).
+   * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1OrganizationsMembersPartialUpdate(
+    params: ApiV1OrganizationsMembersPartialUpdateParams,
+    call?: CallOptions,
+  ): Promise<Member>;
+  /**
+   * Remove a member
+   *
+   * Ends the membership. The user and their other memberships stay.
+   *
+   * `DELETE /api/v1/organizations/{id}/members/{user_id}/` (`api_v1_organizations_members_destroy`).
+   * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
+   */
+  apiV1OrganizationsMembersDestroy(
+    params: ApiV1OrganizationsMembersDestroyParams,
+    call?: CallOptions,
+  ): Promise<void>;
+  /**
+   * Change a member's role
+   *
+   * Give the member another role (`admin`, `user` or `viewer`). With an API key only a lower role (403 `interactive_login_required` otherwise: a higher role, or the same one set again, which would keep a group-granted role after the person leaves the group).
+   *
+   * `PATCH /api/v1/workspaces/{id}/members/{user_id}/` (`api_v1_workspaces_members_partial_update`).
+   * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1WorkspacesMembersPartialUpdate(
+    params: ApiV1WorkspacesMembersPartialUpdateParams,
+    call?: CallOptions,
+  ): Promise<Member>;
+  /**
+   * Remove a member
+   *
+   * Ends the membership. The user and their other memberships stay.
+   *
+   * `DELETE /api/v1/workspaces/{id}/members/{user_id}/` (`api_v1_workspaces_members_destroy`).
+   * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
+   */
+  apiV1WorkspacesMembersDestroy(
+    params: ApiV1WorkspacesMembersDestroyParams,
+    call?: CallOptions,
+  ): Promise<void>;
+  /**
+   * List your user API keys (never their secrets)
+   *
+   * The keys with their names, scopes, expiry and last use; never a secret.
+   *
+   * `GET /api/v1/users/me/api-keys/` (`api_v1_users_me_api_keys_list`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1UsersMeApiKeysList(
+    params?: ApiV1UsersMeApiKeysListParams,
+    call?: CallOptions,
+  ): Promise<PaginatedApiKeyList>;
+  /**
+   * Create one of the your user API keys; the token is in this response only
+   *
+   * Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
+   *
+   * `POST /api/v1/users/me/api-keys/` (`api_v1_users_me_api_keys_create`).
+   * @throws {ApiError} 400, 401, 403, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1UsersMeApiKeysCreate(
+    params: ApiV1UsersMeApiKeysCreateParams,
+    call?: CallOptions,
+  ): Promise<CreatedApiKey>;
+  /**
+   * Revoke a key: it fails from the next request on
+   *
+   * Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
+   *
+   * `DELETE /api/v1/users/me/api-keys/{key_id}/` (`api_v1_users_me_api_keys_destroy`).
+   * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
+   */
+  apiV1UsersMeApiKeysDestroy(params: ApiV1UsersMeApiKeysDestroyParams, call?: CallOptions): Promise<void>;
+  /**
+   * List the organization's API keys (never their secrets)
+   *
+   * The keys with their names, scopes, expiry and last use; never a secret.
+   *
+   * `GET /api/v1/organizations/{id}/api-keys/` (`api_v1_organizations_api_keys_list`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1OrganizationsApiKeysList(
+    params: ApiV1OrganizationsApiKeysListParams,
+    call?: CallOptions,
+  ): Promise<PaginatedApiKeyList>;
+  /**
+   * Create one of the the organization's API keys; the token is in this response only
+   *
+   * Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
+   *
+   * `POST /api/v1/organizations/{id}/api-keys/` (`api_v1_organizations_api_keys_create`).
+   * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1OrganizationsApiKeysCreate(
+    params: ApiV1OrganizationsApiKeysCreateParams,
+    call?: CallOptions,
+  ): Promise<CreatedApiKey>;
+  /**
+   * Revoke a key: it fails from the next request on
+   *
+   * Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
+   *
+   * `DELETE /api/v1/organizations/{id}/api-keys/{key_id}/` (`api_v1_organizations_api_keys_destroy`).
+   * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
+   */
+  apiV1OrganizationsApiKeysDestroy(
+    params: ApiV1OrganizationsApiKeysDestroyParams,
+    call?: CallOptions,
+  ): Promise<void>;
+  /**
+   * List system API keys (staff) (never their secrets)
+   *
+   * The keys with their names, scopes, expiry and last use; never a secret.
+   *
+   * `GET /api/v1/system-api-keys/` (`api_v1_system_api_keys_list`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1SystemApiKeysList(
+    params?: ApiV1SystemApiKeysListParams,
+    call?: CallOptions,
+  ): Promise<PaginatedApiKeyList>;
+  /**
+   * Create one of the system API keys (staff); the token is in this response only
+   *
+   * Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
+   *
+   * `POST /api/v1/system-api-keys/` (`api_v1_system_api_keys_create`).
+   * @throws {ApiError} 400, 401, 403, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1SystemApiKeysCreate(
+    params: ApiV1SystemApiKeysCreateParams,
+    call?: CallOptions,
+  ): Promise<CreatedApiKey>;
+  /**
+   * Revoke a key: it fails from the next request on
+   *
+   * Needs a person signed in (a login token): with an API key the answer is 403 `interactive_login_required`, so a leaked key cannot make keys that outlive it.
+   *
+   * `DELETE /api/v1/system-api-keys/{key_id}/` (`api_v1_system_api_keys_destroy`).
+   * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
+   */
+  apiV1SystemApiKeysDestroy(params: ApiV1SystemApiKeysDestroyParams, call?: CallOptions): Promise<void>;
+  /**
+   * Security events, newest first (Super Admin: all; Org Admin: their organizations)
+   *
+   * A page of the audit log, newest first, with filters. Super Admins see every entry; Org Admins the entries of their organizations.
+   *
+   * `GET /api/v1/audit-log/` (`api_v1_audit_log_list`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1AuditLogList(params?: ApiV1AuditLogListParams, call?: CallOptions): Promise<PaginatedAuditEntryList>;
+  /**
+   * Every matching entry, oldest first, as NDJSON (one JSON object per line)
+   *
+   * The whole matching log as a download, streamed: each line is one `AuditEntry` as JSON. Same filters and visibility as the list.
+   *
+   * `GET /api/v1/audit-log/export/` (`api_v1_audit_log_export_retrieve`).
+   * The answer is returned as text.
+   * @throws {ApiError} 400, 401, 403, 503: the API's error body is `error.body`.
+   */
+  apiV1AuditLogExportRetrieve(
+    params?: ApiV1AuditLogExportRetrieveParams,
+    call?: CallOptions,
+  ): Promise<string>;
+  /**
+   * List buckets (occupancy, object count, last usage refresh; never secrets)
+   *
+   * The buckets in workspaces the caller can see, with their usage as last measured. Filter by organization, workspace, region or owner.
+   *
+   * `GET /api/v1/s3/buckets/` (`api_v1_s3_buckets_list`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1S3BucketsList(params?: ApiV1S3BucketsListParams, call?: CallOptions): Promise<PaginatedBucketList>;
+  /**
+   * Create a bucket with its own access user, or adopt it (same name, same workspace)
+   *
+   * 201 with the new bucket and its credentials. If Plinth already manages the name in the region for the same organization and workspace, 200 with that bucket; with an owner_reference, only when that object owns it, or it has no owner and was created for that object or released to its namespace (adoptable_by). Anything else: 409 bucket_name_taken.
+   *
+   * `POST /api/v1/s3/buckets/` (`api_v1_s3_buckets_create`).
+   * @throws {ApiError} 400, 401, 403, 409, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1S3BucketsCreate(params: ApiV1S3BucketsCreateParams, call?: CallOptions): Promise<CreatedBucket>;
+  /**
+   * Bring a bucket that exists on the cluster without a Plinth record under management (a Super Admin signed in)
+   *
+   * The bucket keeps its data; it is marked as managed, gets its own access user, and belongs to the workspace given (origin `adopted`). Recorded in the audit log as bucket.imported. 400 (on name) when no such bucket exists on the cluster; 409 bucket_name_taken when Plinth already manages the name.
+   *
+   * `POST /api/v1/s3/buckets/import/` (`api_v1_s3_buckets_import_create`).
+   * @throws {ApiError} 400, 401, 403, 409, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1S3BucketsImportCreate(
+    params: ApiV1S3BucketsImportCreateParams,
+    call?: CallOptions,
+  ): Promise<CreatedBucket>;
+  /**
+   * A bucket
+   *
+   * One bucket with its usage; never its secret.
+   *
+   * `GET /api/v1/s3/buckets/{id}/` (`api_v1_s3_buckets_retrieve`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1S3BucketsRetrieve(params: ApiV1S3BucketsRetrieveParams, call?: CallOptions): Promise<Bucket>;
+  /**
+   * Turn the allow-all CORS rule set on or off, set or drop the owning Kubernetes object, or release the bucket to a namespace
+   *
+   * Switch CORS for browsers on any origin, or change which Kubernetes object owns the bucket or may adopt it.
+   *
+   * `PATCH /api/v1/s3/buckets/{id}/` (`api_v1_s3_buckets_partial_update`).
+   * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1S3BucketsPartialUpdate(params: ApiV1S3BucketsPartialUpdateParams, call?: CallOptions): Promise<Bucket>;
+  /**
+   * Remove the access user and policy, and the bucket if it is empty (else 409; data is never deleted)
+   *
+   * Deletes an empty bucket and its access user on the cluster. 409 `bucket_not_empty` while it holds objects; the data is never deleted by this call.
+   *
+   * `DELETE /api/v1/s3/buckets/{id}/` (`api_v1_s3_buckets_destroy`).
+   * @throws {ApiError} 400, 401, 403, 404, 409, 413, 503: the API's error body is `error.body`.
+   */
+  apiV1S3BucketsDestroy(params: ApiV1S3BucketsDestroyParams, call?: CallOptions): Promise<void>;
+  /**
+   * Reveal the bucket's credentials again (recorded in the audit log)
+   *
+   * The access key and secret of the bucket's own user, again. Each reveal is recorded in the audit log (`bucket.credentials_revealed`). Needs the right to manage the bucket.
+   *
+   * `GET /api/v1/s3/buckets/{id}/credentials/` (`api_v1_s3_buckets_credentials_retrieve`).
+   * @throws {ApiError} 400, 401, 403, 404, 409, 503: the API's error body is `error.body`.
+   */
+  apiV1S3BucketsCredentialsRetrieve(
+    params: ApiV1S3BucketsCredentialsRetrieveParams,
+    call?: CallOptions,
+  ): Promise<BucketCredentials>;
+  /**
+   * Rotate the bucket's access key; the old one keeps working for a grace period
+   *
+   * A new access key with the same rights; the old one keeps working for `grace_seconds`, then is removed. The new secret is in this response (and revealable later). Rotating again within a grace period ends the older key at once. With `grace_seconds: 0` the old key is removed before the answer: a 200 means it no longer works; 503 `previous_key_removal_pending` means the new key is in force but the storage cluster has not removed the old one yet (retried in the background). At most 10 rotations per bucket in any hour; beyond, 429 `rotation_rate_limited` with `Retry-After`. Recorded in the audit log (`bucket.credentials_rotated`, and `bucket.previous_credentials_removed` when the old key is removed). Needs the right to reveal the credentials.
+   *
+   * `POST /api/v1/s3/buckets/{id}/rotate-credentials/` (`api_v1_s3_buckets_rotate_credentials_create`).
+   * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 429, 503: the API's error body is `error.body`.
+   */
+  apiV1S3BucketsRotateCredentialsCreate(
+    params: ApiV1S3BucketsRotateCredentialsCreateParams,
+    call?: CallOptions,
+  ): Promise<RotatedCredentials>;
+  /**
+   * Check that the bucket and its access key still exist on the storage cluster
+   *
+   * Asks the bucket's storage cluster, now, whether the bucket and its current access user (access key) still exist there: someone may have deleted either on the cluster, behind Plinth’s back. `healthy` is true when both do. Meant for periodic drift checks, such as the Kubernetes operator’s. Needs the right to see the bucket. 409 `bucket_busy` (with `Retry-After`) while the bucket is being created or deleted, or when it changed during the check (a key rotation); 503 `storage_unavailable` when the storage cluster does not answer. Not recorded in the audit log (a read).
+   *
+   * `GET /api/v1/s3/buckets/{id}/health/` (`api_v1_s3_buckets_health_retrieve`).
+   * @throws {ApiError} 400, 401, 403, 404, 409, 503: the API's error body is `error.body`.
+   */
+  apiV1S3BucketsHealthRetrieve(
+    params: ApiV1S3BucketsHealthRetrieveParams,
+    call?: CallOptions,
+  ): Promise<BucketHealth>;
+  /**
+   * A presigned URL to PUT one object, signed with the bucket's own access user
+   *
+   * The URL stops working when it expires, and when the bucket (so its access user) is deleted.
+   *
+   * `POST /api/v1/s3/buckets/{id}/objects/upload-url/` (`api_v1_s3_buckets_objects_upload_url_create`).
+   * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1S3BucketsObjectsUploadUrlCreate(
+    params: ApiV1S3BucketsObjectsUploadUrlCreateParams,
+    call?: CallOptions,
+  ): Promise<UploadUrl>;
+  /**
+   * Regions with bucket count, occupancy and objects (over the buckets you can see)
+   *
+   * Every configured region with the number, occupancy and objects of the buckets the caller can see there: the region picker and the per-region totals.
+   *
+   * `GET /api/v1/s3/regions/` (`api_v1_s3_regions_retrieve`).
+   * @throws {ApiError} 401, 403, 503: the API's error body is `error.body`.
+   */
+  apiV1S3RegionsRetrieve(params?: Record<string, never>, call?: CallOptions): Promise<RegionList>;
+}
+
+/** The operations over one way of sending: the global configuration, or an instance. */
+function bindOperations(send: Client['request']): PlinthClient {
+  return {
+    apiV1SchemaRetrieve: (params = {}, call) =>
+      send<Record<string, unknown> | string>(
+        { method: 'GET', path: '/api/v1/schema/', query: { format: params.format }, responseType: 'json' },
+        call,
+      ),
+    apiLoginCreate: (params, call) =>
+      send<LoginResponse>(
+        { method: 'POST', path: '/api/login/', body: params.requestBody, responseType: 'json' },
+        call,
+      ),
+    apiLoginOidcCreate: (params, call) =>
+      send<LoginResponse>(
+        { method: 'POST', path: '/api/login/oidc/', body: params.requestBody, responseType: 'json' },
+        call,
+      ),
+    apiLoginProvidersRetrieve: (params = {}, call) =>
+      send<SsoProviders>(
+        { method: 'GET', path: '/api/login/providers/', query: { name: params.name }, responseType: 'json' },
+        call,
+      ),
+    apiV1UsersList: (params = {}, call) =>
+      send<PaginatedUserList>(
+        {
+          method: 'GET',
+          path: '/api/v1/users/',
+          query: { page: params.page, page_size: params.pageSize },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1UsersCreate: (params, call) =>
+      send<User>(
+        { method: 'POST', path: '/api/v1/users/', body: params.requestBody, responseType: 'json' },
+        call,
+      ),
+    apiV1UsersMeRetrieve: (_params, call) =>
+      send<User>({ method: 'GET', path: '/api/v1/users/me/', responseType: 'json' }, call),
+    apiV1UsersRetrieve: (params, call) =>
+      send<User>(
+        { method: 'GET', path: '/api/v1/users/{id}/', pathParams: { id: params.id }, responseType: 'json' },
+        call,
+      ),
+    apiV1UsersPartialUpdate: (params, call) =>
+      send<User>(
+        {
+          method: 'PATCH',
+          path: '/api/v1/users/{id}/',
+          pathParams: { id: params.id },
+          body: params.requestBody,
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1UsersSsoRetrieve: (params, call) =>
+      send<UserSso>(
+        {
+          method: 'GET',
+          path: '/api/v1/users/{id}/sso/',
+          pathParams: { id: params.id },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1UsersIdentitiesCreate: (params, call) =>
+      send<Identity>(
+        {
+          method: 'POST',
+          path: '/api/v1/users/{id}/identities/',
+          pathParams: { id: params.id },
+          body: params.requestBody,
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1UsersSessionsDestroy: (params, call) =>
+      send<void>(
+        {
+          method: 'DELETE',
+          path: '/api/v1/users/{id}/sessions/',
+          pathParams: { id: params.id },
+          responseType: 'none',
+        },
+        call,
+      ),
+    apiV1OrganizationsList: (params = {}, call) =>
+      send<PaginatedOrganizationList>(
+        {
+          method: 'GET',
+          path: '/api/v1/organizations/',
+          query: { page: params.page, page_size: params.pageSize },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1OrganizationsCreate: (params, call) =>
+      send<Organization>(
+        { method: 'POST', path: '/api/v1/organizations/', body: params.requestBody, responseType: 'json' },
+        call,
+      ),
+    apiV1OrganizationsRetrieve: (params, call) =>
+      send<Organization>(
+        {
+          method: 'GET',
+          path: '/api/v1/organizations/{id}/',
+          pathParams: { id: params.id },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1OrganizationsPartialUpdate: (params, call) =>
+      send<Organization>(
+        {
+          method: 'PATCH',
+          path: '/api/v1/organizations/{id}/',
+          pathParams: { id: params.id },
+          body: params.requestBody,
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1OrganizationsDestroy: (params, call) =>
+      send<void>(
+        {
+          method: 'DELETE',
+          path: '/api/v1/organizations/{id}/',
+          pathParams: { id: params.id },
+          responseType: 'none',
+        },
+        call,
+      ),
+    apiV1WorkspacesList: (params = {}, call) =>
+      send<PaginatedWorkspaceList>(
+        {
+          method: 'GET',
+          path: '/api/v1/workspaces/',
+          query: { page: params.page, page_size: params.pageSize, organization: params.organization },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1WorkspacesCreate: (params, call) =>
+      send<Workspace>(
+        { method: 'POST', path: '/api/v1/workspaces/', body: params.requestBody, responseType: 'json' },
+        call,
+      ),
+    apiV1WorkspacesRetrieve: (params, call) =>
+      send<Workspace>(
+        {
+          method: 'GET',
+          path: '/api/v1/workspaces/{id}/',
+          pathParams: { id: params.id },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1WorkspacesPartialUpdate: (params, call) =>
+      send<Workspace>(
+        {
+          method: 'PATCH',
+          path: '/api/v1/workspaces/{id}/',
+          pathParams: { id: params.id },
+          body: params.requestBody,
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1WorkspacesDestroy: (params, call) =>
+      send<void>(
+        {
+          method: 'DELETE',
+          path: '/api/v1/workspaces/{id}/',
+          pathParams: { id: params.id },
+          responseType: 'none',
+        },
+        call,
+      ),
+    apiV1OrganizationsMembersList: (params, call) =>
+      send<PaginatedMemberList>(
+        {
+          method: 'GET',
+          path: '/api/v1/organizations/{id}/members/',
+          pathParams: { id: params.id },
+          query: { page: params.page, page_size: params.pageSize },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1OrganizationsMembersCreate: (params, call) =>
+      send<Member>(
+        {
+          method: 'POST',
+          path: '/api/v1/organizations/{id}/members/',
+          pathParams: { id: params.id },
+          body: params.requestBody,
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1WorkspacesMembersList: (params, call) =>
+      send<PaginatedMemberList>(
+        {
+          method: 'GET',
+          path: '/api/v1/workspaces/{id}/members/',
+          pathParams: { id: params.id },
+          query: { page: params.page, page_size: params.pageSize },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1WorkspacesMembersCreate: (params, call) =>
+      send<Member>(
+        {
+          method: 'POST',
+          path: '/api/v1/workspaces/{id}/members/',
+          pathParams: { id: params.id },
+          body: params.requestBody,
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1OrganizationsMembersPartialUpdate: (params, call) =>
+      send<Member>(
+        {
+          method: 'PATCH',
+          path: '/api/v1/organizations/{id}/members/{user_id}/',
+          pathParams: { id: params.id, user_id: params.userId },
+          body: params.requestBody,
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1OrganizationsMembersDestroy: (params, call) =>
+      send<void>(
+        {
+          method: 'DELETE',
+          path: '/api/v1/organizations/{id}/members/{user_id}/',
+          pathParams: { id: params.id, user_id: params.userId },
+          responseType: 'none',
+        },
+        call,
+      ),
+    apiV1WorkspacesMembersPartialUpdate: (params, call) =>
+      send<Member>(
+        {
+          method: 'PATCH',
+          path: '/api/v1/workspaces/{id}/members/{user_id}/',
+          pathParams: { id: params.id, user_id: params.userId },
+          body: params.requestBody,
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1WorkspacesMembersDestroy: (params, call) =>
+      send<void>(
+        {
+          method: 'DELETE',
+          path: '/api/v1/workspaces/{id}/members/{user_id}/',
+          pathParams: { id: params.id, user_id: params.userId },
+          responseType: 'none',
+        },
+        call,
+      ),
+    apiV1UsersMeApiKeysList: (params = {}, call) =>
+      send<PaginatedApiKeyList>(
+        {
+          method: 'GET',
+          path: '/api/v1/users/me/api-keys/',
+          query: { page: params.page, page_size: params.pageSize },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1UsersMeApiKeysCreate: (params, call) =>
+      send<CreatedApiKey>(
+        {
+          method: 'POST',
+          path: '/api/v1/users/me/api-keys/',
+          body: params.requestBody,
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1UsersMeApiKeysDestroy: (params, call) =>
+      send<void>(
+        {
+          method: 'DELETE',
+          path: '/api/v1/users/me/api-keys/{key_id}/',
+          pathParams: { key_id: params.keyId },
+          responseType: 'none',
+        },
+        call,
+      ),
+    apiV1OrganizationsApiKeysList: (params, call) =>
+      send<PaginatedApiKeyList>(
+        {
+          method: 'GET',
+          path: '/api/v1/organizations/{id}/api-keys/',
+          pathParams: { id: params.id },
+          query: { page: params.page, page_size: params.pageSize },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1OrganizationsApiKeysCreate: (params, call) =>
+      send<CreatedApiKey>(
+        {
+          method: 'POST',
+          path: '/api/v1/organizations/{id}/api-keys/',
+          pathParams: { id: params.id },
+          body: params.requestBody,
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1OrganizationsApiKeysDestroy: (params, call) =>
+      send<void>(
+        {
+          method: 'DELETE',
+          path: '/api/v1/organizations/{id}/api-keys/{key_id}/',
+          pathParams: { id: params.id, key_id: params.keyId },
+          responseType: 'none',
+        },
+        call,
+      ),
+    apiV1SystemApiKeysList: (params = {}, call) =>
+      send<PaginatedApiKeyList>(
+        {
+          method: 'GET',
+          path: '/api/v1/system-api-keys/',
+          query: { page: params.page, page_size: params.pageSize },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1SystemApiKeysCreate: (params, call) =>
+      send<CreatedApiKey>(
+        { method: 'POST', path: '/api/v1/system-api-keys/', body: params.requestBody, responseType: 'json' },
+        call,
+      ),
+    apiV1SystemApiKeysDestroy: (params, call) =>
+      send<void>(
+        {
+          method: 'DELETE',
+          path: '/api/v1/system-api-keys/{key_id}/',
+          pathParams: { key_id: params.keyId },
+          responseType: 'none',
+        },
+        call,
+      ),
+    apiV1AuditLogList: (params = {}, call) =>
+      send<PaginatedAuditEntryList>(
+        {
+          method: 'GET',
+          path: '/api/v1/audit-log/',
+          query: {
+            page: params.page,
+            page_size: params.pageSize,
+            event: params.event,
+            actor: params.actor,
+            organization: params.organization,
+            since: params.since,
+            until: params.until,
+            exclude_event: params.excludeEvent,
+          },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1AuditLogExportRetrieve: (params = {}, call) =>
+      send<string>(
+        {
+          method: 'GET',
+          path: '/api/v1/audit-log/export/',
+          query: {
+            event: params.event,
+            actor: params.actor,
+            organization: params.organization,
+            since: params.since,
+            until: params.until,
+            exclude_event: params.excludeEvent,
+          },
+          responseType: 'text',
+        },
+        call,
+      ),
+    apiV1S3BucketsList: (params = {}, call) =>
+      send<PaginatedBucketList>(
+        {
+          method: 'GET',
+          path: '/api/v1/s3/buckets/',
+          query: {
+            page: params.page,
+            page_size: params.pageSize,
+            organization: params.organization,
+            workspace: params.workspace,
+            region: params.region,
+            owner_uid: params.ownerUid,
+          },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1S3BucketsCreate: (params, call) =>
+      send<CreatedBucket>(
+        { method: 'POST', path: '/api/v1/s3/buckets/', body: params.requestBody, responseType: 'json' },
+        call,
+      ),
+    apiV1S3BucketsImportCreate: (params, call) =>
+      send<CreatedBucket>(
+        {
+          method: 'POST',
+          path: '/api/v1/s3/buckets/import/',
+          body: params.requestBody,
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1S3BucketsRetrieve: (params, call) =>
+      send<Bucket>(
+        {
+          method: 'GET',
+          path: '/api/v1/s3/buckets/{id}/',
+          pathParams: { id: params.id },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1S3BucketsPartialUpdate: (params, call) =>
+      send<Bucket>(
+        {
+          method: 'PATCH',
+          path: '/api/v1/s3/buckets/{id}/',
+          pathParams: { id: params.id },
+          body: params.requestBody,
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1S3BucketsDestroy: (params, call) =>
+      send<void>(
+        {
+          method: 'DELETE',
+          path: '/api/v1/s3/buckets/{id}/',
+          pathParams: { id: params.id },
+          responseType: 'none',
+        },
+        call,
+      ),
+    apiV1S3BucketsCredentialsRetrieve: (params, call) =>
+      send<BucketCredentials>(
+        {
+          method: 'GET',
+          path: '/api/v1/s3/buckets/{id}/credentials/',
+          pathParams: { id: params.id },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1S3BucketsRotateCredentialsCreate: (params, call) =>
+      send<RotatedCredentials>(
+        {
+          method: 'POST',
+          path: '/api/v1/s3/buckets/{id}/rotate-credentials/',
+          pathParams: { id: params.id },
+          body: params.requestBody,
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1S3BucketsHealthRetrieve: (params, call) =>
+      send<BucketHealth>(
+        {
+          method: 'GET',
+          path: '/api/v1/s3/buckets/{id}/health/',
+          pathParams: { id: params.id },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1S3BucketsObjectsUploadUrlCreate: (params, call) =>
+      send<UploadUrl>(
+        {
+          method: 'POST',
+          path: '/api/v1/s3/buckets/{id}/objects/upload-url/',
+          pathParams: { id: params.id },
+          body: params.requestBody,
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1S3RegionsRetrieve: (_params, call) =>
+      send<RegionList>({ method: 'GET', path: '/api/v1/s3/regions/', responseType: 'json' }, call),
+  };
+}
+
+/** The functions below send with the global configuration (`OpenAPI`). */
+const globalOperations = bindOperations(request);
+
+/**
+ * A client with a configuration of its own (base URL, token or token function, fetch, deadline,
+ * retries, hooks), whose methods are the operations; the global `OpenAPI` is neither read nor changed.
+ */
+export function createPlinthClient(options: ClientOptions): PlinthClient {
+  return bindOperations(createClient(options).request);
+}
+
 export interface ApiV1SchemaRetrieveParams {
   /**
    * `json` (when absent) or `yaml`.
@@ -61,13 +1128,9 @@ export interface ApiV1SchemaRetrieveParams {
  */
 export function apiV1SchemaRetrieve(
   params: ApiV1SchemaRetrieveParams = {},
+  call?: CallOptions,
 ): Promise<Record<string, unknown> | string> {
-  return request<Record<string, unknown> | string>({
-    method: 'GET',
-    path: '/api/v1/schema/',
-    query: { format: params.format },
-    responseType: 'json',
-  });
+  return globalOperations.apiV1SchemaRetrieve(params, call);
 }
 
 export interface ApiLoginCreateParams {
@@ -84,13 +1147,8 @@ export interface ApiLoginCreateParams {
  * `POST /api/login/` (`api_login_create`).
  * @throws {ApiError} 400, 401, 413, 415, 429, 503: the API's error body is `error.body`.
  */
-export function apiLoginCreate(params: ApiLoginCreateParams): Promise<LoginResponse> {
-  return request<LoginResponse>({
-    method: 'POST',
-    path: '/api/login/',
-    body: params.requestBody,
-    responseType: 'json',
-  });
+export function apiLoginCreate(params: ApiLoginCreateParams, call?: CallOptions): Promise<LoginResponse> {
+  return globalOperations.apiLoginCreate(params, call);
 }
 
 export interface ApiLoginOidcCreateParams {
@@ -107,13 +1165,11 @@ export interface ApiLoginOidcCreateParams {
  * `POST /api/login/oidc/` (`api_login_oidc_create`).
  * @throws {ApiError} 400, 401, 413, 415, 503: the API's error body is `error.body`.
  */
-export function apiLoginOidcCreate(params: ApiLoginOidcCreateParams): Promise<LoginResponse> {
-  return request<LoginResponse>({
-    method: 'POST',
-    path: '/api/login/oidc/',
-    body: params.requestBody,
-    responseType: 'json',
-  });
+export function apiLoginOidcCreate(
+  params: ApiLoginOidcCreateParams,
+  call?: CallOptions,
+): Promise<LoginResponse> {
+  return globalOperations.apiLoginOidcCreate(params, call);
 }
 
 export interface ApiLoginProvidersRetrieveParams {
@@ -132,13 +1188,9 @@ export interface ApiLoginProvidersRetrieveParams {
  */
 export function apiLoginProvidersRetrieve(
   params: ApiLoginProvidersRetrieveParams = {},
+  call?: CallOptions,
 ): Promise<SsoProviders> {
-  return request<SsoProviders>({
-    method: 'GET',
-    path: '/api/login/providers/',
-    query: { name: params.name },
-    responseType: 'json',
-  });
+  return globalOperations.apiLoginProvidersRetrieve(params, call);
 }
 
 export interface ApiV1UsersListParams {
@@ -159,13 +1211,11 @@ export interface ApiV1UsersListParams {
  * `GET /api/v1/users/` (`api_v1_users_list`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
  */
-export function apiV1UsersList(params: ApiV1UsersListParams = {}): Promise<PaginatedUserList> {
-  return request<PaginatedUserList>({
-    method: 'GET',
-    path: '/api/v1/users/',
-    query: { page: params.page, page_size: params.pageSize },
-    responseType: 'json',
-  });
+export function apiV1UsersList(
+  params: ApiV1UsersListParams = {},
+  call?: CallOptions,
+): Promise<PaginatedUserList> {
+  return globalOperations.apiV1UsersList(params, call);
 }
 
 export interface ApiV1UsersCreateParams {
@@ -182,13 +1232,8 @@ export interface ApiV1UsersCreateParams {
  * `POST /api/v1/users/` (`api_v1_users_create`).
  * @throws {ApiError} 400, 401, 403, 413, 415, 503: the API's error body is `error.body`.
  */
-export function apiV1UsersCreate(params: ApiV1UsersCreateParams): Promise<User> {
-  return request<User>({
-    method: 'POST',
-    path: '/api/v1/users/',
-    body: params.requestBody,
-    responseType: 'json',
-  });
+export function apiV1UsersCreate(params: ApiV1UsersCreateParams, call?: CallOptions): Promise<User> {
+  return globalOperations.apiV1UsersCreate(params, call);
 }
 
 /**
@@ -199,8 +1244,8 @@ export function apiV1UsersCreate(params: ApiV1UsersCreateParams): Promise<User> 
  * `GET /api/v1/users/me/` (`api_v1_users_me_retrieve`).
  * @throws {ApiError} 401, 403, 503: the API's error body is `error.body`.
  */
-export function apiV1UsersMeRetrieve(): Promise<User> {
-  return request<User>({ method: 'GET', path: '/api/v1/users/me/', responseType: 'json' });
+export function apiV1UsersMeRetrieve(params: Record<string, never> = {}, call?: CallOptions): Promise<User> {
+  return globalOperations.apiV1UsersMeRetrieve(params, call);
 }
 
 export interface ApiV1UsersRetrieveParams {
@@ -217,13 +1262,8 @@ export interface ApiV1UsersRetrieveParams {
  * `GET /api/v1/users/{id}/` (`api_v1_users_retrieve`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
  */
-export function apiV1UsersRetrieve(params: ApiV1UsersRetrieveParams): Promise<User> {
-  return request<User>({
-    method: 'GET',
-    path: '/api/v1/users/{id}/',
-    pathParams: { id: params.id },
-    responseType: 'json',
-  });
+export function apiV1UsersRetrieve(params: ApiV1UsersRetrieveParams, call?: CallOptions): Promise<User> {
+  return globalOperations.apiV1UsersRetrieve(params, call);
 }
 
 export interface ApiV1UsersPartialUpdateParams {
@@ -244,14 +1284,11 @@ export interface ApiV1UsersPartialUpdateParams {
  * `PATCH /api/v1/users/{id}/` (`api_v1_users_partial_update`).
  * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
  */
-export function apiV1UsersPartialUpdate(params: ApiV1UsersPartialUpdateParams): Promise<User> {
-  return request<User>({
-    method: 'PATCH',
-    path: '/api/v1/users/{id}/',
-    pathParams: { id: params.id },
-    body: params.requestBody,
-    responseType: 'json',
-  });
+export function apiV1UsersPartialUpdate(
+  params: ApiV1UsersPartialUpdateParams,
+  call?: CallOptions,
+): Promise<User> {
+  return globalOperations.apiV1UsersPartialUpdate(params, call);
 }
 
 export interface ApiV1UsersSsoRetrieveParams {
@@ -268,13 +1305,11 @@ export interface ApiV1UsersSsoRetrieveParams {
  * `GET /api/v1/users/{id}/sso/` (`api_v1_users_sso_retrieve`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
  */
-export function apiV1UsersSsoRetrieve(params: ApiV1UsersSsoRetrieveParams): Promise<UserSso> {
-  return request<UserSso>({
-    method: 'GET',
-    path: '/api/v1/users/{id}/sso/',
-    pathParams: { id: params.id },
-    responseType: 'json',
-  });
+export function apiV1UsersSsoRetrieve(
+  params: ApiV1UsersSsoRetrieveParams,
+  call?: CallOptions,
+): Promise<UserSso> {
+  return globalOperations.apiV1UsersSsoRetrieve(params, call);
 }
 
 export interface ApiV1UsersIdentitiesCreateParams {
@@ -295,14 +1330,11 @@ export interface ApiV1UsersIdentitiesCreateParams {
  * `POST /api/v1/users/{id}/identities/` (`api_v1_users_identities_create`).
  * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
  */
-export function apiV1UsersIdentitiesCreate(params: ApiV1UsersIdentitiesCreateParams): Promise<Identity> {
-  return request<Identity>({
-    method: 'POST',
-    path: '/api/v1/users/{id}/identities/',
-    pathParams: { id: params.id },
-    body: params.requestBody,
-    responseType: 'json',
-  });
+export function apiV1UsersIdentitiesCreate(
+  params: ApiV1UsersIdentitiesCreateParams,
+  call?: CallOptions,
+): Promise<Identity> {
+  return globalOperations.apiV1UsersIdentitiesCreate(params, call);
 }
 
 export interface ApiV1UsersSessionsDestroyParams {
@@ -319,13 +1351,11 @@ export interface ApiV1UsersSessionsDestroyParams {
  * `DELETE /api/v1/users/{id}/sessions/` (`api_v1_users_sessions_destroy`).
  * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
  */
-export function apiV1UsersSessionsDestroy(params: ApiV1UsersSessionsDestroyParams): Promise<void> {
-  return request<void>({
-    method: 'DELETE',
-    path: '/api/v1/users/{id}/sessions/',
-    pathParams: { id: params.id },
-    responseType: 'none',
-  });
+export function apiV1UsersSessionsDestroy(
+  params: ApiV1UsersSessionsDestroyParams,
+  call?: CallOptions,
+): Promise<void> {
+  return globalOperations.apiV1UsersSessionsDestroy(params, call);
 }
 
 export interface ApiV1OrganizationsListParams {
@@ -348,13 +1378,9 @@ export interface ApiV1OrganizationsListParams {
  */
 export function apiV1OrganizationsList(
   params: ApiV1OrganizationsListParams = {},
+  call?: CallOptions,
 ): Promise<PaginatedOrganizationList> {
-  return request<PaginatedOrganizationList>({
-    method: 'GET',
-    path: '/api/v1/organizations/',
-    query: { page: params.page, page_size: params.pageSize },
-    responseType: 'json',
-  });
+  return globalOperations.apiV1OrganizationsList(params, call);
 }
 
 export interface ApiV1OrganizationsCreateParams {
@@ -371,13 +1397,11 @@ export interface ApiV1OrganizationsCreateParams {
  * `POST /api/v1/organizations/` (`api_v1_organizations_create`).
  * @throws {ApiError} 400, 401, 403, 413, 415, 503: the API's error body is `error.body`.
  */
-export function apiV1OrganizationsCreate(params: ApiV1OrganizationsCreateParams): Promise<Organization> {
-  return request<Organization>({
-    method: 'POST',
-    path: '/api/v1/organizations/',
-    body: params.requestBody,
-    responseType: 'json',
-  });
+export function apiV1OrganizationsCreate(
+  params: ApiV1OrganizationsCreateParams,
+  call?: CallOptions,
+): Promise<Organization> {
+  return globalOperations.apiV1OrganizationsCreate(params, call);
 }
 
 export interface ApiV1OrganizationsRetrieveParams {
@@ -394,13 +1418,11 @@ export interface ApiV1OrganizationsRetrieveParams {
  * `GET /api/v1/organizations/{id}/` (`api_v1_organizations_retrieve`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
  */
-export function apiV1OrganizationsRetrieve(params: ApiV1OrganizationsRetrieveParams): Promise<Organization> {
-  return request<Organization>({
-    method: 'GET',
-    path: '/api/v1/organizations/{id}/',
-    pathParams: { id: params.id },
-    responseType: 'json',
-  });
+export function apiV1OrganizationsRetrieve(
+  params: ApiV1OrganizationsRetrieveParams,
+  call?: CallOptions,
+): Promise<Organization> {
+  return globalOperations.apiV1OrganizationsRetrieve(params, call);
 }
 
 export interface ApiV1OrganizationsPartialUpdateParams {
@@ -423,14 +1445,9 @@ export interface ApiV1OrganizationsPartialUpdateParams {
  */
 export function apiV1OrganizationsPartialUpdate(
   params: ApiV1OrganizationsPartialUpdateParams,
+  call?: CallOptions,
 ): Promise<Organization> {
-  return request<Organization>({
-    method: 'PATCH',
-    path: '/api/v1/organizations/{id}/',
-    pathParams: { id: params.id },
-    body: params.requestBody,
-    responseType: 'json',
-  });
+  return globalOperations.apiV1OrganizationsPartialUpdate(params, call);
 }
 
 export interface ApiV1OrganizationsDestroyParams {
@@ -447,13 +1464,11 @@ export interface ApiV1OrganizationsDestroyParams {
  * `DELETE /api/v1/organizations/{id}/` (`api_v1_organizations_destroy`).
  * @throws {ApiError} 400, 401, 403, 404, 409, 413, 503: the API's error body is `error.body`.
  */
-export function apiV1OrganizationsDestroy(params: ApiV1OrganizationsDestroyParams): Promise<void> {
-  return request<void>({
-    method: 'DELETE',
-    path: '/api/v1/organizations/{id}/',
-    pathParams: { id: params.id },
-    responseType: 'none',
-  });
+export function apiV1OrganizationsDestroy(
+  params: ApiV1OrganizationsDestroyParams,
+  call?: CallOptions,
+): Promise<void> {
+  return globalOperations.apiV1OrganizationsDestroy(params, call);
 }
 
 export interface ApiV1WorkspacesListParams {
@@ -478,13 +1493,11 @@ export interface ApiV1WorkspacesListParams {
  * `GET /api/v1/workspaces/` (`api_v1_workspaces_list`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
  */
-export function apiV1WorkspacesList(params: ApiV1WorkspacesListParams = {}): Promise<PaginatedWorkspaceList> {
-  return request<PaginatedWorkspaceList>({
-    method: 'GET',
-    path: '/api/v1/workspaces/',
-    query: { page: params.page, page_size: params.pageSize, organization: params.organization },
-    responseType: 'json',
-  });
+export function apiV1WorkspacesList(
+  params: ApiV1WorkspacesListParams = {},
+  call?: CallOptions,
+): Promise<PaginatedWorkspaceList> {
+  return globalOperations.apiV1WorkspacesList(params, call);
 }
 
 export interface ApiV1WorkspacesCreateParams {
@@ -501,13 +1514,11 @@ export interface ApiV1WorkspacesCreateParams {
  * `POST /api/v1/workspaces/` (`api_v1_workspaces_create`).
  * @throws {ApiError} 400, 401, 403, 413, 415, 503: the API's error body is `error.body`.
  */
-export function apiV1WorkspacesCreate(params: ApiV1WorkspacesCreateParams): Promise<Workspace> {
-  return request<Workspace>({
-    method: 'POST',
-    path: '/api/v1/workspaces/',
-    body: params.requestBody,
-    responseType: 'json',
-  });
+export function apiV1WorkspacesCreate(
+  params: ApiV1WorkspacesCreateParams,
+  call?: CallOptions,
+): Promise<Workspace> {
+  return globalOperations.apiV1WorkspacesCreate(params, call);
 }
 
 export interface ApiV1WorkspacesRetrieveParams {
@@ -524,13 +1535,11 @@ export interface ApiV1WorkspacesRetrieveParams {
  * `GET /api/v1/workspaces/{id}/` (`api_v1_workspaces_retrieve`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
  */
-export function apiV1WorkspacesRetrieve(params: ApiV1WorkspacesRetrieveParams): Promise<Workspace> {
-  return request<Workspace>({
-    method: 'GET',
-    path: '/api/v1/workspaces/{id}/',
-    pathParams: { id: params.id },
-    responseType: 'json',
-  });
+export function apiV1WorkspacesRetrieve(
+  params: ApiV1WorkspacesRetrieveParams,
+  call?: CallOptions,
+): Promise<Workspace> {
+  return globalOperations.apiV1WorkspacesRetrieve(params, call);
 }
 
 export interface ApiV1WorkspacesPartialUpdateParams {
@@ -551,14 +1560,11 @@ export interface ApiV1WorkspacesPartialUpdateParams {
  * `PATCH /api/v1/workspaces/{id}/` (`api_v1_workspaces_partial_update`).
  * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
  */
-export function apiV1WorkspacesPartialUpdate(params: ApiV1WorkspacesPartialUpdateParams): Promise<Workspace> {
-  return request<Workspace>({
-    method: 'PATCH',
-    path: '/api/v1/workspaces/{id}/',
-    pathParams: { id: params.id },
-    body: params.requestBody,
-    responseType: 'json',
-  });
+export function apiV1WorkspacesPartialUpdate(
+  params: ApiV1WorkspacesPartialUpdateParams,
+  call?: CallOptions,
+): Promise<Workspace> {
+  return globalOperations.apiV1WorkspacesPartialUpdate(params, call);
 }
 
 export interface ApiV1WorkspacesDestroyParams {
@@ -575,13 +1581,11 @@ export interface ApiV1WorkspacesDestroyParams {
  * `DELETE /api/v1/workspaces/{id}/` (`api_v1_workspaces_destroy`).
  * @throws {ApiError} 400, 401, 403, 404, 409, 413, 503: the API's error body is `error.body`.
  */
-export function apiV1WorkspacesDestroy(params: ApiV1WorkspacesDestroyParams): Promise<void> {
-  return request<void>({
-    method: 'DELETE',
-    path: '/api/v1/workspaces/{id}/',
-    pathParams: { id: params.id },
-    responseType: 'none',
-  });
+export function apiV1WorkspacesDestroy(
+  params: ApiV1WorkspacesDestroyParams,
+  call?: CallOptions,
+): Promise<void> {
+  return globalOperations.apiV1WorkspacesDestroy(params, call);
 }
 
 export interface ApiV1OrganizationsMembersListParams {
@@ -608,14 +1612,9 @@ export interface ApiV1OrganizationsMembersListParams {
  */
 export function apiV1OrganizationsMembersList(
   params: ApiV1OrganizationsMembersListParams,
+  call?: CallOptions,
 ): Promise<PaginatedMemberList> {
-  return request<PaginatedMemberList>({
-    method: 'GET',
-    path: '/api/v1/organizations/{id}/members/',
-    pathParams: { id: params.id },
-    query: { page: params.page, page_size: params.pageSize },
-    responseType: 'json',
-  });
+  return globalOperations.apiV1OrganizationsMembersList(params, call);
 }
 
 export interface ApiV1OrganizationsMembersCreateParams {
@@ -638,14 +1637,9 @@ export interface ApiV1OrganizationsMembersCreateParams {
  */
 export function apiV1OrganizationsMembersCreate(
   params: ApiV1OrganizationsMembersCreateParams,
+  call?: CallOptions,
 ): Promise<Member> {
-  return request<Member>({
-    method: 'POST',
-    path: '/api/v1/organizations/{id}/members/',
-    pathParams: { id: params.id },
-    body: params.requestBody,
-    responseType: 'json',
-  });
+  return globalOperations.apiV1OrganizationsMembersCreate(params, call);
 }
 
 export interface ApiV1WorkspacesMembersListParams {
@@ -672,14 +1666,9 @@ export interface ApiV1WorkspacesMembersListParams {
  */
 export function apiV1WorkspacesMembersList(
   params: ApiV1WorkspacesMembersListParams,
+  call?: CallOptions,
 ): Promise<PaginatedMemberList> {
-  return request<PaginatedMemberList>({
-    method: 'GET',
-    path: '/api/v1/workspaces/{id}/members/',
-    pathParams: { id: params.id },
-    query: { page: params.page, page_size: params.pageSize },
-    responseType: 'json',
-  });
+  return globalOperations.apiV1WorkspacesMembersList(params, call);
 }
 
 export interface ApiV1WorkspacesMembersCreateParams {
@@ -700,14 +1689,11 @@ export interface ApiV1WorkspacesMembersCreateParams {
  * `POST /api/v1/workspaces/{id}/members/` (`api_v1_workspaces_members_create`).
  * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
  */
-export function apiV1WorkspacesMembersCreate(params: ApiV1WorkspacesMembersCreateParams): Promise<Member> {
-  return request<Member>({
-    method: 'POST',
-    path: '/api/v1/workspaces/{id}/members/',
-    pathParams: { id: params.id },
-    body: params.requestBody,
-    responseType: 'json',
-  });
+export function apiV1WorkspacesMembersCreate(
+  params: ApiV1WorkspacesMembersCreateParams,
+  call?: CallOptions,
+): Promise<Member> {
+  return globalOperations.apiV1WorkspacesMembersCreate(params, call);
 }
 
 export interface ApiV1OrganizationsMembersPartialUpdateParams {
@@ -734,14 +1720,9 @@ export interface ApiV1OrganizationsMembersPartialUpdateParams {
  */
 export function apiV1OrganizationsMembersPartialUpdate(
   params: ApiV1OrganizationsMembersPartialUpdateParams,
+  call?: CallOptions,
 ): Promise<Member> {
-  return request<Member>({
-    method: 'PATCH',
-    path: '/api/v1/organizations/{id}/members/{user_id}/',
-    pathParams: { id: params.id, user_id: params.userId },
-    body: params.requestBody,
-    responseType: 'json',
-  });
+  return globalOperations.apiV1OrganizationsMembersPartialUpdate(params, call);
 }
 
 export interface ApiV1OrganizationsMembersDestroyParams {
@@ -764,13 +1745,9 @@ export interface ApiV1OrganizationsMembersDestroyParams {
  */
 export function apiV1OrganizationsMembersDestroy(
   params: ApiV1OrganizationsMembersDestroyParams,
+  call?: CallOptions,
 ): Promise<void> {
-  return request<void>({
-    method: 'DELETE',
-    path: '/api/v1/organizations/{id}/members/{user_id}/',
-    pathParams: { id: params.id, user_id: params.userId },
-    responseType: 'none',
-  });
+  return globalOperations.apiV1OrganizationsMembersDestroy(params, call);
 }
 
 export interface ApiV1WorkspacesMembersPartialUpdateParams {
@@ -797,14 +1774,9 @@ export interface ApiV1WorkspacesMembersPartialUpdateParams {
  */
 export function apiV1WorkspacesMembersPartialUpdate(
   params: ApiV1WorkspacesMembersPartialUpdateParams,
+  call?: CallOptions,
 ): Promise<Member> {
-  return request<Member>({
-    method: 'PATCH',
-    path: '/api/v1/workspaces/{id}/members/{user_id}/',
-    pathParams: { id: params.id, user_id: params.userId },
-    body: params.requestBody,
-    responseType: 'json',
-  });
+  return globalOperations.apiV1WorkspacesMembersPartialUpdate(params, call);
 }
 
 export interface ApiV1WorkspacesMembersDestroyParams {
@@ -825,13 +1797,11 @@ export interface ApiV1WorkspacesMembersDestroyParams {
  * `DELETE /api/v1/workspaces/{id}/members/{user_id}/` (`api_v1_workspaces_members_destroy`).
  * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
  */
-export function apiV1WorkspacesMembersDestroy(params: ApiV1WorkspacesMembersDestroyParams): Promise<void> {
-  return request<void>({
-    method: 'DELETE',
-    path: '/api/v1/workspaces/{id}/members/{user_id}/',
-    pathParams: { id: params.id, user_id: params.userId },
-    responseType: 'none',
-  });
+export function apiV1WorkspacesMembersDestroy(
+  params: ApiV1WorkspacesMembersDestroyParams,
+  call?: CallOptions,
+): Promise<void> {
+  return globalOperations.apiV1WorkspacesMembersDestroy(params, call);
 }
 
 export interface ApiV1UsersMeApiKeysListParams {
@@ -854,13 +1824,9 @@ export interface ApiV1UsersMeApiKeysListParams {
  */
 export function apiV1UsersMeApiKeysList(
   params: ApiV1UsersMeApiKeysListParams = {},
+  call?: CallOptions,
 ): Promise<PaginatedApiKeyList> {
-  return request<PaginatedApiKeyList>({
-    method: 'GET',
-    path: '/api/v1/users/me/api-keys/',
-    query: { page: params.page, page_size: params.pageSize },
-    responseType: 'json',
-  });
+  return globalOperations.apiV1UsersMeApiKeysList(params, call);
 }
 
 export interface ApiV1UsersMeApiKeysCreateParams {
@@ -877,13 +1843,11 @@ export interface ApiV1UsersMeApiKeysCreateParams {
  * `POST /api/v1/users/me/api-keys/` (`api_v1_users_me_api_keys_create`).
  * @throws {ApiError} 400, 401, 403, 413, 415, 503: the API's error body is `error.body`.
  */
-export function apiV1UsersMeApiKeysCreate(params: ApiV1UsersMeApiKeysCreateParams): Promise<CreatedApiKey> {
-  return request<CreatedApiKey>({
-    method: 'POST',
-    path: '/api/v1/users/me/api-keys/',
-    body: params.requestBody,
-    responseType: 'json',
-  });
+export function apiV1UsersMeApiKeysCreate(
+  params: ApiV1UsersMeApiKeysCreateParams,
+  call?: CallOptions,
+): Promise<CreatedApiKey> {
+  return globalOperations.apiV1UsersMeApiKeysCreate(params, call);
 }
 
 export interface ApiV1UsersMeApiKeysDestroyParams {
@@ -900,13 +1864,11 @@ export interface ApiV1UsersMeApiKeysDestroyParams {
  * `DELETE /api/v1/users/me/api-keys/{key_id}/` (`api_v1_users_me_api_keys_destroy`).
  * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
  */
-export function apiV1UsersMeApiKeysDestroy(params: ApiV1UsersMeApiKeysDestroyParams): Promise<void> {
-  return request<void>({
-    method: 'DELETE',
-    path: '/api/v1/users/me/api-keys/{key_id}/',
-    pathParams: { key_id: params.keyId },
-    responseType: 'none',
-  });
+export function apiV1UsersMeApiKeysDestroy(
+  params: ApiV1UsersMeApiKeysDestroyParams,
+  call?: CallOptions,
+): Promise<void> {
+  return globalOperations.apiV1UsersMeApiKeysDestroy(params, call);
 }
 
 export interface ApiV1OrganizationsApiKeysListParams {
@@ -933,14 +1895,9 @@ export interface ApiV1OrganizationsApiKeysListParams {
  */
 export function apiV1OrganizationsApiKeysList(
   params: ApiV1OrganizationsApiKeysListParams,
+  call?: CallOptions,
 ): Promise<PaginatedApiKeyList> {
-  return request<PaginatedApiKeyList>({
-    method: 'GET',
-    path: '/api/v1/organizations/{id}/api-keys/',
-    pathParams: { id: params.id },
-    query: { page: params.page, page_size: params.pageSize },
-    responseType: 'json',
-  });
+  return globalOperations.apiV1OrganizationsApiKeysList(params, call);
 }
 
 export interface ApiV1OrganizationsApiKeysCreateParams {
@@ -963,14 +1920,9 @@ export interface ApiV1OrganizationsApiKeysCreateParams {
  */
 export function apiV1OrganizationsApiKeysCreate(
   params: ApiV1OrganizationsApiKeysCreateParams,
+  call?: CallOptions,
 ): Promise<CreatedApiKey> {
-  return request<CreatedApiKey>({
-    method: 'POST',
-    path: '/api/v1/organizations/{id}/api-keys/',
-    pathParams: { id: params.id },
-    body: params.requestBody,
-    responseType: 'json',
-  });
+  return globalOperations.apiV1OrganizationsApiKeysCreate(params, call);
 }
 
 export interface ApiV1OrganizationsApiKeysDestroyParams {
@@ -993,13 +1945,9 @@ export interface ApiV1OrganizationsApiKeysDestroyParams {
  */
 export function apiV1OrganizationsApiKeysDestroy(
   params: ApiV1OrganizationsApiKeysDestroyParams,
+  call?: CallOptions,
 ): Promise<void> {
-  return request<void>({
-    method: 'DELETE',
-    path: '/api/v1/organizations/{id}/api-keys/{key_id}/',
-    pathParams: { id: params.id, key_id: params.keyId },
-    responseType: 'none',
-  });
+  return globalOperations.apiV1OrganizationsApiKeysDestroy(params, call);
 }
 
 export interface ApiV1SystemApiKeysListParams {
@@ -1022,13 +1970,9 @@ export interface ApiV1SystemApiKeysListParams {
  */
 export function apiV1SystemApiKeysList(
   params: ApiV1SystemApiKeysListParams = {},
+  call?: CallOptions,
 ): Promise<PaginatedApiKeyList> {
-  return request<PaginatedApiKeyList>({
-    method: 'GET',
-    path: '/api/v1/system-api-keys/',
-    query: { page: params.page, page_size: params.pageSize },
-    responseType: 'json',
-  });
+  return globalOperations.apiV1SystemApiKeysList(params, call);
 }
 
 export interface ApiV1SystemApiKeysCreateParams {
@@ -1045,13 +1989,11 @@ export interface ApiV1SystemApiKeysCreateParams {
  * `POST /api/v1/system-api-keys/` (`api_v1_system_api_keys_create`).
  * @throws {ApiError} 400, 401, 403, 413, 415, 503: the API's error body is `error.body`.
  */
-export function apiV1SystemApiKeysCreate(params: ApiV1SystemApiKeysCreateParams): Promise<CreatedApiKey> {
-  return request<CreatedApiKey>({
-    method: 'POST',
-    path: '/api/v1/system-api-keys/',
-    body: params.requestBody,
-    responseType: 'json',
-  });
+export function apiV1SystemApiKeysCreate(
+  params: ApiV1SystemApiKeysCreateParams,
+  call?: CallOptions,
+): Promise<CreatedApiKey> {
+  return globalOperations.apiV1SystemApiKeysCreate(params, call);
 }
 
 export interface ApiV1SystemApiKeysDestroyParams {
@@ -1068,13 +2010,11 @@ export interface ApiV1SystemApiKeysDestroyParams {
  * `DELETE /api/v1/system-api-keys/{key_id}/` (`api_v1_system_api_keys_destroy`).
  * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
  */
-export function apiV1SystemApiKeysDestroy(params: ApiV1SystemApiKeysDestroyParams): Promise<void> {
-  return request<void>({
-    method: 'DELETE',
-    path: '/api/v1/system-api-keys/{key_id}/',
-    pathParams: { key_id: params.keyId },
-    responseType: 'none',
-  });
+export function apiV1SystemApiKeysDestroy(
+  params: ApiV1SystemApiKeysDestroyParams,
+  call?: CallOptions,
+): Promise<void> {
+  return globalOperations.apiV1SystemApiKeysDestroy(params, call);
 }
 
 export interface ApiV1AuditLogListParams {
@@ -1119,22 +2059,11 @@ export interface ApiV1AuditLogListParams {
  * `GET /api/v1/audit-log/` (`api_v1_audit_log_list`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
  */
-export function apiV1AuditLogList(params: ApiV1AuditLogListParams = {}): Promise<PaginatedAuditEntryList> {
-  return request<PaginatedAuditEntryList>({
-    method: 'GET',
-    path: '/api/v1/audit-log/',
-    query: {
-      page: params.page,
-      page_size: params.pageSize,
-      event: params.event,
-      actor: params.actor,
-      organization: params.organization,
-      since: params.since,
-      until: params.until,
-      exclude_event: params.excludeEvent,
-    },
-    responseType: 'json',
-  });
+export function apiV1AuditLogList(
+  params: ApiV1AuditLogListParams = {},
+  call?: CallOptions,
+): Promise<PaginatedAuditEntryList> {
+  return globalOperations.apiV1AuditLogList(params, call);
 }
 
 export interface ApiV1AuditLogExportRetrieveParams {
@@ -1172,20 +2101,11 @@ export interface ApiV1AuditLogExportRetrieveParams {
  * The answer is returned as text.
  * @throws {ApiError} 400, 401, 403, 503: the API's error body is `error.body`.
  */
-export function apiV1AuditLogExportRetrieve(params: ApiV1AuditLogExportRetrieveParams = {}): Promise<string> {
-  return request<string>({
-    method: 'GET',
-    path: '/api/v1/audit-log/export/',
-    query: {
-      event: params.event,
-      actor: params.actor,
-      organization: params.organization,
-      since: params.since,
-      until: params.until,
-      exclude_event: params.excludeEvent,
-    },
-    responseType: 'text',
-  });
+export function apiV1AuditLogExportRetrieve(
+  params: ApiV1AuditLogExportRetrieveParams = {},
+  call?: CallOptions,
+): Promise<string> {
+  return globalOperations.apiV1AuditLogExportRetrieve(params, call);
 }
 
 export interface ApiV1S3BucketsListParams {
@@ -1222,20 +2142,11 @@ export interface ApiV1S3BucketsListParams {
  * `GET /api/v1/s3/buckets/` (`api_v1_s3_buckets_list`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
  */
-export function apiV1S3BucketsList(params: ApiV1S3BucketsListParams = {}): Promise<PaginatedBucketList> {
-  return request<PaginatedBucketList>({
-    method: 'GET',
-    path: '/api/v1/s3/buckets/',
-    query: {
-      page: params.page,
-      page_size: params.pageSize,
-      organization: params.organization,
-      workspace: params.workspace,
-      region: params.region,
-      owner_uid: params.ownerUid,
-    },
-    responseType: 'json',
-  });
+export function apiV1S3BucketsList(
+  params: ApiV1S3BucketsListParams = {},
+  call?: CallOptions,
+): Promise<PaginatedBucketList> {
+  return globalOperations.apiV1S3BucketsList(params, call);
 }
 
 export interface ApiV1S3BucketsCreateParams {
@@ -1252,13 +2163,11 @@ export interface ApiV1S3BucketsCreateParams {
  * `POST /api/v1/s3/buckets/` (`api_v1_s3_buckets_create`).
  * @throws {ApiError} 400, 401, 403, 409, 413, 415, 503: the API's error body is `error.body`.
  */
-export function apiV1S3BucketsCreate(params: ApiV1S3BucketsCreateParams): Promise<CreatedBucket> {
-  return request<CreatedBucket>({
-    method: 'POST',
-    path: '/api/v1/s3/buckets/',
-    body: params.requestBody,
-    responseType: 'json',
-  });
+export function apiV1S3BucketsCreate(
+  params: ApiV1S3BucketsCreateParams,
+  call?: CallOptions,
+): Promise<CreatedBucket> {
+  return globalOperations.apiV1S3BucketsCreate(params, call);
 }
 
 export interface ApiV1S3BucketsImportCreateParams {
@@ -1275,13 +2184,11 @@ export interface ApiV1S3BucketsImportCreateParams {
  * `POST /api/v1/s3/buckets/import/` (`api_v1_s3_buckets_import_create`).
  * @throws {ApiError} 400, 401, 403, 409, 413, 415, 503: the API's error body is `error.body`.
  */
-export function apiV1S3BucketsImportCreate(params: ApiV1S3BucketsImportCreateParams): Promise<CreatedBucket> {
-  return request<CreatedBucket>({
-    method: 'POST',
-    path: '/api/v1/s3/buckets/import/',
-    body: params.requestBody,
-    responseType: 'json',
-  });
+export function apiV1S3BucketsImportCreate(
+  params: ApiV1S3BucketsImportCreateParams,
+  call?: CallOptions,
+): Promise<CreatedBucket> {
+  return globalOperations.apiV1S3BucketsImportCreate(params, call);
 }
 
 export interface ApiV1S3BucketsRetrieveParams {
@@ -1298,13 +2205,11 @@ export interface ApiV1S3BucketsRetrieveParams {
  * `GET /api/v1/s3/buckets/{id}/` (`api_v1_s3_buckets_retrieve`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
  */
-export function apiV1S3BucketsRetrieve(params: ApiV1S3BucketsRetrieveParams): Promise<Bucket> {
-  return request<Bucket>({
-    method: 'GET',
-    path: '/api/v1/s3/buckets/{id}/',
-    pathParams: { id: params.id },
-    responseType: 'json',
-  });
+export function apiV1S3BucketsRetrieve(
+  params: ApiV1S3BucketsRetrieveParams,
+  call?: CallOptions,
+): Promise<Bucket> {
+  return globalOperations.apiV1S3BucketsRetrieve(params, call);
 }
 
 export interface ApiV1S3BucketsPartialUpdateParams {
@@ -1325,14 +2230,11 @@ export interface ApiV1S3BucketsPartialUpdateParams {
  * `PATCH /api/v1/s3/buckets/{id}/` (`api_v1_s3_buckets_partial_update`).
  * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
  */
-export function apiV1S3BucketsPartialUpdate(params: ApiV1S3BucketsPartialUpdateParams): Promise<Bucket> {
-  return request<Bucket>({
-    method: 'PATCH',
-    path: '/api/v1/s3/buckets/{id}/',
-    pathParams: { id: params.id },
-    body: params.requestBody,
-    responseType: 'json',
-  });
+export function apiV1S3BucketsPartialUpdate(
+  params: ApiV1S3BucketsPartialUpdateParams,
+  call?: CallOptions,
+): Promise<Bucket> {
+  return globalOperations.apiV1S3BucketsPartialUpdate(params, call);
 }
 
 export interface ApiV1S3BucketsDestroyParams {
@@ -1349,13 +2251,11 @@ export interface ApiV1S3BucketsDestroyParams {
  * `DELETE /api/v1/s3/buckets/{id}/` (`api_v1_s3_buckets_destroy`).
  * @throws {ApiError} 400, 401, 403, 404, 409, 413, 503: the API's error body is `error.body`.
  */
-export function apiV1S3BucketsDestroy(params: ApiV1S3BucketsDestroyParams): Promise<void> {
-  return request<void>({
-    method: 'DELETE',
-    path: '/api/v1/s3/buckets/{id}/',
-    pathParams: { id: params.id },
-    responseType: 'none',
-  });
+export function apiV1S3BucketsDestroy(
+  params: ApiV1S3BucketsDestroyParams,
+  call?: CallOptions,
+): Promise<void> {
+  return globalOperations.apiV1S3BucketsDestroy(params, call);
 }
 
 export interface ApiV1S3BucketsCredentialsRetrieveParams {
@@ -1374,13 +2274,9 @@ export interface ApiV1S3BucketsCredentialsRetrieveParams {
  */
 export function apiV1S3BucketsCredentialsRetrieve(
   params: ApiV1S3BucketsCredentialsRetrieveParams,
+  call?: CallOptions,
 ): Promise<BucketCredentials> {
-  return request<BucketCredentials>({
-    method: 'GET',
-    path: '/api/v1/s3/buckets/{id}/credentials/',
-    pathParams: { id: params.id },
-    responseType: 'json',
-  });
+  return globalOperations.apiV1S3BucketsCredentialsRetrieve(params, call);
 }
 
 export interface ApiV1S3BucketsRotateCredentialsCreateParams {
@@ -1403,14 +2299,9 @@ export interface ApiV1S3BucketsRotateCredentialsCreateParams {
  */
 export function apiV1S3BucketsRotateCredentialsCreate(
   params: ApiV1S3BucketsRotateCredentialsCreateParams,
+  call?: CallOptions,
 ): Promise<RotatedCredentials> {
-  return request<RotatedCredentials>({
-    method: 'POST',
-    path: '/api/v1/s3/buckets/{id}/rotate-credentials/',
-    pathParams: { id: params.id },
-    body: params.requestBody,
-    responseType: 'json',
-  });
+  return globalOperations.apiV1S3BucketsRotateCredentialsCreate(params, call);
 }
 
 export interface ApiV1S3BucketsHealthRetrieveParams {
@@ -1429,13 +2320,9 @@ export interface ApiV1S3BucketsHealthRetrieveParams {
  */
 export function apiV1S3BucketsHealthRetrieve(
   params: ApiV1S3BucketsHealthRetrieveParams,
+  call?: CallOptions,
 ): Promise<BucketHealth> {
-  return request<BucketHealth>({
-    method: 'GET',
-    path: '/api/v1/s3/buckets/{id}/health/',
-    pathParams: { id: params.id },
-    responseType: 'json',
-  });
+  return globalOperations.apiV1S3BucketsHealthRetrieve(params, call);
 }
 
 export interface ApiV1S3BucketsObjectsUploadUrlCreateParams {
@@ -1458,14 +2345,9 @@ export interface ApiV1S3BucketsObjectsUploadUrlCreateParams {
  */
 export function apiV1S3BucketsObjectsUploadUrlCreate(
   params: ApiV1S3BucketsObjectsUploadUrlCreateParams,
+  call?: CallOptions,
 ): Promise<UploadUrl> {
-  return request<UploadUrl>({
-    method: 'POST',
-    path: '/api/v1/s3/buckets/{id}/objects/upload-url/',
-    pathParams: { id: params.id },
-    body: params.requestBody,
-    responseType: 'json',
-  });
+  return globalOperations.apiV1S3BucketsObjectsUploadUrlCreate(params, call);
 }
 
 /**
@@ -1476,6 +2358,9 @@ export function apiV1S3BucketsObjectsUploadUrlCreate(
  * `GET /api/v1/s3/regions/` (`api_v1_s3_regions_retrieve`).
  * @throws {ApiError} 401, 403, 503: the API's error body is `error.body`.
  */
-export function apiV1S3RegionsRetrieve(): Promise<RegionList> {
-  return request<RegionList>({ method: 'GET', path: '/api/v1/s3/regions/', responseType: 'json' });
+export function apiV1S3RegionsRetrieve(
+  params: Record<string, never> = {},
+  call?: CallOptions,
+): Promise<RegionList> {
+  return globalOperations.apiV1S3RegionsRetrieve(params, call);
 }

@@ -1,6 +1,6 @@
 import type { V1Secret } from '@kubernetes/client-node';
 import type { S3Bucket, S3BucketSpec } from '../api/v1alpha1/s3bucket.ts';
-import type { Bucket } from '../plinth-api/client.ts';
+import type { Bucket } from '../plinth-api/buckets.ts';
 import { findCondition, SYNCED } from './conditions.ts';
 import { checkDrift } from './drift-check.ts';
 import { apiFailure } from './failure.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isTerminalError, TerminalError } from '../runtime/workers.ts';
-import type { PlinthFailure } from '../plinth-api/client.ts';
+import type { PlinthFailure } from '../plinth-api/buckets.ts';
 import { apiError, failures, ORG } from '../test/fixtures.ts';
 import {
   bumpGeneration,

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { PlinthFailure } from '../plinth-api/client.ts';
+import type { PlinthFailure } from '../plinth-api/buckets.ts';
 import { errorMessage } from '../runtime/errors.ts';
 import { TerminalError } from '../runtime/workers.ts';
 import type { Result } from '../runtime/workers.ts';

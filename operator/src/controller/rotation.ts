@@ -1,6 +1,6 @@
 import { ROTATE_ANNOTATION } from '../api/v1alpha1/s3bucket.ts';
 import type { S3Bucket, S3BucketSpec, S3BucketStatus } from '../api/v1alpha1/s3bucket.ts';
-import type { BucketCredentials } from '../plinth-api/client.ts';
+import type { BucketCredentials } from '../plinth-api/buckets.ts';
 import { rfc3339 } from './conditions.ts';
 import { apiFailure } from './failure.ts';
 import type { ReconcilerMemory } from './memory.ts';

@@ -1,6 +1,6 @@
 import type { V1Secret } from '@kubernetes/client-node';
 import type { S3Bucket, S3BucketSpec } from '../api/v1alpha1/s3bucket.ts';
-import type { BucketCredentials } from '../plinth-api/client.ts';
+import type { BucketCredentials } from '../plinth-api/buckets.ts';
 import { errorMessage, kubeStatus } from '../runtime/errors.ts';
 import { Reasons } from './conditions.ts';
 import { Stop } from './failure.ts';

@@ -2,7 +2,7 @@
 import type { ObjectCache, V1Namespace, V1Secret } from '@kubernetes/client-node';
 import type { Logger } from 'pino';
 import type { S3Bucket } from '../api/v1alpha1/s3bucket.ts';
-import type { BucketCredentials, PlinthClient } from '../plinth-api/client.ts';
+import type { BucketCredentials, BucketApi } from '../plinth-api/buckets.ts';
 import type { Reason } from './conditions.ts';
 import type { DriftSchedule } from './drift.ts';
 import type { KubeClient } from './kube.ts';
@@ -15,7 +15,7 @@ export interface ReconcilerDeps {
   namespaces: ObjectCache<V1Namespace>;
   kube: KubeClient;
   api: Pick<
-    PlinthClient,
+    BucketApi,
     | 'createBucket'
     | 'getBucket'
     | 'updateBucket'

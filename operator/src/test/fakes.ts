@@ -21,7 +21,7 @@ import type {
   CredentialsResult,
   DeleteBucketResult,
   RotateCredentialsResult,
-} from '../plinth-api/client.ts';
+} from '../plinth-api/buckets.ts';
 import type { KubeClient } from '../controller/kube.ts';
 import type { ReconcilerDeps } from '../controller/types.ts';
 import { MANAGED_BY, MANAGED_BY_LABEL } from '../controller/secret.ts';

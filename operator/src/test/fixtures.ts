@@ -10,7 +10,7 @@ import type {
   CreatedBucket,
   PlinthApiError,
   PlinthFailure,
-} from '../plinth-api/client.ts';
+} from '../plinth-api/buckets.ts';
 
 export const ORG = '0b7f0c36-1f4e-4b8e-9a55-1c0a5e3a9d01';
 export const WORKSPACE = '5d2c9a8e-7b61-4f3a-8e2d-9c4b1a0f6e02';

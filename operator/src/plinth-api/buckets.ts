@@ -1,54 +1,45 @@
-import createClient from 'openapi-fetch';
-import type { Client, Middleware } from 'openapi-fetch';
-// Type-only: erased when Node runs the operator, so its image needs nothing from clients/.
-import type { paths } from '../../../clients/typescript/src/types.gen.ts';
+import { ApiError, createPlinthClient } from '../../../clients/typescript/src/index.ts';
+import type {
+  Bucket,
+  BucketCreate,
+  BucketCredentials,
+  BucketHealth,
+  BucketUpdate,
+  CreatedBucket,
+  CredentialRotation,
+  ErrorResponse,
+  FieldError,
+  PlinthClient,
+  RotatedCredentials,
+} from '../../../clients/typescript/src/index.ts';
 
 /**
- * The operator's Plinth API client: openapi-fetch over the TypeScript client's types, generated from
- * the API's own OpenAPI document (`npm run generate:clients`), so request bodies and responses
- * cannot drift from the routes. (Not the client's functions: their one global configuration leaves
- * no room for this client's per-request deadline, rate limiter and metrics, nor for 200 vs 201.) Every request carries the bearer token, waits for the rate limiter,
- * has a deadline, and is reported to `onRequest` for metrics.
- *
- * The bucket helpers never throw for an HTTP answer or a transport failure: they return a result
- * discriminated by `kind`. Network errors, timeouts, 5xx and 429 are `unavailable` (try again
- * later, after `retryAfterSeconds` when the API says so); 4xx answers are classified from the
- * API's error envelope (`parseApiError`, `classifyApiError`).
+ * The bucket calls the reconcile makes, on the generated TypeScript client (`clients/typescript`,
+ * `npm run generate:clients`): an instance of it does the HTTP, with the operator's token, rate
+ * limiter, deadline and metrics as its options and hooks. What stays here is the operator's own:
+ * every answer and transport failure turned into a result discriminated by `kind`, never thrown.
+ * Network errors, timeouts, 5xx and 429 are `unavailable` (try again later, after
+ * `retryAfterSeconds` when the API says so); 4xx answers are classified from the API's error
+ * envelope (`parseApiError`, `classifyApiError`). Retries are the work queue's (per-key backoff),
+ * so the client instance does not retry.
  */
 
-// ---- Types, all taken from the generated `paths` --------------------------------------------------
-
-type BucketsPath = '/api/v1/s3/buckets/';
-type BucketPath = '/api/v1/s3/buckets/{id}/';
-type CredentialsPath = '/api/v1/s3/buckets/{id}/credentials/';
-type RotatePath = '/api/v1/s3/buckets/{id}/rotate-credentials/';
-type HealthPath = '/api/v1/s3/buckets/{id}/health/';
-
-/** The JSON body of a generated request body or response object. */
-type Json<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
-
-/** `POST /api/v1/s3/buckets/` body. */
-export type BucketCreate = Json<paths[BucketsPath]['post']['requestBody']>;
-/** The new bucket with its credentials, endpoint and region: `POST /api/v1/s3/buckets/` 201. */
-export type CreatedBucket = Json<paths[BucketsPath]['post']['responses'][201]>;
-/** The caller's existing bucket with its credentials, endpoint and region: `POST /api/v1/s3/buckets/` 200. */
-export type AdoptedBucket = Json<paths[BucketsPath]['post']['responses'][200]>;
-/** `GET /api/v1/s3/buckets/{id}/` 200. */
-export type Bucket = Json<paths[BucketPath]['get']['responses'][200]>;
-/** `PATCH /api/v1/s3/buckets/{id}/` body. */
-export type BucketUpdate = Json<paths[BucketPath]['patch']['requestBody']>;
-/** `GET /api/v1/s3/buckets/{id}/credentials/` 200. */
-export type BucketCredentials = Json<paths[CredentialsPath]['get']['responses'][200]>;
-/** `POST /api/v1/s3/buckets/{id}/rotate-credentials/` body. */
-export type CredentialRotation = Json<paths[RotatePath]['post']['requestBody']>;
-/** The new key, when it took over, and when the old one stops: `POST …/rotate-credentials/` 200. */
-export type RotatedCredentials = Json<paths[RotatePath]['post']['responses'][200]>;
-/** Whether the bucket and its access user still exist on the storage cluster: `GET …/health/` 200. */
-export type BucketHealth = Json<paths[HealthPath]['get']['responses'][200]>;
+export type {
+  Bucket,
+  BucketCreate,
+  BucketCredentials,
+  BucketHealth,
+  BucketUpdate,
+  CreatedBucket,
+  CredentialRotation,
+  RotatedCredentials,
+};
+/** The caller's existing bucket with its credentials: `POST /api/v1/s3/buckets/` 200. */
+export type AdoptedBucket = CreatedBucket;
 /** The API's error envelope (every 4xx/5xx under /api). */
-export type ApiErrorBody = Json<paths[BucketsPath]['post']['responses'][409]>;
+export type ApiErrorBody = ErrorResponse;
 /** One field problem of a 400: `attr` is the dotted path of the field. */
-export type ApiFieldError = NonNullable<ApiErrorBody['errors']>[number];
+export type ApiFieldError = FieldError;
 
 // ---- Errors -----------------------------------------------------------------------------------------
 
@@ -111,28 +102,20 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** `Retry-After` as whole seconds (from delta-seconds or an HTTP date); undefined when absent or unreadable. */
-export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed);
-  const at = Date.parse(trimmed);
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
-}
-
 /**
  * Reads an error answer: the envelope `{detail, code, errors?, request_id?}` when the body is one,
- * else what can be said (a proxy's HTML page becomes `code: 'unknown'` with a short detail).
+ * else what can be said (a proxy's HTML page becomes `code: 'unknown'`). The generated client
+ * casts the body; this checks each field, as a body from something other than the API may differ.
  */
-export function parseApiError(status: number, body: unknown, headers?: Headers): PlinthApiError {
-  const retryAfterSeconds = parseRetryAfter(headers?.get('retry-after'));
-  const requestIdHeader = headers?.get('x-request-id') ?? undefined;
+export function parseApiError(err: ApiError): PlinthApiError {
+  const { status, retryAfter: retryAfterSeconds } = err;
+  const body: unknown = err.body;
+  const requestIdHeader = err.response.headers.get('x-request-id') ?? undefined;
   if (!isRecord(body)) {
-    const text = typeof body === 'string' ? body.trim().slice(0, 200) : '';
     return {
       status,
       code: 'unknown',
-      detail: text || `HTTP ${status}`,
+      detail: `HTTP ${status}`,
       errors: [],
       requestId: requestIdHeader,
       retryAfterSeconds,
@@ -203,9 +186,9 @@ function transportFailure(err: unknown): PlinthFailure {
   };
 }
 
-// ---- The client -------------------------------------------------------------------------------------
+// ---- The calls ------------------------------------------------------------------------------------
 
-export interface PlinthClientOptions {
+export interface BucketApiOptions {
   /** The API's origin, e.g. `http://plinth-api.plinth.svc:8000` (paths start with `/api/`). */
   baseUrl: string;
   /**
@@ -226,9 +209,9 @@ export interface PlinthClientOptions {
   timeoutMs?: number;
 }
 
-export interface PlinthClient {
-  /** The typed openapi-fetch client, with the same token, rate limit, deadline and hook. */
-  readonly raw: Client<paths>;
+export interface BucketApi {
+  /** The generated client instance, with the same token, rate limit, deadline and hook. */
+  readonly raw: PlinthClient;
   /** Creates the bucket (`created`, 201) or adopts the caller's existing one (`adopted`, 200). */
   createBucket(input: BucketCreate): Promise<CreateBucketResult>;
   getBucket(id: string): Promise<BucketResult>;
@@ -253,148 +236,78 @@ export interface PlinthClient {
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
-/** A fully read copy of the response, so the deadline and the duration cover the body too. */
-async function buffered(response: Response): Promise<Response | undefined> {
-  if (response.body === null) return undefined;
-  const body = await response.arrayBuffer();
-  return new Response(body, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
-}
-
-export function createPlinthClient(options: PlinthClientOptions): PlinthClient {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const raw = createClient<paths>({
-    baseUrl: options.baseUrl,
-    headers: typeof options.token === 'string' ? { Authorization: `Bearer ${options.token}` } : {},
-    // Runs after the middleware's onRequest, so the deadline starts once the rate limiter lets go.
-    fetch: (request) =>
-      globalThis.fetch(request, {
-        signal: AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]),
-      }),
-  });
-
-  const started = new Map<string, { operation: string; at: number }>();
+export function createBucketApi(options: BucketApiOptions): BucketApi {
+  const { token, rateLimit, onRequest } = options;
+  // What the rate limiter threw: rethrown unchanged (a closed limiter means shutdown), never `unavailable`.
   const rateLimitRejections = new WeakSet<object>();
-  const report = (id: string, status: number | 'error') => {
-    const s = started.get(id);
-    started.delete(id);
-    if (!s || !options.onRequest) return;
-    try {
-      options.onRequest({ operation: s.operation, status, durationMs: performance.now() - s.at });
-    } catch {
-      // A metrics hook must not change the outcome of a request.
-    }
-  };
-  const middleware: Middleware = {
-    async onRequest({ request, schemaPath, id }) {
-      if (options.rateLimit) {
-        try {
-          await options.rateLimit.take();
-        } catch (err) {
-          // Rethrown unchanged (a closed limiter means shutdown), and never reported as `unavailable`.
-          if (typeof err === 'object' && err !== null) rateLimitRejections.add(err);
-          throw err;
+  const raw = createPlinthClient({
+    baseUrl: options.baseUrl,
+    token,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    onRequest: rateLimit
+      ? async () => {
+          try {
+            await rateLimit.take();
+          } catch (err) {
+            if (typeof err === 'object' && err !== null) rateLimitRejections.add(err);
+            throw err;
+          }
         }
-      }
-      if (typeof options.token === 'function')
-        request.headers.set('Authorization', `Bearer ${options.token()}`);
-      started.set(id, { operation: `${request.method} ${schemaPath}`, at: performance.now() });
-      return undefined;
-    },
-    async onResponse({ response, id }) {
-      let copy: Response | undefined;
-      try {
-        copy = await buffered(response);
-      } catch (err) {
-        report(id, 'error');
-        throw err;
-      }
-      report(id, response.status);
-      return copy;
-    },
-    onError({ id }) {
-      report(id, 'error');
-      return undefined;
-    },
-  };
-  raw.use(middleware);
+      : undefined,
+    onSettled: onRequest
+      ? ({ method, path, status, durationMs }) =>
+          onRequest({ operation: `${method} ${path}`, status: status ?? 'error', durationMs })
+      : undefined,
+  });
 
-  /** Runs one call; thrown transport errors become `unavailable`, a rate limiter's rejection is rethrown. */
-  async function guarded<T>(call: () => Promise<T | PlinthFailure>): Promise<T | PlinthFailure> {
+  /** Runs one call; an error answer or a transport failure becomes a failure, a rate limiter's rejection is rethrown. */
+  async function guarded<T>(call: () => Promise<T>): Promise<T | PlinthFailure> {
     try {
       return await call();
     } catch (err) {
+      if (err instanceof ApiError) return classifyApiError(parseApiError(err));
       if (typeof err === 'object' && err !== null && rateLimitRejections.has(err)) throw err;
       return transportFailure(err);
     }
   }
-  const failure = (response: Response, body: unknown): PlinthFailure =>
-    classifyApiError(parseApiError(response.status, body, response.headers));
 
   return {
     raw,
     createBucket: (input) =>
       guarded(async () => {
-        const { data, error, response } = await raw.POST('/api/v1/s3/buckets/', { body: input });
-        if (data === undefined) return failure(response, error);
-        return response.status === 201
-          ? { kind: 'created', bucket: data }
-          : { kind: 'adopted', bucket: data };
+        let status = 0;
+        const bucket = await raw.apiV1S3BucketsCreate(
+          { requestBody: input },
+          { onResponse: (r) => (status = r.status) },
+        );
+        return status === 201 ? { kind: 'created', bucket } : { kind: 'adopted', bucket };
       }),
     getBucket: (id) =>
-      guarded(async () => {
-        const { data, error, response } = await raw.GET('/api/v1/s3/buckets/{id}/', {
-          params: { path: { id } },
-        });
-        return data === undefined ? failure(response, error) : { kind: 'ok', bucket: data };
-      }),
+      guarded(async () => ({ kind: 'ok', bucket: await raw.apiV1S3BucketsRetrieve({ id }) })),
     findBucketsByOwner: (uid) =>
       guarded(async () => {
         // One object owns at most a bucket or two (one per name it had): a page is plenty.
-        const { data, error, response } = await raw.GET('/api/v1/s3/buckets/', {
-          params: { query: { owner_uid: uid, page_size: 100 } },
-        });
-        return data === undefined ? failure(response, error) : { kind: 'ok', buckets: data.results };
+        const page = await raw.apiV1S3BucketsList({ ownerUid: uid, pageSize: 100 });
+        return { kind: 'ok', buckets: page.results };
       }),
     updateBucket: (id, changes) =>
-      guarded(async () => {
-        const { data, error, response } = await raw.PATCH('/api/v1/s3/buckets/{id}/', {
-          params: { path: { id } },
-          body: changes,
-        });
-        return data === undefined ? failure(response, error) : { kind: 'ok', bucket: data };
-      }),
+      guarded(async () => ({
+        kind: 'ok',
+        bucket: await raw.apiV1S3BucketsPartialUpdate({ id, requestBody: changes }),
+      })),
     revealCredentials: (id) =>
-      guarded(async () => {
-        const { data, error, response } = await raw.GET('/api/v1/s3/buckets/{id}/credentials/', {
-          params: { path: { id } },
-        });
-        return data === undefined ? failure(response, error) : { kind: 'ok', credentials: data };
-      }),
+      guarded(async () => ({ kind: 'ok', credentials: await raw.apiV1S3BucketsCredentialsRetrieve({ id }) })),
     rotateCredentials: (id, input) =>
-      guarded(async () => {
-        const { data, error, response } = await raw.POST('/api/v1/s3/buckets/{id}/rotate-credentials/', {
-          params: { path: { id } },
-          body: input,
-        });
-        return data === undefined ? failure(response, error) : { kind: 'ok', rotated: data };
-      }),
+      guarded(async () => ({
+        kind: 'ok',
+        rotated: await raw.apiV1S3BucketsRotateCredentialsCreate({ id, requestBody: input }),
+      })),
     deleteBucket: (id) =>
       guarded(async () => {
-        const { error, response } = await raw.DELETE('/api/v1/s3/buckets/{id}/', {
-          params: { path: { id } },
-        });
-        return response.ok ? { kind: 'deleted' } : failure(response, error);
+        await raw.apiV1S3BucketsDestroy({ id });
+        return { kind: 'deleted' };
       }),
     checkBucketHealth: (id) =>
-      guarded(async () => {
-        const { data, error, response } = await raw.GET('/api/v1/s3/buckets/{id}/health/', {
-          params: { path: { id } },
-        });
-        return data === undefined ? failure(response, error) : { kind: 'ok', health: data };
-      }),
+      guarded(async () => ({ kind: 'ok', health: await raw.apiV1S3BucketsHealthRetrieve({ id }) })),
   };
 }

@@ -2,8 +2,9 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { classifyApiError, createPlinthClient, parseApiError, parseRetryAfter } from './client.ts';
-import type { PlinthClientOptions } from './client.ts';
+import { ApiError } from '../../../clients/typescript/src/index.ts';
+import { classifyApiError, createBucketApi, parseApiError } from './buckets.ts';
+import type { BucketApiOptions } from './buckets.ts';
 
 const ID = '3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f';
 const BUCKET = {
@@ -78,10 +79,10 @@ beforeEach(() => {
   handler = json(500, envelope('server_error'));
 });
 
-const client = (opts: Partial<PlinthClientOptions> = {}) =>
-  createPlinthClient({ baseUrl, token: 'plo_token', ...opts });
+const client = (opts: Partial<BucketApiOptions> = {}) =>
+  createBucketApi({ baseUrl, token: 'plo_token', ...opts });
 
-describe('createPlinthClient', () => {
+describe("createBucketApi (the generated client with the operator's hooks)", () => {
   it('sends the bearer token and JSON body, and tells created (201) from adopted (200)', async () => {
     handler = json(201, { ...BUCKET, credentials: CREDENTIALS });
     const created = await client().createBucket(CREATE);
@@ -222,7 +223,7 @@ describe('createPlinthClient', () => {
     expect(await client().getBucket(ID)).toMatchObject({
       kind: 'unavailable',
       cause: 'server',
-      error: { status: 502, code: 'unknown', detail: '<html>Bad Gateway</html>' },
+      error: { status: 502, code: 'unknown', detail: 'HTTP 502' },
     });
   });
 
@@ -247,7 +248,7 @@ describe('createPlinthClient', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const c = createPlinthClient({
+    const c = createBucketApi({
       baseUrl: `http://127.0.0.1:${port}`,
       token: 't',
       onRequest: (i) => reports.push(i.status),
@@ -260,18 +261,19 @@ describe('createPlinthClient', () => {
 });
 
 describe('error envelope', () => {
-  it('parses Retry-After as seconds or as an HTTP date', () => {
-    const now = Date.parse('2026-01-01T00:00:00Z');
-    expect(parseRetryAfter('3', now)).toBe(3);
-    expect(parseRetryAfter('Thu, 01 Jan 2026 00:00:10 GMT', now)).toBe(10);
-    expect(parseRetryAfter('Wed, 31 Dec 2025 00:00:10 GMT', now)).toBe(0);
-    expect(parseRetryAfter('soon', now)).toBeUndefined();
-    expect(parseRetryAfter(null, now)).toBeUndefined();
+  const answer = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+    new ApiError(new Response(null, { status, headers }), body as never);
+
+  it('takes Retry-After and the request ID from the answer', () => {
+    const error = parseApiError(
+      answer(409, { detail: 'd', code: 'bucket_busy' }, { 'Retry-After': '3', 'X-Request-Id': 'r' }),
+    );
+    expect(error).toMatchObject({ retryAfterSeconds: 3, requestId: 'r', code: 'bucket_busy' });
   });
 
   it('keeps what it can of a malformed body', () => {
-    const headers = new Headers({ 'X-Request-Id': 'from-header' });
-    expect(parseApiError(400, { code: 7, errors: [{ attr: 'name' }, 'x'] }, headers)).toEqual({
+    const headers = { 'X-Request-Id': 'from-header' };
+    expect(parseApiError(answer(400, { code: 7, errors: [{ attr: 'name' }, 'x'] }, headers))).toEqual({
       status: 400,
       code: 'unknown',
       detail: 'HTTP 400',
@@ -279,7 +281,10 @@ describe('error envelope', () => {
       requestId: 'from-header',
       retryAfterSeconds: undefined,
     });
-    expect(classifyApiError(parseApiError(400, undefined))).toMatchObject({ kind: 'invalid', attrs: [] });
-    expect(classifyApiError(parseApiError(418, null))).toMatchObject({ kind: 'rejected' });
+    expect(classifyApiError(parseApiError(answer(400, undefined)))).toMatchObject({
+      kind: 'invalid',
+      attrs: [],
+    });
+    expect(classifyApiError(parseApiError(answer(418, null)))).toMatchObject({ kind: 'rejected' });
   });
 });
