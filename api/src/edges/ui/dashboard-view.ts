@@ -124,16 +124,17 @@ function regionsCard(p: DashboardProps): Html {
               { label: 'Objects', num: true },
               'Measured',
             ],
-            rows: p.regions.map(
-              (r) =>
-                html`<tr data-region="${r.name}">
-                  <td><a href="/ui/buckets/?region=${r.name}">${r.name}</a></td>
-                  <td class="num" data-count="${r.bucket_count}">${r.bucket_count}</td>
-                  <td class="num" data-bytes="${r.bytes}">${bytes(r.bytes)}</td>
-                  <td class="num">${r.objects}</td>
-                  <td>${minute(r.usage_updated_at, NOT_MEASURED)}</td>
-                </tr>`,
-            ),
+            rows: p.regions.map((r) => {
+              // As on the bucket list: a region with buckets and no measurement yet shows no 0 B.
+              const known = r.usage_updated_at !== null || r.bucket_count === 0;
+              return html`<tr data-region="${r.name}">
+                <td><a href="/ui/buckets/?region=${r.name}">${r.name}</a></td>
+                <td class="num" data-count="${r.bucket_count}">${count(r.bucket_count)}</td>
+                <td class="num" data-bytes="${r.bytes}">${known ? bytes(r.bytes) : NOT_MEASURED}</td>
+                <td class="num">${known ? count(r.objects) : ''}</td>
+                <td>${minute(r.usage_updated_at, '')}</td>
+              </tr>`;
+            }),
           })
         : html`<p class="muted">No storage region is configured.</p>`
     }

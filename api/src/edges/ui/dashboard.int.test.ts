@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { CookieJar } from '../../test/oidc-provider.ts';
 import { describeOnEachDatabase, PASSWORD } from '../../test/world.ts';
 import type { Actor } from '../../test/world.ts';
-import { UI_SUITE } from '../../test/ui-client.ts';
+import { submitSignIn, UI_SUITE } from '../../test/ui-client.ts';
 
 const ORIGIN = 'http://plinth.test';
 
@@ -10,11 +10,13 @@ const ORIGIN = 'http://plinth.test';
 describeOnEachDatabase('the web UI dashboard', UI_SUITE, (w) => {
   async function pageAs(actor: Actor, path: string) {
     const jar = new CookieJar();
-    const login = await w.env.app.request('/ui/login/', {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
-      body: new URLSearchParams({ username: actor.username, password: PASSWORD }).toString(),
-    });
+    const login = await submitSignIn(() =>
+      w.env.app.request('/ui/login/', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+        body: new URLSearchParams({ username: actor.username, password: PASSWORD }).toString(),
+      }),
+    );
     expect(login.status).toBe(303);
     jar.take(login.headers);
     const res = await w.env.app.request(path, { headers: { cookie: jar.header() } });
