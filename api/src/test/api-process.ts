@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { envOf, finalStage, readDockerfile } from '../../../e2e/dockerfile.ts';
-import { freePort } from './postgres-server.ts';
+import { freePort } from './process.ts';
 import { eventually } from './eventually.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -70,14 +70,7 @@ export async function startApiProcess(
     const port = ownPort ? await freePort() : Number(env.PORT);
     // Never the default 9090: processes started side by side would collide on it.
     const metricsPort = ownMetricsPort ? await freePort() : Number(env.PLINTH_METRICS_PORT);
-    const run = {
-      port,
-      metricsPort,
-      out: '',
-      child: undefined as unknown as ChildProcess,
-      exited: undefined as unknown as Promise<number | null>,
-    };
-    run.child = spawn(process.execPath, [...(opts.nodeArgs ?? API_NODE_FLAGS), opts.entry ?? API_ENTRY], {
+    const child = spawn(process.execPath, [...(opts.nodeArgs ?? API_NODE_FLAGS), opts.entry ?? API_ENTRY], {
       cwd: opts.cwd ?? REPO_ROOT,
       env: {
         PATH: process.env.PATH ?? '',
@@ -90,10 +83,10 @@ export async function startApiProcess(
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    run.child.stdout!.on('data', (d: Buffer) => (run.out += d.toString()));
-    run.child.stderr!.on('data', (d: Buffer) => (run.out += d.toString()));
-    const child = run.child;
-    run.exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const run = { port, metricsPort, child, exited, out: '' };
+    child.stdout.on('data', (d: Buffer) => (run.out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (run.out += d.toString()));
     return run;
   };
   let run = await spawnOn();

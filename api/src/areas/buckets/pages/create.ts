@@ -179,6 +179,15 @@ export function envLink(v: EnvValues): Html {
   </p>`;
 }
 
+/** The way on from a page of credentials shown once: to the bucket, once they are saved. */
+export function openAfterSaving(b: { readonly id: string; readonly name: string }): Html {
+  return html`<p class="actions">
+    <a class="button" id="open-bucket" href="/ui/buckets/${b.id}/" data-leave
+      >I have saved them: open ${b.name}</a
+    >
+  </p>`;
+}
+
 /** The answer to a creation: the credentials, shown this once (an adoption says so). */
 export function createdPage(p: PageContext, b: CreatedBucket, adopted: boolean): string {
   return layout(
@@ -205,12 +214,7 @@ export function createdPage(p: PageContext, b: CreatedBucket, adopted: boolean):
         ${copyField('secret_access_key', 'Secret key (AWS_SECRET_ACCESS_KEY)', b.credentials.secret_access_key)}
         ${copyField('endpoint', 'Endpoint URL (AWS_ENDPOINT_URL_S3)', b.endpoint)}
         ${copyField('bucket_name', 'Bucket name (BUCKET_NAME)', b.name)}
-        ${envLink({ ...b.credentials, name: b.name, endpoint: b.endpoint })}
-        <p class="actions">
-          <a class="button" id="open-bucket" href="/ui/buckets/${b.id}/" data-leave
-            >I have saved them: open ${b.name}</a
-          >
-        </p>
+        ${envLink({ ...b.credentials, name: b.name, endpoint: b.endpoint })} ${openAfterSaving(b)}
       </div>`,
     p.frame('buckets'),
   );

@@ -6,7 +6,7 @@ import { alerts, confirmBox, copyField, csrfField } from '../../../ui/fields.ts'
 import { minute } from '../../../ui/format.ts';
 import { layout } from '../../../ui/layout.ts';
 import { bucketHeader } from './bucket.ts';
-import { CONFIRM_REVEAL, envLink, REVEAL_BOX } from './create.ts';
+import { CONFIRM_REVEAL, envLink, openAfterSaving, REVEAL_BOX } from './create.ts';
 import type { BucketPlace } from './bucket.ts';
 
 /**
@@ -112,12 +112,7 @@ export function rotatedPage(p: PageContext, s: BucketPlace, r: RotatedCredential
         </p>
         ${copyField('access_key_id', 'Access key ID (AWS_ACCESS_KEY_ID)', r.access_key_id)}
         ${copyField('secret_access_key', 'Secret key (AWS_SECRET_ACCESS_KEY)', r.secret_access_key)}
-        ${envLink({ ...r, name: b.name, endpoint: b.endpoint })}
-        <p class="actions">
-          <a class="button" id="open-bucket" href="/ui/buckets/${b.id}/" data-leave
-            >I have saved them: open ${b.name}</a
-          >
-        </p>
+        ${envLink({ ...r, name: b.name, endpoint: b.endpoint })} ${openAfterSaving(b)}
       </div>`,
     p.frame('buckets'),
   );
