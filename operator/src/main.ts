@@ -5,7 +5,7 @@ import { GROUP, KIND, PLURAL, VERSION } from './api/v1alpha1/s3bucket.ts';
 import type { S3Bucket } from './api/v1alpha1/s3bucket.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import type { OperatorConfig } from './config.ts';
-import { createKubeClient } from './controller/kube.ts';
+import { createKubeClient, timedKubeClient } from './controller/kube.ts';
 import { DriftSchedule } from './controller/drift.ts';
 import { keyOf, S3BucketReconciler } from './controller/reconcile.ts';
 import { MANAGED_BY, MANAGED_BY_LABEL } from './controller/secret.ts';
@@ -78,7 +78,13 @@ async function main(): Promise<void> {
     baseUrl: config.apiUrl,
     // In a cluster, the projected ServiceAccount token; outside, a static key (docs/operator.md).
     token: config.apiTokenFile !== undefined ? tokenFromFile(config.apiTokenFile) : config.apiToken!,
-    rateLimit: apiBucket,
+    rateLimit: {
+      take: async () => {
+        const started = performance.now();
+        await apiBucket.take();
+        metrics.apiRateLimitWait.observe((performance.now() - started) / 1000);
+      },
+    },
     timeoutMs: config.apiTimeoutMs,
     onRequest: ({ operation, status, durationMs }) => {
       metrics.apiRequests.inc({ operation, code: String(status) });
@@ -117,6 +123,11 @@ async function main(): Promise<void> {
     kubeConfig: kc,
     path: '/api/v1/namespaces',
     list: () => core.listNamespace(),
+    // Only the labels and annotations map a namespace to a workspace.
+    slim: (ns) => {
+      delete ns.spec;
+      delete ns.status;
+    },
     logger,
     onRestart: onRestart('namespaces'),
   });
@@ -152,7 +163,10 @@ async function main(): Promise<void> {
     buckets: buckets.cache,
     secrets: secrets.cache,
     namespaces: namespaces.cache,
-    kube: createKubeClient(kc),
+    kube: timedKubeClient(createKubeClient(kc), ({ operation, status, durationMs }) => {
+      metrics.kubeRequests.inc({ operation, code: String(status) });
+      metrics.kubeDuration.observe({ operation }, durationMs / 1000);
+    }),
     api,
     clusterId,
     defaults: config.defaults,

@@ -11,6 +11,9 @@ export interface OperatorMetrics {
   readonly queueWait: Histogram;
   readonly apiRequests: Counter<'operation' | 'code'>;
   readonly apiDuration: Histogram<'operation'>;
+  readonly apiRateLimitWait: Histogram;
+  readonly kubeRequests: Counter<'operation' | 'code'>;
+  readonly kubeDuration: Histogram<'operation'>;
   readonly informerRestarts: Counter<'informer'>;
   readonly leader: Gauge;
   readonly driftChecks: Counter<'result'>;
@@ -66,6 +69,25 @@ export function createOperatorMetrics(opts: { processMetrics: boolean }): Operat
     apiDuration: new Histogram({
       name: 'plinth_operator_api_request_duration_seconds',
       help: 'Plinth API request latency by operation.',
+      labelNames: ['operation'],
+      buckets: latency,
+      registers,
+    }),
+    apiRateLimitWait: new Histogram({
+      name: 'plinth_operator_api_rate_limit_wait_seconds',
+      help: "How long a Plinth API request waited for the operator's own rate limit (PLINTH_OPERATOR_API_QPS).",
+      buckets: latency,
+      registers,
+    }),
+    kubeRequests: new Counter({
+      name: 'plinth_operator_kube_requests_total',
+      help: 'Kubernetes writes (and uncached reads) the reconciler made, by operation and HTTP status (error: no answer).',
+      labelNames: ['operation', 'code'],
+      registers,
+    }),
+    kubeDuration: new Histogram({
+      name: 'plinth_operator_kube_request_duration_seconds',
+      help: 'Kubernetes write (and uncached read) latency by operation.',
       labelNames: ['operation'],
       buckets: latency,
       registers,

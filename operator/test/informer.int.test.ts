@@ -7,6 +7,8 @@ import { startControlPlane } from '../src/test/control-plane.ts';
 import type { ControlPlane } from '../src/test/control-plane.ts';
 import { eventually } from '../../api/src/test/eventually.ts';
 
+const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
+
 /**
  * The informer wrapper keeps a cache alive through failures client-node's informer gives up on:
  * here its list is refused (403) until RBAC allows it, and the cache fills by itself afterwards,
@@ -84,5 +86,49 @@ describe('Informer on a real API server', () => {
         timeoutMs: 10_000,
       },
     );
+  }, 60_000);
+
+  it('caches objects without managedFields or the last applied manifest, from the list and from the watch', async () => {
+    const applied = (name: string) =>
+      cp.kubectl(['apply', '-f', '-'], {
+        input: JSON.stringify({
+          apiVersion: 'v1',
+          kind: 'Namespace',
+          metadata: { name, labels: { team: 'a' }, annotations: { 'plinth.dev/workspace': 'ws-1' } },
+        }),
+      });
+    expect((await applied('listed')).code).toBe(0);
+    const kc = cp.kubeConfig();
+    const core = kc.makeApiClient(CoreV1Api);
+    // What the API server holds: both are there, so dropping them is the informer's doing.
+    const stored = await core.readNamespace({ name: 'listed' });
+    expect(stored.metadata?.managedFields?.length).toBeGreaterThan(0);
+    expect(Object.keys(stored.metadata?.annotations ?? {})).toContain(LAST_APPLIED);
+
+    const slim = new Informer<V1Namespace>({
+      name: 'namespaces',
+      kubeConfig: kc,
+      path: '/api/v1/namespaces',
+      list: () => core.listNamespace(),
+      logger: pino({ level: 'silent' }),
+      slim: (ns) => delete ns.status,
+    });
+    try {
+      await slim.start();
+      expect((await applied('watched')).code).toBe(0);
+      await eventually('the watch to deliver the namespace', () =>
+        Promise.resolve(slim.cache.get('watched')),
+      );
+      for (const name of ['listed', 'watched']) {
+        const cached = slim.cache.get(name)!;
+        expect(cached.metadata?.managedFields, name).toBeUndefined();
+        expect(cached.metadata?.annotations, name).toEqual({ 'plinth.dev/workspace': 'ws-1' });
+        expect(cached.metadata?.labels?.team, name).toBe('a');
+        expect(cached.metadata?.resourceVersion, name).toBeTruthy();
+        expect(cached.status, name).toBeUndefined();
+      }
+    } finally {
+      await slim.stop();
+    }
   }, 60_000);
 });

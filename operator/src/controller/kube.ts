@@ -32,6 +32,44 @@ export interface KubeClient {
 
 const mergePatch = setHeaderOptions('Content-Type', PatchStrategy.MergePatch);
 
+/** One Kubernetes call the reconciler made, for metrics: `status` is `'error'` when no answer came. */
+export type KubeRequestHook = (info: {
+  operation: keyof KubeClient;
+  status: number | 'error';
+  durationMs: number;
+}) => void;
+
+/**
+ * The client with every call timed and reported to `hook` (a hook that throws is ignored). A
+ * refusal counts with its status (a 409 is an answer); a 404 a method absorbs counts as 200.
+ */
+export function timedKubeClient(client: KubeClient, hook: KubeRequestHook): KubeClient {
+  const report = (info: Parameters<KubeRequestHook>[0]) => {
+    try {
+      hook(info);
+    } catch {
+      // Metrics must never fail a reconcile.
+    }
+  };
+  const timed = {} as Record<keyof KubeClient, (...args: unknown[]) => Promise<unknown>>;
+  for (const operation of Object.keys(client) as (keyof KubeClient)[]) {
+    const call = (...args: unknown[]) =>
+      (client[operation] as (...a: unknown[]) => Promise<unknown>).apply(client, args);
+    timed[operation] = async (...args) => {
+      const started = performance.now();
+      try {
+        const result = await call(...args);
+        report({ operation, status: 200, durationMs: performance.now() - started });
+        return result;
+      } catch (err) {
+        report({ operation, status: kubeStatus(err) ?? 'error', durationMs: performance.now() - started });
+        throw err;
+      }
+    };
+  }
+  return timed as unknown as KubeClient;
+}
+
 export function createKubeClient(kc: KubeConfig, component = 'plinth-operator'): KubeClient {
   const core = kc.makeApiClient(CoreV1Api);
   const custom = kc.makeApiClient(CustomObjectsApi);

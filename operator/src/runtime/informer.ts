@@ -19,11 +19,63 @@ export interface InformerOptions<T extends KubernetesObject> {
   labelSelector?: string;
   logger: Logger;
   onRestart?: () => void;
+  /**
+   * Drops more of each object before it is cached, beyond what every informer drops
+   * ({@link slimObject}): only what reconciliation reads should stay.
+   */
+  slim?: (obj: T) => void;
   restartBaseMs?: number;
   restartMaxMs?: number;
 }
 
 export type ObjectHandler<T> = (obj: T) => void;
+
+const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
+
+/**
+ * What no reconcile reads and every object carries: `managedFields` (a few kilobytes per object
+ * once several managers wrote it) and kubectl's copy of the last applied manifest. Dropped before
+ * caching, so that the cache grows with the fleet's size, not with its history.
+ */
+export function slimObject(obj: KubernetesObject): void {
+  const meta = obj.metadata;
+  if (!meta) return;
+  delete meta.managedFields;
+  if (meta.annotations && LAST_APPLIED in meta.annotations) {
+    delete meta.annotations[LAST_APPLIED];
+    if (Object.keys(meta.annotations).length === 0) delete meta.annotations;
+  }
+}
+
+/** A watch whose objects are slimmed before the informer sees them. */
+class SlimWatch<T extends KubernetesObject> extends Watch {
+  private readonly slim: (obj: T) => void;
+
+  constructor(kc: KubeConfig, slim: (obj: T) => void) {
+    super(kc);
+    this.slim = slim;
+  }
+
+  override watch(
+    path: string,
+    queryParams: Record<string, string | number | boolean | undefined>,
+    callback: (phase: string, apiObj: unknown, watchObj?: unknown) => void,
+    done: (err: unknown) => void,
+  ): Promise<AbortController> {
+    return super.watch(
+      path,
+      queryParams,
+      (phase, apiObj: unknown, watchObj?: unknown) => {
+        // BOOKMARK and ERROR carry no object to cache (an ERROR's is a Status).
+        if ((phase === 'ADDED' || phase === 'MODIFIED' || phase === 'DELETED') && apiObj) {
+          this.slim(apiObj as T);
+        }
+        callback(phase, apiObj, watchObj);
+      },
+      done,
+    );
+  }
+}
 
 /**
  * A list-and-watch cache of one collection that keeps itself running. client-node's informer
@@ -44,10 +96,18 @@ export class Informer<T extends KubernetesObject> {
 
   constructor(opts: InformerOptions<T>) {
     this.opts = opts;
+    const slim = (obj: T) => {
+      slimObject(obj);
+      opts.slim?.(obj);
+    };
     this.inner = new ListWatch<T>(
       opts.path,
-      new Watch(opts.kubeConfig),
-      opts.list,
+      new SlimWatch<T>(opts.kubeConfig, slim),
+      async () => {
+        const list = await opts.list();
+        for (const item of list.items) slim(item);
+        return list;
+      },
       false,
       opts.labelSelector,
     );
