@@ -99,6 +99,13 @@ export const EnvSchema = z.object({
   PLINTH_CREDENTIAL_GRACE_MAX_SECONDS: positiveInt('an integer from 1 to 31536000', 31_536_000).default(
     7 * 86_400,
   ),
+  PLINTH_STORAGE_CONCURRENCY: positiveInt('an integer from 1 to 1000', 1000).default(16),
+  PLINTH_STORAGE_QUEUE_PER_ORGANIZATION: z.coerce
+    .number({ error: 'must be an integer from 0 to 100000' })
+    .int({ error: 'must be an integer from 0 to 100000' })
+    .min(0, { error: 'must be an integer from 0 to 100000' })
+    .max(100_000, { error: 'must be an integer from 0 to 100000' })
+    .default(64),
   // The steps of SagaStep (areas/buckets/storage/runtime.ts).
   PLINTH_TEST_PAUSE_AFTER_STEP: z
     .enum([
@@ -208,6 +215,8 @@ export interface Config {
   readonly usageIntervalMs: number;
   /** How long a rotated bucket key keeps working: the default and the most a caller may ask. */
   readonly credentialGrace: { readonly defaultSeconds: number; readonly maxSeconds: number };
+  /** Storage sagas at once per cluster, and waiting per organization (buckets/storage/admission.ts). */
+  readonly storageAdmission: { readonly concurrency: number; readonly queuePerOrganization: number };
   /** Test-only (needs PLINTH_TEST_HOOKS=true): pause after this saga step (crash-safety tests). */
   readonly testPauseAfterStep: string | undefined;
 }
@@ -284,6 +293,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     credentialGrace: {
       defaultSeconds: Math.min(e.PLINTH_CREDENTIAL_GRACE_SECONDS, e.PLINTH_CREDENTIAL_GRACE_MAX_SECONDS),
       maxSeconds: e.PLINTH_CREDENTIAL_GRACE_MAX_SECONDS,
+    },
+    storageAdmission: {
+      concurrency: e.PLINTH_STORAGE_CONCURRENCY,
+      queuePerOrganization: e.PLINTH_STORAGE_QUEUE_PER_ORGANIZATION,
     },
     testPauseAfterStep: e.PLINTH_TEST_PAUSE_AFTER_STEP,
   } satisfies Config);

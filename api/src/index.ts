@@ -51,6 +51,7 @@ const storage = createStorageRuntime(config.storage, secrets.encryptionKey, {
   afterStep: pauseAfterStepHook(config.testPauseAfterStep, logger),
   credentialGrace: config.credentialGrace,
   usageIntervalMs: config.usageIntervalMs,
+  admission: config.storageAdmission,
 });
 const keyUsage = new KeyUsage(database.db, logger);
 // The areas' job kinds and periodic work, started once the database is ready.

@@ -269,6 +269,7 @@ const (
 	SelfLockout                     ErrorResponseCode = "self_lockout"
 	ServerError                     ErrorResponseCode = "server_error"
 	ServiceUnavailable              ErrorResponseCode = "service_unavailable"
+	StorageBusy                     ErrorResponseCode = "storage_busy"
 	StorageUnavailable              ErrorResponseCode = "storage_unavailable"
 	Throttled                       ErrorResponseCode = "throttled"
 	TokenExpired                    ErrorResponseCode = "token_expired"
@@ -346,6 +347,8 @@ func (e ErrorResponseCode) Valid() bool {
 	case ServerError:
 		return true
 	case ServiceUnavailable:
+		return true
+	case StorageBusy:
 		return true
 	case StorageUnavailable:
 		return true
@@ -1934,7 +1937,7 @@ type ClientInterface interface {
 
 	// ApiV1S3BucketsCreateWithBody Create a bucket with its own access user, or adopt it (same name, same workspace)
 	//
-	// 201 with the new bucket and its credentials. If Plinth already manages the name in the region for the same organization and workspace, 200 with that bucket; with an owner_reference, only when that object owns it, or it has no owner and was created for that object or released to its namespace (adoptable_by). Anything else: 409 bucket_name_taken.
+	// 201 with the new bucket and its credentials. If Plinth already manages the name in the region for the same organization and workspace, 200 with that bucket; with an owner_reference, only when that object owns it, or it has no owner and was created for that object or released to its namespace (adoptable_by). Anything else: 409 bucket_name_taken. When the storage cluster already has this organization's queue of creations full (PLINTH_STORAGE_QUEUE_PER_ORGANIZATION), 429 `storage_busy` with `Retry-After`: nothing was made; send it again then.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -1943,7 +1946,7 @@ type ClientInterface interface {
 
 	// ApiV1S3BucketsCreate Create a bucket with its own access user, or adopt it (same name, same workspace)
 	//
-	// 201 with the new bucket and its credentials. If Plinth already manages the name in the region for the same organization and workspace, 200 with that bucket; with an owner_reference, only when that object owns it, or it has no owner and was created for that object or released to its namespace (adoptable_by). Anything else: 409 bucket_name_taken.
+	// 201 with the new bucket and its credentials. If Plinth already manages the name in the region for the same organization and workspace, 200 with that bucket; with an owner_reference, only when that object owns it, or it has no owner and was created for that object or released to its namespace (adoptable_by). Anything else: 409 bucket_name_taken. When the storage cluster already has this organization's queue of creations full (PLINTH_STORAGE_QUEUE_PER_ORGANIZATION), 429 `storage_busy` with `Retry-After`: nothing was made; send it again then.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -1970,7 +1973,7 @@ type ClientInterface interface {
 
 	// ApiV1S3BucketsDestroy Remove the access user and policy, and the bucket if it is empty (else 409; data is never deleted)
 	//
-	// Deletes an empty bucket and its access user on the cluster. 409 `bucket_not_empty` while it holds objects; the data is never deleted by this call.
+	// Deletes an empty bucket and its access user on the cluster. 409 `bucket_not_empty` while it holds objects; the data is never deleted by this call. 429 `storage_busy` with `Retry-After` when the storage cluster already has this organization's queue full; nothing was deleted.
 	//
 	// Corresponds with DELETE /api/v1/s3/buckets/{id}/ (the `ApiV1S3BucketsDestroy` operationId).
 	ApiV1S3BucketsDestroy(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -2780,7 +2783,7 @@ func (c *Client) ApiV1S3BucketsList(ctx context.Context, params *ApiV1S3BucketsL
 
 // ApiV1S3BucketsCreateWithBody Create a bucket with its own access user, or adopt it (same name, same workspace)
 //
-// 201 with the new bucket and its credentials. If Plinth already manages the name in the region for the same organization and workspace, 200 with that bucket; with an owner_reference, only when that object owns it, or it has no owner and was created for that object or released to its namespace (adoptable_by). Anything else: 409 bucket_name_taken.
+// 201 with the new bucket and its credentials. If Plinth already manages the name in the region for the same organization and workspace, 200 with that bucket; with an owner_reference, only when that object owns it, or it has no owner and was created for that object or released to its namespace (adoptable_by). Anything else: 409 bucket_name_taken. When the storage cluster already has this organization's queue of creations full (PLINTH_STORAGE_QUEUE_PER_ORGANIZATION), 429 `storage_busy` with `Retry-After`: nothing was made; send it again then.
 //
 // Takes any type of body and a specified content type.
 //
@@ -2799,7 +2802,7 @@ func (c *Client) ApiV1S3BucketsCreateWithBody(ctx context.Context, contentType s
 
 // ApiV1S3BucketsCreate Create a bucket with its own access user, or adopt it (same name, same workspace)
 //
-// 201 with the new bucket and its credentials. If Plinth already manages the name in the region for the same organization and workspace, 200 with that bucket; with an owner_reference, only when that object owns it, or it has no owner and was created for that object or released to its namespace (adoptable_by). Anything else: 409 bucket_name_taken.
+// 201 with the new bucket and its credentials. If Plinth already manages the name in the region for the same organization and workspace, 200 with that bucket; with an owner_reference, only when that object owns it, or it has no owner and was created for that object or released to its namespace (adoptable_by). Anything else: 409 bucket_name_taken. When the storage cluster already has this organization's queue of creations full (PLINTH_STORAGE_QUEUE_PER_ORGANIZATION), 429 `storage_busy` with `Retry-After`: nothing was made; send it again then.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -2856,7 +2859,7 @@ func (c *Client) ApiV1S3BucketsImportCreate(ctx context.Context, body ApiV1S3Buc
 
 // ApiV1S3BucketsDestroy Remove the access user and policy, and the bucket if it is empty (else 409; data is never deleted)
 //
-// Deletes an empty bucket and its access user on the cluster. 409 `bucket_not_empty` while it holds objects; the data is never deleted by this call.
+// Deletes an empty bucket and its access user on the cluster. 409 `bucket_not_empty` while it holds objects; the data is never deleted by this call. 429 `storage_busy` with `Retry-After` when the storage cluster already has this organization's queue full; nothing was deleted.
 //
 // Corresponds with DELETE /api/v1/s3/buckets/{id}/ (the `ApiV1S3BucketsDestroy` operationId).
 func (c *Client) ApiV1S3BucketsDestroy(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -6513,7 +6516,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1S3BucketsCreateWithBodyWithResponse Create a bucket with its own access user, or adopt it (same name, same workspace)
 	//
-	// 201 with the new bucket and its credentials. If Plinth already manages the name in the region for the same organization and workspace, 200 with that bucket; with an owner_reference, only when that object owns it, or it has no owner and was created for that object or released to its namespace (adoptable_by). Anything else: 409 bucket_name_taken.
+	// 201 with the new bucket and its credentials. If Plinth already manages the name in the region for the same organization and workspace, 200 with that bucket; with an owner_reference, only when that object owns it, or it has no owner and was created for that object or released to its namespace (adoptable_by). Anything else: 409 bucket_name_taken. When the storage cluster already has this organization's queue of creations full (PLINTH_STORAGE_QUEUE_PER_ORGANIZATION), 429 `storage_busy` with `Retry-After`: nothing was made; send it again then.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -6522,7 +6525,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1S3BucketsCreateWithResponse Create a bucket with its own access user, or adopt it (same name, same workspace)
 	//
-	// 201 with the new bucket and its credentials. If Plinth already manages the name in the region for the same organization and workspace, 200 with that bucket; with an owner_reference, only when that object owns it, or it has no owner and was created for that object or released to its namespace (adoptable_by). Anything else: 409 bucket_name_taken.
+	// 201 with the new bucket and its credentials. If Plinth already manages the name in the region for the same organization and workspace, 200 with that bucket; with an owner_reference, only when that object owns it, or it has no owner and was created for that object or released to its namespace (adoptable_by). Anything else: 409 bucket_name_taken. When the storage cluster already has this organization's queue of creations full (PLINTH_STORAGE_QUEUE_PER_ORGANIZATION), 429 `storage_busy` with `Retry-After`: nothing was made; send it again then.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -6549,7 +6552,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1S3BucketsDestroyWithResponse Remove the access user and policy, and the bucket if it is empty (else 409; data is never deleted)
 	//
-	// Deletes an empty bucket and its access user on the cluster. 409 `bucket_not_empty` while it holds objects; the data is never deleted by this call.
+	// Deletes an empty bucket and its access user on the cluster. 409 `bucket_not_empty` while it holds objects; the data is never deleted by this call. 429 `storage_busy` with `Retry-After` when the storage cluster already has this organization's queue full; nothing was deleted.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -9273,6 +9276,12 @@ type ApiV1S3BucketsCreateResponse415Headers struct {
 	XRequestId string
 }
 
+// ApiV1S3BucketsCreateResponse429Headers the declared response headers of an HTTP 429 response for ApiV1S3BucketsCreate
+type ApiV1S3BucketsCreateResponse429Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 // ApiV1S3BucketsCreateResponse503Headers the declared response headers of an HTTP 503 response for ApiV1S3BucketsCreate
 type ApiV1S3BucketsCreateResponse503Headers struct {
 	RetryAfter *string
@@ -9298,6 +9307,8 @@ type ApiV1S3BucketsCreateResponse struct {
 	JSON413 *ErrorResponse
 	// JSON415 the response for an HTTP 415 `application/json` response
 	JSON415 *ErrorResponse
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
 	JSON503 *ErrorResponse
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -9316,6 +9327,8 @@ type ApiV1S3BucketsCreateResponse struct {
 	Headers413 *ApiV1S3BucketsCreateResponse413Headers
 	// Headers415 the parsed response headers for an HTTP 415 response
 	Headers415 *ApiV1S3BucketsCreateResponse415Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ApiV1S3BucketsCreateResponse429Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *ApiV1S3BucketsCreateResponse503Headers
 }
@@ -9358,6 +9371,11 @@ func (r ApiV1S3BucketsCreateResponse) GetJSON413() *ErrorResponse {
 // GetJSON415 returns the response for an HTTP 415 `application/json` response
 func (r ApiV1S3BucketsCreateResponse) GetJSON415() *ErrorResponse {
 	return r.JSON415
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r ApiV1S3BucketsCreateResponse) GetJSON429() *ErrorResponse {
+	return r.JSON429
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
@@ -9580,6 +9598,12 @@ type ApiV1S3BucketsDestroyResponse413Headers struct {
 	XRequestId string
 }
 
+// ApiV1S3BucketsDestroyResponse429Headers the declared response headers of an HTTP 429 response for ApiV1S3BucketsDestroy
+type ApiV1S3BucketsDestroyResponse429Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 // ApiV1S3BucketsDestroyResponse503Headers the declared response headers of an HTTP 503 response for ApiV1S3BucketsDestroy
 type ApiV1S3BucketsDestroyResponse503Headers struct {
 	RetryAfter *string
@@ -9601,6 +9625,8 @@ type ApiV1S3BucketsDestroyResponse struct {
 	JSON409 *ErrorResponse
 	// JSON413 the response for an HTTP 413 `application/json` response
 	JSON413 *ErrorResponse
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
 	JSON503 *ErrorResponse
 	// Headers204 the parsed response headers for an HTTP 204 response
@@ -9617,6 +9643,8 @@ type ApiV1S3BucketsDestroyResponse struct {
 	Headers409 *ApiV1S3BucketsDestroyResponse409Headers
 	// Headers413 the parsed response headers for an HTTP 413 response
 	Headers413 *ApiV1S3BucketsDestroyResponse413Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ApiV1S3BucketsDestroyResponse429Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *ApiV1S3BucketsDestroyResponse503Headers
 }
@@ -9649,6 +9677,11 @@ func (r ApiV1S3BucketsDestroyResponse) GetJSON409() *ErrorResponse {
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
 func (r ApiV1S3BucketsDestroyResponse) GetJSON413() *ErrorResponse {
 	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r ApiV1S3BucketsDestroyResponse) GetJSON429() *ErrorResponse {
+	return r.JSON429
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
@@ -14140,7 +14173,7 @@ func (c *ClientWithResponses) ApiV1S3BucketsListWithResponse(ctx context.Context
 
 // ApiV1S3BucketsCreateWithBodyWithResponse Create a bucket with its own access user, or adopt it (same name, same workspace)
 //
-// 201 with the new bucket and its credentials. If Plinth already manages the name in the region for the same organization and workspace, 200 with that bucket; with an owner_reference, only when that object owns it, or it has no owner and was created for that object or released to its namespace (adoptable_by). Anything else: 409 bucket_name_taken.
+// 201 with the new bucket and its credentials. If Plinth already manages the name in the region for the same organization and workspace, 200 with that bucket; with an owner_reference, only when that object owns it, or it has no owner and was created for that object or released to its namespace (adoptable_by). Anything else: 409 bucket_name_taken. When the storage cluster already has this organization's queue of creations full (PLINTH_STORAGE_QUEUE_PER_ORGANIZATION), 429 `storage_busy` with `Retry-After`: nothing was made; send it again then.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -14155,7 +14188,7 @@ func (c *ClientWithResponses) ApiV1S3BucketsCreateWithBodyWithResponse(ctx conte
 
 // ApiV1S3BucketsCreateWithResponse Create a bucket with its own access user, or adopt it (same name, same workspace)
 //
-// 201 with the new bucket and its credentials. If Plinth already manages the name in the region for the same organization and workspace, 200 with that bucket; with an owner_reference, only when that object owns it, or it has no owner and was created for that object or released to its namespace (adoptable_by). Anything else: 409 bucket_name_taken.
+// 201 with the new bucket and its credentials. If Plinth already manages the name in the region for the same organization and workspace, 200 with that bucket; with an owner_reference, only when that object owns it, or it has no owner and was created for that object or released to its namespace (adoptable_by). Anything else: 409 bucket_name_taken. When the storage cluster already has this organization's queue of creations full (PLINTH_STORAGE_QUEUE_PER_ORGANIZATION), 429 `storage_busy` with `Retry-After`: nothing was made; send it again then.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -14200,7 +14233,7 @@ func (c *ClientWithResponses) ApiV1S3BucketsImportCreateWithResponse(ctx context
 
 // ApiV1S3BucketsDestroyWithResponse Remove the access user and policy, and the bucket if it is empty (else 409; data is never deleted)
 //
-// Deletes an empty bucket and its access user on the cluster. 409 `bucket_not_empty` while it holds objects; the data is never deleted by this call.
+// Deletes an empty bucket and its access user on the cluster. 409 `bucket_not_empty` while it holds objects; the data is never deleted by this call. 429 `storage_busy` with `Retry-After` when the storage cluster already has this organization's queue full; nothing was deleted.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -17587,6 +17620,13 @@ func ParseApiV1S3BucketsCreateResponse(rsp *http.Response) (*ApiV1S3BucketsCreat
 		}
 		response.JSON415 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -17691,6 +17731,23 @@ func ParseApiV1S3BucketsCreateResponse(rsp *http.Response) (*ApiV1S3BucketsCreat
 			headers.XRequestId = value
 		}
 		response.Headers415 = &headers
+	case rsp.StatusCode == 429:
+		var headers ApiV1S3BucketsCreateResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers429 = &headers
 	case rsp.StatusCode == 503:
 		var headers ApiV1S3BucketsCreateResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -17951,6 +18008,13 @@ func ParseApiV1S3BucketsDestroyResponse(rsp *http.Response) (*ApiV1S3BucketsDest
 		}
 		response.JSON413 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -18045,6 +18109,23 @@ func ParseApiV1S3BucketsDestroyResponse(rsp *http.Response) (*ApiV1S3BucketsDest
 			headers.XRequestId = value
 		}
 		response.Headers413 = &headers
+	case rsp.StatusCode == 429:
+		var headers ApiV1S3BucketsDestroyResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers429 = &headers
 	case rsp.StatusCode == 503:
 		var headers ApiV1S3BucketsDestroyResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {

@@ -62,10 +62,10 @@ describe('loadConfig defaults', () => {
       apiToken: MINIMAL.PLINTH_API_TOKEN,
       defaults: { organization: undefined, workspace: undefined },
       clusterId: undefined,
-      workers: 4,
+      workers: 32,
       resyncMs: 600_000,
-      apiQps: 20,
-      apiBurst: 40,
+      apiQps: 100,
+      apiBurst: 100,
       apiTimeoutMs: 30_000,
       backoffBaseMs: 500,
       backoffMaxMs: 300_000,
@@ -254,7 +254,7 @@ describe('loadConfig errors name the variable', () => {
 
   it('names an out-of-range number and its bounds', () => {
     expect(errorFor({ ...MINIMAL, PLINTH_OPERATOR_WORKERS: '0' })).toBe(
-      'PLINTH_OPERATOR_WORKERS must be an integer from 1 to 64',
+      'PLINTH_OPERATOR_WORKERS must be an integer from 1 to 256',
     );
     expect(errorFor({ ...MINIMAL, PLINTH_OPERATOR_PORT: 'http' })).toMatch(/^PLINTH_OPERATOR_PORT /);
   });

@@ -65,14 +65,14 @@ const EnvSchema = z.object({
     })
     .optional(),
   PLINTH_OPERATOR_CLUSTER_ID: nonEmpty.max(253, { error: 'must be at most 253 characters' }).optional(),
-  PLINTH_OPERATOR_WORKERS: int(1, 64).default(4),
+  PLINTH_OPERATOR_WORKERS: int(1, 256).default(32),
   PLINTH_OPERATOR_RESYNC_SECONDS: int(10, 86_400).default(600),
   // The drift check: each Ready bucket's storage looked at once per interval (0: never), at most
   // this many checks per second over all of them.
   PLINTH_OPERATOR_DRIFT_CHECK_SECONDS: int(0, 604_800).default(900),
   PLINTH_OPERATOR_DRIFT_CHECKS_PER_SECOND: positive(1000).default(1),
-  PLINTH_OPERATOR_API_QPS: positive(10_000).default(20),
-  PLINTH_OPERATOR_API_BURST: int(1, 10_000).default(40),
+  PLINTH_OPERATOR_API_QPS: positive(10_000).default(100),
+  PLINTH_OPERATOR_API_BURST: int(1, 10_000).default(100),
   PLINTH_OPERATOR_API_TIMEOUT_SECONDS: positive(600).default(30),
   PLINTH_OPERATOR_BACKOFF_BASE_MS: int(1, 600_000).default(500),
   PLINTH_OPERATOR_BACKOFF_MAX_SECONDS: int(1, 3600).default(300),

@@ -497,10 +497,10 @@ export interface PlinthClient {
   /**
    * Create a bucket with its own access user, or adopt it (same name, same workspace)
    *
-   * 201 with the new bucket and its credentials. If Plinth already manages the name in the region for the same organization and workspace, 200 with that bucket; with an owner_reference, only when that object owns it, or it has no owner and was created for that object or released to its namespace (adoptable_by). Anything else: 409 bucket_name_taken.
+   * 201 with the new bucket and its credentials. If Plinth already manages the name in the region for the same organization and workspace, 200 with that bucket; with an owner_reference, only when that object owns it, or it has no owner and was created for that object or released to its namespace (adoptable_by). Anything else: 409 bucket_name_taken. When the storage cluster already has this organization's queue of creations full (PLINTH_STORAGE_QUEUE_PER_ORGANIZATION), 429 `storage_busy` with `Retry-After`: nothing was made; send it again then.
    *
    * `POST /api/v1/s3/buckets/` (`api_v1_s3_buckets_create`).
-   * @throws {ApiError} 400, 401, 403, 409, 413, 415, 503: the API's error body is `error.body`.
+   * @throws {ApiError} 400, 401, 403, 409, 413, 415, 429, 503: the API's error body is `error.body`.
    */
   apiV1S3BucketsCreate(params: ApiV1S3BucketsCreateParams, call?: CallOptions): Promise<CreatedBucket>;
   /**
@@ -536,10 +536,10 @@ export interface PlinthClient {
   /**
    * Remove the access user and policy, and the bucket if it is empty (else 409; data is never deleted)
    *
-   * Deletes an empty bucket and its access user on the cluster. 409 `bucket_not_empty` while it holds objects; the data is never deleted by this call.
+   * Deletes an empty bucket and its access user on the cluster. 409 `bucket_not_empty` while it holds objects; the data is never deleted by this call. 429 `storage_busy` with `Retry-After` when the storage cluster already has this organization's queue full; nothing was deleted.
    *
    * `DELETE /api/v1/s3/buckets/{id}/` (`api_v1_s3_buckets_destroy`).
-   * @throws {ApiError} 400, 401, 403, 404, 409, 413, 503: the API's error body is `error.body`.
+   * @throws {ApiError} 400, 401, 403, 404, 409, 413, 429, 503: the API's error body is `error.body`.
    */
   apiV1S3BucketsDestroy(params: ApiV1S3BucketsDestroyParams, call?: CallOptions): Promise<void>;
   /**
@@ -1534,10 +1534,10 @@ export interface ApiV1S3BucketsCreateParams {
 /**
  * Create a bucket with its own access user, or adopt it (same name, same workspace)
  *
- * 201 with the new bucket and its credentials. If Plinth already manages the name in the region for the same organization and workspace, 200 with that bucket; with an owner_reference, only when that object owns it, or it has no owner and was created for that object or released to its namespace (adoptable_by). Anything else: 409 bucket_name_taken.
+ * 201 with the new bucket and its credentials. If Plinth already manages the name in the region for the same organization and workspace, 200 with that bucket; with an owner_reference, only when that object owns it, or it has no owner and was created for that object or released to its namespace (adoptable_by). Anything else: 409 bucket_name_taken. When the storage cluster already has this organization's queue of creations full (PLINTH_STORAGE_QUEUE_PER_ORGANIZATION), 429 `storage_busy` with `Retry-After`: nothing was made; send it again then.
  *
  * `POST /api/v1/s3/buckets/` (`api_v1_s3_buckets_create`).
- * @throws {ApiError} 400, 401, 403, 409, 413, 415, 503: the API's error body is `error.body`.
+ * @throws {ApiError} 400, 401, 403, 409, 413, 415, 429, 503: the API's error body is `error.body`.
  */
 export declare function apiV1S3BucketsCreate(
   params: ApiV1S3BucketsCreateParams,
@@ -1610,10 +1610,10 @@ export interface ApiV1S3BucketsDestroyParams {
 /**
  * Remove the access user and policy, and the bucket if it is empty (else 409; data is never deleted)
  *
- * Deletes an empty bucket and its access user on the cluster. 409 `bucket_not_empty` while it holds objects; the data is never deleted by this call.
+ * Deletes an empty bucket and its access user on the cluster. 409 `bucket_not_empty` while it holds objects; the data is never deleted by this call. 429 `storage_busy` with `Retry-After` when the storage cluster already has this organization's queue full; nothing was deleted.
  *
  * `DELETE /api/v1/s3/buckets/{id}/` (`api_v1_s3_buckets_destroy`).
- * @throws {ApiError} 400, 401, 403, 404, 409, 413, 503: the API's error body is `error.body`.
+ * @throws {ApiError} 400, 401, 403, 404, 409, 413, 429, 503: the API's error body is `error.body`.
  */
 export declare function apiV1S3BucketsDestroy(
   params: ApiV1S3BucketsDestroyParams,

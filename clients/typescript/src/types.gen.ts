@@ -261,7 +261,7 @@ export interface paths {
     put?: never;
     /**
      * Create a bucket with its own access user, or adopt it (same name, same workspace)
-     * @description 201 with the new bucket and its credentials. If Plinth already manages the name in the region for the same organization and workspace, 200 with that bucket; with an owner_reference, only when that object owns it, or it has no owner and was created for that object or released to its namespace (adoptable_by). Anything else: 409 bucket_name_taken.
+     * @description 201 with the new bucket and its credentials. If Plinth already manages the name in the region for the same organization and workspace, 200 with that bucket; with an owner_reference, only when that object owns it, or it has no owner and was created for that object or released to its namespace (adoptable_by). Anything else: 409 bucket_name_taken. When the storage cluster already has this organization's queue of creations full (PLINTH_STORAGE_QUEUE_PER_ORGANIZATION), 429 `storage_busy` with `Retry-After`: nothing was made; send it again then.
      */
     post: operations['api_v1_s3_buckets_create'];
     delete?: never;
@@ -286,7 +286,7 @@ export interface paths {
     post?: never;
     /**
      * Remove the access user and policy, and the bucket if it is empty (else 409; data is never deleted)
-     * @description Deletes an empty bucket and its access user on the cluster. 409 `bucket_not_empty` while it holds objects; the data is never deleted by this call.
+     * @description Deletes an empty bucket and its access user on the cluster. 409 `bucket_not_empty` while it holds objects; the data is never deleted by this call. 429 `storage_busy` with `Retry-After` when the storage cluster already has this organization's queue full; nothing was deleted.
      */
     delete: operations['api_v1_s3_buckets_destroy'];
     options?: never;
@@ -1285,6 +1285,7 @@ export interface components {
         | 'bucket_unmanaged'
         | 'rotation_rate_limited'
         | 'storage_unavailable'
+        | 'storage_busy'
         | 'previous_key_removal_pending';
       /** @description A human sentence saying what went wrong. */
       detail: string;
@@ -3942,6 +3943,17 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      /** @description Too many requests; see `Retry-After`. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
       /** @description A dependency (database, storage cluster) is unavailable. */
       503: {
         headers: {
@@ -4106,6 +4118,17 @@ export interface operations {
       /** @description The request body is larger than the configured limit. */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests; see `Retry-After`. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };

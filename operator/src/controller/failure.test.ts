@@ -75,6 +75,15 @@ describe('API failures', () => {
     expect(h.api.calls, `the next pass asks again; ${trace(h)}`).toHaveLength(2);
   });
 
+  it('429 storage_busy is retried after its Retry-After, not with the backoff', async () => {
+    const h = newHarness();
+    h.api.onCreate = () => failures.throttled(3);
+    const o = await run(h);
+    expect(o, describeOutcome(o)).toEqual({ result: { requeueAfterMs: 3_000 } });
+    expect(conditions(h).synced).toEqual({ status: 'False', reason: Reasons.ApiUnavailable });
+    expect(condition(h, SYNCED)?.message).toContain('storage_busy');
+  });
+
   it.each([
     [7, 7_000],
     [undefined, 2_000],

@@ -44,10 +44,17 @@ function sortFailure(f: PlinthFailure, fields: string): Stop {
   const withFields = (message: string) => (fields ? `${message} ${fields}` : message);
   switch (f.kind) {
     case 'unavailable':
+      // The API's own hint (429 `storage_busy` under a storm, 503 with Retry-After) paces the
+      // retry; without one, the queue's per-key backoff does.
       return new Stop(
         Reasons.ApiUnavailable,
         withFields(`The Plinth API is unavailable (${f.cause}): ${f.message}`),
-        { terminal: false },
+        {
+          terminal: false,
+          ...(f.retryAfterSeconds !== undefined && {
+            requeueAfterMs: Math.max(1, f.retryAfterSeconds) * 1000,
+          }),
+        },
       );
     case 'busy':
       return new Stop(Reasons.Provisioning, withFields('The bucket is being changed by the API; waiting.'), {

@@ -82,6 +82,14 @@ export const failures = {
     retryAfterSeconds: undefined,
     error: apiError(503, 'unknown'),
   }),
+  /** 429 `storage_busy`: the API's admission refused a storm's excess, with a Retry-After. */
+  throttled: (retryAfterSeconds: number): PlinthFailure => ({
+    kind: 'unavailable',
+    cause: 'throttled',
+    message: 'HTTP 429 storage_busy: The storage cluster is busy',
+    retryAfterSeconds,
+    error: apiError(429, 'storage_busy', retryAfterSeconds),
+  }),
   nameTaken: (): PlinthFailure => ({ kind: 'name_taken', error: apiError(409, 'bucket_name_taken') }),
   busy: (retryAfterSeconds?: number): PlinthFailure => ({
     kind: 'busy',

@@ -89,6 +89,8 @@ export interface OperatorStackOptions {
   /** A database for the API; default a fresh one on the test run's PostgreSQL server. */
   databaseUrl?: string;
   apiLogLevel?: string;
+  /** More of the API's environment (e.g. its storage admission limits). */
+  apiEnv?: Record<string, string>;
 }
 
 export async function startOperatorStack(opts: OperatorStackOptions = {}): Promise<OperatorStack> {
@@ -114,6 +116,7 @@ export async function startOperatorStack(opts: OperatorStackOptions = {}): Promi
       PLINTH_BOOTSTRAP_ADMIN_USERNAME: 'admin',
       PLINTH_BOOTSTRAP_ADMIN_PASSWORD: ADMIN_PASSWORD,
       PLINTH_USAGE_INTERVAL_SECONDS: '10',
+      ...opts.apiEnv,
     };
     let api = await startApiProcess(apiEnv);
     await api.waitReady();

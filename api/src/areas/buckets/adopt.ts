@@ -9,6 +9,7 @@ import { claim, fail } from '../../core/jobs/queue.ts';
 import type { Lease } from '../../core/jobs/queue.ts';
 import { withLease } from '../../core/jobs/runner.ts';
 import {
+  admitted,
   backendOf,
   bucketAudit,
   clusterOf,
@@ -58,6 +59,18 @@ export async function createBucket(
     ]);
   }
 
+  return admitted(storage, { cluster, organizationId: input.organization }, () =>
+    recordAndProvision(ctx, input, cluster),
+  );
+}
+
+/** The creation itself, once admitted: intent recorded, then the saga (or the adoption). */
+async function recordAndProvision(
+  ctx: BucketContext,
+  input: BucketCreate,
+  cluster: string,
+): Promise<{ outcome: 'created' | 'adopted'; bucket: CreatedBucket }> {
+  const { storage } = ctx;
   let started: { row: BucketRow; lease: Lease };
   try {
     started = await recordIntent(

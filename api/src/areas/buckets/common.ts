@@ -8,10 +8,19 @@ import type { Database } from '../../core/db/client.ts';
 import { prepared } from '../../core/db/prepared.ts';
 import { buckets } from '../../core/db/schema/index.ts';
 import type { BucketRow } from '../../core/db/schema/index.ts';
-import { conflict, DomainError, invalid, notFound, unavailable, validationError } from '../../core/errors.ts';
+import {
+  conflict,
+  DomainError,
+  invalid,
+  notFound,
+  throttled,
+  unavailable,
+  validationError,
+} from '../../core/errors.ts';
 import { holds, LeaseLost } from '../../core/jobs/queue.ts';
 import type { JobContext } from '../../core/jobs/runner.ts';
 import type { Bucket, CreatedBucket } from './schema.ts';
+import { AdmissionRefused } from './storage/admission.ts';
 import { BACKEND_NAMES } from './storage/config.ts';
 import { StorageError } from './storage/driver.ts';
 import type { Credentials } from './storage/driver.ts';
@@ -97,6 +106,28 @@ export function storageFailure(err: unknown): DomainError {
     return invalid(err.message, 'not_supported');
   }
   return unavailable('The storage cluster is unavailable; try again shortly.', 'storage_unavailable');
+}
+
+/**
+ * Runs a saga's storage work under its cluster's admission (storage/admission.ts): a refusal, when
+ * the organization already has its queue full, is 429 `storage_busy` with the retry hint.
+ */
+export async function admitted<T>(
+  storage: StorageRuntime,
+  place: { cluster: string; organizationId: string },
+  work: () => Promise<T>,
+  opts: { urgent?: boolean } = {},
+): Promise<T> {
+  try {
+    return await storage.admission.run(place.cluster, place.organizationId, work, opts);
+  } catch (err) {
+    if (!(err instanceof AdmissionRefused)) throw err;
+    throw throttled(
+      `The storage cluster is busy with this organization's requests; try again in ${err.retryAfterSeconds} s.`,
+      err.retryAfterSeconds,
+      'storage_busy',
+    );
+  }
 }
 
 export const unmanaged = () =>

@@ -9,7 +9,7 @@ import { cancelQueued, enqueue, enqueueClaimed, JOB_PRIORITY } from '../../core/
 import type { Lease } from '../../core/jobs/queue.ts';
 import { withLease } from '../../core/jobs/runner.ts';
 import type { JobContext, JobHandler } from '../../core/jobs/runner.ts';
-import { bucketAudit, busy, credentialsOf, newCredentials, readyBucket, write } from './common.ts';
+import { admitted, bucketAudit, busy, credentialsOf, newCredentials, readyBucket, write } from './common.ts';
 import type { BucketContext, BucketDeps, SagaDeps } from './common.ts';
 import { LEASE_SECONDS, runOrUndo, SAGA_ATTEMPTS, startSaga } from './saga.ts';
 import type { BucketCredentials } from './schema.ts';
@@ -97,7 +97,7 @@ export async function rotateCredentials(
   id: string,
   input: { grace_seconds?: number | undefined },
 ): Promise<RotatedCredentials> {
-  const { db, storage, logger } = ctx;
+  const { storage } = ctx;
   // Rights first: a caller who may not rotate learns nothing from the grace rules (404/403 before 400).
   const b = await readyBucket(ctx, id, 'bucket.reveal_credentials');
   const grace = storage.credentialGrace ?? DEFAULT_CREDENTIAL_GRACE;
@@ -110,6 +110,17 @@ export async function rotateCredentials(
         detail: `At most ${grace.maxSeconds} seconds on this API (PLINTH_CREDENTIAL_GRACE_MAX_SECONDS).`,
       },
     ]);
+  // Security work: ahead of every queued creation and deletion, and never refused for load.
+  return admitted(storage, b, () => switchKeys(ctx, b, graceSeconds), { urgent: true });
+}
+
+/** The rotation itself, once admitted: a slot of the hourly limit taken, then the saga. */
+async function switchKeys(
+  ctx: BucketContext,
+  b: BucketRow,
+  graceSeconds: number,
+): Promise<RotatedCredentials> {
+  const { db, storage, logger } = ctx;
   const next = newCredentials();
   let started: { row: BucketRow; lease: Lease };
   try {

@@ -48,6 +48,7 @@ const registration = {
     'bucket_unmanaged',
     'rotation_rate_limited',
     'storage_unavailable',
+    'storage_busy',
     'previous_key_removal_pending',
   ],
 } as const satisfies Registration;

@@ -9,6 +9,7 @@ import type { Lease } from '../../core/jobs/queue.ts';
 import { JOB_LEASE_SECONDS, JobSettled, withLease } from '../../core/jobs/runner.ts';
 import type { JobContext } from '../../core/jobs/runner.ts';
 import {
+  admitted,
   bucketAudit,
   busy,
   credentialsOf,
@@ -217,10 +218,15 @@ export async function deprovision(deps: SagaDeps, row: BucketRow, job: JobContex
 }
 
 export async function deleteBucket(ctx: BucketContext, id: string) {
-  const { db, storage } = ctx;
   const b = await findBucket(ctx, id);
   await authorize(ctx, 'bucket.delete', scopeOf(b));
   if (b.state !== 'ready') throw busy();
+  await admitted(ctx.storage, b, () => runDeletion(ctx, b));
+}
+
+/** The deletion itself, once admitted: its saga started, the bucket checked empty, then removed. */
+async function runDeletion(ctx: BucketContext, b: BucketRow): Promise<void> {
+  const { db, storage } = ctx;
   let lease: Lease;
   try {
     lease = await startSaga(db, b, 'delete');

@@ -27,6 +27,7 @@ function slowUsageRuntime(delayMs: number): StorageRuntime & { calls: () => numb
   return {
     config: { ...real.config, clusters: new Map([['slow', {} as ClusterConfig]]) },
     box: real.box,
+    admission: real.admission,
     driver: () => driver,
     calls: () => calls,
   };

@@ -26,6 +26,7 @@ function countingStorage(): StorageRuntime {
   return {
     config: real.config,
     box: real.box,
+    admission: real.admission,
     driver(name) {
       const d = real.driver(name);
       return new Proxy(d, {

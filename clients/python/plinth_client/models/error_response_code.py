@@ -32,6 +32,7 @@ class ErrorResponseCode(StrEnum):
     SELF_LOCKOUT = "self_lockout"
     SERVER_ERROR = "server_error"
     SERVICE_UNAVAILABLE = "service_unavailable"
+    STORAGE_BUSY = "storage_busy"
     STORAGE_UNAVAILABLE = "storage_unavailable"
     THROTTLED = "throttled"
     TOKEN_EXPIRED = "token_expired"

@@ -18,13 +18,14 @@ export default endpoint(
       '201 with the new bucket and its credentials. If Plinth already manages the name in the region for the same ' +
       'organization and workspace, 200 with that bucket; with an owner_reference, only when that object owns it, or ' +
       'it has no owner and was created for that object or released to its namespace (adoptable_by). Anything else: ' +
-      '409 bucket_name_taken.',
+      "409 bucket_name_taken. When the storage cluster already has this organization's queue of creations full " +
+      '(PLINTH_STORAGE_QUEUE_PER_ORGANIZATION), 429 `storage_busy` with `Retry-After`: nothing was made; send it again then.',
     request: { body: jsonBody(BucketCreateSchema) },
     responses: {
       201: jsonResponse('Created; the credentials are in this response.', CreatedBucketSchema),
       200: jsonResponse('Adopted: the existing bucket and its credentials.', CreatedBucketSchema),
     },
-    errors: [409],
+    errors: [409, 429],
   }),
   (deps) => async (c) => {
     const { outcome, bucket } = await createBucket(bucketContext(c, deps), c.req.valid('json'));

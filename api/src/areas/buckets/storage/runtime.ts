@@ -1,5 +1,7 @@
 import type { Logger } from '../../../core/logger.ts';
 import { SecretBox } from '../../../core/secret-box.ts';
+import { StorageAdmission } from './admission.ts';
+import type { AdmissionLimits } from './admission.ts';
 import type { StorageConfig } from './config.ts';
 import type { StorageDriver } from './driver.ts';
 import { createGarageDriver } from './garage-driver.ts';
@@ -39,6 +41,8 @@ export interface StorageRuntime {
   readonly config: StorageConfig;
   driver(cluster: string): StorageDriver;
   readonly box: SecretBox;
+  /** How many sagas run at once per cluster, and how many wait per organization (admission.ts). */
+  readonly admission: StorageAdmission;
   /** Unset: {@link DEFAULT_CREDENTIAL_GRACE}. */
   readonly credentialGrace?: CredentialGrace;
   /** Test hook, called after each saga step (crash-safety tests pause here and kill the process). */
@@ -55,12 +59,14 @@ export function createStorageRuntime(
     afterStep?: (step: SagaStep, bucketId: string) => Promise<void>;
     credentialGrace?: StorageRuntime['credentialGrace'];
     usageIntervalMs?: number;
+    admission?: AdmissionLimits;
   } = {},
 ): StorageRuntime {
   const drivers = new Map<string, StorageDriver>();
   return {
     config,
     box: new SecretBox(encryptionKey),
+    admission: new StorageAdmission(opts.admission),
     ...(opts.credentialGrace && { credentialGrace: opts.credentialGrace }),
     ...(opts.afterStep && { afterStep: opts.afterStep }),
     ...(opts.usageIntervalMs !== undefined && { usageIntervalMs: opts.usageIntervalMs }),

@@ -98,6 +98,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_415
 
+    if response.status_code == 429:
+        response_429 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_429
+
     if response.status_code == 503:
         response_503 = ErrorResponse.from_dict(response.json())
 
@@ -131,7 +138,9 @@ def sync_detailed(
      201 with the new bucket and its credentials. If Plinth already manages the name in the region for
     the same organization and workspace, 200 with that bucket; with an owner_reference, only when that
     object owns it, or it has no owner and was created for that object or released to its namespace
-    (adoptable_by). Anything else: 409 bucket_name_taken.
+    (adoptable_by). Anything else: 409 bucket_name_taken. When the storage cluster already has this
+    organization's queue of creations full (PLINTH_STORAGE_QUEUE_PER_ORGANIZATION), 429 `storage_busy`
+    with `Retry-After`: nothing was made; send it again then.
 
     Args:
         body (BucketCreate): A bucket to create, or to adopt when the caller already has it.
@@ -170,7 +179,9 @@ def sync(
      201 with the new bucket and its credentials. If Plinth already manages the name in the region for
     the same organization and workspace, 200 with that bucket; with an owner_reference, only when that
     object owns it, or it has no owner and was created for that object or released to its namespace
-    (adoptable_by). Anything else: 409 bucket_name_taken.
+    (adoptable_by). Anything else: 409 bucket_name_taken. When the storage cluster already has this
+    organization's queue of creations full (PLINTH_STORAGE_QUEUE_PER_ORGANIZATION), 429 `storage_busy`
+    with `Retry-After`: nothing was made; send it again then.
 
     Args:
         body (BucketCreate): A bucket to create, or to adopt when the caller already has it.
@@ -204,7 +215,9 @@ async def asyncio_detailed(
      201 with the new bucket and its credentials. If Plinth already manages the name in the region for
     the same organization and workspace, 200 with that bucket; with an owner_reference, only when that
     object owns it, or it has no owner and was created for that object or released to its namespace
-    (adoptable_by). Anything else: 409 bucket_name_taken.
+    (adoptable_by). Anything else: 409 bucket_name_taken. When the storage cluster already has this
+    organization's queue of creations full (PLINTH_STORAGE_QUEUE_PER_ORGANIZATION), 429 `storage_busy`
+    with `Retry-After`: nothing was made; send it again then.
 
     Args:
         body (BucketCreate): A bucket to create, or to adopt when the caller already has it.
@@ -243,7 +256,9 @@ async def asyncio(
      201 with the new bucket and its credentials. If Plinth already manages the name in the region for
     the same organization and workspace, 200 with that bucket; with an owner_reference, only when that
     object owns it, or it has no owner and was created for that object or released to its namespace
-    (adoptable_by). Anything else: 409 bucket_name_taken.
+    (adoptable_by). Anything else: 409 bucket_name_taken. When the storage cluster already has this
+    organization's queue of creations full (PLINTH_STORAGE_QUEUE_PER_ORGANIZATION), 429 `storage_busy`
+    with `Retry-After`: nothing was made; send it again then.
 
     Args:
         body (BucketCreate): A bucket to create, or to adopt when the caller already has it.

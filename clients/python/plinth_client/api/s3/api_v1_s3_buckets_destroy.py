@@ -81,6 +81,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_413
 
+    if response.status_code == 429:
+        response_429 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_429
+
     if response.status_code == 503:
         response_503 = ErrorResponse.from_dict(response.json())
 
@@ -112,7 +119,8 @@ def sync_detailed(
     """ Remove the access user and policy, and the bucket if it is empty (else 409; data is never deleted)
 
      Deletes an empty bucket and its access user on the cluster. 409 `bucket_not_empty` while it holds
-    objects; the data is never deleted by this call.
+    objects; the data is never deleted by this call. 429 `storage_busy` with `Retry-After` when the
+    storage cluster already has this organization's queue full; nothing was deleted.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -146,7 +154,8 @@ def sync(
     """ Remove the access user and policy, and the bucket if it is empty (else 409; data is never deleted)
 
      Deletes an empty bucket and its access user on the cluster. 409 `bucket_not_empty` while it holds
-    objects; the data is never deleted by this call.
+    objects; the data is never deleted by this call. 429 `storage_busy` with `Retry-After` when the
+    storage cluster already has this organization's queue full; nothing was deleted.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -175,7 +184,8 @@ async def asyncio_detailed(
     """ Remove the access user and policy, and the bucket if it is empty (else 409; data is never deleted)
 
      Deletes an empty bucket and its access user on the cluster. 409 `bucket_not_empty` while it holds
-    objects; the data is never deleted by this call.
+    objects; the data is never deleted by this call. 429 `storage_busy` with `Retry-After` when the
+    storage cluster already has this organization's queue full; nothing was deleted.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -209,7 +219,8 @@ async def asyncio(
     """ Remove the access user and policy, and the bucket if it is empty (else 409; data is never deleted)
 
      Deletes an empty bucket and its access user on the cluster. 409 `bucket_not_empty` while it holds
-    objects; the data is never deleted by this call.
+    objects; the data is never deleted by this call. 429 `storage_busy` with `Retry-After` when the
+    storage cluster already has this organization's queue full; nothing was deleted.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
