@@ -70,7 +70,7 @@ describe.each(CASES)('bucket health on a real $backend, with $kind', ({ backend,
     return {
       config: real.config,
       box: real.box,
-    admission: real.admission,
+      admission: real.admission,
       driver(name) {
         if (unreachable) return down.driver(name);
         const d = real.driver(name);
