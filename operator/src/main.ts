@@ -9,6 +9,7 @@ import { createKubeClient, timedKubeClient } from './controller/kube.ts';
 import { DriftSchedule } from './controller/drift.ts';
 import { keyOf, S3BucketReconciler } from './controller/reconcile.ts';
 import { MANAGED_BY, MANAGED_BY_LABEL } from './controller/secret.ts';
+import { OwnedSecretIndex } from './controller/secret-index.ts';
 import { createOperatorMetrics } from './metrics.ts';
 import { createBucketApi } from './plinth-api/buckets.ts';
 import { errorMessage } from './runtime/errors.ts';
@@ -152,6 +153,10 @@ async function main(): Promise<void> {
   };
   secrets.onUpdate(enqueueOwner);
   secrets.onDelete(enqueueOwner);
+  const ownedSecrets = new OwnedSecretIndex(secrets.cache);
+  secrets.onAdd(ownedSecrets.upsert);
+  secrets.onUpdate(ownedSecrets.upsert);
+  secrets.onDelete(ownedSecrets.remove);
   // An annotation change can map a namespace to another workspace: its S3Buckets look again.
   const enqueueNamespace = (ns: V1Namespace) => {
     for (const b of buckets.cache.list(ns.metadata?.name ?? '')) enqueue(b);
@@ -161,7 +166,7 @@ async function main(): Promise<void> {
 
   const reconciler = new S3BucketReconciler({
     buckets: buckets.cache,
-    secrets: secrets.cache,
+    secrets: ownedSecrets,
     namespaces: namespaces.cache,
     kube: timedKubeClient(createKubeClient(kc), ({ operation, status, durationMs }) => {
       metrics.kubeRequests.inc({ operation, code: String(status) });

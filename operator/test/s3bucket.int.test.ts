@@ -250,6 +250,36 @@ describe('S3Bucket operator', () => {
     expect((await readSecret('team-a', 'team-a-data'))!.data).toEqual(before.data);
   }, 60_000);
 
+  it('moves the Secret when spec.secretName changes: the new name holds the same data, the old one goes', async () => {
+    const before = (await readSecret('team-a', 'team-a-data'))!;
+    const rename = (secretName: string) =>
+      stack.kubectl([
+        'patch',
+        's3bucket',
+        'team-a-data',
+        '-n',
+        'team-a',
+        '--type=merge',
+        '-p',
+        JSON.stringify({ spec: { secretName } }),
+      ]);
+    const moved = async (to: string, from: string) =>
+      eventually(
+        `the Secret to move from ${from} to ${to}`,
+        async () => {
+          const [now, old] = await Promise.all([readSecret('team-a', to), readSecret('team-a', from)]);
+          return now && !old ? now : undefined;
+        },
+        { diagnostics },
+      );
+    await rename('team-a-data-moved');
+    expect((await moved('team-a-data-moved', 'team-a-data')).data).toEqual(before.data);
+    // Back, for the tests below.
+    await rename('team-a-data');
+    expect((await moved('team-a-data', 'team-a-data-moved')).data).toEqual(before.data);
+    await waitCondition('team-a', 'team-a-data', 'True');
+  }, 60_000);
+
   it('makes no API call for unchanged objects on resync (the drift checks aside)', async () => {
     const reconciles = () => operator.metric('plinth_operator_reconcile_total');
     const callsBefore = await apiCalls();

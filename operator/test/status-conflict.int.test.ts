@@ -1,3 +1,4 @@
+import { OwnedSecretIndex } from '../src/controller/secret-index.ts';
 import { CustomObjectsApi } from '@kubernetes/client-node';
 import type { V1Namespace, V1Secret } from '@kubernetes/client-node';
 import { pino } from 'pino';
@@ -92,7 +93,7 @@ describe('S3Bucket status writes against a real kube-apiserver', () => {
     });
     const reconciler = new S3BucketReconciler({
       buckets,
-      secrets: new MapCache<V1Secret>(),
+      secrets: new OwnedSecretIndex(new MapCache<V1Secret>()),
       namespaces,
       kube,
       api,

@@ -108,7 +108,7 @@ function secretWriteFailed(secret: V1Secret, err: unknown): Stop {
 
 /** After a change of spec.secretName, the Secret under the old name goes. */
 async function removeStaleSecrets(d: SecretDeps, bucket: S3Bucket, keep: string): Promise<void> {
-  for (const s of d.secrets.list(bucket.metadata.namespace)) {
+  for (const s of d.secrets.ownedBy(bucket.metadata.namespace, bucket.metadata.uid)) {
     if (s.metadata?.name !== keep && isOwnedBy(s, bucket)) {
       await d.kube.deleteSecret(bucket.metadata.namespace, s.metadata!.name!, s.metadata!.uid!);
     }

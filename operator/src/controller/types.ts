@@ -1,5 +1,5 @@
 /** The types the reconcile's files share: what they are given, and what they hand each other. */
-import type { ObjectCache, V1Namespace, V1Secret } from '@kubernetes/client-node';
+import type { ObjectCache, V1Namespace } from '@kubernetes/client-node';
 import type { Logger } from 'pino';
 import type { S3Bucket } from '../api/v1alpha1/s3bucket.ts';
 import type { BucketCredentials, BucketApi } from '../plinth-api/buckets.ts';
@@ -7,11 +7,12 @@ import type { Reason } from './conditions.ts';
 import type { DriftSchedule } from './drift.ts';
 import type { KubeClient } from './kube.ts';
 import type { LabelSelector } from './label-selector.ts';
+import type { SecretCache } from './secret-index.ts';
 
 export interface ReconcilerDeps {
   buckets: ObjectCache<S3Bucket>;
   /** Only the Secrets carrying the operator's managed-by label. */
-  secrets: ObjectCache<V1Secret>;
+  secrets: SecretCache;
   namespaces: ObjectCache<V1Namespace>;
   kube: KubeClient;
   api: Pick<

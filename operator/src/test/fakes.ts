@@ -23,6 +23,7 @@ import type {
   RotateCredentialsResult,
 } from '../plinth-api/buckets.ts';
 import type { KubeClient } from '../controller/kube.ts';
+import type { SecretCache } from '../controller/secret-index.ts';
 import type { ReconcilerDeps } from '../controller/types.ts';
 import { MANAGED_BY, MANAGED_BY_LABEL } from '../controller/secret.ts';
 import { apiBucket, conflict, CREDENTIALS } from './fixtures.ts';
@@ -75,7 +76,11 @@ const settle = <T>(fn: () => T): Promise<T> => new Promise<T>((resolve) => resol
 export class FakeKube implements KubeClient {
   readonly calls: KubeCall[] = [];
   readonly secrets = new MapCache<V1Secret>();
-  readonly managedSecrets: ObjectCache<V1Secret> = {
+  readonly managedSecrets: SecretCache = {
+    ownedBy: (namespace, uid) =>
+      this.managedSecrets
+        .list(namespace)
+        .filter((s) => s.metadata?.ownerReferences?.some((r) => r.controller === true && r.uid === uid)),
     get: (name, namespace) => {
       const s = this.secrets.get(name, namespace);
       return s?.metadata?.labels?.[MANAGED_BY_LABEL] === MANAGED_BY ? s : undefined;
