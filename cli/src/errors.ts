@@ -50,7 +50,8 @@ export function describeError(err: unknown): { line: string; exitCode: ExitCode 
   if (err instanceof CliError) return { line: oneLine(err.message), exitCode: err.exitCode };
   if (err instanceof ApiError) {
     const fields = (err.body?.errors ?? []).map((e) => `${e.attr}: ${e.detail}`);
-    const detail = [err.message, ...fields].join('; ');
+    // A 400 with field errors says what each field is wrong with; its detail only says "see errors".
+    const detail = fields.length ? fields.join('; ') : err.message;
     const tags = [`code: ${err.code ?? `http_${err.status}`}`];
     if (err.requestId) tags.push(`request: ${err.requestId}`);
     let hint = '';

@@ -77,7 +77,7 @@ export async function workspaceOf(
     throw usageError(
       'Which workspace? Pass --workspace, or set one: `plinth context set --workspace <name>`.',
     );
-  const orgWanted = flags.org ?? (flags.workspace ? undefined : session.context.organization);
+  const orgWanted = flags.org ?? session.context.organization;
   const org = orgWanted && !isUuid(wanted) ? (await resolveOrganization(session, orgWanted)).id : undefined;
   return resolveWorkspace(session, wanted, org);
 }

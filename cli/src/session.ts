@@ -4,7 +4,6 @@ import type { Config, Context, Credential } from './config.ts';
 import { contextName, loadConfig, loadCredentials, saveCredentials } from './config.ts';
 import { authError, usageError } from './errors.ts';
 import type { OutputOptions } from './output.ts';
-import { renewSso } from './sso.ts';
 import { USER_AGENT } from './version.ts';
 
 /** The options every command has (program.ts): the context and the output flags. */
@@ -70,6 +69,8 @@ export async function openSession(globals: Globals, { auth = true } = {}): Promi
     credential.expires_at !== undefined &&
     Date.parse(credential.expires_at) - EARLY_SECONDS * 1000 < Date.now();
   if (expired && credential.kind === 'sso') {
+    // openid-client is loaded only when needed: most commands start faster without it.
+    const { renewSso } = await import('./sso.ts');
     credential = await renewSso(clientFor(server), credential);
     credentials.contexts[name] = credential;
     saveCredentials(credentials);

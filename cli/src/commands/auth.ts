@@ -15,7 +15,6 @@ import { bold, note, print, renderOne } from '../output.ts';
 import { progress } from '../progress.ts';
 import { clientFor, openSession, serverOf } from '../session.ts';
 import type { Provider } from '../sso.ts';
-import { deviceLogin, endSsoSession } from '../sso.ts';
 
 interface LoginFlags {
   withToken?: boolean;
@@ -73,6 +72,7 @@ async function login(command: Command): Promise<void> {
   } else {
     const { providers } = await anonymous.apiLoginProvidersRetrieve({});
     const provider = chooseProvider(providers, flags.provider);
+    const { deviceLogin } = await import('../sso.ts');
     credential = await deviceLogin(
       anonymous,
       provider,
@@ -126,6 +126,7 @@ async function logout(command: Command): Promise<void> {
   }
   let ended = '';
   if (credential.kind === 'sso') {
+    const { endSsoSession } = await import('../sso.ts');
     try {
       if (await endSsoSession(credential)) ended = ' and ended the session at the identity provider';
     } catch (err) {

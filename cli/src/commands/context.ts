@@ -42,7 +42,7 @@ export function registerContext(program: Command): void {
         renderRows(
           rows,
           [
-            { name: 'current', header: 'CURRENT', value: (r) => (r.current ? '*' : '') },
+            { name: 'current', header: 'CURRENT', value: (r) => (r.current ? '*' : ' ') },
             { name: 'name', header: 'NAME' },
             { name: 'server', header: 'SERVER' },
             { name: 'organization', header: 'ORGANIZATION' },
