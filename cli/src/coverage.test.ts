@@ -68,3 +68,11 @@ describe('every API operation a user runs by hand has a command', () => {
     expect(commands.get('api_v1_schema_retrieve')).toEqual(['plinth version']);
   });
 });
+
+describe('the CLI version', () => {
+  it("is the API's version (package.json), as the clients' are", () => {
+    const read = (path: string) =>
+      (JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as { version: string }).version;
+    expect(read('../package.json')).toBe(read('../../package.json'));
+  });
+});
