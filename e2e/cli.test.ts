@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -400,6 +400,34 @@ describe('plinth against a live API', () => {
     expect(plain.stdout).toContain('CURRENT');
     expect(plain.stdout).not.toContain('\x1b[');
     expect(await m.ok(['context', 'list', '-o', 'table'])).not.toContain('\x1b[');
+  });
+
+  it('prompts for the password at a terminal without echoing it', async () => {
+    const other = new Machine();
+    const child = spawn(
+      'script',
+      ['-qec', `${process.execPath} ${CLI_ENTRY} login --server ${live.url} --username admin`, '/dev/null'],
+      {
+        env: { PATH: process.env.PATH, HOME: other.home, XDG_CONFIG_HOME: other.configHome, TERM: 'xterm' },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
+    let screen = '';
+    child.stdout.on('data', (d: Buffer) => (screen += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
+    try {
+      // The user types once the prompt is on the screen, as a person does.
+      await eventually('the password prompt', () => screen.includes('Password for admin: '), {
+        timeoutMs: 20_000,
+      });
+      child.stdin.write(`${ADMIN_PASSWORD}\r`);
+      expect(await exited).toBe(0);
+    } finally {
+      child.kill('SIGKILL');
+      other.remove();
+    }
+    expect(screen).toContain(`Signed in to ${live.url} as admin (context "default").`);
+    expect(screen).not.toContain(ADMIN_PASSWORD);
   });
 
   it('signs out, and then is not signed in', async () => {
