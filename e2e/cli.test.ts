@@ -304,6 +304,12 @@ describe('plinth against a live API', () => {
     await m.ok(['context', 'use', 'default']);
     expect(await m.ok(['context', 'current'])).toBe('default\n');
     expectOneLineError(await m.run(['context', 'use', 'nope']), 2, /There is no context "nope"/);
+    // PLINTH_URL elsewhere: the context's token is not sent to another server.
+    expectOneLineError(
+      await m.run(['whoami'], { env: { PLINTH_URL: 'http://127.0.0.1:9' } }),
+      3,
+      /^plinth: Not signed in to http:\/\/127\.0\.0\.1:9\. Run `plinth login`, or set PLINTH_TOKEN\.$/,
+    );
   });
 
   it('gives exit 3 and one line for an expired login, stored or in PLINTH_TOKEN', async () => {

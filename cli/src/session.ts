@@ -60,7 +60,9 @@ export async function openSession(globals: Globals, { auth = true } = {}): Promi
   const envToken = process.env.PLINTH_TOKEN || undefined;
   if (envToken) return { ...session, client: clientFor(server, envToken), credential: undefined };
   const credentials = loadCredentials();
-  let credential = credentials.contexts[name];
+  // A context's credential goes only to the context's own server: PLINTH_URL pointing elsewhere
+  // (another instance, a typo, a hostile address) never receives it.
+  let credential = context?.server === server ? credentials.contexts[name] : undefined;
   if (!credential) {
     if (auth) throw authError(`Not signed in to ${server}. Run \`plinth login\`, or set PLINTH_TOKEN.`);
     return { ...session, client: clientFor(server), credential: undefined };

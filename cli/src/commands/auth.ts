@@ -57,7 +57,7 @@ async function login(command: Command): Promise<void> {
     const token = (await readStdin()).trim();
     if (!token) throw usageError('--with-token reads the token from standard input, which was empty.');
     who = await checkToken(server, token);
-    credential = { kind: 'api_key', token };
+    credential = { kind: 'api_key', token, ...loginTokenExpiry(token) };
   } else if (flags.username) {
     const password = await ask(`Password for ${flags.username}: `, { secret: true });
     if (!password) throw usageError('No password given.');
@@ -96,6 +96,23 @@ async function login(command: Command): Promise<void> {
   credentials.contexts[name] = credential;
   saveCredentials(credentials);
   note(`Signed in to ${server} as ${who} (context "${name}").`);
+}
+
+/**
+ * A login token (a JWT, unlike API keys) given to `--with-token`: its expiry, read from its claims
+ * (not verified here; the server does), so an expired one is reported before it is sent.
+ */
+function loginTokenExpiry(token: string): Pick<Credential, 'kind' | 'expires_at'> | undefined {
+  const payload = /^[\w-]+\.([\w-]+)\.[\w-]+$/.exec(token)?.[1];
+  if (!payload) return undefined;
+  try {
+    const { exp } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { exp?: unknown };
+    return typeof exp === 'number'
+      ? { kind: 'login_token', expires_at: new Date(exp * 1000).toISOString() }
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Who a token is, or an auth error (exit 3) when the server refuses it. */
