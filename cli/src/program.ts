@@ -32,6 +32,19 @@ export function buildProgram(): Command {
     })
     .exitOverride();
 
+  program.addHelpText(
+    'after',
+    `
+Examples:
+  plinth login --server https://plinth.example.com
+  plinth context set --org acme --workspace first
+  plinth buckets create photos --region eu-central
+  plinth buckets credentials photos --reveal -o json
+  plinth buckets list --fields name,usage.bytes,usage.objects
+
+Exit codes: 0 ok, 1 error, 2 usage, 3 auth, 4 not found, 5 conflict (docs/cli.md).`,
+  );
+
   registerAuth(program);
   registerContext(program);
   registerOrganizations(program);

@@ -1,5 +1,6 @@
 import type { Bucket, Organization, Workspace } from '../../clients/typescript/src/index.ts';
 import { CliError, EXIT, notFound, usageError } from './errors.ts';
+import { progress } from './progress.ts';
 import type { Session } from './session.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -12,10 +13,17 @@ export async function allPages<T>(
   list: (page: { page: number; pageSize: number }) => Promise<{ results: T[]; next?: string | null }>,
 ): Promise<T[]> {
   const rows: T[] = [];
-  for (let page = 1; ; page++) {
-    const answer = await list({ page, pageSize: PAGE_SIZE });
-    rows.push(...answer.results);
-    if (!answer.next || answer.results.length === 0) return rows;
+  // Progress on a terminal once a second page is needed (a long list takes a while).
+  let stop: ((done?: string) => void) | undefined;
+  try {
+    for (let page = 1; ; page++) {
+      const answer = await list({ page, pageSize: PAGE_SIZE });
+      rows.push(...answer.results);
+      if (!answer.next || answer.results.length === 0) return rows;
+      stop ??= progress('Reading more pages…');
+    }
+  } finally {
+    stop?.();
   }
 }
 
