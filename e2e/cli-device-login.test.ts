@@ -161,6 +161,8 @@ describe('plinth login with the device grant, Keycloak and Chromium', () => {
       'Signed out of context "default" and ended the session at the identity provider.\n',
     );
     expect(parse(readFileSync(credentialsFile(), 'utf8')).contexts.default).toBeUndefined();
+    // Keycloak ended the user's session that the device sign-in made.
+    expect(await kc.userSessions('dave')).toBe(sessionsBefore - 1);
     // A copy of the credentials made before the logout: the provider refuses its refresh token.
     const copy = parse(kept);
     copy.contexts.default.expires_at = new Date(Date.now() - 60_000).toISOString();
