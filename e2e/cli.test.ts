@@ -340,6 +340,9 @@ describe('plinth against a live API', () => {
   it('lists and exports the audit log with filters', async () => {
     const entries = await m.json(['audit', 'list', '--event', 'bucket.created', '--org', 'acme']);
     expect(entries.map((e: { event: string }) => e.event)).toEqual(['bucket.created', 'bucket.created']);
+    const byAdmin = await m.json(['audit', 'list', '--event', 'bucket.created', '--actor', 'admin']);
+    expect(byAdmin.map((e: { username: string }) => e.username)).toEqual(['admin', 'admin']);
+    expect(await m.json(['audit', 'list', '--event', 'bucket.created', '--actor', 'bob'])).toEqual([]);
     const exported = await m.ok(['audit', 'export', '--event', 'bucket.created']);
     const lines = exported
       .trimEnd()

@@ -1,4 +1,4 @@
-import type { Bucket, Organization, Workspace } from '../../clients/typescript/src/index.ts';
+import type { Bucket, Organization, User, Workspace } from '../../clients/typescript/src/index.ts';
 import { CliError, EXIT, notFound, usageError } from './errors.ts';
 import { progress } from './progress.ts';
 import type { Session } from './session.ts';
@@ -105,4 +105,13 @@ export async function resolveBucket(
     ' or pass --org',
     (b) => `${b.region} ${b.id}`,
   );
+}
+
+/** A user by username (case-insensitive, as the API treats usernames) or ID. */
+export async function findUser(session: Session, wanted: string): Promise<User> {
+  if (isUuid(wanted)) return session.client.apiV1UsersRetrieve({ id: wanted });
+  const all = await allPages((p) => session.client.apiV1UsersList(p));
+  const user = all.find((u) => u.username.toLowerCase() === wanted.toLowerCase());
+  if (!user) throw notFound(`No user "${wanted}".`);
+  return user;
 }

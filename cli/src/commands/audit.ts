@@ -6,7 +6,7 @@ import { usageError } from '../errors.ts';
 import type { Column } from '../output.ts';
 import { note, print, renderRows } from '../output.ts';
 import { progress } from '../progress.ts';
-import { resolveOrganization } from '../resolve.ts';
+import { findUser, resolveOrganization } from '../resolve.ts';
 import type { Session } from '../session.ts';
 import { openSession } from '../session.ts';
 
@@ -32,7 +32,7 @@ const filtered = (command: Command) =>
   command
     .option('--event <event>', 'only this event (e.g. bucket.created)')
     .option('--exclude-event <events>', 'leave out these events (comma-separated)')
-    .option('--actor <user-id>', 'only what this user did (their ID)')
+    .option('--actor <user>', 'only what this user did (username or ID)')
     .option('--org <organization>', 'only this organization (slug, name or ID)')
     .option('--since <time>', 'from this time (ISO 8601)')
     .option('--until <time>', 'up to this time (ISO 8601)');
@@ -41,7 +41,7 @@ async function queryOf(session: Session, flags: Filters) {
   return {
     event: flags.event as AuditEvent | undefined,
     excludeEvent: flags.excludeEvent,
-    actor: flags.actor,
+    actor: flags.actor ? (await findUser(session, flags.actor)).id : undefined,
     organization: flags.org ? (await resolveOrganization(session, flags.org)).id : undefined,
     since: flags.since,
     until: flags.until,

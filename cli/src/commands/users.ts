@@ -1,11 +1,9 @@
 import type { Command } from 'commander';
-import type { User } from '../../../clients/typescript/src/index.ts';
 import { ask, confirm, globalsOf, uses } from '../command.ts';
-import { notFound, usageError } from '../errors.ts';
+import { usageError } from '../errors.ts';
 import type { Column } from '../output.ts';
 import { note, print, renderOne, renderRows } from '../output.ts';
-import { allPages, isUuid } from '../resolve.ts';
-import type { Session } from '../session.ts';
+import { allPages, findUser } from '../resolve.ts';
 import { openSession } from '../session.ts';
 
 const COLUMNS: Column[] = [
@@ -17,15 +15,6 @@ const COLUMNS: Column[] = [
   { name: 'last_login_at', header: 'LAST LOGIN' },
   { name: 'id', header: 'ID' },
 ];
-
-/** A user by username or ID. */
-async function findUser(session: Session, wanted: string): Promise<User> {
-  if (isUuid(wanted)) return session.client.apiV1UsersRetrieve({ id: wanted });
-  const all = await allPages((p) => session.client.apiV1UsersList(p));
-  const user = all.find((u) => u.username.toLowerCase() === wanted.toLowerCase());
-  if (!user) throw notFound(`No user "${wanted}".`);
-  return user;
-}
 
 interface UserFlags {
   email?: string;
