@@ -11,7 +11,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['api/src/**/*.test.ts', 'operator/src/**/*.test.ts'],
+          include: ['api/src/**/*.test.ts', 'operator/src/**/*.test.ts', 'cli/src/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
         },
       },

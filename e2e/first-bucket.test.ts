@@ -9,12 +9,12 @@ import { freePort } from '../api/src/test/postgres-server.ts';
 import { eventually } from '../api/src/test/eventually.ts';
 
 /** The README's "A first bucket" shell lines: the fenced block between its markers, verbatim. */
-function readmeBlock(): string {
+function readmeBlock(marker = 'first-bucket'): string {
   const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
-  const section = /<!-- first-bucket:start -->\s*```sh\n([\s\S]*?)```\s*<!-- first-bucket:end -->/.exec(
-    readme,
-  );
-  if (!section) throw new Error('README.md has no ```sh block between the first-bucket markers');
+  const section = new RegExp(
+    `<!-- ${marker}:start -->\\s*\`\`\`sh\\n([\\s\\S]*?)\`\`\`\\s*<!-- ${marker}:end -->`,
+  ).exec(readme);
+  if (!section) throw new Error(`README.md has no \`\`\`sh block between the ${marker} markers`);
   return section[1]!;
 }
 
@@ -96,6 +96,33 @@ describe('the README: a first bucket with npm run dev', () => {
     expect(again.stdout.trim()).toBe('hello, bucket');
     // `work` stands for the checkout: only what npm run dev keeps there.
     expect(readdirSync(work)).toEqual(['.data-dev']);
+  });
+
+  it("creates a bucket and uploads to it with the README's command-line lines, config outside the checkout", () => {
+    // `plinth` as the README says to have it: the checkout's sources on PATH (docs/cli.md).
+    const bin = mkdtempSync(join(tmpdir(), 'plinth-first-bucket-bin-'));
+    const config = mkdtempSync(join(tmpdir(), 'plinth-first-bucket-config-'));
+    try {
+      writeFileSync(
+        join(bin, 'plinth'),
+        `#!/usr/bin/env bash\nexec "${process.execPath}" "${join(REPO_ROOT, 'cli/src/main.ts')}" "$@"\n`,
+        { mode: 0o755 },
+      );
+      const result = spawnSync('bash', ['-euo', 'pipefail', '-c', readmeBlock('first-bucket-cli')], {
+        cwd: work,
+        env: { PATH: `${bin}:${process.env.PATH}`, HOME: work, XDG_CONFIG_HOME: config },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
+      expect(result.stdout.trim()).toBe('hello, bucket');
+      // What plinth says, besides any noise of the machine's bash start-up files.
+      expect(result.stderr).toMatch(/^Signed in to http:\/\/\S+ as admin \(context "default"\)\.$/m);
+      expect(readdirSync(work)).toEqual(['.data-dev']);
+    } finally {
+      rmSync(bin, { recursive: true, force: true });
+      rmSync(config, { recursive: true, force: true });
+    }
   });
 
   it("offers the region config/samples' S3Bucket asks for, as the operator section applies it", async () => {
