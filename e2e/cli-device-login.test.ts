@@ -158,8 +158,12 @@ describe('plinth login with the device grant, Keycloak and Chromium', () => {
     const out = await m.run(['logout']);
     expect(out.code, out.stderr).toBe(0);
     expect(out.stderr).toBe(
-      'Signed out of context "default" and ended the session at the identity provider.\n',
+      'Signed out of context "default" and ended the session at the identity provider, and signed out the login token.\n',
     );
+    // The login token the device sign-in gave, not expired yet, is refused too.
+    const token = parse(kept).contexts.default.token as string;
+    const me = await fetch(`${api.url}/api/v1/users/me/`, { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status).toBe(401);
     expect(parse(readFileSync(credentialsFile(), 'utf8')).contexts.default).toBeUndefined();
     // Keycloak ended the user's session that the device sign-in made.
     expect(await kc.userSessions('dave')).toBe(sessionsBefore - 1);

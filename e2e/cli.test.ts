@@ -439,11 +439,18 @@ describe('plinth against a live API', () => {
     expect(screen).not.toContain(ADMIN_PASSWORD);
   });
 
-  it('signs out, and then is not signed in', async () => {
+  it('signs out, the server refuses the login token from then on, and then is not signed in', async () => {
+    const stored = parse(readFileSync(join(m.configDir, 'credentials.yaml'), 'utf8')).contexts.default;
+    expect(stored.kind).toBe('login_token');
+    const asStored = () =>
+      fetch(`${live.url}/api/v1/users/me/`, { headers: { authorization: `Bearer ${stored.token}` } });
+    expect((await asStored()).status).toBe(200);
     const out = await m.run(['logout']);
-    expect(out.stderr).toMatch(
-      /^Signed out of context "default"\.\nThe login token itself cannot be revoked and stops working at .+\.\n$/,
-    );
+    expect(out.stderr).toBe('Signed out of context "default" and signed out the login token.\n');
+    // A copy of the token, taken before: refused, though it has not expired.
+    const refused = await asStored();
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { code: string }).code).toBe('token_revoked');
     expect(
       parse(readFileSync(join(m.configDir, 'credentials.yaml'), 'utf8')).contexts.default,
     ).toBeUndefined();

@@ -254,6 +254,7 @@ const (
 	IssuerUnavailable               ErrorResponseCode = "issuer_unavailable"
 	MethodNotAllowed                ErrorResponseCode = "method_not_allowed"
 	NoUser                          ErrorResponseCode = "no_user"
+	NotALoginToken                  ErrorResponseCode = "not_a_login_token"
 	NotAuthenticated                ErrorResponseCode = "not_authenticated"
 	NotFound                        ErrorResponseCode = "not_found"
 	NotReady                        ErrorResponseCode = "not_ready"
@@ -317,6 +318,8 @@ func (e ErrorResponseCode) Valid() bool {
 	case MethodNotAllowed:
 		return true
 	case NoUser:
+		return true
+	case NotALoginToken:
 		return true
 	case NotAuthenticated:
 		return true
@@ -1775,6 +1778,13 @@ type ClientInterface interface {
 	// Corresponds with GET /api/login/providers/ (the `ApiLoginProvidersRetrieve` operationId).
 	ApiLoginProvidersRetrieve(ctx context.Context, params *ApiLoginProvidersRetrieveParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// ApiLogoutCreate Sign out the login token in the Authorization header
+	//
+	// Ends the login token sent as `Authorization: Bearer …` (from `POST /api/login/` or `POST /api/login/oidc/`): from now on every replica refuses it with 401 `token_revoked`, as if it had expired. Recorded as `session.logout` (`kind: login_token`). Like OAuth token revocation (RFC 7009), a token that is already expired, signed out or invalid, or none at all, gives 204 too: there is nothing left to end. An API key is 400 `not_a_login_token`: revoke it with `DELETE …/api-keys/{id}/`.
+	//
+	// Corresponds with POST /api/logout/ (the `ApiLogoutCreate` operationId).
+	ApiLogoutCreate(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// ApiV1AuditLogList Security events, newest first (Super Admin: all; Org Admin: their organizations)
 	//
 	// A page of the audit log, newest first, with filters. Super Admins see every entry; Org Admins the entries of their organizations.
@@ -2411,6 +2421,23 @@ func (c *Client) ApiLoginOidcCreate(ctx context.Context, body ApiLoginOidcCreate
 // Corresponds with GET /api/login/providers/ (the `ApiLoginProvidersRetrieve` operationId).
 func (c *Client) ApiLoginProvidersRetrieve(ctx context.Context, params *ApiLoginProvidersRetrieveParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewApiLoginProvidersRetrieveRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiLogoutCreate Sign out the login token in the Authorization header
+//
+// Ends the login token sent as `Authorization: Bearer …` (from `POST /api/login/` or `POST /api/login/oidc/`): from now on every replica refuses it with 401 `token_revoked`, as if it had expired. Recorded as `session.logout` (`kind: login_token`). Like OAuth token revocation (RFC 7009), a token that is already expired, signed out or invalid, or none at all, gives 204 too: there is nothing left to end. An API key is 400 `not_a_login_token`: revoke it with `DELETE …/api-keys/{id}/`.
+//
+// Corresponds with POST /api/logout/ (the `ApiLogoutCreate` operationId).
+func (c *Client) ApiLogoutCreate(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiLogoutCreateRequest(c.Server)
 	if err != nil {
 		return nil, err
 	}
@@ -3780,6 +3807,33 @@ func NewApiLoginProvidersRetrieveRequest(server string, params *ApiLoginProvider
 	}
 
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewApiLogoutCreateRequest constructs an http.Request for the ApiLogoutCreate method
+func NewApiLogoutCreateRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/logout/")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -6334,6 +6388,15 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /api/login/providers/ (the `ApiLoginProvidersRetrieve` operationId).
 	ApiLoginProvidersRetrieveWithResponse(ctx context.Context, params *ApiLoginProvidersRetrieveParams, reqEditors ...RequestEditorFn) (*ApiLoginProvidersRetrieveResponse, error)
 
+	// ApiLogoutCreateWithResponse Sign out the login token in the Authorization header
+	//
+	// Ends the login token sent as `Authorization: Bearer …` (from `POST /api/login/` or `POST /api/login/oidc/`): from now on every replica refuses it with 401 `token_revoked`, as if it had expired. Recorded as `session.logout` (`kind: login_token`). Like OAuth token revocation (RFC 7009), a token that is already expired, signed out or invalid, or none at all, gives 204 too: there is nothing left to end. An API key is 400 `not_a_login_token`: revoke it with `DELETE …/api-keys/{id}/`.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/logout/ (the `ApiLogoutCreate` operationId).
+	ApiLogoutCreateWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ApiLogoutCreateResponse, error)
+
 	// ApiV1AuditLogListWithResponse Security events, newest first (Super Admin: all; Org Admin: their organizations)
 	//
 	// A page of the audit log, newest first, with filters. Super Admins see every entry; Org Admins the entries of their organizations.
@@ -7287,6 +7350,90 @@ func (r ApiLoginProvidersRetrieveResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r ApiLoginProvidersRetrieveResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ApiLogoutCreateResponse204Headers the declared response headers of an HTTP 204 response for ApiLogoutCreate
+type ApiLogoutCreateResponse204Headers struct {
+	XRequestId string
+}
+
+// ApiLogoutCreateResponse400Headers the declared response headers of an HTTP 400 response for ApiLogoutCreate
+type ApiLogoutCreateResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiLogoutCreateResponse413Headers the declared response headers of an HTTP 413 response for ApiLogoutCreate
+type ApiLogoutCreateResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiLogoutCreateResponse503Headers the declared response headers of an HTTP 503 response for ApiLogoutCreate
+type ApiLogoutCreateResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+type ApiLogoutCreateResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorResponse
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *ErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorResponse
+	// Headers204 the parsed response headers for an HTTP 204 response
+	Headers204 *ApiLogoutCreateResponse204Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiLogoutCreateResponse400Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiLogoutCreateResponse413Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiLogoutCreateResponse503Headers
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ApiLogoutCreateResponse) GetJSON400() *ErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r ApiLogoutCreateResponse) GetJSON413() *ErrorResponse {
+	return r.JSON413
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ApiLogoutCreateResponse) GetJSON503() *ErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApiLogoutCreateResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApiLogoutCreateResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApiLogoutCreateResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApiLogoutCreateResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -13871,6 +14018,21 @@ func (c *ClientWithResponses) ApiLoginProvidersRetrieveWithResponse(ctx context.
 	return ParseApiLoginProvidersRetrieveResponse(rsp)
 }
 
+// ApiLogoutCreateWithResponse Sign out the login token in the Authorization header
+//
+// Ends the login token sent as `Authorization: Bearer …` (from `POST /api/login/` or `POST /api/login/oidc/`): from now on every replica refuses it with 401 `token_revoked`, as if it had expired. Recorded as `session.logout` (`kind: login_token`). Like OAuth token revocation (RFC 7009), a token that is already expired, signed out or invalid, or none at all, gives 204 too: there is nothing left to end. An API key is 400 `not_a_login_token`: revoke it with `DELETE …/api-keys/{id}/`.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/logout/ (the `ApiLogoutCreate` operationId).
+func (c *ClientWithResponses) ApiLogoutCreateWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ApiLogoutCreateResponse, error) {
+	rsp, err := c.ApiLogoutCreate(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiLogoutCreateResponse(rsp)
+}
+
 // ApiV1AuditLogListWithResponse Security events, newest first (Super Admin: all; Org Admin: their organizations)
 //
 // A page of the audit log, newest first, with filters. Super Admins see every entry; Org Admins the entries of their organizations.
@@ -15268,6 +15430,99 @@ func ParseApiLoginProvidersRetrieveResponse(rsp *http.Response) (*ApiLoginProvid
 		response.Headers404 = &headers
 	case rsp.StatusCode == 503:
 		var headers ApiLoginProvidersRetrieveResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseApiLogoutCreateResponse parses an HTTP response from a ApiLogoutCreateWithResponse call
+func ParseApiLogoutCreateResponse(rsp *http.Response) (*ApiLogoutCreateResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApiLogoutCreateResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		var headers ApiLogoutCreateResponse204Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers204 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiLogoutCreateResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiLogoutCreateResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiLogoutCreateResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {

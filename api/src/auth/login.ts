@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../core/db/client.ts';
 import { prepared } from '../core/db/prepared.ts';
-import { users } from '../core/db/schema/index.ts';
+import { usedTokens, users } from '../core/db/schema/index.ts';
 import { DomainError, throttled, unauthenticated } from '../core/errors.ts';
 import type { RequestInfo } from './context.ts';
 import type { ServiceAccountVerifier } from './service-accounts.ts';
@@ -45,22 +45,69 @@ export class LoginTokens {
     return { token, expiresAt };
   }
 
-  /** The user ID in a valid token; 401 `token_expired` or `token_invalid` otherwise. */
-  async verify(token: string): Promise<string> {
+  /** Who a valid token is for, its ID and end; 401 `token_expired` or `token_invalid` otherwise. */
+  async verify(token: string): Promise<LoginClaims> {
     try {
       const { payload } = await jwtVerify(token, this.#key, {
         issuer: ISSUER,
         audience: AUDIENCE,
         algorithms: ['HS256'],
       });
-      if (payload.typ !== 'login' || typeof payload.sub !== 'string') throw new Error('not a login token');
-      return payload.sub;
+      if (payload.typ !== 'login' || typeof payload.sub !== 'string' || typeof payload.exp !== 'number')
+        throw new Error('not a login token');
+      return {
+        userId: payload.sub,
+        jti: typeof payload.jti === 'string' ? payload.jti : undefined,
+        expiresAt: new Date(payload.exp * 1000),
+      };
     } catch (err) {
       if (err instanceof joseErrors.JWTExpired)
         throw unauthenticated('token_expired', 'The login token has expired.');
       throw unauthenticated('token_invalid', 'Invalid token.');
     }
   }
+}
+
+/** A verified login token. */
+export interface LoginClaims {
+  readonly userId: string;
+  readonly jti: string | undefined;
+  readonly expiresAt: Date;
+}
+
+/**
+ * The `used_tokens` key that marks a login token ended (signed out) until it expires. A token
+ * without a `jti` (none is issued so) can be ended by nothing but its expiry: its key is one no
+ * row has.
+ */
+export const endedLoginKey = (jti: string | undefined): string =>
+  jti ? `login_token:${ISSUER}:jti:${jti}` : 'login_token:none';
+
+/**
+ * Signs a login token out (`POST /api/logout/`): it is refused from then on, on every replica,
+ * until it would have expired anyway. A token that is not valid any more has nothing to end.
+ */
+export async function endLoginToken(ctx: AuthContext, token: string, req: RequestInfo): Promise<void> {
+  let claims: LoginClaims;
+  try {
+    claims = await ctx.loginTokens.verify(token);
+  } catch {
+    return;
+  }
+  if (!claims.jti) return;
+  const ended = await ctx.db
+    .insert(usedTokens)
+    .values({ key: endedLoginKey(claims.jti), expiresAt: claims.expiresAt })
+    .onConflictDoNothing()
+    .returning({ key: usedTokens.key });
+  if (ended.length === 0) return;
+  await ctx.audit.record({
+    event: 'session.logout',
+    actorUserId: claims.userId,
+    ip: req.ip,
+    requestId: req.requestId,
+    details: { kind: 'login_token' },
+  });
 }
 
 export interface AuthContext {

@@ -17,6 +17,7 @@ export const authRegistration = {
     'api_key.used',
     'service_account.used',
   ],
+  errorCodes: ['not_a_login_token'],
 } as const satisfies Registration;
 
 declare module '../core/registry.ts' {

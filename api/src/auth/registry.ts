@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../core/db/client.ts';
 import { prepared } from '../core/db/prepared.ts';
-import { apiKeys, organizations, users } from '../core/db/schema/index.ts';
+import { apiKeys, organizations, usedTokens, users } from '../core/db/schema/index.ts';
 import { forbidden, unauthenticated } from '../core/errors.ts';
 import { hashToken, parseBearer } from '../core/tokens.ts';
 import type { RequestInfo } from './context.ts';
+import { endedLoginKey } from './login.ts';
 import type { AuthContext } from './login.ts';
 import { expandScopes } from './policy.ts';
 import type { Principal, Scope } from './policy.ts';
@@ -21,9 +22,10 @@ type Resolver = (ctx: AuthContext, token: string, req: RequestInfo) => Promise<P
 
 /** Login tokens (JWTs from POST /api/login/): the user, interactively, with every scope. */
 const loginToken: Resolver = async (ctx, token) => {
-  const userId = await ctx.loginTokens.verify(token);
-  const [user] = await userStatement(ctx.db).execute({ id: userId });
+  const claims = await ctx.loginTokens.verify(token);
+  const [user] = await userStatement(ctx.db).execute({ id: claims.userId, ended: endedLoginKey(claims.jti) });
   if (!user) throw unauthenticated('token_invalid', 'Invalid token.');
+  if (user.ended) throw unauthenticated('token_revoked', 'This login token was signed out.');
   if (!user.isActive) throw unauthenticated('user_inactive', 'This user is deactivated.');
   return {
     kind: 'user',
@@ -243,6 +245,8 @@ function userStatement(db: Database) {
         username: users.username,
         isActive: users.isActive,
         isSuperuser: users.isSuperuser,
+        // Signed out (POST /api/logout/): in the same round trip as the user.
+        ended: sql<boolean>`exists(select 1 from ${usedTokens} where ${usedTokens.key} = ${sql.placeholder('ended')})`,
       })
       .from(users)
       .where(eq(users.id, sql.placeholder('id')))

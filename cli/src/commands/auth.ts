@@ -153,11 +153,22 @@ async function logout(command: Command): Promise<void> {
       );
     }
   }
+  const server = config.contexts[name]?.server;
+  if (credential.kind !== 'api_key' && server) {
+    // The login token itself (a password or a device sign-in): refused by the server from now on.
+    try {
+      await clientFor(server, credential.token).apiLogoutCreate();
+      ended += ended ? ', and signed out the login token' : ' and signed out the login token';
+    } catch (err) {
+      // An expired or already ended token is a 204 too; anything else leaves it working.
+      throw new CliError(
+        `Could not sign the login token out at ${server} (${(err as Error).message}); the local credentials were kept. Try again.`,
+      );
+    }
+  }
   delete credentials.contexts[name];
   saveCredentials(credentials);
   note(`Signed out of context "${name}"${ended}.`);
-  if (credential.kind === 'login_token' && credential.expires_at)
-    note(`The login token itself cannot be revoked and stops working at ${credential.expires_at}.`);
   if (credential.kind === 'api_key')
     note('The API key itself still works: revoke it with `plinth api-keys revoke` if it should not.');
 }
@@ -179,10 +190,15 @@ export function registerAuth(program: Command): void {
     'api_login_providers_retrieve',
     'api_v1_users_me_retrieve',
   );
-  program
-    .command('logout')
-    .description("Sign out of the context, ending the identity provider's session for a device sign-in")
-    .action((_opts, cmd: Command) => logout(cmd));
+  uses(
+    program
+      .command('logout')
+      .description(
+        "Sign out of the context: the login token is refused from now on, and a device sign-in's session at the identity provider ends",
+      )
+      .action((_opts, cmd: Command) => logout(cmd)),
+    'api_logout_create',
+  );
   uses(
     program
       .command('whoami')

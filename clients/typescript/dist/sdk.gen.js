@@ -20,6 +20,8 @@ function bindOperations(send) {
         { method: 'GET', path: '/api/login/providers/', query: { name: params.name }, responseType: 'json' },
         call,
       ),
+    apiLogoutCreate: (_params, call) =>
+      send({ method: 'POST', path: '/api/logout/', responseType: 'none' }, call),
     apiV1UsersList: (params = {}, call) =>
       send(
         {
@@ -543,6 +545,17 @@ export function apiLoginOidcCreate(params, call) {
  */
 export function apiLoginProvidersRetrieve(params = {}, call) {
   return globalOperations.apiLoginProvidersRetrieve(params, call);
+}
+/**
+ * Sign out the login token in the Authorization header
+ *
+ * Ends the login token sent as `Authorization: Bearer …` (from `POST /api/login/` or `POST /api/login/oidc/`): from now on every replica refuses it with 401 `token_revoked`, as if it had expired. Recorded as `session.logout` (`kind: login_token`). Like OAuth token revocation (RFC 7009), a token that is already expired, signed out or invalid, or none at all, gives 204 too: there is nothing left to end. An API key is 400 `not_a_login_token`: revoke it with `DELETE …/api-keys/{id}/`.
+ *
+ * `POST /api/logout/` (`api_logout_create`).
+ * @throws {ApiError} 400, 413, 503: the API's error body is `error.body`.
+ */
+export function apiLogoutCreate(params = {}, call) {
+  return globalOperations.apiLogoutCreate(params, call);
 }
 /**
  * List users (Super Admin)

@@ -17,6 +17,7 @@ class ErrorResponseCode(StrEnum):
     ISSUER_UNAVAILABLE = "issuer_unavailable"
     METHOD_NOT_ALLOWED = "method_not_allowed"
     NOT_AUTHENTICATED = "not_authenticated"
+    NOT_A_LOGIN_TOKEN = "not_a_login_token"
     NOT_FOUND = "not_found"
     NOT_READY = "not_ready"
     NOT_SUPPORTED = "not_supported"
