@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -358,7 +359,7 @@ describe('plinth against a live API', () => {
     expectOneLineError(await m.run(['buckets', 'show', 'archive']), 4, /No bucket named "archive"/);
   });
 
-  it('writes completion scripts that load in bash and complete subcommands', async () => {
+  it('writes completion scripts that load in bash, zsh and fish and complete subcommands', async () => {
     const script = await m.ok(['completion', 'bash']);
     const loaded = spawnSync(
       'bash',
@@ -389,11 +390,37 @@ describe('plinth against a live API', () => {
     );
     const zsh = await m.ok(['completion', 'zsh']);
     expect(zsh).toMatch(/^#compdef plinth\n/);
-    expect(zsh).toContain("'buckets upload-url')");
-    const fish = await m.ok(['completion', 'fish']);
-    expect(fish).toContain(
-      "complete -c plinth -n 'test (__plinth_path) = '\\''buckets'\\''' -a 'upload-url'",
+    // Loaded by zsh's completion system, it registers itself; its candidates after `plinth
+    // buckets` (zsh filters them by the prefix typed) come through `_describe`, stubbed here.
+    const zshLoaded = spawnSync(
+      'zsh',
+      [
+        '-fc',
+        'autoload -Uz compinit && compinit -u -D; source <(cat); print -r -- "registered: ${_comps[plinth]}"; ' +
+          '_describe() { print -rl -- "${(@P)2}" }; words=(plinth buckets cr); CURRENT=3; _plinth',
+      ],
+      { input: zsh, encoding: 'utf8' },
     );
+    expect(zshLoaded.status, zshLoaded.stderr).toBe(0);
+    const zshLines = zshLoaded.stdout.split('\n');
+    expect(zshLines[0]).toBe('registered: _plinth');
+    expect(zshLines.map((l) => l.split(':')[0])).toEqual(
+      expect.arrayContaining(['create', 'credentials', 'upload-url']),
+    );
+    const fish = await m.ok(['completion', 'fish']);
+    // fish completes a command line with the script sourced: the candidates and their descriptions.
+    const fishScript = join(mkdtempSync(join(tmpdir(), 'plinth-fish-')), 'plinth.fish');
+    writeFileSync(fishScript, fish);
+    const fishLoaded = spawnSync(
+      'fish',
+      ['--no-config', '-c', `source ${fishScript}; complete -C "plinth buckets cr"`],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(fishLoaded.status, fishLoaded.stderr).toBe(0);
+    expect(fishLoaded.stderr).toBe('');
+    expect(fishLoaded.stdout.split('\n').map((l) => l.split('\t')[0])).toEqual(['create', 'credentials', '']);
   });
 
   it('colours a table on a terminal, never with NO_COLOR, never through a pipe', async () => {

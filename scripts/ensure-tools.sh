@@ -3,7 +3,7 @@
 # kubeconform from the Go module proxy into the cache (with the Go of scripts/tools/go.sh, which
 # fetches the pinned toolchain into the same cache when the machine has no Go or an older one),
 # builds Garage from crates.io with cargo, installs Schemathesis from PyPI into a cached virtual
-# environment, and installs PostgreSQL, Chromium, openssl, shellcheck, jq and curl from Debian's
+# environment, and installs PostgreSQL, Chromium, openssl, shellcheck, jq, curl, zsh and fish from Debian's
 # packages when running as root (CI, these machines). One line per tool says what is missing and how to get it otherwise.
 set -euo pipefail
 
@@ -21,6 +21,9 @@ command -v shellcheck >/dev/null || missing+=(shellcheck)
 # The README's first-bucket lines (e2e/first-bucket.test.ts) sign S3 requests with curl --aws-sigv4.
 command -v jq >/dev/null || missing+=(jq)
 command -v curl >/dev/null || missing+=(curl)
+# `plinth completion zsh|fish` is loaded in those shells (e2e/cli.test.ts).
+command -v zsh >/dev/null || missing+=(zsh)
+command -v fish >/dev/null || missing+=(fish)
 
 # Built tools (cached outside the checkout, keyed by pinned version), so no test waits on a build:
 # MinIO, and the Kubernetes control plane the operator's tests run against (etcd, kube-apiserver,
@@ -70,6 +73,7 @@ for pkg in "${missing[@]}"; do
     openssl) echo "tools: openssl missing (the Kubernetes test harness makes its certificates with it): apt-get install -y openssl" ;;
     chromium) echo "tools: Chromium missing (needed for the docs browser test): apt-get install -y chromium, or set CHROMIUM_PATH" ;;
     shellcheck) echo "tools: shellcheck missing (npm test lints the shell scripts with it): apt-get install -y shellcheck" ;;
+    zsh | fish) echo "tools: $pkg missing (the command line's completion scripts are loaded in it, e2e/cli.test.ts): apt-get install -y $pkg" ;;
     jq | curl) echo "tools: $pkg missing (the README's first-bucket lines use it, e2e/first-bucket.test.ts): apt-get install -y $pkg" ;;
   esac
 done
