@@ -22,18 +22,20 @@ export async function inParallel(
 }
 
 /**
- * The API alone: `count` buckets created through `POST /api/v1/s3/buckets/` with `concurrency`
- * requests in flight, each with an owner reference as the operator sends. Buckets per second.
+ * The API alone: buckets `first` to `first + count - 1` created through `POST /api/v1/s3/buckets/`
+ * with `concurrency` requests in flight, each with an owner reference as the operator sends. The
+ * seconds it took.
  */
-export async function apiCreationRate(
+export async function apiCreation(
   apiUrl: string,
   tenant: Tenant,
+  first: number,
   count: number,
   concurrency: number,
 ): Promise<number> {
   const start = performance.now();
   await inParallel(count, concurrency, async (i) => {
-    const name = `direct-${String(i).padStart(5, '0')}`;
+    const name = `direct-${String(first + i).padStart(5, '0')}`;
     const res = await jsonRequest(apiUrl, 'POST', '/api/v1/s3/buckets/', {
       token: tenant.orgKey,
       body: {
@@ -46,7 +48,30 @@ export async function apiCreationRate(
     });
     if (res.status !== 201) throw new Error(`create ${name}: HTTP ${res.status} ${JSON.stringify(res.body)}`);
   });
-  return count / ((performance.now() - start) / 1000);
+  return (performance.now() - start) / 1000;
+}
+
+/**
+ * One scrape of the operator's metrics: sums of series by name and labels, all from the same
+ * moment (two scrapes could count a drift check made between them).
+ */
+export async function scrape(
+  port: number,
+): Promise<(name: string, labels?: Record<string, string>) => number> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  const series = text
+    .split('\n')
+    .map((line) => /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{((?:[^"}]|"(?:[^"\\]|\\.)*")*)\})? (\S+)$/.exec(line))
+    .filter((m) => m !== null)
+    .map((m) => ({
+      name: m[1]!,
+      labels: Object.fromEntries([...(m[3] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((x) => [x[1]!, x[2]!])),
+      value: Number(m[4]),
+    }));
+  return (name, labels = {}) =>
+    series
+      .filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))
+      .reduce((sum, s) => sum + s.value, 0);
 }
 
 /** When the bench saw each S3Bucket: created (its POST answered), first watched, first Ready. */
