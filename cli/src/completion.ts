@@ -60,9 +60,28 @@ const choicesOf = (nodes: Node[]) => {
   return out;
 };
 
+/**
+ * The words typed so far (`array` from `first` to before `current`) as a command path in
+ * `$cmdpath`, skipping options and their values: the same loop in bash and zsh.
+ */
+function commandPathLoop(nodes: Node[], array: string, first: number, current: string): string {
+  const paths = nodes.filter((n) => n.path).map((n) => n.path);
+  return `  for ((i = ${first}; i < ${current}; i++)); do
+    w="\${${array}[i]}"
+    if ((skip)); then skip=0; continue; fi
+    case "$w" in
+      ${valueOptions(nodes).join('|')}) skip=1; continue ;;
+      -*) continue ;;
+    esac
+    cand="\${cmdpath:+$cmdpath }$w"
+    case "$cand" in
+      ${paths.map(quote).join('|')}) cmdpath="$cand" ;;
+    esac
+  done`;
+}
+
 export function bash(program: Command): string {
   const nodes = walk(program);
-  const paths = nodes.filter((n) => n.path).map((n) => n.path);
   const cases = nodes
     .map(
       (n) =>
@@ -80,18 +99,7 @@ _plinth() {
 ${choices.join('\n')}
     -o|--output) COMPREPLY=($(compgen -W 'table json yaml' -- "$cur")); return ;;
   esac
-  for ((i = 1; i < COMP_CWORD; i++)); do
-    w="\${COMP_WORDS[i]}"
-    if ((skip)); then skip=0; continue; fi
-    case "$w" in
-      ${valueOptions(nodes).join('|')}) skip=1; continue ;;
-      -*) continue ;;
-    esac
-    cand="\${cmdpath:+$cmdpath }$w"
-    case "$cand" in
-      ${paths.map(quote).join('|')}) cmdpath="$cand" ;;
-    esac
-  done
+${commandPathLoop(nodes, 'COMP_WORDS', 1, 'COMP_CWORD')}
   local words=""
   case "$cmdpath" in
 ${cases}
@@ -104,7 +112,6 @@ complete -o default -F _plinth plinth
 
 export function zsh(program: Command): string {
   const nodes = walk(program);
-  const paths = nodes.filter((n) => n.path).map((n) => n.path);
   const cases = nodes
     .map((n) => {
       const items = [
@@ -122,18 +129,7 @@ _plinth() {
   case "\${words[CURRENT-1]}" in
     -o|--output) compadd table json yaml; return ;;
   esac
-  for ((i = 2; i < CURRENT; i++)); do
-    w="\${words[i]}"
-    if ((skip)); then skip=0; continue; fi
-    case "$w" in
-      ${valueOptions(nodes).join('|')}) skip=1; continue ;;
-      -*) continue ;;
-    esac
-    cand="\${cmdpath:+$cmdpath }$w"
-    case "$cand" in
-      ${paths.map(quote).join('|')}) cmdpath="$cand" ;;
-    esac
-  done
+${commandPathLoop(nodes, 'words', 2, 'CURRENT')}
   case "$cmdpath" in
 ${cases}
   esac
