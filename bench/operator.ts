@@ -4,7 +4,7 @@
  * (`npm run start:operator` flags, default workers and API rate limit).
  *
  * Prints, from one run: the API's own creation rate for as many buckets through the API alone
- * (BENCH_API_CONCURRENCY, 16, in flight; half before the operator's, half after); the operator's rate from the first S3Bucket created to
+ * (BENCH_API_CONCURRENCY, 32 in flight as the operator's 32 workers; half before the operator's, half after); the operator's rate from the first S3Bucket created to
  * the last Ready, and their ratio; where a bucket's time went (watch, queue, each write, the API
  * call); Plinth API calls per bucket; calls on a full resync and on a restart of the unchanged
  * Ready S3Buckets; the operator's peak RSS (VmHWM). Targets (issue 32): at least 80% of the API's
@@ -25,7 +25,7 @@ import { cpuByProcess, cpuPerItem, pinStack } from './cpu.ts';
 import { apiCreation, createBuckets, scrape, stageBreakdown, watchTimeline } from './operator-stages.ts';
 
 const COUNT = Number(process.env.BENCH_OPERATOR_BUCKETS ?? 500);
-const API_CONCURRENCY = Number(process.env.BENCH_API_CONCURRENCY ?? 16);
+const API_CONCURRENCY = Number(process.env.BENCH_API_CONCURRENCY ?? 32);
 /** S3Bucket creations in flight: "at once", as a restore or a GitOps sync of many files. */
 const CREATE_CONCURRENCY = 32;
 const RESYNC_SECONDS = 20;
