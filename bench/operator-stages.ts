@@ -36,17 +36,25 @@ export async function apiCreation(
   const start = performance.now();
   await inParallel(count, concurrency, async (i) => {
     const name = `direct-${String(first + i).padStart(5, '0')}`;
-    const res = await jsonRequest(apiUrl, 'POST', '/api/v1/s3/buckets/', {
-      token: tenant.orgKey,
-      body: {
-        name,
-        region: 'eu-central',
-        organization: tenant.org.id,
-        workspace: tenant.workspace.id,
-        owner_reference: { cluster_id: 'bench', namespace: 'direct', name, uid: crypto.randomUUID() },
-      },
-    });
-    if (res.status !== 201) throw new Error(`create ${name}: HTTP ${res.status} ${JSON.stringify(res.body)}`);
+    const uid = crypto.randomUUID();
+    // As any client (and the operator) does: a 429 or 503 is tried again after its Retry-After.
+    for (let attempt = 1; ; attempt++) {
+      const res = await jsonRequest(apiUrl, 'POST', '/api/v1/s3/buckets/', {
+        token: tenant.orgKey,
+        body: {
+          name,
+          region: 'eu-central',
+          organization: tenant.org.id,
+          workspace: tenant.workspace.id,
+          owner_reference: { cluster_id: 'bench', namespace: 'direct', name, uid },
+        },
+      });
+      if (res.status === 201 || res.status === 200) return;
+      if ((res.status !== 429 && res.status !== 503) || attempt >= 10) {
+        throw new Error(`create ${name}: HTTP ${res.status} ${JSON.stringify(res.body)}`);
+      }
+      await new Promise((r) => setTimeout(r, 1000));
+    }
   });
   return (performance.now() - start) / 1000;
 }
