@@ -5,6 +5,7 @@
 import { CustomObjectsApi, Watch } from '@kubernetes/client-node';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { jsonRequest } from '../api/src/test/api-process.ts';
+import { parseMetrics, sumOf } from '../operator/src/test/stack.ts';
 import type { Tenant } from '../operator/src/test/stack.ts';
 
 /** Runs `task(i)` for i in [0, count) with `concurrency` in flight. */
@@ -66,20 +67,8 @@ export async function apiCreation(
 export async function scrape(
   port: number,
 ): Promise<(name: string, labels?: Record<string, string>) => number> {
-  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-  const series = text
-    .split('\n')
-    .map((line) => /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{((?:[^"}]|"(?:[^"\\]|\\.)*")*)\})? (\S+)$/.exec(line))
-    .filter((m) => m !== null)
-    .map((m) => ({
-      name: m[1]!,
-      labels: Object.fromEntries([...(m[3] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((x) => [x[1]!, x[2]!])),
-      value: Number(m[4]),
-    }));
-  return (name, labels = {}) =>
-    series
-      .filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))
-      .reduce((sum, s) => sum + s.value, 0);
+  const series = parseMetrics(await (await fetch(`http://127.0.0.1:${port}/metrics`)).text());
+  return (name, labels) => sumOf(series, name, labels);
 }
 
 /** When the bench saw each S3Bucket: created (its POST answered), first watched, first Ready. */

@@ -1780,7 +1780,7 @@ type ClientInterface interface {
 
 	// ApiLogoutCreate Sign out the login token in the Authorization header
 	//
-	// Ends the login token sent as `Authorization: Bearer …` (from `POST /api/login/` or `POST /api/login/oidc/`): from now on every replica refuses it with 401 `token_revoked`, as if it had expired. Recorded as `session.logout` (`kind: login_token`). Like OAuth token revocation (RFC 7009), a token that is already expired, signed out or invalid, or none at all, gives 204 too: there is nothing left to end. An API key is 400 `not_a_login_token`: revoke it with `DELETE …/api-keys/{id}/`.
+	// Ends the login token sent as `Authorization: Bearer …` (from `POST /api/login/` or `POST /api/login/oidc/`): from now on every replica refuses it with 401 `token_revoked`, as if it had expired. Recorded as `session.logout` (`kind: login_token`). Like OAuth token revocation (RFC 7009), a token that is already expired, signed out or invalid, or none at all, gives 204 too: there is nothing left to end. An API key is 400 `not_a_login_token`: revoke it with `DELETE …/api-keys/{id}/`. A header that is not `Bearer <token>` is 401, as on every route.
 	//
 	// Corresponds with POST /api/logout/ (the `ApiLogoutCreate` operationId).
 	ApiLogoutCreate(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -2433,7 +2433,7 @@ func (c *Client) ApiLoginProvidersRetrieve(ctx context.Context, params *ApiLogin
 
 // ApiLogoutCreate Sign out the login token in the Authorization header
 //
-// Ends the login token sent as `Authorization: Bearer …` (from `POST /api/login/` or `POST /api/login/oidc/`): from now on every replica refuses it with 401 `token_revoked`, as if it had expired. Recorded as `session.logout` (`kind: login_token`). Like OAuth token revocation (RFC 7009), a token that is already expired, signed out or invalid, or none at all, gives 204 too: there is nothing left to end. An API key is 400 `not_a_login_token`: revoke it with `DELETE …/api-keys/{id}/`.
+// Ends the login token sent as `Authorization: Bearer …` (from `POST /api/login/` or `POST /api/login/oidc/`): from now on every replica refuses it with 401 `token_revoked`, as if it had expired. Recorded as `session.logout` (`kind: login_token`). Like OAuth token revocation (RFC 7009), a token that is already expired, signed out or invalid, or none at all, gives 204 too: there is nothing left to end. An API key is 400 `not_a_login_token`: revoke it with `DELETE …/api-keys/{id}/`. A header that is not `Bearer <token>` is 401, as on every route.
 //
 // Corresponds with POST /api/logout/ (the `ApiLogoutCreate` operationId).
 func (c *Client) ApiLogoutCreate(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -6390,7 +6390,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiLogoutCreateWithResponse Sign out the login token in the Authorization header
 	//
-	// Ends the login token sent as `Authorization: Bearer …` (from `POST /api/login/` or `POST /api/login/oidc/`): from now on every replica refuses it with 401 `token_revoked`, as if it had expired. Recorded as `session.logout` (`kind: login_token`). Like OAuth token revocation (RFC 7009), a token that is already expired, signed out or invalid, or none at all, gives 204 too: there is nothing left to end. An API key is 400 `not_a_login_token`: revoke it with `DELETE …/api-keys/{id}/`.
+	// Ends the login token sent as `Authorization: Bearer …` (from `POST /api/login/` or `POST /api/login/oidc/`): from now on every replica refuses it with 401 `token_revoked`, as if it had expired. Recorded as `session.logout` (`kind: login_token`). Like OAuth token revocation (RFC 7009), a token that is already expired, signed out or invalid, or none at all, gives 204 too: there is nothing left to end. An API key is 400 `not_a_login_token`: revoke it with `DELETE …/api-keys/{id}/`. A header that is not `Bearer <token>` is 401, as on every route.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -7366,6 +7366,12 @@ type ApiLogoutCreateResponse400Headers struct {
 	XRequestId string
 }
 
+// ApiLogoutCreateResponse401Headers the declared response headers of an HTTP 401 response for ApiLogoutCreate
+type ApiLogoutCreateResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
 // ApiLogoutCreateResponse413Headers the declared response headers of an HTTP 413 response for ApiLogoutCreate
 type ApiLogoutCreateResponse413Headers struct {
 	XRequestId string
@@ -7382,6 +7388,8 @@ type ApiLogoutCreateResponse struct {
 	HTTPResponse *http.Response
 	// JSON400 the response for an HTTP 400 `application/json` response
 	JSON400 *ErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorResponse
 	// JSON413 the response for an HTTP 413 `application/json` response
 	JSON413 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
@@ -7390,6 +7398,8 @@ type ApiLogoutCreateResponse struct {
 	Headers204 *ApiLogoutCreateResponse204Headers
 	// Headers400 the parsed response headers for an HTTP 400 response
 	Headers400 *ApiLogoutCreateResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiLogoutCreateResponse401Headers
 	// Headers413 the parsed response headers for an HTTP 413 response
 	Headers413 *ApiLogoutCreateResponse413Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
@@ -7399,6 +7409,11 @@ type ApiLogoutCreateResponse struct {
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
 func (r ApiLogoutCreateResponse) GetJSON400() *ErrorResponse {
 	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ApiLogoutCreateResponse) GetJSON401() *ErrorResponse {
+	return r.JSON401
 }
 
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
@@ -14020,7 +14035,7 @@ func (c *ClientWithResponses) ApiLoginProvidersRetrieveWithResponse(ctx context.
 
 // ApiLogoutCreateWithResponse Sign out the login token in the Authorization header
 //
-// Ends the login token sent as `Authorization: Bearer …` (from `POST /api/login/` or `POST /api/login/oidc/`): from now on every replica refuses it with 401 `token_revoked`, as if it had expired. Recorded as `session.logout` (`kind: login_token`). Like OAuth token revocation (RFC 7009), a token that is already expired, signed out or invalid, or none at all, gives 204 too: there is nothing left to end. An API key is 400 `not_a_login_token`: revoke it with `DELETE …/api-keys/{id}/`.
+// Ends the login token sent as `Authorization: Bearer …` (from `POST /api/login/` or `POST /api/login/oidc/`): from now on every replica refuses it with 401 `token_revoked`, as if it had expired. Recorded as `session.logout` (`kind: login_token`). Like OAuth token revocation (RFC 7009), a token that is already expired, signed out or invalid, or none at all, gives 204 too: there is nothing left to end. An API key is 400 `not_a_login_token`: revoke it with `DELETE …/api-keys/{id}/`. A header that is not `Bearer <token>` is 401, as on every route.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -15474,6 +15489,13 @@ func ParseApiLogoutCreateResponse(rsp *http.Response) (*ApiLogoutCreateResponse,
 		}
 		response.JSON400 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -15511,6 +15533,23 @@ func ParseApiLogoutCreateResponse(rsp *http.Response) (*ApiLogoutCreateResponse,
 			headers.XRequestId = value
 		}
 		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiLogoutCreateResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
 	case rsp.StatusCode == 413:
 		var headers ApiLogoutCreateResponse413Headers
 		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {

@@ -4,6 +4,7 @@ import { prepared } from '../core/db/prepared.ts';
 import { apiKeys, organizations, usedTokens, users } from '../core/db/schema/index.ts';
 import { forbidden, unauthenticated } from '../core/errors.ts';
 import { hashToken, parseBearer } from '../core/tokens.ts';
+import type { ParsedBearer } from '../core/tokens.ts';
 import type { RequestInfo } from './context.ts';
 import { endedLoginKey } from './login.ts';
 import type { AuthContext } from './login.ts';
@@ -179,16 +180,7 @@ export async function authenticate(
   req: RequestInfo,
 ): Promise<Principal> {
   if (!header) throw unauthenticated('not_authenticated', 'Authentication credentials were not provided.');
-  const [scheme, token, ...rest] = header.trim().split(/\s+/);
-  if (scheme?.toLowerCase() !== 'bearer') {
-    throw unauthenticated(
-      'unsupported_authentication_scheme',
-      'Use "Authorization: Bearer <token>" with an API key or a login token; HTTP Basic is not accepted.',
-    );
-  }
-  if (!token || rest.length > 0) throw unauthenticated('token_malformed', 'The bearer token is malformed.');
-  const parsed = parseBearer(token);
-  if (parsed.type === 'malformed') throw unauthenticated('token_malformed', 'The bearer token is malformed.');
+  const parsed = bearerOf(header);
   // Both login tokens and ServiceAccount tokens are JWTs: the issuer (`iss`) tells them apart.
   const kind: CredentialKind =
     parsed.type === 'jwt'
@@ -199,6 +191,21 @@ export async function authenticate(
         ? 'agent_token'
         : 'api_key';
   return RESOLVERS[kind](ctx, parsed.token, req);
+}
+
+/** The token of an `Authorization: Bearer <token>` header; 401 for another scheme or a malformed token. */
+export function bearerOf(header: string): Exclude<ParsedBearer, { type: 'malformed' }> {
+  const [scheme, token, ...rest] = header.trim().split(/\s+/);
+  if (scheme?.toLowerCase() !== 'bearer') {
+    throw unauthenticated(
+      'unsupported_authentication_scheme',
+      'Use "Authorization: Bearer <token>" with an API key or a login token; HTTP Basic is not accepted.',
+    );
+  }
+  if (!token || rest.length > 0) throw unauthenticated('token_malformed', 'The bearer token is malformed.');
+  const parsed = parseBearer(token);
+  if (parsed.type === 'malformed') throw unauthenticated('token_malformed', 'The bearer token is malformed.');
+  return parsed;
 }
 
 // One named prepared statement per lookup, made for every request: no cache and no batch, so a

@@ -549,10 +549,10 @@ export function apiLoginProvidersRetrieve(params = {}, call) {
 /**
  * Sign out the login token in the Authorization header
  *
- * Ends the login token sent as `Authorization: Bearer …` (from `POST /api/login/` or `POST /api/login/oidc/`): from now on every replica refuses it with 401 `token_revoked`, as if it had expired. Recorded as `session.logout` (`kind: login_token`). Like OAuth token revocation (RFC 7009), a token that is already expired, signed out or invalid, or none at all, gives 204 too: there is nothing left to end. An API key is 400 `not_a_login_token`: revoke it with `DELETE …/api-keys/{id}/`.
+ * Ends the login token sent as `Authorization: Bearer …` (from `POST /api/login/` or `POST /api/login/oidc/`): from now on every replica refuses it with 401 `token_revoked`, as if it had expired. Recorded as `session.logout` (`kind: login_token`). Like OAuth token revocation (RFC 7009), a token that is already expired, signed out or invalid, or none at all, gives 204 too: there is nothing left to end. An API key is 400 `not_a_login_token`: revoke it with `DELETE …/api-keys/{id}/`. A header that is not `Bearer <token>` is 401, as on every route.
  *
  * `POST /api/logout/` (`api_logout_create`).
- * @throws {ApiError} 400, 413, 503: the API's error body is `error.body`.
+ * @throws {ApiError} 400, 401, 413, 503: the API's error body is `error.body`.
  */
 export function apiLogoutCreate(params = {}, call) {
   return globalOperations.apiLogoutCreate(params, call);

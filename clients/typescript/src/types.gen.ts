@@ -73,7 +73,7 @@ export interface paths {
     put?: never;
     /**
      * Sign out the login token in the Authorization header
-     * @description Ends the login token sent as `Authorization: Bearer …` (from `POST /api/login/` or `POST /api/login/oidc/`): from now on every replica refuses it with 401 `token_revoked`, as if it had expired. Recorded as `session.logout` (`kind: login_token`). Like OAuth token revocation (RFC 7009), a token that is already expired, signed out or invalid, or none at all, gives 204 too: there is nothing left to end. An API key is 400 `not_a_login_token`: revoke it with `DELETE …/api-keys/{id}/`.
+     * @description Ends the login token sent as `Authorization: Bearer …` (from `POST /api/login/` or `POST /api/login/oidc/`): from now on every replica refuses it with 401 `token_revoked`, as if it had expired. Recorded as `session.logout` (`kind: login_token`). Like OAuth token revocation (RFC 7009), a token that is already expired, signed out or invalid, or none at all, gives 204 too: there is nothing left to end. An API key is 400 `not_a_login_token`: revoke it with `DELETE …/api-keys/{id}/`. A header that is not `Bearer <token>` is 401, as on every route.
      */
     post: operations['api_logout_create'];
     delete?: never;
@@ -2559,6 +2559,17 @@ export interface operations {
       /** @description Invalid input; `errors` lists each field problem. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };

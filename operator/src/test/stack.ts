@@ -301,18 +301,7 @@ export async function startOperatorProcess(
     exited,
     output: () => out,
     async metric(name, labels = {}) {
-      const text = await (await fetch(`${base}/metrics`)).text();
-      let sum = 0;
-      for (const line of text.split('\n')) {
-        // Label values may hold braces (`GET /api/v1/s3/buckets/{id}/`): quoted strings are skipped whole.
-        const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{((?:[^"}]|"(?:[^"\\]|\\.)*")*)\})? (\S+)$/.exec(line);
-        if (!m || m[1] !== name) continue;
-        const have = Object.fromEntries(
-          [...(m[3] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((x) => [x[1]!, x[2]!] as const),
-        );
-        if (Object.entries(labels).every(([k, v]) => have[k] === v)) sum += Number(m[4]);
-      }
-      return sum;
+      return sumOf(parseMetrics(await (await fetch(`${base}/metrics`)).text()), name, labels);
     },
     async readyz() {
       try {
@@ -338,4 +327,37 @@ export async function startOperatorProcess(
     },
   };
   return self;
+}
+
+/** One series of a Prometheus text exposition. */
+export interface MetricSeries {
+  readonly name: string;
+  readonly labels: Record<string, string>;
+  readonly value: number;
+}
+
+/** The series of a `/metrics` answer. */
+export function parseMetrics(text: string): MetricSeries[] {
+  const series: MetricSeries[] = [];
+  for (const line of text.split('\n')) {
+    // Label values may hold braces (`GET /api/v1/s3/buckets/{id}/`): quoted strings are skipped whole.
+    const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{((?:[^"}]|"(?:[^"\\]|\\.)*")*)\})? (\S+)$/.exec(line);
+    if (!m) continue;
+    const labels = Object.fromEntries(
+      [...(m[3] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((x) => [x[1]!, x[2]!]),
+    );
+    series.push({ name: m[1]!, labels, value: Number(m[4]) });
+  }
+  return series;
+}
+
+/** The sum of every series of `name` whose labels include `labels`. */
+export function sumOf(
+  series: readonly MetricSeries[],
+  name: string,
+  labels: Record<string, string> = {},
+): number {
+  return series
+    .filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))
+    .reduce((sum, s) => sum + s.value, 0);
 }

@@ -44,6 +44,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_400
 
+    if response.status_code == 401:
+        response_401 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_401
+
     if response.status_code == 413:
         response_413 = ErrorResponse.from_dict(response.json())
 
@@ -85,7 +92,7 @@ def sync_detailed(
     expired. Recorded as `session.logout` (`kind: login_token`). Like OAuth token revocation (RFC 7009),
     a token that is already expired, signed out or invalid, or none at all, gives 204 too: there is
     nothing left to end. An API key is 400 `not_a_login_token`: revoke it with `DELETE …/api-
-    keys/{id}/`.
+    keys/{id}/`. A header that is not `Bearer <token>` is 401, as on every route.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -118,7 +125,7 @@ def sync(
     expired. Recorded as `session.logout` (`kind: login_token`). Like OAuth token revocation (RFC 7009),
     a token that is already expired, signed out or invalid, or none at all, gives 204 too: there is
     nothing left to end. An API key is 400 `not_a_login_token`: revoke it with `DELETE …/api-
-    keys/{id}/`.
+    keys/{id}/`. A header that is not `Bearer <token>` is 401, as on every route.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -146,7 +153,7 @@ async def asyncio_detailed(
     expired. Recorded as `session.logout` (`kind: login_token`). Like OAuth token revocation (RFC 7009),
     a token that is already expired, signed out or invalid, or none at all, gives 204 too: there is
     nothing left to end. An API key is 400 `not_a_login_token`: revoke it with `DELETE …/api-
-    keys/{id}/`.
+    keys/{id}/`. A header that is not `Bearer <token>` is 401, as on every route.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -179,7 +186,7 @@ async def asyncio(
     expired. Recorded as `session.logout` (`kind: login_token`). Like OAuth token revocation (RFC 7009),
     a token that is already expired, signed out or invalid, or none at all, gives 204 too: there is
     nothing left to end. An API key is 400 `not_a_login_token`: revoke it with `DELETE …/api-
-    keys/{id}/`.
+    keys/{id}/`. A header that is not `Bearer <token>` is 401, as on every route.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
