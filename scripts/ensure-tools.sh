@@ -4,7 +4,8 @@
 # fetches the pinned toolchain into the same cache when the machine has no Go or an older one),
 # builds Garage from crates.io with cargo, installs Schemathesis from PyPI into a cached virtual
 # environment, and installs PostgreSQL, Chromium, openssl, shellcheck, jq, curl, zsh and fish from Debian's
-# packages when running as root (CI, these machines). One line per tool says what is missing and how to get it otherwise.
+# packages when running as root (CI, these machines), and runc, umoci, skopeo and busybox-static for the
+# OCI action runner's tests. One line per tool says what is missing and how to get it otherwise.
 set -euo pipefail
 
 missing=()
@@ -24,6 +25,13 @@ command -v curl >/dev/null || missing+=(curl)
 # `plinth completion zsh|fish` is loaded in those shells (e2e/cli.test.ts).
 command -v zsh >/dev/null || missing+=(zsh)
 command -v fish >/dev/null || missing+=(fish)
+# The OCI action runner's tests (api/src/areas/runs/runners/oci.int.test.ts) run containers with
+# runc, unpack images with umoci, pack archives with skopeo and build the image from busybox: a
+# static one, as it is copied alone into an empty root filesystem (ldd fails on a static binary).
+command -v runc >/dev/null || missing+=(runc)
+command -v umoci >/dev/null || missing+=(umoci)
+command -v skopeo >/dev/null || missing+=(skopeo)
+{ [ -x /bin/busybox ] && ! ldd /bin/busybox >/dev/null 2>&1; } || missing+=(busybox-static)
 
 # Built tools (cached outside the checkout, keyed by pinned version), so no test waits on a build:
 # MinIO, and the Kubernetes control plane the operator's tests run against (etcd, kube-apiserver,
@@ -74,6 +82,7 @@ for pkg in "${missing[@]}"; do
     chromium) echo "tools: Chromium missing (needed for the docs browser test): apt-get install -y chromium, or set CHROMIUM_PATH" ;;
     shellcheck) echo "tools: shellcheck missing (npm test lints the shell scripts with it): apt-get install -y shellcheck" ;;
     zsh | fish) echo "tools: $pkg missing (the command line's completion scripts are loaded in it, e2e/cli.test.ts): apt-get install -y $pkg" ;;
+    runc | umoci | skopeo | busybox-static) echo "tools: $pkg missing (the OCI action runner's tests need it, api/src/areas/runs/runners/oci.int.test.ts): apt-get install -y $pkg" ;;
     jq | curl) echo "tools: $pkg missing (the README's first-bucket lines use it, e2e/first-bucket.test.ts): apt-get install -y $pkg" ;;
   esac
 done
