@@ -23,6 +23,10 @@ import type { AuditLog, KeyUsage } from './core/audit/writer.ts';
 import type { ServiceAccountVerifier } from './auth/service-accounts.ts';
 import type { LoginTokens } from './auth/login.ts';
 import type { StorageRuntime } from './areas/buckets/storage/runtime.ts';
+import { NO_RUNNER } from './areas/runs/runtime.ts';
+import type { RunsRuntime } from './areas/runs/runtime.ts';
+import { defaultEventsRuntime } from './areas/events/runtime.ts';
+import type { EventsRuntime } from './areas/events/runtime.ts';
 import { registerDocs } from './areas/system/routes/docs.ts';
 import { registerHealth } from './areas/system/routes/health.ts';
 import { registerSchema, SCHEMA_TAG } from './areas/system/routes/schema.ts';
@@ -49,6 +53,10 @@ export interface AppDeps {
   /** Proxies appending to X-Forwarded-For in front of the API (PLINTH_TRUST_PROXY); 0: none. */
   readonly trustProxyHops: number;
   readonly storage: StorageRuntime;
+  /** Where actions run; unset: nowhere (clients run them and report). */
+  readonly runs?: RunsRuntime;
+  /** How events reach their handlers; unset: defaults (no workspace directory, public receivers only). */
+  readonly events?: EventsRuntime;
   /** `Strict-Transport-Security` max-age on every response; 0 or unset: none (not served over TLS). */
   readonly hstsMaxAgeSeconds?: number;
   /** The web UI: sessions, sign-in providers (none: the local form alone) and the public URL. */
@@ -127,6 +135,8 @@ export function createApp(deps: AppDeps): App {
     db,
     audit: deps.audit,
     storage: deps.storage,
+    runs: deps.runs ?? NO_RUNNER,
+    events: deps.events ?? defaultEventsRuntime(),
     logger: deps.logger,
     auth,
     sessions,

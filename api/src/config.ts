@@ -161,6 +161,37 @@ export const EnvSchema = z.object({
   PLINTH_SESSION_ABSOLUTE_SECONDS: positiveInt('an integer from 300 to 2592000', 2_592_000)
     .min(300, { error: 'must be an integer from 300 to 2592000' })
     .default(86_400),
+  PLINTH_ACTION_RUNNER: z
+    .enum(['none', 'oci', 'kubernetes'], { error: 'must be none, oci or kubernetes' })
+    .default('none'),
+  PLINTH_RUNNER_IMAGES_DIR: nonEmpty.optional(),
+  PLINTH_RUNNER_NAMESPACE: nonEmpty.default('default'),
+  PLINTH_RUNNER_CONCURRENCY: positiveInt('an integer from 1 to 64', 64).default(2),
+  PLINTH_RUN_OUTPUT_LIMIT_BYTES: positiveInt('an integer from 1 to 16777216', 16 * 1024 * 1024).default(
+    1024 * 1024,
+  ),
+  PLINTH_WORKSPACES_DIR: nonEmpty.optional(),
+  PLINTH_WEBHOOK_ALLOW_PRIVATE: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
+    .refine((xs) => xs.every((x) => /^[0-9a-fA-F:.]+\/\d{1,3}$/.test(x)), {
+      error: 'must be a comma-separated list of CIDR ranges such as 10.0.0.0/8,fd00::/8',
+    })
+    .optional(),
+  PLINTH_WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .transform((v) => v.split(',').map((x) => Number(x.trim())))
+    .refine((xs) => xs.length <= 20 && xs.every((x) => Number.isInteger(x) && x >= 0 && x <= 604_800), {
+      error: 'must be a comma-separated list of at most 20 delays in seconds (0 to 604800)',
+    })
+    .optional(),
+  PLINTH_DELIVERY_CONCURRENCY: positiveInt('an integer from 1 to 512', 512).default(32),
+  PLINTH_DELIVERY_PER_RECEIVER: positiveInt('an integer from 1 to 512', 512).default(8),
   PLINTH_MCP_ALLOWED_HOSTS: commaList(
     /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:]+\](:\d{1,5})?$/,
     'a comma-separated list of host or host:port values',
@@ -217,6 +248,22 @@ export interface Config {
   readonly credentialGrace: { readonly defaultSeconds: number; readonly maxSeconds: number };
   /** Storage sagas at once per cluster, and waiting per organization (buckets/storage/admission.ts). */
   readonly storageAdmission: { readonly concurrency: number; readonly queuePerOrganization: number };
+  /** Where actions run (areas/runs; docs/events.md). */
+  readonly actions: {
+    readonly runner: 'none' | 'oci' | 'kubernetes';
+    readonly imagesDir: string;
+    readonly namespace: string;
+    readonly concurrency: number;
+    readonly outputLimitBytes: number;
+  };
+  /** How events reach their handlers (areas/events; docs/events.md). */
+  readonly events: {
+    readonly workspacesDir: string | null;
+    readonly allowPrivate: readonly string[];
+    readonly retrySchedule: readonly number[] | undefined;
+    readonly concurrency: number;
+    readonly perReceiver: number;
+  };
   /** Test-only (needs PLINTH_TEST_HOOKS=true): pause after this saga step (crash-safety tests). */
   readonly testPauseAfterStep: string | undefined;
 }
@@ -297,6 +344,20 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     storageAdmission: {
       concurrency: e.PLINTH_STORAGE_CONCURRENCY,
       queuePerOrganization: e.PLINTH_STORAGE_QUEUE_PER_ORGANIZATION,
+    },
+    actions: {
+      runner: e.PLINTH_ACTION_RUNNER,
+      imagesDir: e.PLINTH_RUNNER_IMAGES_DIR ?? `${e.PLINTH_DATA_DIR}/images`,
+      namespace: e.PLINTH_RUNNER_NAMESPACE,
+      concurrency: e.PLINTH_RUNNER_CONCURRENCY,
+      outputLimitBytes: e.PLINTH_RUN_OUTPUT_LIMIT_BYTES,
+    },
+    events: {
+      workspacesDir: e.PLINTH_WORKSPACES_DIR ?? null,
+      allowPrivate: e.PLINTH_WEBHOOK_ALLOW_PRIVATE ?? [],
+      retrySchedule: e.PLINTH_WEBHOOK_RETRY_SCHEDULE,
+      concurrency: e.PLINTH_DELIVERY_CONCURRENCY,
+      perReceiver: e.PLINTH_DELIVERY_PER_RECEIVER,
     },
     testPauseAfterStep: e.PLINTH_TEST_PAUSE_AFTER_STEP,
   } satisfies Config);

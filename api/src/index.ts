@@ -20,6 +20,9 @@ import { createStorageRuntime, pauseAfterStepHook } from './areas/buckets/storag
 import { ensureBootstrapAdmin } from './areas/users/bootstrap.ts';
 import { OidcProviders } from './auth/sso/providers.ts';
 import { SecretBox } from './core/secret-box.ts';
+import { createRunsRuntime } from './areas/runs/runtime.ts';
+import { createEventsRuntime } from './areas/events/runtime.ts';
+import { join } from 'node:path';
 
 /**
  * The API process: configuration, database, app, listen; then migrations and the first admin in the
@@ -53,9 +56,11 @@ const storage = createStorageRuntime(config.storage, secrets.encryptionKey, {
   usageIntervalMs: config.usageIntervalMs,
   admission: config.storageAdmission,
 });
+const runs = await createRunsRuntime({ ...config.actions, workDir: join(config.dataDir, 'runs') });
+const events = createEventsRuntime(config.events, secrets.encryptionKey);
 const keyUsage = new KeyUsage(database.db, logger);
 // The areas' job kinds and periodic work, started once the database is ready.
-const work = backgroundWork(AREAS, { db: database.db, audit, storage, logger });
+const work = backgroundWork(AREAS, { db: database.db, audit, storage, runs, events, logger });
 let started = false;
 const app = createApp({
   logger,
@@ -73,6 +78,8 @@ const app = createApp({
     : null,
   trustProxyHops: config.trustProxyHops,
   storage,
+  runs,
+  events,
   hstsMaxAgeSeconds: config.hstsMaxAgeSeconds,
   mcp: config.mcp,
   web: {

@@ -160,6 +160,8 @@ describeOnEachDatabase(
           db: database.db,
           audit: w.env.audit,
           storage: w.env.storage,
+          runs: w.env.runs,
+          events: w.env.events,
           logger: w.env.logs.logger,
         });
         work.start();

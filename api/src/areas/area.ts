@@ -17,6 +17,8 @@ import { endpoint as httpEndpoint } from '../http/endpoint.ts';
 import type { Endpoint } from '../http/endpoint.ts';
 import type { AuditLog } from '../core/audit/writer.ts';
 import type { StorageRuntime } from './buckets/storage/runtime.ts';
+import type { RunsRuntime } from './runs/runtime.ts';
+import type { EventsRuntime } from './events/runtime.ts';
 import type { PageDeps, UiEnv } from '../ui/context.ts';
 import type { NavItem } from '../ui/layout.ts';
 
@@ -25,7 +27,24 @@ export interface JobDeps {
   readonly db: Database;
   readonly audit: AuditLog;
   readonly storage: StorageRuntime;
+  /** Where actions run (areas/runs). */
+  readonly runs: RunsRuntime;
+  /** How events reach their handlers (areas/events). */
+  readonly events: EventsRuntime;
   readonly logger: Logger;
+}
+
+/**
+ * Job kinds with a runner of their own: work that holds its slot for long (an action's run, a
+ * webhook waiting on its receiver) must not take the slots of the areas' short jobs.
+ */
+export interface JobPool {
+  readonly name: string;
+  readonly concurrency: (deps: JobDeps) => number;
+  /** Jobs of one tenant (whose work it is) running at once across replicas; unset: no limit. */
+  readonly tenantLimit?: (deps: JobDeps) => number;
+  readonly pollMs?: number;
+  readonly jobs: (deps: JobDeps) => Readonly<Record<string, JobHandler>>;
 }
 
 /** What an area's endpoints are built with (app.ts makes it once). */
@@ -61,6 +80,8 @@ export interface Area {
   /** Its entries in the web UI's main navigation (shown in their `order`). */
   readonly nav?: readonly NavItem[];
   readonly jobs?: (deps: JobDeps) => Readonly<Record<string, JobHandler>>;
+  /** Its long-running job kinds, each pool with a runner of its own. */
+  readonly pools?: readonly JobPool[];
   /** Its periodic work in every replica (index.ts runs them once the database is ready). */
   readonly schedules?: readonly Schedule<JobDeps>[];
   readonly metrics?: (registry: Registry, deps: AreaDeps) => void;
@@ -88,6 +109,21 @@ export function backgroundWork(areas: readonly Area[], deps: JobDeps) {
   const runner = new JobRunner({ db: deps.db, logger: deps.logger });
   for (const area of areas)
     for (const [kind, handler] of Object.entries(area.jobs?.(deps) ?? {})) runner.register(kind, handler);
+  const pools = areas.flatMap((area) =>
+    (area.pools ?? []).map((pool) => {
+      const tenantLimit = pool.tenantLimit?.(deps);
+      const r = new JobRunner({
+        db: deps.db,
+        logger: deps.logger,
+        concurrency: pool.concurrency(deps),
+        securitySlots: 0,
+        ...(pool.pollMs !== undefined && { pollMs: pool.pollMs }),
+        ...(tenantLimit !== undefined && { tenantLimit }),
+      });
+      for (const [kind, handler] of Object.entries(pool.jobs(deps))) r.register(kind, handler);
+      return r;
+    }),
+  );
   let stopSchedules: (() => Promise<void>) | undefined;
   return {
     runner,
@@ -98,9 +134,10 @@ export function backgroundWork(areas: readonly Area[], deps: JobDeps) {
         deps.logger,
       );
       runner.start();
+      for (const pool of pools) pool.start();
     },
     async stop(): Promise<void> {
-      await Promise.all([runner.stop(), stopSchedules?.()]);
+      await Promise.all([runner.stop(), ...pools.map((p) => p.stop()), stopSchedules?.()]);
     },
   };
 }

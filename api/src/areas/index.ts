@@ -3,8 +3,10 @@ import { registerAreas } from './area.ts';
 import { authArea } from './auth/index.ts';
 import { auditArea } from './audit/index.ts';
 import { bucketsArea } from './buckets/index.ts';
+import { eventsArea } from './events/index.ts';
 import { keysArea } from './keys/index.ts';
 import { membersArea } from './members/index.ts';
+import { runsArea } from './runs/index.ts';
 import { organizationsArea } from './organizations/index.ts';
 import { usersArea } from './users/index.ts';
 import { workspacesArea } from './workspaces/index.ts';
@@ -22,6 +24,8 @@ export const AREAS: readonly Area[] = [
   keysArea,
   auditArea,
   bucketsArea,
+  runsArea,
+  eventsArea,
 ];
 
 registerAreas(AREAS);

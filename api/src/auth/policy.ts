@@ -294,6 +294,19 @@ export function visibleWorkspacesSql(
     or ${workspaces.id} = any(${by.workspaces}))`;
 }
 
+/** The IDs of the workspaces `principal` may see, as a subquery with its values bound (a list's filter). */
+export function visibleWorkspaceIdsSql(principal: Principal): SQL {
+  const p = visibilityParams(principal);
+  const user = sql`${p.user}::uuid`;
+  const visible = visibleWorkspacesSql({
+    all: sql`${p.all}::boolean`,
+    scopeOrg: sql`${p.scope_org}::uuid`,
+    orgs: memberOrganizationsSql(user),
+    workspaces: memberWorkspacesSql(user),
+  });
+  return sql`(select ${workspaces.id} from ${workspaces} where ${visible})`;
+}
+
 /** SQL condition on table `organizations`: those the principal belongs to (directly or via a workspace). */
 /**
  * SQL condition on table `organizations` for a prepared statement, with the placeholders of

@@ -12,6 +12,10 @@ import { NO_STORAGE } from '../areas/buckets/storage/config.ts';
 import { createStorageRuntime } from '../areas/buckets/storage/runtime.ts';
 import type { StorageRuntime } from '../areas/buckets/storage/runtime.ts';
 import { capturedLogger } from './log-capture.ts';
+import { NO_RUNNER } from '../areas/runs/runtime.ts';
+import type { RunsRuntime } from '../areas/runs/runtime.ts';
+import { defaultEventsRuntime } from '../areas/events/runtime.ts';
+import type { EventsRuntime } from '../areas/events/runtime.ts';
 import { SecretBox } from '../core/secret-box.ts';
 import type { OidcProviders } from '../auth/sso/providers.ts';
 
@@ -34,6 +38,8 @@ export function testApp(
     providers?: OidcProviders;
     publicUrl?: string;
     sessions?: { idleSeconds: number; absoluteSeconds: number };
+    runs?: RunsRuntime;
+    events?: EventsRuntime;
     /** The areas it serves; unset: `AREAS`. */
     areas?: readonly Area[];
   } = {},
@@ -44,6 +50,8 @@ export function testApp(
   const keyUsage = new KeyUsage(database.db, logs.logger, { flushMs: 50 });
   const loginTokens = new LoginTokens(TEST_JWT_KEY, opts.loginTokenTtlSeconds ?? 900);
   const storage = opts.storage ?? createStorageRuntime(NO_STORAGE, randomBytes(32));
+  const runs = opts.runs ?? NO_RUNNER;
+  const events = opts.events ?? defaultEventsRuntime();
   const app: App = createApp({
     logger: logs.logger,
     database,
@@ -54,6 +62,8 @@ export function testApp(
     loginTokens,
     trustProxyHops: 1,
     storage,
+    runs,
+    events,
     hstsMaxAgeSeconds: opts.hstsMaxAgeSeconds ?? 0,
     serviceAccounts: opts.serviceAccounts ?? null,
     ...(opts.areas && { areas: opts.areas }),
@@ -74,6 +84,8 @@ export function testApp(
     keyUsage,
     loginTokens,
     storage,
+    runs,
+    events,
     async close() {
       await Promise.all([audit.close(), keyUsage.close()]);
     },

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { NO_RUNNER } from '../runs/runtime.ts';
+import { defaultEventsRuntime } from '../events/runtime.ts';
 import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -449,6 +451,8 @@ describe.each(CASES)('bucket credential rotation on a real $backend, with $kind'
       const handlers = bucketsArea.jobs!({
         db: database.db,
         storage: storage(),
+        runs: NO_RUNNER,
+        events: defaultEventsRuntime(),
         logger,
         audit: new AuditLog(database.db, logger),
       });

@@ -16,9 +16,8 @@ const registration = {
     'workspace.create': { roles: ORG_ADMINS, scope: 'workspaces:write' },
     'workspace.delete': { roles: ORG_ADMINS, scope: 'workspaces:write' },
     'workspace.configure': { roles: ADMINS, scope: 'workspaces:write' },
-    // The specification's default permissions name these two; they move to the areas that run
-    // actions and acknowledge alerts when those arrive.
-    'action_run.run': { roles: NOT_VIEWER, scope: 'workspaces:write' },
+    // The specification's default permissions name this one; it moves to the area that
+    // acknowledges alerts when that arrives. ("Run action runs" is areas/runs'.)
     'alert.acknowledge': { roles: NOT_VIEWER, scope: 'workspaces:write' },
   },
   auditEvents: ['workspace.created', 'workspace.updated', 'workspace.deleted'],

@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { PageQuerySchema } from '../../core/pagination.ts';
 import { Timestamp, text } from '../../core/schema.ts';
 import { jsonDepth } from '../../core/validation.ts';
+import { WorkspaceSettingsSchema } from './config.ts';
 
 /** How deeply a workspace's `config` may nest; beyond it the value is refused with a field error. */
 export const MAX_CONFIG_DEPTH = 32;
@@ -11,9 +12,16 @@ const Config = z
   .refine((config) => jsonDepth(config) <= MAX_CONFIG_DEPTH, {
     error: `Nested more than ${MAX_CONFIG_DEPTH} levels deep.`,
     params: { code: 'max_depth' },
+    abort: true,
+  })
+  .superRefine((config, ctx) => {
+    // The keys Plinth reads are checked in place, so their field errors name the exact path.
+    const parsed = WorkspaceSettingsSchema.safeParse(config);
+    if (!parsed.success)
+      for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, code: 'custom', path: issue.path });
   })
   .openapi({
-    description: `Free-form workspace configuration (for example the \`events\` handler settings), a JSON object nested at most ${MAX_CONFIG_DEPTH} levels deep (the object itself is the first).`,
+    description: `Workspace configuration, a JSON object nested at most ${MAX_CONFIG_DEPTH} levels deep (the object itself is the first). The keys \`blocks\`, \`workflows\`, \`events\`, \`transactions\` and \`runner\` are checked as docs/events.md describes; other keys are free-form.`,
   });
 
 const Name = text().trim().min(1).max(200);

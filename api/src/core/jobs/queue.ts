@@ -119,7 +119,9 @@ const busyTenants = sql`(select r.tenant from ${jobs} r
  * tenant with no job running, for the runner's reserved slot), or one job by ID or by kind and key.
  */
 export type ClaimTarget =
-  { kinds: readonly string[]; securityOnly?: boolean } | { id: string } | { kind: string; key: string };
+  | { kinds: readonly string[]; securityOnly?: boolean; tenantLimit?: number }
+  | { id: string }
+  | { kind: string; key: string };
 
 /**
  * Claims one due job, or none. Every claim bumps the fence. `skip locked` lets concurrent runners
@@ -168,7 +170,12 @@ export async function claim(
   };
   if ('id' in which) return take(sql`${jobs.id} = ${which.id}`);
   if ('key' in which) return take(sql`${jobs.kind} = ${which.kind} and ${jobs.key} = ${which.key}`);
-  const kinds = inArray(jobs.kind, [...which.kinds]);
+  // A tenant at its limit of running jobs waits, whatever else is idle (a slow webhook receiver).
+  const kinds =
+    which.tenantLimit === undefined
+      ? inArray(jobs.kind, [...which.kinds])
+      : sql`${inArray(jobs.kind, [...which.kinds])} and (${jobs.tenant} is null or (select count(*) from ${jobs} r
+          where r.state = 'running' and r.lease_until >= now() and r.tenant = ${jobs.tenant}) < ${which.tenantLimit})`;
   const idle = sql`(${jobs.tenant} is null or ${jobs.tenant} not in ${busyTenants})`;
   if (which.securityOnly)
     return take(sql`${kinds} and ${jobs.priority} = ${JOB_PRIORITY.security} and ${idle}`);
@@ -238,17 +245,23 @@ export async function complete(db: Database, lease: Lease): Promise<void> {
 export const backoffSeconds = (attempts: number): number => Math.min(2 ** attempts, 300);
 
 /**
- * Records a failed attempt: queued again after a backoff, or `failed` once its attempts are used
+ * Records a failed attempt: queued again after a backoff (`delaySeconds`, else exponential), or `failed` once its attempts are used
  * up (or at once when `retry` is false). A holder that lost the lease changes nothing.
  */
-export async function fail(db: Database, lease: Lease, code: string, retry = true): Promise<void> {
+export async function fail(
+  db: Database,
+  lease: Lease,
+  code: string,
+  retry = true,
+  delaySeconds?: number,
+): Promise<void> {
   const { attempts, maxAttempts } = lease.job;
   const again = retry && attempts < maxAttempts;
   await db
     .update(jobs)
     .set({
       state: again ? 'queued' : 'failed',
-      runAt: again ? leaseInterval(backoffSeconds(attempts)) : sql`${jobs.runAt}`,
+      runAt: again ? leaseInterval(delaySeconds ?? backoffSeconds(attempts)) : sql`${jobs.runAt}`,
       leaseOwner: null,
       leaseUntil: null,
       lastErrorCode: code.slice(0, 100),

@@ -27,6 +27,18 @@ export class PermanentJobError extends Error {
   }
 }
 
+/** Thrown by a handler to try again after `seconds` (its own schedule), while attempts remain. */
+export class RetryLater extends Error {
+  readonly code: string;
+  readonly seconds: number;
+  constructor(code: string, seconds: number) {
+    super(code);
+    this.code = code;
+    this.seconds = seconds;
+    this.name = 'RetryLater';
+  }
+}
+
 /**
  * Thrown by a handler to end its job as done while still failing its caller: the work was undone
  * or became moot, and nothing is left for a retry. `reason` is what the caller is told.
@@ -80,8 +92,12 @@ export async function withLease<T>(
       throw err.reason;
     }
     if (!(err instanceof LeaseLost)) {
-      const code = err instanceof PermanentJobError ? err.code : ((err as Error).name ?? 'Error');
-      await fail(db, lease, code, !(err instanceof PermanentJobError)).catch(() => {});
+      const code =
+        err instanceof PermanentJobError || err instanceof RetryLater
+          ? err.code
+          : ((err as Error).name ?? 'Error');
+      const delay = err instanceof RetryLater ? err.seconds : undefined;
+      await fail(db, lease, code, !(err instanceof PermanentJobError), delay).catch(() => {});
     }
     throw err;
   }
@@ -101,6 +117,8 @@ export interface RunnerOptions {
   pollMs?: number;
   /** Jobs run at once by this runner (one runner per process). */
   concurrency?: number;
+  /** Jobs of one tenant running at once, in every runner of these kinds; unset: no limit. */
+  tenantLimit?: number;
   /**
    * Slots beyond `concurrency` kept for security work of a tenant with no job running (queue.ts
    * `claim`), so that no backlog, however slow its jobs, delays it past the next poll. Default 1.
@@ -128,6 +146,7 @@ export class JobRunner {
   private readonly pollMs: number;
   private readonly concurrency: number;
   private readonly securitySlots: number;
+  private readonly tenantLimit: number | undefined;
 
   constructor(options: RunnerOptions) {
     this.db = options.db;
@@ -136,6 +155,7 @@ export class JobRunner {
     this.pollMs = options.pollMs ?? 1000;
     this.concurrency = options.concurrency ?? 2;
     this.securitySlots = options.securitySlots ?? 1;
+    this.tenantLimit = options.tenantLimit;
   }
 
   register(kind: string, handler: JobHandler): this {
@@ -169,7 +189,10 @@ export class JobRunner {
       }
       const kinds = [...this.handlers.keys()];
       while (this.running.size < this.concurrency) {
-        const lease = await claim(this.db, this.owner, this.leaseSeconds, { kinds });
+        const lease = await claim(this.db, this.owner, this.leaseSeconds, {
+          kinds,
+          ...(this.tenantLimit !== undefined && { tenantLimit: this.tenantLimit }),
+        });
         if (!lease) break;
         this.launch(lease, this.running);
       }

@@ -19,3 +19,5 @@ export * from './used-tokens.ts';
 export * from './login-throttle.ts';
 export * from './login-addresses.ts';
 export * from './jobs.ts';
+export * from './action-runs.ts';
+export * from './events.ts';
