@@ -71,12 +71,26 @@ const CELLS: Cell[] = [
       }),
   },
   {
+    action: 'run action runs',
+    allowed: ['super_admin', 'org_admin', 'workspace_admin', 'user'],
+    attempt: async (w, t, a) => {
+      await w.expectStatus(200, 'PATCH', `/api/v1/workspaces/${t.workspace.id}/`, {
+        token: t.orgAdmin.token,
+        body: { config: { blocks: [{ name: 'app', image: 'x', actions: [{ name: 'go', script: 'true' }] }] } },
+      });
+      return w.call('POST', '/api/v1/action-runs/', {
+        token: a.token,
+        body: { workspace: t.workspace.id, block: 'app', action: 'go', run_by: 'client' },
+      });
+    },
+  },
+  {
     action: 'configure workspaces',
     allowed: ['super_admin', 'org_admin', 'workspace_admin'],
     attempt: (w, t, a) =>
       w.call('PATCH', `/api/v1/workspaces/${t.workspace.id}/`, {
         token: a.token,
-        body: { config: { events: { handler: 'webhook' } } },
+        body: { config: { events: { handler: 'webhook', endpoint: 'https://hooks.example.com/plinth' } } },
       }),
   },
   {

@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { Counter, Histogram } from 'prom-client';
 import type { Registry } from 'prom-client';
@@ -179,8 +179,9 @@ async function writeFile(
   if (deps.events.workspacesDir === null)
     return failed('no workspace directory is configured on the server (PLINTH_WORKSPACES_DIR)');
   try {
+    const workspaceDir = join(deps.events.workspacesDir, workspaceId);
     const { path } = await writeEventFile({
-      workspaceDir: join(deps.events.workspacesDir, workspaceId),
+      workspaceDir,
       transaction: String(e.payload['transaction']),
       date: e.createdAt,
       yaml,

@@ -43,7 +43,7 @@ describeOnEachDatabase('the organization and workspace pages of the web UI', UI_
     const t = await w.tenant();
     await w.expectStatus(200, 'PATCH', `/api/v1/workspaces/${t.workspace.id}/`, {
       token: t.orgAdmin.token,
-      body: { config: { events: { handler: 'webhook' } } },
+      body: { config: { events: { handler: 'webhook', endpoint: 'https://hooks.example.com/plinth' } } },
     });
     const pages = pagesOf(t);
     for (const actor of [t.viewer, t.user]) {

@@ -42,7 +42,7 @@ export const WorkspaceSchema = z
       id: '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d',
       organization: '0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a',
       name: 'production',
-      config: { events: { handler: 'webhook' } },
+      config: { events: { handler: 'webhook', endpoint: 'https://hooks.example.com/plinth' } },
       created_at: '2026-11-01T08:30:00.000Z',
       updated_at: '2026-11-01T08:30:00.000Z',
     },
@@ -65,7 +65,7 @@ export const WorkspaceUpdateSchema = z
   .object({ name: Name.optional().openapi({ description: 'A new name.' }), config: Config.optional() })
   .openapi({
     description: 'The fields to change; at least one. `config` replaces the whole configuration.',
-    example: { config: { events: { handler: 'webhook' } } },
+    example: { config: { events: { handler: 'webhook', endpoint: 'https://hooks.example.com/plinth' } } },
   });
 export type WorkspaceUpdate = z.output<typeof WorkspaceUpdateSchema>;
 

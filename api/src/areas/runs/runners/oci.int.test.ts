@@ -1,18 +1,18 @@
 import { execFile, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/eventually.ts';
+import { buildBusyboxImage } from '../../../test/oci-image.ts';
 import { createOciRunner } from './oci.ts';
 import { RunnerError } from './runner.ts';
 import type { Runner, RunOutcome, RunSpec } from './runner.ts';
 
 const exec = promisify(execFile);
-const APPLETS = ['sh', 'echo', 'sleep', 'cat', 'env', 'hostname', 'test', 'touch', 'ls'];
 
 /** Real runc, umoci, skopeo and busybox-static (scripts/ensure-tools.sh installs them): no mocks. */
 describe('the OCI runner (runc, umoci)', () => {
@@ -26,26 +26,8 @@ describe('the OCI runner (runc, umoci)', () => {
     imagesDir = join(dir, 'images');
     workDir = join(dir, 'work');
     await mkdir(imagesDir);
-    // A tiny image built here: an empty base, busybox and its applets as one layer, an env.
-    const layout = join(imagesDir, 'tiny');
-    const bundle = join(dir, 'build');
-    await exec('umoci', ['init', '--layout', layout]);
-    await exec('umoci', ['new', '--image', `${layout}:base`]);
-    await exec('umoci', ['unpack', '--image', `${layout}:base`, bundle]);
-    await mkdir(join(bundle, 'rootfs/bin'), { recursive: true });
-    await copyFile('/bin/busybox', join(bundle, 'rootfs/bin/busybox'));
-    for (const applet of APPLETS) await symlink('busybox', join(bundle, 'rootfs/bin', applet));
-    await exec('umoci', ['repack', '--image', `${layout}:v1`, bundle]);
-    await exec('umoci', [
-      'config',
-      '--image',
-      `${layout}:v1`,
-      '--config.env=PATH=/bin',
-      '--config.env=FROM_IMAGE=image',
-      '--config.env=OVERRIDDEN=image',
-      '--tag=v1',
-    ]);
-    await exec('umoci', ['tag', '--image', `${layout}:v1`, 'latest']);
+    // A tiny image built here: busybox and its applets as one layer, an env.
+    const layout = await buildBusyboxImage(imagesDir, 'tiny', { env: ['FROM_IMAGE=image', 'OVERRIDDEN=image'] });
     // Archives: one written without a tag (answers to `latest`), one with its tag.
     await exec('skopeo', ['copy', `oci:${layout}:v1`, `oci-archive:${join(imagesDir, 'packed.tar')}`]);
     await exec('skopeo', ['copy', `oci:${layout}:v1`, `oci-archive:${join(imagesDir, 'tagged.tar')}:v2`]);
