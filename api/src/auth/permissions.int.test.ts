@@ -76,7 +76,9 @@ const CELLS: Cell[] = [
     attempt: async (w, t, a) => {
       await w.expectStatus(200, 'PATCH', `/api/v1/workspaces/${t.workspace.id}/`, {
         token: t.orgAdmin.token,
-        body: { config: { blocks: [{ name: 'app', image: 'x', actions: [{ name: 'go', script: 'true' }] }] } },
+        body: {
+          config: { blocks: [{ name: 'app', image: 'x', actions: [{ name: 'go', script: 'true' }] }] },
+        },
       });
       return w.call('POST', '/api/v1/action-runs/', {
         token: a.token,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { NO_RUNNER } from '../runs/runtime.ts';
-import { defaultEventsRuntime } from '../events/runtime.ts';
+import { NO_RUNNER } from '../runs/public.ts';
+import { defaultEventsRuntime } from '../events/public.ts';
 import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -8,7 +8,7 @@ import { holds } from '../../core/jobs/queue.ts';
 import { RetryLater } from '../../core/jobs/runner.ts';
 import type { JobContext } from '../../core/jobs/runner.ts';
 import type { JobDeps } from '../area.ts';
-import { parseDuration, WEBHOOK_TIMEOUT } from '../workspaces/config.ts';
+import { parseDuration, WEBHOOK_TIMEOUT } from '../workspaces/public.ts';
 import { postWebhook } from './delivery/webhook.ts';
 import { writeEventFile } from './delivery/workspace-file.ts';
 import { eventFor, eventJson, eventYaml } from './payload.ts';
@@ -191,7 +191,8 @@ async function writeFile(
       status: null,
       durationMs: performance.now() - started,
       error: null,
-      excerpt: path,
+      // The file's place in the workspace, not the server's path.
+      excerpt: relative(workspaceDir, path),
       gone: false,
       retryable: false,
     };

@@ -12,7 +12,7 @@ import { createWorld } from '../../test/world.ts';
 import type { World } from '../../test/world.ts';
 import { backgroundWork } from '../area.ts';
 import { AREAS } from '../index.ts';
-import { NO_RUNNER } from '../runs/runtime.ts';
+import { NO_RUNNER } from '../runs/public.ts';
 import { defaultEventsRuntime } from './runtime.ts';
 
 type Tenant = Awaited<ReturnType<World['tenant']>>;
@@ -83,7 +83,9 @@ describe('event deliveries', () => {
       token: t.user.token,
       body: { exit_code: exitCode },
     });
-    const [e] = await w.expectStatus(200, 'GET', `/api/v1/action-runs/${run.id}/events/`, { token: t.user.token });
+    const [e] = await w.expectStatus(200, 'GET', `/api/v1/action-runs/${run.id}/events/`, {
+      token: t.user.token,
+    });
     return e.id as string;
   };
   const deliveriesOf = (t: Tenant, id: string) =>
@@ -100,7 +102,9 @@ describe('event deliveries', () => {
 
   it('tries a 500 again on the schedule, with the same webhook-id, and records both attempts', async () => {
     let calls = 0;
-    const r = await receiver((req, res) => answer(++calls === 1 ? 500 : 200, calls === 1 ? 'not yet' : 'ok')(req, res));
+    const r = await receiver((req, res) =>
+      answer(++calls === 1 ? 500 : 200, calls === 1 ? 'not yet' : 'ok')(req, res),
+    );
     const t = await tenantWith({ handler: 'webhook', endpoint: `${r.origin}/in` });
     const id = await event(t);
     const d = await settled(t, id, 'delivered');
@@ -131,9 +135,14 @@ describe('event deliveries', () => {
     const first = await event(t);
     const d = await settled(t, first, 'failed');
     expect(d.attempts).toBe(1);
-    const [handler] = await w.expectStatus(200, 'GET', `/api/v1/workspaces/${t.workspace.id}/event-handlers/`, {
-      token: t.viewer.token,
-    });
+    const [handler] = await w.expectStatus(
+      200,
+      'GET',
+      `/api/v1/workspaces/${t.workspace.id}/event-handlers/`,
+      {
+        token: t.viewer.token,
+      },
+    );
     expect(handler.disabled_at).not.toBeNull();
     const second = await event(t);
     expect((await deliveriesOf(t, second))[0].state).toBe('disabled');
@@ -141,8 +150,11 @@ describe('event deliveries', () => {
 
     gone = false;
     expect(
-      (await w.call('POST', `/api/v1/workspaces/${t.workspace.id}/event-handlers/webhook/enable/`, { token: t.user.token }))
-        .status,
+      (
+        await w.call('POST', `/api/v1/workspaces/${t.workspace.id}/event-handlers/webhook/enable/`, {
+          token: t.user.token,
+        })
+      ).status,
     ).toBe(403);
     await w.expectStatus(200, 'POST', `/api/v1/workspaces/${t.workspace.id}/event-handlers/webhook/enable/`, {
       token: t.workspaceAdmin.token,
@@ -162,8 +174,13 @@ describe('event deliveries', () => {
     const t = await tenantWith({ handler: 'webhook', endpoint: `${r.origin}/x` });
     const id = await event(t);
     await settled(t, id, 'delivered');
-    expect((await w.call('POST', `/api/v1/events/${id}/redeliver/`, { token: t.user.token, body: {} })).status).toBe(403);
-    await w.expectStatus(202, 'POST', `/api/v1/events/${id}/redeliver/`, { token: t.workspaceAdmin.token, body: {} });
+    expect(
+      (await w.call('POST', `/api/v1/events/${id}/redeliver/`, { token: t.user.token, body: {} })).status,
+    ).toBe(403);
+    await w.expectStatus(202, 'POST', `/api/v1/events/${id}/redeliver/`, {
+      token: t.workspaceAdmin.token,
+      body: {},
+    });
     await eventually('the second delivery', () => r.requests.length === 2);
     expect(r.requests.map((q) => q.headers['webhook-id'])).toEqual([id, id]);
     const d = await settled(t, id, 'delivered');
@@ -187,9 +204,14 @@ describe('event deliveries', () => {
     expect(String(req.headers['webhook-signature']).split(' ')).toHaveLength(2);
     for (const secret of [old.secret, rotated.secret])
       expect(() => new Webhook(secret).verify(req.body, req.headers as Record<string, string>)).not.toThrow();
-    const handlers = await w.expectStatus(200, 'GET', `/api/v1/workspaces/${t.workspace.id}/event-handlers/`, {
-      token: t.viewer.token,
-    });
+    const handlers = await w.expectStatus(
+      200,
+      'GET',
+      `/api/v1/workspaces/${t.workspace.id}/event-handlers/`,
+      {
+        token: t.viewer.token,
+      },
+    );
     expect(handlers[0].signed).toBe(true);
     expect(JSON.stringify(handlers)).not.toContain(rotated.secret);
   });
@@ -235,7 +257,10 @@ describe('event deliveries', () => {
     });
     expect(d.history[0].error).toContain('does not exist');
     await mkdir(join(dir, t.workspace.id));
-    await w.expectStatus(202, 'POST', `/api/v1/events/${id}/redeliver/`, { token: t.workspaceAdmin.token, body: {} });
+    await w.expectStatus(202, 'POST', `/api/v1/events/${id}/redeliver/`, {
+      token: t.workspaceAdmin.token,
+      body: {},
+    });
     const done = await settled(t, id, 'delivered');
     expect(done.history.at(-1).excerpt).toMatch(/^\.logs\/\d{4}-\d{2}-\d{2}\/[0-9a-f-]{36}\.yml$/);
   });

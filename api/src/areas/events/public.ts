@@ -5,3 +5,5 @@
 export { recordRunEvent } from './record.ts';
 export { runEvents } from './service.ts';
 export type { RunFacts } from './payload.ts';
+export { EventSchema } from './schema.ts';
+export { defaultEventsRuntime } from './runtime.ts';

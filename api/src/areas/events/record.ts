@@ -4,7 +4,7 @@ import type { Database } from '../../core/db/client.ts';
 import { eventDeliveries, eventHandlers, events } from '../../core/db/schema/index.ts';
 import type { EventRow } from '../../core/db/schema/index.ts';
 import { enqueue } from '../../core/jobs/queue.ts';
-import { eventHandlers as handlersOf, readSettings } from '../workspaces/config.ts';
+import { eventHandlers as handlersOf, readSettings } from '../workspaces/public.ts';
 import { eventPayload, levelOf } from './payload.ts';
 import type { RunFacts } from './payload.ts';
 import type { EventsRuntime } from './runtime.ts';
@@ -86,7 +86,7 @@ export async function recordRunEvent(
         workspaceId: run.workspaceId,
         handler: h.name,
         kind: h.handler,
-        config: h as Record<string, unknown>,
+        config: h,
         state: disabled.has(h.name) ? ('disabled' as const) : ('pending' as const),
         nextAttemptAt: disabled.has(h.name) ? null : facts.date,
       })),

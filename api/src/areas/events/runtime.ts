@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
 import { SecretBox } from '../../core/secret-box.ts';
 
 /** How events reach their handlers (PLINTH_WORKSPACES_DIR, PLINTH_WEBHOOK_*; docs/events.md). */
@@ -46,7 +47,8 @@ export function createEventsRuntime(
 ): EventsRuntime {
   return {
     box: new SecretBox(encryptionKey),
-    workspacesDir: config.workspacesDir,
+    // Absolute, as the workspace handler's writer needs it.
+    workspacesDir: config.workspacesDir === null ? null : resolve(config.workspacesDir),
     allowPrivate: config.allowPrivate,
     retrySchedule: config.retrySchedule ?? DEFAULT_RETRY_SCHEDULE,
     concurrency: config.concurrency,

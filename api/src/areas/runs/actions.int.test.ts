@@ -13,7 +13,7 @@ import type { Receiver } from '../../test/webhook-receiver.ts';
 import { createWorld } from '../../test/world.ts';
 import type { World } from '../../test/world.ts';
 import { backgroundWork } from '../area.ts';
-import { defaultEventsRuntime } from '../events/runtime.ts';
+import { defaultEventsRuntime } from '../events/public.ts';
 import { AREAS } from '../index.ts';
 import { createRunsRuntime } from './runtime.ts';
 
@@ -53,7 +53,14 @@ describe('workspace actions on the OCI runner, with their events delivered', () 
       retrySchedule: [1, 1],
     });
     w = createWorld(database, { runs, events });
-    work = backgroundWork(AREAS, { db: database.db, audit: w.env.audit, storage: w.env.storage, runs, events, logger: w.env.logs.logger });
+    work = backgroundWork(AREAS, {
+      db: database.db,
+      audit: w.env.audit,
+      storage: w.env.storage,
+      runs,
+      events,
+      logger: w.env.logs.logger,
+    });
     work.start();
     t = await w.tenant();
     workspaceDir = join(dir, 'workspaces', t.workspace.id);
@@ -77,20 +84,42 @@ describe('workspace actions on the OCI runner, with their events delivered', () 
             },
           ],
           workflows: [
-            { name: 'release', steps: [{ block: 'app', action: 'ok' }, { block: 'app', action: 'chatty' }] },
-            { name: 'broken', steps: [{ block: 'app', action: 'fail' }, { block: 'app', action: 'ok' }] },
+            {
+              name: 'release',
+              steps: [
+                { block: 'app', action: 'ok' },
+                { block: 'app', action: 'chatty' },
+              ],
+            },
+            {
+              name: 'broken',
+              steps: [
+                { block: 'app', action: 'fail' },
+                { block: 'app', action: 'ok' },
+              ],
+            },
           ],
           events: [
-            { handler: 'webhook', name: 'hook', endpoint: `${receiver.origin}/hook`, headers: { 'X-Team': 'team-a' } },
+            {
+              handler: 'webhook',
+              name: 'hook',
+              endpoint: `${receiver.origin}/hook`,
+              headers: { 'X-Team': 'team-a' },
+            },
             { handler: 'workspace' },
           ],
         },
       },
     });
-    ({ secret } = await w.expectStatus(201, 'POST', `/api/v1/workspaces/${t.workspace.id}/event-handlers/hook/secret/`, {
-      token: t.workspaceAdmin.token,
-      body: {},
-    }));
+    ({ secret } = await w.expectStatus(
+      201,
+      'POST',
+      `/api/v1/workspaces/${t.workspace.id}/event-handlers/hook/secret/`,
+      {
+        token: t.workspaceAdmin.token,
+        body: {},
+      },
+    ));
   }, 120_000);
 
   afterAll(async () => {
@@ -117,7 +146,9 @@ describe('workspace actions on the OCI runner, with their events delivered', () 
     );
   const received = (transaction: string) =>
     eventually(`the webhook of ${transaction}`, () =>
-      receiver.requests.find((r) => (JSON.parse(r.body) as { transaction: string }).transaction === transaction),
+      receiver.requests.find(
+        (r) => (JSON.parse(r.body) as { transaction: string }).transaction === transaction,
+      ),
     );
 
   it('runs an action in its image: stopped, Info, delivered signed to the webhook and written to the workspace', async () => {
@@ -129,10 +160,10 @@ describe('workspace actions on the OCI runner, with their events delivered', () 
     const request = await received(started.id);
     expect(request.headers['content-type']).toContain('application/json');
     expect(request.headers['x-team']).toBe('team-a');
-    const verified = new Webhook(secret).verify(request.body, request.headers as Record<string, string>) as Record<
-      string,
-      unknown
-    >;
+    const verified = new Webhook(secret).verify(
+      request.body,
+      request.headers as Record<string, string>,
+    ) as Record<string, unknown>;
     const [event] = await w.expectStatus(200, 'GET', `/api/v1/action-runs/${started.id}/events/`, {
       token: t.viewer.token,
     });
@@ -155,13 +186,12 @@ describe('workspace actions on the OCI runner, with their events delivered', () 
     expect(parse(written)).toMatchObject({ transaction: started.id, config: { handler: 'workspace' } });
     expect((await readdir(join(workspaceDir, '.logs', day))).filter((f) => f.endsWith('.tmp'))).toEqual([]);
 
-    const deliveries = await eventually(
-      'both deliveries delivered',
-      async () => {
-        const d = await w.expectStatus(200, 'GET', `/api/v1/events/${event.id}/deliveries/`, { token: t.viewer.token });
-        return d.every((x: { state: string }) => x.state === 'delivered') ? d : undefined;
-      },
-    );
+    const deliveries = await eventually('both deliveries delivered', async () => {
+      const d = await w.expectStatus(200, 'GET', `/api/v1/events/${event.id}/deliveries/`, {
+        token: t.viewer.token,
+      });
+      return d.every((x: { state: string }) => x.state === 'delivered') ? d : undefined;
+    });
     expect(deliveries.map((d: { handler: string }) => d.handler).sort()).toEqual(['hook', 'workspace']);
   }, 60_000);
 
@@ -169,9 +199,11 @@ describe('workspace actions on the OCI runner, with their events delivered', () 
     const fail = await run({ block: 'app', action: 'fail' });
     const slow = await run({ block: 'app', action: 'slow' });
     const sleep = await run({ block: 'app', action: 'sleep' });
-    await eventually('the sleeping run running', async () =>
-      (await w.expectStatus(200, 'GET', `/api/v1/action-runs/${sleep.id}/`, { token: t.user.token })).status ===
-      'running',
+    await eventually(
+      'the sleeping run running',
+      async () =>
+        (await w.expectStatus(200, 'GET', `/api/v1/action-runs/${sleep.id}/`, { token: t.user.token }))
+          .status === 'running',
     );
     await w.expectStatus(202, 'POST', `/api/v1/action-runs/${sleep.id}/cancel/`, { token: t.user.token });
     expect(await ended(fail.id)).toMatchObject({ status: 'failed', exit_code: 3 });
@@ -185,10 +217,16 @@ describe('workspace actions on the OCI runner, with their events delivered', () 
     const first = await run({ workflow: 'release' });
     expect(first).toMatchObject({ workflow: 'release', step: 1, action: 'ok' });
     const steps = await eventually('both steps ended', async () => {
-      const page = await w.expectStatus(200, 'GET', `/api/v1/action-runs/?workflow_run=${first.workflow_run}`, {
-        token: t.viewer.token,
-      });
-      return page.results.length === 2 && page.results.every((r: { status: string }) => r.status === 'stopped')
+      const page = await w.expectStatus(
+        200,
+        'GET',
+        `/api/v1/action-runs/?workflow_run=${first.workflow_run}`,
+        {
+          token: t.viewer.token,
+        },
+      );
+      return page.results.length === 2 &&
+        page.results.every((r: { status: string }) => r.status === 'stopped')
         ? page.results
         : undefined;
     });
@@ -196,15 +234,21 @@ describe('workspace actions on the OCI runner, with their events delivered', () 
       [2, 'chatty'],
       [1, 'ok'],
     ]);
-    for (const s of steps) expect(JSON.parse((await received(s.id)).body)).toMatchObject({ workflow: 'release', step: s.step });
+    for (const s of steps)
+      expect(JSON.parse((await received(s.id)).body)).toMatchObject({ workflow: 'release', step: s.step });
 
     const broken = await run({ workflow: 'broken' });
     expect(await ended(broken.id)).toMatchObject({ status: 'failed' });
     // Give a next step the time it would take to appear: none does.
     await new Promise((r) => setTimeout(r, 1500));
-    const page = await w.expectStatus(200, 'GET', `/api/v1/action-runs/?workflow_run=${broken.workflow_run}`, {
-      token: t.viewer.token,
-    });
+    const page = await w.expectStatus(
+      200,
+      'GET',
+      `/api/v1/action-runs/?workflow_run=${broken.workflow_run}`,
+      {
+        token: t.viewer.token,
+      },
+    );
     expect(page.results).toHaveLength(1);
   }, 90_000);
 
@@ -223,7 +267,9 @@ describe('workspace actions on the OCI runner, with their events delivered', () 
       if (done) break;
       text += decoder.decode(value);
       if (text.includes('one') && !text.includes('two')) {
-        const now = await w.expectStatus(200, 'GET', `/api/v1/action-runs/${started.id}/`, { token: t.viewer.token });
+        const now = await w.expectStatus(200, 'GET', `/api/v1/action-runs/${started.id}/`, {
+          token: t.viewer.token,
+        });
         sawOneWhileRunning ||= now.status === 'running';
       }
     }
@@ -231,6 +277,8 @@ describe('workspace actions on the OCI runner, with their events delivered', () 
     expect(text).toContain('two\n');
     expect(sawOneWhileRunning).toBe(true);
     // Not kept once it ended: the workspace does not log transactions.
-    expect((await w.call('GET', `/api/v1/action-runs/${started.id}/output/`, { token: t.viewer.token })).text).toBe('');
+    expect(
+      (await w.call('GET', `/api/v1/action-runs/${started.id}/output/`, { token: t.viewer.token })).text,
+    ).toBe('');
   }, 60_000);
 });

@@ -4,7 +4,7 @@ import type { ActionRunRow } from '../../core/db/schema/index.ts';
 import { holds } from '../../core/jobs/queue.ts';
 import type { JobContext } from '../../core/jobs/runner.ts';
 import type { JobDeps } from '../area.ts';
-import { readSettings } from '../workspaces/config.ts';
+import { readSettings } from '../workspaces/public.ts';
 import { endRun, statusOf } from './lifecycle.ts';
 import { RunnerError } from './runners/runner.ts';
 import type { RunHandle, RunOutcome } from './runners/runner.ts';
@@ -82,14 +82,14 @@ export async function execute(deps: JobDeps, ctx: JobContext): Promise<void> {
     await flush(deps, id, output, fence);
     return void (await fail(reason));
   }
-  let ended: RunOutcome | undefined;
-  void handle.done.then((o) => (ended = o));
-  while (!ended) {
+  const state: { ended?: RunOutcome } = {};
+  void handle.done.then((o) => (state.ended = o));
+  while (!state.ended) {
     await Promise.race([handle.done, new Promise((r) => setTimeout(r, FLUSH_MS))]);
     const [now] = await flush(deps, id, output, fence).catch(() => [undefined]);
     if (now?.cancelRequestedAt) await handle.cancel();
   }
-  const outcome = ended as RunOutcome;
+  const outcome = state.ended;
   const [last] = await flush(deps, id, output, fence);
   await endRun(
     deps,

@@ -8,8 +8,8 @@ import { enqueue } from '../../core/jobs/queue.ts';
 import { API_VERSION } from '../../core/version.ts';
 import type { JobDeps } from '../area.ts';
 import { recordRunEvent } from '../events/public.ts';
-import { ACTION_TIMEOUT, parseDuration, readSettings } from '../workspaces/config.ts';
-import type { ActionConfig, BlockConfig, WorkspaceSettings } from '../workspaces/config.ts';
+import { ACTION_TIMEOUT, parseDuration, readSettings } from '../workspaces/public.ts';
+import type { ActionConfig, BlockConfig, WorkspaceSettings } from '../workspaces/public.ts';
 import { commandLine, redactCommand, redactSnapshot, snapshotId } from './redact.ts';
 
 export const EXECUTE_JOB = 'action_run.execute';
@@ -132,7 +132,7 @@ export async function endRun(
         exitCode: end.exitCode,
         reason: end.reason,
         finishedAt: now,
-        startedAt: sql`coalesce(${actionRuns.startedAt}, ${now})`,
+        startedAt: sql`coalesce(${actionRuns.startedAt}, ${now.toISOString()}::timestamptz)`,
         ...(end.output !== undefined && { output: end.output, outputTruncated: end.truncated ?? false }),
       })
       .where(and(eq(actionRuns.id, runId), inArray(actionRuns.status, ['created', 'running']), fence))

@@ -59,7 +59,9 @@ describeOnEachDatabase('action runs', (w) => {
     expect(out.status).toBe(200);
     expect(out.text).toBe('');
 
-    const events = await w.expectStatus(200, 'GET', `/api/v1/action-runs/${id}/events/`, { token: t.viewer.token });
+    const events = await w.expectStatus(200, 'GET', `/api/v1/action-runs/${id}/events/`, {
+      token: t.viewer.token,
+    });
     expect(events).toHaveLength(1);
     expect(events[0].level).toBe('Error');
     expect(events[0].payload).toMatchObject({
@@ -77,7 +79,9 @@ describeOnEachDatabase('action runs', (w) => {
     const deliveries = await w.expectStatus(200, 'GET', `/api/v1/events/${events[0].id}/deliveries/`, {
       token: t.viewer.token,
     });
-    expect(deliveries).toMatchObject([{ handler: 'webhook', kind: 'webhook', state: 'pending', attempts: 0 }]);
+    expect(deliveries).toMatchObject([
+      { handler: 'webhook', kind: 'webhook', state: 'pending', attempts: 0 },
+    ]);
 
     // A second report of an ended run changes nothing.
     const again = await w.call('POST', `/api/v1/action-runs/${id}/finish/`, {
@@ -148,9 +152,9 @@ describeOnEachDatabase('action runs', (w) => {
     });
     expect(refused.status).toBe(403);
     const stranger = await w.tenant();
-    expect((await w.call('GET', `/api/v1/action-runs/${body.id}/`, { token: stranger.orgAdmin.token })).status).toBe(
-      404,
-    );
+    expect(
+      (await w.call('GET', `/api/v1/action-runs/${body.id}/`, { token: stranger.orgAdmin.token })).status,
+    ).toBe(404);
     await w.expectStatus(200, 'POST', `/api/v1/action-runs/${body.id}/finish/`, {
       token: t.workspaceAdmin.token,
       body: { exit_code: 0 },
@@ -160,9 +164,9 @@ describeOnEachDatabase('action runs', (w) => {
   it('cancels an open client run: killed, with an Error event; then 409', async () => {
     const t = await configured();
     const { body } = await start(t, t.user.token);
-    expect((await w.call('POST', `/api/v1/action-runs/${body.id}/cancel/`, { token: t.viewer.token })).status).toBe(
-      403,
-    );
+    expect(
+      (await w.call('POST', `/api/v1/action-runs/${body.id}/cancel/`, { token: t.viewer.token })).status,
+    ).toBe(403);
     const cancelled = await w.expectStatus(202, 'POST', `/api/v1/action-runs/${body.id}/cancel/`, {
       token: t.user.token,
     });
@@ -187,12 +191,19 @@ describeOnEachDatabase('action runs', (w) => {
       token: t.viewer.token,
     });
     expect(mine.results.map((r: { id: string }) => r.id)).toEqual([b.body.id, a.body.id]);
-    const running = await w.expectStatus(200, 'GET', `/api/v1/action-runs/?workspace=${t.workspace.id}&status=running`, {
-      token: t.viewer.token,
-    });
+    const running = await w.expectStatus(
+      200,
+      'GET',
+      `/api/v1/action-runs/?workspace=${t.workspace.id}&status=running`,
+      {
+        token: t.viewer.token,
+      },
+    );
     expect(running.results.map((r: { id: string }) => r.id)).toEqual([a.body.id]);
     const stranger = await w.tenant();
-    const theirs = await w.expectStatus(200, 'GET', '/api/v1/action-runs/', { token: stranger.orgAdmin.token });
+    const theirs = await w.expectStatus(200, 'GET', '/api/v1/action-runs/', {
+      token: stranger.orgAdmin.token,
+    });
     expect(theirs.results.map((r: { id: string }) => r.id)).not.toContain(a.body.id);
     const events = await w.expectStatus(200, 'GET', '/api/v1/events/?level=Info', { token: t.viewer.token });
     expect(events.results.map((e: { transaction: string }) => e.transaction)).toContain(b.body.id);
@@ -205,10 +216,14 @@ describeOnEachDatabase('action runs', (w) => {
       body: {
         config: {
           blocks: [{ name: 'App!', image: 'x', actions: [{ name: 'a', command: ['true'], script: 'true' }] }],
-          workflows: [{ name: 'wf', steps: [{ block: 'ghost', action: 'a' }] }],
           events: [
             { handler: 'webhook' },
-            { handler: 'webhook', endpoint: 'ftp://x/', headers: { 'Content-Type': 'text/plain' }, timeout: '5m' },
+            {
+              handler: 'webhook',
+              endpoint: 'ftp://x/',
+              headers: { 'Content-Type': 'text/plain' },
+              timeout: '5m',
+            },
           ],
         },
       },
@@ -219,13 +234,37 @@ describeOnEachDatabase('action runs', (w) => {
       expect.arrayContaining([
         'config.blocks.0.name',
         'config.blocks.0.actions.0',
-        'config.workflows.0.steps.0.block',
         'config.events.0.endpoint',
         'config.events.1.endpoint',
         'config.events.1.headers.Content-Type',
         'config.events.1.timeout',
       ]),
     );
+    // References between the keys are checked once each key's shape is right.
+    const dangling = await w.call('PATCH', `/api/v1/workspaces/${t.workspace.id}/`, {
+      token: t.orgAdmin.token,
+      body: {
+        config: {
+          blocks: [{ name: 'app', image: 'x', actions: [{ name: 'a', command: ['true'] }] }],
+          workflows: [
+            {
+              name: 'wf',
+              steps: [
+                { block: 'ghost', action: 'a' },
+                { block: 'app', action: 'nope' },
+              ],
+            },
+          ],
+          events: [{ handler: 'workspace' }, { handler: 'workspace' }],
+        },
+      },
+    });
+    expect(dangling.status).toBe(400);
+    expect((dangling.body.errors as { attr: string }[]).map((e) => e.attr).sort()).toEqual([
+      'config.events.1.name',
+      'config.workflows.0.steps.0.block',
+      'config.workflows.0.steps.1.action',
+    ]);
     // Keys Plinth does not read stay free-form.
     await w.expectStatus(200, 'PATCH', `/api/v1/workspaces/${t.workspace.id}/`, {
       token: t.orgAdmin.token,

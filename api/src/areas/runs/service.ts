@@ -6,14 +6,13 @@ import type { AuditEventType } from '../../core/audit/writer.ts';
 import type { Database } from '../../core/db/client.ts';
 import { actionRuns } from '../../core/db/schema/index.ts';
 import type { ActionRunRow } from '../../core/db/schema/index.ts';
-import { conflict, forbidden, notFound, validationError } from '../../core/errors.ts';
+import { conflict, DomainError, forbidden, notFound, validationError } from '../../core/errors.ts';
 import { paginate } from '../../core/pagination.ts';
 import type { Page } from '../../core/pagination.ts';
 import type { JobDeps } from '../area.ts';
 import { runEvents } from '../events/public.ts';
 import { me } from '../users/public.ts';
-import { readSettings } from '../workspaces/config.ts';
-import { findWorkspace } from '../workspaces/public.ts';
+import { findWorkspace, readSettings } from '../workspaces/public.ts';
 import { createRun, endRun, findAction } from './lifecycle.ts';
 import type { Starter } from './lifecycle.ts';
 import type { RunListQuery, RunStart, RunView } from './schema.ts';
@@ -96,7 +95,7 @@ function audited(tx: Database, ctx: ServiceContext, event: AuditEventType, run: 
 export async function startRun(ctx: ServiceContext, deps: RunDeps, input: RunStart): Promise<RunView> {
   const ws = await findWorkspace(ctx, input.workspace).catch((err: unknown) => {
     // A workspace the caller cannot see is an invalid field, not a hint that it exists.
-    if ((err as { status?: number }).status === 404)
+    if (err instanceof DomainError && err.kind === 'not_found')
       throw validationError([{ attr: 'workspace', code: 'does_not_exist', detail: 'Workspace not found.' }]);
     throw err;
   });
@@ -214,7 +213,11 @@ export async function finishRun(
     throw conflict('The server runs this action; it reports its own end.', 'run_not_client');
   const same =
     run.userId !== null ? run.userId === ctx.principal.userId : run.apiKeyId === ctx.principal.apiKeyId;
-  if (!same) throw forbidden('Only who started a run reports its end.');
+  const role = same
+    ? null
+    : await roleIn(ctx, { organizationId: run.organizationId, workspaceId: run.workspaceId });
+  if (!same && !(role && ADMINS.includes(role)))
+    throw forbidden('Only who started a run, or a Workspace Admin, reports its end.');
   const output = input.output ?? '';
   const limit = deps.runs.outputLimitBytes;
   const truncated = Buffer.byteLength(output) > limit;

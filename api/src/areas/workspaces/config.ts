@@ -1,4 +1,4 @@
-import { z } from '@hono/zod-openapi';
+import { z } from 'zod';
 
 /**
  * The keys of a workspace's `config` that Plinth reads (docs/events.md): `blocks` (an OCI image and
@@ -64,17 +64,28 @@ const Block = z.object({
 const Step = z.object({ block: Name, action: Name });
 const Workflow = z.object({ name: Name, steps: z.array(Step).min(1).max(50) });
 
-/** Header names of a webhook that a receiver's configuration may not set (docs/events.md). */
-export const RESERVED_HEADERS = [
+/**
+ * Headers a webhook delivery sets itself, refused in a handler's `headers` (docs/events.md): the
+ * body's framing, the signature, the host it goes to, hop-by-hop headers that would change how the
+ * message travels, and `user-agent`, so receivers can always tell Plinth's deliveries apart.
+ */
+export const RESERVED_HEADERS: ReadonlySet<string> = new Set([
   'content-type',
   'content-length',
   'host',
-  'transfer-encoding',
-  'connection',
+  'user-agent',
   'webhook-id',
   'webhook-timestamp',
   'webhook-signature',
-] as const;
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'te',
+  'trailer',
+  'expect',
+  'proxy-connection',
+]);
 
 const Handler = z
   .object({
@@ -90,13 +101,13 @@ const Handler = z
         z
           .string()
           .regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, { error: 'Not a valid header name.' })
-          .refine((h) => !(RESERVED_HEADERS as readonly string[]).includes(h.toLowerCase()), {
+          .refine((h) => !RESERVED_HEADERS.has(h.toLowerCase()), {
             error: 'Plinth sets this header itself.',
           }),
-        // eslint-disable-next-line no-control-regex -- a CR or LF would start another header
         z
           .string()
           .max(4096)
+          // eslint-disable-next-line no-control-regex -- a CR or LF would start another header
           .regex(/^[^\r\n\u0000]*$/, { error: 'Must not contain a line break.' }),
       )
       .optional(),
@@ -117,7 +128,11 @@ export const WorkspaceSettingsSchema = z
   .object({
     blocks: z.array(Block).max(200).optional(),
     workflows: z.array(Workflow).max(100).optional(),
-    events: z.union([Handler, z.array(Handler).max(10)]).optional(),
+    // One handler or a list; a single one is read as a list of one (its errors name index 0).
+    events: z.preprocess(
+      (v) => (v === undefined || Array.isArray(v) ? v : [v]),
+      z.array(Handler).max(10).optional(),
+    ),
     transactions: z.object({ logging: z.boolean().optional() }).optional(),
     runner: z.object({ namespace: Name.optional() }).optional(),
   })
@@ -147,7 +162,7 @@ export const WorkspaceSettingsSchema = z
     const handlers = handlerList(s.events);
     unique(
       handlers.map((h) => h.name ?? h.handler),
-      (i) => (Array.isArray(s.events) ? ['events', i, 'name'] : ['events', 'name']),
+      (i) => ['events', i, 'name'],
       'handler (set `name` to tell them apart)',
     );
     s.workflows?.forEach((w, wi) =>
@@ -176,8 +191,7 @@ export type WorkflowConfig = NonNullable<WorkspaceSettings['workflows']>[number]
 export type HandlerConfig = z.output<typeof Handler>;
 
 function handlerList(events: WorkspaceSettings['events']): HandlerConfig[] {
-  if (events === undefined) return [];
-  return Array.isArray(events) ? events : [events];
+  return events ?? [];
 }
 
 /** The settings Plinth reads from a stored configuration (checked when it was written). */

@@ -6,3 +6,18 @@
 export { createWorkspace, findWorkspace, getWorkspace, listWorkspaces } from './service.ts';
 export { WorkspaceCreateSchema } from './schema.ts';
 export type { Workspace } from './schema.ts';
+export {
+  ACTION_TIMEOUT,
+  eventHandlers,
+  parseDuration,
+  readSettings,
+  RESERVED_HEADERS,
+  WEBHOOK_TIMEOUT,
+} from './config.ts';
+export type {
+  ActionConfig,
+  BlockConfig,
+  HandlerConfig,
+  WorkflowConfig,
+  WorkspaceSettings,
+} from './config.ts';

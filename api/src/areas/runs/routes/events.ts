@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { IdParams, jsonResponse, serviceContext } from '../../../http/common.ts';
 import { defineRoute } from '../../../http/openapi.ts';
 import { endpoint } from '../../area.ts';
-import { EventSchema } from '../../events/schema.ts';
+import { EventSchema } from '../../events/public.ts';
 import { eventsOfRun } from '../service.ts';
 
 /** GET /api/v1/action-runs/{id}/events/ */

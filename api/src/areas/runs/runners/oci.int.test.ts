@@ -27,7 +27,9 @@ describe('the OCI runner (runc, umoci)', () => {
     workDir = join(dir, 'work');
     await mkdir(imagesDir);
     // A tiny image built here: busybox and its applets as one layer, an env.
-    const layout = await buildBusyboxImage(imagesDir, 'tiny', { env: ['FROM_IMAGE=image', 'OVERRIDDEN=image'] });
+    const layout = await buildBusyboxImage(imagesDir, 'tiny', {
+      env: ['FROM_IMAGE=image', 'OVERRIDDEN=image'],
+    });
     // Archives: one written without a tag (answers to `latest`), one with its tag.
     await exec('skopeo', ['copy', `oci:${layout}:v1`, `oci-archive:${join(imagesDir, 'packed.tar')}`]);
     await exec('skopeo', ['copy', `oci:${layout}:v1`, `oci-archive:${join(imagesDir, 'tagged.tar')}:v2`]);
