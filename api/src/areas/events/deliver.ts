@@ -153,7 +153,8 @@ async function sendWebhook(
     url: String(config['endpoint']),
     body,
     headers: (config['headers'] as Record<string, string> | undefined) ?? {},
-    ...(secrets.length > 0 && { signing: { id: eventId, secrets } }),
+    // Unsigned deliveries still carry webhook-id (and its timestamp): receivers dedupe with it.
+    signing: { id: eventId, secrets },
     timeoutMs: Math.min(timeout ?? WEBHOOK_TIMEOUT.defaultMs, WEBHOOK_TIMEOUT.maxMs),
     allowPrivate: deps.events.allowPrivate,
     ...(deps.events.ca !== undefined && { ca: deps.events.ca }),

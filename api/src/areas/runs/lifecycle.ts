@@ -107,8 +107,8 @@ export function statusOf(outcome: { exitCode: number | null; killed: boolean }):
 }
 
 /**
- * Ends a run that is still open, in one transaction: its status, exit code and output (dropped
- * unless the workspace keeps it), its event with the deliveries, and for a workflow's step that
+ * Ends a run that is still open, in one transaction: its status, exit code and output (hidden
+ * at once and dropped a minute later unless the workspace keeps it, so a stream gets its tail), its event with the deliveries, and for a workflow's step that
  * stopped, the next step. Answers the ended row, or undefined when it had already ended.
  */
 export async function endRun(
@@ -138,8 +138,6 @@ export async function endRun(
       .where(and(eq(actionRuns.id, runId), inArray(actionRuns.status, ['created', 'running']), fence))
       .returning();
     if (!run) return undefined;
-    if (!run.keepOutput && run.output !== '')
-      await tx.update(actionRuns).set({ output: '' }).where(eq(actionRuns.id, run.id));
     const config = await workspaceOf(tx, run.workspaceId);
     await recordRunEvent(tx, deps.events, run, config?.config ?? {}, {
       transaction: run.id,

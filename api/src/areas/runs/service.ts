@@ -218,7 +218,8 @@ export async function finishRun(
     : await roleIn(ctx, { organizationId: run.organizationId, workspaceId: run.workspaceId });
   if (!same && !(role && ADMINS.includes(role)))
     throw forbidden('Only who started a run, or a Workspace Admin, reports its end.');
-  const output = input.output ?? '';
+  // Not kept: never written (nobody streams a client's run).
+  const output = run.keepOutput ? (input.output ?? '') : '';
   const limit = deps.runs.outputLimitBytes;
   const truncated = Buffer.byteLength(output) > limit;
   const ended = await endRun(deps, id, {
@@ -260,8 +261,29 @@ export async function eventsOfRun(ctx: ServiceContext, id: string) {
   return runEvents(ctx, await findRun(ctx, id));
 }
 
-/** Client runs past their deadline (and a minute's grace) end `killed`: the client went away. */
+/** A run's output as callers may read it: an ended run's only when the workspace keeps it. */
+export const visibleOutput = (run: Pick<ActionRunRow, 'status' | 'keepOutput' | 'output'>): string =>
+  run.keepOutput || run.status === 'created' || run.status === 'running' ? run.output : '';
+
+/** How long an ended run's output not kept stays, for streams to send its tail. */
+const OUTPUT_TAIL_SECONDS = 60;
+
+/**
+ * Client runs past their deadline (and a minute's grace) end `killed`: the client went away. Ended
+ * runs' output the workspace does not keep is dropped.
+ */
 export async function expireClientRuns(deps: RunDeps): Promise<void> {
+  await deps.db
+    .update(actionRuns)
+    .set({ output: '' })
+    .where(
+      and(
+        eq(actionRuns.keepOutput, false),
+        inArray(actionRuns.status, ['stopped', 'failed', 'killed']),
+        sql`${actionRuns.output} <> ''`,
+        sql`${actionRuns.finishedAt} < now() - make_interval(secs => ${OUTPUT_TAIL_SECONDS})`,
+      ),
+    );
   const stale = await deps.db
     .select({ id: actionRuns.id })
     .from(actionRuns)

@@ -4,7 +4,7 @@ import { IdParams, rawResponse, serviceContext } from '../../../http/common.ts';
 import { defineRoute } from '../../../http/openapi.ts';
 import { endpoint } from '../../area.ts';
 import { OutputQuerySchema } from '../schema.ts';
-import { findRun } from '../service.ts';
+import { findRun, visibleOutput } from '../service.ts';
 
 const POLL_MS = 300;
 
@@ -26,13 +26,15 @@ export default endpoint(
   (deps) => async (c) => {
     const run = await findRun(serviceContext(c, deps), c.req.valid('param').id);
     const headers = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' };
-    if (c.req.valid('query').follow !== 'true') return rawResponse(new Response(run.output, { headers }));
+    if (c.req.valid('query').follow !== 'true')
+      return rawResponse(new Response(visibleOutput(run), { headers }));
     const encoder = new TextEncoder();
     let sent = 0;
     let timer: NodeJS.Timeout | undefined;
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
         const tick = async () => {
+          // An ended run's tail is sent even when not kept: it is dropped a minute later.
           const [row] = await deps.db
             .select({ output: actionRuns.output, status: actionRuns.status })
             .from(actionRuns)
