@@ -20,6 +20,69 @@ import (
 	openapi_types "github.com/oapi-codegen/runtime/types"
 )
 
+// Defines values for ActionRunRunBy.
+const (
+	ActionRunRunByClient ActionRunRunBy = "client"
+	ActionRunRunByServer ActionRunRunBy = "server"
+)
+
+// Valid indicates whether the value is a known member of the ActionRunRunBy enum.
+func (e ActionRunRunBy) Valid() bool {
+	switch e {
+	case ActionRunRunByClient:
+		return true
+	case ActionRunRunByServer:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ActionRunStatus.
+const (
+	ActionRunStatusCreated ActionRunStatus = "created"
+	ActionRunStatusFailed  ActionRunStatus = "failed"
+	ActionRunStatusKilled  ActionRunStatus = "killed"
+	ActionRunStatusRunning ActionRunStatus = "running"
+	ActionRunStatusStopped ActionRunStatus = "stopped"
+)
+
+// Valid indicates whether the value is a known member of the ActionRunStatus enum.
+func (e ActionRunStatus) Valid() bool {
+	switch e {
+	case ActionRunStatusCreated:
+		return true
+	case ActionRunStatusFailed:
+		return true
+	case ActionRunStatusKilled:
+		return true
+	case ActionRunStatusRunning:
+		return true
+	case ActionRunStatusStopped:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ActionRunStartRunBy.
+const (
+	ActionRunStartRunByClient ActionRunStartRunBy = "client"
+	ActionRunStartRunByServer ActionRunStartRunBy = "server"
+)
+
+// Valid indicates whether the value is a known member of the ActionRunStartRunBy enum.
+func (e ActionRunStartRunBy) Valid() bool {
+	switch e {
+	case ActionRunStartRunByClient:
+		return true
+	case ActionRunStartRunByServer:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ApiKeyKind.
 const (
 	ApiKeyKindOrganization ApiKeyKind = "organization"
@@ -43,6 +106,8 @@ func (e ApiKeyKind) Valid() bool {
 
 // Defines values for AuditEvent.
 const (
+	ActionRunCancelled               AuditEvent = "action_run.cancelled"
+	ActionRunStarted                 AuditEvent = "action_run.started"
 	ApiKeyCreated                    AuditEvent = "api_key.created"
 	ApiKeyRevoked                    AuditEvent = "api_key.revoked"
 	ApiKeyUsed                       AuditEvent = "api_key.used"
@@ -54,6 +119,10 @@ const (
 	BucketImported                   AuditEvent = "bucket.imported"
 	BucketPreviousCredentialsRemoved AuditEvent = "bucket.previous_credentials_removed"
 	BucketUpdated                    AuditEvent = "bucket.updated"
+	EventHandlerDisabled             AuditEvent = "event_handler.disabled"
+	EventHandlerEnabled              AuditEvent = "event_handler.enabled"
+	EventHandlerSecretRotated        AuditEvent = "event_handler.secret_rotated"
+	EventRedelivered                 AuditEvent = "event.redelivered"
 	LoginFailed                      AuditEvent = "login.failed"
 	LoginSucceeded                   AuditEvent = "login.succeeded"
 	OrganizationCreated              AuditEvent = "organization.created"
@@ -82,6 +151,10 @@ const (
 // Valid indicates whether the value is a known member of the AuditEvent enum.
 func (e AuditEvent) Valid() bool {
 	switch e {
+	case ActionRunCancelled:
+		return true
+	case ActionRunStarted:
+		return true
 	case ApiKeyCreated:
 		return true
 	case ApiKeyRevoked:
@@ -103,6 +176,14 @@ func (e AuditEvent) Valid() bool {
 	case BucketPreviousCredentialsRemoved:
 		return true
 	case BucketUpdated:
+		return true
+	case EventHandlerDisabled:
+		return true
+	case EventHandlerEnabled:
+		return true
+	case EventHandlerSecretRotated:
+		return true
+	case EventRedelivered:
 		return true
 	case LoginFailed:
 		return true
@@ -178,16 +259,16 @@ func (e BucketState) Valid() bool {
 
 // Defines values for BucketOrigin.
 const (
-	Adopted BucketOrigin = "adopted"
-	Created BucketOrigin = "created"
+	BucketOriginAdopted BucketOrigin = "adopted"
+	BucketOriginCreated BucketOrigin = "created"
 )
 
 // Valid indicates whether the value is a known member of the BucketOrigin enum.
 func (e BucketOrigin) Valid() bool {
 	switch e {
-	case Adopted:
+	case BucketOriginAdopted:
 		return true
-	case Created:
+	case BucketOriginCreated:
 		return true
 	default:
 		return false
@@ -236,6 +317,48 @@ func (e CreatedBucketState) Valid() bool {
 	}
 }
 
+// Defines values for DeliveryKind.
+const (
+	DeliveryKindWebhook   DeliveryKind = "webhook"
+	DeliveryKindWorkspace DeliveryKind = "workspace"
+)
+
+// Valid indicates whether the value is a known member of the DeliveryKind enum.
+func (e DeliveryKind) Valid() bool {
+	switch e {
+	case DeliveryKindWebhook:
+		return true
+	case DeliveryKindWorkspace:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for DeliveryState.
+const (
+	DeliveryStateDelivered DeliveryState = "delivered"
+	DeliveryStateDisabled  DeliveryState = "disabled"
+	DeliveryStateFailed    DeliveryState = "failed"
+	DeliveryStatePending   DeliveryState = "pending"
+)
+
+// Valid indicates whether the value is a known member of the DeliveryState enum.
+func (e DeliveryState) Valid() bool {
+	switch e {
+	case DeliveryStateDelivered:
+		return true
+	case DeliveryStateDisabled:
+		return true
+	case DeliveryStateFailed:
+		return true
+	case DeliveryStatePending:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ErrorResponseCode.
 const (
 	AuthenticationFailed            ErrorResponseCode = "authentication_failed"
@@ -253,6 +376,7 @@ const (
 	InvalidPage                     ErrorResponseCode = "invalid_page"
 	IssuerUnavailable               ErrorResponseCode = "issuer_unavailable"
 	MethodNotAllowed                ErrorResponseCode = "method_not_allowed"
+	NoRunner                        ErrorResponseCode = "no_runner"
 	NoUser                          ErrorResponseCode = "no_user"
 	NotALoginToken                  ErrorResponseCode = "not_a_login_token"
 	NotAuthenticated                ErrorResponseCode = "not_authenticated"
@@ -267,6 +391,8 @@ const (
 	PermissionDenied                ErrorResponseCode = "permission_denied"
 	PreviousKeyRemovalPending       ErrorResponseCode = "previous_key_removal_pending"
 	RotationRateLimited             ErrorResponseCode = "rotation_rate_limited"
+	RunEnded                        ErrorResponseCode = "run_ended"
+	RunNotClient                    ErrorResponseCode = "run_not_client"
 	SelfLockout                     ErrorResponseCode = "self_lockout"
 	ServerError                     ErrorResponseCode = "server_error"
 	ServiceUnavailable              ErrorResponseCode = "service_unavailable"
@@ -317,6 +443,8 @@ func (e ErrorResponseCode) Valid() bool {
 		return true
 	case MethodNotAllowed:
 		return true
+	case NoRunner:
+		return true
 	case NoUser:
 		return true
 	case NotALoginToken:
@@ -344,6 +472,10 @@ func (e ErrorResponseCode) Valid() bool {
 	case PreviousKeyRemovalPending:
 		return true
 	case RotationRateLimited:
+		return true
+	case RunEnded:
+		return true
+	case RunNotClient:
 		return true
 	case SelfLockout:
 		return true
@@ -374,6 +506,45 @@ func (e ErrorResponseCode) Valid() bool {
 	case UserInactive:
 		return true
 	case WorkspaceNotEmpty:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for EventLevel.
+const (
+	EventLevelError   EventLevel = "Error"
+	EventLevelInfo    EventLevel = "Info"
+	EventLevelWarning EventLevel = "Warning"
+)
+
+// Valid indicates whether the value is a known member of the EventLevel enum.
+func (e EventLevel) Valid() bool {
+	switch e {
+	case EventLevelError:
+		return true
+	case EventLevelInfo:
+		return true
+	case EventLevelWarning:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for EventHandlerHandler.
+const (
+	EventHandlerHandlerWebhook   EventHandlerHandler = "webhook"
+	EventHandlerHandlerWorkspace EventHandlerHandler = "workspace"
+)
+
+// Valid indicates whether the value is a known member of the EventHandlerHandler enum.
+func (e EventHandlerHandler) Valid() bool {
+	switch e {
+	case EventHandlerHandlerWebhook:
+		return true
+	case EventHandlerHandlerWorkspace:
 		return true
 	default:
 		return false
@@ -424,10 +595,14 @@ const (
 	AuditRead          Scope = "audit:read"
 	BucketsRead        Scope = "buckets:read"
 	BucketsWrite       Scope = "buckets:write"
+	EventsRead         Scope = "events:read"
+	EventsWrite        Scope = "events:write"
 	KeysRead           Scope = "keys:read"
 	KeysWrite          Scope = "keys:write"
 	OrganizationsRead  Scope = "organizations:read"
 	OrganizationsWrite Scope = "organizations:write"
+	RunsRead           Scope = "runs:read"
+	RunsWrite          Scope = "runs:write"
 	UsersRead          Scope = "users:read"
 	UsersWrite         Scope = "users:write"
 	WorkspacesRead     Scope = "workspaces:read"
@@ -443,6 +618,10 @@ func (e Scope) Valid() bool {
 		return true
 	case BucketsWrite:
 		return true
+	case EventsRead:
+		return true
+	case EventsWrite:
+		return true
 	case KeysRead:
 		return true
 	case KeysWrite:
@@ -450,6 +629,10 @@ func (e Scope) Valid() bool {
 	case OrganizationsRead:
 		return true
 	case OrganizationsWrite:
+		return true
+	case RunsRead:
+		return true
+	case RunsWrite:
 		return true
 	case UsersRead:
 		return true
@@ -479,6 +662,72 @@ func (e UploadUrlMethod) Valid() bool {
 	}
 }
 
+// Defines values for ApiV1ActionRunsListParamsStatus.
+const (
+	ApiV1ActionRunsListParamsStatusCreated ApiV1ActionRunsListParamsStatus = "created"
+	ApiV1ActionRunsListParamsStatusFailed  ApiV1ActionRunsListParamsStatus = "failed"
+	ApiV1ActionRunsListParamsStatusKilled  ApiV1ActionRunsListParamsStatus = "killed"
+	ApiV1ActionRunsListParamsStatusRunning ApiV1ActionRunsListParamsStatus = "running"
+	ApiV1ActionRunsListParamsStatusStopped ApiV1ActionRunsListParamsStatus = "stopped"
+)
+
+// Valid indicates whether the value is a known member of the ApiV1ActionRunsListParamsStatus enum.
+func (e ApiV1ActionRunsListParamsStatus) Valid() bool {
+	switch e {
+	case ApiV1ActionRunsListParamsStatusCreated:
+		return true
+	case ApiV1ActionRunsListParamsStatusFailed:
+		return true
+	case ApiV1ActionRunsListParamsStatusKilled:
+		return true
+	case ApiV1ActionRunsListParamsStatusRunning:
+		return true
+	case ApiV1ActionRunsListParamsStatusStopped:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ApiV1ActionRunsOutputRetrieveParamsFollow.
+const (
+	False ApiV1ActionRunsOutputRetrieveParamsFollow = "false"
+	True  ApiV1ActionRunsOutputRetrieveParamsFollow = "true"
+)
+
+// Valid indicates whether the value is a known member of the ApiV1ActionRunsOutputRetrieveParamsFollow enum.
+func (e ApiV1ActionRunsOutputRetrieveParamsFollow) Valid() bool {
+	switch e {
+	case False:
+		return true
+	case True:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ApiV1EventsListParamsLevel.
+const (
+	ApiV1EventsListParamsLevelError   ApiV1EventsListParamsLevel = "Error"
+	ApiV1EventsListParamsLevelInfo    ApiV1EventsListParamsLevel = "Info"
+	ApiV1EventsListParamsLevelWarning ApiV1EventsListParamsLevel = "Warning"
+)
+
+// Valid indicates whether the value is a known member of the ApiV1EventsListParamsLevel enum.
+func (e ApiV1EventsListParamsLevel) Valid() bool {
+	switch e {
+	case ApiV1EventsListParamsLevelError:
+		return true
+	case ApiV1EventsListParamsLevelInfo:
+		return true
+	case ApiV1EventsListParamsLevelWarning:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ApiV1SchemaRetrieveParamsFormat.
 const (
 	Json ApiV1SchemaRetrieveParamsFormat = "json"
@@ -496,6 +745,129 @@ func (e ApiV1SchemaRetrieveParamsFormat) Valid() bool {
 		return false
 	}
 }
+
+// ActionRun An executed action: one transaction.
+type ActionRun struct {
+	// Action The action.
+	Action string `json:"action"`
+
+	// Block The block whose action ran.
+	Block string `json:"block"`
+
+	// ClientVersion The version of the client that started it.
+	ClientVersion *string `json:"client_version"`
+
+	// Command The command line, secret-looking values redacted.
+	Command string `json:"command"`
+
+	// CreatedAt When it was started.
+	CreatedAt time.Time `json:"created_at"`
+
+	// DeadlineSeconds How long it may run before it is killed.
+	DeadlineSeconds int `json:"deadline_seconds"`
+
+	// ExitCode The exit code, once it ended.
+	ExitCode *int `json:"exit_code"`
+
+	// FinishedAt When it ended.
+	FinishedAt *time.Time `json:"finished_at"`
+
+	// Id The transaction ID: the run’s ID, in its event as `transaction`.
+	Id openapi_types.UUID `json:"id"`
+
+	// Image The block’s image.
+	Image string `json:"image"`
+
+	// Organization The organization.
+	Organization openapi_types.UUID `json:"organization"`
+
+	// OutputKept Its output is kept after it ends (`transactions.logging`).
+	OutputKept bool `json:"output_kept"`
+
+	// OutputTruncated The output went past the server’s limit and was cut.
+	OutputTruncated bool `json:"output_truncated"`
+
+	// Reason Why it failed or was killed (deadline, cancelled, …).
+	Reason *string `json:"reason"`
+
+	// RunBy Who runs it: a runner of the API, or the client.
+	RunBy ActionRunRunBy `json:"run_by"`
+
+	// Runner The API’s runner (`oci`, `kubernetes`); null for a client’s run.
+	Runner *string `json:"runner"`
+
+	// SnapshotId The content hash of the configuration snapshot it ran with.
+	SnapshotId string `json:"snapshot_id"`
+
+	// StartedAt When it began running.
+	StartedAt *time.Time `json:"started_at"`
+
+	// Status created, running, then stopped (exit 0), failed (other exit, or could not start) or killed.
+	Status ActionRunStatus `json:"status"`
+
+	// Step The step, from 1.
+	Step *int `json:"step"`
+
+	// User Who started it.
+	User *openapi_types.UUID `json:"user"`
+
+	// UserEmail Their e-mail, as the event carries it.
+	UserEmail *string `json:"user_email"`
+
+	// UserName Their name, as the event carries it.
+	UserName *string `json:"user_name"`
+
+	// Workflow The workflow, for a step of one.
+	Workflow *string `json:"workflow"`
+
+	// WorkflowRun The ID every step of this workflow run shares.
+	WorkflowRun *openapi_types.UUID `json:"workflow_run"`
+
+	// Workspace The workspace.
+	Workspace openapi_types.UUID `json:"workspace"`
+}
+
+// ActionRunRunBy Who runs it: a runner of the API, or the client.
+type ActionRunRunBy string
+
+// ActionRunStatus created, running, then stopped (exit 0), failed (other exit, or could not start) or killed.
+type ActionRunStatus string
+
+// ActionRunFinish How a client’s run ended.
+type ActionRunFinish struct {
+	// ExitCode The action’s exit code: 0 stopped, else failed.
+	ExitCode int `json:"exit_code"`
+
+	// Output Its output; kept only when the workspace turns transaction logging on.
+	Output *string `json:"output,omitempty"`
+}
+
+// ActionRunStart An action (or workflow) of the workspace configuration to run.
+type ActionRunStart struct {
+	// Action The block’s action.
+	Action *string `json:"action,omitempty"`
+
+	// Block The block (with `action`).
+	Block *string `json:"block,omitempty"`
+
+	// ClientVersion The client’s version, the event’s `version`.
+	ClientVersion *string `json:"client_version,omitempty"`
+
+	// Command A client’s run: the command line it runs (secret-looking values are redacted).
+	Command *string `json:"command,omitempty"`
+
+	// RunBy server (default): a runner of the API runs it; client: the caller runs it and reports with finish.
+	RunBy *ActionRunStartRunBy `json:"run_by,omitempty"`
+
+	// Workflow A workflow instead: its steps run in order, one transaction each.
+	Workflow *string `json:"workflow,omitempty"`
+
+	// Workspace The workspace whose configuration declares it.
+	Workspace openapi_types.UUID `json:"workspace"`
+}
+
+// ActionRunStartRunBy server (default): a runner of the API runs it; client: the caller runs it and reports with finish.
+type ActionRunStartRunBy string
 
 // ApiKey An API key, without its secret.
 type ApiKey struct {
@@ -845,6 +1217,69 @@ type CredentialRotation struct {
 	GraceSeconds *int `json:"grace_seconds,omitempty"`
 }
 
+// Delivery An event on its way to one handler, with every attempt.
+type Delivery struct {
+	// Attempts Attempts made.
+	Attempts int `json:"attempts"`
+
+	// DeliveredAt When it was delivered.
+	DeliveredAt *time.Time `json:"delivered_at"`
+
+	// Event The event delivered.
+	Event openapi_types.UUID `json:"event"`
+
+	// Handler The handler's name in the workspace configuration.
+	Handler string `json:"handler"`
+
+	// History Every attempt, oldest first.
+	History []DeliveryAttempt `json:"history"`
+
+	// Id The delivery's ID.
+	Id openapi_types.UUID `json:"id"`
+
+	// Kind The handler kind.
+	Kind DeliveryKind `json:"kind"`
+
+	// LastError The last attempt's error.
+	LastError *string `json:"last_error"`
+
+	// LastStatus The last attempt's status code.
+	LastStatus *int `json:"last_status"`
+
+	// NextAttemptAt When the next attempt is due.
+	NextAttemptAt *time.Time `json:"next_attempt_at"`
+
+	// State pending: an attempt is due; failed: attempts used up or the receiver answered 410.
+	State DeliveryState `json:"state"`
+}
+
+// DeliveryKind The handler kind.
+type DeliveryKind string
+
+// DeliveryState pending: an attempt is due; failed: attempts used up or the receiver answered 410.
+type DeliveryState string
+
+// DeliveryAttempt One attempt of a delivery.
+type DeliveryAttempt struct {
+	// At When it was made.
+	At time.Time `json:"at"`
+
+	// Attempt The attempt, from 1.
+	Attempt int `json:"attempt"`
+
+	// DurationMs How long it took.
+	DurationMs int `json:"duration_ms"`
+
+	// Error Why it failed; null: delivered.
+	Error *string `json:"error"`
+
+	// Excerpt The first 2 KB of the answer.
+	Excerpt string `json:"excerpt"`
+
+	// StatusCode The receiver's status; null: no answer.
+	StatusCode *int `json:"status_code"`
+}
+
 // ErrorResponse The body of every error answer under /api.
 type ErrorResponse struct {
 	// Code A stable machine-readable code (docs/http-api.md lists when each is used).
@@ -863,6 +1298,57 @@ type ErrorResponse struct {
 // ErrorResponseCode A stable machine-readable code (docs/http-api.md lists when each is used).
 type ErrorResponseCode string
 
+// Event The event of one executed action (one step of a workflow).
+type Event struct {
+	// CreatedAt When the event was recorded.
+	CreatedAt time.Time `json:"created_at"`
+
+	// Id The event's ID: every webhook delivery of it has it as `webhook-id`.
+	Id openapi_types.UUID `json:"id"`
+
+	// Level Info: exit 0; Error: a failure or kill.
+	Level EventLevel `json:"level"`
+
+	// Payload The event as handlers receive it, without `config` (each handler gets its own).
+	Payload map[string]interface{} `json:"payload"`
+
+	// Transaction The run (transaction) it is the event of.
+	Transaction openapi_types.UUID `json:"transaction"`
+
+	// Workspace The workspace.
+	Workspace openapi_types.UUID `json:"workspace"`
+}
+
+// EventLevel Info: exit 0; Error: a failure or kill.
+type EventLevel string
+
+// EventHandler An event handler of a workspace's configuration and its state.
+type EventHandler struct {
+	// DisabledAt When a 410 answer disabled it; null: enabled.
+	DisabledAt *time.Time `json:"disabled_at"`
+
+	// DisabledReason Why it was disabled.
+	DisabledReason *string `json:"disabled_reason"`
+
+	// Endpoint A webhook’s URL.
+	Endpoint *string `json:"endpoint"`
+
+	// Handler The handler kind.
+	Handler EventHandlerHandler `json:"handler"`
+
+	// Name The handler's name (default: its kind).
+	Name string `json:"name"`
+
+	// PreviousSecretUntil Until when deliveries are signed with the previous secret too (a rotation’s grace).
+	PreviousSecretUntil *time.Time `json:"previous_secret_until"`
+
+	// Signed Deliveries carry a Standard Webhooks signature.
+	Signed bool `json:"signed"`
+}
+
+// EventHandlerHandler The handler kind.
+type EventHandlerHandler string
+
 // FieldError One problem with one field of the request.
 type FieldError struct {
 	// Attr The dotted path of the field (`owner.id`), or `non_field_errors` for the whole object.
@@ -873,6 +1359,21 @@ type FieldError struct {
 
 	// Detail A human sentence about this field.
 	Detail string `json:"detail"`
+}
+
+// HandlerSecret A handler's new signing secret, shown once.
+type HandlerSecret struct {
+	// PreviousSecretUntil Until when the previous one still signs.
+	PreviousSecretUntil *time.Time `json:"previous_secret_until"`
+
+	// Secret The new `whsec_` secret, shown this once.
+	Secret string `json:"secret"`
+}
+
+// HandlerSecretRotate A new signing secret.
+type HandlerSecretRotate struct {
+	// GraceSeconds How long the previous secret still signs (both signatures are sent); default 86400.
+	GraceSeconds *int `json:"grace_seconds,omitempty"`
 }
 
 // IdTokenLogin A provider's ID token to exchange for a login token.
@@ -1049,6 +1550,21 @@ type OwnerReference struct {
 	Uid string `json:"uid"`
 }
 
+// PaginatedActionRunList One page of a list.
+type PaginatedActionRunList struct {
+	// Count How many results there are on all pages.
+	Count int `json:"count"`
+
+	// Next The absolute URL of the next page, or null on the last.
+	Next *string `json:"next"`
+
+	// Previous The absolute URL of the previous page, or null on the first.
+	Previous *string `json:"previous"`
+
+	// Results This page of results.
+	Results []ActionRun `json:"results"`
+}
+
 // PaginatedApiKeyList One page of a list.
 type PaginatedApiKeyList struct {
 	// Count How many results there are on all pages.
@@ -1092,6 +1608,21 @@ type PaginatedBucketList struct {
 
 	// Results This page of results.
 	Results []Bucket `json:"results"`
+}
+
+// PaginatedEventList One page of a list.
+type PaginatedEventList struct {
+	// Count How many results there are on all pages.
+	Count int `json:"count"`
+
+	// Next The absolute URL of the next page, or null on the last.
+	Next *string `json:"next"`
+
+	// Previous The absolute URL of the previous page, or null on the first.
+	Previous *string `json:"previous"`
+
+	// Results This page of results.
+	Results []Event `json:"results"`
 }
 
 // PaginatedMemberList One page of a list.
@@ -1152,6 +1683,12 @@ type PaginatedWorkspaceList struct {
 
 	// Results This page of results.
 	Results []Workspace `json:"results"`
+}
+
+// Redeliver What to deliver again.
+type Redeliver struct {
+	// Handler Only this handler; unset: every handler.
+	Handler *string `json:"handler,omitempty"`
 }
 
 // RegionList The regions with the usage of the buckets the caller can see.
@@ -1393,7 +1930,7 @@ type UserUpdate struct {
 
 // Workspace A workspace: a unit of an organization with its own configuration, members and buckets.
 type Workspace struct {
-	// Config Free-form workspace configuration (for example the `events` handler settings), a JSON object nested at most 32 levels deep (the object itself is the first).
+	// Config Workspace configuration, a JSON object nested at most 32 levels deep (the object itself is the first). The keys `blocks`, `workflows`, `events`, `transactions` and `runner` are checked as docs/events.md describes; other keys are free-form.
 	Config map[string]interface{} `json:"config"`
 
 	// CreatedAt When the workspace was created.
@@ -1414,7 +1951,7 @@ type Workspace struct {
 
 // WorkspaceCreate A new workspace.
 type WorkspaceCreate struct {
-	// Config Free-form workspace configuration (for example the `events` handler settings), a JSON object nested at most 32 levels deep (the object itself is the first).
+	// Config Workspace configuration, a JSON object nested at most 32 levels deep (the object itself is the first). The keys `blocks`, `workflows`, `events`, `transactions` and `runner` are checked as docs/events.md describes; other keys are free-form.
 	Config *map[string]interface{} `json:"config,omitempty"`
 
 	// Name The name, 1-200 characters, unique within the organization.
@@ -1426,7 +1963,7 @@ type WorkspaceCreate struct {
 
 // WorkspaceUpdate The fields to change; at least one. `config` replaces the whole configuration.
 type WorkspaceUpdate struct {
-	// Config Free-form workspace configuration (for example the `events` handler settings), a JSON object nested at most 32 levels deep (the object itself is the first).
+	// Config Workspace configuration, a JSON object nested at most 32 levels deep (the object itself is the first). The keys `blocks`, `workflows`, `events`, `transactions` and `runner` are checked as docs/events.md describes; other keys are free-form.
 	Config *map[string]interface{} `json:"config,omitempty"`
 
 	// Name A new name.
@@ -1444,6 +1981,36 @@ type ApiLoginProvidersRetrieveParams struct {
 	// Name Only the provider of this name.
 	Name *string `form:"name,omitempty" json:"name,omitempty"`
 }
+
+// ApiV1ActionRunsListParams defines parameters for ApiV1ActionRunsList.
+type ApiV1ActionRunsListParams struct {
+	// Page A page number within the paginated result set (1-based, at most 1000000).
+	Page *Page `form:"page,omitempty" json:"page,omitempty"`
+
+	// PageSize Number of results to return per page (default 50, maximum 500).
+	PageSize *PageSize `form:"page_size,omitempty" json:"page_size,omitempty"`
+
+	// Workspace Only this workspace’s; unset: every workspace the caller may see.
+	Workspace *openapi_types.UUID `form:"workspace,omitempty" json:"workspace,omitempty"`
+
+	// Status Only runs in this status.
+	Status *ApiV1ActionRunsListParamsStatus `form:"status,omitempty" json:"status,omitempty"`
+
+	// WorkflowRun Only the steps of this workflow run.
+	WorkflowRun *openapi_types.UUID `form:"workflow_run,omitempty" json:"workflow_run,omitempty"`
+}
+
+// ApiV1ActionRunsListParamsStatus defines parameters for ApiV1ActionRunsList.
+type ApiV1ActionRunsListParamsStatus string
+
+// ApiV1ActionRunsOutputRetrieveParams defines parameters for ApiV1ActionRunsOutputRetrieve.
+type ApiV1ActionRunsOutputRetrieveParams struct {
+	// Follow true: keep the answer open and stream the output until the run ends.
+	Follow *ApiV1ActionRunsOutputRetrieveParamsFollow `form:"follow,omitempty" json:"follow,omitempty"`
+}
+
+// ApiV1ActionRunsOutputRetrieveParamsFollow defines parameters for ApiV1ActionRunsOutputRetrieve.
+type ApiV1ActionRunsOutputRetrieveParamsFollow string
 
 // ApiV1AuditLogListParams defines parameters for ApiV1AuditLogList.
 type ApiV1AuditLogListParams struct {
@@ -1492,6 +2059,24 @@ type ApiV1AuditLogExportRetrieveParams struct {
 	// ExcludeEvent Leave out entries of these kinds: event names separated by commas, such as `api_key.used,service_account.used` (routine key use, most of a busy log).
 	ExcludeEvent *string `form:"exclude_event,omitempty" json:"exclude_event,omitempty"`
 }
+
+// ApiV1EventsListParams defines parameters for ApiV1EventsList.
+type ApiV1EventsListParams struct {
+	// Page A page number within the paginated result set (1-based, at most 1000000).
+	Page *Page `form:"page,omitempty" json:"page,omitempty"`
+
+	// PageSize Number of results to return per page (default 50, maximum 500).
+	PageSize *PageSize `form:"page_size,omitempty" json:"page_size,omitempty"`
+
+	// Workspace Only this workspace’s; unset: every workspace the caller may see.
+	Workspace *openapi_types.UUID `form:"workspace,omitempty" json:"workspace,omitempty"`
+
+	// Level Only events of this level.
+	Level *ApiV1EventsListParamsLevel `form:"level,omitempty" json:"level,omitempty"`
+}
+
+// ApiV1EventsListParamsLevel defines parameters for ApiV1EventsList.
+type ApiV1EventsListParamsLevel string
 
 // ApiV1OrganizationsListParams defines parameters for ApiV1OrganizationsList.
 type ApiV1OrganizationsListParams struct {
@@ -1604,6 +2189,15 @@ type ApiLoginCreateJSONRequestBody = LoginRequest
 // ApiLoginOidcCreateJSONRequestBody defines body for ApiLoginOidcCreate for application/json ContentType.
 type ApiLoginOidcCreateJSONRequestBody = IdTokenLogin
 
+// ApiV1ActionRunsCreateJSONRequestBody defines body for ApiV1ActionRunsCreate for application/json ContentType.
+type ApiV1ActionRunsCreateJSONRequestBody = ActionRunStart
+
+// ApiV1ActionRunsFinishCreateJSONRequestBody defines body for ApiV1ActionRunsFinishCreate for application/json ContentType.
+type ApiV1ActionRunsFinishCreateJSONRequestBody = ActionRunFinish
+
+// ApiV1EventsRedeliverCreateJSONRequestBody defines body for ApiV1EventsRedeliverCreate for application/json ContentType.
+type ApiV1EventsRedeliverCreateJSONRequestBody = Redeliver
+
 // ApiV1OrganizationsCreateJSONRequestBody defines body for ApiV1OrganizationsCreate for application/json ContentType.
 type ApiV1OrganizationsCreateJSONRequestBody = OrganizationCreate
 
@@ -1654,6 +2248,9 @@ type ApiV1WorkspacesCreateJSONRequestBody = WorkspaceCreate
 
 // ApiV1WorkspacesPartialUpdateJSONRequestBody defines body for ApiV1WorkspacesPartialUpdate for application/json ContentType.
 type ApiV1WorkspacesPartialUpdateJSONRequestBody = WorkspaceUpdate
+
+// ApiV1WorkspacesEventHandlersSecretCreateJSONRequestBody defines body for ApiV1WorkspacesEventHandlersSecretCreate for application/json ContentType.
+type ApiV1WorkspacesEventHandlersSecretCreateJSONRequestBody = HandlerSecretRotate
 
 // ApiV1WorkspacesMembersCreateJSONRequestBody defines body for ApiV1WorkspacesMembersCreate for application/json ContentType.
 type ApiV1WorkspacesMembersCreateJSONRequestBody = MemberCreate
@@ -1785,6 +2382,71 @@ type ClientInterface interface {
 	// Corresponds with POST /api/logout/ (the `ApiLogoutCreate` operationId).
 	ApiLogoutCreate(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// ApiV1ActionRunsList List a workspace's runs, newest first
+	//
+	// Corresponds with GET /api/v1/action-runs/ (the `ApiV1ActionRunsList` operationId).
+	ApiV1ActionRunsList(ctx context.Context, params *ApiV1ActionRunsListParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1ActionRunsCreateWithBody Run an action or a workflow of the workspace configuration (User)
+	//
+	// Creates a transaction with a snapshot of the configuration in effect. `run_by: server` (default) queues it for the API’s runner (409 `no_runner` when there is none); `run_by: client` records a run the caller executes and reports with finish. A workflow runs its steps in order, one transaction and one event each.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/v1/action-runs/ (the `ApiV1ActionRunsCreate` operationId).
+	ApiV1ActionRunsCreateWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1ActionRunsCreate Run an action or a workflow of the workspace configuration (User)
+	//
+	// Creates a transaction with a snapshot of the configuration in effect. `run_by: server` (default) queues it for the API’s runner (409 `no_runner` when there is none); `run_by: client` records a run the caller executes and reports with finish. A workflow runs its steps in order, one transaction and one event each.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/v1/action-runs/ (the `ApiV1ActionRunsCreate` operationId).
+	ApiV1ActionRunsCreate(ctx context.Context, body ApiV1ActionRunsCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1ActionRunsRetrieve Show a run
+	//
+	// Corresponds with GET /api/v1/action-runs/{id}/ (the `ApiV1ActionRunsRetrieve` operationId).
+	ApiV1ActionRunsRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1ActionRunsCancelCreate Cancel a run (User)
+	//
+	// A queued run ends `killed` now; a running one is killed by its runner within about a second.
+	//
+	// Corresponds with POST /api/v1/action-runs/{id}/cancel/ (the `ApiV1ActionRunsCancelCreate` operationId).
+	ApiV1ActionRunsCancelCreate(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1ActionRunsEventsRetrieve A run's events (one, once it ended)
+	//
+	// Corresponds with GET /api/v1/action-runs/{id}/events/ (the `ApiV1ActionRunsEventsRetrieve` operationId).
+	ApiV1ActionRunsEventsRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1ActionRunsFinishCreateWithBody Report how a client’s run ended (its starter)
+	//
+	// Exit 0 ends it `stopped` (event level Info), anything else `failed` (Error); its event goes to the handlers.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/v1/action-runs/{id}/finish/ (the `ApiV1ActionRunsFinishCreate` operationId).
+	ApiV1ActionRunsFinishCreateWithBody(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1ActionRunsFinishCreate Report how a client’s run ended (its starter)
+	//
+	// Exit 0 ends it `stopped` (event level Info), anything else `failed` (Error); its event goes to the handlers.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/v1/action-runs/{id}/finish/ (the `ApiV1ActionRunsFinishCreate` operationId).
+	ApiV1ActionRunsFinishCreate(ctx context.Context, id openapi_types.UUID, body ApiV1ActionRunsFinishCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1ActionRunsOutputRetrieve A run's output, streamed while it runs with follow=true
+	//
+	// Plain text. While the run runs, its output so far (written every half second); afterwards only when the workspace keeps transaction output (`transactions.logging: true`). With `follow=true` the answer stays open and carries the output as it comes until the run ends.
+	//
+	// Corresponds with GET /api/v1/action-runs/{id}/output/ (the `ApiV1ActionRunsOutputRetrieve` operationId).
+	ApiV1ActionRunsOutputRetrieve(ctx context.Context, id openapi_types.UUID, params *ApiV1ActionRunsOutputRetrieveParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// ApiV1AuditLogList Security events, newest first (Super Admin: all; Org Admin: their organizations)
 	//
 	// A page of the audit log, newest first, with filters. Super Admins see every entry; Org Admins the entries of their organizations.
@@ -1798,6 +2460,41 @@ type ClientInterface interface {
 	//
 	// Corresponds with GET /api/v1/audit-log/export/ (the `ApiV1AuditLogExportRetrieve` operationId).
 	ApiV1AuditLogExportRetrieve(ctx context.Context, params *ApiV1AuditLogExportRetrieveParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1EventsList List a workspace's events, newest first
+	//
+	// One event per executed action (per workflow step); filter by `level`.
+	//
+	// Corresponds with GET /api/v1/events/ (the `ApiV1EventsList` operationId).
+	ApiV1EventsList(ctx context.Context, params *ApiV1EventsListParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1EventsRetrieve Show an event
+	//
+	// Corresponds with GET /api/v1/events/{id}/ (the `ApiV1EventsRetrieve` operationId).
+	ApiV1EventsRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1EventsDeliveriesRetrieve An event's deliveries, one per handler, with every attempt
+	//
+	// Corresponds with GET /api/v1/events/{id}/deliveries/ (the `ApiV1EventsDeliveriesRetrieve` operationId).
+	ApiV1EventsDeliveriesRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1EventsRedeliverCreateWithBody Deliver an event again, now (Workspace Admin)
+	//
+	// Its deliveries (or the one to `handler`) are pending again with an attempt due now; the receiver gets the same `webhook-id`.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/v1/events/{id}/redeliver/ (the `ApiV1EventsRedeliverCreate` operationId).
+	ApiV1EventsRedeliverCreateWithBody(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1EventsRedeliverCreate Deliver an event again, now (Workspace Admin)
+	//
+	// Its deliveries (or the one to `handler`) are pending again with an attempt due now; the receiver gets the same `webhook-id`.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/v1/events/{id}/redeliver/ (the `ApiV1EventsRedeliverCreate` operationId).
+	ApiV1EventsRedeliverCreate(ctx context.Context, id openapi_types.UUID, body ApiV1EventsRedeliverCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ApiV1OrganizationsList List the organizations the caller belongs to
 	//
@@ -2287,6 +2984,36 @@ type ClientInterface interface {
 	// Corresponds with PATCH /api/v1/workspaces/{id}/ (the `ApiV1WorkspacesPartialUpdate` operationId).
 	ApiV1WorkspacesPartialUpdate(ctx context.Context, id openapi_types.UUID, body ApiV1WorkspacesPartialUpdateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// ApiV1WorkspacesEventHandlersRetrieve A workspace's event handlers and their state
+	//
+	// The handlers of the configuration’s `events` key, whether each signs, and whether a 410 disabled it.
+	//
+	// Corresponds with GET /api/v1/workspaces/{id}/event-handlers/ (the `ApiV1WorkspacesEventHandlersRetrieve` operationId).
+	ApiV1WorkspacesEventHandlersRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1WorkspacesEventHandlersEnableCreate Enable a handler a 410 answer disabled (Workspace Admin)
+	//
+	// Corresponds with POST /api/v1/workspaces/{id}/event-handlers/{name}/enable/ (the `ApiV1WorkspacesEventHandlersEnableCreate` operationId).
+	ApiV1WorkspacesEventHandlersEnableCreate(ctx context.Context, id openapi_types.UUID, name string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1WorkspacesEventHandlersSecretCreateWithBody Make or rotate a webhook handler's signing secret (Workspace Admin)
+	//
+	// The `whsec_` secret is in this response only. During `grace_seconds` deliveries carry signatures with both the new and the previous secret.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/v1/workspaces/{id}/event-handlers/{name}/secret/ (the `ApiV1WorkspacesEventHandlersSecretCreate` operationId).
+	ApiV1WorkspacesEventHandlersSecretCreateWithBody(ctx context.Context, id openapi_types.UUID, name string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1WorkspacesEventHandlersSecretCreate Make or rotate a webhook handler's signing secret (Workspace Admin)
+	//
+	// The `whsec_` secret is in this response only. During `grace_seconds` deliveries carry signatures with both the new and the previous secret.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/v1/workspaces/{id}/event-handlers/{name}/secret/ (the `ApiV1WorkspacesEventHandlersSecretCreate` operationId).
+	ApiV1WorkspacesEventHandlersSecretCreate(ctx context.Context, id openapi_types.UUID, name string, body ApiV1WorkspacesEventHandlersSecretCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// ApiV1WorkspacesMembersList List the workspace's members and their roles
 	//
 	// The members with their roles, ordered by username. Any member may list them.
@@ -2448,6 +3175,161 @@ func (c *Client) ApiLogoutCreate(ctx context.Context, reqEditors ...RequestEdito
 	return c.Client.Do(req)
 }
 
+// ApiV1ActionRunsList List a workspace's runs, newest first
+//
+// Corresponds with GET /api/v1/action-runs/ (the `ApiV1ActionRunsList` operationId).
+func (c *Client) ApiV1ActionRunsList(ctx context.Context, params *ApiV1ActionRunsListParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1ActionRunsListRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1ActionRunsCreateWithBody Run an action or a workflow of the workspace configuration (User)
+//
+// Creates a transaction with a snapshot of the configuration in effect. `run_by: server` (default) queues it for the API’s runner (409 `no_runner` when there is none); `run_by: client` records a run the caller executes and reports with finish. A workflow runs its steps in order, one transaction and one event each.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/v1/action-runs/ (the `ApiV1ActionRunsCreate` operationId).
+func (c *Client) ApiV1ActionRunsCreateWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1ActionRunsCreateRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1ActionRunsCreate Run an action or a workflow of the workspace configuration (User)
+//
+// Creates a transaction with a snapshot of the configuration in effect. `run_by: server` (default) queues it for the API’s runner (409 `no_runner` when there is none); `run_by: client` records a run the caller executes and reports with finish. A workflow runs its steps in order, one transaction and one event each.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/v1/action-runs/ (the `ApiV1ActionRunsCreate` operationId).
+func (c *Client) ApiV1ActionRunsCreate(ctx context.Context, body ApiV1ActionRunsCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1ActionRunsCreateRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1ActionRunsRetrieve Show a run
+//
+// Corresponds with GET /api/v1/action-runs/{id}/ (the `ApiV1ActionRunsRetrieve` operationId).
+func (c *Client) ApiV1ActionRunsRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1ActionRunsRetrieveRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1ActionRunsCancelCreate Cancel a run (User)
+//
+// A queued run ends `killed` now; a running one is killed by its runner within about a second.
+//
+// Corresponds with POST /api/v1/action-runs/{id}/cancel/ (the `ApiV1ActionRunsCancelCreate` operationId).
+func (c *Client) ApiV1ActionRunsCancelCreate(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1ActionRunsCancelCreateRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1ActionRunsEventsRetrieve A run's events (one, once it ended)
+//
+// Corresponds with GET /api/v1/action-runs/{id}/events/ (the `ApiV1ActionRunsEventsRetrieve` operationId).
+func (c *Client) ApiV1ActionRunsEventsRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1ActionRunsEventsRetrieveRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1ActionRunsFinishCreateWithBody Report how a client’s run ended (its starter)
+//
+// Exit 0 ends it `stopped` (event level Info), anything else `failed` (Error); its event goes to the handlers.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/v1/action-runs/{id}/finish/ (the `ApiV1ActionRunsFinishCreate` operationId).
+func (c *Client) ApiV1ActionRunsFinishCreateWithBody(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1ActionRunsFinishCreateRequestWithBody(c.Server, id, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1ActionRunsFinishCreate Report how a client’s run ended (its starter)
+//
+// Exit 0 ends it `stopped` (event level Info), anything else `failed` (Error); its event goes to the handlers.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/v1/action-runs/{id}/finish/ (the `ApiV1ActionRunsFinishCreate` operationId).
+func (c *Client) ApiV1ActionRunsFinishCreate(ctx context.Context, id openapi_types.UUID, body ApiV1ActionRunsFinishCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1ActionRunsFinishCreateRequest(c.Server, id, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1ActionRunsOutputRetrieve A run's output, streamed while it runs with follow=true
+//
+// Plain text. While the run runs, its output so far (written every half second); afterwards only when the workspace keeps transaction output (`transactions.logging: true`). With `follow=true` the answer stays open and carries the output as it comes until the run ends.
+//
+// Corresponds with GET /api/v1/action-runs/{id}/output/ (the `ApiV1ActionRunsOutputRetrieve` operationId).
+func (c *Client) ApiV1ActionRunsOutputRetrieve(ctx context.Context, id openapi_types.UUID, params *ApiV1ActionRunsOutputRetrieveParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1ActionRunsOutputRetrieveRequest(c.Server, id, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // ApiV1AuditLogList Security events, newest first (Super Admin: all; Org Admin: their organizations)
 //
 // A page of the audit log, newest first, with filters. Super Admins see every entry; Org Admins the entries of their organizations.
@@ -2472,6 +3354,91 @@ func (c *Client) ApiV1AuditLogList(ctx context.Context, params *ApiV1AuditLogLis
 // Corresponds with GET /api/v1/audit-log/export/ (the `ApiV1AuditLogExportRetrieve` operationId).
 func (c *Client) ApiV1AuditLogExportRetrieve(ctx context.Context, params *ApiV1AuditLogExportRetrieveParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewApiV1AuditLogExportRetrieveRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1EventsList List a workspace's events, newest first
+//
+// One event per executed action (per workflow step); filter by `level`.
+//
+// Corresponds with GET /api/v1/events/ (the `ApiV1EventsList` operationId).
+func (c *Client) ApiV1EventsList(ctx context.Context, params *ApiV1EventsListParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1EventsListRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1EventsRetrieve Show an event
+//
+// Corresponds with GET /api/v1/events/{id}/ (the `ApiV1EventsRetrieve` operationId).
+func (c *Client) ApiV1EventsRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1EventsRetrieveRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1EventsDeliveriesRetrieve An event's deliveries, one per handler, with every attempt
+//
+// Corresponds with GET /api/v1/events/{id}/deliveries/ (the `ApiV1EventsDeliveriesRetrieve` operationId).
+func (c *Client) ApiV1EventsDeliveriesRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1EventsDeliveriesRetrieveRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1EventsRedeliverCreateWithBody Deliver an event again, now (Workspace Admin)
+//
+// Its deliveries (or the one to `handler`) are pending again with an attempt due now; the receiver gets the same `webhook-id`.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/v1/events/{id}/redeliver/ (the `ApiV1EventsRedeliverCreate` operationId).
+func (c *Client) ApiV1EventsRedeliverCreateWithBody(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1EventsRedeliverCreateRequestWithBody(c.Server, id, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1EventsRedeliverCreate Deliver an event again, now (Workspace Admin)
+//
+// Its deliveries (or the one to `handler`) are pending again with an attempt due now; the receiver gets the same `webhook-id`.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/v1/events/{id}/redeliver/ (the `ApiV1EventsRedeliverCreate` operationId).
+func (c *Client) ApiV1EventsRedeliverCreate(ctx context.Context, id openapi_types.UUID, body ApiV1EventsRedeliverCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1EventsRedeliverCreateRequest(c.Server, id, body)
 	if err != nil {
 		return nil, err
 	}
@@ -3570,6 +4537,76 @@ func (c *Client) ApiV1WorkspacesPartialUpdate(ctx context.Context, id openapi_ty
 	return c.Client.Do(req)
 }
 
+// ApiV1WorkspacesEventHandlersRetrieve A workspace's event handlers and their state
+//
+// The handlers of the configuration’s `events` key, whether each signs, and whether a 410 disabled it.
+//
+// Corresponds with GET /api/v1/workspaces/{id}/event-handlers/ (the `ApiV1WorkspacesEventHandlersRetrieve` operationId).
+func (c *Client) ApiV1WorkspacesEventHandlersRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1WorkspacesEventHandlersRetrieveRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1WorkspacesEventHandlersEnableCreate Enable a handler a 410 answer disabled (Workspace Admin)
+//
+// Corresponds with POST /api/v1/workspaces/{id}/event-handlers/{name}/enable/ (the `ApiV1WorkspacesEventHandlersEnableCreate` operationId).
+func (c *Client) ApiV1WorkspacesEventHandlersEnableCreate(ctx context.Context, id openapi_types.UUID, name string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1WorkspacesEventHandlersEnableCreateRequest(c.Server, id, name)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1WorkspacesEventHandlersSecretCreateWithBody Make or rotate a webhook handler's signing secret (Workspace Admin)
+//
+// The `whsec_` secret is in this response only. During `grace_seconds` deliveries carry signatures with both the new and the previous secret.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/v1/workspaces/{id}/event-handlers/{name}/secret/ (the `ApiV1WorkspacesEventHandlersSecretCreate` operationId).
+func (c *Client) ApiV1WorkspacesEventHandlersSecretCreateWithBody(ctx context.Context, id openapi_types.UUID, name string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1WorkspacesEventHandlersSecretCreateRequestWithBody(c.Server, id, name, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1WorkspacesEventHandlersSecretCreate Make or rotate a webhook handler's signing secret (Workspace Admin)
+//
+// The `whsec_` secret is in this response only. During `grace_seconds` deliveries carry signatures with both the new and the previous secret.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/v1/workspaces/{id}/event-handlers/{name}/secret/ (the `ApiV1WorkspacesEventHandlersSecretCreate` operationId).
+func (c *Client) ApiV1WorkspacesEventHandlersSecretCreate(ctx context.Context, id openapi_types.UUID, name string, body ApiV1WorkspacesEventHandlersSecretCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1WorkspacesEventHandlersSecretCreateRequest(c.Server, id, name, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // ApiV1WorkspacesMembersList List the workspace's members and their roles
 //
 // The members with their roles, ordered by username. Any member may list them.
@@ -3841,6 +4878,358 @@ func NewApiLogoutCreateRequest(server string) (*http.Request, error) {
 	return req, nil
 }
 
+// NewApiV1ActionRunsListRequest constructs an http.Request for the ApiV1ActionRunsList method
+func NewApiV1ActionRunsListRequest(server string, params *ApiV1ActionRunsListParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/action-runs/")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Page != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "page", *params.Page, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.PageSize != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "page_size", *params.PageSize, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Workspace != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "workspace", *params.Workspace, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "uuid"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Status != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "status", *params.Status, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.WorkflowRun != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "workflow_run", *params.WorkflowRun, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "uuid"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewApiV1ActionRunsCreateRequest calls the generic ApiV1ActionRunsCreate builder with application/json body
+func NewApiV1ActionRunsCreateRequest(server string, body ApiV1ActionRunsCreateJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewApiV1ActionRunsCreateRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewApiV1ActionRunsCreateRequestWithBody constructs an http.Request for the ApiV1ActionRunsCreate method, with any body, and a specified content type
+func NewApiV1ActionRunsCreateRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/action-runs/")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewApiV1ActionRunsRetrieveRequest constructs an http.Request for the ApiV1ActionRunsRetrieve method
+func NewApiV1ActionRunsRetrieveRequest(server string, id openapi_types.UUID) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/action-runs/%s/", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewApiV1ActionRunsCancelCreateRequest constructs an http.Request for the ApiV1ActionRunsCancelCreate method
+func NewApiV1ActionRunsCancelCreateRequest(server string, id openapi_types.UUID) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/action-runs/%s/cancel/", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewApiV1ActionRunsEventsRetrieveRequest constructs an http.Request for the ApiV1ActionRunsEventsRetrieve method
+func NewApiV1ActionRunsEventsRetrieveRequest(server string, id openapi_types.UUID) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/action-runs/%s/events/", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewApiV1ActionRunsFinishCreateRequest calls the generic ApiV1ActionRunsFinishCreate builder with application/json body
+func NewApiV1ActionRunsFinishCreateRequest(server string, id openapi_types.UUID, body ApiV1ActionRunsFinishCreateJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewApiV1ActionRunsFinishCreateRequestWithBody(server, id, "application/json", bodyReader)
+}
+
+// NewApiV1ActionRunsFinishCreateRequestWithBody constructs an http.Request for the ApiV1ActionRunsFinishCreate method, with any body, and a specified content type
+func NewApiV1ActionRunsFinishCreateRequestWithBody(server string, id openapi_types.UUID, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/action-runs/%s/finish/", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewApiV1ActionRunsOutputRetrieveRequest constructs an http.Request for the ApiV1ActionRunsOutputRetrieve method
+func NewApiV1ActionRunsOutputRetrieveRequest(server string, id openapi_types.UUID, params *ApiV1ActionRunsOutputRetrieveParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/action-runs/%s/output/", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Follow != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "follow", *params.Follow, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewApiV1AuditLogListRequest constructs an http.Request for the ApiV1AuditLogList method
 func NewApiV1AuditLogListRequest(server string, params *ApiV1AuditLogListParams) (*http.Request, error) {
 	var err error
@@ -4089,6 +5478,211 @@ func NewApiV1AuditLogExportRetrieveRequest(server string, params *ApiV1AuditLogE
 	if err != nil {
 		return nil, err
 	}
+
+	return req, nil
+}
+
+// NewApiV1EventsListRequest constructs an http.Request for the ApiV1EventsList method
+func NewApiV1EventsListRequest(server string, params *ApiV1EventsListParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/events/")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Page != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "page", *params.Page, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.PageSize != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "page_size", *params.PageSize, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Workspace != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "workspace", *params.Workspace, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "uuid"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Level != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "level", *params.Level, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewApiV1EventsRetrieveRequest constructs an http.Request for the ApiV1EventsRetrieve method
+func NewApiV1EventsRetrieveRequest(server string, id openapi_types.UUID) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/events/%s/", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewApiV1EventsDeliveriesRetrieveRequest constructs an http.Request for the ApiV1EventsDeliveriesRetrieve method
+func NewApiV1EventsDeliveriesRetrieveRequest(server string, id openapi_types.UUID) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/events/%s/deliveries/", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewApiV1EventsRedeliverCreateRequest calls the generic ApiV1EventsRedeliverCreate builder with application/json body
+func NewApiV1EventsRedeliverCreateRequest(server string, id openapi_types.UUID, body ApiV1EventsRedeliverCreateJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewApiV1EventsRedeliverCreateRequestWithBody(server, id, "application/json", bodyReader)
+}
+
+// NewApiV1EventsRedeliverCreateRequestWithBody constructs an http.Request for the ApiV1EventsRedeliverCreate method, with any body, and a specified content type
+func NewApiV1EventsRedeliverCreateRequestWithBody(server string, id openapi_types.UUID, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/events/%s/redeliver/", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
 
 	return req, nil
 }
@@ -6084,6 +7678,135 @@ func NewApiV1WorkspacesPartialUpdateRequestWithBody(server string, id openapi_ty
 	return req, nil
 }
 
+// NewApiV1WorkspacesEventHandlersRetrieveRequest constructs an http.Request for the ApiV1WorkspacesEventHandlersRetrieve method
+func NewApiV1WorkspacesEventHandlersRetrieveRequest(server string, id openapi_types.UUID) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/workspaces/%s/event-handlers/", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewApiV1WorkspacesEventHandlersEnableCreateRequest constructs an http.Request for the ApiV1WorkspacesEventHandlersEnableCreate method
+func NewApiV1WorkspacesEventHandlersEnableCreateRequest(server string, id openapi_types.UUID, name string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "name", name, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/workspaces/%s/event-handlers/%s/enable/", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewApiV1WorkspacesEventHandlersSecretCreateRequest calls the generic ApiV1WorkspacesEventHandlersSecretCreate builder with application/json body
+func NewApiV1WorkspacesEventHandlersSecretCreateRequest(server string, id openapi_types.UUID, name string, body ApiV1WorkspacesEventHandlersSecretCreateJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewApiV1WorkspacesEventHandlersSecretCreateRequestWithBody(server, id, name, "application/json", bodyReader)
+}
+
+// NewApiV1WorkspacesEventHandlersSecretCreateRequestWithBody constructs an http.Request for the ApiV1WorkspacesEventHandlersSecretCreate method, with any body, and a specified content type
+func NewApiV1WorkspacesEventHandlersSecretCreateRequestWithBody(server string, id openapi_types.UUID, name string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "name", name, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/workspaces/%s/event-handlers/%s/secret/", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
 // NewApiV1WorkspacesMembersListRequest constructs an http.Request for the ApiV1WorkspacesMembersList method
 func NewApiV1WorkspacesMembersListRequest(server string, id openapi_types.UUID, params *ApiV1WorkspacesMembersListParams) (*http.Request, error) {
 	var err error
@@ -6397,6 +8120,81 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /api/logout/ (the `ApiLogoutCreate` operationId).
 	ApiLogoutCreateWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ApiLogoutCreateResponse, error)
 
+	// ApiV1ActionRunsListWithResponse List a workspace's runs, newest first
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/action-runs/ (the `ApiV1ActionRunsList` operationId).
+	ApiV1ActionRunsListWithResponse(ctx context.Context, params *ApiV1ActionRunsListParams, reqEditors ...RequestEditorFn) (*ApiV1ActionRunsListResponse, error)
+
+	// ApiV1ActionRunsCreateWithBodyWithResponse Run an action or a workflow of the workspace configuration (User)
+	//
+	// Creates a transaction with a snapshot of the configuration in effect. `run_by: server` (default) queues it for the API’s runner (409 `no_runner` when there is none); `run_by: client` records a run the caller executes and reports with finish. A workflow runs its steps in order, one transaction and one event each.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/action-runs/ (the `ApiV1ActionRunsCreate` operationId).
+	ApiV1ActionRunsCreateWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ApiV1ActionRunsCreateResponse, error)
+
+	// ApiV1ActionRunsCreateWithResponse Run an action or a workflow of the workspace configuration (User)
+	//
+	// Creates a transaction with a snapshot of the configuration in effect. `run_by: server` (default) queues it for the API’s runner (409 `no_runner` when there is none); `run_by: client` records a run the caller executes and reports with finish. A workflow runs its steps in order, one transaction and one event each.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/action-runs/ (the `ApiV1ActionRunsCreate` operationId).
+	ApiV1ActionRunsCreateWithResponse(ctx context.Context, body ApiV1ActionRunsCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1ActionRunsCreateResponse, error)
+
+	// ApiV1ActionRunsRetrieveWithResponse Show a run
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/action-runs/{id}/ (the `ApiV1ActionRunsRetrieve` operationId).
+	ApiV1ActionRunsRetrieveWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*ApiV1ActionRunsRetrieveResponse, error)
+
+	// ApiV1ActionRunsCancelCreateWithResponse Cancel a run (User)
+	//
+	// A queued run ends `killed` now; a running one is killed by its runner within about a second.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/action-runs/{id}/cancel/ (the `ApiV1ActionRunsCancelCreate` operationId).
+	ApiV1ActionRunsCancelCreateWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*ApiV1ActionRunsCancelCreateResponse, error)
+
+	// ApiV1ActionRunsEventsRetrieveWithResponse A run's events (one, once it ended)
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/action-runs/{id}/events/ (the `ApiV1ActionRunsEventsRetrieve` operationId).
+	ApiV1ActionRunsEventsRetrieveWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*ApiV1ActionRunsEventsRetrieveResponse, error)
+
+	// ApiV1ActionRunsFinishCreateWithBodyWithResponse Report how a client’s run ended (its starter)
+	//
+	// Exit 0 ends it `stopped` (event level Info), anything else `failed` (Error); its event goes to the handlers.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/action-runs/{id}/finish/ (the `ApiV1ActionRunsFinishCreate` operationId).
+	ApiV1ActionRunsFinishCreateWithBodyWithResponse(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ApiV1ActionRunsFinishCreateResponse, error)
+
+	// ApiV1ActionRunsFinishCreateWithResponse Report how a client’s run ended (its starter)
+	//
+	// Exit 0 ends it `stopped` (event level Info), anything else `failed` (Error); its event goes to the handlers.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/action-runs/{id}/finish/ (the `ApiV1ActionRunsFinishCreate` operationId).
+	ApiV1ActionRunsFinishCreateWithResponse(ctx context.Context, id openapi_types.UUID, body ApiV1ActionRunsFinishCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1ActionRunsFinishCreateResponse, error)
+
+	// ApiV1ActionRunsOutputRetrieveWithResponse A run's output, streamed while it runs with follow=true
+	//
+	// Plain text. While the run runs, its output so far (written every half second); afterwards only when the workspace keeps transaction output (`transactions.logging: true`). With `follow=true` the answer stays open and carries the output as it comes until the run ends.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/action-runs/{id}/output/ (the `ApiV1ActionRunsOutputRetrieve` operationId).
+	ApiV1ActionRunsOutputRetrieveWithResponse(ctx context.Context, id openapi_types.UUID, params *ApiV1ActionRunsOutputRetrieveParams, reqEditors ...RequestEditorFn) (*ApiV1ActionRunsOutputRetrieveResponse, error)
+
 	// ApiV1AuditLogListWithResponse Security events, newest first (Super Admin: all; Org Admin: their organizations)
 	//
 	// A page of the audit log, newest first, with filters. Super Admins see every entry; Org Admins the entries of their organizations.
@@ -6414,6 +8212,47 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /api/v1/audit-log/export/ (the `ApiV1AuditLogExportRetrieve` operationId).
 	ApiV1AuditLogExportRetrieveWithResponse(ctx context.Context, params *ApiV1AuditLogExportRetrieveParams, reqEditors ...RequestEditorFn) (*ApiV1AuditLogExportRetrieveResponse, error)
+
+	// ApiV1EventsListWithResponse List a workspace's events, newest first
+	//
+	// One event per executed action (per workflow step); filter by `level`.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/events/ (the `ApiV1EventsList` operationId).
+	ApiV1EventsListWithResponse(ctx context.Context, params *ApiV1EventsListParams, reqEditors ...RequestEditorFn) (*ApiV1EventsListResponse, error)
+
+	// ApiV1EventsRetrieveWithResponse Show an event
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/events/{id}/ (the `ApiV1EventsRetrieve` operationId).
+	ApiV1EventsRetrieveWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*ApiV1EventsRetrieveResponse, error)
+
+	// ApiV1EventsDeliveriesRetrieveWithResponse An event's deliveries, one per handler, with every attempt
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/events/{id}/deliveries/ (the `ApiV1EventsDeliveriesRetrieve` operationId).
+	ApiV1EventsDeliveriesRetrieveWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*ApiV1EventsDeliveriesRetrieveResponse, error)
+
+	// ApiV1EventsRedeliverCreateWithBodyWithResponse Deliver an event again, now (Workspace Admin)
+	//
+	// Its deliveries (or the one to `handler`) are pending again with an attempt due now; the receiver gets the same `webhook-id`.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/events/{id}/redeliver/ (the `ApiV1EventsRedeliverCreate` operationId).
+	ApiV1EventsRedeliverCreateWithBodyWithResponse(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ApiV1EventsRedeliverCreateResponse, error)
+
+	// ApiV1EventsRedeliverCreateWithResponse Deliver an event again, now (Workspace Admin)
+	//
+	// Its deliveries (or the one to `handler`) are pending again with an attempt due now; the receiver gets the same `webhook-id`.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/events/{id}/redeliver/ (the `ApiV1EventsRedeliverCreate` operationId).
+	ApiV1EventsRedeliverCreateWithResponse(ctx context.Context, id openapi_types.UUID, body ApiV1EventsRedeliverCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1EventsRedeliverCreateResponse, error)
 
 	// ApiV1OrganizationsListWithResponse List the organizations the caller belongs to
 	//
@@ -6955,6 +8794,40 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with PATCH /api/v1/workspaces/{id}/ (the `ApiV1WorkspacesPartialUpdate` operationId).
 	ApiV1WorkspacesPartialUpdateWithResponse(ctx context.Context, id openapi_types.UUID, body ApiV1WorkspacesPartialUpdateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1WorkspacesPartialUpdateResponse, error)
 
+	// ApiV1WorkspacesEventHandlersRetrieveWithResponse A workspace's event handlers and their state
+	//
+	// The handlers of the configuration’s `events` key, whether each signs, and whether a 410 disabled it.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/workspaces/{id}/event-handlers/ (the `ApiV1WorkspacesEventHandlersRetrieve` operationId).
+	ApiV1WorkspacesEventHandlersRetrieveWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*ApiV1WorkspacesEventHandlersRetrieveResponse, error)
+
+	// ApiV1WorkspacesEventHandlersEnableCreateWithResponse Enable a handler a 410 answer disabled (Workspace Admin)
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/workspaces/{id}/event-handlers/{name}/enable/ (the `ApiV1WorkspacesEventHandlersEnableCreate` operationId).
+	ApiV1WorkspacesEventHandlersEnableCreateWithResponse(ctx context.Context, id openapi_types.UUID, name string, reqEditors ...RequestEditorFn) (*ApiV1WorkspacesEventHandlersEnableCreateResponse, error)
+
+	// ApiV1WorkspacesEventHandlersSecretCreateWithBodyWithResponse Make or rotate a webhook handler's signing secret (Workspace Admin)
+	//
+	// The `whsec_` secret is in this response only. During `grace_seconds` deliveries carry signatures with both the new and the previous secret.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/workspaces/{id}/event-handlers/{name}/secret/ (the `ApiV1WorkspacesEventHandlersSecretCreate` operationId).
+	ApiV1WorkspacesEventHandlersSecretCreateWithBodyWithResponse(ctx context.Context, id openapi_types.UUID, name string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ApiV1WorkspacesEventHandlersSecretCreateResponse, error)
+
+	// ApiV1WorkspacesEventHandlersSecretCreateWithResponse Make or rotate a webhook handler's signing secret (Workspace Admin)
+	//
+	// The `whsec_` secret is in this response only. During `grace_seconds` deliveries carry signatures with both the new and the previous secret.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/workspaces/{id}/event-handlers/{name}/secret/ (the `ApiV1WorkspacesEventHandlersSecretCreate` operationId).
+	ApiV1WorkspacesEventHandlersSecretCreateWithResponse(ctx context.Context, id openapi_types.UUID, name string, body ApiV1WorkspacesEventHandlersSecretCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1WorkspacesEventHandlersSecretCreateResponse, error)
+
 	// ApiV1WorkspacesMembersListWithResponse List the workspace's members and their roles
 	//
 	// The members with their roles, ordered by username. Any member may list them.
@@ -7455,6 +9328,940 @@ func (r ApiLogoutCreateResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1ActionRunsListResponse200Headers the declared response headers of an HTTP 200 response for ApiV1ActionRunsList
+type ApiV1ActionRunsListResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1ActionRunsListResponse400Headers the declared response headers of an HTTP 400 response for ApiV1ActionRunsList
+type ApiV1ActionRunsListResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1ActionRunsListResponse401Headers the declared response headers of an HTTP 401 response for ApiV1ActionRunsList
+type ApiV1ActionRunsListResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1ActionRunsListResponse403Headers the declared response headers of an HTTP 403 response for ApiV1ActionRunsList
+type ApiV1ActionRunsListResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1ActionRunsListResponse404Headers the declared response headers of an HTTP 404 response for ApiV1ActionRunsList
+type ApiV1ActionRunsListResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1ActionRunsListResponse503Headers the declared response headers of an HTTP 503 response for ApiV1ActionRunsList
+type ApiV1ActionRunsListResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+type ApiV1ActionRunsListResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PaginatedActionRunList
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1ActionRunsListResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1ActionRunsListResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1ActionRunsListResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1ActionRunsListResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1ActionRunsListResponse404Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1ActionRunsListResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ApiV1ActionRunsListResponse) GetJSON200() *PaginatedActionRunList {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ApiV1ActionRunsListResponse) GetJSON400() *ErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ApiV1ActionRunsListResponse) GetJSON401() *ErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ApiV1ActionRunsListResponse) GetJSON403() *ErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ApiV1ActionRunsListResponse) GetJSON404() *ErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ApiV1ActionRunsListResponse) GetJSON503() *ErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApiV1ActionRunsListResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApiV1ActionRunsListResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApiV1ActionRunsListResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApiV1ActionRunsListResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ApiV1ActionRunsCreateResponse201Headers the declared response headers of an HTTP 201 response for ApiV1ActionRunsCreate
+type ApiV1ActionRunsCreateResponse201Headers struct {
+	XRequestId string
+}
+
+// ApiV1ActionRunsCreateResponse400Headers the declared response headers of an HTTP 400 response for ApiV1ActionRunsCreate
+type ApiV1ActionRunsCreateResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1ActionRunsCreateResponse401Headers the declared response headers of an HTTP 401 response for ApiV1ActionRunsCreate
+type ApiV1ActionRunsCreateResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1ActionRunsCreateResponse403Headers the declared response headers of an HTTP 403 response for ApiV1ActionRunsCreate
+type ApiV1ActionRunsCreateResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1ActionRunsCreateResponse409Headers the declared response headers of an HTTP 409 response for ApiV1ActionRunsCreate
+type ApiV1ActionRunsCreateResponse409Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+// ApiV1ActionRunsCreateResponse413Headers the declared response headers of an HTTP 413 response for ApiV1ActionRunsCreate
+type ApiV1ActionRunsCreateResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1ActionRunsCreateResponse415Headers the declared response headers of an HTTP 415 response for ApiV1ActionRunsCreate
+type ApiV1ActionRunsCreateResponse415Headers struct {
+	XRequestId string
+}
+
+// ApiV1ActionRunsCreateResponse503Headers the declared response headers of an HTTP 503 response for ApiV1ActionRunsCreate
+type ApiV1ActionRunsCreateResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+type ApiV1ActionRunsCreateResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *ActionRun
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorResponse
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *ErrorResponse
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *ErrorResponse
+	// JSON415 the response for an HTTP 415 `application/json` response
+	JSON415 *ErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorResponse
+	// Headers201 the parsed response headers for an HTTP 201 response
+	Headers201 *ApiV1ActionRunsCreateResponse201Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1ActionRunsCreateResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1ActionRunsCreateResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1ActionRunsCreateResponse403Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *ApiV1ActionRunsCreateResponse409Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1ActionRunsCreateResponse413Headers
+	// Headers415 the parsed response headers for an HTTP 415 response
+	Headers415 *ApiV1ActionRunsCreateResponse415Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1ActionRunsCreateResponse503Headers
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r ApiV1ActionRunsCreateResponse) GetJSON201() *ActionRun {
+	return r.JSON201
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ApiV1ActionRunsCreateResponse) GetJSON400() *ErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ApiV1ActionRunsCreateResponse) GetJSON401() *ErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ApiV1ActionRunsCreateResponse) GetJSON403() *ErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r ApiV1ActionRunsCreateResponse) GetJSON409() *ErrorResponse {
+	return r.JSON409
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r ApiV1ActionRunsCreateResponse) GetJSON413() *ErrorResponse {
+	return r.JSON413
+}
+
+// GetJSON415 returns the response for an HTTP 415 `application/json` response
+func (r ApiV1ActionRunsCreateResponse) GetJSON415() *ErrorResponse {
+	return r.JSON415
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ApiV1ActionRunsCreateResponse) GetJSON503() *ErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApiV1ActionRunsCreateResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApiV1ActionRunsCreateResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApiV1ActionRunsCreateResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApiV1ActionRunsCreateResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ApiV1ActionRunsRetrieveResponse200Headers the declared response headers of an HTTP 200 response for ApiV1ActionRunsRetrieve
+type ApiV1ActionRunsRetrieveResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1ActionRunsRetrieveResponse400Headers the declared response headers of an HTTP 400 response for ApiV1ActionRunsRetrieve
+type ApiV1ActionRunsRetrieveResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1ActionRunsRetrieveResponse401Headers the declared response headers of an HTTP 401 response for ApiV1ActionRunsRetrieve
+type ApiV1ActionRunsRetrieveResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1ActionRunsRetrieveResponse403Headers the declared response headers of an HTTP 403 response for ApiV1ActionRunsRetrieve
+type ApiV1ActionRunsRetrieveResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1ActionRunsRetrieveResponse404Headers the declared response headers of an HTTP 404 response for ApiV1ActionRunsRetrieve
+type ApiV1ActionRunsRetrieveResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1ActionRunsRetrieveResponse503Headers the declared response headers of an HTTP 503 response for ApiV1ActionRunsRetrieve
+type ApiV1ActionRunsRetrieveResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+type ApiV1ActionRunsRetrieveResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *ActionRun
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1ActionRunsRetrieveResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1ActionRunsRetrieveResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1ActionRunsRetrieveResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1ActionRunsRetrieveResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1ActionRunsRetrieveResponse404Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1ActionRunsRetrieveResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ApiV1ActionRunsRetrieveResponse) GetJSON200() *ActionRun {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ApiV1ActionRunsRetrieveResponse) GetJSON400() *ErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ApiV1ActionRunsRetrieveResponse) GetJSON401() *ErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ApiV1ActionRunsRetrieveResponse) GetJSON403() *ErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ApiV1ActionRunsRetrieveResponse) GetJSON404() *ErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ApiV1ActionRunsRetrieveResponse) GetJSON503() *ErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApiV1ActionRunsRetrieveResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApiV1ActionRunsRetrieveResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApiV1ActionRunsRetrieveResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApiV1ActionRunsRetrieveResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ApiV1ActionRunsCancelCreateResponse202Headers the declared response headers of an HTTP 202 response for ApiV1ActionRunsCancelCreate
+type ApiV1ActionRunsCancelCreateResponse202Headers struct {
+	XRequestId string
+}
+
+// ApiV1ActionRunsCancelCreateResponse400Headers the declared response headers of an HTTP 400 response for ApiV1ActionRunsCancelCreate
+type ApiV1ActionRunsCancelCreateResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1ActionRunsCancelCreateResponse401Headers the declared response headers of an HTTP 401 response for ApiV1ActionRunsCancelCreate
+type ApiV1ActionRunsCancelCreateResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1ActionRunsCancelCreateResponse403Headers the declared response headers of an HTTP 403 response for ApiV1ActionRunsCancelCreate
+type ApiV1ActionRunsCancelCreateResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1ActionRunsCancelCreateResponse404Headers the declared response headers of an HTTP 404 response for ApiV1ActionRunsCancelCreate
+type ApiV1ActionRunsCancelCreateResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1ActionRunsCancelCreateResponse409Headers the declared response headers of an HTTP 409 response for ApiV1ActionRunsCancelCreate
+type ApiV1ActionRunsCancelCreateResponse409Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+// ApiV1ActionRunsCancelCreateResponse413Headers the declared response headers of an HTTP 413 response for ApiV1ActionRunsCancelCreate
+type ApiV1ActionRunsCancelCreateResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1ActionRunsCancelCreateResponse503Headers the declared response headers of an HTTP 503 response for ApiV1ActionRunsCancelCreate
+type ApiV1ActionRunsCancelCreateResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+type ApiV1ActionRunsCancelCreateResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON202 the response for an HTTP 202 `application/json` response
+	JSON202 *ActionRun
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ErrorResponse
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *ErrorResponse
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *ErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorResponse
+	// Headers202 the parsed response headers for an HTTP 202 response
+	Headers202 *ApiV1ActionRunsCancelCreateResponse202Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1ActionRunsCancelCreateResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1ActionRunsCancelCreateResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1ActionRunsCancelCreateResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1ActionRunsCancelCreateResponse404Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *ApiV1ActionRunsCancelCreateResponse409Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1ActionRunsCancelCreateResponse413Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1ActionRunsCancelCreateResponse503Headers
+}
+
+// GetJSON202 returns the response for an HTTP 202 `application/json` response
+func (r ApiV1ActionRunsCancelCreateResponse) GetJSON202() *ActionRun {
+	return r.JSON202
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ApiV1ActionRunsCancelCreateResponse) GetJSON400() *ErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ApiV1ActionRunsCancelCreateResponse) GetJSON401() *ErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ApiV1ActionRunsCancelCreateResponse) GetJSON403() *ErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ApiV1ActionRunsCancelCreateResponse) GetJSON404() *ErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r ApiV1ActionRunsCancelCreateResponse) GetJSON409() *ErrorResponse {
+	return r.JSON409
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r ApiV1ActionRunsCancelCreateResponse) GetJSON413() *ErrorResponse {
+	return r.JSON413
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ApiV1ActionRunsCancelCreateResponse) GetJSON503() *ErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApiV1ActionRunsCancelCreateResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApiV1ActionRunsCancelCreateResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApiV1ActionRunsCancelCreateResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApiV1ActionRunsCancelCreateResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ApiV1ActionRunsEventsRetrieveResponse200Headers the declared response headers of an HTTP 200 response for ApiV1ActionRunsEventsRetrieve
+type ApiV1ActionRunsEventsRetrieveResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1ActionRunsEventsRetrieveResponse400Headers the declared response headers of an HTTP 400 response for ApiV1ActionRunsEventsRetrieve
+type ApiV1ActionRunsEventsRetrieveResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1ActionRunsEventsRetrieveResponse401Headers the declared response headers of an HTTP 401 response for ApiV1ActionRunsEventsRetrieve
+type ApiV1ActionRunsEventsRetrieveResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1ActionRunsEventsRetrieveResponse403Headers the declared response headers of an HTTP 403 response for ApiV1ActionRunsEventsRetrieve
+type ApiV1ActionRunsEventsRetrieveResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1ActionRunsEventsRetrieveResponse404Headers the declared response headers of an HTTP 404 response for ApiV1ActionRunsEventsRetrieve
+type ApiV1ActionRunsEventsRetrieveResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1ActionRunsEventsRetrieveResponse503Headers the declared response headers of an HTTP 503 response for ApiV1ActionRunsEventsRetrieve
+type ApiV1ActionRunsEventsRetrieveResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+type ApiV1ActionRunsEventsRetrieveResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]Event
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1ActionRunsEventsRetrieveResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1ActionRunsEventsRetrieveResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1ActionRunsEventsRetrieveResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1ActionRunsEventsRetrieveResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1ActionRunsEventsRetrieveResponse404Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1ActionRunsEventsRetrieveResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ApiV1ActionRunsEventsRetrieveResponse) GetJSON200() *[]Event {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ApiV1ActionRunsEventsRetrieveResponse) GetJSON400() *ErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ApiV1ActionRunsEventsRetrieveResponse) GetJSON401() *ErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ApiV1ActionRunsEventsRetrieveResponse) GetJSON403() *ErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ApiV1ActionRunsEventsRetrieveResponse) GetJSON404() *ErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ApiV1ActionRunsEventsRetrieveResponse) GetJSON503() *ErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApiV1ActionRunsEventsRetrieveResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApiV1ActionRunsEventsRetrieveResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApiV1ActionRunsEventsRetrieveResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApiV1ActionRunsEventsRetrieveResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ApiV1ActionRunsFinishCreateResponse200Headers the declared response headers of an HTTP 200 response for ApiV1ActionRunsFinishCreate
+type ApiV1ActionRunsFinishCreateResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1ActionRunsFinishCreateResponse400Headers the declared response headers of an HTTP 400 response for ApiV1ActionRunsFinishCreate
+type ApiV1ActionRunsFinishCreateResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1ActionRunsFinishCreateResponse401Headers the declared response headers of an HTTP 401 response for ApiV1ActionRunsFinishCreate
+type ApiV1ActionRunsFinishCreateResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1ActionRunsFinishCreateResponse403Headers the declared response headers of an HTTP 403 response for ApiV1ActionRunsFinishCreate
+type ApiV1ActionRunsFinishCreateResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1ActionRunsFinishCreateResponse404Headers the declared response headers of an HTTP 404 response for ApiV1ActionRunsFinishCreate
+type ApiV1ActionRunsFinishCreateResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1ActionRunsFinishCreateResponse409Headers the declared response headers of an HTTP 409 response for ApiV1ActionRunsFinishCreate
+type ApiV1ActionRunsFinishCreateResponse409Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+// ApiV1ActionRunsFinishCreateResponse413Headers the declared response headers of an HTTP 413 response for ApiV1ActionRunsFinishCreate
+type ApiV1ActionRunsFinishCreateResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1ActionRunsFinishCreateResponse415Headers the declared response headers of an HTTP 415 response for ApiV1ActionRunsFinishCreate
+type ApiV1ActionRunsFinishCreateResponse415Headers struct {
+	XRequestId string
+}
+
+// ApiV1ActionRunsFinishCreateResponse503Headers the declared response headers of an HTTP 503 response for ApiV1ActionRunsFinishCreate
+type ApiV1ActionRunsFinishCreateResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+type ApiV1ActionRunsFinishCreateResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *ActionRun
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ErrorResponse
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *ErrorResponse
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *ErrorResponse
+	// JSON415 the response for an HTTP 415 `application/json` response
+	JSON415 *ErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1ActionRunsFinishCreateResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1ActionRunsFinishCreateResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1ActionRunsFinishCreateResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1ActionRunsFinishCreateResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1ActionRunsFinishCreateResponse404Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *ApiV1ActionRunsFinishCreateResponse409Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1ActionRunsFinishCreateResponse413Headers
+	// Headers415 the parsed response headers for an HTTP 415 response
+	Headers415 *ApiV1ActionRunsFinishCreateResponse415Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1ActionRunsFinishCreateResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ApiV1ActionRunsFinishCreateResponse) GetJSON200() *ActionRun {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ApiV1ActionRunsFinishCreateResponse) GetJSON400() *ErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ApiV1ActionRunsFinishCreateResponse) GetJSON401() *ErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ApiV1ActionRunsFinishCreateResponse) GetJSON403() *ErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ApiV1ActionRunsFinishCreateResponse) GetJSON404() *ErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r ApiV1ActionRunsFinishCreateResponse) GetJSON409() *ErrorResponse {
+	return r.JSON409
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r ApiV1ActionRunsFinishCreateResponse) GetJSON413() *ErrorResponse {
+	return r.JSON413
+}
+
+// GetJSON415 returns the response for an HTTP 415 `application/json` response
+func (r ApiV1ActionRunsFinishCreateResponse) GetJSON415() *ErrorResponse {
+	return r.JSON415
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ApiV1ActionRunsFinishCreateResponse) GetJSON503() *ErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApiV1ActionRunsFinishCreateResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApiV1ActionRunsFinishCreateResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApiV1ActionRunsFinishCreateResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApiV1ActionRunsFinishCreateResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ApiV1ActionRunsOutputRetrieveResponse200Headers the declared response headers of an HTTP 200 response for ApiV1ActionRunsOutputRetrieve
+type ApiV1ActionRunsOutputRetrieveResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1ActionRunsOutputRetrieveResponse400Headers the declared response headers of an HTTP 400 response for ApiV1ActionRunsOutputRetrieve
+type ApiV1ActionRunsOutputRetrieveResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1ActionRunsOutputRetrieveResponse401Headers the declared response headers of an HTTP 401 response for ApiV1ActionRunsOutputRetrieve
+type ApiV1ActionRunsOutputRetrieveResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1ActionRunsOutputRetrieveResponse403Headers the declared response headers of an HTTP 403 response for ApiV1ActionRunsOutputRetrieve
+type ApiV1ActionRunsOutputRetrieveResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1ActionRunsOutputRetrieveResponse404Headers the declared response headers of an HTTP 404 response for ApiV1ActionRunsOutputRetrieve
+type ApiV1ActionRunsOutputRetrieveResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1ActionRunsOutputRetrieveResponse503Headers the declared response headers of an HTTP 503 response for ApiV1ActionRunsOutputRetrieve
+type ApiV1ActionRunsOutputRetrieveResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+type ApiV1ActionRunsOutputRetrieveResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1ActionRunsOutputRetrieveResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1ActionRunsOutputRetrieveResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1ActionRunsOutputRetrieveResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1ActionRunsOutputRetrieveResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1ActionRunsOutputRetrieveResponse404Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1ActionRunsOutputRetrieveResponse503Headers
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ApiV1ActionRunsOutputRetrieveResponse) GetJSON400() *ErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ApiV1ActionRunsOutputRetrieveResponse) GetJSON401() *ErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ApiV1ActionRunsOutputRetrieveResponse) GetJSON403() *ErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ApiV1ActionRunsOutputRetrieveResponse) GetJSON404() *ErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ApiV1ActionRunsOutputRetrieveResponse) GetJSON503() *ErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApiV1ActionRunsOutputRetrieveResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApiV1ActionRunsOutputRetrieveResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApiV1ActionRunsOutputRetrieveResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApiV1ActionRunsOutputRetrieveResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // ApiV1AuditLogListResponse200Headers the declared response headers of an HTTP 200 response for ApiV1AuditLogList
 type ApiV1AuditLogListResponse200Headers struct {
 	XRequestId string
@@ -7668,6 +10475,514 @@ func (r ApiV1AuditLogExportRetrieveResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r ApiV1AuditLogExportRetrieveResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ApiV1EventsListResponse200Headers the declared response headers of an HTTP 200 response for ApiV1EventsList
+type ApiV1EventsListResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1EventsListResponse400Headers the declared response headers of an HTTP 400 response for ApiV1EventsList
+type ApiV1EventsListResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1EventsListResponse401Headers the declared response headers of an HTTP 401 response for ApiV1EventsList
+type ApiV1EventsListResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1EventsListResponse403Headers the declared response headers of an HTTP 403 response for ApiV1EventsList
+type ApiV1EventsListResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1EventsListResponse404Headers the declared response headers of an HTTP 404 response for ApiV1EventsList
+type ApiV1EventsListResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1EventsListResponse503Headers the declared response headers of an HTTP 503 response for ApiV1EventsList
+type ApiV1EventsListResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+type ApiV1EventsListResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PaginatedEventList
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1EventsListResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1EventsListResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1EventsListResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1EventsListResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1EventsListResponse404Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1EventsListResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ApiV1EventsListResponse) GetJSON200() *PaginatedEventList {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ApiV1EventsListResponse) GetJSON400() *ErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ApiV1EventsListResponse) GetJSON401() *ErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ApiV1EventsListResponse) GetJSON403() *ErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ApiV1EventsListResponse) GetJSON404() *ErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ApiV1EventsListResponse) GetJSON503() *ErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApiV1EventsListResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApiV1EventsListResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApiV1EventsListResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApiV1EventsListResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ApiV1EventsRetrieveResponse200Headers the declared response headers of an HTTP 200 response for ApiV1EventsRetrieve
+type ApiV1EventsRetrieveResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1EventsRetrieveResponse400Headers the declared response headers of an HTTP 400 response for ApiV1EventsRetrieve
+type ApiV1EventsRetrieveResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1EventsRetrieveResponse401Headers the declared response headers of an HTTP 401 response for ApiV1EventsRetrieve
+type ApiV1EventsRetrieveResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1EventsRetrieveResponse403Headers the declared response headers of an HTTP 403 response for ApiV1EventsRetrieve
+type ApiV1EventsRetrieveResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1EventsRetrieveResponse404Headers the declared response headers of an HTTP 404 response for ApiV1EventsRetrieve
+type ApiV1EventsRetrieveResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1EventsRetrieveResponse503Headers the declared response headers of an HTTP 503 response for ApiV1EventsRetrieve
+type ApiV1EventsRetrieveResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+type ApiV1EventsRetrieveResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Event
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1EventsRetrieveResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1EventsRetrieveResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1EventsRetrieveResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1EventsRetrieveResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1EventsRetrieveResponse404Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1EventsRetrieveResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ApiV1EventsRetrieveResponse) GetJSON200() *Event {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ApiV1EventsRetrieveResponse) GetJSON400() *ErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ApiV1EventsRetrieveResponse) GetJSON401() *ErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ApiV1EventsRetrieveResponse) GetJSON403() *ErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ApiV1EventsRetrieveResponse) GetJSON404() *ErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ApiV1EventsRetrieveResponse) GetJSON503() *ErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApiV1EventsRetrieveResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApiV1EventsRetrieveResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApiV1EventsRetrieveResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApiV1EventsRetrieveResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ApiV1EventsDeliveriesRetrieveResponse200Headers the declared response headers of an HTTP 200 response for ApiV1EventsDeliveriesRetrieve
+type ApiV1EventsDeliveriesRetrieveResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1EventsDeliveriesRetrieveResponse400Headers the declared response headers of an HTTP 400 response for ApiV1EventsDeliveriesRetrieve
+type ApiV1EventsDeliveriesRetrieveResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1EventsDeliveriesRetrieveResponse401Headers the declared response headers of an HTTP 401 response for ApiV1EventsDeliveriesRetrieve
+type ApiV1EventsDeliveriesRetrieveResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1EventsDeliveriesRetrieveResponse403Headers the declared response headers of an HTTP 403 response for ApiV1EventsDeliveriesRetrieve
+type ApiV1EventsDeliveriesRetrieveResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1EventsDeliveriesRetrieveResponse404Headers the declared response headers of an HTTP 404 response for ApiV1EventsDeliveriesRetrieve
+type ApiV1EventsDeliveriesRetrieveResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1EventsDeliveriesRetrieveResponse503Headers the declared response headers of an HTTP 503 response for ApiV1EventsDeliveriesRetrieve
+type ApiV1EventsDeliveriesRetrieveResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+type ApiV1EventsDeliveriesRetrieveResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]Delivery
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1EventsDeliveriesRetrieveResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1EventsDeliveriesRetrieveResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1EventsDeliveriesRetrieveResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1EventsDeliveriesRetrieveResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1EventsDeliveriesRetrieveResponse404Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1EventsDeliveriesRetrieveResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ApiV1EventsDeliveriesRetrieveResponse) GetJSON200() *[]Delivery {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ApiV1EventsDeliveriesRetrieveResponse) GetJSON400() *ErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ApiV1EventsDeliveriesRetrieveResponse) GetJSON401() *ErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ApiV1EventsDeliveriesRetrieveResponse) GetJSON403() *ErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ApiV1EventsDeliveriesRetrieveResponse) GetJSON404() *ErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ApiV1EventsDeliveriesRetrieveResponse) GetJSON503() *ErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApiV1EventsDeliveriesRetrieveResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApiV1EventsDeliveriesRetrieveResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApiV1EventsDeliveriesRetrieveResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApiV1EventsDeliveriesRetrieveResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ApiV1EventsRedeliverCreateResponse202Headers the declared response headers of an HTTP 202 response for ApiV1EventsRedeliverCreate
+type ApiV1EventsRedeliverCreateResponse202Headers struct {
+	XRequestId string
+}
+
+// ApiV1EventsRedeliverCreateResponse400Headers the declared response headers of an HTTP 400 response for ApiV1EventsRedeliverCreate
+type ApiV1EventsRedeliverCreateResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1EventsRedeliverCreateResponse401Headers the declared response headers of an HTTP 401 response for ApiV1EventsRedeliverCreate
+type ApiV1EventsRedeliverCreateResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1EventsRedeliverCreateResponse403Headers the declared response headers of an HTTP 403 response for ApiV1EventsRedeliverCreate
+type ApiV1EventsRedeliverCreateResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1EventsRedeliverCreateResponse404Headers the declared response headers of an HTTP 404 response for ApiV1EventsRedeliverCreate
+type ApiV1EventsRedeliverCreateResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1EventsRedeliverCreateResponse413Headers the declared response headers of an HTTP 413 response for ApiV1EventsRedeliverCreate
+type ApiV1EventsRedeliverCreateResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1EventsRedeliverCreateResponse415Headers the declared response headers of an HTTP 415 response for ApiV1EventsRedeliverCreate
+type ApiV1EventsRedeliverCreateResponse415Headers struct {
+	XRequestId string
+}
+
+// ApiV1EventsRedeliverCreateResponse503Headers the declared response headers of an HTTP 503 response for ApiV1EventsRedeliverCreate
+type ApiV1EventsRedeliverCreateResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+type ApiV1EventsRedeliverCreateResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON202 the response for an HTTP 202 `application/json` response
+	JSON202 *[]Delivery
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ErrorResponse
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *ErrorResponse
+	// JSON415 the response for an HTTP 415 `application/json` response
+	JSON415 *ErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorResponse
+	// Headers202 the parsed response headers for an HTTP 202 response
+	Headers202 *ApiV1EventsRedeliverCreateResponse202Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1EventsRedeliverCreateResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1EventsRedeliverCreateResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1EventsRedeliverCreateResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1EventsRedeliverCreateResponse404Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1EventsRedeliverCreateResponse413Headers
+	// Headers415 the parsed response headers for an HTTP 415 response
+	Headers415 *ApiV1EventsRedeliverCreateResponse415Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1EventsRedeliverCreateResponse503Headers
+}
+
+// GetJSON202 returns the response for an HTTP 202 `application/json` response
+func (r ApiV1EventsRedeliverCreateResponse) GetJSON202() *[]Delivery {
+	return r.JSON202
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ApiV1EventsRedeliverCreateResponse) GetJSON400() *ErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ApiV1EventsRedeliverCreateResponse) GetJSON401() *ErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ApiV1EventsRedeliverCreateResponse) GetJSON403() *ErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ApiV1EventsRedeliverCreateResponse) GetJSON404() *ErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r ApiV1EventsRedeliverCreateResponse) GetJSON413() *ErrorResponse {
+	return r.JSON413
+}
+
+// GetJSON415 returns the response for an HTTP 415 `application/json` response
+func (r ApiV1EventsRedeliverCreateResponse) GetJSON415() *ErrorResponse {
+	return r.JSON415
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ApiV1EventsRedeliverCreateResponse) GetJSON503() *ErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApiV1EventsRedeliverCreateResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApiV1EventsRedeliverCreateResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApiV1EventsRedeliverCreateResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApiV1EventsRedeliverCreateResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -13415,6 +16730,408 @@ func (r ApiV1WorkspacesPartialUpdateResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1WorkspacesEventHandlersRetrieveResponse200Headers the declared response headers of an HTTP 200 response for ApiV1WorkspacesEventHandlersRetrieve
+type ApiV1WorkspacesEventHandlersRetrieveResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesEventHandlersRetrieveResponse400Headers the declared response headers of an HTTP 400 response for ApiV1WorkspacesEventHandlersRetrieve
+type ApiV1WorkspacesEventHandlersRetrieveResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesEventHandlersRetrieveResponse401Headers the declared response headers of an HTTP 401 response for ApiV1WorkspacesEventHandlersRetrieve
+type ApiV1WorkspacesEventHandlersRetrieveResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1WorkspacesEventHandlersRetrieveResponse403Headers the declared response headers of an HTTP 403 response for ApiV1WorkspacesEventHandlersRetrieve
+type ApiV1WorkspacesEventHandlersRetrieveResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesEventHandlersRetrieveResponse404Headers the declared response headers of an HTTP 404 response for ApiV1WorkspacesEventHandlersRetrieve
+type ApiV1WorkspacesEventHandlersRetrieveResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesEventHandlersRetrieveResponse503Headers the declared response headers of an HTTP 503 response for ApiV1WorkspacesEventHandlersRetrieve
+type ApiV1WorkspacesEventHandlersRetrieveResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+type ApiV1WorkspacesEventHandlersRetrieveResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]EventHandler
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1WorkspacesEventHandlersRetrieveResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1WorkspacesEventHandlersRetrieveResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1WorkspacesEventHandlersRetrieveResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1WorkspacesEventHandlersRetrieveResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1WorkspacesEventHandlersRetrieveResponse404Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1WorkspacesEventHandlersRetrieveResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ApiV1WorkspacesEventHandlersRetrieveResponse) GetJSON200() *[]EventHandler {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ApiV1WorkspacesEventHandlersRetrieveResponse) GetJSON400() *ErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ApiV1WorkspacesEventHandlersRetrieveResponse) GetJSON401() *ErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ApiV1WorkspacesEventHandlersRetrieveResponse) GetJSON403() *ErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ApiV1WorkspacesEventHandlersRetrieveResponse) GetJSON404() *ErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ApiV1WorkspacesEventHandlersRetrieveResponse) GetJSON503() *ErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApiV1WorkspacesEventHandlersRetrieveResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApiV1WorkspacesEventHandlersRetrieveResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApiV1WorkspacesEventHandlersRetrieveResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApiV1WorkspacesEventHandlersRetrieveResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ApiV1WorkspacesEventHandlersEnableCreateResponse200Headers the declared response headers of an HTTP 200 response for ApiV1WorkspacesEventHandlersEnableCreate
+type ApiV1WorkspacesEventHandlersEnableCreateResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesEventHandlersEnableCreateResponse400Headers the declared response headers of an HTTP 400 response for ApiV1WorkspacesEventHandlersEnableCreate
+type ApiV1WorkspacesEventHandlersEnableCreateResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesEventHandlersEnableCreateResponse401Headers the declared response headers of an HTTP 401 response for ApiV1WorkspacesEventHandlersEnableCreate
+type ApiV1WorkspacesEventHandlersEnableCreateResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1WorkspacesEventHandlersEnableCreateResponse403Headers the declared response headers of an HTTP 403 response for ApiV1WorkspacesEventHandlersEnableCreate
+type ApiV1WorkspacesEventHandlersEnableCreateResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesEventHandlersEnableCreateResponse404Headers the declared response headers of an HTTP 404 response for ApiV1WorkspacesEventHandlersEnableCreate
+type ApiV1WorkspacesEventHandlersEnableCreateResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesEventHandlersEnableCreateResponse413Headers the declared response headers of an HTTP 413 response for ApiV1WorkspacesEventHandlersEnableCreate
+type ApiV1WorkspacesEventHandlersEnableCreateResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesEventHandlersEnableCreateResponse503Headers the declared response headers of an HTTP 503 response for ApiV1WorkspacesEventHandlersEnableCreate
+type ApiV1WorkspacesEventHandlersEnableCreateResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+type ApiV1WorkspacesEventHandlersEnableCreateResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *EventHandler
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ErrorResponse
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *ErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1WorkspacesEventHandlersEnableCreateResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1WorkspacesEventHandlersEnableCreateResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1WorkspacesEventHandlersEnableCreateResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1WorkspacesEventHandlersEnableCreateResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1WorkspacesEventHandlersEnableCreateResponse404Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1WorkspacesEventHandlersEnableCreateResponse413Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1WorkspacesEventHandlersEnableCreateResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ApiV1WorkspacesEventHandlersEnableCreateResponse) GetJSON200() *EventHandler {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ApiV1WorkspacesEventHandlersEnableCreateResponse) GetJSON400() *ErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ApiV1WorkspacesEventHandlersEnableCreateResponse) GetJSON401() *ErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ApiV1WorkspacesEventHandlersEnableCreateResponse) GetJSON403() *ErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ApiV1WorkspacesEventHandlersEnableCreateResponse) GetJSON404() *ErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r ApiV1WorkspacesEventHandlersEnableCreateResponse) GetJSON413() *ErrorResponse {
+	return r.JSON413
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ApiV1WorkspacesEventHandlersEnableCreateResponse) GetJSON503() *ErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApiV1WorkspacesEventHandlersEnableCreateResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApiV1WorkspacesEventHandlersEnableCreateResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApiV1WorkspacesEventHandlersEnableCreateResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApiV1WorkspacesEventHandlersEnableCreateResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ApiV1WorkspacesEventHandlersSecretCreateResponse201Headers the declared response headers of an HTTP 201 response for ApiV1WorkspacesEventHandlersSecretCreate
+type ApiV1WorkspacesEventHandlersSecretCreateResponse201Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesEventHandlersSecretCreateResponse400Headers the declared response headers of an HTTP 400 response for ApiV1WorkspacesEventHandlersSecretCreate
+type ApiV1WorkspacesEventHandlersSecretCreateResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesEventHandlersSecretCreateResponse401Headers the declared response headers of an HTTP 401 response for ApiV1WorkspacesEventHandlersSecretCreate
+type ApiV1WorkspacesEventHandlersSecretCreateResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1WorkspacesEventHandlersSecretCreateResponse403Headers the declared response headers of an HTTP 403 response for ApiV1WorkspacesEventHandlersSecretCreate
+type ApiV1WorkspacesEventHandlersSecretCreateResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesEventHandlersSecretCreateResponse404Headers the declared response headers of an HTTP 404 response for ApiV1WorkspacesEventHandlersSecretCreate
+type ApiV1WorkspacesEventHandlersSecretCreateResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesEventHandlersSecretCreateResponse413Headers the declared response headers of an HTTP 413 response for ApiV1WorkspacesEventHandlersSecretCreate
+type ApiV1WorkspacesEventHandlersSecretCreateResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesEventHandlersSecretCreateResponse415Headers the declared response headers of an HTTP 415 response for ApiV1WorkspacesEventHandlersSecretCreate
+type ApiV1WorkspacesEventHandlersSecretCreateResponse415Headers struct {
+	XRequestId string
+}
+
+// ApiV1WorkspacesEventHandlersSecretCreateResponse503Headers the declared response headers of an HTTP 503 response for ApiV1WorkspacesEventHandlersSecretCreate
+type ApiV1WorkspacesEventHandlersSecretCreateResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+type ApiV1WorkspacesEventHandlersSecretCreateResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *HandlerSecret
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ErrorResponse
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *ErrorResponse
+	// JSON415 the response for an HTTP 415 `application/json` response
+	JSON415 *ErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorResponse
+	// Headers201 the parsed response headers for an HTTP 201 response
+	Headers201 *ApiV1WorkspacesEventHandlersSecretCreateResponse201Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1WorkspacesEventHandlersSecretCreateResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1WorkspacesEventHandlersSecretCreateResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1WorkspacesEventHandlersSecretCreateResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1WorkspacesEventHandlersSecretCreateResponse404Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1WorkspacesEventHandlersSecretCreateResponse413Headers
+	// Headers415 the parsed response headers for an HTTP 415 response
+	Headers415 *ApiV1WorkspacesEventHandlersSecretCreateResponse415Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1WorkspacesEventHandlersSecretCreateResponse503Headers
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r ApiV1WorkspacesEventHandlersSecretCreateResponse) GetJSON201() *HandlerSecret {
+	return r.JSON201
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ApiV1WorkspacesEventHandlersSecretCreateResponse) GetJSON400() *ErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ApiV1WorkspacesEventHandlersSecretCreateResponse) GetJSON401() *ErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ApiV1WorkspacesEventHandlersSecretCreateResponse) GetJSON403() *ErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ApiV1WorkspacesEventHandlersSecretCreateResponse) GetJSON404() *ErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r ApiV1WorkspacesEventHandlersSecretCreateResponse) GetJSON413() *ErrorResponse {
+	return r.JSON413
+}
+
+// GetJSON415 returns the response for an HTTP 415 `application/json` response
+func (r ApiV1WorkspacesEventHandlersSecretCreateResponse) GetJSON415() *ErrorResponse {
+	return r.JSON415
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ApiV1WorkspacesEventHandlersSecretCreateResponse) GetJSON503() *ErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApiV1WorkspacesEventHandlersSecretCreateResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApiV1WorkspacesEventHandlersSecretCreateResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApiV1WorkspacesEventHandlersSecretCreateResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApiV1WorkspacesEventHandlersSecretCreateResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // ApiV1WorkspacesMembersListResponse200Headers the declared response headers of an HTTP 200 response for ApiV1WorkspacesMembersList
 type ApiV1WorkspacesMembersListResponse200Headers struct {
 	XRequestId string
@@ -14048,6 +17765,135 @@ func (c *ClientWithResponses) ApiLogoutCreateWithResponse(ctx context.Context, r
 	return ParseApiLogoutCreateResponse(rsp)
 }
 
+// ApiV1ActionRunsListWithResponse List a workspace's runs, newest first
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/action-runs/ (the `ApiV1ActionRunsList` operationId).
+func (c *ClientWithResponses) ApiV1ActionRunsListWithResponse(ctx context.Context, params *ApiV1ActionRunsListParams, reqEditors ...RequestEditorFn) (*ApiV1ActionRunsListResponse, error) {
+	rsp, err := c.ApiV1ActionRunsList(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1ActionRunsListResponse(rsp)
+}
+
+// ApiV1ActionRunsCreateWithBodyWithResponse Run an action or a workflow of the workspace configuration (User)
+//
+// Creates a transaction with a snapshot of the configuration in effect. `run_by: server` (default) queues it for the API’s runner (409 `no_runner` when there is none); `run_by: client` records a run the caller executes and reports with finish. A workflow runs its steps in order, one transaction and one event each.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/action-runs/ (the `ApiV1ActionRunsCreate` operationId).
+func (c *ClientWithResponses) ApiV1ActionRunsCreateWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ApiV1ActionRunsCreateResponse, error) {
+	rsp, err := c.ApiV1ActionRunsCreateWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1ActionRunsCreateResponse(rsp)
+}
+
+// ApiV1ActionRunsCreateWithResponse Run an action or a workflow of the workspace configuration (User)
+//
+// Creates a transaction with a snapshot of the configuration in effect. `run_by: server` (default) queues it for the API’s runner (409 `no_runner` when there is none); `run_by: client` records a run the caller executes and reports with finish. A workflow runs its steps in order, one transaction and one event each.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/action-runs/ (the `ApiV1ActionRunsCreate` operationId).
+func (c *ClientWithResponses) ApiV1ActionRunsCreateWithResponse(ctx context.Context, body ApiV1ActionRunsCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1ActionRunsCreateResponse, error) {
+	rsp, err := c.ApiV1ActionRunsCreate(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1ActionRunsCreateResponse(rsp)
+}
+
+// ApiV1ActionRunsRetrieveWithResponse Show a run
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/action-runs/{id}/ (the `ApiV1ActionRunsRetrieve` operationId).
+func (c *ClientWithResponses) ApiV1ActionRunsRetrieveWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*ApiV1ActionRunsRetrieveResponse, error) {
+	rsp, err := c.ApiV1ActionRunsRetrieve(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1ActionRunsRetrieveResponse(rsp)
+}
+
+// ApiV1ActionRunsCancelCreateWithResponse Cancel a run (User)
+//
+// A queued run ends `killed` now; a running one is killed by its runner within about a second.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/action-runs/{id}/cancel/ (the `ApiV1ActionRunsCancelCreate` operationId).
+func (c *ClientWithResponses) ApiV1ActionRunsCancelCreateWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*ApiV1ActionRunsCancelCreateResponse, error) {
+	rsp, err := c.ApiV1ActionRunsCancelCreate(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1ActionRunsCancelCreateResponse(rsp)
+}
+
+// ApiV1ActionRunsEventsRetrieveWithResponse A run's events (one, once it ended)
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/action-runs/{id}/events/ (the `ApiV1ActionRunsEventsRetrieve` operationId).
+func (c *ClientWithResponses) ApiV1ActionRunsEventsRetrieveWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*ApiV1ActionRunsEventsRetrieveResponse, error) {
+	rsp, err := c.ApiV1ActionRunsEventsRetrieve(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1ActionRunsEventsRetrieveResponse(rsp)
+}
+
+// ApiV1ActionRunsFinishCreateWithBodyWithResponse Report how a client’s run ended (its starter)
+//
+// Exit 0 ends it `stopped` (event level Info), anything else `failed` (Error); its event goes to the handlers.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/action-runs/{id}/finish/ (the `ApiV1ActionRunsFinishCreate` operationId).
+func (c *ClientWithResponses) ApiV1ActionRunsFinishCreateWithBodyWithResponse(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ApiV1ActionRunsFinishCreateResponse, error) {
+	rsp, err := c.ApiV1ActionRunsFinishCreateWithBody(ctx, id, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1ActionRunsFinishCreateResponse(rsp)
+}
+
+// ApiV1ActionRunsFinishCreateWithResponse Report how a client’s run ended (its starter)
+//
+// Exit 0 ends it `stopped` (event level Info), anything else `failed` (Error); its event goes to the handlers.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/action-runs/{id}/finish/ (the `ApiV1ActionRunsFinishCreate` operationId).
+func (c *ClientWithResponses) ApiV1ActionRunsFinishCreateWithResponse(ctx context.Context, id openapi_types.UUID, body ApiV1ActionRunsFinishCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1ActionRunsFinishCreateResponse, error) {
+	rsp, err := c.ApiV1ActionRunsFinishCreate(ctx, id, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1ActionRunsFinishCreateResponse(rsp)
+}
+
+// ApiV1ActionRunsOutputRetrieveWithResponse A run's output, streamed while it runs with follow=true
+//
+// Plain text. While the run runs, its output so far (written every half second); afterwards only when the workspace keeps transaction output (`transactions.logging: true`). With `follow=true` the answer stays open and carries the output as it comes until the run ends.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/action-runs/{id}/output/ (the `ApiV1ActionRunsOutputRetrieve` operationId).
+func (c *ClientWithResponses) ApiV1ActionRunsOutputRetrieveWithResponse(ctx context.Context, id openapi_types.UUID, params *ApiV1ActionRunsOutputRetrieveParams, reqEditors ...RequestEditorFn) (*ApiV1ActionRunsOutputRetrieveResponse, error) {
+	rsp, err := c.ApiV1ActionRunsOutputRetrieve(ctx, id, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1ActionRunsOutputRetrieveResponse(rsp)
+}
+
 // ApiV1AuditLogListWithResponse Security events, newest first (Super Admin: all; Org Admin: their organizations)
 //
 // A page of the audit log, newest first, with filters. Super Admins see every entry; Org Admins the entries of their organizations.
@@ -14076,6 +17922,77 @@ func (c *ClientWithResponses) ApiV1AuditLogExportRetrieveWithResponse(ctx contex
 		return nil, err
 	}
 	return ParseApiV1AuditLogExportRetrieveResponse(rsp)
+}
+
+// ApiV1EventsListWithResponse List a workspace's events, newest first
+//
+// One event per executed action (per workflow step); filter by `level`.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/events/ (the `ApiV1EventsList` operationId).
+func (c *ClientWithResponses) ApiV1EventsListWithResponse(ctx context.Context, params *ApiV1EventsListParams, reqEditors ...RequestEditorFn) (*ApiV1EventsListResponse, error) {
+	rsp, err := c.ApiV1EventsList(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1EventsListResponse(rsp)
+}
+
+// ApiV1EventsRetrieveWithResponse Show an event
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/events/{id}/ (the `ApiV1EventsRetrieve` operationId).
+func (c *ClientWithResponses) ApiV1EventsRetrieveWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*ApiV1EventsRetrieveResponse, error) {
+	rsp, err := c.ApiV1EventsRetrieve(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1EventsRetrieveResponse(rsp)
+}
+
+// ApiV1EventsDeliveriesRetrieveWithResponse An event's deliveries, one per handler, with every attempt
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/events/{id}/deliveries/ (the `ApiV1EventsDeliveriesRetrieve` operationId).
+func (c *ClientWithResponses) ApiV1EventsDeliveriesRetrieveWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*ApiV1EventsDeliveriesRetrieveResponse, error) {
+	rsp, err := c.ApiV1EventsDeliveriesRetrieve(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1EventsDeliveriesRetrieveResponse(rsp)
+}
+
+// ApiV1EventsRedeliverCreateWithBodyWithResponse Deliver an event again, now (Workspace Admin)
+//
+// Its deliveries (or the one to `handler`) are pending again with an attempt due now; the receiver gets the same `webhook-id`.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/events/{id}/redeliver/ (the `ApiV1EventsRedeliverCreate` operationId).
+func (c *ClientWithResponses) ApiV1EventsRedeliverCreateWithBodyWithResponse(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ApiV1EventsRedeliverCreateResponse, error) {
+	rsp, err := c.ApiV1EventsRedeliverCreateWithBody(ctx, id, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1EventsRedeliverCreateResponse(rsp)
+}
+
+// ApiV1EventsRedeliverCreateWithResponse Deliver an event again, now (Workspace Admin)
+//
+// Its deliveries (or the one to `handler`) are pending again with an attempt due now; the receiver gets the same `webhook-id`.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/events/{id}/redeliver/ (the `ApiV1EventsRedeliverCreate` operationId).
+func (c *ClientWithResponses) ApiV1EventsRedeliverCreateWithResponse(ctx context.Context, id openapi_types.UUID, body ApiV1EventsRedeliverCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1EventsRedeliverCreateResponse, error) {
+	rsp, err := c.ApiV1EventsRedeliverCreate(ctx, id, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1EventsRedeliverCreateResponse(rsp)
 }
 
 // ApiV1OrganizationsListWithResponse List the organizations the caller belongs to
@@ -14978,6 +18895,64 @@ func (c *ClientWithResponses) ApiV1WorkspacesPartialUpdateWithResponse(ctx conte
 	return ParseApiV1WorkspacesPartialUpdateResponse(rsp)
 }
 
+// ApiV1WorkspacesEventHandlersRetrieveWithResponse A workspace's event handlers and their state
+//
+// The handlers of the configuration’s `events` key, whether each signs, and whether a 410 disabled it.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/workspaces/{id}/event-handlers/ (the `ApiV1WorkspacesEventHandlersRetrieve` operationId).
+func (c *ClientWithResponses) ApiV1WorkspacesEventHandlersRetrieveWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*ApiV1WorkspacesEventHandlersRetrieveResponse, error) {
+	rsp, err := c.ApiV1WorkspacesEventHandlersRetrieve(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1WorkspacesEventHandlersRetrieveResponse(rsp)
+}
+
+// ApiV1WorkspacesEventHandlersEnableCreateWithResponse Enable a handler a 410 answer disabled (Workspace Admin)
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/workspaces/{id}/event-handlers/{name}/enable/ (the `ApiV1WorkspacesEventHandlersEnableCreate` operationId).
+func (c *ClientWithResponses) ApiV1WorkspacesEventHandlersEnableCreateWithResponse(ctx context.Context, id openapi_types.UUID, name string, reqEditors ...RequestEditorFn) (*ApiV1WorkspacesEventHandlersEnableCreateResponse, error) {
+	rsp, err := c.ApiV1WorkspacesEventHandlersEnableCreate(ctx, id, name, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1WorkspacesEventHandlersEnableCreateResponse(rsp)
+}
+
+// ApiV1WorkspacesEventHandlersSecretCreateWithBodyWithResponse Make or rotate a webhook handler's signing secret (Workspace Admin)
+//
+// The `whsec_` secret is in this response only. During `grace_seconds` deliveries carry signatures with both the new and the previous secret.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/workspaces/{id}/event-handlers/{name}/secret/ (the `ApiV1WorkspacesEventHandlersSecretCreate` operationId).
+func (c *ClientWithResponses) ApiV1WorkspacesEventHandlersSecretCreateWithBodyWithResponse(ctx context.Context, id openapi_types.UUID, name string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ApiV1WorkspacesEventHandlersSecretCreateResponse, error) {
+	rsp, err := c.ApiV1WorkspacesEventHandlersSecretCreateWithBody(ctx, id, name, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1WorkspacesEventHandlersSecretCreateResponse(rsp)
+}
+
+// ApiV1WorkspacesEventHandlersSecretCreateWithResponse Make or rotate a webhook handler's signing secret (Workspace Admin)
+//
+// The `whsec_` secret is in this response only. During `grace_seconds` deliveries carry signatures with both the new and the previous secret.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/workspaces/{id}/event-handlers/{name}/secret/ (the `ApiV1WorkspacesEventHandlersSecretCreate` operationId).
+func (c *ClientWithResponses) ApiV1WorkspacesEventHandlersSecretCreateWithResponse(ctx context.Context, id openapi_types.UUID, name string, body ApiV1WorkspacesEventHandlersSecretCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1WorkspacesEventHandlersSecretCreateResponse, error) {
+	rsp, err := c.ApiV1WorkspacesEventHandlersSecretCreate(ctx, id, name, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1WorkspacesEventHandlersSecretCreateResponse(rsp)
+}
+
 // ApiV1WorkspacesMembersListWithResponse List the workspace's members and their roles
 //
 // The members with their roles, ordered by username. Any member may list them.
@@ -15582,6 +19557,1105 @@ func ParseApiLogoutCreateResponse(rsp *http.Response) (*ApiLogoutCreateResponse,
 	return response, nil
 }
 
+// ParseApiV1ActionRunsListResponse parses an HTTP response from a ApiV1ActionRunsListWithResponse call
+func ParseApiV1ActionRunsListResponse(rsp *http.Response) (*ApiV1ActionRunsListResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApiV1ActionRunsListResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PaginatedActionRunList
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1ActionRunsListResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1ActionRunsListResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1ActionRunsListResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1ActionRunsListResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1ActionRunsListResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1ActionRunsListResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseApiV1ActionRunsCreateResponse parses an HTTP response from a ApiV1ActionRunsCreateWithResponse call
+func ParseApiV1ActionRunsCreateResponse(rsp *http.Response) (*ApiV1ActionRunsCreateResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApiV1ActionRunsCreateResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest ActionRun
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 201:
+		var headers ApiV1ActionRunsCreateResponse201Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers201 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1ActionRunsCreateResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1ActionRunsCreateResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1ActionRunsCreateResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 409:
+		var headers ApiV1ActionRunsCreateResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers409 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1ActionRunsCreateResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 415:
+		var headers ApiV1ActionRunsCreateResponse415Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers415 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1ActionRunsCreateResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseApiV1ActionRunsRetrieveResponse parses an HTTP response from a ApiV1ActionRunsRetrieveWithResponse call
+func ParseApiV1ActionRunsRetrieveResponse(rsp *http.Response) (*ApiV1ActionRunsRetrieveResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApiV1ActionRunsRetrieveResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest ActionRun
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1ActionRunsRetrieveResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1ActionRunsRetrieveResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1ActionRunsRetrieveResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1ActionRunsRetrieveResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1ActionRunsRetrieveResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1ActionRunsRetrieveResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseApiV1ActionRunsCancelCreateResponse parses an HTTP response from a ApiV1ActionRunsCancelCreateWithResponse call
+func ParseApiV1ActionRunsCancelCreateResponse(rsp *http.Response) (*ApiV1ActionRunsCancelCreateResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApiV1ActionRunsCancelCreateResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 202:
+		var dest ActionRun
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON202 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 202:
+		var headers ApiV1ActionRunsCancelCreateResponse202Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers202 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1ActionRunsCancelCreateResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1ActionRunsCancelCreateResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1ActionRunsCancelCreateResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1ActionRunsCancelCreateResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 409:
+		var headers ApiV1ActionRunsCancelCreateResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers409 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1ActionRunsCancelCreateResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1ActionRunsCancelCreateResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseApiV1ActionRunsEventsRetrieveResponse parses an HTTP response from a ApiV1ActionRunsEventsRetrieveWithResponse call
+func ParseApiV1ActionRunsEventsRetrieveResponse(rsp *http.Response) (*ApiV1ActionRunsEventsRetrieveResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApiV1ActionRunsEventsRetrieveResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []Event
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1ActionRunsEventsRetrieveResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1ActionRunsEventsRetrieveResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1ActionRunsEventsRetrieveResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1ActionRunsEventsRetrieveResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1ActionRunsEventsRetrieveResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1ActionRunsEventsRetrieveResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseApiV1ActionRunsFinishCreateResponse parses an HTTP response from a ApiV1ActionRunsFinishCreateWithResponse call
+func ParseApiV1ActionRunsFinishCreateResponse(rsp *http.Response) (*ApiV1ActionRunsFinishCreateResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApiV1ActionRunsFinishCreateResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest ActionRun
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1ActionRunsFinishCreateResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1ActionRunsFinishCreateResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1ActionRunsFinishCreateResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1ActionRunsFinishCreateResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1ActionRunsFinishCreateResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 409:
+		var headers ApiV1ActionRunsFinishCreateResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers409 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1ActionRunsFinishCreateResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 415:
+		var headers ApiV1ActionRunsFinishCreateResponse415Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers415 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1ActionRunsFinishCreateResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseApiV1ActionRunsOutputRetrieveResponse parses an HTTP response from a ApiV1ActionRunsOutputRetrieveWithResponse call
+func ParseApiV1ActionRunsOutputRetrieveResponse(rsp *http.Response) (*ApiV1ActionRunsOutputRetrieveResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApiV1ActionRunsOutputRetrieveResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1ActionRunsOutputRetrieveResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1ActionRunsOutputRetrieveResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1ActionRunsOutputRetrieveResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1ActionRunsOutputRetrieveResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1ActionRunsOutputRetrieveResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1ActionRunsOutputRetrieveResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
 // ParseApiV1AuditLogListResponse parses an HTTP response from a ApiV1AuditLogListWithResponse call
 func ParseApiV1AuditLogListResponse(rsp *http.Response) (*ApiV1AuditLogListResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -15814,6 +20888,592 @@ func ParseApiV1AuditLogExportRetrieveResponse(rsp *http.Response) (*ApiV1AuditLo
 		response.Headers403 = &headers
 	case rsp.StatusCode == 503:
 		var headers ApiV1AuditLogExportRetrieveResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseApiV1EventsListResponse parses an HTTP response from a ApiV1EventsListWithResponse call
+func ParseApiV1EventsListResponse(rsp *http.Response) (*ApiV1EventsListResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApiV1EventsListResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PaginatedEventList
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1EventsListResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1EventsListResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1EventsListResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1EventsListResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1EventsListResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1EventsListResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseApiV1EventsRetrieveResponse parses an HTTP response from a ApiV1EventsRetrieveWithResponse call
+func ParseApiV1EventsRetrieveResponse(rsp *http.Response) (*ApiV1EventsRetrieveResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApiV1EventsRetrieveResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Event
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1EventsRetrieveResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1EventsRetrieveResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1EventsRetrieveResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1EventsRetrieveResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1EventsRetrieveResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1EventsRetrieveResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseApiV1EventsDeliveriesRetrieveResponse parses an HTTP response from a ApiV1EventsDeliveriesRetrieveWithResponse call
+func ParseApiV1EventsDeliveriesRetrieveResponse(rsp *http.Response) (*ApiV1EventsDeliveriesRetrieveResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApiV1EventsDeliveriesRetrieveResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []Delivery
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1EventsDeliveriesRetrieveResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1EventsDeliveriesRetrieveResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1EventsDeliveriesRetrieveResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1EventsDeliveriesRetrieveResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1EventsDeliveriesRetrieveResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1EventsDeliveriesRetrieveResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseApiV1EventsRedeliverCreateResponse parses an HTTP response from a ApiV1EventsRedeliverCreateWithResponse call
+func ParseApiV1EventsRedeliverCreateResponse(rsp *http.Response) (*ApiV1EventsRedeliverCreateResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApiV1EventsRedeliverCreateResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 202:
+		var dest []Delivery
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON202 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 202:
+		var headers ApiV1EventsRedeliverCreateResponse202Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers202 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1EventsRedeliverCreateResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1EventsRedeliverCreateResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1EventsRedeliverCreateResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1EventsRedeliverCreateResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1EventsRedeliverCreateResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 415:
+		var headers ApiV1EventsRedeliverCreateResponse415Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers415 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1EventsRedeliverCreateResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -22569,6 +28229,471 @@ func ParseApiV1WorkspacesPartialUpdateResponse(rsp *http.Response) (*ApiV1Worksp
 		response.Headers415 = &headers
 	case rsp.StatusCode == 503:
 		var headers ApiV1WorkspacesPartialUpdateResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseApiV1WorkspacesEventHandlersRetrieveResponse parses an HTTP response from a ApiV1WorkspacesEventHandlersRetrieveWithResponse call
+func ParseApiV1WorkspacesEventHandlersRetrieveResponse(rsp *http.Response) (*ApiV1WorkspacesEventHandlersRetrieveResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApiV1WorkspacesEventHandlersRetrieveResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []EventHandler
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1WorkspacesEventHandlersRetrieveResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1WorkspacesEventHandlersRetrieveResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1WorkspacesEventHandlersRetrieveResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1WorkspacesEventHandlersRetrieveResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1WorkspacesEventHandlersRetrieveResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1WorkspacesEventHandlersRetrieveResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseApiV1WorkspacesEventHandlersEnableCreateResponse parses an HTTP response from a ApiV1WorkspacesEventHandlersEnableCreateWithResponse call
+func ParseApiV1WorkspacesEventHandlersEnableCreateResponse(rsp *http.Response) (*ApiV1WorkspacesEventHandlersEnableCreateResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApiV1WorkspacesEventHandlersEnableCreateResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest EventHandler
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1WorkspacesEventHandlersEnableCreateResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1WorkspacesEventHandlersEnableCreateResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1WorkspacesEventHandlersEnableCreateResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1WorkspacesEventHandlersEnableCreateResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1WorkspacesEventHandlersEnableCreateResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1WorkspacesEventHandlersEnableCreateResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1WorkspacesEventHandlersEnableCreateResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseApiV1WorkspacesEventHandlersSecretCreateResponse parses an HTTP response from a ApiV1WorkspacesEventHandlersSecretCreateWithResponse call
+func ParseApiV1WorkspacesEventHandlersSecretCreateResponse(rsp *http.Response) (*ApiV1WorkspacesEventHandlersSecretCreateResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApiV1WorkspacesEventHandlersSecretCreateResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest HandlerSecret
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 201:
+		var headers ApiV1WorkspacesEventHandlersSecretCreateResponse201Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers201 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1WorkspacesEventHandlersSecretCreateResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1WorkspacesEventHandlersSecretCreateResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1WorkspacesEventHandlersSecretCreateResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1WorkspacesEventHandlersSecretCreateResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1WorkspacesEventHandlersSecretCreateResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 415:
+		var headers ApiV1WorkspacesEventHandlersSecretCreateResponse415Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers415 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1WorkspacesEventHandlersSecretCreateResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {

@@ -1,6 +1,9 @@
 // GENERATED FILE: do not edit. Regenerate with `npm run generate:clients` (scripts/clients/).
 import type { CallOptions, ClientOptions } from './core.js';
 import type {
+  ActionRun,
+  ActionRunFinish,
+  ActionRunStart,
   ApiKeyCreate,
   AuditEvent,
   Bucket,
@@ -12,6 +15,11 @@ import type {
   CreatedApiKey,
   CreatedBucket,
   CredentialRotation,
+  Delivery,
+  Event,
+  EventHandler,
+  HandlerSecret,
+  HandlerSecretRotate,
   IdTokenLogin,
   Identity,
   IdentityLink,
@@ -24,13 +32,16 @@ import type {
   OrganizationApiKeyCreate,
   OrganizationCreate,
   OrganizationUpdate,
+  PaginatedActionRunList,
   PaginatedApiKeyList,
   PaginatedAuditEntryList,
   PaginatedBucketList,
+  PaginatedEventList,
   PaginatedMemberList,
   PaginatedOrganizationList,
   PaginatedUserList,
   PaginatedWorkspaceList,
+  Redeliver,
   RegionList,
   RotatedCredentials,
   SsoProviders,
@@ -608,6 +619,151 @@ export interface PlinthClient {
    * @throws {ApiError} 401, 403, 503: the API's error body is `error.body`.
    */
   apiV1S3RegionsRetrieve(params?: Record<string, never>, call?: CallOptions): Promise<RegionList>;
+  /**
+   * List a workspace's runs, newest first
+   *
+   * `GET /api/v1/action-runs/` (`api_v1_action_runs_list`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1ActionRunsList(
+    params?: ApiV1ActionRunsListParams,
+    call?: CallOptions,
+  ): Promise<PaginatedActionRunList>;
+  /**
+   * Run an action or a workflow of the workspace configuration (User)
+   *
+   * Creates a transaction with a snapshot of the configuration in effect. `run_by: server` (default) queues it for the API’s runner (409 `no_runner` when there is none); `run_by: client` records a run the caller executes and reports with finish. A workflow runs its steps in order, one transaction and one event each.
+   *
+   * `POST /api/v1/action-runs/` (`api_v1_action_runs_create`).
+   * @throws {ApiError} 400, 401, 403, 409, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1ActionRunsCreate(params: ApiV1ActionRunsCreateParams, call?: CallOptions): Promise<ActionRun>;
+  /**
+   * Show a run
+   *
+   * `GET /api/v1/action-runs/{id}/` (`api_v1_action_runs_retrieve`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1ActionRunsRetrieve(params: ApiV1ActionRunsRetrieveParams, call?: CallOptions): Promise<ActionRun>;
+  /**
+   * Report how a client’s run ended (its starter)
+   *
+   * Exit 0 ends it `stopped` (event level Info), anything else `failed` (Error); its event goes to the handlers.
+   *
+   * `POST /api/v1/action-runs/{id}/finish/` (`api_v1_action_runs_finish_create`).
+   * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1ActionRunsFinishCreate(
+    params: ApiV1ActionRunsFinishCreateParams,
+    call?: CallOptions,
+  ): Promise<ActionRun>;
+  /**
+   * Cancel a run (User)
+   *
+   * A queued run ends `killed` now; a running one is killed by its runner within about a second.
+   *
+   * `POST /api/v1/action-runs/{id}/cancel/` (`api_v1_action_runs_cancel_create`).
+   * @throws {ApiError} 400, 401, 403, 404, 409, 413, 503: the API's error body is `error.body`.
+   */
+  apiV1ActionRunsCancelCreate(
+    params: ApiV1ActionRunsCancelCreateParams,
+    call?: CallOptions,
+  ): Promise<ActionRun>;
+  /**
+   * A run's events (one, once it ended)
+   *
+   * `GET /api/v1/action-runs/{id}/events/` (`api_v1_action_runs_events_retrieve`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1ActionRunsEventsRetrieve(
+    params: ApiV1ActionRunsEventsRetrieveParams,
+    call?: CallOptions,
+  ): Promise<Event[]>;
+  /**
+   * A run's output, streamed while it runs with follow=true
+   *
+   * Plain text. While the run runs, its output so far (written every half second); afterwards only when the workspace keeps transaction output (`transactions.logging: true`). With `follow=true` the answer stays open and carries the output as it comes until the run ends.
+   *
+   * `GET /api/v1/action-runs/{id}/output/` (`api_v1_action_runs_output_retrieve`).
+   * The answer is returned as text.
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1ActionRunsOutputRetrieve(
+    params: ApiV1ActionRunsOutputRetrieveParams,
+    call?: CallOptions,
+  ): Promise<string>;
+  /**
+   * List a workspace's events, newest first
+   *
+   * One event per executed action (per workflow step); filter by `level`.
+   *
+   * `GET /api/v1/events/` (`api_v1_events_list`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1EventsList(params?: ApiV1EventsListParams, call?: CallOptions): Promise<PaginatedEventList>;
+  /**
+   * Show an event
+   *
+   * `GET /api/v1/events/{id}/` (`api_v1_events_retrieve`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1EventsRetrieve(params: ApiV1EventsRetrieveParams, call?: CallOptions): Promise<Event>;
+  /**
+   * An event's deliveries, one per handler, with every attempt
+   *
+   * `GET /api/v1/events/{id}/deliveries/` (`api_v1_events_deliveries_retrieve`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1EventsDeliveriesRetrieve(
+    params: ApiV1EventsDeliveriesRetrieveParams,
+    call?: CallOptions,
+  ): Promise<Delivery[]>;
+  /**
+   * Deliver an event again, now (Workspace Admin)
+   *
+   * Its deliveries (or the one to `handler`) are pending again with an attempt due now; the receiver gets the same `webhook-id`.
+   *
+   * `POST /api/v1/events/{id}/redeliver/` (`api_v1_events_redeliver_create`).
+   * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1EventsRedeliverCreate(
+    params: ApiV1EventsRedeliverCreateParams,
+    call?: CallOptions,
+  ): Promise<Delivery[]>;
+  /**
+   * A workspace's event handlers and their state
+   *
+   * The handlers of the configuration’s `events` key, whether each signs, and whether a 410 disabled it.
+   *
+   * `GET /api/v1/workspaces/{id}/event-handlers/` (`api_v1_workspaces_event_handlers_retrieve`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1WorkspacesEventHandlersRetrieve(
+    params: ApiV1WorkspacesEventHandlersRetrieveParams,
+    call?: CallOptions,
+  ): Promise<EventHandler[]>;
+  /**
+   * Make or rotate a webhook handler's signing secret (Workspace Admin)
+   *
+   * The `whsec_` secret is in this response only. During `grace_seconds` deliveries carry signatures with both the new and the previous secret.
+   *
+   * `POST /api/v1/workspaces/{id}/event-handlers/{name}/secret/` (`api_v1_workspaces_event_handlers_secret_create`).
+   * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1WorkspacesEventHandlersSecretCreate(
+    params: ApiV1WorkspacesEventHandlersSecretCreateParams,
+    call?: CallOptions,
+  ): Promise<HandlerSecret>;
+  /**
+   * Enable a handler a 410 answer disabled (Workspace Admin)
+   *
+   * `POST /api/v1/workspaces/{id}/event-handlers/{name}/enable/` (`api_v1_workspaces_event_handlers_enable_create`).
+   * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
+   */
+  apiV1WorkspacesEventHandlersEnableCreate(
+    params: ApiV1WorkspacesEventHandlersEnableCreateParams,
+    call?: CallOptions,
+  ): Promise<EventHandler>;
 }
 /**
  * A client with a configuration of its own (base URL, token or token function, fetch, deadline,
@@ -1729,3 +1885,296 @@ export declare function apiV1S3RegionsRetrieve(
   params?: Record<string, never>,
   call?: CallOptions,
 ): Promise<RegionList>;
+export interface ApiV1ActionRunsListParams {
+  /**
+   * A page number within the paginated result set (1-based, at most 1000000).
+   */
+  page?: number;
+  /**
+   * Number of results to return per page (default 50, maximum 500).
+   */
+  pageSize?: number;
+  /**
+   * Only this workspace’s; unset: every workspace the caller may see.
+   */
+  workspace?: string;
+  /**
+   * Only runs in this status.
+   */
+  status?: 'created' | 'running' | 'stopped' | 'failed' | 'killed';
+  /**
+   * Only the steps of this workflow run.
+   */
+  workflowRun?: string;
+}
+/**
+ * List a workspace's runs, newest first
+ *
+ * `GET /api/v1/action-runs/` (`api_v1_action_runs_list`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1ActionRunsList(
+  params?: ApiV1ActionRunsListParams,
+  call?: CallOptions,
+): Promise<PaginatedActionRunList>;
+export interface ApiV1ActionRunsCreateParams {
+  /**
+   * The request body.
+   */
+  requestBody: ActionRunStart;
+}
+/**
+ * Run an action or a workflow of the workspace configuration (User)
+ *
+ * Creates a transaction with a snapshot of the configuration in effect. `run_by: server` (default) queues it for the API’s runner (409 `no_runner` when there is none); `run_by: client` records a run the caller executes and reports with finish. A workflow runs its steps in order, one transaction and one event each.
+ *
+ * `POST /api/v1/action-runs/` (`api_v1_action_runs_create`).
+ * @throws {ApiError} 400, 401, 403, 409, 413, 415, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1ActionRunsCreate(
+  params: ApiV1ActionRunsCreateParams,
+  call?: CallOptions,
+): Promise<ActionRun>;
+export interface ApiV1ActionRunsRetrieveParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+}
+/**
+ * Show a run
+ *
+ * `GET /api/v1/action-runs/{id}/` (`api_v1_action_runs_retrieve`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1ActionRunsRetrieve(
+  params: ApiV1ActionRunsRetrieveParams,
+  call?: CallOptions,
+): Promise<ActionRun>;
+export interface ApiV1ActionRunsFinishCreateParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+  /**
+   * The request body.
+   */
+  requestBody: ActionRunFinish;
+}
+/**
+ * Report how a client’s run ended (its starter)
+ *
+ * Exit 0 ends it `stopped` (event level Info), anything else `failed` (Error); its event goes to the handlers.
+ *
+ * `POST /api/v1/action-runs/{id}/finish/` (`api_v1_action_runs_finish_create`).
+ * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1ActionRunsFinishCreate(
+  params: ApiV1ActionRunsFinishCreateParams,
+  call?: CallOptions,
+): Promise<ActionRun>;
+export interface ApiV1ActionRunsCancelCreateParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+}
+/**
+ * Cancel a run (User)
+ *
+ * A queued run ends `killed` now; a running one is killed by its runner within about a second.
+ *
+ * `POST /api/v1/action-runs/{id}/cancel/` (`api_v1_action_runs_cancel_create`).
+ * @throws {ApiError} 400, 401, 403, 404, 409, 413, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1ActionRunsCancelCreate(
+  params: ApiV1ActionRunsCancelCreateParams,
+  call?: CallOptions,
+): Promise<ActionRun>;
+export interface ApiV1ActionRunsEventsRetrieveParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+}
+/**
+ * A run's events (one, once it ended)
+ *
+ * `GET /api/v1/action-runs/{id}/events/` (`api_v1_action_runs_events_retrieve`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1ActionRunsEventsRetrieve(
+  params: ApiV1ActionRunsEventsRetrieveParams,
+  call?: CallOptions,
+): Promise<Event[]>;
+export interface ApiV1ActionRunsOutputRetrieveParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+  /**
+   * true: keep the answer open and stream the output until the run ends.
+   */
+  follow?: 'true' | 'false';
+}
+/**
+ * A run's output, streamed while it runs with follow=true
+ *
+ * Plain text. While the run runs, its output so far (written every half second); afterwards only when the workspace keeps transaction output (`transactions.logging: true`). With `follow=true` the answer stays open and carries the output as it comes until the run ends.
+ *
+ * `GET /api/v1/action-runs/{id}/output/` (`api_v1_action_runs_output_retrieve`).
+ * The answer is returned as text.
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1ActionRunsOutputRetrieve(
+  params: ApiV1ActionRunsOutputRetrieveParams,
+  call?: CallOptions,
+): Promise<string>;
+export interface ApiV1EventsListParams {
+  /**
+   * A page number within the paginated result set (1-based, at most 1000000).
+   */
+  page?: number;
+  /**
+   * Number of results to return per page (default 50, maximum 500).
+   */
+  pageSize?: number;
+  /**
+   * Only this workspace’s; unset: every workspace the caller may see.
+   */
+  workspace?: string;
+  /**
+   * Only events of this level.
+   */
+  level?: 'Info' | 'Warning' | 'Error';
+}
+/**
+ * List a workspace's events, newest first
+ *
+ * One event per executed action (per workflow step); filter by `level`.
+ *
+ * `GET /api/v1/events/` (`api_v1_events_list`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1EventsList(
+  params?: ApiV1EventsListParams,
+  call?: CallOptions,
+): Promise<PaginatedEventList>;
+export interface ApiV1EventsRetrieveParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+}
+/**
+ * Show an event
+ *
+ * `GET /api/v1/events/{id}/` (`api_v1_events_retrieve`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1EventsRetrieve(
+  params: ApiV1EventsRetrieveParams,
+  call?: CallOptions,
+): Promise<Event>;
+export interface ApiV1EventsDeliveriesRetrieveParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+}
+/**
+ * An event's deliveries, one per handler, with every attempt
+ *
+ * `GET /api/v1/events/{id}/deliveries/` (`api_v1_events_deliveries_retrieve`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1EventsDeliveriesRetrieve(
+  params: ApiV1EventsDeliveriesRetrieveParams,
+  call?: CallOptions,
+): Promise<Delivery[]>;
+export interface ApiV1EventsRedeliverCreateParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+  /**
+   * The request body.
+   */
+  requestBody: Redeliver;
+}
+/**
+ * Deliver an event again, now (Workspace Admin)
+ *
+ * Its deliveries (or the one to `handler`) are pending again with an attempt due now; the receiver gets the same `webhook-id`.
+ *
+ * `POST /api/v1/events/{id}/redeliver/` (`api_v1_events_redeliver_create`).
+ * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1EventsRedeliverCreate(
+  params: ApiV1EventsRedeliverCreateParams,
+  call?: CallOptions,
+): Promise<Delivery[]>;
+export interface ApiV1WorkspacesEventHandlersRetrieveParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+}
+/**
+ * A workspace's event handlers and their state
+ *
+ * The handlers of the configuration’s `events` key, whether each signs, and whether a 410 disabled it.
+ *
+ * `GET /api/v1/workspaces/{id}/event-handlers/` (`api_v1_workspaces_event_handlers_retrieve`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1WorkspacesEventHandlersRetrieve(
+  params: ApiV1WorkspacesEventHandlersRetrieveParams,
+  call?: CallOptions,
+): Promise<EventHandler[]>;
+export interface ApiV1WorkspacesEventHandlersSecretCreateParams {
+  /**
+   * The workspace's ID.
+   */
+  id: string;
+  /**
+   * The handler's name.
+   */
+  name: string;
+  /**
+   * The request body.
+   */
+  requestBody: HandlerSecretRotate;
+}
+/**
+ * Make or rotate a webhook handler's signing secret (Workspace Admin)
+ *
+ * The `whsec_` secret is in this response only. During `grace_seconds` deliveries carry signatures with both the new and the previous secret.
+ *
+ * `POST /api/v1/workspaces/{id}/event-handlers/{name}/secret/` (`api_v1_workspaces_event_handlers_secret_create`).
+ * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1WorkspacesEventHandlersSecretCreate(
+  params: ApiV1WorkspacesEventHandlersSecretCreateParams,
+  call?: CallOptions,
+): Promise<HandlerSecret>;
+export interface ApiV1WorkspacesEventHandlersEnableCreateParams {
+  /**
+   * The workspace's ID.
+   */
+  id: string;
+  /**
+   * The handler's name.
+   */
+  name: string;
+}
+/**
+ * Enable a handler a 410 answer disabled (Workspace Admin)
+ *
+ * `POST /api/v1/workspaces/{id}/event-handlers/{name}/enable/` (`api_v1_workspaces_event_handlers_enable_create`).
+ * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
+ */
+export declare function apiV1WorkspacesEventHandlersEnableCreate(
+  params: ApiV1WorkspacesEventHandlersEnableCreateParams,
+  call?: CallOptions,
+): Promise<EventHandler>;

@@ -491,6 +491,151 @@ function bindOperations(send) {
       ),
     apiV1S3RegionsRetrieve: (_params, call) =>
       send({ method: 'GET', path: '/api/v1/s3/regions/', responseType: 'json' }, call),
+    apiV1ActionRunsList: (params = {}, call) =>
+      send(
+        {
+          method: 'GET',
+          path: '/api/v1/action-runs/',
+          query: {
+            page: params.page,
+            page_size: params.pageSize,
+            workspace: params.workspace,
+            status: params.status,
+            workflow_run: params.workflowRun,
+          },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1ActionRunsCreate: (params, call) =>
+      send(
+        { method: 'POST', path: '/api/v1/action-runs/', body: params.requestBody, responseType: 'json' },
+        call,
+      ),
+    apiV1ActionRunsRetrieve: (params, call) =>
+      send(
+        {
+          method: 'GET',
+          path: '/api/v1/action-runs/{id}/',
+          pathParams: { id: params.id },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1ActionRunsFinishCreate: (params, call) =>
+      send(
+        {
+          method: 'POST',
+          path: '/api/v1/action-runs/{id}/finish/',
+          pathParams: { id: params.id },
+          body: params.requestBody,
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1ActionRunsCancelCreate: (params, call) =>
+      send(
+        {
+          method: 'POST',
+          path: '/api/v1/action-runs/{id}/cancel/',
+          pathParams: { id: params.id },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1ActionRunsEventsRetrieve: (params, call) =>
+      send(
+        {
+          method: 'GET',
+          path: '/api/v1/action-runs/{id}/events/',
+          pathParams: { id: params.id },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1ActionRunsOutputRetrieve: (params, call) =>
+      send(
+        {
+          method: 'GET',
+          path: '/api/v1/action-runs/{id}/output/',
+          pathParams: { id: params.id },
+          query: { follow: params.follow },
+          responseType: 'text',
+        },
+        call,
+      ),
+    apiV1EventsList: (params = {}, call) =>
+      send(
+        {
+          method: 'GET',
+          path: '/api/v1/events/',
+          query: {
+            page: params.page,
+            page_size: params.pageSize,
+            workspace: params.workspace,
+            level: params.level,
+          },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1EventsRetrieve: (params, call) =>
+      send(
+        { method: 'GET', path: '/api/v1/events/{id}/', pathParams: { id: params.id }, responseType: 'json' },
+        call,
+      ),
+    apiV1EventsDeliveriesRetrieve: (params, call) =>
+      send(
+        {
+          method: 'GET',
+          path: '/api/v1/events/{id}/deliveries/',
+          pathParams: { id: params.id },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1EventsRedeliverCreate: (params, call) =>
+      send(
+        {
+          method: 'POST',
+          path: '/api/v1/events/{id}/redeliver/',
+          pathParams: { id: params.id },
+          body: params.requestBody,
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1WorkspacesEventHandlersRetrieve: (params, call) =>
+      send(
+        {
+          method: 'GET',
+          path: '/api/v1/workspaces/{id}/event-handlers/',
+          pathParams: { id: params.id },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1WorkspacesEventHandlersSecretCreate: (params, call) =>
+      send(
+        {
+          method: 'POST',
+          path: '/api/v1/workspaces/{id}/event-handlers/{name}/secret/',
+          pathParams: { id: params.id, name: params.name },
+          body: params.requestBody,
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1WorkspacesEventHandlersEnableCreate: (params, call) =>
+      send(
+        {
+          method: 'POST',
+          path: '/api/v1/workspaces/{id}/event-handlers/{name}/enable/',
+          pathParams: { id: params.id, name: params.name },
+          responseType: 'json',
+        },
+        call,
+      ),
   };
 }
 /** The functions below send with the global configuration (`OpenAPI`). */
@@ -1085,4 +1230,147 @@ export function apiV1S3BucketsObjectsUploadUrlCreate(params, call) {
  */
 export function apiV1S3RegionsRetrieve(params = {}, call) {
   return globalOperations.apiV1S3RegionsRetrieve(params, call);
+}
+/**
+ * List a workspace's runs, newest first
+ *
+ * `GET /api/v1/action-runs/` (`api_v1_action_runs_list`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export function apiV1ActionRunsList(params = {}, call) {
+  return globalOperations.apiV1ActionRunsList(params, call);
+}
+/**
+ * Run an action or a workflow of the workspace configuration (User)
+ *
+ * Creates a transaction with a snapshot of the configuration in effect. `run_by: server` (default) queues it for the API’s runner (409 `no_runner` when there is none); `run_by: client` records a run the caller executes and reports with finish. A workflow runs its steps in order, one transaction and one event each.
+ *
+ * `POST /api/v1/action-runs/` (`api_v1_action_runs_create`).
+ * @throws {ApiError} 400, 401, 403, 409, 413, 415, 503: the API's error body is `error.body`.
+ */
+export function apiV1ActionRunsCreate(params, call) {
+  return globalOperations.apiV1ActionRunsCreate(params, call);
+}
+/**
+ * Show a run
+ *
+ * `GET /api/v1/action-runs/{id}/` (`api_v1_action_runs_retrieve`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export function apiV1ActionRunsRetrieve(params, call) {
+  return globalOperations.apiV1ActionRunsRetrieve(params, call);
+}
+/**
+ * Report how a client’s run ended (its starter)
+ *
+ * Exit 0 ends it `stopped` (event level Info), anything else `failed` (Error); its event goes to the handlers.
+ *
+ * `POST /api/v1/action-runs/{id}/finish/` (`api_v1_action_runs_finish_create`).
+ * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
+ */
+export function apiV1ActionRunsFinishCreate(params, call) {
+  return globalOperations.apiV1ActionRunsFinishCreate(params, call);
+}
+/**
+ * Cancel a run (User)
+ *
+ * A queued run ends `killed` now; a running one is killed by its runner within about a second.
+ *
+ * `POST /api/v1/action-runs/{id}/cancel/` (`api_v1_action_runs_cancel_create`).
+ * @throws {ApiError} 400, 401, 403, 404, 409, 413, 503: the API's error body is `error.body`.
+ */
+export function apiV1ActionRunsCancelCreate(params, call) {
+  return globalOperations.apiV1ActionRunsCancelCreate(params, call);
+}
+/**
+ * A run's events (one, once it ended)
+ *
+ * `GET /api/v1/action-runs/{id}/events/` (`api_v1_action_runs_events_retrieve`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export function apiV1ActionRunsEventsRetrieve(params, call) {
+  return globalOperations.apiV1ActionRunsEventsRetrieve(params, call);
+}
+/**
+ * A run's output, streamed while it runs with follow=true
+ *
+ * Plain text. While the run runs, its output so far (written every half second); afterwards only when the workspace keeps transaction output (`transactions.logging: true`). With `follow=true` the answer stays open and carries the output as it comes until the run ends.
+ *
+ * `GET /api/v1/action-runs/{id}/output/` (`api_v1_action_runs_output_retrieve`).
+ * The answer is returned as text.
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export function apiV1ActionRunsOutputRetrieve(params, call) {
+  return globalOperations.apiV1ActionRunsOutputRetrieve(params, call);
+}
+/**
+ * List a workspace's events, newest first
+ *
+ * One event per executed action (per workflow step); filter by `level`.
+ *
+ * `GET /api/v1/events/` (`api_v1_events_list`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export function apiV1EventsList(params = {}, call) {
+  return globalOperations.apiV1EventsList(params, call);
+}
+/**
+ * Show an event
+ *
+ * `GET /api/v1/events/{id}/` (`api_v1_events_retrieve`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export function apiV1EventsRetrieve(params, call) {
+  return globalOperations.apiV1EventsRetrieve(params, call);
+}
+/**
+ * An event's deliveries, one per handler, with every attempt
+ *
+ * `GET /api/v1/events/{id}/deliveries/` (`api_v1_events_deliveries_retrieve`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export function apiV1EventsDeliveriesRetrieve(params, call) {
+  return globalOperations.apiV1EventsDeliveriesRetrieve(params, call);
+}
+/**
+ * Deliver an event again, now (Workspace Admin)
+ *
+ * Its deliveries (or the one to `handler`) are pending again with an attempt due now; the receiver gets the same `webhook-id`.
+ *
+ * `POST /api/v1/events/{id}/redeliver/` (`api_v1_events_redeliver_create`).
+ * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
+ */
+export function apiV1EventsRedeliverCreate(params, call) {
+  return globalOperations.apiV1EventsRedeliverCreate(params, call);
+}
+/**
+ * A workspace's event handlers and their state
+ *
+ * The handlers of the configuration’s `events` key, whether each signs, and whether a 410 disabled it.
+ *
+ * `GET /api/v1/workspaces/{id}/event-handlers/` (`api_v1_workspaces_event_handlers_retrieve`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export function apiV1WorkspacesEventHandlersRetrieve(params, call) {
+  return globalOperations.apiV1WorkspacesEventHandlersRetrieve(params, call);
+}
+/**
+ * Make or rotate a webhook handler's signing secret (Workspace Admin)
+ *
+ * The `whsec_` secret is in this response only. During `grace_seconds` deliveries carry signatures with both the new and the previous secret.
+ *
+ * `POST /api/v1/workspaces/{id}/event-handlers/{name}/secret/` (`api_v1_workspaces_event_handlers_secret_create`).
+ * @throws {ApiError} 400, 401, 403, 404, 413, 415, 503: the API's error body is `error.body`.
+ */
+export function apiV1WorkspacesEventHandlersSecretCreate(params, call) {
+  return globalOperations.apiV1WorkspacesEventHandlersSecretCreate(params, call);
+}
+/**
+ * Enable a handler a 410 answer disabled (Workspace Admin)
+ *
+ * `POST /api/v1/workspaces/{id}/event-handlers/{name}/enable/` (`api_v1_workspaces_event_handlers_enable_create`).
+ * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
+ */
+export function apiV1WorkspacesEventHandlersEnableCreate(params, call) {
+  return globalOperations.apiV1WorkspacesEventHandlersEnableCreate(params, call);
 }

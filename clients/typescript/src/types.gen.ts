@@ -82,6 +82,121 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/action-runs/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List a workspace's runs, newest first */
+    get: operations['api_v1_action_runs_list'];
+    put?: never;
+    /**
+     * Run an action or a workflow of the workspace configuration (User)
+     * @description Creates a transaction with a snapshot of the configuration in effect. `run_by: server` (default) queues it for the API’s runner (409 `no_runner` when there is none); `run_by: client` records a run the caller executes and reports with finish. A workflow runs its steps in order, one transaction and one event each.
+     */
+    post: operations['api_v1_action_runs_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/action-runs/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Show a run */
+    get: operations['api_v1_action_runs_retrieve'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/action-runs/{id}/cancel/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel a run (User)
+     * @description A queued run ends `killed` now; a running one is killed by its runner within about a second.
+     */
+    post: operations['api_v1_action_runs_cancel_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/action-runs/{id}/events/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A run's events (one, once it ended) */
+    get: operations['api_v1_action_runs_events_retrieve'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/action-runs/{id}/finish/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Report how a client’s run ended (its starter)
+     * @description Exit 0 ends it `stopped` (event level Info), anything else `failed` (Error); its event goes to the handlers.
+     */
+    post: operations['api_v1_action_runs_finish_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/action-runs/{id}/output/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A run's output, streamed while it runs with follow=true
+     * @description Plain text. While the run runs, its output so far (written every half second); afterwards only when the workspace keeps transaction output (`transactions.logging: true`). With `follow=true` the answer stays open and carries the output as it comes until the run ends.
+     */
+    get: operations['api_v1_action_runs_output_retrieve'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/audit-log/': {
     parameters: {
       query?: never;
@@ -116,6 +231,80 @@ export interface paths {
     get: operations['api_v1_audit_log_export_retrieve'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/events/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List a workspace's events, newest first
+     * @description One event per executed action (per workflow step); filter by `level`.
+     */
+    get: operations['api_v1_events_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/events/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Show an event */
+    get: operations['api_v1_events_retrieve'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/events/{id}/deliveries/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An event's deliveries, one per handler, with every attempt */
+    get: operations['api_v1_events_deliveries_retrieve'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/events/{id}/redeliver/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Deliver an event again, now (Workspace Admin)
+     * @description Its deliveries (or the one to `handler`) are pending again with an attempt due now; the receiver gets the same `webhook-id`.
+     */
+    post: operations['api_v1_events_redeliver_create'];
     delete?: never;
     options?: never;
     head?: never;
@@ -726,6 +915,63 @@ export interface paths {
     patch: operations['api_v1_workspaces_partial_update'];
     trace?: never;
   };
+  '/api/v1/workspaces/{id}/event-handlers/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A workspace's event handlers and their state
+     * @description The handlers of the configuration’s `events` key, whether each signs, and whether a 410 disabled it.
+     */
+    get: operations['api_v1_workspaces_event_handlers_retrieve'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/workspaces/{id}/event-handlers/{name}/enable/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Enable a handler a 410 answer disabled (Workspace Admin) */
+    post: operations['api_v1_workspaces_event_handlers_enable_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/workspaces/{id}/event-handlers/{name}/secret/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make or rotate a webhook handler's signing secret (Workspace Admin)
+     * @description The `whsec_` secret is in this response only. During `grace_seconds` deliveries carry signatures with both the new and the previous secret.
+     */
+    post: operations['api_v1_workspaces_event_handlers_secret_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/workspaces/{id}/members/': {
     parameters: {
       query?: never;
@@ -778,6 +1024,158 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    /**
+     * @description An executed action: one transaction.
+     * @example {
+     *       "id": "2b4c6d8e-0f1a-4b3c-8d5e-7f9a1b3c5d7e",
+     *       "organization": "0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a",
+     *       "workspace": "7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d",
+     *       "block": "app",
+     *       "action": "deploy",
+     *       "workflow": null,
+     *       "workflow_run": null,
+     *       "step": null,
+     *       "command": "deploy --env production",
+     *       "client_version": null,
+     *       "run_by": "server",
+     *       "runner": "oci",
+     *       "image": "deployer:v1",
+     *       "user": "6d3f0c8e-5b1a-4f7e-9c2d-8a4b3e1f0a77",
+     *       "user_email": "alice@example.com",
+     *       "user_name": "Alice",
+     *       "status": "stopped",
+     *       "exit_code": 0,
+     *       "reason": null,
+     *       "snapshot_id": "sha256:9f2c…",
+     *       "deadline_seconds": 600,
+     *       "output_kept": false,
+     *       "output_truncated": false,
+     *       "created_at": "2026-11-26T04:30:00.000Z",
+     *       "started_at": "2026-11-26T04:30:00.100Z",
+     *       "finished_at": "2026-11-26T04:30:02.000Z"
+     *     }
+     */
+    ActionRun: {
+      /** @description The action. */
+      action: string;
+      /** @description The block whose action ran. */
+      block: string;
+      /** @description The version of the client that started it. */
+      client_version: string | null;
+      /** @description The command line, secret-looking values redacted. */
+      command: string;
+      /**
+       * Format: date-time
+       * @description When it was started.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      created_at: string;
+      /** @description How long it may run before it is killed. */
+      deadline_seconds: number;
+      /** @description The exit code, once it ended. */
+      exit_code: number | null;
+      /**
+       * @description When it ended.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      finished_at: string | null;
+      /**
+       * Format: uuid
+       * @description The transaction ID: the run’s ID, in its event as `transaction`.
+       */
+      id: string;
+      /** @description The block’s image. */
+      image: string;
+      /**
+       * Format: uuid
+       * @description The organization.
+       */
+      organization: string;
+      /** @description Its output is kept after it ends (`transactions.logging`). */
+      output_kept: boolean;
+      /** @description The output went past the server’s limit and was cut. */
+      output_truncated: boolean;
+      /** @description Why it failed or was killed (deadline, cancelled, …). */
+      reason: string | null;
+      /**
+       * @description Who runs it: a runner of the API, or the client.
+       * @enum {string}
+       */
+      run_by: 'server' | 'client';
+      /** @description The API’s runner (`oci`, `kubernetes`); null for a client’s run. */
+      runner: string | null;
+      /** @description The content hash of the configuration snapshot it ran with. */
+      snapshot_id: string;
+      /**
+       * @description When it began running.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      started_at: string | null;
+      /**
+       * @description created, running, then stopped (exit 0), failed (other exit, or could not start) or killed.
+       * @enum {string}
+       */
+      status: 'created' | 'running' | 'stopped' | 'failed' | 'killed';
+      /** @description The step, from 1. */
+      step: number | null;
+      /** @description Who started it. */
+      user: string | null;
+      /** @description Their e-mail, as the event carries it. */
+      user_email: string | null;
+      /** @description Their name, as the event carries it. */
+      user_name: string | null;
+      /** @description The workflow, for a step of one. */
+      workflow: string | null;
+      /** @description The ID every step of this workflow run shares. */
+      workflow_run: string | null;
+      /**
+       * Format: uuid
+       * @description The workspace.
+       */
+      workspace: string;
+    };
+    /**
+     * @description How a client’s run ended.
+     * @example {
+     *       "exit_code": 0
+     *     }
+     */
+    ActionRunFinish: {
+      /** @description The action’s exit code: 0 stopped, else failed. */
+      exit_code: number;
+      /** @description Its output; kept only when the workspace turns transaction logging on. */
+      output?: string;
+    };
+    /**
+     * @description An action (or workflow) of the workspace configuration to run.
+     * @example {
+     *       "workspace": "7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d",
+     *       "block": "app",
+     *       "action": "deploy"
+     *     }
+     */
+    ActionRunStart: {
+      /** @description The block’s action. */
+      action?: string;
+      /** @description The block (with `action`). */
+      block?: string;
+      /** @description The client’s version, the event’s `version`. */
+      client_version?: string;
+      /** @description A client’s run: the command line it runs (secret-looking values are redacted). */
+      command?: string;
+      /**
+       * @description server (default): a runner of the API runs it; client: the caller runs it and reports with finish.
+       * @enum {string}
+       */
+      run_by?: 'server' | 'client';
+      /** @description A workflow instead: its steps run in order, one transaction each. */
+      workflow?: string;
+      /**
+       * Format: uuid
+       * @description The workspace whose configuration declares it.
+       */
+      workspace: string;
+    };
     /**
      * @description An API key, without its secret.
      * @example {
@@ -951,7 +1349,13 @@ export interface components {
       | 'bucket.credentials_revealed'
       | 'bucket.credentials_rotated'
       | 'bucket.previous_credentials_removed'
-      | 'bucket.imported';
+      | 'bucket.imported'
+      | 'action_run.started'
+      | 'action_run.cancelled'
+      | 'event.redelivered'
+      | 'event_handler.secret_rotated'
+      | 'event_handler.enabled'
+      | 'event_handler.disabled';
     /**
      * @description An S3 bucket, without its secret.
      * @example {
@@ -1244,6 +1648,93 @@ export interface components {
       grace_seconds?: number;
     };
     /**
+     * @description An event on its way to one handler, with every attempt.
+     * @example {
+     *       "id": "0d1e2f3a-4b5c-4d6e-8f7a-9b0c1d2e3f4a",
+     *       "event": "5f0c2d1e-8a7b-4c3d-9e2f-1a0b9c8d7e6f",
+     *       "handler": "webhook",
+     *       "kind": "webhook",
+     *       "state": "delivered",
+     *       "attempts": 1,
+     *       "last_status": 200,
+     *       "last_error": null,
+     *       "next_attempt_at": null,
+     *       "delivered_at": "2026-11-26T04:30:01.000Z",
+     *       "history": []
+     *     }
+     */
+    Delivery: {
+      /** @description Attempts made. */
+      attempts: number;
+      /**
+       * @description When it was delivered.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      delivered_at: string | null;
+      /**
+       * Format: uuid
+       * @description The event delivered.
+       */
+      event: string;
+      /** @description The handler's name in the workspace configuration. */
+      handler: string;
+      /** @description Every attempt, oldest first. */
+      history: components['schemas']['DeliveryAttempt'][];
+      /**
+       * Format: uuid
+       * @description The delivery's ID.
+       */
+      id: string;
+      /**
+       * @description The handler kind.
+       * @enum {string}
+       */
+      kind: 'workspace' | 'webhook';
+      /** @description The last attempt's error. */
+      last_error: string | null;
+      /** @description The last attempt's status code. */
+      last_status: number | null;
+      /**
+       * @description When the next attempt is due.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      next_attempt_at: string | null;
+      /**
+       * @description pending: an attempt is due; failed: attempts used up or the receiver answered 410.
+       * @enum {string}
+       */
+      state: 'pending' | 'delivered' | 'failed' | 'disabled';
+    };
+    /**
+     * @description One attempt of a delivery.
+     * @example {
+     *       "attempt": 1,
+     *       "at": "2026-11-26T04:30:01.000Z",
+     *       "status_code": 200,
+     *       "duration_ms": 42,
+     *       "error": null,
+     *       "excerpt": "ok"
+     *     }
+     */
+    DeliveryAttempt: {
+      /**
+       * Format: date-time
+       * @description When it was made.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      at: string;
+      /** @description The attempt, from 1. */
+      attempt: number;
+      /** @description How long it took. */
+      duration_ms: number;
+      /** @description Why it failed; null: delivered. */
+      error: string | null;
+      /** @description The first 2 KB of the answer. */
+      excerpt: string;
+      /** @description The receiver's status; null: no answer. */
+      status_code: number | null;
+    };
+    /**
      * @description The body of every error answer under /api.
      * @example {
      *       "detail": "The request is not valid; see errors for each field.",
@@ -1307,13 +1798,103 @@ export interface components {
         | 'rotation_rate_limited'
         | 'storage_unavailable'
         | 'storage_busy'
-        | 'previous_key_removal_pending';
+        | 'previous_key_removal_pending'
+        | 'no_runner'
+        | 'run_ended'
+        | 'run_not_client';
       /** @description A human sentence saying what went wrong. */
       detail: string;
       /** @description Validation errors, one per field problem (400 only). */
       errors?: components['schemas']['FieldError'][];
       /** @description The request's ID, the same as the `X-Request-Id` header and in the server's log. */
       request_id?: string;
+    };
+    /**
+     * @description The event of one executed action (one step of a workflow).
+     * @example {
+     *       "id": "5f0c2d1e-8a7b-4c3d-9e2f-1a0b9c8d7e6f",
+     *       "workspace": "7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d",
+     *       "transaction": "2b4c6d8e-0f1a-4b3c-8d5e-7f9a1b3c5d7e",
+     *       "level": "Info",
+     *       "payload": {
+     *         "labels": {
+     *           "svc.event.class": "svc",
+     *           "svc.event.level": "Info"
+     *         },
+     *         "block": "app",
+     *         "action": "deploy"
+     *       },
+     *       "created_at": "2026-11-26T04:30:00.000Z"
+     *     }
+     */
+    Event: {
+      /**
+       * Format: date-time
+       * @description When the event was recorded.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      created_at: string;
+      /**
+       * Format: uuid
+       * @description The event's ID: every webhook delivery of it has it as `webhook-id`.
+       */
+      id: string;
+      /**
+       * @description Info: exit 0; Error: a failure or kill.
+       * @enum {string}
+       */
+      level: 'Info' | 'Warning' | 'Error';
+      /** @description The event as handlers receive it, without `config` (each handler gets its own). */
+      payload: {
+        [key: string]: unknown;
+      };
+      /**
+       * Format: uuid
+       * @description The run (transaction) it is the event of.
+       */
+      transaction: string;
+      /**
+       * Format: uuid
+       * @description The workspace.
+       */
+      workspace: string;
+    };
+    /**
+     * @description An event handler of a workspace's configuration and its state.
+     * @example {
+     *       "name": "webhook",
+     *       "handler": "webhook",
+     *       "endpoint": "https://hooks.example.com/plinth",
+     *       "signed": true,
+     *       "previous_secret_until": null,
+     *       "disabled_at": null,
+     *       "disabled_reason": null
+     *     }
+     */
+    EventHandler: {
+      /**
+       * @description When a 410 answer disabled it; null: enabled.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      disabled_at: string | null;
+      /** @description Why it was disabled. */
+      disabled_reason: string | null;
+      /** @description A webhook’s URL. */
+      endpoint: string | null;
+      /**
+       * @description The handler kind.
+       * @enum {string}
+       */
+      handler: 'workspace' | 'webhook';
+      /** @description The handler's name (default: its kind). */
+      name: string;
+      /**
+       * @description Until when deliveries are signed with the previous secret too (a rotation’s grace).
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      previous_secret_until: string | null;
+      /** @description Deliveries carry a Standard Webhooks signature. */
+      signed: boolean;
     };
     /** @description One problem with one field of the request. */
     FieldError: {
@@ -1332,6 +1913,32 @@ export interface components {
        * @example Ensure this field has at least 1 character.
        */
       detail: string;
+    };
+    /**
+     * @description A handler's new signing secret, shown once.
+     * @example {
+     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+     *       "previous_secret_until": null
+     *     }
+     */
+    HandlerSecret: {
+      /**
+       * @description Until when the previous one still signs.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      previous_secret_until: string | null;
+      /** @description The new `whsec_` secret, shown this once. */
+      secret: string;
+    };
+    /**
+     * @description A new signing secret.
+     * @example {
+     *       "grace_seconds": 3600
+     *     }
+     */
+    HandlerSecretRotate: {
+      /** @description How long the previous secret still signs (both signatures are sent); default 86400. */
+      grace_seconds?: number;
     };
     /**
      * @description A user's identity at an identity provider.
@@ -1586,6 +2193,63 @@ export interface components {
      *       "previous": null,
      *       "results": [
      *         {
+     *           "id": "2b4c6d8e-0f1a-4b3c-8d5e-7f9a1b3c5d7e",
+     *           "organization": "0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a",
+     *           "workspace": "7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d",
+     *           "block": "app",
+     *           "action": "deploy",
+     *           "workflow": null,
+     *           "workflow_run": null,
+     *           "step": null,
+     *           "command": "deploy --env production",
+     *           "client_version": null,
+     *           "run_by": "server",
+     *           "runner": "oci",
+     *           "image": "deployer:v1",
+     *           "user": "6d3f0c8e-5b1a-4f7e-9c2d-8a4b3e1f0a77",
+     *           "user_email": "alice@example.com",
+     *           "user_name": "Alice",
+     *           "status": "stopped",
+     *           "exit_code": 0,
+     *           "reason": null,
+     *           "snapshot_id": "sha256:9f2c…",
+     *           "deadline_seconds": 600,
+     *           "output_kept": false,
+     *           "output_truncated": false,
+     *           "created_at": "2026-11-26T04:30:00.000Z",
+     *           "started_at": "2026-11-26T04:30:00.100Z",
+     *           "finished_at": "2026-11-26T04:30:02.000Z"
+     *         }
+     *       ]
+     *     }
+     */
+    PaginatedActionRunList: {
+      /**
+       * @description How many results there are on all pages.
+       * @example 123
+       */
+      count: number;
+      /**
+       * @description The absolute URL of the next page, or null on the last.
+       * @example https://plinth.example/api/v1/things/?page=3
+       */
+      next: string | null;
+      /**
+       * @description The absolute URL of the previous page, or null on the first.
+       * @example https://plinth.example/api/v1/things/?page=1
+       */
+      previous: string | null;
+      /** @description This page of results. */
+      results: components['schemas']['ActionRun'][];
+    };
+    /**
+     * @description One page of a list.
+     * @example {
+     *       "count": 1,
+     *       "next": null,
+     *       "previous": null,
+     *       "results": [
+     *         {
      *           "id": "9c1e2d3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
      *           "kind": "user",
      *           "name": "ci-deploy",
@@ -1726,6 +2390,50 @@ export interface components {
      *       "previous": null,
      *       "results": [
      *         {
+     *           "id": "5f0c2d1e-8a7b-4c3d-9e2f-1a0b9c8d7e6f",
+     *           "workspace": "7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d",
+     *           "transaction": "2b4c6d8e-0f1a-4b3c-8d5e-7f9a1b3c5d7e",
+     *           "level": "Info",
+     *           "payload": {
+     *             "labels": {
+     *               "svc.event.class": "svc",
+     *               "svc.event.level": "Info"
+     *             },
+     *             "block": "app",
+     *             "action": "deploy"
+     *           },
+     *           "created_at": "2026-11-26T04:30:00.000Z"
+     *         }
+     *       ]
+     *     }
+     */
+    PaginatedEventList: {
+      /**
+       * @description How many results there are on all pages.
+       * @example 123
+       */
+      count: number;
+      /**
+       * @description The absolute URL of the next page, or null on the last.
+       * @example https://plinth.example/api/v1/things/?page=3
+       */
+      next: string | null;
+      /**
+       * @description The absolute URL of the previous page, or null on the first.
+       * @example https://plinth.example/api/v1/things/?page=1
+       */
+      previous: string | null;
+      /** @description This page of results. */
+      results: components['schemas']['Event'][];
+    };
+    /**
+     * @description One page of a list.
+     * @example {
+     *       "count": 1,
+     *       "next": null,
+     *       "previous": null,
+     *       "results": [
+     *         {
      *           "user": "6d3f0c8e-5b1a-4f7e-9c2d-8a4b3e1f0a77",
      *           "username": "alice",
      *           "full_name": "Alice Example",
@@ -1844,7 +2552,8 @@ export interface components {
      *           "name": "production",
      *           "config": {
      *             "events": {
-     *               "handler": "webhook"
+     *               "handler": "webhook",
+     *               "endpoint": "https://hooks.example.com/plinth"
      *             }
      *           },
      *           "created_at": "2026-11-01T08:30:00.000Z",
@@ -1871,6 +2580,16 @@ export interface components {
       previous: string | null;
       /** @description This page of results. */
       results: components['schemas']['Workspace'][];
+    };
+    /**
+     * @description What to deliver again.
+     * @example {
+     *       "handler": "webhook"
+     *     }
+     */
+    Redeliver: {
+      /** @description Only this handler; unset: every handler. */
+      handler?: string;
     };
     /**
      * @description The regions with the usage of the buckets the caller can see.
@@ -1955,7 +2674,11 @@ export interface components {
       | 'keys:write'
       | 'audit:read'
       | 'buckets:read'
-      | 'buckets:write';
+      | 'buckets:write'
+      | 'runs:read'
+      | 'runs:write'
+      | 'events:read'
+      | 'events:write';
     /**
      * @description The single sign-on providers this API accepts.
      * @example {
@@ -2223,7 +2946,8 @@ export interface components {
      *       "name": "production",
      *       "config": {
      *         "events": {
-     *           "handler": "webhook"
+     *           "handler": "webhook",
+     *           "endpoint": "https://hooks.example.com/plinth"
      *         }
      *       },
      *       "created_at": "2026-11-01T08:30:00.000Z",
@@ -2231,7 +2955,7 @@ export interface components {
      *     }
      */
     Workspace: {
-      /** @description Free-form workspace configuration (for example the `events` handler settings), a JSON object nested at most 32 levels deep (the object itself is the first). */
+      /** @description Workspace configuration, a JSON object nested at most 32 levels deep (the object itself is the first). The keys `blocks`, `workflows`, `events`, `transactions` and `runner` are checked as docs/events.md describes; other keys are free-form. */
       config: {
         [key: string]: unknown;
       };
@@ -2268,7 +2992,7 @@ export interface components {
      *     }
      */
     WorkspaceCreate: {
-      /** @description Free-form workspace configuration (for example the `events` handler settings), a JSON object nested at most 32 levels deep (the object itself is the first). */
+      /** @description Workspace configuration, a JSON object nested at most 32 levels deep (the object itself is the first). The keys `blocks`, `workflows`, `events`, `transactions` and `runner` are checked as docs/events.md describes; other keys are free-form. */
       config?: {
         [key: string]: unknown;
       };
@@ -2285,13 +3009,14 @@ export interface components {
      * @example {
      *       "config": {
      *         "events": {
-     *           "handler": "webhook"
+     *           "handler": "webhook",
+     *           "endpoint": "https://hooks.example.com/plinth"
      *         }
      *       }
      *     }
      */
     WorkspaceUpdate: {
-      /** @description Free-form workspace configuration (for example the `events` handler settings), a JSON object nested at most 32 levels deep (the object itself is the first). */
+      /** @description Workspace configuration, a JSON object nested at most 32 levels deep (the object itself is the first). The keys `blocks`, `workflows`, `events`, `transactions` and `runner` are checked as docs/events.md describes; other keys are free-form. */
       config?: {
         [key: string]: unknown;
       };
@@ -2600,6 +3325,627 @@ export interface operations {
       };
     };
   };
+  api_v1_action_runs_list: {
+    parameters: {
+      query?: {
+        /** @description A page number within the paginated result set (1-based, at most 1000000). */
+        page?: components['parameters']['Page'];
+        /** @description Number of results to return per page (default 50, maximum 500). */
+        page_size?: components['parameters']['PageSize'];
+        /** @description Only runs in this status. */
+        status?: 'created' | 'running' | 'stopped' | 'failed' | 'killed';
+        /** @description Only the steps of this workflow run. */
+        workflow_run?: string;
+        /** @description Only this workspace’s; unset: every workspace the caller may see. */
+        workspace?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of runs. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedActionRunList'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_action_runs_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ActionRunStart'];
+      };
+    };
+    responses: {
+      /** @description The run (for a workflow: its first step). */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ActionRun'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Conflicts with the current state. */
+      409: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_action_runs_retrieve: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The run. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ActionRun'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_action_runs_cancel_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The run, with its cancel requested (or already killed). */
+      202: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ActionRun'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Conflicts with the current state. */
+      409: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_action_runs_events_retrieve: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The events. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Event'][];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_action_runs_finish_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ActionRunFinish'];
+      };
+    };
+    responses: {
+      /** @description The ended run. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ActionRun'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Conflicts with the current state. */
+      409: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_action_runs_output_retrieve: {
+    parameters: {
+      query?: {
+        /** @description true: keep the answer open and stream the output until the run ends. */
+        follow?: 'true' | 'false';
+      };
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The output. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain': string;
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
   api_v1_audit_log_list: {
     parameters: {
       query?: {
@@ -2751,6 +4097,340 @@ export interface operations {
       };
       /** @description Authenticated, but not allowed to do this. */
       403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_events_list: {
+    parameters: {
+      query?: {
+        /** @description Only events of this level. */
+        level?: 'Info' | 'Warning' | 'Error';
+        /** @description A page number within the paginated result set (1-based, at most 1000000). */
+        page?: components['parameters']['Page'];
+        /** @description Number of results to return per page (default 50, maximum 500). */
+        page_size?: components['parameters']['PageSize'];
+        /** @description Only this workspace’s; unset: every workspace the caller may see. */
+        workspace?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of events. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedEventList'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_events_retrieve: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The event. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Event'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_events_deliveries_retrieve: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deliveries. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Delivery'][];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_events_redeliver_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Redeliver'];
+      };
+    };
+    responses: {
+      /** @description The deliveries, the redelivered ones pending. */
+      202: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Delivery'][];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
@@ -6560,6 +8240,272 @@ export interface operations {
       };
     };
   };
+  api_v1_workspaces_event_handlers_retrieve: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The handlers. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EventHandler'][];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_workspaces_event_handlers_enable_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The workspace's ID. */
+        id: string;
+        /** @description The handler's name. */
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The handler. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EventHandler'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_workspaces_event_handlers_secret_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The workspace's ID. */
+        id: string;
+        /** @description The handler's name. */
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['HandlerSecretRotate'];
+      };
+    };
+    responses: {
+      /** @description The new secret. */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['HandlerSecret'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
   api_v1_workspaces_members_list: {
     parameters: {
       query?: {
@@ -6931,6 +8877,9 @@ export interface operations {
   };
 }
 
+export type ActionRun = components['schemas']['ActionRun'];
+export type ActionRunFinish = components['schemas']['ActionRunFinish'];
+export type ActionRunStart = components['schemas']['ActionRunStart'];
 export type ApiKey = components['schemas']['ApiKey'];
 export type ApiKeyCreate = components['schemas']['ApiKeyCreate'];
 export type AuditEntry = components['schemas']['AuditEntry'];
@@ -6945,8 +8894,14 @@ export type BucketUpdate = components['schemas']['BucketUpdate'];
 export type CreatedApiKey = components['schemas']['CreatedApiKey'];
 export type CreatedBucket = components['schemas']['CreatedBucket'];
 export type CredentialRotation = components['schemas']['CredentialRotation'];
+export type Delivery = components['schemas']['Delivery'];
+export type DeliveryAttempt = components['schemas']['DeliveryAttempt'];
 export type ErrorResponse = components['schemas']['ErrorResponse'];
+export type Event = components['schemas']['Event'];
+export type EventHandler = components['schemas']['EventHandler'];
 export type FieldError = components['schemas']['FieldError'];
+export type HandlerSecret = components['schemas']['HandlerSecret'];
+export type HandlerSecretRotate = components['schemas']['HandlerSecretRotate'];
 export type IdTokenLogin = components['schemas']['IdTokenLogin'];
 export type Identity = components['schemas']['Identity'];
 export type IdentityLink = components['schemas']['IdentityLink'];
@@ -6962,13 +8917,16 @@ export type OrganizationApiKeyCreate = components['schemas']['OrganizationApiKey
 export type OrganizationCreate = components['schemas']['OrganizationCreate'];
 export type OrganizationUpdate = components['schemas']['OrganizationUpdate'];
 export type OwnerReference = components['schemas']['OwnerReference'];
+export type PaginatedActionRunList = components['schemas']['PaginatedActionRunList'];
 export type PaginatedApiKeyList = components['schemas']['PaginatedApiKeyList'];
 export type PaginatedAuditEntryList = components['schemas']['PaginatedAuditEntryList'];
 export type PaginatedBucketList = components['schemas']['PaginatedBucketList'];
+export type PaginatedEventList = components['schemas']['PaginatedEventList'];
 export type PaginatedMemberList = components['schemas']['PaginatedMemberList'];
 export type PaginatedOrganizationList = components['schemas']['PaginatedOrganizationList'];
 export type PaginatedUserList = components['schemas']['PaginatedUserList'];
 export type PaginatedWorkspaceList = components['schemas']['PaginatedWorkspaceList'];
+export type Redeliver = components['schemas']['Redeliver'];
 export type RegionList = components['schemas']['RegionList'];
 export type RegionUsage = components['schemas']['RegionUsage'];
 export type Role = components['schemas']['Role'];

@@ -1,8 +1,17 @@
 """ Contains all the data models used in inputs/outputs """
 
+from .action_run import ActionRun
+from .action_run_finish import ActionRunFinish
+from .action_run_run_by import ActionRunRunBy
+from .action_run_start import ActionRunStart
+from .action_run_start_run_by import ActionRunStartRunBy
+from .action_run_status import ActionRunStatus
 from .api_key import ApiKey
 from .api_key_create import ApiKeyCreate
 from .api_key_kind import ApiKeyKind
+from .api_v1_action_runs_list_status import ApiV1ActionRunsListStatus
+from .api_v1_action_runs_output_retrieve_follow import ApiV1ActionRunsOutputRetrieveFollow
+from .api_v1_events_list_level import ApiV1EventsListLevel
 from .api_v1_schema_retrieve_format import ApiV1SchemaRetrieveFormat
 from .api_v1_schema_retrieve_response_200 import ApiV1SchemaRetrieveResponse200
 from .audit_entry import AuditEntry
@@ -20,9 +29,20 @@ from .bucket_usage import BucketUsage
 from .created_api_key import CreatedApiKey
 from .created_bucket import CreatedBucket
 from .credential_rotation import CredentialRotation
+from .delivery import Delivery
+from .delivery_attempt import DeliveryAttempt
+from .delivery_kind import DeliveryKind
+from .delivery_state import DeliveryState
 from .error_response import ErrorResponse
 from .error_response_code import ErrorResponseCode
+from .event import Event
+from .event_handler import EventHandler
+from .event_handler_handler import EventHandlerHandler
+from .event_level import EventLevel
+from .event_payload import EventPayload
 from .field_error import FieldError
+from .handler_secret import HandlerSecret
+from .handler_secret_rotate import HandlerSecretRotate
 from .id_token_login import IdTokenLogin
 from .identity import Identity
 from .identity_link import IdentityLink
@@ -38,13 +58,16 @@ from .organization_api_key_create import OrganizationApiKeyCreate
 from .organization_create import OrganizationCreate
 from .organization_update import OrganizationUpdate
 from .owner_reference import OwnerReference
+from .paginated_action_run_list import PaginatedActionRunList
 from .paginated_api_key_list import PaginatedApiKeyList
 from .paginated_audit_entry_list import PaginatedAuditEntryList
 from .paginated_bucket_list import PaginatedBucketList
+from .paginated_event_list import PaginatedEventList
 from .paginated_member_list import PaginatedMemberList
 from .paginated_organization_list import PaginatedOrganizationList
 from .paginated_user_list import PaginatedUserList
 from .paginated_workspace_list import PaginatedWorkspaceList
+from .redeliver import Redeliver
 from .region_list import RegionList
 from .region_usage import RegionUsage
 from .role import Role
@@ -72,9 +95,18 @@ from .workspace_update import WorkspaceUpdate
 from .workspace_update_config import WorkspaceUpdateConfig
 
 __all__ = (
+    "ActionRun",
+    "ActionRunFinish",
+    "ActionRunRunBy",
+    "ActionRunStart",
+    "ActionRunStartRunBy",
+    "ActionRunStatus",
     "ApiKey",
     "ApiKeyCreate",
     "ApiKeyKind",
+    "ApiV1ActionRunsListStatus",
+    "ApiV1ActionRunsOutputRetrieveFollow",
+    "ApiV1EventsListLevel",
     "ApiV1SchemaRetrieveFormat",
     "ApiV1SchemaRetrieveResponse200",
     "AuditEntry",
@@ -92,9 +124,20 @@ __all__ = (
     "CreatedApiKey",
     "CreatedBucket",
     "CredentialRotation",
+    "Delivery",
+    "DeliveryAttempt",
+    "DeliveryKind",
+    "DeliveryState",
     "ErrorResponse",
     "ErrorResponseCode",
+    "Event",
+    "EventHandler",
+    "EventHandlerHandler",
+    "EventLevel",
+    "EventPayload",
     "FieldError",
+    "HandlerSecret",
+    "HandlerSecretRotate",
     "Identity",
     "IdentityLink",
     "IdTokenLogin",
@@ -110,13 +153,16 @@ __all__ = (
     "OrganizationCreate",
     "OrganizationUpdate",
     "OwnerReference",
+    "PaginatedActionRunList",
     "PaginatedApiKeyList",
     "PaginatedAuditEntryList",
     "PaginatedBucketList",
+    "PaginatedEventList",
     "PaginatedMemberList",
     "PaginatedOrganizationList",
     "PaginatedUserList",
     "PaginatedWorkspaceList",
+    "Redeliver",
     "RegionList",
     "RegionUsage",
     "Role",

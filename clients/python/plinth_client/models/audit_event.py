@@ -1,6 +1,8 @@
 from enum import StrEnum
 
 class AuditEvent(StrEnum):
+    ACTION_RUN_CANCELLED = "action_run.cancelled"
+    ACTION_RUN_STARTED = "action_run.started"
     API_KEY_CREATED = "api_key.created"
     API_KEY_REVOKED = "api_key.revoked"
     API_KEY_USED = "api_key.used"
@@ -12,6 +14,10 @@ class AuditEvent(StrEnum):
     BUCKET_IMPORTED = "bucket.imported"
     BUCKET_PREVIOUS_CREDENTIALS_REMOVED = "bucket.previous_credentials_removed"
     BUCKET_UPDATED = "bucket.updated"
+    EVENT_HANDLER_DISABLED = "event_handler.disabled"
+    EVENT_HANDLER_ENABLED = "event_handler.enabled"
+    EVENT_HANDLER_SECRET_ROTATED = "event_handler.secret_rotated"
+    EVENT_REDELIVERED = "event.redelivered"
     LOGIN_FAILED = "login.failed"
     LOGIN_SUCCEEDED = "login.succeeded"
     ORGANIZATION_CREATED = "organization.created"

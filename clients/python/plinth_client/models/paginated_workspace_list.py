@@ -28,7 +28,8 @@ class PaginatedWorkspaceList:
         Example:
             {'count': 1, 'next': None, 'previous': None, 'results': [{'id': '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d',
                 'organization': '0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a', 'name': 'production', 'config': {'events': {'handler':
-                'webhook'}}, 'created_at': '2026-11-01T08:30:00.000Z', 'updated_at': '2026-11-01T08:30:00.000Z'}]}
+                'webhook', 'endpoint': 'https://hooks.example.com/plinth'}}, 'created_at': '2026-11-01T08:30:00.000Z',
+                'updated_at': '2026-11-01T08:30:00.000Z'}]}
 
         Attributes:
             count (int): How many results there are on all pages. Example: 123.

@@ -29,15 +29,16 @@ class Workspace:
 
         Example:
             {'id': '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d', 'organization': '0b7e4c2a-9d1f-4e3b-8a6c-5f2d1e0c9b8a', 'name':
-                'production', 'config': {'events': {'handler': 'webhook'}}, 'created_at': '2026-11-01T08:30:00.000Z',
-                'updated_at': '2026-11-01T08:30:00.000Z'}
+                'production', 'config': {'events': {'handler': 'webhook', 'endpoint': 'https://hooks.example.com/plinth'}},
+                'created_at': '2026-11-01T08:30:00.000Z', 'updated_at': '2026-11-01T08:30:00.000Z'}
 
         Attributes:
             id (UUID): The workspace's ID.
             organization (UUID): The organization it belongs to.
             name (str): The name, unique within its organization.
-            config (WorkspaceConfig): Free-form workspace configuration (for example the `events` handler settings), a JSON
-                object nested at most 32 levels deep (the object itself is the first).
+            config (WorkspaceConfig): Workspace configuration, a JSON object nested at most 32 levels deep (the object
+                itself is the first). The keys `blocks`, `workflows`, `events`, `transactions` and `runner` are checked as
+                docs/events.md describes; other keys are free-form.
             created_at (datetime.datetime): When the workspace was created. Example: 2026-11-21T10:00:00.000Z.
             updated_at (datetime.datetime): When it was last changed. Example: 2026-11-21T10:00:00.000Z.
      """

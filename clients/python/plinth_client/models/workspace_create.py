@@ -33,8 +33,9 @@ class WorkspaceCreate:
         Attributes:
             organization (UUID): The organization to create it in.
             name (str): The name, 1-200 characters, unique within the organization.
-            config (WorkspaceCreateConfig | Unset): Free-form workspace configuration (for example the `events` handler
-                settings), a JSON object nested at most 32 levels deep (the object itself is the first).
+            config (WorkspaceCreateConfig | Unset): Workspace configuration, a JSON object nested at most 32 levels deep
+                (the object itself is the first). The keys `blocks`, `workflows`, `events`, `transactions` and `runner` are
+                checked as docs/events.md describes; other keys are free-form.
      """
 
     organization: UUID

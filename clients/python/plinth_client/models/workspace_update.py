@@ -27,12 +27,13 @@ class WorkspaceUpdate:
     """ The fields to change; at least one. `config` replaces the whole configuration.
 
         Example:
-            {'config': {'events': {'handler': 'webhook'}}}
+            {'config': {'events': {'handler': 'webhook', 'endpoint': 'https://hooks.example.com/plinth'}}}
 
         Attributes:
             name (str | Unset): A new name.
-            config (WorkspaceUpdateConfig | Unset): Free-form workspace configuration (for example the `events` handler
-                settings), a JSON object nested at most 32 levels deep (the object itself is the first).
+            config (WorkspaceUpdateConfig | Unset): Workspace configuration, a JSON object nested at most 32 levels deep
+                (the object itself is the first). The keys `blocks`, `workflows`, `events`, `transactions` and `runner` are
+                checked as docs/events.md describes; other keys are free-form.
      """
 
     name: str | Unset = UNSET

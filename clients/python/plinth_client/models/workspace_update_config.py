@@ -20,8 +20,9 @@ T = TypeVar("T", bound="WorkspaceUpdateConfig")
 
 @_attrs_define
 class WorkspaceUpdateConfig:
-    """ Free-form workspace configuration (for example the `events` handler settings), a JSON object nested at most 32
-    levels deep (the object itself is the first).
+    """ Workspace configuration, a JSON object nested at most 32 levels deep (the object itself is the first). The keys
+    `blocks`, `workflows`, `events`, `transactions` and `runner` are checked as docs/events.md describes; other keys are
+    free-form.
 
      """
 

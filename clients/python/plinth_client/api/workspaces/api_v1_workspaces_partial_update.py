@@ -129,7 +129,8 @@ def sync_detailed(
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
         body (WorkspaceUpdate): The fields to change; at least one. `config` replaces the whole
-            configuration. Example: {'config': {'events': {'handler': 'webhook'}}}.
+            configuration. Example: {'config': {'events': {'handler': 'webhook', 'endpoint':
+            'https://hooks.example.com/plinth'}}}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -166,7 +167,8 @@ def sync(
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
         body (WorkspaceUpdate): The fields to change; at least one. `config` replaces the whole
-            configuration. Example: {'config': {'events': {'handler': 'webhook'}}}.
+            configuration. Example: {'config': {'events': {'handler': 'webhook', 'endpoint':
+            'https://hooks.example.com/plinth'}}}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -198,7 +200,8 @@ async def asyncio_detailed(
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
         body (WorkspaceUpdate): The fields to change; at least one. `config` replaces the whole
-            configuration. Example: {'config': {'events': {'handler': 'webhook'}}}.
+            configuration. Example: {'config': {'events': {'handler': 'webhook', 'endpoint':
+            'https://hooks.example.com/plinth'}}}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -235,7 +238,8 @@ async def asyncio(
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
         body (WorkspaceUpdate): The fields to change; at least one. `config` replaces the whole
-            configuration. Example: {'config': {'events': {'handler': 'webhook'}}}.
+            configuration. Example: {'config': {'events': {'handler': 'webhook', 'endpoint':
+            'https://hooks.example.com/plinth'}}}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -1,0 +1,256 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.action_run import ActionRun
+from ...models.action_run_start import ActionRunStart
+from ...models.error_response import ErrorResponse
+from typing import cast
+
+
+
+def _get_kwargs(
+    *,
+    body: ActionRunStart,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/v1/action-runs/",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ActionRun | ErrorResponse | None:
+    if response.status_code == 201:
+        response_201 = ActionRun.from_dict(response.json())
+
+
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 409:
+        response_409 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_415
+
+    if response.status_code == 503:
+        response_503 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ActionRun | ErrorResponse]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: ActionRunStart,
+
+) -> Response[ActionRun | ErrorResponse]:
+    """ Run an action or a workflow of the workspace configuration (User)
+
+     Creates a transaction with a snapshot of the configuration in effect. `run_by: server` (default)
+    queues it for the API’s runner (409 `no_runner` when there is none); `run_by: client` records a run
+    the caller executes and reports with finish. A workflow runs its steps in order, one transaction and
+    one event each.
+
+    Args:
+        body (ActionRunStart): An action (or workflow) of the workspace configuration to run.
+            Example: {'workspace': '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d', 'block': 'app', 'action':
+            'deploy'}.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ActionRun | ErrorResponse]
+     """
+
+
+    kwargs = _get_kwargs(
+        body=body,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: ActionRunStart,
+
+) -> ActionRun | ErrorResponse | None:
+    """ Run an action or a workflow of the workspace configuration (User)
+
+     Creates a transaction with a snapshot of the configuration in effect. `run_by: server` (default)
+    queues it for the API’s runner (409 `no_runner` when there is none); `run_by: client` records a run
+    the caller executes and reports with finish. A workflow runs its steps in order, one transaction and
+    one event each.
+
+    Args:
+        body (ActionRunStart): An action (or workflow) of the workspace configuration to run.
+            Example: {'workspace': '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d', 'block': 'app', 'action':
+            'deploy'}.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ActionRun | ErrorResponse
+     """
+
+
+    return sync_detailed(
+        client=client,
+body=body,
+
+    ).parsed
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: ActionRunStart,
+
+) -> Response[ActionRun | ErrorResponse]:
+    """ Run an action or a workflow of the workspace configuration (User)
+
+     Creates a transaction with a snapshot of the configuration in effect. `run_by: server` (default)
+    queues it for the API’s runner (409 `no_runner` when there is none); `run_by: client` records a run
+    the caller executes and reports with finish. A workflow runs its steps in order, one transaction and
+    one event each.
+
+    Args:
+        body (ActionRunStart): An action (or workflow) of the workspace configuration to run.
+            Example: {'workspace': '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d', 'block': 'app', 'action':
+            'deploy'}.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ActionRun | ErrorResponse]
+     """
+
+
+    kwargs = _get_kwargs(
+        body=body,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: ActionRunStart,
+
+) -> ActionRun | ErrorResponse | None:
+    """ Run an action or a workflow of the workspace configuration (User)
+
+     Creates a transaction with a snapshot of the configuration in effect. `run_by: server` (default)
+    queues it for the API’s runner (409 `no_runner` when there is none); `run_by: client` records a run
+    the caller executes and reports with finish. A workflow runs its steps in order, one transaction and
+    one event each.
+
+    Args:
+        body (ActionRunStart): An action (or workflow) of the workspace configuration to run.
+            Example: {'workspace': '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d', 'block': 'app', 'action':
+            'deploy'}.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ActionRun | ErrorResponse
+     """
+
+
+    return (await asyncio_detailed(
+        client=client,
+body=body,
+
+    )).parsed
