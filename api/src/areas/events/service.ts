@@ -14,7 +14,7 @@ import type { EventDeliveryRow, EventRow } from '../../core/db/schema/index.ts';
 import { notFound, validationError } from '../../core/errors.ts';
 import { paginate } from '../../core/pagination.ts';
 import type { Page } from '../../core/pagination.ts';
-import { eventHandlers as handlersOf, findWorkspace, readSettings } from '../workspaces/public.ts';
+import { eventHandlers as handlersOf, readSettings, workspaceFor } from '../workspaces/public.ts';
 import { generateSecret } from './delivery/signature.ts';
 import { DELIVER_JOB, queueDelivery } from './record.ts';
 import type { EventsRuntime } from './runtime.ts';
@@ -37,8 +37,7 @@ async function workspaceFilter(ctx: ServiceContext, workspace: string | undefine
     requireScope(ctx.principal, 'event.view');
     return sql`${events.workspaceId} in ${visibleWorkspaceIdsSql(ctx.principal)}`;
   }
-  const ws = await findWorkspace(ctx, workspace);
-  await authorize(ctx, 'event.view', { organizationId: ws.organizationId, workspaceId: ws.id });
+  const ws = await workspaceFor(ctx, workspace, 'event.view');
   return eq(events.workspaceId, ws.id);
 }
 
@@ -82,9 +81,7 @@ async function findEvent(
 ): Promise<EventRow> {
   const [e] = await ctx.db.select().from(events).where(eq(events.id, id));
   if (!e) throw notFound();
-  await authorize(ctx, 'event.view', { organizationId: e.organizationId, workspaceId: e.workspaceId });
-  if (action !== 'event.view')
-    await authorize(ctx, action, { organizationId: e.organizationId, workspaceId: e.workspaceId });
+  await authorize(ctx, action, { organizationId: e.organizationId, workspaceId: e.workspaceId });
   return e;
 }
 
@@ -227,8 +224,7 @@ export async function redeliver(
 
 /** The workspace's handlers as its configuration declares them, with their state. */
 export async function listHandlers(ctx: ServiceContext, workspaceId: string): Promise<HandlerView[]> {
-  const ws = await findWorkspace(ctx, workspaceId);
-  await authorize(ctx, 'event.view', { organizationId: ws.organizationId, workspaceId: ws.id });
+  const ws = await workspaceFor(ctx, workspaceId, 'event.view');
   const state = await ctx.db.select().from(eventHandlers).where(eq(eventHandlers.workspaceId, ws.id));
   return handlersOf(readSettings(ws.config)).map((h) => {
     const s = state.find((r) => r.name === h.name);
@@ -246,8 +242,7 @@ export async function listHandlers(ctx: ServiceContext, workspaceId: string): Pr
 }
 
 async function configuredHandler(ctx: ServiceContext, workspaceId: string, name: string) {
-  const ws = await findWorkspace(ctx, workspaceId);
-  await authorize(ctx, 'event_handler.configure', { organizationId: ws.organizationId, workspaceId: ws.id });
+  const ws = await workspaceFor(ctx, workspaceId, 'event_handler.configure');
   const h = handlersOf(readSettings(ws.config)).find((x) => x.name === name);
   if (!h) throw notFound('The workspace configuration has no event handler of this name.');
   return { ws, h };

@@ -11,8 +11,8 @@ import { paginate } from '../../core/pagination.ts';
 import type { Page } from '../../core/pagination.ts';
 import type { JobDeps } from '../area.ts';
 import { runEvents } from '../events/public.ts';
-import { me } from '../users/public.ts';
-import { findWorkspace, readSettings } from '../workspaces/public.ts';
+import { actingUser } from '../users/public.ts';
+import { readSettings, workspaceFor } from '../workspaces/public.ts';
 import { createRun, endRun, findAction } from './lifecycle.ts';
 import type { Starter } from './lifecycle.ts';
 import type { RunListQuery, RunStart, RunView } from './schema.ts';
@@ -51,15 +51,8 @@ export const toView = (r: ActionRunRow): RunView => ({
 /** Who the principal is, for the event: a person's e-mail and name from their account only. */
 async function starterOf(ctx: ServiceContext): Promise<Starter> {
   const { principal } = ctx;
-  if (principal.kind === 'user' && principal.userId) {
-    const user = await me(ctx);
-    return {
-      userId: user.id,
-      apiKeyId: principal.apiKeyId,
-      email: user.email,
-      name: user.full_name || user.username,
-    };
-  }
+  const user = await actingUser(ctx);
+  if (user) return { userId: user.id, apiKeyId: principal.apiKeyId, email: user.email, name: user.name };
   return { userId: null, apiKeyId: principal.apiKeyId, email: null, name: `${principal.kind} key` };
 }
 
@@ -93,13 +86,12 @@ function audited(tx: Database, ctx: ServiceContext, event: AuditEventType, run: 
  * and ends when the client reports it (`finishRun`).
  */
 export async function startRun(ctx: ServiceContext, deps: RunDeps, input: RunStart): Promise<RunView> {
-  const ws = await findWorkspace(ctx, input.workspace).catch((err: unknown) => {
+  const ws = await workspaceFor(ctx, input.workspace, 'action_run.run').catch((err: unknown) => {
     // A workspace the caller cannot see is an invalid field, not a hint that it exists.
     if (err instanceof DomainError && err.kind === 'not_found')
       throw validationError([{ attr: 'workspace', code: 'does_not_exist', detail: 'Workspace not found.' }]);
     throw err;
   });
-  await authorize(ctx, 'action_run.run', { organizationId: ws.organizationId, workspaceId: ws.id });
   const runBy = input.run_by ?? 'server';
   if (runBy === 'server' && !deps.runs.runner)
     throw conflict(
@@ -143,14 +135,15 @@ export async function startRun(ctx: ServiceContext, deps: RunDeps, input: RunSta
   return toView(run);
 }
 
-/** The run, once the caller may see its workspace (another tenant's: 404). */
-export async function findRun(ctx: ServiceContext, id: string): Promise<ActionRunRow> {
+/** The run, once the caller may `action` in its workspace (another tenant's: 404). */
+export async function findRun(
+  ctx: ServiceContext,
+  id: string,
+  action: 'action_run.view' | 'event.view' = 'action_run.view',
+): Promise<ActionRunRow> {
   const [run] = await ctx.db.select().from(actionRuns).where(eq(actionRuns.id, id));
   if (!run) throw notFound();
-  await authorize(ctx, 'action_run.view', {
-    organizationId: run.organizationId,
-    workspaceId: run.workspaceId,
-  });
+  await authorize(ctx, action, { organizationId: run.organizationId, workspaceId: run.workspaceId });
   return run;
 }
 
@@ -162,8 +155,7 @@ export async function listRuns(ctx: ServiceContext, url: URL, query: RunListQuer
     requireScope(ctx.principal, 'action_run.view');
     scope = sql`${actionRuns.workspaceId} in ${visibleWorkspaceIdsSql(ctx.principal)}`;
   } else {
-    const ws = await findWorkspace(ctx, query.workspace);
-    await authorize(ctx, 'action_run.view', { organizationId: ws.organizationId, workspaceId: ws.id });
+    const ws = await workspaceFor(ctx, query.workspace, 'action_run.view');
     scope = eq(actionRuns.workspaceId, ws.id);
   }
   const where = and(
@@ -258,7 +250,7 @@ export async function cancelRun(ctx: ServiceContext, deps: RunDeps, id: string):
 }
 
 export async function eventsOfRun(ctx: ServiceContext, id: string) {
-  return runEvents(ctx, await findRun(ctx, id));
+  return runEvents(ctx, await findRun(ctx, id, 'event.view'));
 }
 
 /** A run's output as callers may read it: an ended run's only when the workspace keeps it. */

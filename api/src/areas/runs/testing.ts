@@ -32,6 +32,7 @@ export const testing: AreaTesting = {
   },
   paths: { '/api/v1/action-runs/{id}': (f) => f.objects.run! },
   bodies: {
+    api_v1_action_runs_cancel_create: () => undefined,
     api_v1_action_runs_create: (_w, f) => ({
       workspace: f.a.workspace.id,
       block: 'app',

@@ -1,2 +1,2 @@
-/** What other areas may use of this one: the signed-in user (runs name who started them). */
-export { me } from './service.ts';
+/** What other areas may use of this one: who the signed-in user is (runs name who started them). */
+export { actingUser } from './service.ts';

@@ -62,6 +62,22 @@ export async function getUser(ctx: ServiceContext, id: string): Promise<User> {
   return toUserView(user);
 }
 
+/**
+ * The signed-in user's name and e-mail from their account, for what another area records of who
+ * acted (a run's event): the caller is that user, so no right is checked.
+ */
+export async function actingUser(
+  ctx: ServiceContext,
+): Promise<{ id: string; email: string | null; name: string } | null> {
+  const { principal } = ctx;
+  if (principal.kind !== 'user' || principal.userId === null) return null;
+  const [u] = await ctx.db
+    .select({ id: users.id, email: users.email, fullName: users.fullName, username: users.username })
+    .from(users)
+    .where(eq(users.id, principal.userId));
+  return u ? { id: u.id, email: u.email, name: u.fullName || u.username } : null;
+}
+
 export async function me(ctx: ServiceContext): Promise<User> {
   const { principal } = ctx;
   if (principal.userId === null || principal.kind !== 'user') {

@@ -3,7 +3,7 @@
  * `public.ts`): finding, reading and listing the workspaces the principal may see, and creating
  * one (an organization's Workspaces tab).
  */
-export { createWorkspace, findWorkspace, getWorkspace, listWorkspaces } from './service.ts';
+export { createWorkspace, findWorkspace, getWorkspace, listWorkspaces, workspaceFor } from './service.ts';
 export { WorkspaceCreateSchema } from './schema.ts';
 export type { Workspace } from './schema.ts';
 export {

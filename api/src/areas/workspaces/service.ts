@@ -15,6 +15,7 @@ import {
   visibleWorkspacesSql,
 } from '../../auth/policy.ts';
 import type { ServiceContext } from '../../auth/context.ts';
+import type { Action } from '../../auth/policy.ts';
 import type { AuditEventType } from '../../core/audit/writer.ts';
 import { isReferenceViolation, isUniqueViolation } from '../../core/db/errors.ts';
 
@@ -101,6 +102,17 @@ export async function findWorkspace(ctx: ServiceContext, id: string): Promise<Wo
     organizationId: ws.organizationId,
     workspaceId: ws.id,
   });
+  return ws;
+}
+
+/**
+ * A workspace for another area's `action` (a run, an event handler): 404 unless the caller has a
+ * role in it, then that action's rule and scope decide (not `workspace.view`'s).
+ */
+export async function workspaceFor(ctx: ServiceContext, id: string, action: Action): Promise<WorkspaceRow> {
+  const [ws] = await byId(ctx.db).execute({ id });
+  if (!ws) throw notFound();
+  await authorize(ctx, action, { organizationId: ws.organizationId, workspaceId: ws.id });
   return ws;
 }
 
