@@ -132,7 +132,8 @@ export async function endRun(
         exitCode: end.exitCode,
         reason: end.reason,
         finishedAt: now,
-        startedAt: sql`coalesce(${actionRuns.startedAt}, ${now})`,
+        // postgres-js takes no Date as an untyped parameter: the ISO text, cast.
+        startedAt: sql`coalesce(${actionRuns.startedAt}, ${now.toISOString()}::timestamptz)`,
         ...(end.output !== undefined && { output: end.output, outputTruncated: end.truncated ?? false }),
       })
       .where(and(eq(actionRuns.id, runId), inArray(actionRuns.status, ['created', 'running']), fence))
