@@ -7,8 +7,9 @@ import type { LiveApi } from './clients/live-api.ts';
 /**
  * Every page of the web UI, walked in a real browser: shared by the accessibility and CSP checks
  * (e2e/ui-pages.test.ts) and the screenshots (`npm run ui:screenshots`). The API runs on
- * PostgreSQL with a real MinIO, seeded through the API with an organization, a workspace, a
- * member and a bucket, so every page has something to show.
+ * PostgreSQL with a real MinIO, seeded through the API with an organization, a workspace (with
+ * an action and two event handlers), a member, a bucket and two client runs, one ended and one
+ * open, so every page has something to show.
  */
 
 export interface UiWorld {
@@ -22,6 +23,8 @@ export interface UiWorld {
   /** `bob`, its Org Admin. */
   readonly orgAdmin: { id: string; username: string };
   readonly bucket: { id: string; name: string };
+  /** A client's run that ended (with its event and deliveries), and one still open. */
+  readonly runs: { ended: string; open: string };
 }
 
 export const MEMBER_PASSWORD = 'ui-walk-member-password';
@@ -50,7 +53,16 @@ export async function startUiWorld(): Promise<UiWorld> {
     const workspace = await call<{ id: string; name: string }>('POST', '/api/v1/workspaces/', {
       organization: org.id,
       name: 'production',
-      config: { environment: 'production', owner: 'team-a@example.com' },
+      config: {
+        environment: 'production',
+        owner: 'team-a@example.com',
+        blocks: [{ name: 'app', image: 'demo:v1', actions: [{ name: 'deploy', script: 'echo deployed' }] }],
+        events: [
+          { handler: 'workspace' },
+          { handler: 'webhook', endpoint: 'https://hooks.example.com/plinth' },
+        ],
+        transactions: { logging: true },
+      },
     });
     const member = await call<{ id: string; username: string }>('POST', '/api/v1/users/', {
       username: 'alice',
@@ -71,7 +83,20 @@ export async function startUiWorld(): Promise<UiWorld> {
       organization: org.id,
       workspace: workspace.id,
     });
-    return { live, url, adminToken: token, org, workspace, member, orgAdmin, bucket };
+    // The walk's API has no runner: runs its client reports (the admin's own, which it may finish).
+    const start = () =>
+      call<{ id: string }>('POST', '/api/v1/action-runs/', {
+        workspace: workspace.id,
+        block: 'app',
+        action: 'deploy',
+        run_by: 'client',
+        command: 'plinth run app deploy',
+      });
+    const ended = await start();
+    await call('POST', `/api/v1/action-runs/${ended.id}/finish/`, { exit_code: 0, output: 'deployed\n' });
+    const open = await start();
+    const runs = { ended: ended.id, open: open.id };
+    return { live, url, adminToken: token, org, workspace, member, orgAdmin, bucket, runs };
   } catch (err) {
     await live.stop();
     throw err;
@@ -126,6 +151,23 @@ export async function walkEveryPage(
   await go('organization API keys', `/ui/organizations/${w.org.id}/api-keys/`);
   await go('organization audit log', `/ui/organizations/${w.org.id}/audit/`);
   await go('workspace', `/ui/workspaces/${w.workspace.id}/`);
+  await go('workspace runs', `/ui/workspaces/${w.workspace.id}/runs/`);
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  // No runner in the walk's API: the form says the API's no_runner message.
+  await page.locator('#start [role=alert]').waitFor();
+  await visit('run start refused');
+  await go('run', `/ui/runs/${w.runs.ended}/`);
+  await page.getByRole('button', { name: 'Redeliver to every handler' }).click();
+  await page.waitForURL(/\?redelivered=1$/);
+  await visit('run redelivered');
+  await go('open run', `/ui/runs/${w.runs.open}/`);
+  await go('run cancel confirmation', `/ui/runs/${w.runs.open}/cancel/`);
+  await go('workspace events', `/ui/workspaces/${w.workspace.id}/events/`);
+  await go('workspace events by level', `/ui/workspaces/${w.workspace.id}/events/?level=Error`);
+  await go('workspace event handlers', `/ui/workspaces/${w.workspace.id}/event-handlers/`);
+  await page.getByRole('button', { name: /Create signing secret|Rotate secret/ }).click();
+  await page.locator('[data-show-once]').waitFor();
+  await visit('handler secret shown once');
 
   await go('buckets', '/ui/buckets/');
   await go('bucket detail', `/ui/buckets/${w.bucket.id}/`);

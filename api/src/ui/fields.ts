@@ -126,3 +126,9 @@ export function confirmForm(f: {
     <a href="${f.cancel}">Cancel</a>
   </form>`;
 }
+
+/** How a state reads at a glance: the colour only echoes the word, which says it all. */
+export type Tone = 'ok' | 'bad' | 'busy' | 'warn' | 'off';
+
+/** A state as a small labelled badge (a run's status, an event's level, a delivery's state). */
+export const badge = (text: string, tone: Tone): Html => html`<span class="badge ${tone}">${text}</span>`;

@@ -66,3 +66,14 @@ export function measured(
   if (usage.updated_at === null || usage.updated_at < createdAt) return null;
   return { bytes: usage.bytes ?? 0, objects: usage.objects ?? 0, at: usage.updated_at };
 }
+
+/** How long from `from` to `to` (or now): `850 ms`, `42 s`, `3 min 5 s`, `2 h 4 min`. */
+export function duration(from: string | null, to: string | null, now = new Date()): string {
+  if (!from) return '–';
+  const ms = Math.max(0, (to ? Date.parse(to) : now.getTime()) - Date.parse(from));
+  if (ms < 1000) return `${ms} ms`;
+  const s = Math.floor(ms / 1000);
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
+  return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+}

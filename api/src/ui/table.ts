@@ -1,3 +1,4 @@
+import { second } from './format.ts';
 import { escapeHtml, Html, html } from './html.ts';
 
 /** A column's header cell: its label (text or markup), and whether it holds numbers (aligned right). */
@@ -98,3 +99,24 @@ export function fieldRow(label: string, value: Html | string, id?: string): Html
  */
 export const rowLink = (href: string, action: string, what: string): Html =>
   html`<a href="${href}">${action}<span class="visually-hidden"> ${what}</span></a>`;
+
+/** A time to the second (UTC, said once by the page), on one line, the full ISO time on hover. */
+export const timeCell = (iso: string | null, none = '–'): Html =>
+  iso ? html`<time class="nowrap" datetime="${iso}" title="${iso}">${second(iso)}</time>` : html`${none}`;
+
+/** A list's pages: previous and next links around "Page n of m (count noun)", when there are several. */
+export function pager(p: {
+  readonly page: number;
+  readonly count: number;
+  readonly pageSize: number;
+  readonly noun: string;
+  readonly href: (page: number) => string;
+}): Html {
+  const pages = Math.max(1, Math.ceil(p.count / p.pageSize));
+  if (pages <= 1) return html``;
+  return html`<nav class="actions" aria-label="Pages">
+    ${p.page > 1 ? html`<a href="${p.href(p.page - 1)}" rel="prev">Previous page</a>` : ''}
+    <span class="muted">Page ${p.page} of ${pages} (${p.count} ${p.noun})</span>
+    ${p.page < pages ? html`<a href="${p.href(p.page + 1)}" rel="next">Next page</a>` : ''}
+  </nav>`;
+}

@@ -2,6 +2,7 @@ import { ADMINS, ALL } from '../../auth/policy.ts';
 import type { Registration } from '../../core/registry.ts';
 import type { Area } from '../area.ts';
 import { deliver, registerDeliveryMetrics } from './deliver.ts';
+import { registerEventPages } from './pages.ts';
 import { DELIVER_JOB } from './record.ts';
 import deliveries from './routes/deliveries.ts';
 import enable from './routes/enable.ts';
@@ -47,6 +48,7 @@ export const eventsArea: Area = {
   },
   registration,
   endpoints: [list, get, deliveries, redeliver, handlers, secret, enable],
+  pages: registerEventPages,
   pools: [
     {
       name: 'deliveries',

@@ -3,6 +3,7 @@ import type { Registration } from '../../core/registry.ts';
 import type { Area } from '../area.ts';
 import { execute } from './execute.ts';
 import { EXECUTE_JOB } from './lifecycle.ts';
+import { registerRunPages } from './pages.ts';
 import cancel from './routes/cancel.ts';
 import events from './routes/events.ts';
 import finish from './routes/finish.ts';
@@ -44,6 +45,7 @@ export const runsArea: Area = {
   },
   registration,
   endpoints: [list, start, get, finish, cancel, events, output],
+  pages: registerRunPages,
   pools: [
     {
       name: 'runs',

@@ -132,6 +132,7 @@ export async function endRun(
         exitCode: end.exitCode,
         reason: end.reason,
         finishedAt: now,
+        // postgres-js takes no Date as an untyped parameter: the ISO text, cast.
         startedAt: sql`coalesce(${actionRuns.startedAt}, ${now.toISOString()}::timestamptz)`,
         ...(end.output !== undefined && { output: end.output, outputTruncated: end.truncated ?? false }),
       })

@@ -14,6 +14,7 @@ import type { Refusal } from '../../ui/forms.ts';
 import { alerts, confirmForm, copyText, csrfField, fieldError, nameField } from '../../ui/fields.ts';
 import { EFFECTIVE_ROLE_NAMES, minute } from '../../ui/format.ts';
 import { layout } from '../../ui/layout.ts';
+import { workspaceCrumbs, workspaceTabs } from '../../ui/tabs.ts';
 import {
   firstMembers,
   memberNotice,
@@ -59,12 +60,6 @@ interface WorkspaceState {
 }
 
 const pretty = (config: Record<string, unknown>): string => JSON.stringify(config, null, 2);
-
-const workspaceCrumbs = (org: Organization, ws: Workspace): Html =>
-  html`<p class="crumbs">
-    <a href="/ui/organizations/">Organizations</a> / <a href="/ui/organizations/${org.id}/">${org.name}</a> /
-    <a href="/ui/organizations/${org.id}/workspaces/">Workspaces</a> / ${ws.name}
-  </p>`;
 
 export function registerWorkspacePages(ui: Hono<UiEnv>, deps: AreaPageDeps): void {
   const page = pagesWith(deps);
@@ -182,7 +177,7 @@ function workspacePage(p: PageContext, v: WorkspaceView, s: WorkspaceState = {})
   const empty = Object.keys(ws.config).length === 0;
   return layout(
     ws.name,
-    html`${workspaceCrumbs(org, ws)}
+    html`${workspaceTabs(org, ws, 'overview')}
       <div class="card">
         <h1>${ws.name}</h1>
         ${alerts(s)}
@@ -207,7 +202,8 @@ function workspacePage(p: PageContext, v: WorkspaceView, s: WorkspaceState = {})
         ${
           empty
             ? html`<p id="no-config" class="muted">No configuration yet.</p>`
-            : html`<div class="scroll"><pre id="config">${pretty(ws.config)}</pre></div>`
+            : // Wrapped, not scrolled: a configuration with blocks has lines wider than a phone.
+              html`<pre id="config" class="block">${pretty(ws.config)}</pre>`
         }
       </div>
       ${
