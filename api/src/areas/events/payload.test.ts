@@ -37,6 +37,17 @@ describe('the event', () => {
     expect(Object.keys(labels)).toEqual(['svc.event.class', 'svc.event.level']);
   });
 
+  it('keeps that order whatever order the stored payload came back in (jsonb sorts keys)', () => {
+    const golden = readFileSync(new URL('./golden-event.yml', import.meta.url), 'utf8');
+    const shuffled = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).reverse());
+    const payload = eventPayload(FACTS);
+    const event = eventFor(
+      shuffled({ ...payload, labels: shuffled(payload['labels'] as Record<string, unknown>) }),
+      shuffled(HANDLER),
+    );
+    expect(eventYaml(event)).toBe(golden);
+  });
+
   it('never carries a header value, and JSON and YAML say the same', () => {
     const event = eventFor(eventPayload(FACTS), HANDLER);
     expect(eventJson(event)).not.toContain('s3cret');

@@ -71,14 +71,42 @@ export function redactHandlerConfig(config: Record<string, unknown>): Record<str
   return { ...config, headers: Object.fromEntries(Object.keys(headers).map((k) => [k, '***'])) };
 }
 
-/** The event one handler receives: the stored fields with its `config` after `version`. */
+/** The fields in the specification's order, then the extras (jsonb keeps no order of its own). */
+const FIELD_ORDER = [
+  'labels',
+  'workspace',
+  'block',
+  'action',
+  'command',
+  'user_email',
+  'user_name',
+  'date',
+  'transaction',
+  'version',
+  'config',
+  'workflow',
+  'step',
+  'exit_code',
+  'snapshot_id',
+  'message',
+];
+const LABEL_ORDER = ['svc.event.class', 'svc.event.level'];
+const HANDLER_ORDER = ['handler', 'name', 'endpoint', 'headers', 'timeout'];
+
+function ordered(value: Record<string, unknown>, order: readonly string[]): Record<string, unknown> {
+  const rank = (k: string) => (order.includes(k) ? order.indexOf(k) : order.length);
+  return Object.fromEntries(Object.entries(value).sort(([a], [b]) => rank(a) - rank(b)));
+}
+
+/** The event one handler receives: the stored fields with its own `config`, in the specification's order. */
 export function eventFor(payload: Record<string, unknown>, handlerConfig: Record<string, unknown>) {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(payload)) {
-    out[k] = v;
-    if (k === 'version') out['config'] = redactHandlerConfig(handlerConfig);
-  }
-  return out;
+  const event = ordered(
+    { ...payload, config: ordered(redactHandlerConfig(handlerConfig), HANDLER_ORDER) },
+    FIELD_ORDER,
+  );
+  if (event['labels'] && typeof event['labels'] === 'object')
+    event['labels'] = ordered(event['labels'] as Record<string, unknown>, LABEL_ORDER);
+  return event;
 }
 
 export const eventJson = (event: Record<string, unknown>): string => JSON.stringify(event);

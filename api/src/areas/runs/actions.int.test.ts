@@ -179,6 +179,20 @@ describe('workspace actions on the OCI runner, with their events delivered', () 
       config: { handler: 'webhook', name: 'hook', headers: { 'X-Team': '***' } },
     });
     expect(Object.keys(verified)).not.toContain('snapshot');
+    // The specification's fields in its order, whatever the database did to the stored payload.
+    expect(Object.keys(verified).slice(0, 11)).toEqual([
+      'labels',
+      'workspace',
+      'block',
+      'action',
+      'command',
+      'user_email',
+      'user_name',
+      'date',
+      'transaction',
+      'version',
+      'config',
+    ]);
 
     const day = (verified.date as string).slice(0, 10);
     const file = join(workspaceDir, '.logs', day, `${started.id}.yml`);

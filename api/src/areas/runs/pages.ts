@@ -11,7 +11,7 @@ import { getOrganization } from '../organizations/public.ts';
 import { getWorkspace, readSettings } from '../workspaces/public.ts';
 import type { Workspace } from '../workspaces/public.ts';
 import { RunStartSchema } from './schema.ts';
-import { cancelRun, findRun, listRuns, startRun, toView } from './service.ts';
+import { cancelRun, findRun, listRuns, startRun, toView, visibleOutput } from './service.ts';
 import { runsPage, STATUSES } from './pages/list.ts';
 import type { StartForm, Status, Target } from './pages/list.ts';
 import { cancelPage, isOpen, runPage } from './pages/run.ts';
@@ -135,7 +135,14 @@ export function registerRunPages(ui: Hono<UiEnv>, deps: AreaPageDeps): void {
         organizationId: row.organizationId,
         workspaceId: row.workspaceId,
       }));
-    return { run, output: row.output, org, ws, canCancel, outputLimitBytes: deps.runs.outputLimitBytes };
+    return {
+      run,
+      output: visibleOutput(row),
+      org,
+      ws,
+      canCancel,
+      outputLimitBytes: deps.runs.outputLimitBytes,
+    };
   };
 
   const NOTICES: Record<string, string> = {
