@@ -166,6 +166,10 @@ export const EnvSchema = z.object({
     .default('none'),
   PLINTH_RUNNER_IMAGES_DIR: nonEmpty.optional(),
   PLINTH_RUNNER_NAMESPACE: nonEmpty.default('default'),
+  PLINTH_RUNNER_NAMESPACES: commaList(
+    /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/,
+    'a comma-separated list of namespace names',
+  ),
   PLINTH_RUNNER_CONCURRENCY: positiveInt('an integer from 1 to 64', 64).default(2),
   PLINTH_RUN_OUTPUT_LIMIT_BYTES: positiveInt('an integer from 1 to 16777216', 16 * 1024 * 1024).default(
     1024 * 1024,
@@ -253,6 +257,7 @@ export interface Config {
     readonly runner: 'none' | 'oci' | 'kubernetes';
     readonly imagesDir: string;
     readonly namespace: string;
+    readonly namespaces: readonly string[];
     readonly concurrency: number;
     readonly outputLimitBytes: number;
   };
@@ -349,6 +354,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       runner: e.PLINTH_ACTION_RUNNER,
       imagesDir: e.PLINTH_RUNNER_IMAGES_DIR ?? `${e.PLINTH_DATA_DIR}/images`,
       namespace: e.PLINTH_RUNNER_NAMESPACE,
+      namespaces: e.PLINTH_RUNNER_NAMESPACES ?? [],
       concurrency: e.PLINTH_RUNNER_CONCURRENCY,
       outputLimitBytes: e.PLINTH_RUN_OUTPUT_LIMIT_BYTES,
     },

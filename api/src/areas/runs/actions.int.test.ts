@@ -43,6 +43,7 @@ describe('workspace actions on the OCI runner, with their events delivered', () 
       runner: 'oci',
       imagesDir,
       namespace: 'default',
+      namespaces: [],
       concurrency: 4,
       outputLimitBytes: 64 * 1024,
       workDir: join(dir, 'work'),

@@ -74,9 +74,14 @@ export async function execute(deps: JobDeps, ctx: JobContext): Promise<void> {
     .set({ status: 'running', runner: runner.name, startedAt: sql`coalesce(${actionRuns.startedAt}, now())` })
     .where(and(eq(actionRuns.id, id), fence));
   const output = new OutputBuffer(deps.runs.outputLimitBytes, Buffer.byteLength(run.output));
+  const spec = specOf(deps, run);
+  if (runner.name === 'kubernetes' && !namespaceAllowed(deps, spec.namespace))
+    return void (await fail(
+      `the namespace ${spec.namespace} is not one runs may use (PLINTH_RUNNER_NAMESPACE, PLINTH_RUNNER_NAMESPACES)`,
+    ));
   let handle: RunHandle;
   try {
-    handle = await runner.start(specOf(deps, run), (chunk) => output.push(chunk));
+    handle = await runner.start(spec, (chunk) => output.push(chunk));
   } catch (err) {
     const reason = err instanceof RunnerError ? `${err.code}: ${err.message}` : 'runner_failed';
     await flush(deps, id, output, fence);
@@ -117,6 +122,9 @@ function flush(deps: JobDeps, id: string, output: OutputBuffer, fence: ReturnTyp
     .where(and(eq(actionRuns.id, id), fence))
     .returning({ cancelRequestedAt: actionRuns.cancelRequestedAt, output: actionRuns.output });
 }
+
+const namespaceAllowed = (deps: JobDeps, namespace: string) =>
+  namespace === deps.runs.defaultNamespace || deps.runs.allowedNamespaces.includes(namespace);
 
 function specOf(deps: JobDeps, run: ActionRunRow) {
   const settings = readSettings(run.snapshot);

@@ -10,6 +10,11 @@ export interface RunsRuntime {
   readonly outputLimitBytes: number;
   /** The namespace of a workspace's Jobs when its configuration names none (kubernetes runner). */
   readonly defaultNamespace: string;
+  /**
+   * The namespaces a workspace's `runner.namespace` may name (the default one always): a Workspace
+   * Admin must not put Jobs in a namespace of another team, or the cluster's own.
+   */
+  readonly allowedNamespaces: readonly string[];
 }
 
 export const NO_RUNNER: RunsRuntime = {
@@ -17,6 +22,7 @@ export const NO_RUNNER: RunsRuntime = {
   concurrency: 2,
   outputLimitBytes: 1024 * 1024,
   defaultNamespace: 'default',
+  allowedNamespaces: [],
 };
 
 /** The runtime the process's configuration asks for (PLINTH_ACTION_RUNNER and friends). */
@@ -24,6 +30,7 @@ export async function createRunsRuntime(config: {
   runner: 'none' | 'oci' | 'kubernetes';
   imagesDir: string;
   namespace: string;
+  namespaces: readonly string[];
   concurrency: number;
   outputLimitBytes: number;
   workDir: string;
@@ -32,6 +39,7 @@ export async function createRunsRuntime(config: {
     concurrency: config.concurrency,
     outputLimitBytes: config.outputLimitBytes,
     defaultNamespace: config.namespace,
+    allowedNamespaces: config.namespaces,
   };
   if (config.runner === 'oci') {
     const { createOciRunner } = await import('./runners/oci.ts');
