@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { workspaces } from '../../core/db/schema/index.ts';
 import { describeOnEachDatabase } from '../../test/world.ts';
 import type { Actor } from '../../test/world.ts';
 import { DEMO_CONFIG } from './testing.ts';
@@ -207,6 +209,31 @@ describeOnEachDatabase('action runs', (w) => {
     expect(theirs.results.map((r: { id: string }) => r.id)).not.toContain(a.body.id);
     const events = await w.expectStatus(200, 'GET', '/api/v1/events/?level=Info', { token: t.viewer.token });
     expect(events.results.map((e: { transaction: string }) => e.transaction)).toContain(b.body.id);
+  });
+
+  it('masks handlers’ header values when the configuration is read, and keeps them when it is written back', async () => {
+    const t = await configured({
+      events: {
+        handler: 'webhook',
+        endpoint: 'https://hooks.example.com/x',
+        headers: { Authorization: 'Bearer s3cret' },
+      },
+    });
+    const read = await w.expectStatus(200, 'GET', `/api/v1/workspaces/${t.workspace.id}/`, {
+      token: t.viewer.token,
+    });
+    expect(JSON.stringify(read)).not.toContain('s3cret');
+    expect(read.config.events.headers).toEqual({ Authorization: '***' });
+    // Written back as read, with another key changed: the stored credential is kept.
+    await w.expectStatus(200, 'PATCH', `/api/v1/workspaces/${t.workspace.id}/`, {
+      token: t.orgAdmin.token,
+      body: { config: { ...read.config, note: 'edited' } },
+    });
+    const [row] = await w.db.select().from(workspaces).where(eq(workspaces.id, t.workspace.id));
+    expect(row!.config).toMatchObject({
+      note: 'edited',
+      events: { headers: { Authorization: 'Bearer s3cret' } },
+    });
   });
 
   it('checks the configuration’s blocks, workflows and handlers when it is written', async () => {

@@ -205,3 +205,68 @@ export function readSettings(config: Record<string, unknown>): WorkspaceSettings
 export function eventHandlers(settings: WorkspaceSettings): (HandlerConfig & { name: string })[] {
   return handlerList(settings.events).map((h) => ({ ...h, name: h.name ?? h.handler }));
 }
+
+/** What a header value reads as once written: handlers' headers may carry a receiver's credentials. */
+export const MASKED = '***';
+
+const handlersIn = (config: Record<string, unknown>): Record<string, unknown>[] => {
+  const events = config['events'];
+  const list = Array.isArray(events) ? events : events && typeof events === 'object' ? [events] : [];
+  return list.filter((h): h is Record<string, unknown> => Boolean(h) && typeof h === 'object');
+};
+
+/**
+ * The configuration as callers read it: every event handler's header values masked, so that
+ * reading a workspace (a Viewer may) never hands out a receiver's credentials.
+ */
+export function maskHeaders(config: Record<string, unknown>): Record<string, unknown> {
+  if (handlersIn(config).every((h) => !h['headers'])) return config;
+  const mask = (h: Record<string, unknown>) =>
+    h['headers'] && typeof h['headers'] === 'object'
+      ? { ...h, headers: Object.fromEntries(Object.keys(h['headers']).map((k) => [k, MASKED])) }
+      : h;
+  const events = config['events'];
+  return {
+    ...config,
+    events: Array.isArray(events)
+      ? events.map((h: Record<string, unknown>) => mask(h))
+      : mask(events as Record<string, unknown>),
+  };
+}
+
+/**
+ * A configuration written back as it was read: a header value still masked keeps the value stored
+ * for the same handler (by name, default its kind) and header, so editing other keys loses no
+ * credential. A masked value with nothing stored behind it stays as written.
+ */
+export function keepMaskedHeaders(
+  next: Record<string, unknown>,
+  previous: Record<string, unknown>,
+): Record<string, unknown> {
+  const nameOf = (h: Record<string, unknown>) => String(h['name'] ?? h['handler']);
+  const before = new Map(
+    handlersIn(previous).map((h) => [nameOf(h), h['headers'] as Record<string, string> | undefined]),
+  );
+  const restore = (h: Record<string, unknown>) => {
+    const headers = h['headers'] as Record<string, unknown> | undefined;
+    if (!headers || typeof headers !== 'object') return h;
+    const stored = before.get(nameOf(h)) ?? {};
+    return {
+      ...h,
+      headers: Object.fromEntries(
+        Object.entries(headers).map(([k, v]) => [
+          k,
+          v === MASKED && typeof stored[k] === 'string' ? stored[k] : v,
+        ]),
+      ),
+    };
+  };
+  const events = next['events'];
+  if (!events || typeof events !== 'object') return next;
+  return {
+    ...next,
+    events: Array.isArray(events)
+      ? events.map((h: Record<string, unknown>) => restore(h))
+      : restore(events as Record<string, unknown>),
+  };
+}

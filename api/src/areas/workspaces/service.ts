@@ -5,6 +5,7 @@ import { prepared } from '../../core/db/prepared.ts';
 import { workspaces } from '../../core/db/schema/index.ts';
 import type { WorkspaceRow } from '../../core/db/schema/index.ts';
 import type { Workspace, WorkspaceCreate, WorkspaceListQuery, WorkspaceUpdate } from './schema.ts';
+import { keepMaskedHeaders, maskHeaders } from './config.ts';
 import { conflict, notFound, validationError } from '../../core/errors.ts';
 import type { Page } from '../../core/pagination.ts';
 import {
@@ -23,7 +24,7 @@ const toView = (w: WorkspaceRow): Workspace => ({
   id: w.id,
   organization: w.organizationId,
   name: w.name,
-  config: w.config,
+  config: maskHeaders(w.config),
   created_at: w.createdAt.toISOString(),
   updated_at: w.updatedAt.toISOString(),
 });
@@ -192,7 +193,7 @@ export async function updateWorkspace(
         .update(workspaces)
         .set({
           ...(input.name !== undefined && { name: input.name }),
-          ...(input.config !== undefined && { config: input.config }),
+          ...(input.config !== undefined && { config: keepMaskedHeaders(input.config, before.config) }),
         })
         .where(eq(workspaces.id, id))
         .returning();
