@@ -156,7 +156,9 @@ describe('the OpenAPI document', () => {
         if (['429', '503'].includes(status) && !r.headers?.['Retry-After'])
           problems.push(`${id} ${status}: no Retry-After`);
         for (const type of Object.keys(r.content ?? {})) {
-          if (!['application/json', 'application/yaml', 'application/x-ndjson'].includes(type)) {
+          if (
+            !['application/json', 'application/yaml', 'application/x-ndjson', 'text/plain'].includes(type)
+          ) {
             problems.push(`${id} ${status}: media type ${type}`);
           }
         }

@@ -2384,6 +2384,8 @@ type ClientInterface interface {
 
 	// ApiV1ActionRunsList List a workspace's runs, newest first
 	//
+	// Runs of one workspace (`workspace`) or of every workspace the caller may see, newest first; filter by `status` or by `workflow_run` for a workflow’s steps.
+	//
 	// Corresponds with GET /api/v1/action-runs/ (the `ApiV1ActionRunsList` operationId).
 	ApiV1ActionRunsList(ctx context.Context, params *ApiV1ActionRunsListParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
@@ -2407,6 +2409,8 @@ type ClientInterface interface {
 
 	// ApiV1ActionRunsRetrieve Show a run
 	//
+	// The run with its status, exit code, who started it and the snapshot’s ID; its output is at …/output/.
+	//
 	// Corresponds with GET /api/v1/action-runs/{id}/ (the `ApiV1ActionRunsRetrieve` operationId).
 	ApiV1ActionRunsRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
 
@@ -2418,6 +2422,8 @@ type ClientInterface interface {
 	ApiV1ActionRunsCancelCreate(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ApiV1ActionRunsEventsRetrieve A run's events (one, once it ended)
+	//
+	// The event the run produced when it ended (none while it runs); each handler’s deliveries are at /api/v1/events/{id}/deliveries/.
 	//
 	// Corresponds with GET /api/v1/action-runs/{id}/events/ (the `ApiV1ActionRunsEventsRetrieve` operationId).
 	ApiV1ActionRunsEventsRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -2470,10 +2476,14 @@ type ClientInterface interface {
 
 	// ApiV1EventsRetrieve Show an event
 	//
+	// The event’s level and fields as handlers receive them (without `config`, which each handler gets its own).
+	//
 	// Corresponds with GET /api/v1/events/{id}/ (the `ApiV1EventsRetrieve` operationId).
 	ApiV1EventsRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ApiV1EventsDeliveriesRetrieve An event's deliveries, one per handler, with every attempt
+	//
+	// One delivery per handler of the workspace when the event came: its state (`pending`, `delivered`, `failed`, `disabled`) and every attempt with its status, duration, error and the first 2 KB of the answer.
 	//
 	// Corresponds with GET /api/v1/events/{id}/deliveries/ (the `ApiV1EventsDeliveriesRetrieve` operationId).
 	ApiV1EventsDeliveriesRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -2993,6 +3003,8 @@ type ClientInterface interface {
 
 	// ApiV1WorkspacesEventHandlersEnableCreate Enable a handler a 410 answer disabled (Workspace Admin)
 	//
+	// Later events are delivered to the handler again; the events it missed are redelivered by hand (…/redeliver/).
+	//
 	// Corresponds with POST /api/v1/workspaces/{id}/event-handlers/{name}/enable/ (the `ApiV1WorkspacesEventHandlersEnableCreate` operationId).
 	ApiV1WorkspacesEventHandlersEnableCreate(ctx context.Context, id openapi_types.UUID, name string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
@@ -3177,6 +3189,8 @@ func (c *Client) ApiLogoutCreate(ctx context.Context, reqEditors ...RequestEdito
 
 // ApiV1ActionRunsList List a workspace's runs, newest first
 //
+// Runs of one workspace (`workspace`) or of every workspace the caller may see, newest first; filter by `status` or by `workflow_run` for a workflow’s steps.
+//
 // Corresponds with GET /api/v1/action-runs/ (the `ApiV1ActionRunsList` operationId).
 func (c *Client) ApiV1ActionRunsList(ctx context.Context, params *ApiV1ActionRunsListParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewApiV1ActionRunsListRequest(c.Server, params)
@@ -3230,6 +3244,8 @@ func (c *Client) ApiV1ActionRunsCreate(ctx context.Context, body ApiV1ActionRuns
 
 // ApiV1ActionRunsRetrieve Show a run
 //
+// The run with its status, exit code, who started it and the snapshot’s ID; its output is at …/output/.
+//
 // Corresponds with GET /api/v1/action-runs/{id}/ (the `ApiV1ActionRunsRetrieve` operationId).
 func (c *Client) ApiV1ActionRunsRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewApiV1ActionRunsRetrieveRequest(c.Server, id)
@@ -3261,6 +3277,8 @@ func (c *Client) ApiV1ActionRunsCancelCreate(ctx context.Context, id openapi_typ
 }
 
 // ApiV1ActionRunsEventsRetrieve A run's events (one, once it ended)
+//
+// The event the run produced when it ended (none while it runs); each handler’s deliveries are at /api/v1/events/{id}/deliveries/.
 //
 // Corresponds with GET /api/v1/action-runs/{id}/events/ (the `ApiV1ActionRunsEventsRetrieve` operationId).
 func (c *Client) ApiV1ActionRunsEventsRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -3383,6 +3401,8 @@ func (c *Client) ApiV1EventsList(ctx context.Context, params *ApiV1EventsListPar
 
 // ApiV1EventsRetrieve Show an event
 //
+// The event’s level and fields as handlers receive them (without `config`, which each handler gets its own).
+//
 // Corresponds with GET /api/v1/events/{id}/ (the `ApiV1EventsRetrieve` operationId).
 func (c *Client) ApiV1EventsRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewApiV1EventsRetrieveRequest(c.Server, id)
@@ -3397,6 +3417,8 @@ func (c *Client) ApiV1EventsRetrieve(ctx context.Context, id openapi_types.UUID,
 }
 
 // ApiV1EventsDeliveriesRetrieve An event's deliveries, one per handler, with every attempt
+//
+// One delivery per handler of the workspace when the event came: its state (`pending`, `delivered`, `failed`, `disabled`) and every attempt with its status, duration, error and the first 2 KB of the answer.
 //
 // Corresponds with GET /api/v1/events/{id}/deliveries/ (the `ApiV1EventsDeliveriesRetrieve` operationId).
 func (c *Client) ApiV1EventsDeliveriesRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -4555,6 +4577,8 @@ func (c *Client) ApiV1WorkspacesEventHandlersRetrieve(ctx context.Context, id op
 }
 
 // ApiV1WorkspacesEventHandlersEnableCreate Enable a handler a 410 answer disabled (Workspace Admin)
+//
+// Later events are delivered to the handler again; the events it missed are redelivered by hand (…/redeliver/).
 //
 // Corresponds with POST /api/v1/workspaces/{id}/event-handlers/{name}/enable/ (the `ApiV1WorkspacesEventHandlersEnableCreate` operationId).
 func (c *Client) ApiV1WorkspacesEventHandlersEnableCreate(ctx context.Context, id openapi_types.UUID, name string, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -8122,6 +8146,8 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1ActionRunsListWithResponse List a workspace's runs, newest first
 	//
+	// Runs of one workspace (`workspace`) or of every workspace the caller may see, newest first; filter by `status` or by `workflow_run` for a workflow’s steps.
+	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/v1/action-runs/ (the `ApiV1ActionRunsList` operationId).
@@ -8147,6 +8173,8 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1ActionRunsRetrieveWithResponse Show a run
 	//
+	// The run with its status, exit code, who started it and the snapshot’s ID; its output is at …/output/.
+	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/v1/action-runs/{id}/ (the `ApiV1ActionRunsRetrieve` operationId).
@@ -8162,6 +8190,8 @@ type ClientWithResponsesInterface interface {
 	ApiV1ActionRunsCancelCreateWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*ApiV1ActionRunsCancelCreateResponse, error)
 
 	// ApiV1ActionRunsEventsRetrieveWithResponse A run's events (one, once it ended)
+	//
+	// The event the run produced when it ended (none while it runs); each handler’s deliveries are at /api/v1/events/{id}/deliveries/.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -8224,12 +8254,16 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1EventsRetrieveWithResponse Show an event
 	//
+	// The event’s level and fields as handlers receive them (without `config`, which each handler gets its own).
+	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/v1/events/{id}/ (the `ApiV1EventsRetrieve` operationId).
 	ApiV1EventsRetrieveWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*ApiV1EventsRetrieveResponse, error)
 
 	// ApiV1EventsDeliveriesRetrieveWithResponse An event's deliveries, one per handler, with every attempt
+	//
+	// One delivery per handler of the workspace when the event came: its state (`pending`, `delivered`, `failed`, `disabled`) and every attempt with its status, duration, error and the first 2 KB of the answer.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -8804,6 +8838,8 @@ type ClientWithResponsesInterface interface {
 	ApiV1WorkspacesEventHandlersRetrieveWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*ApiV1WorkspacesEventHandlersRetrieveResponse, error)
 
 	// ApiV1WorkspacesEventHandlersEnableCreateWithResponse Enable a handler a 410 answer disabled (Workspace Admin)
+	//
+	// Later events are delivered to the handler again; the events it missed are redelivered by hand (…/redeliver/).
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -17767,6 +17803,8 @@ func (c *ClientWithResponses) ApiLogoutCreateWithResponse(ctx context.Context, r
 
 // ApiV1ActionRunsListWithResponse List a workspace's runs, newest first
 //
+// Runs of one workspace (`workspace`) or of every workspace the caller may see, newest first; filter by `status` or by `workflow_run` for a workflow’s steps.
+//
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/v1/action-runs/ (the `ApiV1ActionRunsList` operationId).
@@ -17810,6 +17848,8 @@ func (c *ClientWithResponses) ApiV1ActionRunsCreateWithResponse(ctx context.Cont
 
 // ApiV1ActionRunsRetrieveWithResponse Show a run
 //
+// The run with its status, exit code, who started it and the snapshot’s ID; its output is at …/output/.
+//
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/v1/action-runs/{id}/ (the `ApiV1ActionRunsRetrieve` operationId).
@@ -17837,6 +17877,8 @@ func (c *ClientWithResponses) ApiV1ActionRunsCancelCreateWithResponse(ctx contex
 }
 
 // ApiV1ActionRunsEventsRetrieveWithResponse A run's events (one, once it ended)
+//
+// The event the run produced when it ended (none while it runs); each handler’s deliveries are at /api/v1/events/{id}/deliveries/.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -17941,6 +17983,8 @@ func (c *ClientWithResponses) ApiV1EventsListWithResponse(ctx context.Context, p
 
 // ApiV1EventsRetrieveWithResponse Show an event
 //
+// The event’s level and fields as handlers receive them (without `config`, which each handler gets its own).
+//
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/v1/events/{id}/ (the `ApiV1EventsRetrieve` operationId).
@@ -17953,6 +17997,8 @@ func (c *ClientWithResponses) ApiV1EventsRetrieveWithResponse(ctx context.Contex
 }
 
 // ApiV1EventsDeliveriesRetrieveWithResponse An event's deliveries, one per handler, with every attempt
+//
+// One delivery per handler of the workspace when the event came: its state (`pending`, `delivered`, `failed`, `disabled`) and every attempt with its status, duration, error and the first 2 KB of the answer.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -18911,6 +18957,8 @@ func (c *ClientWithResponses) ApiV1WorkspacesEventHandlersRetrieveWithResponse(c
 }
 
 // ApiV1WorkspacesEventHandlersEnableCreateWithResponse Enable a handler a 410 answer disabled (Workspace Admin)
+//
+// Later events are delivered to the handler again; the events it missed are redelivered by hand (…/redeliver/).
 //
 // Returns a wrapper object for the known response body format(s).
 //

@@ -1234,6 +1234,8 @@ export function apiV1S3RegionsRetrieve(params = {}, call) {
 /**
  * List a workspace's runs, newest first
  *
+ * Runs of one workspace (`workspace`) or of every workspace the caller may see, newest first; filter by `status` or by `workflow_run` for a workflow’s steps.
+ *
  * `GET /api/v1/action-runs/` (`api_v1_action_runs_list`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
  */
@@ -1253,6 +1255,8 @@ export function apiV1ActionRunsCreate(params, call) {
 }
 /**
  * Show a run
+ *
+ * The run with its status, exit code, who started it and the snapshot’s ID; its output is at …/output/.
  *
  * `GET /api/v1/action-runs/{id}/` (`api_v1_action_runs_retrieve`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
@@ -1284,6 +1288,8 @@ export function apiV1ActionRunsCancelCreate(params, call) {
 }
 /**
  * A run's events (one, once it ended)
+ *
+ * The event the run produced when it ended (none while it runs); each handler’s deliveries are at /api/v1/events/{id}/deliveries/.
  *
  * `GET /api/v1/action-runs/{id}/events/` (`api_v1_action_runs_events_retrieve`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
@@ -1317,6 +1323,8 @@ export function apiV1EventsList(params = {}, call) {
 /**
  * Show an event
  *
+ * The event’s level and fields as handlers receive them (without `config`, which each handler gets its own).
+ *
  * `GET /api/v1/events/{id}/` (`api_v1_events_retrieve`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
  */
@@ -1325,6 +1333,8 @@ export function apiV1EventsRetrieve(params, call) {
 }
 /**
  * An event's deliveries, one per handler, with every attempt
+ *
+ * One delivery per handler of the workspace when the event came: its state (`pending`, `delivered`, `failed`, `disabled`) and every attempt with its status, duration, error and the first 2 KB of the answer.
  *
  * `GET /api/v1/events/{id}/deliveries/` (`api_v1_events_deliveries_retrieve`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
@@ -1367,6 +1377,8 @@ export function apiV1WorkspacesEventHandlersSecretCreate(params, call) {
 }
 /**
  * Enable a handler a 410 answer disabled (Workspace Admin)
+ *
+ * Later events are delivered to the handler again; the events it missed are redelivered by hand (…/redeliver/).
  *
  * `POST /api/v1/workspaces/{id}/event-handlers/{name}/enable/` (`api_v1_workspaces_event_handlers_enable_create`).
  * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.

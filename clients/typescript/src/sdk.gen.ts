@@ -624,6 +624,8 @@ export interface PlinthClient {
   /**
    * List a workspace's runs, newest first
    *
+   * Runs of one workspace (`workspace`) or of every workspace the caller may see, newest first; filter by `status` or by `workflow_run` for a workflow’s steps.
+   *
    * `GET /api/v1/action-runs/` (`api_v1_action_runs_list`).
    * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
    */
@@ -642,6 +644,8 @@ export interface PlinthClient {
   apiV1ActionRunsCreate(params: ApiV1ActionRunsCreateParams, call?: CallOptions): Promise<ActionRun>;
   /**
    * Show a run
+   *
+   * The run with its status, exit code, who started it and the snapshot’s ID; its output is at …/output/.
    *
    * `GET /api/v1/action-runs/{id}/` (`api_v1_action_runs_retrieve`).
    * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
@@ -673,6 +677,8 @@ export interface PlinthClient {
   ): Promise<ActionRun>;
   /**
    * A run's events (one, once it ended)
+   *
+   * The event the run produced when it ended (none while it runs); each handler’s deliveries are at /api/v1/events/{id}/deliveries/.
    *
    * `GET /api/v1/action-runs/{id}/events/` (`api_v1_action_runs_events_retrieve`).
    * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
@@ -706,12 +712,16 @@ export interface PlinthClient {
   /**
    * Show an event
    *
+   * The event’s level and fields as handlers receive them (without `config`, which each handler gets its own).
+   *
    * `GET /api/v1/events/{id}/` (`api_v1_events_retrieve`).
    * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
    */
   apiV1EventsRetrieve(params: ApiV1EventsRetrieveParams, call?: CallOptions): Promise<Event>;
   /**
    * An event's deliveries, one per handler, with every attempt
+   *
+   * One delivery per handler of the workspace when the event came: its state (`pending`, `delivered`, `failed`, `disabled`) and every attempt with its status, duration, error and the first 2 KB of the answer.
    *
    * `GET /api/v1/events/{id}/deliveries/` (`api_v1_events_deliveries_retrieve`).
    * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
@@ -758,6 +768,8 @@ export interface PlinthClient {
   ): Promise<HandlerSecret>;
   /**
    * Enable a handler a 410 answer disabled (Workspace Admin)
+   *
+   * Later events are delivered to the handler again; the events it missed are redelivered by hand (…/redeliver/).
    *
    * `POST /api/v1/workspaces/{id}/event-handlers/{name}/enable/` (`api_v1_workspaces_event_handlers_enable_create`).
    * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
@@ -2714,6 +2726,8 @@ export interface ApiV1ActionRunsListParams {
 /**
  * List a workspace's runs, newest first
  *
+ * Runs of one workspace (`workspace`) or of every workspace the caller may see, newest first; filter by `status` or by `workflow_run` for a workflow’s steps.
+ *
  * `GET /api/v1/action-runs/` (`api_v1_action_runs_list`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
  */
@@ -2753,6 +2767,8 @@ export interface ApiV1ActionRunsRetrieveParams {
 }
 /**
  * Show a run
+ *
+ * The run with its status, exit code, who started it and the snapshot’s ID; its output is at …/output/.
  *
  * `GET /api/v1/action-runs/{id}/` (`api_v1_action_runs_retrieve`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
@@ -2818,6 +2834,8 @@ export interface ApiV1ActionRunsEventsRetrieveParams {
 }
 /**
  * A run's events (one, once it ended)
+ *
+ * The event the run produced when it ended (none while it runs); each handler’s deliveries are at /api/v1/events/{id}/deliveries/.
  *
  * `GET /api/v1/action-runs/{id}/events/` (`api_v1_action_runs_events_retrieve`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
@@ -2897,6 +2915,8 @@ export interface ApiV1EventsRetrieveParams {
 /**
  * Show an event
  *
+ * The event’s level and fields as handlers receive them (without `config`, which each handler gets its own).
+ *
  * `GET /api/v1/events/{id}/` (`api_v1_events_retrieve`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
  */
@@ -2912,6 +2932,8 @@ export interface ApiV1EventsDeliveriesRetrieveParams {
 }
 /**
  * An event's deliveries, one per handler, with every attempt
+ *
+ * One delivery per handler of the workspace when the event came: its state (`pending`, `delivered`, `failed`, `disabled`) and every attempt with its status, duration, error and the first 2 KB of the answer.
  *
  * `GET /api/v1/events/{id}/deliveries/` (`api_v1_events_deliveries_retrieve`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
@@ -3010,6 +3032,8 @@ export interface ApiV1WorkspacesEventHandlersEnableCreateParams {
 }
 /**
  * Enable a handler a 410 answer disabled (Workspace Admin)
+ *
+ * Later events are delivered to the handler again; the events it missed are redelivered by hand (…/redeliver/).
  *
  * `POST /api/v1/workspaces/{id}/event-handlers/{name}/enable/` (`api_v1_workspaces_event_handlers_enable_create`).
  * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.

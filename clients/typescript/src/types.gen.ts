@@ -89,7 +89,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List a workspace's runs, newest first */
+    /**
+     * List a workspace's runs, newest first
+     * @description Runs of one workspace (`workspace`) or of every workspace the caller may see, newest first; filter by `status` or by `workflow_run` for a workflow’s steps.
+     */
     get: operations['api_v1_action_runs_list'];
     put?: never;
     /**
@@ -110,7 +113,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Show a run */
+    /**
+     * Show a run
+     * @description The run with its status, exit code, who started it and the snapshot’s ID; its output is at …/output/.
+     */
     get: operations['api_v1_action_runs_retrieve'];
     put?: never;
     post?: never;
@@ -147,7 +153,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A run's events (one, once it ended) */
+    /**
+     * A run's events (one, once it ended)
+     * @description The event the run produced when it ended (none while it runs); each handler’s deliveries are at /api/v1/events/{id}/deliveries/.
+     */
     get: operations['api_v1_action_runs_events_retrieve'];
     put?: never;
     post?: never;
@@ -264,7 +273,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Show an event */
+    /**
+     * Show an event
+     * @description The event’s level and fields as handlers receive them (without `config`, which each handler gets its own).
+     */
     get: operations['api_v1_events_retrieve'];
     put?: never;
     post?: never;
@@ -281,7 +293,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** An event's deliveries, one per handler, with every attempt */
+    /**
+     * An event's deliveries, one per handler, with every attempt
+     * @description One delivery per handler of the workspace when the event came: its state (`pending`, `delivered`, `failed`, `disabled`) and every attempt with its status, duration, error and the first 2 KB of the answer.
+     */
     get: operations['api_v1_events_deliveries_retrieve'];
     put?: never;
     post?: never;
@@ -944,7 +959,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Enable a handler a 410 answer disabled (Workspace Admin) */
+    /**
+     * Enable a handler a 410 answer disabled (Workspace Admin)
+     * @description Later events are delivered to the handler again; the events it missed are redelivered by hand (…/redeliver/).
+     */
     post: operations['api_v1_workspaces_event_handlers_enable_create'];
     delete?: never;
     options?: never;
@@ -1660,7 +1678,16 @@ export interface components {
      *       "last_error": null,
      *       "next_attempt_at": null,
      *       "delivered_at": "2026-11-26T04:30:01.000Z",
-     *       "history": []
+     *       "history": [
+     *         {
+     *           "attempt": 1,
+     *           "at": "2026-11-26T04:30:01.000Z",
+     *           "status_code": 200,
+     *           "duration_ms": 42,
+     *           "error": null,
+     *           "excerpt": "ok"
+     *         }
+     *       ]
      *     }
      */
     Delivery: {

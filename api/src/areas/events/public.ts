@@ -5,6 +5,6 @@
 export { recordRunEvent } from './record.ts';
 export { runEvents } from './service.ts';
 export type { RunFacts } from './payload.ts';
-export { EventSchema } from './schema.ts';
+export { EventListSchema, EventSchema } from './schema.ts';
 export { defaultEventsRuntime } from './runtime.ts';
 export { runEventSection } from './pages/run-event.ts';

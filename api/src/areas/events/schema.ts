@@ -1,9 +1,52 @@
 import { z } from '@hono/zod-openapi';
 import { PageQuerySchema } from '../../core/pagination.ts';
-import { Timestamp } from '../../core/schema.ts';
+import { Timestamp, text } from '../../core/schema.ts';
 
 const EVENT_ID = '5f0c2d1e-8a7b-4c3d-9e2f-1a0b9c8d7e6f';
 const TRANSACTION = '2b4c6d8e-0f1a-4b3c-8d5e-7f9a1b3c5d7e';
+const EVENT_EXAMPLE = {
+  id: EVENT_ID,
+  workspace: '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d',
+  transaction: TRANSACTION,
+  level: 'Info' as const,
+  payload: {
+    labels: { 'svc.event.class': 'svc', 'svc.event.level': 'Info' },
+    block: 'app',
+    action: 'deploy',
+  },
+  created_at: '2026-11-26T04:30:00.000Z',
+};
+const DELIVERY_EXAMPLE = {
+  id: '0d1e2f3a-4b5c-4d6e-8f7a-9b0c1d2e3f4a',
+  event: EVENT_ID,
+  handler: 'webhook',
+  kind: 'webhook' as const,
+  state: 'delivered' as const,
+  attempts: 1,
+  last_status: 200,
+  last_error: null,
+  next_attempt_at: null,
+  delivered_at: '2026-11-26T04:30:01.000Z',
+  history: [
+    {
+      attempt: 1,
+      at: '2026-11-26T04:30:01.000Z',
+      status_code: 200,
+      duration_ms: 42,
+      error: null,
+      excerpt: 'ok',
+    },
+  ],
+};
+const HANDLER_EXAMPLE = {
+  name: 'webhook',
+  handler: 'webhook' as const,
+  endpoint: 'https://hooks.example.com/plinth',
+  signed: true,
+  previous_secret_until: null,
+  disabled_at: null,
+  disabled_reason: null,
+};
 
 export const EventSchema = z
   .object({
@@ -80,20 +123,9 @@ export const DeliverySchema = z
   })
   .openapi('Delivery', {
     description: 'An event on its way to one handler, with every attempt.',
-    example: {
-      id: '0d1e2f3a-4b5c-4d6e-8f7a-9b0c1d2e3f4a',
-      event: EVENT_ID,
-      handler: 'webhook',
-      kind: 'webhook',
-      state: 'delivered',
-      attempts: 1,
-      last_status: 200,
-      last_error: null,
-      next_attempt_at: null,
-      delivered_at: '2026-11-26T04:30:01.000Z',
-      history: [],
-    },
+    example: DELIVERY_EXAMPLE,
   });
+
 export type DeliveryView = z.output<typeof DeliverySchema>;
 
 export const EventListQuerySchema = PageQuerySchema.extend({
@@ -110,11 +142,7 @@ export type EventListQuery = z.output<typeof EventListQuerySchema>;
 
 export const RedeliverSchema = z
   .object({
-    handler: z
-      .string()
-      .max(63)
-      .optional()
-      .openapi({ description: 'Only this handler; unset: every handler.' }),
+    handler: text().max(63).optional().openapi({ description: 'Only this handler; unset: every handler.' }),
   })
   .openapi('Redeliver', { description: 'What to deliver again.', example: { handler: 'webhook' } });
 
@@ -134,16 +162,9 @@ export const HandlerSchema = z
   })
   .openapi('EventHandler', {
     description: "An event handler of a workspace's configuration and its state.",
-    example: {
-      name: 'webhook',
-      handler: 'webhook',
-      endpoint: 'https://hooks.example.com/plinth',
-      signed: true,
-      previous_secret_until: null,
-      disabled_at: null,
-      disabled_reason: null,
-    },
+    example: HANDLER_EXAMPLE,
   });
+
 export type HandlerView = z.output<typeof HandlerSchema>;
 
 export const HandlerParams = z.object({
@@ -179,3 +200,8 @@ export const SecretSchema = z
     description: "A handler's new signing secret, shown once.",
     example: { secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', previous_secret_until: null },
   });
+
+/** The lists answered whole (one per run, handler or event), each with its example. */
+export const EventListSchema = z.array(EventSchema).openapi({ example: [EVENT_EXAMPLE] });
+export const DeliveryListSchema = z.array(DeliverySchema).openapi({ example: [DELIVERY_EXAMPLE] });
+export const HandlerListSchema = z.array(HandlerSchema).openapi({ example: [HANDLER_EXAMPLE] });

@@ -32,7 +32,8 @@ class Delivery:
         Example:
             {'id': '0d1e2f3a-4b5c-4d6e-8f7a-9b0c1d2e3f4a', 'event': '5f0c2d1e-8a7b-4c3d-9e2f-1a0b9c8d7e6f', 'handler':
                 'webhook', 'kind': 'webhook', 'state': 'delivered', 'attempts': 1, 'last_status': 200, 'last_error': None,
-                'next_attempt_at': None, 'delivered_at': '2026-11-26T04:30:01.000Z', 'history': []}
+                'next_attempt_at': None, 'delivered_at': '2026-11-26T04:30:01.000Z', 'history': [{'attempt': 1, 'at':
+                '2026-11-26T04:30:01.000Z', 'status_code': 200, 'duration_ms': 42, 'error': None, 'excerpt': 'ok'}]}
 
         Attributes:
             id (UUID): The delivery's ID.

@@ -13,6 +13,8 @@ export default endpoint(
     action: 'event_handler.configure',
     mcp: true,
     summary: 'Enable a handler a 410 answer disabled (Workspace Admin)',
+    description:
+      'Later events are delivered to the handler again; the events it missed are redelivered by hand (…/redeliver/).',
     request: { params: HandlerParams },
     responses: { 200: jsonResponse('The handler.', HandlerSchema) },
   }),

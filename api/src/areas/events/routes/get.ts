@@ -13,6 +13,8 @@ export default endpoint(
     action: 'event.view',
     mcp: true,
     summary: 'Show an event',
+    description:
+      'The event’s level and fields as handlers receive them (without `config`, which each handler gets its own).',
     request: { params: IdParams },
     responses: { 200: jsonResponse('The event.', EventSchema) },
   }),

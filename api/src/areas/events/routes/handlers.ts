@@ -1,8 +1,7 @@
-import { z } from '@hono/zod-openapi';
 import { IdParams, jsonResponse, serviceContext } from '../../../http/common.ts';
 import { defineRoute } from '../../../http/openapi.ts';
 import { endpoint } from '../../area.ts';
-import { HandlerSchema } from '../schema.ts';
+import { HandlerListSchema } from '../schema.ts';
 import { listHandlers } from '../service.ts';
 
 /** GET /api/v1/workspaces/{id}/event-handlers/ */
@@ -17,7 +16,7 @@ export default endpoint(
     description:
       'The handlers of the configuration’s `events` key, whether each signs, and whether a 410 disabled it.',
     request: { params: IdParams },
-    responses: { 200: jsonResponse('The handlers.', z.array(HandlerSchema)) },
+    responses: { 200: jsonResponse('The handlers.', HandlerListSchema) },
   }),
   (deps) => async (c) => c.json(await listHandlers(serviceContext(c, deps), c.req.valid('param').id), 200),
 );

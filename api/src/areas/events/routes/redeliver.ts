@@ -1,8 +1,7 @@
-import { z } from '@hono/zod-openapi';
 import { IdParams, jsonBody, jsonResponse, serviceContext } from '../../../http/common.ts';
 import { defineRoute } from '../../../http/openapi.ts';
 import { endpoint } from '../../area.ts';
-import { DeliverySchema, RedeliverSchema } from '../schema.ts';
+import { DeliveryListSchema, RedeliverSchema } from '../schema.ts';
 import { redeliver } from '../service.ts';
 
 /** POST /api/v1/events/{id}/redeliver/ */
@@ -18,7 +17,7 @@ export default endpoint(
       'Its deliveries (or the one to `handler`) are pending again with an attempt due now; the receiver gets the same `webhook-id`.',
     request: { params: IdParams, body: jsonBody(RedeliverSchema) },
     responses: {
-      202: jsonResponse('The deliveries, the redelivered ones pending.', z.array(DeliverySchema)),
+      202: jsonResponse('The deliveries, the redelivered ones pending.', DeliveryListSchema),
     },
   }),
   (deps) => async (c) =>

@@ -13,6 +13,8 @@ export default endpoint(
     action: 'action_run.view',
     mcp: true,
     summary: 'Show a run',
+    description:
+      'The run with its status, exit code, who started it and the snapshot’s ID; its output is at …/output/.',
     request: { params: IdParams },
     responses: { 200: jsonResponse('The run.', RunSchema) },
   }),

@@ -15,6 +15,8 @@ export default endpoint(
     action: 'action_run.view',
     mcp: true,
     summary: "List a workspace's runs, newest first",
+    description:
+      'Runs of one workspace (`workspace`) or of every workspace the caller may see, newest first; filter by `status` or by `workflow_run` for a workflow’s steps.',
     request: { query: RunListQuerySchema },
     responses: { 200: jsonResponse('A page of runs.', paginated(RunSchema, 'PaginatedActionRunList')) },
   }),

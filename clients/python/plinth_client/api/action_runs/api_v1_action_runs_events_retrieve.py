@@ -106,6 +106,9 @@ def sync_detailed(
 ) -> Response[ErrorResponse | list[Event]]:
     """ A run's events (one, once it ended)
 
+     The event the run produced when it ended (none while it runs); each handler’s deliveries are at
+    /api/v1/events/{id}/deliveries/.
+
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
 
@@ -137,6 +140,9 @@ def sync(
 ) -> ErrorResponse | list[Event] | None:
     """ A run's events (one, once it ended)
 
+     The event the run produced when it ended (none while it runs); each handler’s deliveries are at
+    /api/v1/events/{id}/deliveries/.
+
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
 
@@ -162,6 +168,9 @@ async def asyncio_detailed(
 
 ) -> Response[ErrorResponse | list[Event]]:
     """ A run's events (one, once it ended)
+
+     The event the run produced when it ended (none while it runs); each handler’s deliveries are at
+    /api/v1/events/{id}/deliveries/.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -193,6 +202,9 @@ async def asyncio(
 
 ) -> ErrorResponse | list[Event] | None:
     """ A run's events (one, once it ended)
+
+     The event the run produced when it ended (none while it runs); each handler’s deliveries are at
+    /api/v1/events/{id}/deliveries/.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.

@@ -137,6 +137,9 @@ def sync_detailed(
 ) -> Response[ErrorResponse | PaginatedActionRunList]:
     """ List a workspace's runs, newest first
 
+     Runs of one workspace (`workspace`) or of every workspace the caller may see, newest first; filter
+    by `status` or by `workflow_run` for a workflow’s steps.
+
     Args:
         page (int | Unset):
         page_size (int | Unset):
@@ -180,6 +183,9 @@ def sync(
 ) -> ErrorResponse | PaginatedActionRunList | None:
     """ List a workspace's runs, newest first
 
+     Runs of one workspace (`workspace`) or of every workspace the caller may see, newest first; filter
+    by `status` or by `workflow_run` for a workflow’s steps.
+
     Args:
         page (int | Unset):
         page_size (int | Unset):
@@ -217,6 +223,9 @@ async def asyncio_detailed(
 
 ) -> Response[ErrorResponse | PaginatedActionRunList]:
     """ List a workspace's runs, newest first
+
+     Runs of one workspace (`workspace`) or of every workspace the caller may see, newest first; filter
+    by `status` or by `workflow_run` for a workflow’s steps.
 
     Args:
         page (int | Unset):
@@ -260,6 +269,9 @@ async def asyncio(
 
 ) -> ErrorResponse | PaginatedActionRunList | None:
     """ List a workspace's runs, newest first
+
+     Runs of one workspace (`workspace`) or of every workspace the caller may see, newest first; filter
+    by `status` or by `workflow_run` for a workflow’s steps.
 
     Args:
         page (int | Unset):

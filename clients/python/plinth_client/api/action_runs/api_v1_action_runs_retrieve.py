@@ -101,6 +101,9 @@ def sync_detailed(
 ) -> Response[ActionRun | ErrorResponse]:
     """ Show a run
 
+     The run with its status, exit code, who started it and the snapshot’s ID; its output is at
+    …/output/.
+
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
 
@@ -132,6 +135,9 @@ def sync(
 ) -> ActionRun | ErrorResponse | None:
     """ Show a run
 
+     The run with its status, exit code, who started it and the snapshot’s ID; its output is at
+    …/output/.
+
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
 
@@ -157,6 +163,9 @@ async def asyncio_detailed(
 
 ) -> Response[ActionRun | ErrorResponse]:
     """ Show a run
+
+     The run with its status, exit code, who started it and the snapshot’s ID; its output is at
+    …/output/.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -188,6 +197,9 @@ async def asyncio(
 
 ) -> ActionRun | ErrorResponse | None:
     """ Show a run
+
+     The run with its status, exit code, who started it and the snapshot’s ID; its output is at
+    …/output/.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.

@@ -106,6 +106,10 @@ def sync_detailed(
 ) -> Response[ErrorResponse | list[Delivery]]:
     """ An event's deliveries, one per handler, with every attempt
 
+     One delivery per handler of the workspace when the event came: its state (`pending`, `delivered`,
+    `failed`, `disabled`) and every attempt with its status, duration, error and the first 2 KB of the
+    answer.
+
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
 
@@ -137,6 +141,10 @@ def sync(
 ) -> ErrorResponse | list[Delivery] | None:
     """ An event's deliveries, one per handler, with every attempt
 
+     One delivery per handler of the workspace when the event came: its state (`pending`, `delivered`,
+    `failed`, `disabled`) and every attempt with its status, duration, error and the first 2 KB of the
+    answer.
+
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
 
@@ -162,6 +170,10 @@ async def asyncio_detailed(
 
 ) -> Response[ErrorResponse | list[Delivery]]:
     """ An event's deliveries, one per handler, with every attempt
+
+     One delivery per handler of the workspace when the event came: its state (`pending`, `delivered`,
+    `failed`, `disabled`) and every attempt with its status, duration, error and the first 2 KB of the
+    answer.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -193,6 +205,10 @@ async def asyncio(
 
 ) -> ErrorResponse | list[Delivery] | None:
     """ An event's deliveries, one per handler, with every attempt
+
+     One delivery per handler of the workspace when the event came: its state (`pending`, `delivered`,
+    `failed`, `disabled`) and every attempt with its status, duration, error and the first 2 KB of the
+    answer.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.

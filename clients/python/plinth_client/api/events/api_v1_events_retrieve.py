@@ -101,6 +101,9 @@ def sync_detailed(
 ) -> Response[ErrorResponse | Event]:
     """ Show an event
 
+     The event’s level and fields as handlers receive them (without `config`, which each handler gets its
+    own).
+
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
 
@@ -132,6 +135,9 @@ def sync(
 ) -> ErrorResponse | Event | None:
     """ Show an event
 
+     The event’s level and fields as handlers receive them (without `config`, which each handler gets its
+    own).
+
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
 
@@ -157,6 +163,9 @@ async def asyncio_detailed(
 
 ) -> Response[ErrorResponse | Event]:
     """ Show an event
+
+     The event’s level and fields as handlers receive them (without `config`, which each handler gets its
+    own).
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -188,6 +197,9 @@ async def asyncio(
 
 ) -> ErrorResponse | Event | None:
     """ Show an event
+
+     The event’s level and fields as handlers receive them (without `config`, which each handler gets its
+    own).
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.

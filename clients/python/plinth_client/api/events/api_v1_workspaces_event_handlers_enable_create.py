@@ -110,6 +110,9 @@ def sync_detailed(
 ) -> Response[ErrorResponse | EventHandler]:
     """ Enable a handler a 410 answer disabled (Workspace Admin)
 
+     Later events are delivered to the handler again; the events it missed are redelivered by hand
+    (…/redeliver/).
+
     Args:
         id (UUID):
         name (str):
@@ -144,6 +147,9 @@ def sync(
 ) -> ErrorResponse | EventHandler | None:
     """ Enable a handler a 410 answer disabled (Workspace Admin)
 
+     Later events are delivered to the handler again; the events it missed are redelivered by hand
+    (…/redeliver/).
+
     Args:
         id (UUID):
         name (str):
@@ -172,6 +178,9 @@ async def asyncio_detailed(
 
 ) -> Response[ErrorResponse | EventHandler]:
     """ Enable a handler a 410 answer disabled (Workspace Admin)
+
+     Later events are delivered to the handler again; the events it missed are redelivered by hand
+    (…/redeliver/).
 
     Args:
         id (UUID):
@@ -206,6 +215,9 @@ async def asyncio(
 
 ) -> ErrorResponse | EventHandler | None:
     """ Enable a handler a 410 answer disabled (Workspace Admin)
+
+     Later events are delivered to the handler again; the events it missed are redelivered by hand
+    (…/redeliver/).
 
     Args:
         id (UUID):
