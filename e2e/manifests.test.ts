@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments, parseDocument } from 'yaml';
 import { loadOidcConfig } from '../api/src/auth/sso/config.ts';
+import { EnvSchema } from '../api/src/config.ts';
 import { runToolScript, startControlPlane } from '../operator/src/test/control-plane.ts';
 import type { ControlPlane } from '../operator/src/test/control-plane.ts';
 import { SCHEMA_LOCATION, writeKubeSchemas } from '../operator/src/test/kube-schemas.ts';
@@ -14,6 +15,22 @@ const REPO = fileURLToPath(new URL('../', import.meta.url));
 const CHART = join(REPO, 'charts/plinth');
 const VALUES_FILES = readdirSync(join(CHART, 'ci')).filter((f) => f.endsWith('.yaml'));
 const NAMESPACE = 'plinth-system';
+/** The namespaces ci/actions-values.yaml lets the kubernetes runner create Jobs in, besides NAMESPACE. */
+const RUNNER_NAMESPACES = ['plinth-team-a', 'plinth-team-b'];
+/** Where KubeConfig.loadFromDefault() looks for the in-cluster token, CA and namespace. */
+const SERVICE_ACCOUNT_DIR = '/var/run/secrets/kubernetes.io/serviceaccount';
+/** The variables of workspace actions and events (docs/configuration.md). */
+const ACTION_VARIABLES = [
+  'PLINTH_ACTION_RUNNER',
+  'PLINTH_RUNNER_NAMESPACE',
+  'PLINTH_RUNNER_CONCURRENCY',
+  'PLINTH_RUN_OUTPUT_LIMIT_BYTES',
+  'PLINTH_WORKSPACES_DIR',
+  'PLINTH_WEBHOOK_ALLOW_PRIVATE',
+  'PLINTH_WEBHOOK_RETRY_SCHEDULE',
+  'PLINTH_DELIVERY_CONCURRENCY',
+  'PLINTH_DELIVERY_PER_RECEIVER',
+] as const;
 
 /**
  * The install paths checked as far as this machine allows: `helm lint`, `helm template` with the
@@ -71,16 +88,32 @@ describe('Helm chart and kustomize manifests', () => {
     return { problems, summary: report.summary, stderr: r.stderr };
   };
 
-  /** `kubectl apply --dry-run=server --validate=strict`, for the kinds this API server serves. */
+  /**
+   * `kubectl apply --dry-run=server --validate=strict`, for the kinds this API server serves: once
+   * per namespace the objects name (kubectl refuses an object of another namespace than its -n),
+   * NAMESPACE for those that name none.
+   */
   const dryRun = async (yamlText: string, skipKinds: string[] = []) => {
     const docs = documents(yamlText).filter((d) => !skipKinds.includes(d.kind));
-    const r = await cp.kubectl(
-      ['apply', '--dry-run=server', '--validate=strict', '-n', NAMESPACE, '-f', '-'],
-      {
-        input: docs.map((d) => JSON.stringify(d)).join('\n'),
-      },
-    );
-    return { ...r, count: docs.length };
+    const byNamespace = new Map<string, Record<string, any>[]>();
+    for (const d of docs) {
+      const namespace = (d.metadata?.namespace as string | undefined) ?? NAMESPACE;
+      byNamespace.set(namespace, [...(byNamespace.get(namespace) ?? []), d]);
+    }
+    const results = [];
+    for (const [namespace, group] of byNamespace) {
+      results.push(
+        await cp.kubectl(['apply', '--dry-run=server', '--validate=strict', '-n', namespace, '-f', '-'], {
+          input: group.map((d) => JSON.stringify(d)).join('\n'),
+        }),
+      );
+    }
+    return {
+      code: Math.max(...results.map((r) => r.code)),
+      stdout: results.map((r) => r.stdout.trim()).join('\n'),
+      stderr: results.map((r) => r.stderr).join(''),
+      count: docs.length,
+    };
   };
 
   beforeAll(async () => {
@@ -103,8 +136,11 @@ describe('Helm chart and kustomize manifests', () => {
       join(work, 'schemas', 'servicemonitor-monitoring-v1.json'),
       JSON.stringify(SERVICE_MONITOR_SCHEMA),
     );
-    const ns = await cp.kubectl(['create', 'namespace', NAMESPACE]);
-    expect(ns.code, ns.stderr).toBe(0);
+    // The runner's Roles of ci/actions-values.yaml live in namespaces of their own.
+    for (const namespace of [NAMESPACE, ...RUNNER_NAMESPACES]) {
+      const ns = await cp.kubectl(['create', 'namespace', namespace]);
+      expect(ns.code, ns.stderr).toBe(0);
+    }
   }, 600_000);
   afterAll(async () => {
     await cp?.stop();
@@ -391,6 +427,141 @@ describe('Helm chart and kustomize manifests', () => {
     expect(r.stderr).toContain(message);
   });
 
+  it('runs workspace actions as Jobs with the kubernetes runner: a Role in each namespace, a token, the settings', () => {
+    const docs = documents(render('actions-values.yaml').stdout);
+    // What api/src/areas/runs/runners/kubernetes.ts calls, in the release namespace (the default
+    // one of the Jobs) and each of api.actions.namespaces, bound to the API's ServiceAccount.
+    const roles = runnerRbac(docs, 'Role');
+    expect(roles.map((r) => r.metadata.namespace).sort()).toEqual([NAMESPACE, ...RUNNER_NAMESPACES].sort());
+    for (const role of roles) {
+      expect(role.metadata.name, role.metadata.namespace).toBe('plinth-api-runner');
+      expect(role.rules, role.metadata.namespace).toEqual([
+        { apiGroups: ['batch'], resources: ['jobs'], verbs: ['create', 'get', 'delete'] },
+        { apiGroups: [''], resources: ['pods'], verbs: ['list', 'get'] },
+        { apiGroups: [''], resources: ['pods/log'], verbs: ['get'] },
+      ]);
+    }
+    const bindings = runnerRbac(docs, 'RoleBinding');
+    expect(bindings.map((b) => b.metadata.namespace).sort()).toEqual(
+      [NAMESPACE, ...RUNNER_NAMESPACES].sort(),
+    );
+    for (const binding of bindings) {
+      expect(binding.metadata.name, binding.metadata.namespace).toBe('plinth-api-runner');
+      expect(binding.roleRef).toEqual({
+        apiGroup: 'rbac.authorization.k8s.io',
+        kind: 'Role',
+        name: 'plinth-api-runner',
+      });
+      expect(binding.subjects).toEqual([
+        { kind: 'ServiceAccount', name: 'plinth-api', namespace: NAMESPACE },
+      ]);
+    }
+    // No RBAC wider than those Roles: no ClusterRole of the API's.
+    expect(docs.filter((d) => d.kind.startsWith('Cluster') && /-api/.test(d.metadata.name))).toEqual([]);
+
+    const values = Object.fromEntries(
+      ACTION_VARIABLES.map((name) => [name, apiEnv(docs, 'api', name)?.value]),
+    ) as Record<(typeof ACTION_VARIABLES)[number], string>;
+    expect(values).toEqual({
+      PLINTH_ACTION_RUNNER: 'kubernetes',
+      PLINTH_RUNNER_NAMESPACE: NAMESPACE,
+      PLINTH_RUNNER_CONCURRENCY: '4',
+      PLINTH_RUN_OUTPUT_LIMIT_BYTES: '4194304',
+      PLINTH_WORKSPACES_DIR: '/var/lib/plinth/workspaces',
+      PLINTH_WEBHOOK_ALLOW_PRIVATE: '10.0.0.0/8,fd00::/8',
+      PLINTH_WEBHOOK_RETRY_SCHEDULE: '5,60,3600,604800',
+      PLINTH_DELIVERY_CONCURRENCY: '64',
+      PLINTH_DELIVERY_PER_RECEIVER: '4',
+    });
+    // The migrate step validates the same configuration: it gets the same variables.
+    for (const name of ACTION_VARIABLES)
+      expect(apiEnv(docs, 'migrate', name)?.value, name).toBe(values[name]);
+    // The API's own parser takes them as meant.
+    const parsed = EnvSchema.pick(
+      Object.fromEntries(ACTION_VARIABLES.map((name) => [name, true])) as Record<
+        (typeof ACTION_VARIABLES)[number],
+        true
+      >,
+    ).parse(values);
+    expect(parsed).toMatchObject({
+      PLINTH_ACTION_RUNNER: 'kubernetes',
+      PLINTH_RUNNER_CONCURRENCY: 4,
+      PLINTH_WEBHOOK_ALLOW_PRIVATE: ['10.0.0.0/8', 'fd00::/8'],
+      PLINTH_WEBHOOK_RETRY_SCHEDULE: [5, 60, 3600, 604800],
+      PLINTH_DELIVERY_PER_RECEIVER: 4,
+    });
+
+    // The API container (only) gets a ServiceAccount token, CA and namespace where
+    // KubeConfig.loadFromDefault() finds them; automounting stays off.
+    const pod = apiPod(docs);
+    expect(pod.automountServiceAccountToken).toBe(false);
+    const mountsOf = (name: string) =>
+      [...pod.initContainers, ...pod.containers].find((c: { name: string }) => c.name === name)
+        .volumeMounts as { name: string; mountPath: string; readOnly?: boolean }[];
+    const tokenMount = mountsOf('api').find((m) => m.mountPath === SERVICE_ACCOUNT_DIR);
+    expect(tokenMount?.readOnly).toBe(true);
+    const tokenVolume = pod.volumes.find((v: { name: string }) => v.name === tokenMount!.name);
+    expect(tokenVolume.projected.sources).toEqual([
+      { serviceAccountToken: { path: 'token', expirationSeconds: 3607 } },
+      { configMap: { name: 'kube-root-ca.crt', items: [{ key: 'ca.crt', path: 'ca.crt' }] } },
+      {
+        downwardAPI: {
+          items: [{ path: 'namespace', fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.namespace' } }],
+        },
+      },
+    ]);
+    expect(mountsOf('migrate').map((m) => m.mountPath)).not.toContain(SERVICE_ACCOUNT_DIR);
+    // The workspace handler's directory is the volume given, writable.
+    expect(mountsOf('api')).toContainEqual({ name: 'workspaces', mountPath: '/var/lib/plinth/workspaces' });
+    expect(pod.volumes).toContainEqual({
+      name: 'workspaces',
+      persistentVolumeClaim: { claimName: 'plinth-workspaces' },
+    });
+
+    // A default namespace that is also listed gets its Role once.
+    const once = documents(
+      render('actions-values.yaml', ['--set', 'api.actions.namespace=plinth-team-a']).stdout,
+    );
+    expect(runnerRbac(once, 'Role').map((r) => r.metadata.namespace)).toEqual(RUNNER_NAMESPACES);
+    expect(apiEnv(once, 'api', 'PLINTH_RUNNER_NAMESPACE')?.value).toBe('plinth-team-a');
+  });
+
+  it('renders nothing of the runner by default: no Role, no token, the API defaults', () => {
+    const docs = documents(render('default-values.yaml').stdout);
+    expect(runnerRbac(docs, 'Role')).toEqual([]);
+    expect(runnerRbac(docs, 'RoleBinding')).toEqual([]);
+    for (const container of ['migrate', 'api'])
+      for (const name of ACTION_VARIABLES)
+        expect(apiEnv(docs, container, name), `${container} ${name}`).toBeUndefined();
+    const pod = apiPod(docs);
+    expect(pod.automountServiceAccountToken).toBe(false);
+    const mounts = pod.containers.flatMap((c: { volumeMounts: { mountPath: string }[] }) =>
+      c.volumeMounts.map((m) => m.mountPath),
+    );
+    expect(mounts).not.toContain(SERVICE_ACCOUNT_DIR);
+    expect(pod.volumes.map((v: { name: string }) => v.name).sort()).toEqual(['config', 'kubernetes', 'tmp']);
+    // Namespaces and settings alone grant nothing while the runner is none.
+    const none = documents(render('actions-values.yaml', ['--set', 'api.actions.runner=none']).stdout);
+    expect(runnerRbac(none, 'Role')).toEqual([]);
+    expect(apiEnv(none, 'api', 'PLINTH_ACTION_RUNNER')).toBeUndefined();
+    expect(apiEnv(none, 'api', 'PLINTH_RUNNER_NAMESPACE')).toBeUndefined();
+  });
+
+  it.each([
+    [['--set', 'api.actions.runner=oci'], '/api/actions/runner'],
+    [['--set', 'api.actions.concurrency=65'], '/api/actions/concurrency'],
+    [['--set', 'api.actions.namespaces[0]=Team_A'], '/api/actions/namespaces/0'],
+    [['--set-json', 'api.events.webhookAllowPrivate=["10.0.0.0"]'], '/api/events/webhookAllowPrivate/0'],
+    [['--set-json', 'api.events.retrySchedule=[604801]'], '/api/events/retrySchedule/0'],
+    [['--set', 'api.events.deliveryPerReceiver=0'], '/api/events/deliveryPerReceiver'],
+    [['--set', 'api.events.workspacesDir=relative/dir'], '/api/events/workspacesDir'],
+    [['--set-json', 'api.events.workspacesVolume={}'], 'api.events.workspacesVolume is required'],
+  ])('refuses actions and events values that cannot work (%s), naming the field', (extra, message) => {
+    const r = render('actions-values.yaml', extra);
+    expect(r.code, r.stdout).not.toBe(0);
+    expect(r.stderr).toContain(message);
+  });
+
   it('refuses values that do not fit values.schema.json, naming the field', () => {
     const r = render('default-values.yaml', ['--set', 'api.replicas=two']);
     expect(r.code).not.toBe(0);
@@ -481,6 +652,16 @@ function apiEnv(
   const env = [...spec.initContainers, ...spec.containers].find((c: { name: string }) => c.name === container)
     .env as { name: string; value?: string; valueFrom?: any }[];
   return env.find((e) => e.name === name);
+}
+
+/** The pod spec of the API Deployment. */
+function apiPod(docs: Record<string, any>[]): Record<string, any> {
+  return docs.find((d) => d.kind === 'Deployment' && d.metadata.name.endsWith('-api'))!.spec.template.spec;
+}
+
+/** The kubernetes runner's Roles or RoleBindings (the API's, not the operator's). */
+function runnerRbac(docs: Record<string, any>[], kind: 'Role' | 'RoleBinding'): Record<string, any>[] {
+  return docs.filter((d) => d.kind === kind && d.metadata.labels['app.kubernetes.io/component'] === 'api');
 }
 
 const stringMap = { type: 'object', additionalProperties: { type: 'string' } };

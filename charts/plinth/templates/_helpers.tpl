@@ -248,6 +248,29 @@ the render on what the API would refuse at start.
 {{- .Values.operator.leaderElection.leaseName | default (include "plinth.operator.fullname" .) }}
 {{- end }}
 
+{{/* "true" when the API runs workspace actions as Kubernetes Jobs (api.actions.runner). */}}
+{{- define "plinth.api.kubernetesRunner" -}}
+{{- if and .Values.api.enabled (eq .Values.api.actions.runner "kubernetes") }}true{{- end }}
+{{- end }}
+
+{{/* PLINTH_RUNNER_NAMESPACE: api.actions.namespace, else the release namespace. */}}
+{{- define "plinth.api.runnerNamespace" -}}
+{{- .Values.api.actions.namespace | default .Release.Namespace }}
+{{- end }}
+
+{{/* The namespaces the kubernetes runner may create Jobs in (a YAML list, each once). */}}
+{{- define "plinth.api.runnerNamespaces" -}}
+{{- prepend .Values.api.actions.namespaces (include "plinth.api.runnerNamespace" .) | uniq | toYaml }}
+{{- end }}
+
+{{/* The volume mounted at api.events.workspacesDir; fails the render when there is none. */}}
+{{- define "plinth.api.workspacesVolume" -}}
+{{- if not .Values.api.events.workspacesVolume }}
+{{- fail (printf "api.events.workspacesVolume is required when api.events.workspacesDir is set: the volume mounted at %s for the workspace event handler's files, e.g. {persistentVolumeClaim: {claimName: plinth-workspaces}} (shared, ReadWriteMany, with more than one API replica)" .Values.api.events.workspacesDir) }}
+{{- end }}
+{{- toYaml .Values.api.events.workspacesVolume }}
+{{- end }}
+
 {{/* PromQL matchers for the scrape targets of each component. */}}
 {{- define "plinth.selector.api" -}}
 {{- .Values.prometheusRule.selectors.api | default (printf "namespace=%q,pod=~%q" .Release.Namespace (printf "%s-.+" (include "plinth.api.fullname" .))) }}
@@ -326,6 +349,50 @@ the same configuration (the migration CLI validates all of it, storage included)
 {{- if not (kindIs "invalid" $absolute) }}
 - name: PLINTH_SESSION_ABSOLUTE_SECONDS
   value: {{ $absolute | int | quote }}
+{{- end }}
+{{- if include "plinth.api.kubernetesRunner" . }}
+# Workspace actions run as batch/v1 Jobs, with the Role "<fullname>-api-runner" in each namespace
+# of api.actions (docs/events.md, "Runners").
+- name: PLINTH_ACTION_RUNNER
+  value: "kubernetes"
+- name: PLINTH_RUNNER_NAMESPACE
+  value: {{ include "plinth.api.runnerNamespace" . | quote }}
+{{- end }}
+{{- with .Values.api.actions }}
+{{- if not (kindIs "invalid" .concurrency) }}
+- name: PLINTH_RUNNER_CONCURRENCY
+  value: {{ .concurrency | int | quote }}
+{{- end }}
+{{- if not (kindIs "invalid" .outputLimitBytes) }}
+- name: PLINTH_RUN_OUTPUT_LIMIT_BYTES
+  value: {{ .outputLimitBytes | int | quote }}
+{{- end }}
+{{- end }}
+{{- with .Values.api.events }}
+{{- with .workspacesDir }}
+- name: PLINTH_WORKSPACES_DIR
+  value: {{ . | quote }}
+{{- end }}
+{{- with .webhookAllowPrivate }}
+- name: PLINTH_WEBHOOK_ALLOW_PRIVATE
+  value: {{ join "," . | quote }}
+{{- end }}
+{{- with .retrySchedule }}
+{{- $delays := list }}
+{{- range . }}
+{{- $delays = append $delays (int .) }}
+{{- end }}
+- name: PLINTH_WEBHOOK_RETRY_SCHEDULE
+  value: {{ join "," $delays | quote }}
+{{- end }}
+{{- if not (kindIs "invalid" .deliveryConcurrency) }}
+- name: PLINTH_DELIVERY_CONCURRENCY
+  value: {{ .deliveryConcurrency | int | quote }}
+{{- end }}
+{{- if not (kindIs "invalid" .deliveryPerReceiver) }}
+- name: PLINTH_DELIVERY_PER_RECEIVER
+  value: {{ .deliveryPerReceiver | int | quote }}
+{{- end }}
 {{- end }}
 {{- if and .Values.api.enabled .Values.sso.providers }}
 {{- $_ := include "plinth.sso.providers" . }}
