@@ -23,6 +23,7 @@ const SERVICE_ACCOUNT_DIR = '/var/run/secrets/kubernetes.io/serviceaccount';
 const ACTION_VARIABLES = [
   'PLINTH_ACTION_RUNNER',
   'PLINTH_RUNNER_NAMESPACE',
+  'PLINTH_RUNNER_NAMESPACES',
   'PLINTH_RUNNER_CONCURRENCY',
   'PLINTH_RUN_OUTPUT_LIMIT_BYTES',
   'PLINTH_WORKSPACES_DIR',
@@ -465,6 +466,7 @@ describe('Helm chart and kustomize manifests', () => {
     expect(values).toEqual({
       PLINTH_ACTION_RUNNER: 'kubernetes',
       PLINTH_RUNNER_NAMESPACE: NAMESPACE,
+      PLINTH_RUNNER_NAMESPACES: 'plinth-team-a,plinth-team-b',
       PLINTH_RUNNER_CONCURRENCY: '4',
       PLINTH_RUN_OUTPUT_LIMIT_BYTES: '4194304',
       PLINTH_WORKSPACES_DIR: '/var/lib/plinth/workspaces',
@@ -485,6 +487,7 @@ describe('Helm chart and kustomize manifests', () => {
     ).parse(values);
     expect(parsed).toMatchObject({
       PLINTH_ACTION_RUNNER: 'kubernetes',
+      PLINTH_RUNNER_NAMESPACES: ['plinth-team-a', 'plinth-team-b'],
       PLINTH_RUNNER_CONCURRENCY: 4,
       PLINTH_WEBHOOK_ALLOW_PRIVATE: ['10.0.0.0/8', 'fd00::/8'],
       PLINTH_WEBHOOK_RETRY_SCHEDULE: [5, 60, 3600, 604800],

@@ -357,6 +357,11 @@ the same configuration (the migration CLI validates all of it, storage included)
   value: "kubernetes"
 - name: PLINTH_RUNNER_NAMESPACE
   value: {{ include "plinth.api.runnerNamespace" . | quote }}
+{{- with .Values.api.actions.namespaces }}
+# The other namespaces a workspace may name; the Roles above are in exactly these.
+- name: PLINTH_RUNNER_NAMESPACES
+  value: {{ join "," (uniq .) | quote }}
+{{- end }}
 {{- end }}
 {{- with .Values.api.actions }}
 {{- if not (kindIs "invalid" .concurrency) }}
