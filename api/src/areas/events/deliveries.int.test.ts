@@ -6,13 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../core/db/client.ts';
 import { eventually } from '../../test/eventually.ts';
 import { migratedDatabase } from '../../test/databases.ts';
+import { startBackgroundWork } from '../../test/background.ts';
 import { answer, startReceiver } from '../../test/webhook-receiver.ts';
 import type { Receiver } from '../../test/webhook-receiver.ts';
 import { createWorld } from '../../test/world.ts';
 import type { World } from '../../test/world.ts';
-import { backgroundWork } from '../area.ts';
-import { AREAS } from '../index.ts';
-import { NO_RUNNER } from '../runs/public.ts';
 import { defaultEventsRuntime } from './runtime.ts';
 
 type Tenant = Awaited<ReturnType<World['tenant']>>;
@@ -26,7 +24,7 @@ describe('event deliveries', () => {
   let dir: string;
   let database: DatabaseHandle;
   let w: World;
-  let work: ReturnType<typeof backgroundWork>;
+  let work: ReturnType<typeof startBackgroundWork>;
   const receivers: Receiver[] = [];
 
   beforeAll(async () => {
@@ -39,15 +37,7 @@ describe('event deliveries', () => {
       perReceiver: 4,
     });
     w = createWorld(database, { events });
-    work = backgroundWork(AREAS, {
-      db: database.db,
-      audit: w.env.audit,
-      storage: w.env.storage,
-      runs: NO_RUNNER,
-      events,
-      logger: w.env.logs.logger,
-    });
-    work.start();
+    work = startBackgroundWork(w);
   });
 
   afterAll(async () => {

@@ -98,15 +98,17 @@ function ordered(value: Record<string, unknown>, order: readonly string[]): Reco
   return Object.fromEntries(Object.entries(value).sort(([a], [b]) => rank(a) - rank(b)));
 }
 
-/** The event one handler receives: the stored fields with its own `config`, in the specification's order. */
-export function eventFor(payload: Record<string, unknown>, handlerConfig: Record<string, unknown>) {
-  const event = ordered(
-    { ...payload, config: ordered(redactHandlerConfig(handlerConfig), HANDLER_ORDER) },
-    FIELD_ORDER,
-  );
+/** A stored payload in the specification's order (the run page shows it so). */
+export function inSpecOrder(payload: Record<string, unknown>): Record<string, unknown> {
+  const event = ordered(payload, FIELD_ORDER);
   if (event['labels'] && typeof event['labels'] === 'object')
     event['labels'] = ordered(event['labels'] as Record<string, unknown>, LABEL_ORDER);
   return event;
+}
+
+/** The event one handler receives: the stored fields with its own `config`, in the specification's order. */
+export function eventFor(payload: Record<string, unknown>, handlerConfig: Record<string, unknown>) {
+  return inSpecOrder({ ...payload, config: ordered(redactHandlerConfig(handlerConfig), HANDLER_ORDER) });
 }
 
 export const eventJson = (event: Record<string, unknown>): string => JSON.stringify(event);

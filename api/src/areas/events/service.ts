@@ -12,8 +12,8 @@ import {
 } from '../../core/db/schema/index.ts';
 import type { EventDeliveryRow, EventRow } from '../../core/db/schema/index.ts';
 import { notFound, validationError } from '../../core/errors.ts';
-import { paginate } from '../../core/pagination.ts';
 import type { Page } from '../../core/pagination.ts';
+import { paginateTable } from '../../core/db/paginate.ts';
 import { eventHandlers as handlersOf, readSettings, workspaceFor } from '../workspaces/public.ts';
 import { generateSecret } from './delivery/signature.ts';
 import { DELIVER_JOB, queueDelivery } from './record.ts';
@@ -50,27 +50,12 @@ export async function listEvents(
     await workspaceFilter(ctx, query.workspace),
     query.level ? eq(events.level, query.level) : undefined,
   );
-  return paginate(
-    url,
-    query,
-    async () =>
-      (
-        await ctx.db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(events)
-          .where(where)
-      )[0]!.n,
-    async (limit, offset) =>
-      (
-        await ctx.db
-          .select()
-          .from(events)
-          .where(where)
-          .orderBy(desc(events.createdAt), desc(events.id))
-          .limit(limit)
-          .offset(offset)
-      ).map(toView),
-  );
+  return paginateTable(ctx.db, url, query, {
+    table: events,
+    where,
+    orderBy: [desc(events.createdAt), desc(events.id)],
+    map: toView,
+  });
 }
 
 /** The event, once the caller may see its workspace (another tenant's: 404). */

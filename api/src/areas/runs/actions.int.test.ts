@@ -7,14 +7,13 @@ import { parse } from 'yaml';
 import type { DatabaseHandle } from '../../core/db/client.ts';
 import { eventually } from '../../test/eventually.ts';
 import { migratedDatabase } from '../../test/databases.ts';
+import { startBackgroundWork } from '../../test/background.ts';
 import { buildBusyboxImage } from '../../test/oci-image.ts';
 import { answer, startReceiver } from '../../test/webhook-receiver.ts';
 import type { Receiver } from '../../test/webhook-receiver.ts';
 import { createWorld } from '../../test/world.ts';
 import type { World } from '../../test/world.ts';
-import { backgroundWork } from '../area.ts';
 import { defaultEventsRuntime } from '../events/public.ts';
-import { AREAS } from '../index.ts';
 import { createRunsRuntime } from './runtime.ts';
 
 /**
@@ -26,7 +25,7 @@ describe('workspace actions on the OCI runner, with their events delivered', () 
   let dir: string;
   let database: DatabaseHandle;
   let w: World;
-  let work: ReturnType<typeof backgroundWork>;
+  let work: ReturnType<typeof startBackgroundWork>;
   let receiver: Receiver;
   let t: Awaited<ReturnType<World['tenant']>>;
   let secret: string;
@@ -54,15 +53,7 @@ describe('workspace actions on the OCI runner, with their events delivered', () 
       retrySchedule: [1, 1],
     });
     w = createWorld(database, { runs, events });
-    work = backgroundWork(AREAS, {
-      db: database.db,
-      audit: w.env.audit,
-      storage: w.env.storage,
-      runs,
-      events,
-      logger: w.env.logs.logger,
-    });
-    work.start();
+    work = startBackgroundWork(w);
     t = await w.tenant();
     workspaceDir = join(dir, 'workspaces', t.workspace.id);
     await mkdir(workspaceDir, { recursive: true });

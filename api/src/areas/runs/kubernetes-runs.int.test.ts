@@ -8,12 +8,11 @@ import {
 import type { ControlPlane } from '../../../../operator/src/test/control-plane.ts';
 import type { DatabaseHandle } from '../../core/db/client.ts';
 import { migratedDatabase } from '../../test/databases.ts';
+import { startBackgroundWork } from '../../test/background.ts';
 import { eventually } from '../../test/eventually.ts';
 import { createWorld } from '../../test/world.ts';
 import type { World } from '../../test/world.ts';
-import { backgroundWork } from '../area.ts';
 import { defaultEventsRuntime } from '../events/public.ts';
-import { AREAS } from '../index.ts';
 import { createKubernetesRunner } from './runners/kubernetes.ts';
 import type { RunsRuntime } from './runtime.ts';
 
@@ -26,7 +25,7 @@ describe('action runs on the Kubernetes runner', () => {
   let cp: ControlPlane;
   let database: DatabaseHandle;
   let w: World;
-  let work: ReturnType<typeof backgroundWork>;
+  let work: ReturnType<typeof startBackgroundWork>;
   let t: Awaited<ReturnType<World['tenant']>>;
   let batch: BatchV1Api;
   let core: CoreV1Api;
@@ -48,15 +47,7 @@ describe('action runs on the Kubernetes runner', () => {
     const events = defaultEventsRuntime();
     database = await migratedDatabase('postgres');
     w = createWorld(database, { runs, events });
-    work = backgroundWork(AREAS, {
-      db: database.db,
-      audit: w.env.audit,
-      storage: w.env.storage,
-      runs,
-      events,
-      logger: w.env.logs.logger,
-    });
-    work.start();
+    work = startBackgroundWork(w);
     t = await w.tenant();
   }, CONTROL_PLANE_START_TIMEOUT_MS);
 

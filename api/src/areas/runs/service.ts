@@ -7,8 +7,8 @@ import type { Database } from '../../core/db/client.ts';
 import { actionRuns } from '../../core/db/schema/index.ts';
 import type { ActionRunRow } from '../../core/db/schema/index.ts';
 import { conflict, DomainError, forbidden, notFound, validationError } from '../../core/errors.ts';
-import { paginate } from '../../core/pagination.ts';
 import type { Page } from '../../core/pagination.ts';
+import { paginateTable } from '../../core/db/paginate.ts';
 import type { JobDeps } from '../area.ts';
 import { runEvents } from '../events/public.ts';
 import { actingUser } from '../users/public.ts';
@@ -163,27 +163,12 @@ export async function listRuns(ctx: ServiceContext, url: URL, query: RunListQuer
     query.status ? eq(actionRuns.status, query.status) : undefined,
     query.workflow_run ? eq(actionRuns.workflowRun, query.workflow_run) : undefined,
   );
-  return paginate(
-    url,
-    query,
-    async () =>
-      (
-        await ctx.db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(actionRuns)
-          .where(where)
-      )[0]!.n,
-    async (limit, offset) =>
-      (
-        await ctx.db
-          .select()
-          .from(actionRuns)
-          .where(where)
-          .orderBy(desc(actionRuns.createdAt), desc(actionRuns.id))
-          .limit(limit)
-          .offset(offset)
-      ).map(toView),
-  );
+  return paginateTable(ctx.db, url, query, {
+    table: actionRuns,
+    where,
+    orderBy: [desc(actionRuns.createdAt), desc(actionRuns.id)],
+    map: toView,
+  });
 }
 
 /**

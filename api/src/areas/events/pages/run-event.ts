@@ -5,7 +5,7 @@ import { may } from '../../../ui/context.ts';
 import { badge, csrfField } from '../../../ui/fields.ts';
 import type { Tone } from '../../../ui/fields.ts';
 import { table, timeCell } from '../../../ui/table.ts';
-import { eventYaml } from '../payload.ts';
+import { eventYaml, inSpecOrder } from '../payload.ts';
 import type { DeliveryView, EventView } from '../schema.ts';
 import { listDeliveries, runEvents } from '../service.ts';
 
@@ -22,29 +22,6 @@ const STATE_TONES: Record<DeliveryView['state'], Tone> = {
   delivered: 'ok',
   failed: 'bad',
   disabled: 'off',
-};
-
-/** The payload's fields in the specification's order (payload.ts): jsonb keeps no key order. */
-const ORDER = [
-  'labels',
-  'workspace',
-  'block',
-  'action',
-  'command',
-  'user_email',
-  'user_name',
-  'date',
-  'transaction',
-  'version',
-  'workflow',
-  'step',
-  'exit_code',
-  'snapshot_id',
-  'message',
-];
-const inOrder = (payload: Record<string, unknown>): Record<string, unknown> => {
-  const known = ORDER.filter((k) => k in payload).map((k): [string, unknown] => [k, payload[k]]);
-  return Object.fromEntries([...known, ...Object.entries(payload).filter(([k]) => !ORDER.includes(k))]);
 };
 
 const lastAnswer = (d: DeliveryView): Html =>
@@ -106,7 +83,7 @@ function eventCard(
     </p>
     <h3>Payload</h3>
     <p class="hint">As handlers receive it, without the <code>config</code> each one gets of its own.</p>
-    <pre id="${id('payload')}" class="block">${eventYaml(inOrder(e.payload))}</pre>
+    <pre id="${id('payload')}" class="block">${eventYaml(inSpecOrder(e.payload))}</pre>
     <h3>Deliveries</h3>
     ${
       deliveries.length
