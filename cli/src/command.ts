@@ -73,3 +73,16 @@ export const commaList = (value: string): string[] =>
     .split(',')
     .map((v) => v.trim())
     .filter(Boolean);
+
+/** `--org` and `--workspace`, for a command that works in one workspace. */
+export const workspaceScoped = (command: Command): Command =>
+  command
+    .option('--org <organization>', 'the organization the workspace name is looked up in')
+    .option('--workspace <workspace>', "the workspace (name or ID; default: the context's)");
+
+/** A positive `--limit`. */
+export const limitOf = (value: string): number => {
+  const n = Number.parseInt(value, 10);
+  if (!(n > 0)) throw usageError('--limit must be a positive number.');
+  return n;
+};

@@ -66,6 +66,14 @@ describe('every API operation a user runs by hand has a command', () => {
     expect(commands.get('api_v1_users_me_api_keys_create')).toEqual(['plinth api-keys create']);
     expect(commands.get('api_v1_audit_log_export_retrieve')).toEqual(['plinth audit export']);
     expect(commands.get('api_v1_schema_retrieve')).toEqual(['plinth version']);
+    expect(commands.get('api_v1_action_runs_finish_create')).toEqual([
+      'plinth runs exec',
+      'plinth runs finish',
+    ]);
+    expect(commands.get('api_v1_action_runs_output_retrieve')).toEqual(['plinth runs output']);
+    expect(commands.get('api_v1_workspaces_event_handlers_secret_create')).toEqual([
+      'plinth event-handlers rotate-secret',
+    ]);
   });
 });
 

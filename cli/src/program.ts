@@ -4,8 +4,10 @@ import { registerAudit } from './commands/audit.ts';
 import { registerAuth } from './commands/auth.ts';
 import { registerBuckets } from './commands/buckets.ts';
 import { registerContext } from './commands/context.ts';
+import { registerEvents } from './commands/events.ts';
 import { registerMembers } from './commands/members.ts';
 import { registerOrganizations } from './commands/organizations.ts';
+import { registerRuns } from './commands/runs.ts';
 import { registerUsers } from './commands/users.ts';
 import { registerVersion } from './commands/version.ts';
 import { registerWorkspaces } from './commands/workspaces.ts';
@@ -41,6 +43,7 @@ Examples:
   plinth buckets create photos --region eu-central
   plinth buckets credentials photos --reveal -o json
   plinth buckets list --fields name,usage.bytes,usage.objects
+  plinth runs exec --block app --action deploy
 
 Exit codes: 0 ok, 1 error, 2 usage, 3 auth, 4 not found, 5 conflict (docs/cli.md).`,
   );
@@ -52,6 +55,8 @@ Exit codes: 0 ok, 1 error, 2 usage, 3 auth, 4 not found, 5 conflict (docs/cli.md
   registerMembers(program);
   registerApiKeys(program);
   registerBuckets(program);
+  registerRuns(program);
+  registerEvents(program);
   registerAudit(program);
   registerUsers(program);
   registerVersion(program);

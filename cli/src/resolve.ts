@@ -8,6 +8,12 @@ export const isUuid = (value: string): boolean => UUID.test(value);
 
 const PAGE_SIZE = 100;
 
+/** A run, event or delivery is named by its ID only: there is no name to look up. */
+export function idOf(kind: string, wanted: string, list: string): string {
+  if (!isUuid(wanted)) throw usageError(`A ${kind} is named by its ID (a UUID): see \`${list}\`.`);
+  return wanted;
+}
+
 /** Every page of a list operation. */
 export async function allPages<T>(
   list: (page: { page: number; pageSize: number }) => Promise<{ results: T[]; next?: string | null }>,
@@ -25,6 +31,20 @@ export async function allPages<T>(
   } finally {
     stop?.();
   }
+}
+
+/** The first `limit` rows of a list operation, newest first (a run or event list grows without end). */
+export async function firstRows<T>(
+  limit: number,
+  list: (page: { page: number; pageSize: number }) => Promise<{ results: T[]; next?: string | null }>,
+): Promise<T[]> {
+  const rows: T[] = [];
+  for (let page = 1; rows.length < limit; page++) {
+    const answer = await list({ page, pageSize: Math.min(PAGE_SIZE, limit) });
+    rows.push(...answer.results);
+    if (!answer.next || answer.results.length === 0) break;
+  }
+  return rows.slice(0, limit);
 }
 
 /** The one match of `wanted` among `rows`, or a clear error: none (exit 4) or several (exit 2). */

@@ -1,5 +1,5 @@
-import { createPlinthClient } from '../../clients/typescript/src/index.ts';
-import type { PlinthClient } from '../../clients/typescript/src/index.ts';
+import { ApiError, createPlinthClient } from '../../clients/typescript/src/index.ts';
+import type { ApiErrorBody, PlinthClient } from '../../clients/typescript/src/index.ts';
 import type { Config, Context, Credential } from './config.ts';
 import { contextName, loadConfig, loadCredentials, saveCredentials } from './config.ts';
 import { authError, usageError } from './errors.ts';
@@ -21,6 +21,8 @@ export interface Session {
   config: Config;
   /** Where the token came from: `PLINTH_TOKEN`, or the context's credential. */
   credential: Credential | undefined;
+  /** The bearer token the client sends, for the requests it cannot make (a streamed answer). */
+  token: string | undefined;
 }
 
 /** A client that says who it is (`User-Agent: plinth-cli/<version>`) on every request. */
@@ -58,14 +60,15 @@ export async function openSession(globals: Globals, { auth = true } = {}): Promi
     throw usageError('No server configured. Run `plinth login --server https://…`, or set PLINTH_URL.');
   const session = { server, contextName: name, context: context ?? {}, config };
   const envToken = process.env.PLINTH_TOKEN || undefined;
-  if (envToken) return { ...session, client: clientFor(server, envToken), credential: undefined };
+  if (envToken)
+    return { ...session, client: clientFor(server, envToken), credential: undefined, token: envToken };
   const credentials = loadCredentials();
   // A context's credential goes only to the context's own server: PLINTH_URL pointing elsewhere
   // (another instance, a typo, a hostile address) never receives it.
   let credential = context?.server === server ? credentials.contexts[name] : undefined;
   if (!credential) {
     if (auth) throw authError(`Not signed in to ${server}. Run \`plinth login\`, or set PLINTH_TOKEN.`);
-    return { ...session, client: clientFor(server), credential: undefined };
+    return { ...session, client: clientFor(server), credential: undefined, token: undefined };
   }
   const expired =
     credential.expires_at !== undefined &&
@@ -85,5 +88,41 @@ export async function openSession(globals: Globals, { auth = true } = {}): Promi
       'token_expired',
     );
   }
-  return { ...session, client: clientFor(server, credential.token), credential };
+  return { ...session, client: clientFor(server, credential.token), credential, token: credential.token };
+}
+
+/**
+ * A GET whose text answer is written as it comes (a followed run's output): the generated client
+ * reads bodies whole. Sent as the client sends (token, User-Agent); a refusal is its ApiError.
+ */
+export async function streamText(
+  session: Session,
+  path: string,
+  write: (chunk: string) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  const response = await fetch(session.server + path, {
+    headers: {
+      Accept: 'text/plain',
+      'User-Agent': USER_AGENT,
+      ...(session.token && { Authorization: `Bearer ${session.token}` }),
+    },
+    ...(signal && { signal }),
+  });
+  if (!response.ok) {
+    const text = await response.text();
+    let body: ApiErrorBody | undefined;
+    try {
+      body = JSON.parse(text) as ApiErrorBody;
+    } catch {
+      body = undefined;
+    }
+    throw new ApiError(response, body);
+  }
+  if (!response.body) return;
+  // One decoder for the whole answer: a character split across chunks is joined again.
+  const decoder = new TextDecoder();
+  for await (const chunk of response.body as AsyncIterable<Uint8Array>)
+    write(decoder.decode(chunk, { stream: true }));
+  write(decoder.decode());
 }

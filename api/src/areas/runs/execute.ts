@@ -7,6 +7,7 @@ import type { JobDeps } from '../area.ts';
 import { readSettings } from '../workspaces/public.ts';
 import { endRun, statusOf } from './lifecycle.ts';
 import { RunnerError } from './runners/runner.ts';
+import { runEnv } from './spec.ts';
 import type { RunHandle, RunOutcome } from './runners/runner.ts';
 
 /** How often a run's output is written and its cancel request looked for. */
@@ -132,13 +133,13 @@ function specOf(deps: JobDeps, run: ActionRunRow) {
     transaction: run.id,
     image: run.image,
     command: run.spec.argv,
-    env: {
-      ...run.spec.env,
-      PLINTH_TRANSACTION: run.id,
-      PLINTH_WORKSPACE: run.workspaceId,
-      PLINTH_BLOCK: run.block,
-      PLINTH_ACTION: run.action,
-    },
+    env: runEnv({
+      transaction: run.id,
+      workspace: run.workspaceId,
+      block: run.block,
+      action: run.action,
+      variables: run.spec.env,
+    }),
     deadlineSeconds: run.deadlineSeconds,
     namespace: settings.runner?.namespace ?? deps.runs.defaultNamespace,
     labels: { 'plinth.dev/workspace': run.workspaceId, 'plinth.dev/block': run.block },

@@ -9,8 +9,9 @@ import { API_VERSION } from '../../core/version.ts';
 import type { JobDeps } from '../area.ts';
 import { recordRunEvent } from '../events/public.ts';
 import { ACTION_TIMEOUT, parseDuration, readSettings } from '../workspaces/public.ts';
-import type { ActionConfig, BlockConfig, WorkspaceSettings } from '../workspaces/public.ts';
+import type { ActionConfig, BlockConfig } from '../workspaces/public.ts';
 import { commandLine, redactCommand, redactSnapshot, snapshotId } from './redact.ts';
+import { actionArgv, findAction } from './spec.ts';
 
 export const EXECUTE_JOB = 'action_run.execute';
 
@@ -20,19 +21,6 @@ export interface Starter {
   readonly apiKeyId: string | null;
   readonly email: string | null;
   readonly name: string | null;
-}
-
-/** The argv an action runs: its command, or its script lines through the image's shell. */
-export function actionArgv(action: ActionConfig): string[] {
-  if (action.command) return [...action.command];
-  const script = Array.isArray(action.script) ? action.script.join('\n') : action.script!;
-  return ['/bin/sh', '-c', script];
-}
-
-export function findAction(settings: WorkspaceSettings, block: string, action: string) {
-  const b = settings.blocks?.find((x) => x.name === block);
-  const a = b?.actions.find((x) => x.name === action);
-  return b && a ? { block: b, action: a } : undefined;
 }
 
 /**

@@ -13,9 +13,10 @@ import type { JobDeps } from '../area.ts';
 import { runEvents } from '../events/public.ts';
 import { actingUser } from '../users/public.ts';
 import { readSettings, workspaceFor } from '../workspaces/public.ts';
-import { createRun, endRun, findAction } from './lifecycle.ts';
+import { createRun, endRun } from './lifecycle.ts';
 import type { Starter } from './lifecycle.ts';
 import type { RunListQuery, RunStart, RunView } from './schema.ts';
+import { findAction } from './spec.ts';
 
 type RunDeps = Pick<JobDeps, 'db' | 'events' | 'runs'>;
 
