@@ -242,7 +242,7 @@ describeOnEachDatabase('the organization and workspace pages of the web UI', UI_
 
     const saved = await s.post(`/ui/workspaces/${id}/`, {
       name: `${name}-renamed`,
-      config: '{"events": {"handler": "webhook", "retries": 3}}',
+      config: '{"events": {"handler": "webhook", "endpoint": "https://hooks.example.com/x", "retries": 3}}',
     });
     expect(saved.status).toBe(303);
     expect(saved.location).toBe(`/ui/workspaces/${id}/?saved=1`);
@@ -253,7 +253,7 @@ describeOnEachDatabase('the organization and workspace pages of the web UI', UI_
     const ws = await w.expectStatus(200, 'GET', `/api/v1/workspaces/${id}/`, { token: t.orgAdmin.token });
     expect(ws).toMatchObject({
       name: `${name}-renamed`,
-      config: { events: { handler: 'webhook', retries: 3 } },
+      config: { events: { handler: 'webhook', endpoint: 'https://hooks.example.com/x', retries: 3 } },
     });
 
     // A workspace with buckets is not deleted: the API's 409 message, on the confirmation page.
