@@ -178,6 +178,8 @@ describe('the live OpenAPI document under Schemathesis', () => {
       bind('/members/\\{user_id\\}/$', { 'path.user_id': 'user' }),
       bind('/members/$', { 'body.username': 'username' }),
       bind('^/api/v1/workspaces/$', { 'body.organization': 'organization' }),
+      bind('^/api/v1/(action-runs|events)/$', { 'query.workspace': 'workspace' }),
+      bind('^/api/v1/action-runs/$', { 'body.workspace': 'workspace' }),
       bind('^/api/v1/s3/buckets/$', {
         'body.organization': 'organization',
         'body.workspace': 'workspace',
