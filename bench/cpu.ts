@@ -77,6 +77,11 @@ const API_SIDE = new Set(['API', 'MinIO', 'PostgreSQL']);
  * CPUs: call it again after starting one on the API side.
  */
 export function pinStack(apiCpus: string, clusterCpus: string): void {
+  pinByLabel((label) => (API_SIDE.has(label) ? apiCpus : clusterCpus));
+}
+
+/** Pins this process and its descendants (all their threads) to the CPUs `cpusOf` gives their label. */
+export function pinByLabel(cpusOf: (label: string) => string): void {
   const pin = (pid: number, cpus: string) => {
     try {
       execFileSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' });
@@ -84,7 +89,7 @@ export function pinStack(apiCpus: string, clusterCpus: string): void {
       // Ended meanwhile.
     }
   };
-  for (const [pid, p] of descendants()) pin(pid, API_SIDE.has(p.label) ? apiCpus : clusterCpus);
+  for (const [pid, p] of descendants()) pin(pid, cpusOf(p.label));
 }
 
 /** CPU milliseconds per item by label between two samples, largest first. */

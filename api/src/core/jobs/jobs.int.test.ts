@@ -156,6 +156,48 @@ describeOnEachDatabase('jobs', (_, { database }) => {
       await runner.stop();
     }
   });
+
+  it("keeps slots for tenants with nothing running: slow tenants' backlogs do not delay a quick one", async () => {
+    // A quarter of 4 slots: busy tenants fill three, the fourth waits for an idle tenant.
+    const runner = new JobRunner({
+      db: database.db,
+      logger,
+      pollMs: 50,
+      concurrency: 4,
+      tenantLimit: 4,
+      securitySlots: 0,
+    });
+    const releases: (() => void)[] = [];
+    runner.register('test.backlog', () => new Promise<void>((resolve) => releases.push(resolve)));
+    runner.register('test.quick', () => Promise.resolve());
+    for (const tenant of [crypto.randomUUID(), crypto.randomUUID()])
+      for (let i = 0; i < 5; i++)
+        await enqueue(database.db, { kind: 'test.backlog', key: `${tenant}-${i}`, tenant });
+    runner.start();
+    try {
+      await eventually('three slots to hold a slow job', () => Promise.resolve(releases.length >= 3));
+      // A few polls: time for the runner to fill the fourth slot too, were it allowed.
+      await new Promise((r) => setTimeout(r, 250));
+      const quick = (await enqueue(database.db, {
+        kind: 'test.quick',
+        key: 'q',
+        tenant: crypto.randomUUID(),
+      }))!;
+      await eventually(
+        'the quick job to run',
+        async () => (await rowOf(database, quick.id)).state === 'done',
+      );
+      expect(releases).toHaveLength(3);
+    } finally {
+      const drain = setInterval(() => releases.splice(0).forEach((r) => r()), 20);
+      await eventually('the slow jobs to finish', async () => {
+        const rows = await database.db.select().from(jobs).where(eq(jobs.kind, 'test.backlog'));
+        return rows.every((r) => r.state === 'done');
+      });
+      clearInterval(drain);
+      await runner.stop();
+    }
+  });
 });
 
 describe.each(DATABASE_KINDS)('two runners on %s', (kind) => {

@@ -116,10 +116,11 @@ const busyTenants = sql`(select r.tenant from ${jobs} r
 
 /**
  * Which jobs a claim may take: due jobs of some kinds (`securityOnly`: only security work of a
- * tenant with no job running, for the runner's reserved slot), or one job by ID or by kind and key.
+ * tenant with no job running, for the runner's reserved slot; `idleOnly`: only work of a tenant
+ * with no job running), or one job by ID or by kind and key.
  */
 export type ClaimTarget =
-  | { kinds: readonly string[]; securityOnly?: boolean; tenantLimit?: number }
+  | { kinds: readonly string[]; securityOnly?: boolean; idleOnly?: boolean; tenantLimit?: number }
   | { id: string }
   | { kind: string; key: string };
 
@@ -179,6 +180,7 @@ export async function claim(
   const idle = sql`(${jobs.tenant} is null or ${jobs.tenant} not in ${busyTenants})`;
   if (which.securityOnly)
     return take(sql`${kinds} and ${jobs.priority} = ${JOB_PRIORITY.security} and ${idle}`);
+  if (which.idleOnly) return take(sql`${kinds} and ${idle}`);
   return (await take(sql`${kinds} and ${idle}`)) ?? take(kinds);
 }
 

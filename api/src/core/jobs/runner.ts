@@ -120,6 +120,14 @@ export interface RunnerOptions {
   /** Jobs of one tenant running at once, in every runner of these kinds; unset: no limit. */
   tenantLimit?: number;
   /**
+   * Of `concurrency`, slots only a tenant with no job running may take (queue.ts `claim`,
+   * `idleOnly`): work that holds its slot for seconds (a slow receiver's deliveries) fills the
+   * others, and a tenant whose jobs take milliseconds waits a poll for one, not a slow job's end.
+   * Default: a quarter of `concurrency` when `tenantLimit` is set (such pools hold slots on
+   * another's time), else none.
+   */
+  idleSlots?: number;
+  /**
    * Slots beyond `concurrency` kept for security work of a tenant with no job running (queue.ts
    * `claim`), so that no backlog, however slow its jobs, delays it past the next poll. Default 1.
    */
@@ -147,6 +155,7 @@ export class JobRunner {
   private readonly concurrency: number;
   private readonly securitySlots: number;
   private readonly tenantLimit: number | undefined;
+  private readonly idleSlots: number;
 
   constructor(options: RunnerOptions) {
     this.db = options.db;
@@ -156,6 +165,10 @@ export class JobRunner {
     this.concurrency = options.concurrency ?? 2;
     this.securitySlots = options.securitySlots ?? 1;
     this.tenantLimit = options.tenantLimit;
+    this.idleSlots = Math.min(
+      this.concurrency - 1,
+      options.idleSlots ?? (this.tenantLimit === undefined ? 0 : Math.ceil(this.concurrency / 4)),
+    );
   }
 
   register(kind: string, handler: JobHandler): this {
@@ -192,6 +205,7 @@ export class JobRunner {
         const lease = await claim(this.db, this.owner, this.leaseSeconds, {
           kinds,
           ...(this.tenantLimit !== undefined && { tenantLimit: this.tenantLimit }),
+          ...(this.running.size >= this.concurrency - this.idleSlots && { idleOnly: true }),
         });
         if (!lease) break;
         this.launch(lease, this.running);

@@ -1,0 +1,135 @@
+/**
+ * What `npm run bench:events` looks at inside the stack besides the receivers: the delivery jobs in
+ * the database, the API's event loop and GC, and (BENCH_EVENTS_STATEMENTS=1) PostgreSQL's
+ * statement counts, to say where a miss comes from.
+ */
+import type postgres from 'postgres';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const ms = (x: number) => `${Math.round(x)} ms`.padStart(8);
+
+export interface PoolSample {
+  handler: string;
+  running: number;
+  due: number;
+  oldestMs: number;
+}
+
+/**
+ * The delivery jobs every second, by handler: running under a live lease, and due but not claimed
+ * (with the oldest one's wait). Where a healthy delivery's time goes: waiting for a slot or a poll.
+ */
+export function samplePool(sql: postgres.Sql): { stop: () => Promise<PoolSample[][]> } {
+  const samples: PoolSample[][] = [];
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      samples.push(
+        await sql<PoolSample[]>`
+          select d.handler,
+            count(*) filter (where j.state = 'running' and j.lease_until >= now())::int as running,
+            count(*) filter (where j.state = 'queued' and j.run_at <= now())::int as due,
+            coalesce(extract(epoch from max(now() - j.run_at)
+              filter (where j.state = 'queued' and j.run_at <= now())) * 1000, 0)::int as "oldestMs"
+          from jobs j join event_deliveries d on d.id = j.key::uuid
+          where j.kind = 'event.deliver' and j.state in ('queued', 'running')
+          group by 1`,
+      );
+      await sleep(1000);
+    }
+  })();
+  return {
+    stop: async () => {
+      stopped = true;
+      await loop;
+      return samples;
+    },
+  };
+}
+
+/** Per handler: mean running, mean due, and the longest a due job had waited at a sample. */
+export function poolLines(samples: PoolSample[][]): string[] {
+  const handlers = [...new Set(samples.flat().map((s) => s.handler))].sort();
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, samples.length);
+  return handlers.map((h) => {
+    const of = samples.map((ss) => ss.find((s) => s.handler === h));
+    return (
+      `  ${h.padEnd(12)} running ${mean(of.map((s) => s?.running ?? 0))
+        .toFixed(1)
+        .padStart(5)}  ` +
+      `due, not claimed ${mean(of.map((s) => s?.due ?? 0))
+        .toFixed(1)
+        .padStart(6)}  ` +
+      `oldest due ${ms(Math.max(0, ...of.map((s) => s?.oldestMs ?? 0)))}`
+    );
+  });
+}
+
+/**
+ * The API's event-loop lag (p99 and max since the last scrape: prom-client resets it), GC seconds
+ * and major GCs so far, and its heap in use, from its process metrics.
+ */
+export interface LoopAndGc {
+  lagP99: number;
+  lagMax: number;
+  gc: number;
+  majorGcs: number;
+  heapMb: number;
+}
+
+export async function loopAndGc(metricsUrl: string): Promise<LoopAndGc> {
+  const lines = (await (await fetch(`${metricsUrl}/metrics`)).text()).split('\n');
+  const sum = (name: string) =>
+    lines
+      .filter((l) => l.startsWith(`${name} `) || l.startsWith(`${name}{`))
+      .reduce((n, l) => n + Number(l.slice(l.lastIndexOf(' ') + 1)), 0);
+  return {
+    lagP99: sum('plinth_nodejs_eventloop_lag_p99_seconds') * 1000,
+    lagMax: sum('plinth_nodejs_eventloop_lag_max_seconds') * 1000,
+    gc: sum('plinth_nodejs_gc_duration_seconds_sum'),
+    majorGcs: sum('plinth_nodejs_gc_duration_seconds_count{kind="major"'),
+    heapMb: sum('plinth_nodejs_heap_size_used_bytes') / 2 ** 20,
+  };
+}
+
+/**
+ * Loads pg_stat_statements (a restart of the server) and creates it in `databaseUrl`, for
+ * `statementCensus`; before the API connects.
+ */
+export async function enableStatements(
+  server: { url: string; stop(): Promise<void>; start(): Promise<void> },
+  databaseUrl: string,
+  connect: (url: string) => postgres.Sql,
+): Promise<void> {
+  const admin = connect(server.url);
+  await admin`alter system set shared_preload_libraries = 'pg_stat_statements'`;
+  await admin.end({ timeout: 2 });
+  await server.stop();
+  await server.start();
+  const db = connect(databaseUrl);
+  await db`create extension if not exists pg_stat_statements`;
+  await db.end({ timeout: 2 });
+}
+
+/** The statements run since `reset`, most called first: calls per event and time. */
+export function statementCensus(sql: postgres.Sql): {
+  reset(): Promise<void>;
+  report(events: number): Promise<string[]>;
+} {
+  return {
+    reset: async () => void (await sql`select pg_stat_statements_reset()`),
+    report: async (events) => {
+      const rows = await sql<{ calls: number; ms: number; query: string }[]>`
+        select calls::int, total_exec_time as ms, regexp_replace(query, '[[:space:]]+', ' ', 'g') as query
+        from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+        order by calls desc limit 20`;
+      const total = rows.reduce((n, r) => n + r.calls, 0);
+      return [
+        `statements (top 20, ${(total / events).toFixed(1)} calls per event among them; the bench's own sampler included):`,
+        ...rows.map(
+          (r) => `  ${(r.calls / events).toFixed(2).padStart(6)}/event ${ms(r.ms)}  ${r.query.slice(0, 150)}`,
+        ),
+      ];
+    },
+  };
+}
