@@ -61,17 +61,22 @@ interface Outcome {
 export async function deliver(deps: JobDeps, ctx: JobContext): Promise<void> {
   const { db } = deps;
   const id = String(ctx.lease.job.payload['delivery']);
+  // The delivery, its event and its handler's state in one statement.
   const [row] = await db
-    .select({ d: eventDeliveries, e: events })
+    .select({ d: eventDeliveries, e: events, handler: eventHandlers })
     .from(eventDeliveries)
     .innerJoin(events, eq(events.id, eventDeliveries.eventId))
+    .leftJoin(
+      eventHandlers,
+      and(
+        eq(eventHandlers.workspaceId, eventDeliveries.workspaceId),
+        eq(eventHandlers.name, eventDeliveries.handler),
+      ),
+    )
     .where(eq(eventDeliveries.id, id));
   if (!row || row.d.state !== 'pending') return;
   const { d, e } = row;
-  const [handler] = await db
-    .select()
-    .from(eventHandlers)
-    .where(and(eq(eventHandlers.workspaceId, d.workspaceId), eq(eventHandlers.name, d.handler)));
+  const handler = row.handler ?? undefined;
   if (handler?.disabledAt) {
     await db
       .update(eventDeliveries)

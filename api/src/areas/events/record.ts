@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../core/db/client.ts';
 import { eventDeliveries, eventHandlers, events } from '../../core/db/schema/index.ts';
 import type { EventRow } from '../../core/db/schema/index.ts';
-import { enqueue } from '../../core/jobs/queue.ts';
+import { enqueue, enqueueAll } from '../../core/jobs/queue.ts';
 import { eventHandlers as handlersOf, readSettings } from '../workspaces/public.ts';
 import { eventPayload, levelOf } from './payload.ts';
 import type { RunFacts } from './payload.ts';
@@ -20,19 +20,24 @@ export function receiverTenant(workspaceId: string, handler: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-/** Queues a delivery's next attempt (or makes a queued one due now). */
+const deliveryJob = (
+  runtime: EventsRuntime,
+  delivery: { id: string; workspaceId: string; handler: string },
+) => ({
+  kind: DELIVER_JOB,
+  key: delivery.id,
+  payload: { delivery: delivery.id },
+  tenant: receiverTenant(delivery.workspaceId, delivery.handler),
+  maxAttempts: runtime.retrySchedule.length + 1,
+});
+
+/** Queues a delivery's next attempt. */
 export async function queueDelivery(
   tx: Database,
   runtime: EventsRuntime,
   delivery: { id: string; workspaceId: string; handler: string },
 ): Promise<void> {
-  await enqueue(tx, {
-    kind: DELIVER_JOB,
-    key: delivery.id,
-    payload: { delivery: delivery.id },
-    tenant: receiverTenant(delivery.workspaceId, delivery.handler),
-    maxAttempts: runtime.retrySchedule.length + 1,
-  });
+  await enqueue(tx, deliveryJob(runtime, delivery));
 }
 
 /**
@@ -92,6 +97,9 @@ export async function recordRunEvent(
       })),
     )
     .returning();
-  for (const d of rows) if (d.state === 'pending') await queueDelivery(tx, runtime, d);
+  await enqueueAll(
+    tx,
+    rows.filter((d) => d.state === 'pending').map((d) => deliveryJob(runtime, d)),
+  );
   return event!;
 }

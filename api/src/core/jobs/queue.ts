@@ -77,6 +77,25 @@ export async function enqueue(db: Database, job: NewJob): Promise<Job | undefine
   return row;
 }
 
+/** Adds several jobs in one statement (`unique: 'live'` each); those with a live twin are skipped. */
+export async function enqueueAll(db: Database, list: readonly Omit<NewJob, 'unique'>[]): Promise<void> {
+  if (list.length === 0) return;
+  await db
+    .insert(jobs)
+    .values(
+      list.map((job) => ({
+        kind: job.kind,
+        key: job.key,
+        payload: job.payload ?? {},
+        ...(job.runAt && { runAt: job.runAt }),
+        ...(job.maxAttempts !== undefined && { maxAttempts: job.maxAttempts }),
+        tenant: job.tenant ?? null,
+        priority: job.priority ?? JOB_PRIORITY.normal,
+      })),
+    )
+    .onConflictDoNothing(liveTarget);
+}
+
 /**
  * Adds a job already claimed by `owner`: the caller runs it now (a request that answers with the
  * result), and other runners take it only once the lease expires. Throws on a duplicate live job.
@@ -120,9 +139,30 @@ const busyTenants = sql`(select r.tenant from ${jobs} r
  * with no job running), or one job by ID or by kind and key.
  */
 export type ClaimTarget =
-  | { kinds: readonly string[]; securityOnly?: boolean; idleOnly?: boolean; tenantLimit?: number }
+  | {
+      kinds: readonly string[];
+      securityOnly?: boolean;
+      idleOnly?: boolean;
+      tenantLimit?: number;
+      /** The caller gave up dead jobs itself for this round of claims (`giveUpDead`). */
+      swept?: boolean;
+    }
   | { id: string }
   | { kind: string; key: string };
+
+/** A job that died holding its lease as often as it may run is given up, not claimed again. */
+export async function giveUpDead(db: Database): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ state: 'failed', leaseOwner: null, leaseUntil: null, lastErrorCode: 'lease_expired' })
+    .where(
+      and(
+        eq(jobs.state, 'running'),
+        sql`${jobs.leaseUntil} < now()`,
+        sql`${jobs.attempts} >= ${jobs.maxAttempts}`,
+      ),
+    );
+}
 
 /**
  * Claims one due job, or none. Every claim bumps the fence. `skip locked` lets concurrent runners
@@ -138,17 +178,7 @@ export async function claim(
   which: ClaimTarget,
 ): Promise<Lease | undefined> {
   if ('kinds' in which && which.kinds.length === 0) return undefined;
-  // A job that died holding its lease as often as it may run is given up, not claimed again.
-  await db
-    .update(jobs)
-    .set({ state: 'failed', leaseOwner: null, leaseUntil: null, lastErrorCode: 'lease_expired' })
-    .where(
-      and(
-        eq(jobs.state, 'running'),
-        sql`${jobs.leaseUntil} < now()`,
-        sql`${jobs.attempts} >= ${jobs.maxAttempts}`,
-      ),
-    );
+  if (!('kinds' in which && which.swept)) await giveUpDead(db);
   const take = async (filter: SQL): Promise<Lease | undefined> => {
     const [row] = await db
       .update(jobs)

@@ -1,7 +1,7 @@
 import type { Database } from '../db/client.ts';
 import { errorInfo } from '../error-info.ts';
 import type { Logger } from '../logger.ts';
-import { claim, complete, fail, LeaseLost, pruneFinished, renew } from './queue.ts';
+import { claim, complete, fail, giveUpDead, LeaseLost, pruneFinished, renew } from './queue.ts';
 import type { Lease } from './queue.ts';
 
 /** What a handler gets besides the job: a check-and-extend of its lease, to call between steps. */
@@ -201,9 +201,12 @@ export class JobRunner {
         await pruneFinished(this.db, 7);
       }
       const kinds = [...this.handlers.keys()];
+      // Once per poll, not per claim: a busy pool claims many jobs a poll.
+      await giveUpDead(this.db);
       while (this.running.size < this.concurrency) {
         const lease = await claim(this.db, this.owner, this.leaseSeconds, {
           kinds,
+          swept: true,
           ...(this.tenantLimit !== undefined && { tenantLimit: this.tenantLimit }),
           ...(this.running.size >= this.concurrency - this.idleSlots && { idleOnly: true }),
         });
@@ -211,7 +214,11 @@ export class JobRunner {
         this.launch(lease, this.running);
       }
       while (this.runningSecurity.size < this.securitySlots) {
-        const lease = await claim(this.db, this.owner, this.leaseSeconds, { kinds, securityOnly: true });
+        const lease = await claim(this.db, this.owner, this.leaseSeconds, {
+          kinds,
+          securityOnly: true,
+          swept: true,
+        });
         if (!lease) break;
         this.launch(lease, this.runningSecurity);
       }
