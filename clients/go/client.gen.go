@@ -2448,7 +2448,7 @@ type ClientInterface interface {
 
 	// ApiV1ActionRunsOutputRetrieve A run's output, streamed while it runs with follow=true
 	//
-	// Plain text. While the run runs, its output so far (written every half second); afterwards only when the workspace keeps transaction output (`transactions.logging: true`). With `follow=true` the answer stays open and carries the output as it comes until the run ends.
+	// Plain text. While the run runs, its output so far (written every half second); afterwards only when the workspace keeps transaction output (`transactions.logging: true`). With `follow=true` the answer stays open and carries the output as it comes until the run ends; at most 8 such streams per caller (256 per API process) are open at once, more are 429.
 	//
 	// Corresponds with GET /api/v1/action-runs/{id}/output/ (the `ApiV1ActionRunsOutputRetrieve` operationId).
 	ApiV1ActionRunsOutputRetrieve(ctx context.Context, id openapi_types.UUID, params *ApiV1ActionRunsOutputRetrieveParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -3333,7 +3333,7 @@ func (c *Client) ApiV1ActionRunsFinishCreate(ctx context.Context, id openapi_typ
 
 // ApiV1ActionRunsOutputRetrieve A run's output, streamed while it runs with follow=true
 //
-// Plain text. While the run runs, its output so far (written every half second); afterwards only when the workspace keeps transaction output (`transactions.logging: true`). With `follow=true` the answer stays open and carries the output as it comes until the run ends.
+// Plain text. While the run runs, its output so far (written every half second); afterwards only when the workspace keeps transaction output (`transactions.logging: true`). With `follow=true` the answer stays open and carries the output as it comes until the run ends; at most 8 such streams per caller (256 per API process) are open at once, more are 429.
 //
 // Corresponds with GET /api/v1/action-runs/{id}/output/ (the `ApiV1ActionRunsOutputRetrieve` operationId).
 func (c *Client) ApiV1ActionRunsOutputRetrieve(ctx context.Context, id openapi_types.UUID, params *ApiV1ActionRunsOutputRetrieveParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -8218,7 +8218,7 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1ActionRunsOutputRetrieveWithResponse A run's output, streamed while it runs with follow=true
 	//
-	// Plain text. While the run runs, its output so far (written every half second); afterwards only when the workspace keeps transaction output (`transactions.logging: true`). With `follow=true` the answer stays open and carries the output as it comes until the run ends.
+	// Plain text. While the run runs, its output so far (written every half second); afterwards only when the workspace keeps transaction output (`transactions.logging: true`). With `follow=true` the answer stays open and carries the output as it comes until the run ends; at most 8 such streams per caller (256 per API process) are open at once, more are 429.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -10211,6 +10211,12 @@ type ApiV1ActionRunsOutputRetrieveResponse404Headers struct {
 	XRequestId string
 }
 
+// ApiV1ActionRunsOutputRetrieveResponse429Headers the declared response headers of an HTTP 429 response for ApiV1ActionRunsOutputRetrieve
+type ApiV1ActionRunsOutputRetrieveResponse429Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
 // ApiV1ActionRunsOutputRetrieveResponse503Headers the declared response headers of an HTTP 503 response for ApiV1ActionRunsOutputRetrieve
 type ApiV1ActionRunsOutputRetrieveResponse503Headers struct {
 	RetryAfter *string
@@ -10228,6 +10234,8 @@ type ApiV1ActionRunsOutputRetrieveResponse struct {
 	JSON403 *ErrorResponse
 	// JSON404 the response for an HTTP 404 `application/json` response
 	JSON404 *ErrorResponse
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *ErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
 	JSON503 *ErrorResponse
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -10240,6 +10248,8 @@ type ApiV1ActionRunsOutputRetrieveResponse struct {
 	Headers403 *ApiV1ActionRunsOutputRetrieveResponse403Headers
 	// Headers404 the parsed response headers for an HTTP 404 response
 	Headers404 *ApiV1ActionRunsOutputRetrieveResponse404Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ApiV1ActionRunsOutputRetrieveResponse429Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *ApiV1ActionRunsOutputRetrieveResponse503Headers
 }
@@ -10262,6 +10272,11 @@ func (r ApiV1ActionRunsOutputRetrieveResponse) GetJSON403() *ErrorResponse {
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
 func (r ApiV1ActionRunsOutputRetrieveResponse) GetJSON404() *ErrorResponse {
 	return r.JSON404
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r ApiV1ActionRunsOutputRetrieveResponse) GetJSON429() *ErrorResponse {
+	return r.JSON429
 }
 
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
@@ -17923,7 +17938,7 @@ func (c *ClientWithResponses) ApiV1ActionRunsFinishCreateWithResponse(ctx contex
 
 // ApiV1ActionRunsOutputRetrieveWithResponse A run's output, streamed while it runs with follow=true
 //
-// Plain text. While the run runs, its output so far (written every half second); afterwards only when the workspace keeps transaction output (`transactions.logging: true`). With `follow=true` the answer stays open and carries the output as it comes until the run ends.
+// Plain text. While the run runs, its output so far (written every half second); afterwards only when the workspace keeps transaction output (`transactions.logging: true`). With `follow=true` the answer stays open and carries the output as it comes until the run ends; at most 8 such streams per caller (256 per API process) are open at once, more are 429.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -20615,6 +20630,13 @@ func ParseApiV1ActionRunsOutputRetrieveResponse(rsp *http.Response) (*ApiV1Actio
 		}
 		response.JSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -20682,6 +20704,23 @@ func ParseApiV1ActionRunsOutputRetrieveResponse(rsp *http.Response) (*ApiV1Actio
 			headers.XRequestId = value
 		}
 		response.Headers404 = &headers
+	case rsp.StatusCode == 429:
+		var headers ApiV1ActionRunsOutputRetrieveResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers429 = &headers
 	case rsp.StatusCode == 503:
 		var headers ApiV1ActionRunsOutputRetrieveResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {

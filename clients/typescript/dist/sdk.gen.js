@@ -1300,11 +1300,11 @@ export function apiV1ActionRunsEventsRetrieve(params, call) {
 /**
  * A run's output, streamed while it runs with follow=true
  *
- * Plain text. While the run runs, its output so far (written every half second); afterwards only when the workspace keeps transaction output (`transactions.logging: true`). With `follow=true` the answer stays open and carries the output as it comes until the run ends.
+ * Plain text. While the run runs, its output so far (written every half second); afterwards only when the workspace keeps transaction output (`transactions.logging: true`). With `follow=true` the answer stays open and carries the output as it comes until the run ends; at most 8 such streams per caller (256 per API process) are open at once, more are 429.
  *
  * `GET /api/v1/action-runs/{id}/output/` (`api_v1_action_runs_output_retrieve`).
  * The answer is returned as text.
- * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ * @throws {ApiError} 400, 401, 403, 404, 429, 503: the API's error body is `error.body`.
  */
 export function apiV1ActionRunsOutputRetrieve(params, call) {
   return globalOperations.apiV1ActionRunsOutputRetrieve(params, call);

@@ -195,7 +195,7 @@ export interface paths {
     };
     /**
      * A run's output, streamed while it runs with follow=true
-     * @description Plain text. While the run runs, its output so far (written every half second); afterwards only when the workspace keeps transaction output (`transactions.logging: true`). With `follow=true` the answer stays open and carries the output as it comes until the run ends.
+     * @description Plain text. While the run runs, its output so far (written every half second); afterwards only when the workspace keeps transaction output (`transactions.logging: true`). With `follow=true` the answer stays open and carries the output as it comes until the run ends; at most 8 such streams per caller (256 per API process) are open at once, more are 429.
      */
     get: operations['api_v1_action_runs_output_retrieve'];
     put?: never;
@@ -3953,6 +3953,17 @@ export interface operations {
       /** @description Not found (or not visible to the caller). */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests; see `Retry-After`. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };

@@ -117,6 +117,30 @@ describeOnEachDatabase('action runs', (w) => {
     expect(event.level).toBe('Info');
   });
 
+  it('holds each caller to 8 open output streams, without touching another caller’s', async () => {
+    const t = await configured();
+    const { body } = await start(t, t.user.token);
+    const follow = (token: string) =>
+      w.env.app.request(`/api/v1/action-runs/${body.id}/output/?follow=true`, {
+        headers: { Authorization: `Bearer ${token}`, 'X-Forwarded-For': '198.51.100.10' },
+      });
+    const streams = [];
+    for (let i = 0; i < 8; i++) streams.push(await follow(t.viewer.token));
+    expect(streams.map((r) => r.status)).toEqual(Array(8).fill(200));
+    const refused = await follow(t.viewer.token);
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { code: string }).code).toBe('throttled');
+    const other = await follow(t.user.token);
+    expect(other.status).toBe(200);
+    // The run ends: every stream ends, and the caller may follow again.
+    await w.expectStatus(200, 'POST', `/api/v1/action-runs/${body.id}/finish/`, {
+      token: t.user.token,
+      body: { exit_code: 0 },
+    });
+    await Promise.all([...streams, other].map((r) => r.text()));
+    expect((await follow(t.viewer.token)).status).toBe(200);
+  });
+
   it('refuses a server run when the server has no runner, naming the way out', async () => {
     const t = await configured();
     const res = await start(t, t.user.token, { run_by: 'server' });

@@ -82,6 +82,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_404
 
+    if response.status_code == 429:
+        response_429 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_429
+
     if response.status_code == 503:
         response_503 = ErrorResponse.from_dict(response.json())
 
@@ -115,7 +122,8 @@ def sync_detailed(
 
      Plain text. While the run runs, its output so far (written every half second); afterwards only when
     the workspace keeps transaction output (`transactions.logging: true`). With `follow=true` the answer
-    stays open and carries the output as it comes until the run ends.
+    stays open and carries the output as it comes until the run ends; at most 8 such streams per caller
+    (256 per API process) are open at once, more are 429.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -153,7 +161,8 @@ def sync(
 
      Plain text. While the run runs, its output so far (written every half second); afterwards only when
     the workspace keeps transaction output (`transactions.logging: true`). With `follow=true` the answer
-    stays open and carries the output as it comes until the run ends.
+    stays open and carries the output as it comes until the run ends; at most 8 such streams per caller
+    (256 per API process) are open at once, more are 429.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -186,7 +195,8 @@ async def asyncio_detailed(
 
      Plain text. While the run runs, its output so far (written every half second); afterwards only when
     the workspace keeps transaction output (`transactions.logging: true`). With `follow=true` the answer
-    stays open and carries the output as it comes until the run ends.
+    stays open and carries the output as it comes until the run ends; at most 8 such streams per caller
+    (256 per API process) are open at once, more are 429.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -224,7 +234,8 @@ async def asyncio(
 
      Plain text. While the run runs, its output so far (written every half second); afterwards only when
     the workspace keeps transaction output (`transactions.logging: true`). With `follow=true` the answer
-    stays open and carries the output as it comes until the run ends.
+    stays open and carries the output as it comes until the run ends; at most 8 such streams per caller
+    (256 per API process) are open at once, more are 429.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
