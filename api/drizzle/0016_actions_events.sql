@@ -100,6 +100,7 @@ ALTER TABLE "events" ADD CONSTRAINT "events_run_id_action_runs_id_fk" FOREIGN KE
 CREATE INDEX "action_runs_workspace_created_idx" ON "action_runs" USING btree ("workspace_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "action_runs_workflow_run_idx" ON "action_runs" USING btree ("workflow_run") WHERE "action_runs"."workflow_run" is not null;--> statement-breakpoint
 CREATE INDEX "action_runs_open_idx" ON "action_runs" USING btree ("created_at") WHERE "action_runs"."status" in ('created', 'running');--> statement-breakpoint
+CREATE INDEX "action_runs_output_drop_idx" ON "action_runs" USING btree ("finished_at") WHERE "action_runs"."keep_output" = false and "action_runs"."output" <> '';--> statement-breakpoint
 CREATE INDEX "delivery_attempts_delivery_idx" ON "delivery_attempts" USING btree ("delivery_id","attempt");--> statement-breakpoint
 CREATE INDEX "event_deliveries_event_idx" ON "event_deliveries" USING btree ("event_id");--> statement-breakpoint
 CREATE INDEX "events_workspace_created_idx" ON "events" USING btree ("workspace_id","created_at" DESC NULLS LAST);--> statement-breakpoint

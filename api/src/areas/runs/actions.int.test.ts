@@ -72,6 +72,7 @@ describe('workspace actions on the OCI runner, with their events delivered', () 
                 { name: 'slow', script: 'sleep 30', timeout: '2s' },
                 { name: 'sleep', script: 'sleep 30' },
                 { name: 'chatty', script: 'echo one; sleep 2; echo two' },
+                { name: 'nul', script: "printf 'before\\000after\\n'; echo done" },
               ],
             },
           ],
@@ -257,6 +258,16 @@ describe('workspace actions on the OCI runner, with their events delivered', () 
     );
     expect(page.results).toHaveLength(1);
   }, 90_000);
+
+  it('keeps an output holding a NUL byte, which PostgreSQL text cannot store, with the byte replaced', async () => {
+    const started = await run({ block: 'app', action: 'nul' });
+    expect(await ended(started.id)).toMatchObject({ status: 'stopped' });
+    // An ended run's tail still streams for a minute (the workspace keeps no output).
+    const res = await w.env.app.request(`/api/v1/action-runs/${started.id}/output/?follow=true`, {
+      headers: { Authorization: `Bearer ${t.viewer.token}` },
+    });
+    expect(await res.text()).toBe('before\uFFFDafter\ndone\n');
+  }, 60_000);
 
   it('streams the output while the action runs', async () => {
     const started = await run({ block: 'app', action: 'chatty' });

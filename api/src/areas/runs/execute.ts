@@ -26,8 +26,10 @@ class OutputBuffer {
     this.limitBytes = limitBytes;
     this.kept = already;
   }
-  push(chunk: string): void {
+  push(raw: string): void {
     if (this.truncated) return;
+    // PostgreSQL text holds no NUL: an action printing one must not lose the rest of its output.
+    const chunk = raw.replaceAll('\u0000', '\uFFFD');
     const room = this.limitBytes - this.kept;
     const bytes = Buffer.byteLength(chunk);
     if (bytes <= room) {
