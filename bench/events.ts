@@ -5,8 +5,8 @@
  * workspace list keeps its idle p99 within 1.5×.
  *
  * Starts a throwaway PostgreSQL and the API as production runs it (`npm start`'s flags; the
- * delivery pool's defaults unless PLINTH_DELIVERY_*, PLINTH_WEBHOOK_RETRY_SCHEDULE or
- * PLINTH_DB_POOL_SIZE are set here), the API on half the CPUs and the rest on the other half
+ * delivery pool's defaults and the job thread unless PLINTH_DELIVERY_*, PLINTH_JOB_THREAD,
+ * PLINTH_WEBHOOK_RETRY_SCHEDULE or PLINTH_DB_POOL_SIZE are set here), the API on half the CPUs and the rest on the other half
  * (BENCH_SPLIT_CPUS=0: shared), and three loopback receivers in this process: healthy (200 at
  * once), slow (200 after 5 s), failing (500). Seeds 10 workspaces in 4 organizations
  * (events-world.ts), each with a handler per receiver (BENCH_EVENTS_RECEIVERS, e.g. `healthy` or
@@ -76,6 +76,7 @@ const PASSED_THROUGH = [
   'PLINTH_DELIVERY_PER_RECEIVER',
   'PLINTH_WEBHOOK_RETRY_SCHEDULE',
   'PLINTH_DB_POOL_SIZE',
+  'PLINTH_JOB_THREAD',
 ];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));

@@ -17,8 +17,8 @@ import { refuseUnstorableInput } from './http/storable-input.ts';
 import { requireAuth } from './http/require-auth.ts';
 import { requestContext } from './http/request-context.ts';
 import { AREAS } from './areas/index.ts';
-import { registerAreas } from './areas/area.ts';
-import type { Area, AreaDeps } from './areas/area.ts';
+import { poolRunsHere, registerAreas } from './areas/area.ts';
+import type { Area, AreaDeps, WorkPlacement } from './areas/area.ts';
 import type { AuditLog, KeyUsage } from './core/audit/writer.ts';
 import type { ServiceAccountVerifier } from './auth/service-accounts.ts';
 import type { LoginTokens } from './auth/login.ts';
@@ -68,6 +68,8 @@ export interface AppDeps {
   };
   /** The MCP endpoint's Host and Origin allow-lists (docs/mcp.md); unset: any Host, no browser origin. */
   readonly mcp?: { readonly allowedHosts: readonly string[]; readonly allowedOrigins: readonly string[] };
+  /** Which background work runs in this event loop (its pools' metrics are registered here); unset: all. */
+  readonly placement?: WorkPlacement;
   /** The areas it serves, in document order; unset: `AREAS`. */
   readonly areas?: readonly Area[];
 }
@@ -143,7 +145,11 @@ export function createApp(deps: AppDeps): App {
     sso,
   };
   for (const area of areas) for (const endpoint of area.endpoints) endpoint(app, areaDeps);
-  for (const area of areas) area.metrics?.(deps.metrics.registry, areaDeps);
+  for (const area of areas) {
+    area.metrics?.(deps.metrics.registry, areaDeps);
+    for (const pool of area.pools ?? [])
+      if (poolRunsHere(pool, deps.placement ?? 'all')) pool.metrics?.(deps.metrics.registry);
+  }
   // The MCP edge serves the same operations as tools (docs/mcp.md).
   registerMcp(app, {
     auth,

@@ -196,6 +196,10 @@ export const EnvSchema = z.object({
     .optional(),
   PLINTH_DELIVERY_CONCURRENCY: positiveInt('an integer from 1 to 512', 512).default(32),
   PLINTH_DELIVERY_PER_RECEIVER: positiveInt('an integer from 1 to 512', 512).default(8),
+  PLINTH_JOB_THREAD: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('true')
+    .transform((v) => v === 'true'),
   PLINTH_MCP_ALLOWED_HOSTS: commaList(
     /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:]+\](:\d{1,5})?$/,
     'a comma-separated list of host or host:port values',
@@ -269,6 +273,8 @@ export interface Config {
     readonly concurrency: number;
     readonly perReceiver: number;
   };
+  /** On PostgreSQL, run the busy job pools (deliveries) on a thread of their own (job-thread.ts). */
+  readonly jobThread: boolean;
   /** Test-only (needs PLINTH_TEST_HOOKS=true): pause after this saga step (crash-safety tests). */
   readonly testPauseAfterStep: string | undefined;
 }
@@ -365,6 +371,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       concurrency: e.PLINTH_DELIVERY_CONCURRENCY,
       perReceiver: e.PLINTH_DELIVERY_PER_RECEIVER,
     },
+    jobThread: e.PLINTH_JOB_THREAD,
     testPauseAfterStep: e.PLINTH_TEST_PAUSE_AFTER_STEP,
   } satisfies Config);
 }

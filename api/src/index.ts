@@ -1,6 +1,6 @@
 import { createApp } from './app.ts';
 import { AREAS } from './areas/index.ts';
-import { backgroundWork } from './areas/area.ts';
+import { backgroundWork, threadPools } from './areas/area.ts';
 import { loadConfig } from './config.ts';
 import { ConfigError } from './core/config-error.ts';
 import type { Config } from './config.ts';
@@ -23,6 +23,9 @@ import { SecretBox } from './core/secret-box.ts';
 import { createRunsRuntime } from './areas/runs/runtime.ts';
 import { createEventsRuntime } from './areas/events/runtime.ts';
 import { join } from 'node:path';
+import { startJobThread } from './core/jobs/thread.ts';
+import type { JobThread } from './core/jobs/thread.ts';
+import type { JobThreadData } from './job-thread.ts';
 
 /**
  * The API process: configuration, database, app, listen; then migrations and the first admin in the
@@ -59,8 +62,12 @@ const storage = createStorageRuntime(config.storage, secrets.encryptionKey, {
 const runs = await createRunsRuntime({ ...config.actions, workDir: join(config.dataDir, 'runs') });
 const events = createEventsRuntime(config.events, secrets.encryptionKey);
 const keyUsage = new KeyUsage(database.db, logger);
+// On PostgreSQL the thread pools (deliveries) run on the job thread; PGlite lives in this thread only.
+const onThread = database.kind === 'postgres' && config.jobThread ? threadPools(AREAS) : [];
+const placement = onThread.length > 0 ? 'main' : 'all';
 // The areas' job kinds and periodic work, started once the database is ready.
-const work = backgroundWork(AREAS, { db: database.db, audit, storage, runs, events, logger });
+const work = backgroundWork(AREAS, { db: database.db, audit, storage, runs, events, logger }, placement);
+let jobThread: JobThread | undefined;
 let started = false;
 const app = createApp({
   logger,
@@ -80,6 +87,7 @@ const app = createApp({
   storage,
   runs,
   events,
+  placement,
   hstsMaxAgeSeconds: config.hstsMaxAgeSeconds,
   mcp: config.mcp,
   web: {
@@ -96,10 +104,13 @@ const server = await startServer(app, { port: config.port, host: config.host }).
   failStart(listenFailure(err, 'PORT', config.host, config.port) ?? err),
 );
 // /metrics on a listener of its own: its series name every tenant's buckets.
-const metricsServer = await startServer(createMetricsApp(metrics), {
-  port: config.metricsPort,
-  host: config.metricsHost,
-}).catch((err: unknown) =>
+const metricsServer = await startServer(
+  createMetricsApp(metrics, () => jobThread?.metrics() ?? ''),
+  {
+    port: config.metricsPort,
+    host: config.metricsHost,
+  },
+).catch((err: unknown) =>
   failStart(listenFailure(err, 'PLINTH_METRICS_PORT', config.metricsHost, config.metricsPort) ?? err),
 );
 logger.info(
@@ -119,7 +130,7 @@ async function shutdown(signal: string): Promise<void> {
     process.exit(1);
   }, deadline + 5000);
   hardStop.unref();
-  const workStopped = work.stop();
+  const workStopped = Promise.all([work.stop(), jobThread?.stop(deadline)]);
   await server.close(deadline);
   await workStopped;
   // Scraped until the API has drained, so the last moments of a rollout are still measured.
@@ -189,4 +200,20 @@ await prepareDatabase();
 
 // Each area's jobs (interrupted sagas, usage refreshes, key expiries) and periodic work (giving
 // sagas their jobs, enqueueing each usage slot's job, pruning expired rows), in every replica.
-if (!stopping) work.start();
+if (!stopping) {
+  work.start();
+  if (placement === 'main')
+    jobThread = startJobThread(new URL('./job-thread.ts', import.meta.url), {
+      logger,
+      workerData: {
+        pools: onThread,
+        database: config.database,
+        logLevel: config.logLevel,
+        events: config.events,
+        encryptionKey: secrets.encryptionKey,
+      } satisfies JobThreadData,
+      // Its share of the API's memory (the start command's heap is 192 MB); a small young
+      // generation, as deliveries make little that lives.
+      resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 8 },
+    });
+}

@@ -3,8 +3,8 @@ import type { AuthContext } from '../auth/login.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import type { SsoContext } from '../auth/sso/context.ts';
 import type { Database } from '../core/db/client.ts';
-import { JobRunner } from '../core/jobs/runner.ts';
-import type { JobHandler } from '../core/jobs/runner.ts';
+import { JobRunner, poolRunner } from '../core/jobs/runner.ts';
+import type { JobHandler, PoolSpec } from '../core/jobs/runner.ts';
 import { startSchedules } from '../core/jobs/schedules.ts';
 import type { Schedule } from '../core/jobs/schedules.ts';
 import type { Logger } from '../core/logger.ts';
@@ -38,14 +38,33 @@ export interface JobDeps {
  * Job kinds with a runner of their own: work that holds its slot for long (an action's run, a
  * webhook waiting on its receiver) must not take the slots of the areas' short jobs.
  */
-export interface JobPool {
+export interface JobPool<D = JobDeps> extends PoolSpec<D> {
   readonly name: string;
-  readonly concurrency: (deps: JobDeps) => number;
-  /** Jobs of one tenant (whose work it is) running at once across replicas; unset: no limit. */
-  readonly tenantLimit?: (deps: JobDeps) => number;
-  readonly pollMs?: number;
-  readonly jobs: (deps: JobDeps) => Readonly<Record<string, JobHandler>>;
+  /** Its metrics, registered where the pool runs (the job thread's are served with the API's). */
+  readonly metrics?: (registry: Registry) => void;
 }
+
+/** What a pool on the job thread is built with: the parts the thread makes (job-thread.ts). */
+export type ThreadJobDeps = Pick<JobDeps, 'db' | 'audit' | 'events' | 'logger'>;
+
+/**
+ * A pool that runs, on PostgreSQL, on the job thread at a lower OS priority: busy work that must
+ * never queue ahead of requests on the API's event loop. `thread` is the URL of the module that
+ * exports it as `pool`, which the thread imports alone rather than the whole API.
+ */
+export interface ThreadPool extends JobPool<ThreadJobDeps> {
+  readonly thread: string;
+}
+
+/**
+ * Where `backgroundWork` runs what: `all` in one event loop (PGlite, tests), or `main`: all but
+ * the thread pools, which the job thread runs.
+ */
+export type WorkPlacement = 'all' | 'main';
+
+/** Whether a pool runs in this event loop under `placement`. */
+export const poolRunsHere = (pool: JobPool | ThreadPool, placement: WorkPlacement): boolean =>
+  placement === 'all' || !('thread' in pool);
 
 /** What an area's endpoints are built with (app.ts makes it once). */
 export interface AreaDeps extends JobDeps {
@@ -81,7 +100,7 @@ export interface Area {
   readonly nav?: readonly NavItem[];
   readonly jobs?: (deps: JobDeps) => Readonly<Record<string, JobHandler>>;
   /** Its long-running job kinds, each pool with a runner of its own. */
-  readonly pools?: readonly JobPool[];
+  readonly pools?: readonly (JobPool | ThreadPool)[];
   /** Its periodic work in every replica (index.ts runs them once the database is ready). */
   readonly schedules?: readonly Schedule<JobDeps>[];
   readonly metrics?: (registry: Registry, deps: AreaDeps) => void;
@@ -101,32 +120,19 @@ export function registerAreas(areas: readonly Area[]): void {
 }
 
 /**
- * The areas' background work in one process: a job runner for every area's job kinds, and every
- * area's schedules. `start` once the database is ready; `stop` ends both and waits for the jobs and
- * runs under way.
+ * The areas' background work in this event loop: a job runner for every area's job kinds, one per
+ * pool (but the thread pools under `placement: 'main'`), and every area's schedules. `start` once
+ * the database is ready; `stop` ends them and waits for the jobs and runs under way.
  */
-export function backgroundWork(areas: readonly Area[], deps: JobDeps) {
+export function backgroundWork(areas: readonly Area[], deps: JobDeps, placement: WorkPlacement = 'all') {
   const runner = new JobRunner({ db: deps.db, logger: deps.logger });
   for (const area of areas)
     for (const [kind, handler] of Object.entries(area.jobs?.(deps) ?? {})) runner.register(kind, handler);
   const pools = areas.flatMap((area) =>
-    (area.pools ?? []).map((pool) => {
-      const tenantLimit = pool.tenantLimit?.(deps);
-      const r = new JobRunner({
-        db: deps.db,
-        logger: deps.logger,
-        concurrency: pool.concurrency(deps),
-        securitySlots: 0,
-        ...(pool.pollMs !== undefined && { pollMs: pool.pollMs }),
-        ...(tenantLimit !== undefined && { tenantLimit }),
-      });
-      for (const [kind, handler] of Object.entries(pool.jobs(deps))) r.register(kind, handler);
-      return r;
-    }),
+    (area.pools ?? []).filter((pool) => poolRunsHere(pool, placement)).map((pool) => poolRunner(pool, deps)),
   );
   let stopSchedules: (() => Promise<void>) | undefined;
   return {
-    runner,
     start(): void {
       stopSchedules ??= startSchedules(
         areas.flatMap((a) => a.schedules ?? []),
@@ -141,3 +147,7 @@ export function backgroundWork(areas: readonly Area[], deps: JobDeps) {
     },
   };
 }
+
+/** The modules of the pools the job thread runs (`ThreadPool.thread`). */
+export const threadPools = (areas: readonly Area[]): string[] =>
+  areas.flatMap((area) => (area.pools ?? []).flatMap((pool) => ('thread' in pool ? [pool.thread] : [])));

@@ -15,11 +15,20 @@ import { assertHashingCapacity, hashPassword, needsRehash, verifyPassword } from
 const ISSUER = 'plinth';
 const AUDIENCE = 'plinth-api';
 
+/** Checked login tokens kept in memory per process (a few hundred bytes each). */
+const CHECKED_TOKENS = 10_000;
+
 /** Signs and checks short-lived login tokens (HS256 JWTs with a shared key, so any replica verifies). */
 export class LoginTokens {
   // A CryptoKey, made once: jose converts raw bytes or a KeyObject to one on every sign and verify.
   readonly #key: webcrypto.CryptoKey;
   readonly ttlSeconds: number;
+  /**
+   * Tokens whose signature and claims were checked, with what they said: a client sends one token
+   * for hours, and WebCrypto's HMAC is a round trip through libuv's thread pool. Bounded; a hit
+   * still ends at the token's expiry, and revocation is checked in the database on every request.
+   */
+  readonly #checked = new Map<string, LoginClaims>();
 
   constructor(signingKey: string, ttlSeconds: number) {
     this.#key = createSecretKey(Buffer.from(signingKey, 'utf8')).toCryptoKey(
@@ -47,6 +56,19 @@ export class LoginTokens {
 
   /** Who a valid token is for, its ID and end; 401 `token_expired` or `token_invalid` otherwise. */
   async verify(token: string): Promise<LoginClaims> {
+    const known = this.#checked.get(token);
+    if (known) {
+      if (known.expiresAt.getTime() > Date.now()) return known;
+      this.#checked.delete(token);
+    }
+    const claims = await this.#verify(token);
+    // Oldest first out once full (Map keeps insertion order).
+    if (this.#checked.size >= CHECKED_TOKENS) this.#checked.delete(this.#checked.keys().next().value!);
+    this.#checked.set(token, claims);
+    return claims;
+  }
+
+  async #verify(token: string): Promise<LoginClaims> {
     try {
       const { payload } = await jwtVerify(token, this.#key, {
         issuer: ISSUER,

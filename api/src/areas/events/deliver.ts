@@ -7,7 +7,7 @@ import type { EventHandlerRow } from '../../core/db/schema/index.ts';
 import { holds } from '../../core/jobs/queue.ts';
 import { RetryLater } from '../../core/jobs/runner.ts';
 import type { JobContext } from '../../core/jobs/runner.ts';
-import type { JobDeps } from '../area.ts';
+import type { ThreadJobDeps } from '../area.ts';
 import { parseDuration, WEBHOOK_TIMEOUT } from '../workspaces/public.ts';
 import { postWebhook } from './delivery/webhook.ts';
 import { writeEventFile } from './delivery/workspace-file.ts';
@@ -33,7 +33,7 @@ export function registerDeliveryMetrics(registry: Registry): void {
 }
 
 /** The secrets a delivery is signed with: the current one, and the previous one during its grace. */
-export function signingSecrets(deps: JobDeps, row: EventHandlerRow | undefined, now: Date): string[] {
+export function signingSecrets(deps: ThreadJobDeps, row: EventHandlerRow | undefined, now: Date): string[] {
   if (!row?.secret) return [];
   const context = `${row.workspaceId}/${row.name}`;
   const out = [deps.events.box.open(row.secret, context)];
@@ -58,7 +58,7 @@ interface Outcome {
  * disables the handler. A crash after the receiver answered but before the record means one more
  * delivery with the same `webhook-id`: at least once, never lost.
  */
-export async function deliver(deps: JobDeps, ctx: JobContext): Promise<void> {
+export async function deliver(deps: ThreadJobDeps, ctx: JobContext): Promise<void> {
   const { db } = deps;
   const id = String(ctx.lease.job.payload['delivery']);
   // The delivery, its event and its handler's state in one statement.
@@ -97,29 +97,60 @@ export async function deliver(deps: JobDeps, ctx: JobContext): Promise<void> {
   const retryIn =
     !outcome.ok && outcome.retryable && attempt <= schedule.length ? schedule[attempt - 1]! : null;
   const now = new Date();
-  await db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(eventDeliveries)
-      .set({
-        attempts: sql`${eventDeliveries.attempts} + 1`,
-        lastStatus: outcome.status,
-        lastError: outcome.error,
-        state: outcome.ok ? 'delivered' : retryIn !== null ? 'pending' : 'failed',
-        deliveredAt: outcome.ok ? now : null,
-        nextAttemptAt: retryIn !== null ? new Date(now.getTime() + retryIn * 1000) : null,
-      })
-      .where(and(eq(eventDeliveries.id, id), holds(ctx.lease)))
-      .returning({ attempts: eventDeliveries.attempts });
-    if (!updated) return;
-    await tx.insert(deliveryAttempts).values({
-      deliveryId: id,
-      attempt: updated.attempts,
-      statusCode: outcome.status,
-      durationMs: Math.round(outcome.durationMs),
-      error: outcome.error,
-      excerpt: outcome.excerpt,
-    });
-    if (outcome.gone) {
+  const set = {
+    attempts: sql`${eventDeliveries.attempts} + 1`,
+    lastStatus: outcome.status,
+    lastError: outcome.error,
+    state: outcome.ok
+      ? ('delivered' as const)
+      : retryIn !== null
+        ? ('pending' as const)
+        : ('failed' as const),
+    deliveredAt: outcome.ok ? now : null,
+    nextAttemptAt: retryIn !== null ? new Date(now.getTime() + retryIn * 1000) : null,
+  };
+  const fenced = and(eq(eventDeliveries.id, id), holds(ctx.lease));
+  if (!outcome.gone) {
+    // The delivery's state and its attempt in one statement: one round trip, atomic as a whole.
+    const updated = db
+      .$with('updated')
+      .as(
+        db.update(eventDeliveries).set(set).where(fenced).returning({ attempts: eventDeliveries.attempts }),
+      );
+    await db
+      .with(updated)
+      .insert(deliveryAttempts)
+      .select(
+        db
+          // Every column, in the table's order (drizzle's insert … select).
+          .select({
+            id: sql`gen_random_uuid()`.as('id'),
+            deliveryId: sql`${id}::uuid`.as('delivery_id'),
+            attempt: updated.attempts,
+            at: sql`now()`.as('at'),
+            statusCode: sql`${outcome.status}::integer`.as('status_code'),
+            durationMs: sql`${Math.round(outcome.durationMs)}::integer`.as('duration_ms'),
+            error: sql`${outcome.error}::text`.as('error'),
+            excerpt: sql`${outcome.excerpt}::text`.as('excerpt'),
+          })
+          .from(updated),
+      );
+  } else
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(eventDeliveries)
+        .set(set)
+        .where(fenced)
+        .returning({ attempts: eventDeliveries.attempts });
+      if (!row) return;
+      await tx.insert(deliveryAttempts).values({
+        deliveryId: id,
+        attempt: row.attempts,
+        statusCode: outcome.status,
+        durationMs: Math.round(outcome.durationMs),
+        error: outcome.error,
+        excerpt: outcome.excerpt,
+      });
       await tx
         .insert(eventHandlers)
         .values({
@@ -140,13 +171,12 @@ export async function deliver(deps: JobDeps, ctx: JobContext): Promise<void> {
         },
         tx,
       );
-    }
-  });
+    });
   if (retryIn !== null) throw new RetryLater('delivery_failed', retryIn);
 }
 
 async function sendWebhook(
-  deps: JobDeps,
+  deps: ThreadJobDeps,
   config: Record<string, unknown>,
   eventId: string,
   body: string,
@@ -167,7 +197,7 @@ async function sendWebhook(
 }
 
 async function writeFile(
-  deps: JobDeps,
+  deps: ThreadJobDeps,
   workspaceId: string,
   e: { payload: Record<string, unknown>; createdAt: Date },
   yaml: string,

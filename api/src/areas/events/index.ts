@@ -1,10 +1,9 @@
 import { ADMINS, ALL } from '../../auth/policy.ts';
 import type { Registration } from '../../core/registry.ts';
 import type { Area } from '../area.ts';
-import { deliver, registerDeliveryMetrics } from './deliver.ts';
 import { registerEventPages } from './pages.ts';
-import { DELIVER_JOB } from './record.ts';
-import deliveries from './routes/deliveries.ts';
+import { pool as deliveries } from './pool.ts';
+import deliveryList from './routes/deliveries.ts';
 import enable from './routes/enable.ts';
 import get from './routes/get.ts';
 import handlers from './routes/handlers.ts';
@@ -47,16 +46,7 @@ export const eventsArea: Area = {
     description: "Workspace events, their deliveries to the workspace's handlers, and the handlers' secrets.",
   },
   registration,
-  endpoints: [list, get, deliveries, redeliver, handlers, secret, enable],
+  endpoints: [list, get, deliveryList, redeliver, handlers, secret, enable],
   pages: registerEventPages,
-  pools: [
-    {
-      name: 'deliveries',
-      concurrency: (deps) => deps.events.concurrency,
-      tenantLimit: (deps) => deps.events.perReceiver,
-      pollMs: 200,
-      jobs: (deps) => ({ [DELIVER_JOB]: (ctx) => deliver(deps, ctx) }),
-    },
-  ],
-  metrics: (registry) => registerDeliveryMetrics(registry),
+  pools: [deliveries],
 };

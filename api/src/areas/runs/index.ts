@@ -1,6 +1,6 @@
 import { ALL, NOT_VIEWER } from '../../auth/policy.ts';
 import type { Registration } from '../../core/registry.ts';
-import type { Area } from '../area.ts';
+import type { Area, JobPool } from '../area.ts';
 import { execute } from './execute.ts';
 import { EXECUTE_JOB } from './lifecycle.ts';
 import { registerRunPages } from './pages.ts';
@@ -52,7 +52,7 @@ export const runsArea: Area = {
       concurrency: (deps) => deps.runs.concurrency,
       pollMs: 500,
       jobs: (deps) => ({ [EXECUTE_JOB]: (ctx) => execute(deps, ctx) }),
-    },
+    } satisfies JobPool,
   ],
   schedules: [
     { name: 'client runs past their deadline', everyMs: 30_000, run: (deps) => expireClientRuns(deps) },

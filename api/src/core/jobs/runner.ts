@@ -256,3 +256,30 @@ export class JobRunner {
     }
   }
 }
+
+/** Job kinds with a runner of their own over deps `D` (areas/area.ts `JobPool`). */
+export interface PoolSpec<D> {
+  readonly concurrency: (deps: D) => number;
+  /** Jobs of one tenant (whose work it is) running at once across replicas; unset: no limit. */
+  readonly tenantLimit?: (deps: D) => number;
+  readonly pollMs?: number;
+  readonly jobs: (deps: D) => Readonly<Record<string, JobHandler>>;
+}
+
+/** The runner of a pool: its own slots, no security slots, its kinds registered. */
+export function poolRunner<D extends { readonly db: Database; readonly logger: Logger }>(
+  pool: PoolSpec<D>,
+  deps: D,
+): JobRunner {
+  const tenantLimit = pool.tenantLimit?.(deps);
+  const runner = new JobRunner({
+    db: deps.db,
+    logger: deps.logger,
+    concurrency: pool.concurrency(deps),
+    securitySlots: 0,
+    ...(pool.pollMs !== undefined && { pollMs: pool.pollMs }),
+    ...(tenantLimit !== undefined && { tenantLimit }),
+  });
+  for (const [kind, handler] of Object.entries(pool.jobs(deps))) runner.register(kind, handler);
+  return runner;
+}

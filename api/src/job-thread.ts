@@ -1,0 +1,76 @@
+import { setPriority } from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { LevelWithSilent } from 'pino';
+import { Registry } from 'prom-client';
+import type { ThreadJobDeps, ThreadPool } from './areas/area.ts';
+import { createEventsRuntime } from './areas/events/runtime.ts';
+import type { Config } from './config.ts';
+import { AuditLog } from './core/audit/writer.ts';
+import { openDatabase } from './core/db/client.ts';
+import type { DatabaseOptions } from './core/db/client.ts';
+import { errorInfo } from './core/error-info.ts';
+import { poolRunner } from './core/jobs/runner.ts';
+import type { FromJobThread, ToJobThread } from './core/jobs/thread.ts';
+import { createLogger } from './core/logger.ts';
+
+/**
+ * The job thread (index.ts starts it on PostgreSQL; core/jobs/thread.ts keeps it running): the
+ * thread pools (areas/area.ts `ThreadPool`) with a database pool of their own, on an event loop of
+ * their own at a lower OS priority, so hundreds of deliveries a minute never queue ahead of the
+ * API's requests. It imports the pools' modules alone, not the whole API.
+ */
+
+/** What the API passes: its configuration's parts the pools use, and the keys it resolved. */
+export interface JobThreadData {
+  readonly pools: readonly string[];
+  readonly database: DatabaseOptions;
+  readonly logLevel: LevelWithSilent;
+  readonly events: Config['events'];
+  readonly encryptionKey: Uint8Array;
+}
+
+/** Linux nice value of this thread (the API's requests run at 0; 19 is the lowest priority). */
+const NICE = 10;
+
+const port = parentPort;
+if (!port) throw new Error('job-thread.ts runs on the API process’s worker thread (index.ts)');
+const data = workerData as JobThreadData;
+const logger = createLogger(data.logLevel).child({ thread: 'jobs' });
+try {
+  // On Linux, pid 0 is the calling thread: only this thread's priority changes.
+  setPriority(0, NICE);
+} catch (err) {
+  logger.warn({ err: errorInfo(err) }, 'the job thread runs at the API’s priority: lowering it was refused');
+}
+const pools = await Promise.all(
+  data.pools.map(async (url) => ((await import(url)) as { pool: ThreadPool }).pool),
+);
+const database = await openDatabase(data.database);
+const audit = new AuditLog(database.db, logger);
+const deps: ThreadJobDeps = {
+  db: database.db,
+  audit,
+  events: createEventsRuntime(data.events, Buffer.from(data.encryptionKey)),
+  logger,
+};
+const registry = new Registry();
+for (const pool of pools) pool.metrics?.(registry);
+const runners = pools.map((pool) => poolRunner(pool, deps));
+for (const runner of runners) runner.start();
+// Loading modules leaves garbage a heap sized for growth would keep (as in index.ts).
+(globalThis as { gc?: () => void }).gc?.();
+
+port.on('message', (m: ToJobThread) => {
+  if (m.type === 'metrics') {
+    void registry
+      .metrics()
+      .then((text) => port.postMessage({ type: 'metrics', id: m.id, text } satisfies FromJobThread));
+    return;
+  }
+  void (async () => {
+    await Promise.all(runners.map((runner) => runner.stop()));
+    await audit.close();
+    await database.close();
+    port.close();
+  })();
+});
