@@ -72,17 +72,14 @@ async function pool<T, R>(items: T[], concurrency: number, task: (item: T, i: nu
   return out;
 }
 
-export async function seedWorld(
-  apiUrl: string,
-  databaseUrl: string,
-  admin: { username: string; password: string },
-): Promise<World> {
-  const random = rng(13);
-  const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
+/**
+ * The calls a benchmark seeds its world with: any failure throws, and a sign-in refused for want
+ * of password checks (first sign-ins from one address draw on a budget of a few a second) is made
+ * again a moment later, as a person would.
+ */
+export function seedingClient(apiUrl: string) {
   const call = async (method: string, path: string, token: string | undefined, body?: unknown) => {
     let res = await jsonRequest(apiUrl, method, path, { token, body });
-    // First sign-ins from this address draw on the API's budget for unknown addresses (a few a
-    // second): wait and sign in again, as a person would.
     while (res.status === 503 && res.body?.code === 'password_hashing_busy') {
       await new Promise((r) => setTimeout(r, 250));
       res = await jsonRequest(apiUrl, method, path, { token, body });
@@ -93,6 +90,17 @@ export async function seedWorld(
   };
   const login = async (username: string, password: string) =>
     (await call('POST', '/api/login/', undefined, { username, password })).token as string;
+  return { call, login };
+}
+
+export async function seedWorld(
+  apiUrl: string,
+  databaseUrl: string,
+  admin: { username: string; password: string },
+): Promise<World> {
+  const random = rng(13);
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
+  const { call, login } = seedingClient(apiUrl);
 
   const adminToken = await login(admin.username, admin.password);
 

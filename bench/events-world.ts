@@ -4,7 +4,7 @@
  * slow one, a failing one), and people who run actions (members with role User, half with a
  * personal key) or only look (organization admins and viewers).
  */
-import { jsonRequest } from '../api/src/test/api-process.ts';
+import { seedingClient } from './api-world.ts';
 
 const PASSWORD = 'bench-events-password-0123';
 /** Workspaces per organization: uneven, like real tenants (10 in all). */
@@ -58,19 +58,7 @@ export async function seedEventsWorld(
   admin: { username: string; password: string },
   receivers: Receivers,
 ): Promise<EventsWorld> {
-  const call = async (method: string, path: string, token: string | undefined, body?: unknown) => {
-    let res = await jsonRequest(apiUrl, method, path, { token, body });
-    // Sign-ins draw on a small budget of password checks: wait and try again, as a person would.
-    while (res.status === 503 && res.body?.code === 'password_hashing_busy') {
-      await new Promise((r) => setTimeout(r, 250));
-      res = await jsonRequest(apiUrl, method, path, { token, body });
-    }
-    if (res.status >= 300)
-      throw new Error(`seeding: ${method} ${path} -> ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body;
-  };
-  const login = async (username: string, password: string) =>
-    (await call('POST', '/api/login/', undefined, { username, password })).token as string;
+  const { call, login } = seedingClient(apiUrl);
   const user = async (username: string) => {
     await call('POST', '/api/v1/users/', adminToken, {
       username,

@@ -48,6 +48,17 @@ export interface NewJob {
 const leaseInterval = (seconds: number) => sql`now() + make_interval(secs => ${seconds})`;
 const liveTarget = { target: [jobs.kind, jobs.key], where: sql`${jobs.state} in ('queued', 'running')` };
 
+/** The row a new job is inserted as. */
+const rowOf = (job: Omit<NewJob, 'unique'>) => ({
+  kind: job.kind,
+  key: job.key,
+  payload: job.payload ?? {},
+  ...(job.runAt && { runAt: job.runAt }),
+  ...(job.maxAttempts !== undefined && { maxAttempts: job.maxAttempts }),
+  tenant: job.tenant ?? null,
+  priority: job.priority ?? JOB_PRIORITY.normal,
+});
+
 /**
  * Adds a job; undefined when a live one (or with `unique: 'ever'`, any one) has the same kind and
  * key. Call it inside the transaction that records the intent, so the two commit together.
@@ -61,39 +72,14 @@ export async function enqueue(db: Database, job: NewJob): Promise<Job | undefine
       .limit(1);
     if (seen) return undefined;
   }
-  const [row] = await db
-    .insert(jobs)
-    .values({
-      kind: job.kind,
-      key: job.key,
-      payload: job.payload ?? {},
-      ...(job.runAt && { runAt: job.runAt }),
-      ...(job.maxAttempts !== undefined && { maxAttempts: job.maxAttempts }),
-      tenant: job.tenant ?? null,
-      priority: job.priority ?? JOB_PRIORITY.normal,
-    })
-    .onConflictDoNothing(liveTarget)
-    .returning();
+  const [row] = await db.insert(jobs).values(rowOf(job)).onConflictDoNothing(liveTarget).returning();
   return row;
 }
 
 /** Adds several jobs in one statement (`unique: 'live'` each); those with a live twin are skipped. */
 export async function enqueueAll(db: Database, list: readonly Omit<NewJob, 'unique'>[]): Promise<void> {
   if (list.length === 0) return;
-  await db
-    .insert(jobs)
-    .values(
-      list.map((job) => ({
-        kind: job.kind,
-        key: job.key,
-        payload: job.payload ?? {},
-        ...(job.runAt && { runAt: job.runAt }),
-        ...(job.maxAttempts !== undefined && { maxAttempts: job.maxAttempts }),
-        tenant: job.tenant ?? null,
-        priority: job.priority ?? JOB_PRIORITY.normal,
-      })),
-    )
-    .onConflictDoNothing(liveTarget);
+  await db.insert(jobs).values(list.map(rowOf)).onConflictDoNothing(liveTarget);
 }
 
 /**
