@@ -98,11 +98,26 @@ export async function freePort(): Promise<number> {
   const low = 10_000;
   const high = EPHEMERAL[0] - 1;
   for (let attempt = 0; high - low > 1000 && attempt < 50; attempt++) {
-    const port = await canListen(low + Math.floor(Math.random() * (high - low)));
-    if (port !== undefined) return port;
+    const candidate = low + Math.floor(Math.random() * (high - low));
+    if (handedOut.has(candidate)) continue;
+    const port = await canListen(candidate);
+    if (port !== undefined) return handOut(port);
   }
-  const port = await canListen(0);
-  if (port === undefined) throw new Error('no free port');
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = await canListen(0);
+    if (port === undefined) break;
+    if (!handedOut.has(port)) return handOut(port);
+  }
+  throw new Error('no free port');
+}
+
+/**
+ * Ports this process already handed out: two picked back to back for one server (its API and
+ * metrics ports) are free until it binds them, so the second pick must not repeat the first.
+ */
+const handedOut = new Set<number>();
+function handOut(port: number): number {
+  handedOut.add(port);
   return port;
 }
 
