@@ -1,10 +1,12 @@
 import { join, relative } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../core/db/client.ts';
+import { prepared } from '../../core/db/prepared.ts';
 import { Counter, Histogram } from 'prom-client';
 import type { Registry } from 'prom-client';
 import { deliveryAttempts, eventDeliveries, eventHandlers, events } from '../../core/db/schema/index.ts';
 import type { EventHandlerRow } from '../../core/db/schema/index.ts';
-import { holds } from '../../core/jobs/queue.ts';
+import { holds, holdsByPlaceholders, leaseParams } from '../../core/jobs/queue.ts';
 import { RetryLater } from '../../core/jobs/runner.ts';
 import type { JobContext } from '../../core/jobs/runner.ts';
 import type { ThreadJobDeps } from '../area.ts';
@@ -62,18 +64,7 @@ export async function deliver(deps: ThreadJobDeps, ctx: JobContext): Promise<voi
   const { db } = deps;
   const id = String(ctx.lease.job.payload['delivery']);
   // The delivery, its event and its handler's state in one statement.
-  const [row] = await db
-    .select({ d: eventDeliveries, e: events, handler: eventHandlers })
-    .from(eventDeliveries)
-    .innerJoin(events, eq(events.id, eventDeliveries.eventId))
-    .leftJoin(
-      eventHandlers,
-      and(
-        eq(eventHandlers.workspaceId, eventDeliveries.workspaceId),
-        eq(eventHandlers.name, eventDeliveries.handler),
-      ),
-    )
-    .where(eq(eventDeliveries.id, id));
+  const [row] = await lookupStatement(db).execute({ id });
   if (!row || row.d.state !== 'pending') return;
   const { d, e } = row;
   const handler = row.handler ?? undefined;
@@ -97,49 +88,35 @@ export async function deliver(deps: ThreadJobDeps, ctx: JobContext): Promise<voi
   const retryIn =
     !outcome.ok && outcome.retryable && attempt <= schedule.length ? schedule[attempt - 1]! : null;
   const now = new Date();
-  const set = {
-    attempts: sql`${eventDeliveries.attempts} + 1`,
-    lastStatus: outcome.status,
-    lastError: outcome.error,
-    state: outcome.ok
-      ? ('delivered' as const)
-      : retryIn !== null
-        ? ('pending' as const)
-        : ('failed' as const),
-    deliveredAt: outcome.ok ? now : null,
-    nextAttemptAt: retryIn !== null ? new Date(now.getTime() + retryIn * 1000) : null,
-  };
+  const state = outcome.ok
+    ? ('delivered' as const)
+    : retryIn !== null
+      ? ('pending' as const)
+      : ('failed' as const);
   const fenced = and(eq(eventDeliveries.id, id), holds(ctx.lease));
   if (!outcome.gone) {
-    // The delivery's state and its attempt in one statement: one round trip, atomic as a whole.
-    const updated = db
-      .$with('updated')
-      .as(
-        db.update(eventDeliveries).set(set).where(fenced).returning({ attempts: eventDeliveries.attempts }),
-      );
-    await db
-      .with(updated)
-      .insert(deliveryAttempts)
-      .select(
-        db
-          // Every column, in the table's order (drizzle's insert … select).
-          .select({
-            id: sql`gen_random_uuid()`.as('id'),
-            deliveryId: sql`${id}::uuid`.as('delivery_id'),
-            attempt: updated.attempts,
-            at: sql`now()`.as('at'),
-            statusCode: sql`${outcome.status}::integer`.as('status_code'),
-            durationMs: sql`${Math.round(outcome.durationMs)}::integer`.as('duration_ms'),
-            error: sql`${outcome.error}::text`.as('error'),
-            excerpt: sql`${outcome.excerpt}::text`.as('excerpt'),
-          })
-          .from(updated),
-      );
+    await outcomeStatement(db).execute({
+      ...leaseParams(ctx.lease),
+      id,
+      state,
+      status: outcome.status,
+      error: outcome.error,
+      retryIn,
+      durationMs: Math.round(outcome.durationMs),
+      excerpt: outcome.excerpt,
+    });
   } else
     await db.transaction(async (tx) => {
       const [row] = await tx
         .update(eventDeliveries)
-        .set(set)
+        .set({
+          attempts: sql`${eventDeliveries.attempts} + 1`,
+          lastStatus: outcome.status,
+          lastError: outcome.error,
+          state,
+          deliveredAt: null,
+          nextAttemptAt: null,
+        })
         .where(fenced)
         .returning({ attempts: eventDeliveries.attempts });
       if (!row) return;
@@ -173,6 +150,72 @@ export async function deliver(deps: ThreadJobDeps, ctx: JobContext): Promise<voi
       );
     });
   if (retryIn !== null) throw new RetryLater('delivery_failed', retryIn);
+}
+
+/** The delivery (placeholder `id`), its event and its handler's state: a prepared statement, as each delivery reads it. */
+function lookupStatement(db: Database) {
+  return prepared(db, 'event_delivery_lookup', (d, name) =>
+    d
+      .select({ d: eventDeliveries, e: events, handler: eventHandlers })
+      .from(eventDeliveries)
+      .innerJoin(events, eq(events.id, eventDeliveries.eventId))
+      .leftJoin(
+        eventHandlers,
+        and(
+          eq(eventHandlers.workspaceId, eventDeliveries.workspaceId),
+          eq(eventHandlers.name, eventDeliveries.handler),
+        ),
+      )
+      .where(eq(eventDeliveries.id, sql`${sql.placeholder('id')}::uuid`))
+      .prepare(name),
+  );
+}
+
+/**
+ * An attempt's outcome, fenced by the job's lease: the delivery's state and its attempt row in one
+ * statement (one round trip, atomic as a whole), prepared: every delivery writes one.
+ */
+function outcomeStatement(db: Database) {
+  return prepared(db, 'event_delivery_outcome', (d, name) => {
+    const id = sql`${sql.placeholder('id')}::uuid`;
+    const retryIn = sql`${sql.placeholder('retryIn')}::double precision`;
+    const state = sql`${sql.placeholder('state')}::delivery_state`;
+    const updated = d.$with('updated').as(
+      d
+        .update(eventDeliveries)
+        .set({
+          attempts: sql`${eventDeliveries.attempts} + 1`,
+          lastStatus: sql`${sql.placeholder('status')}::integer`,
+          lastError: sql`${sql.placeholder('error')}::text`,
+          state,
+          deliveredAt: sql`case when ${state} = 'delivered' then now() end`,
+          nextAttemptAt: sql`now() + make_interval(secs => ${retryIn})`,
+          // The column's own default would be the time this statement was prepared.
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(eventDeliveries.id, id), holdsByPlaceholders))
+        .returning({ attempts: eventDeliveries.attempts }),
+    );
+    return d
+      .with(updated)
+      .insert(deliveryAttempts)
+      .select(
+        d
+          // Every column, in the table's order (drizzle's insert … select).
+          .select({
+            id: sql`gen_random_uuid()`.as('id'),
+            deliveryId: sql`${id}`.as('delivery_id'),
+            attempt: updated.attempts,
+            at: sql`now()`.as('at'),
+            statusCode: sql`${sql.placeholder('status')}::integer`.as('status_code'),
+            durationMs: sql`${sql.placeholder('durationMs')}::integer`.as('duration_ms'),
+            error: sql`${sql.placeholder('error')}::text`.as('error'),
+            excerpt: sql`${sql.placeholder('excerpt')}::text`.as('excerpt'),
+          })
+          .from(updated),
+      )
+      .prepare(name);
+  });
 }
 
 async function sendWebhook(

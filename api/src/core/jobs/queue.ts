@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { jobs } from '../db/schema/index.ts';
 import type { Job } from '../db/schema/index.ts';
 
@@ -45,7 +46,7 @@ export interface NewJob {
   unique?: 'live' | 'ever';
 }
 
-const leaseInterval = (seconds: number) => sql`now() + make_interval(secs => ${seconds})`;
+const leaseInterval = (seconds: number | SQL) => sql`now() + make_interval(secs => ${seconds})`;
 const liveTarget = { target: [jobs.kind, jobs.key], where: sql`${jobs.state} in ('queued', 'running')` };
 
 /** The row a new job is inserted as. */
@@ -111,6 +112,12 @@ export async function enqueueClaimed(
   return { job: row!, owner, leaseSeconds };
 }
 
+/**
+ * `updated_at` of a prepared update: the column's own default would be the time the statement was
+ * prepared (drizzle evaluates it when building), and `pruneFinished` reads it.
+ */
+const stateChange = { updatedAt: sql`now()` };
+
 /** Due: queued and past `run_at`, or running with an expired lease (its holder died or stalled). */
 const due = sql`((${jobs.state} = 'queued' and ${jobs.runAt} <= now())
   or (${jobs.state} = 'running' and ${jobs.leaseUntil} < now()))`;
@@ -138,16 +145,69 @@ export type ClaimTarget =
 
 /** A job that died holding its lease as often as it may run is given up, not claimed again. */
 export async function giveUpDead(db: Database): Promise<void> {
-  await db
+  // Every runner's every poll: prepared, like the other statements a runner makes per job.
+  await prepared(db, 'jobs_give_up_dead', (d, name) =>
+    d
+      .update(jobs)
+      .set({
+        ...stateChange,
+        state: 'failed',
+        leaseOwner: null,
+        leaseUntil: null,
+        lastErrorCode: 'lease_expired',
+      })
+      .where(
+        and(
+          eq(jobs.state, 'running'),
+          sql`${jobs.leaseUntil} < now()`,
+          sql`${jobs.attempts} >= ${jobs.maxAttempts}`,
+        ),
+      )
+      .prepare(name),
+  ).execute();
+}
+
+/** The claim of one due job matching `filter`, its owner and lease from placeholders `owner` and `lease`. */
+const claimQuery = (db: Database, filter: SQL) =>
+  db
     .update(jobs)
-    .set({ state: 'failed', leaseOwner: null, leaseUntil: null, lastErrorCode: 'lease_expired' })
+    .set({
+      ...stateChange,
+      state: 'running',
+      leaseOwner: sql`${sql.placeholder('owner')}::uuid`,
+      leaseUntil: leaseInterval(sql`${sql.placeholder('lease')}::double precision`),
+      fence: sql`${jobs.fence} + 1`,
+      attempts: sql`${jobs.attempts} + 1`,
+    })
     .where(
-      and(
-        eq(jobs.state, 'running'),
-        sql`${jobs.leaseUntil} < now()`,
-        sql`${jobs.attempts} >= ${jobs.maxAttempts}`,
+      eq(
+        jobs.id,
+        sql`(select ${jobs.id} from ${jobs} where ${filter} and ${due}
+          order by ${jobs.priority}, ${jobs.runAt} limit 1 for update skip locked)`,
       ),
-    );
+    )
+    .returning();
+
+type ClaimShape = 'any' | 'idle' | 'security';
+
+/**
+ * A pool's claim (its kinds in placeholder `kinds`, its tenant limit in `tenantLimit`), prepared
+ * per shape: a busy pool makes one per job, and building the statement cost more than running it.
+ */
+function claimStatement(db: Database, shape: ClaimShape, limited: boolean) {
+  return prepared(db, `jobs_claim_${shape}${limited ? '_limited' : ''}`, (d, name) => {
+    let filter = sql`${jobs.kind} = any(${sql.placeholder('kinds')}::text[])`;
+    // A tenant at its limit of running jobs waits, whatever else is idle (a slow webhook receiver).
+    if (limited)
+      filter = sql`${filter} and (${jobs.tenant} is null or (select count(*) from ${jobs} r
+        where r.state = 'running' and r.lease_until >= now() and r.tenant = ${jobs.tenant})
+        < ${sql.placeholder('tenantLimit')}::integer)`;
+    const idle = sql`(${jobs.tenant} is null or ${jobs.tenant} not in ${busyTenants})`;
+    if (shape === 'security')
+      filter = sql`${filter} and ${jobs.priority} = ${sql.raw(String(JOB_PRIORITY.security))} and ${idle}`;
+    else if (shape === 'idle') filter = sql`${filter} and ${idle}`;
+    return claimQuery(d, filter).prepare(name);
+  });
 }
 
 /**
@@ -165,39 +225,29 @@ export async function claim(
 ): Promise<Lease | undefined> {
   if ('kinds' in which && which.kinds.length === 0) return undefined;
   if (!('kinds' in which && which.swept)) await giveUpDead(db);
-  const take = async (filter: SQL): Promise<Lease | undefined> => {
-    const [row] = await db
-      .update(jobs)
-      .set({
-        state: 'running',
-        leaseOwner: owner,
-        leaseUntil: leaseInterval(leaseSeconds),
-        fence: sql`${jobs.fence} + 1`,
-        attempts: sql`${jobs.attempts} + 1`,
-      })
-      .where(
-        eq(
-          jobs.id,
-          sql`(select ${jobs.id} from ${jobs} where ${filter} and ${due}
-            order by ${jobs.priority}, ${jobs.runAt} limit 1 for update skip locked)`,
-        ),
-      )
-      .returning();
-    return row && { job: row, owner, leaseSeconds };
-  };
-  if ('id' in which) return take(sql`${jobs.id} = ${which.id}`);
-  if ('key' in which) return take(sql`${jobs.kind} = ${which.kind} and ${jobs.key} = ${which.key}`);
-  // A tenant at its limit of running jobs waits, whatever else is idle (a slow webhook receiver).
-  const kinds =
-    which.tenantLimit === undefined
-      ? inArray(jobs.kind, [...which.kinds])
-      : sql`${inArray(jobs.kind, [...which.kinds])} and (${jobs.tenant} is null or (select count(*) from ${jobs} r
-          where r.state = 'running' and r.lease_until >= now() and r.tenant = ${jobs.tenant}) < ${which.tenantLimit})`;
-  const idle = sql`(${jobs.tenant} is null or ${jobs.tenant} not in ${busyTenants})`;
-  if (which.securityOnly)
-    return take(sql`${kinds} and ${jobs.priority} = ${JOB_PRIORITY.security} and ${idle}`);
-  if (which.idleOnly) return take(sql`${kinds} and ${idle}`);
-  return (await take(sql`${kinds} and ${idle}`)) ?? take(kinds);
+  const leased = (row: Job | undefined) => row && { job: row, owner, leaseSeconds };
+  const params = { owner, lease: leaseSeconds };
+  if ('id' in which) return leased((await claimQuery(db, sql`${jobs.id} = ${which.id}`).execute(params))[0]);
+  if ('key' in which)
+    return leased(
+      (
+        await claimQuery(db, sql`${jobs.kind} = ${which.kind} and ${jobs.key} = ${which.key}`).execute(params)
+      )[0],
+    );
+  const limited = which.tenantLimit !== undefined;
+  const take = async (shape: ClaimShape) =>
+    leased(
+      (
+        await claimStatement(db, shape, limited).execute({
+          ...params,
+          kinds: [...which.kinds],
+          ...(limited && { tenantLimit: which.tenantLimit }),
+        })
+      )[0],
+    );
+  if (which.securityOnly) return take('security');
+  if (which.idleOnly) return take('idle');
+  return (await take('idle')) ?? take('any');
 }
 
 /**
@@ -226,16 +276,33 @@ export async function cancelQueued(
 export const holds = (lease: Lease): SQL =>
   sql`exists (select 1 from ${jobs} where ${jobs.id} = ${lease.job.id} and ${jobs.fence} = ${lease.job.fence} and ${jobs.state} = 'running')`;
 
-const held = (lease: Lease) =>
-  and(eq(jobs.id, lease.job.id), eq(jobs.fence, lease.job.fence), eq(jobs.state, 'running'));
+const jobPlaceholder = sql`${sql.placeholder('job')}::uuid`;
+const fencePlaceholder = sql`${sql.placeholder('fence')}::bigint`;
+/** The job still held: placeholders `job` and `fence` (a lease's own writes are prepared). */
+const heldByPlaceholders = and(
+  eq(jobs.id, jobPlaceholder),
+  eq(jobs.fence, fencePlaceholder),
+  eq(jobs.state, 'running'),
+);
+
+/** `holds` in a prepared statement: the lease from placeholders `job` and `fence` (`leaseParams`). */
+export const holdsByPlaceholders: SQL = sql`exists (select 1 from ${jobs} where ${jobs.id} = ${jobPlaceholder}
+  and ${jobs.fence} = ${fencePlaceholder} and ${jobs.state} = 'running')`;
+
+/** The values of `holdsByPlaceholders`' placeholders for `lease`. */
+export const leaseParams = (lease: Lease) => ({ job: lease.job.id, fence: lease.job.fence });
+const heldParams = leaseParams;
 
 /** Extends the lease; throws `LeaseLost` when another runner has taken the job over. */
 export async function renew(db: Database, lease: Lease): Promise<void> {
-  const [row] = await db
-    .update(jobs)
-    .set({ leaseUntil: leaseInterval(lease.leaseSeconds) })
-    .where(held(lease))
-    .returning({ id: jobs.id });
+  const [row] = await prepared(db, 'jobs_renew', (d, name) =>
+    d
+      .update(jobs)
+      .set({ ...stateChange, leaseUntil: leaseInterval(sql`${sql.placeholder('lease')}::double precision`) })
+      .where(heldByPlaceholders)
+      .returning({ id: jobs.id })
+      .prepare(name),
+  ).execute({ ...heldParams(lease), lease: lease.leaseSeconds });
   if (!row) throw new LeaseLost(lease.job.id);
 }
 
@@ -245,17 +312,24 @@ export async function setPayload(
   lease: Lease,
   payload: Record<string, unknown>,
 ): Promise<void> {
-  const [row] = await db.update(jobs).set({ payload }).where(held(lease)).returning({ id: jobs.id });
+  const [row] = await db
+    .update(jobs)
+    .set({ payload })
+    .where(and(eq(jobs.id, lease.job.id), eq(jobs.fence, lease.job.fence), eq(jobs.state, 'running')))
+    .returning({ id: jobs.id });
   if (!row) throw new LeaseLost(lease.job.id);
 }
 
 /** Marks the job done; throws `LeaseLost` when it is no longer this holder's. */
 export async function complete(db: Database, lease: Lease): Promise<void> {
-  const [row] = await db
-    .update(jobs)
-    .set({ state: 'done', leaseOwner: null, leaseUntil: null, lastErrorCode: null })
-    .where(held(lease))
-    .returning({ id: jobs.id });
+  const [row] = await prepared(db, 'jobs_complete', (d, name) =>
+    d
+      .update(jobs)
+      .set({ ...stateChange, state: 'done', leaseOwner: null, leaseUntil: null, lastErrorCode: null })
+      .where(heldByPlaceholders)
+      .returning({ id: jobs.id })
+      .prepare(name),
+  ).execute(heldParams(lease));
   if (!row) throw new LeaseLost(lease.job.id);
 }
 
@@ -275,16 +349,26 @@ export async function fail(
 ): Promise<void> {
   const { attempts, maxAttempts } = lease.job;
   const again = retry && attempts < maxAttempts;
-  await db
-    .update(jobs)
-    .set({
-      state: again ? 'queued' : 'failed',
-      runAt: again ? leaseInterval(delaySeconds ?? backoffSeconds(attempts)) : sql`${jobs.runAt}`,
-      leaseOwner: null,
-      leaseUntil: null,
-      lastErrorCode: code.slice(0, 100),
-    })
-    .where(held(lease));
+  await prepared(db, 'jobs_fail', (d, name) =>
+    d
+      .update(jobs)
+      .set({
+        ...stateChange,
+        state: sql`(case when ${sql.placeholder('again')}::boolean then 'queued' else 'failed' end)::job_state`,
+        runAt: sql`case when ${sql.placeholder('again')}::boolean
+          then ${leaseInterval(sql`${sql.placeholder('delay')}::double precision`)} else ${jobs.runAt} end`,
+        leaseOwner: null,
+        leaseUntil: null,
+        lastErrorCode: sql`${sql.placeholder('code')}::text`,
+      })
+      .where(heldByPlaceholders)
+      .prepare(name),
+  ).execute({
+    ...heldParams(lease),
+    again,
+    delay: delaySeconds ?? backoffSeconds(attempts),
+    code: code.slice(0, 100),
+  });
 }
 
 /** Removes finished jobs older than `days`; the table holds live work and recent history only. */
