@@ -23,8 +23,7 @@ import { SecretBox } from './core/secret-box.ts';
 import { createRunsRuntime } from './areas/runs/runtime.ts';
 import { createEventsRuntime } from './areas/events/runtime.ts';
 import { join } from 'node:path';
-import { lowerV8Helpers } from './core/helper-threads.ts';
-import { JOB_THREAD_NICE, startJobThread } from './core/jobs/thread.ts';
+import { startJobThread } from './core/jobs/thread.ts';
 import type { JobThread } from './core/jobs/thread.ts';
 import type { JobThreadData } from './job-thread.ts';
 
@@ -217,6 +216,4 @@ if (!stopping) {
       // generation, as deliveries make little that lives.
       resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 8 },
     });
-  // The job thread's collections run on V8's helper threads: at its priority, not the requests'.
-  if (jobThread) logger.info({ threads: lowerV8Helpers(JOB_THREAD_NICE) }, 'V8 helper threads lowered');
 }

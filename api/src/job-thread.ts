@@ -10,7 +10,6 @@ import { openDatabase } from './core/db/client.ts';
 import type { DatabaseOptions } from './core/db/client.ts';
 import { errorInfo } from './core/error-info.ts';
 import { poolRunner } from './core/jobs/runner.ts';
-import { JOB_THREAD_NICE } from './core/jobs/thread.ts';
 import type { FromJobThread, ToJobThread } from './core/jobs/thread.ts';
 import { createLogger } from './core/logger.ts';
 
@@ -30,13 +29,16 @@ export interface JobThreadData {
   readonly encryptionKey: Uint8Array;
 }
 
+/** Linux nice value of this thread (the API's requests run at 0; 19 is the lowest priority). */
+const NICE = 10;
+
 const port = parentPort;
 if (!port) throw new Error('job-thread.ts runs on the API process’s worker thread (index.ts)');
 const data = workerData as JobThreadData;
 const logger = createLogger(data.logLevel).child({ thread: 'jobs' });
 try {
   // On Linux, pid 0 is the calling thread: only this thread's priority changes.
-  setPriority(0, JOB_THREAD_NICE);
+  setPriority(0, NICE);
 } catch (err) {
   logger.warn({ err: errorInfo(err) }, 'the job thread runs at the API’s priority: lowering it was refused');
 }

@@ -19,12 +19,6 @@ export interface JobThread {
   stop(timeoutMs: number): Promise<void>;
 }
 
-/**
- * Linux nice value of the job thread and of V8's helper threads (the API's requests run at 0; 19 is
- * the lowest priority).
- */
-export const JOB_THREAD_NICE = 10;
-
 /** Waits before starting a thread that ended, longer after each quick end. */
 const RESTART_MS = [1000, 5000, 30_000] as const;
 /** A thread that ran this long ended for a new reason: the next restart waits the shortest time. */
