@@ -127,13 +127,22 @@ export class Connection {
   #pending:
     { resolve: (res: { status: number; body: Buffer }) => void; reject: (err: Error) => void } | undefined;
   #buffer: Buffer = Buffer.alloc(0);
+  #closed = false;
 
   private constructor(socket: Socket) {
     this.#socket = socket;
     socket.setNoDelay(true);
     socket.on('data', (chunk: Buffer) => this.#read(chunk));
     socket.on('error', (err) => this.#fail(err));
-    socket.on('close', () => this.#fail(new Error('connection closed')));
+    socket.on('close', () => {
+      this.#closed = true;
+      this.#fail(new Error('connection closed'));
+    });
+  }
+
+  /** True once the socket closed: the server ends keep-alive connections idle past its timeout. */
+  get closed(): boolean {
+    return this.#closed;
   }
 
   static open(url: URL): Promise<Connection> {
@@ -149,6 +158,8 @@ export class Connection {
   /** Sends `request` (a whole request, headers included); resolves with the response's status and body. */
   send(request: Buffer): Promise<{ status: number; body: Buffer }> {
     if (this.#pending) throw new Error('one request at a time');
+    // A write on a closed socket neither fails nor answers: the request would wait forever.
+    if (this.#closed) return Promise.reject(new Error('connection closed'));
     return new Promise((resolve, reject) => {
       this.#pending = { resolve, reject };
       this.#socket.write(request);
@@ -220,7 +231,9 @@ export async function loadAtRate(
     let non2xx = 0;
     const pending = new Set<Promise<void>>();
     const one = async (n: number, dueAt: number) => {
+      // Connections left idle past the server's keep-alive timeout were closed by it.
       let conn = idle.pop();
+      while (conn?.closed) conn = idle.pop();
       if (!conn) all.push((conn = await Connection.open(target)));
       const { status } = await conn.send(requests[n % requests.length]!);
       latencies.push(performance.now() - dueAt);
