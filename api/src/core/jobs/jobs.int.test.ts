@@ -54,6 +54,24 @@ describeOnEachDatabase('jobs', (_, { database }) => {
     expect((await rowOf(database, old.job.id)).state).toBe('done');
   });
 
+  it('stamps each claim and completion with the time it happened, though its statement is prepared once', async () => {
+    const kinds = ['test.stamped'];
+    const claimAndComplete = async (key: string) => {
+      await enqueue(database.db, { kind: 'test.stamped', key });
+      const before = (await database.query('select now() as t'))[0]!.t as Date;
+      const lease = (await claim(database.db, crypto.randomUUID(), 30, { kinds }))!;
+      expect(lease.job.key).toBe(key);
+      await complete(database.db, lease);
+      return { before: new Date(before), row: await rowOf(database, lease.job.id) };
+    };
+    await claimAndComplete('first');
+    await new Promise((r) => setTimeout(r, 1100));
+    const second = await claimAndComplete('second');
+    // pruneFinished reads updated_at: a time fixed when the statement was prepared would age it.
+    expect(second.row.state).toBe('done');
+    expect(second.row.updatedAt.getTime()).toBeGreaterThanOrEqual(second.before.getTime());
+  });
+
   it('retries a failing job with backoff, and fails it for good when told or out of attempts', async () => {
     const runner = new JobRunner({ db: database.db, logger, pollMs: 50 });
     let calls = 0;
