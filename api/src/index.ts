@@ -15,7 +15,13 @@ import { startServer } from './server.ts';
 import { AuditLog, KeyUsage } from './core/audit/writer.ts';
 import { issuerFailureReason, ServiceAccountVerifier } from './auth/service-accounts.ts';
 import { LoginTokens } from './auth/login.ts';
-import { checkPortsFree, databaseTarget, listenFailure, StartupError } from './core/startup.ts';
+import {
+  checkPortsFree,
+  databaseTarget,
+  isOutageLeftover,
+  listenFailure,
+  StartupError,
+} from './core/startup.ts';
 import { createStorageRuntime, pauseAfterStepHook } from './areas/buckets/storage/runtime.ts';
 import { ensureBootstrapAdmin } from './areas/users/bootstrap.ts';
 import { OidcProviders } from './auth/sso/providers.ts';
@@ -144,13 +150,12 @@ async function shutdown(signal: string): Promise<void> {
 
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 // A database that goes away can leave the driver (postgres.js) with a socket error no query awaits
-// (porsager/postgres#600: `read ECONNRESET` as an unhandled rejection, seen here once when
-// PostgreSQL stopped just after start-up). An outage must turn /readyz 503, not end the process:
-// such network errors are logged and survived; anything else still ends it, as Node would.
-const NETWORK_ERRORS = new Set(['ECONNRESET', 'EPIPE', 'ECONNREFUSED', 'ETIMEDOUT', 'ENOTCONN']);
+// (porsager/postgres#600: `read ECONNRESET`, or `write CONNECTION_CLOSED` as PostgreSQL stops, as
+// unhandled rejections). An outage must turn /readyz 503, not end the process: such errors are
+// logged and survived; anything else still ends it, as Node would.
 process.on('unhandledRejection', (err) => {
-  const { name, code } = errorInfo(err);
-  if (code && NETWORK_ERRORS.has(code) && typeof (err as { syscall?: unknown }).syscall === 'string') {
+  if (isOutageLeftover(err)) {
+    const { name, code } = errorInfo(err);
     logger.warn({ err: { name, code } }, 'a connection failed with no request waiting on it; carrying on');
     return;
   }

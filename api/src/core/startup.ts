@@ -72,3 +72,21 @@ export function databaseTarget(database: DatabaseOptions): string {
     return 'PostgreSQL (DATABASE_URL could not be parsed for a host)';
   }
 }
+
+/** Sockets that failed (Node's system errors, which name their syscall). */
+const NETWORK_ERRORS = new Set(['ECONNRESET', 'EPIPE', 'ECONNREFUSED', 'ETIMEDOUT', 'ENOTCONN']);
+/** postgres.js's own errors for a connection lost or ended (they name the server's address). */
+const DRIVER_CONNECTION_ERRORS = new Set(['CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED']);
+
+/**
+ * True for a rejection nobody awaited that a database outage leaves behind: a socket error, or
+ * postgres.js's connection-lost error for a query no caller waits on (porsager/postgres#600). The
+ * process survives these (its /readyz turns 503); anything else still ends it.
+ */
+export function isOutageLeftover(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const { code, syscall, address } = err as { code?: unknown; syscall?: unknown; address?: unknown };
+  if (typeof code !== 'string') return false;
+  if (NETWORK_ERRORS.has(code)) return typeof syscall === 'string';
+  return DRIVER_CONNECTION_ERRORS.has(code) && address !== undefined;
+}
