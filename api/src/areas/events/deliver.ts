@@ -87,13 +87,11 @@ export async function deliver(deps: ThreadJobDeps, ctx: JobContext): Promise<voi
   const schedule = deps.events.retrySchedule;
   const retryIn =
     !outcome.ok && outcome.retryable && attempt <= schedule.length ? schedule[attempt - 1]! : null;
-  const now = new Date();
   const state = outcome.ok
     ? ('delivered' as const)
     : retryIn !== null
       ? ('pending' as const)
       : ('failed' as const);
-  const fenced = and(eq(eventDeliveries.id, id), holds(ctx.lease));
   if (!outcome.gone) {
     await outcomeStatement(db).execute({
       ...leaseParams(ctx.lease),
@@ -107,6 +105,7 @@ export async function deliver(deps: ThreadJobDeps, ctx: JobContext): Promise<voi
     });
   } else
     await db.transaction(async (tx) => {
+      const now = new Date();
       const [row] = await tx
         .update(eventDeliveries)
         .set({
@@ -117,7 +116,7 @@ export async function deliver(deps: ThreadJobDeps, ctx: JobContext): Promise<voi
           deliveredAt: null,
           nextAttemptAt: null,
         })
-        .where(fenced)
+        .where(and(eq(eventDeliveries.id, id), holds(ctx.lease)))
         .returning({ attempts: eventDeliveries.attempts });
       if (!row) return;
       await tx.insert(deliveryAttempts).values({

@@ -291,7 +291,6 @@ export const holdsByPlaceholders: SQL = sql`exists (select 1 from ${jobs} where 
 
 /** The values of `holdsByPlaceholders`' placeholders for `lease`. */
 export const leaseParams = (lease: Lease) => ({ job: lease.job.id, fence: lease.job.fence });
-const heldParams = leaseParams;
 
 /** Extends the lease; throws `LeaseLost` when another runner has taken the job over. */
 export async function renew(db: Database, lease: Lease): Promise<void> {
@@ -302,7 +301,7 @@ export async function renew(db: Database, lease: Lease): Promise<void> {
       .where(heldByPlaceholders)
       .returning({ id: jobs.id })
       .prepare(name),
-  ).execute({ ...heldParams(lease), lease: lease.leaseSeconds });
+  ).execute({ ...leaseParams(lease), lease: lease.leaseSeconds });
   if (!row) throw new LeaseLost(lease.job.id);
 }
 
@@ -329,7 +328,7 @@ export async function complete(db: Database, lease: Lease): Promise<void> {
       .where(heldByPlaceholders)
       .returning({ id: jobs.id })
       .prepare(name),
-  ).execute(heldParams(lease));
+  ).execute(leaseParams(lease));
   if (!row) throw new LeaseLost(lease.job.id);
 }
 
@@ -364,7 +363,7 @@ export async function fail(
       .where(heldByPlaceholders)
       .prepare(name),
   ).execute({
-    ...heldParams(lease),
+    ...leaseParams(lease),
     again,
     delay: delaySeconds ?? backoffSeconds(attempts),
     code: code.slice(0, 100),
