@@ -86,6 +86,7 @@ export default tseslint.config(
       '**/testing.ts',
       'api/src/**/routes/**',
       'api/src/**/schema.ts',
+      'api/src/areas/*/schema/**',
       'api/src/areas/*/pages.ts',
       'api/src/areas/*/pages/**',
       'api/src/areas/*/index.ts',

@@ -72,7 +72,11 @@ const keyUsage = new KeyUsage(database.db, logger);
 const onThread = database.kind === 'postgres' && config.jobThread ? threadPools(AREAS) : [];
 const placement = onThread.length > 0 ? 'main' : 'all';
 // The areas' job kinds and periodic work, started once the database is ready.
-const work = backgroundWork(AREAS, { db: database.db, audit, storage, runs, events, logger }, placement);
+const work = backgroundWork(
+  AREAS,
+  { db: database.db, audit, storage, runs, events, monitoring: config.monitoring, logger },
+  placement,
+);
 let jobThread: JobThread | undefined;
 let started = false;
 const app = createApp({

@@ -4,6 +4,9 @@
  * command.ts) nor an entry here, so a new API operation cannot be forgotten by the CLI.
  */
 export const EXCLUDED_OPERATIONS: Readonly<Record<string, string>> = {
-  // Every operation of API 0.1.0 has a command; an entry looks like:
-  // api_v1_example_retrieve: 'called by the operator only, never by hand',
+  // The agent protocol: monitoring agents speak it with their own token (agent/), never a person.
+  api_v1_agent_endpoints_retrieve: 'the agent protocol: called by monitoring agents with their token',
+  api_v1_agent_results_create: 'the agent protocol: called by monitoring agents with their token',
+  api_v1_agent_health_create: 'the agent protocol: called by monitoring agents with their token',
+  api_v1_agent_errors_create: 'the agent protocol: called by monitoring agents with their token',
 };

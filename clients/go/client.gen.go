@@ -83,6 +83,117 @@ func (e ActionRunStartRunBy) Valid() bool {
 	}
 }
 
+// Defines values for AgentHealth.
+const (
+	AgentHealthCritical  AgentHealth = "critical"
+	AgentHealthDegraded  AgentHealth = "degraded"
+	AgentHealthHealthy   AgentHealth = "healthy"
+	AgentHealthUnhealthy AgentHealth = "unhealthy"
+)
+
+// Valid indicates whether the value is a known member of the AgentHealth enum.
+func (e AgentHealth) Valid() bool {
+	switch e {
+	case AgentHealthCritical:
+		return true
+	case AgentHealthDegraded:
+		return true
+	case AgentHealthHealthy:
+		return true
+	case AgentHealthUnhealthy:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AgentEndpointKind.
+const (
+	AgentEndpointKindDns  AgentEndpointKind = "dns"
+	AgentEndpointKindHttp AgentEndpointKind = "http"
+	AgentEndpointKindTcp  AgentEndpointKind = "tcp"
+)
+
+// Valid indicates whether the value is a known member of the AgentEndpointKind enum.
+func (e AgentEndpointKind) Valid() bool {
+	switch e {
+	case AgentEndpointKindDns:
+		return true
+	case AgentEndpointKindHttp:
+		return true
+	case AgentEndpointKindTcp:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AgentHealthReportKind.
+const (
+	AgentHealthReportKindAgent    AgentHealthReportKind = "agent"
+	AgentHealthReportKindOperator AgentHealthReportKind = "operator"
+)
+
+// Valid indicates whether the value is a known member of the AgentHealthReportKind enum.
+func (e AgentHealthReportKind) Valid() bool {
+	switch e {
+	case AgentHealthReportKindAgent:
+		return true
+	case AgentHealthReportKindOperator:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AgentHealthReportStatus.
+const (
+	AgentHealthReportStatusCritical  AgentHealthReportStatus = "critical"
+	AgentHealthReportStatusDegraded  AgentHealthReportStatus = "degraded"
+	AgentHealthReportStatusHealthy   AgentHealthReportStatus = "healthy"
+	AgentHealthReportStatusUnhealthy AgentHealthReportStatus = "unhealthy"
+)
+
+// Valid indicates whether the value is a known member of the AgentHealthReportStatus enum.
+func (e AgentHealthReportStatus) Valid() bool {
+	switch e {
+	case AgentHealthReportStatusCritical:
+		return true
+	case AgentHealthReportStatusDegraded:
+		return true
+	case AgentHealthReportStatusHealthy:
+		return true
+	case AgentHealthReportStatusUnhealthy:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AgentWithTokenHealth.
+const (
+	AgentWithTokenHealthCritical  AgentWithTokenHealth = "critical"
+	AgentWithTokenHealthDegraded  AgentWithTokenHealth = "degraded"
+	AgentWithTokenHealthHealthy   AgentWithTokenHealth = "healthy"
+	AgentWithTokenHealthUnhealthy AgentWithTokenHealth = "unhealthy"
+)
+
+// Valid indicates whether the value is a known member of the AgentWithTokenHealth enum.
+func (e AgentWithTokenHealth) Valid() bool {
+	switch e {
+	case AgentWithTokenHealthCritical:
+		return true
+	case AgentWithTokenHealthDegraded:
+		return true
+	case AgentWithTokenHealthHealthy:
+		return true
+	case AgentWithTokenHealthUnhealthy:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ApiKeyKind.
 const (
 	ApiKeyKindOrganization ApiKeyKind = "organization"
@@ -106,130 +217,154 @@ func (e ApiKeyKind) Valid() bool {
 
 // Defines values for AuditEvent.
 const (
-	ActionRunCancelled               AuditEvent = "action_run.cancelled"
-	ActionRunStarted                 AuditEvent = "action_run.started"
-	ApiKeyCreated                    AuditEvent = "api_key.created"
-	ApiKeyRevoked                    AuditEvent = "api_key.revoked"
-	ApiKeyUsed                       AuditEvent = "api_key.used"
-	BucketAdopted                    AuditEvent = "bucket.adopted"
-	BucketCreated                    AuditEvent = "bucket.created"
-	BucketCredentialsRevealed        AuditEvent = "bucket.credentials_revealed"
-	BucketCredentialsRotated         AuditEvent = "bucket.credentials_rotated"
-	BucketDeleted                    AuditEvent = "bucket.deleted"
-	BucketImported                   AuditEvent = "bucket.imported"
-	BucketPreviousCredentialsRemoved AuditEvent = "bucket.previous_credentials_removed"
-	BucketUpdated                    AuditEvent = "bucket.updated"
-	EventHandlerDisabled             AuditEvent = "event_handler.disabled"
-	EventHandlerEnabled              AuditEvent = "event_handler.enabled"
-	EventHandlerSecretRotated        AuditEvent = "event_handler.secret_rotated"
-	EventRedelivered                 AuditEvent = "event.redelivered"
-	LoginFailed                      AuditEvent = "login.failed"
-	LoginSucceeded                   AuditEvent = "login.succeeded"
-	OrganizationCreated              AuditEvent = "organization.created"
-	OrganizationDeleted              AuditEvent = "organization.deleted"
-	OrganizationMemberAdded          AuditEvent = "organization.member.added"
-	OrganizationMemberChanged        AuditEvent = "organization.member.changed"
-	OrganizationMemberRemoved        AuditEvent = "organization.member.removed"
-	OrganizationUpdated              AuditEvent = "organization.updated"
-	ServiceAccountUsed               AuditEvent = "service_account.used"
-	SessionLogout                    AuditEvent = "session.logout"
-	SessionRevoked                   AuditEvent = "session.revoked"
-	SsoGroupSync                     AuditEvent = "sso.group_sync"
-	SsoIdentityLinked                AuditEvent = "sso.identity_linked"
-	SsoLogin                         AuditEvent = "sso.login"
-	SsoLoginFailed                   AuditEvent = "sso.login_failed"
-	UserCreated                      AuditEvent = "user.created"
-	UserUpdated                      AuditEvent = "user.updated"
-	WorkspaceCreated                 AuditEvent = "workspace.created"
-	WorkspaceDeleted                 AuditEvent = "workspace.deleted"
-	WorkspaceMemberAdded             AuditEvent = "workspace.member.added"
-	WorkspaceMemberChanged           AuditEvent = "workspace.member.changed"
-	WorkspaceMemberRemoved           AuditEvent = "workspace.member.removed"
-	WorkspaceUpdated                 AuditEvent = "workspace.updated"
+	AuditEventActionRunCancelled               AuditEvent = "action_run.cancelled"
+	AuditEventActionRunStarted                 AuditEvent = "action_run.started"
+	AuditEventAgentArchived                    AuditEvent = "agent.archived"
+	AuditEventAgentCreated                     AuditEvent = "agent.created"
+	AuditEventAgentDeleted                     AuditEvent = "agent.deleted"
+	AuditEventAgentTokenRotated                AuditEvent = "agent.token_rotated"
+	AuditEventAgentUpdated                     AuditEvent = "agent.updated"
+	AuditEventApiKeyCreated                    AuditEvent = "api_key.created"
+	AuditEventApiKeyRevoked                    AuditEvent = "api_key.revoked"
+	AuditEventApiKeyUsed                       AuditEvent = "api_key.used"
+	AuditEventBucketAdopted                    AuditEvent = "bucket.adopted"
+	AuditEventBucketCreated                    AuditEvent = "bucket.created"
+	AuditEventBucketCredentialsRevealed        AuditEvent = "bucket.credentials_revealed"
+	AuditEventBucketCredentialsRotated         AuditEvent = "bucket.credentials_rotated"
+	AuditEventBucketDeleted                    AuditEvent = "bucket.deleted"
+	AuditEventBucketImported                   AuditEvent = "bucket.imported"
+	AuditEventBucketPreviousCredentialsRemoved AuditEvent = "bucket.previous_credentials_removed"
+	AuditEventBucketUpdated                    AuditEvent = "bucket.updated"
+	AuditEventCheckEndpointCreated             AuditEvent = "check_endpoint.created"
+	AuditEventCheckEndpointDeleted             AuditEvent = "check_endpoint.deleted"
+	AuditEventCheckEndpointUpdated             AuditEvent = "check_endpoint.updated"
+	AuditEventEventHandlerDisabled             AuditEvent = "event_handler.disabled"
+	AuditEventEventHandlerEnabled              AuditEvent = "event_handler.enabled"
+	AuditEventEventHandlerSecretRotated        AuditEvent = "event_handler.secret_rotated"
+	AuditEventEventRedelivered                 AuditEvent = "event.redelivered"
+	AuditEventLoginFailed                      AuditEvent = "login.failed"
+	AuditEventLoginSucceeded                   AuditEvent = "login.succeeded"
+	AuditEventOrganizationCreated              AuditEvent = "organization.created"
+	AuditEventOrganizationDeleted              AuditEvent = "organization.deleted"
+	AuditEventOrganizationMemberAdded          AuditEvent = "organization.member.added"
+	AuditEventOrganizationMemberChanged        AuditEvent = "organization.member.changed"
+	AuditEventOrganizationMemberRemoved        AuditEvent = "organization.member.removed"
+	AuditEventOrganizationUpdated              AuditEvent = "organization.updated"
+	AuditEventServiceAccountUsed               AuditEvent = "service_account.used"
+	AuditEventSessionLogout                    AuditEvent = "session.logout"
+	AuditEventSessionRevoked                   AuditEvent = "session.revoked"
+	AuditEventSsoGroupSync                     AuditEvent = "sso.group_sync"
+	AuditEventSsoIdentityLinked                AuditEvent = "sso.identity_linked"
+	AuditEventSsoLogin                         AuditEvent = "sso.login"
+	AuditEventSsoLoginFailed                   AuditEvent = "sso.login_failed"
+	AuditEventUserCreated                      AuditEvent = "user.created"
+	AuditEventUserUpdated                      AuditEvent = "user.updated"
+	AuditEventWorkspaceCreated                 AuditEvent = "workspace.created"
+	AuditEventWorkspaceDeleted                 AuditEvent = "workspace.deleted"
+	AuditEventWorkspaceMemberAdded             AuditEvent = "workspace.member.added"
+	AuditEventWorkspaceMemberChanged           AuditEvent = "workspace.member.changed"
+	AuditEventWorkspaceMemberRemoved           AuditEvent = "workspace.member.removed"
+	AuditEventWorkspaceUpdated                 AuditEvent = "workspace.updated"
 )
 
 // Valid indicates whether the value is a known member of the AuditEvent enum.
 func (e AuditEvent) Valid() bool {
 	switch e {
-	case ActionRunCancelled:
+	case AuditEventActionRunCancelled:
 		return true
-	case ActionRunStarted:
+	case AuditEventActionRunStarted:
 		return true
-	case ApiKeyCreated:
+	case AuditEventAgentArchived:
 		return true
-	case ApiKeyRevoked:
+	case AuditEventAgentCreated:
 		return true
-	case ApiKeyUsed:
+	case AuditEventAgentDeleted:
 		return true
-	case BucketAdopted:
+	case AuditEventAgentTokenRotated:
 		return true
-	case BucketCreated:
+	case AuditEventAgentUpdated:
 		return true
-	case BucketCredentialsRevealed:
+	case AuditEventApiKeyCreated:
 		return true
-	case BucketCredentialsRotated:
+	case AuditEventApiKeyRevoked:
 		return true
-	case BucketDeleted:
+	case AuditEventApiKeyUsed:
 		return true
-	case BucketImported:
+	case AuditEventBucketAdopted:
 		return true
-	case BucketPreviousCredentialsRemoved:
+	case AuditEventBucketCreated:
 		return true
-	case BucketUpdated:
+	case AuditEventBucketCredentialsRevealed:
 		return true
-	case EventHandlerDisabled:
+	case AuditEventBucketCredentialsRotated:
 		return true
-	case EventHandlerEnabled:
+	case AuditEventBucketDeleted:
 		return true
-	case EventHandlerSecretRotated:
+	case AuditEventBucketImported:
 		return true
-	case EventRedelivered:
+	case AuditEventBucketPreviousCredentialsRemoved:
 		return true
-	case LoginFailed:
+	case AuditEventBucketUpdated:
 		return true
-	case LoginSucceeded:
+	case AuditEventCheckEndpointCreated:
 		return true
-	case OrganizationCreated:
+	case AuditEventCheckEndpointDeleted:
 		return true
-	case OrganizationDeleted:
+	case AuditEventCheckEndpointUpdated:
 		return true
-	case OrganizationMemberAdded:
+	case AuditEventEventHandlerDisabled:
 		return true
-	case OrganizationMemberChanged:
+	case AuditEventEventHandlerEnabled:
 		return true
-	case OrganizationMemberRemoved:
+	case AuditEventEventHandlerSecretRotated:
 		return true
-	case OrganizationUpdated:
+	case AuditEventEventRedelivered:
 		return true
-	case ServiceAccountUsed:
+	case AuditEventLoginFailed:
 		return true
-	case SessionLogout:
+	case AuditEventLoginSucceeded:
 		return true
-	case SessionRevoked:
+	case AuditEventOrganizationCreated:
 		return true
-	case SsoGroupSync:
+	case AuditEventOrganizationDeleted:
 		return true
-	case SsoIdentityLinked:
+	case AuditEventOrganizationMemberAdded:
 		return true
-	case SsoLogin:
+	case AuditEventOrganizationMemberChanged:
 		return true
-	case SsoLoginFailed:
+	case AuditEventOrganizationMemberRemoved:
 		return true
-	case UserCreated:
+	case AuditEventOrganizationUpdated:
 		return true
-	case UserUpdated:
+	case AuditEventServiceAccountUsed:
 		return true
-	case WorkspaceCreated:
+	case AuditEventSessionLogout:
 		return true
-	case WorkspaceDeleted:
+	case AuditEventSessionRevoked:
 		return true
-	case WorkspaceMemberAdded:
+	case AuditEventSsoGroupSync:
 		return true
-	case WorkspaceMemberChanged:
+	case AuditEventSsoIdentityLinked:
 		return true
-	case WorkspaceMemberRemoved:
+	case AuditEventSsoLogin:
 		return true
-	case WorkspaceUpdated:
+	case AuditEventSsoLoginFailed:
+		return true
+	case AuditEventUserCreated:
+		return true
+	case AuditEventUserUpdated:
+		return true
+	case AuditEventWorkspaceCreated:
+		return true
+	case AuditEventWorkspaceDeleted:
+		return true
+	case AuditEventWorkspaceMemberAdded:
+		return true
+	case AuditEventWorkspaceMemberChanged:
+		return true
+	case AuditEventWorkspaceMemberRemoved:
+		return true
+	case AuditEventWorkspaceUpdated:
 		return true
 	default:
 		return false
@@ -269,6 +404,96 @@ func (e BucketOrigin) Valid() bool {
 	case BucketOriginAdopted:
 		return true
 	case BucketOriginCreated:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CheckEndpointKind.
+const (
+	CheckEndpointKindDns  CheckEndpointKind = "dns"
+	CheckEndpointKindHttp CheckEndpointKind = "http"
+	CheckEndpointKindTcp  CheckEndpointKind = "tcp"
+)
+
+// Valid indicates whether the value is a known member of the CheckEndpointKind enum.
+func (e CheckEndpointKind) Valid() bool {
+	switch e {
+	case CheckEndpointKindDns:
+		return true
+	case CheckEndpointKindHttp:
+		return true
+	case CheckEndpointKindTcp:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CheckEndpointCreateKind.
+const (
+	CheckEndpointCreateKindDns  CheckEndpointCreateKind = "dns"
+	CheckEndpointCreateKindHttp CheckEndpointCreateKind = "http"
+	CheckEndpointCreateKindTcp  CheckEndpointCreateKind = "tcp"
+)
+
+// Valid indicates whether the value is a known member of the CheckEndpointCreateKind enum.
+func (e CheckEndpointCreateKind) Valid() bool {
+	switch e {
+	case CheckEndpointCreateKindDns:
+		return true
+	case CheckEndpointCreateKindHttp:
+		return true
+	case CheckEndpointCreateKindTcp:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CheckResultHttpErrorCategory.
+const (
+	CheckResultHttpErrorCategoryConfiguration CheckResultHttpErrorCategory = "configuration"
+	CheckResultHttpErrorCategoryConnection    CheckResultHttpErrorCategory = "connection"
+	CheckResultHttpErrorCategoryDns           CheckResultHttpErrorCategory = "dns"
+	CheckResultHttpErrorCategoryNetwork       CheckResultHttpErrorCategory = "network"
+	CheckResultHttpErrorCategoryOther         CheckResultHttpErrorCategory = "other"
+	CheckResultHttpErrorCategoryResponse      CheckResultHttpErrorCategory = "response"
+	CheckResultHttpErrorCategoryTimeout       CheckResultHttpErrorCategory = "timeout"
+)
+
+// Valid indicates whether the value is a known member of the CheckResultHttpErrorCategory enum.
+func (e CheckResultHttpErrorCategory) Valid() bool {
+	switch e {
+	case CheckResultHttpErrorCategoryConfiguration:
+		return true
+	case CheckResultHttpErrorCategoryConnection:
+		return true
+	case CheckResultHttpErrorCategoryDns:
+		return true
+	case CheckResultHttpErrorCategoryNetwork:
+		return true
+	case CheckResultHttpErrorCategoryOther:
+		return true
+	case CheckResultHttpErrorCategoryResponse:
+		return true
+	case CheckResultHttpErrorCategoryTimeout:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CheckResultOutcomeRejectedReason.
+const (
+	EndpointUnknown CheckResultOutcomeRejectedReason = "endpoint_unknown"
+)
+
+// Valid indicates whether the value is a known member of the CheckResultOutcomeRejectedReason enum.
+func (e CheckResultOutcomeRejectedReason) Valid() bool {
+	switch e {
+	case EndpointUnknown:
 		return true
 	default:
 		return false
@@ -359,153 +584,219 @@ func (e DeliveryState) Valid() bool {
 	}
 }
 
+// Defines values for DnsCheckRecordType.
+const (
+	A     DnsCheckRecordType = "A"
+	AAAA  DnsCheckRecordType = "AAAA"
+	CNAME DnsCheckRecordType = "CNAME"
+	MX    DnsCheckRecordType = "MX"
+	NS    DnsCheckRecordType = "NS"
+	TXT   DnsCheckRecordType = "TXT"
+)
+
+// Valid indicates whether the value is a known member of the DnsCheckRecordType enum.
+func (e DnsCheckRecordType) Valid() bool {
+	switch e {
+	case A:
+		return true
+	case AAAA:
+		return true
+	case CNAME:
+		return true
+	case MX:
+		return true
+	case NS:
+		return true
+	case TXT:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for EndpointLabelsSeverity.
+const (
+	EndpointLabelsSeverityCritical EndpointLabelsSeverity = "critical"
+	EndpointLabelsSeverityInfo     EndpointLabelsSeverity = "info"
+	EndpointLabelsSeverityWarning  EndpointLabelsSeverity = "warning"
+)
+
+// Valid indicates whether the value is a known member of the EndpointLabelsSeverity enum.
+func (e EndpointLabelsSeverity) Valid() bool {
+	switch e {
+	case EndpointLabelsSeverityCritical:
+		return true
+	case EndpointLabelsSeverityInfo:
+		return true
+	case EndpointLabelsSeverityWarning:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ErrorResponseCode.
 const (
-	AuthenticationFailed            ErrorResponseCode = "authentication_failed"
-	BucketBusy                      ErrorResponseCode = "bucket_busy"
-	BucketDeleting                  ErrorResponseCode = "bucket_deleting"
-	BucketNameTaken                 ErrorResponseCode = "bucket_name_taken"
-	BucketNotEmpty                  ErrorResponseCode = "bucket_not_empty"
-	BucketUnmanaged                 ErrorResponseCode = "bucket_unmanaged"
-	Conflict                        ErrorResponseCode = "conflict"
-	HostNotAllowed                  ErrorResponseCode = "host_not_allowed"
-	InsufficientScope               ErrorResponseCode = "insufficient_scope"
-	InteractiveLoginRequired        ErrorResponseCode = "interactive_login_required"
-	Invalid                         ErrorResponseCode = "invalid"
-	InvalidCharacter                ErrorResponseCode = "invalid_character"
-	InvalidPage                     ErrorResponseCode = "invalid_page"
-	IssuerUnavailable               ErrorResponseCode = "issuer_unavailable"
-	MethodNotAllowed                ErrorResponseCode = "method_not_allowed"
-	NoRunner                        ErrorResponseCode = "no_runner"
-	NoUser                          ErrorResponseCode = "no_user"
-	NotALoginToken                  ErrorResponseCode = "not_a_login_token"
-	NotAuthenticated                ErrorResponseCode = "not_authenticated"
-	NotFound                        ErrorResponseCode = "not_found"
-	NotReady                        ErrorResponseCode = "not_ready"
-	NotSupported                    ErrorResponseCode = "not_supported"
-	OrganizationNotEmpty            ErrorResponseCode = "organization_not_empty"
-	OriginNotAllowed                ErrorResponseCode = "origin_not_allowed"
-	ParseError                      ErrorResponseCode = "parse_error"
-	PasswordHashingBusy             ErrorResponseCode = "password_hashing_busy"
-	PayloadTooLarge                 ErrorResponseCode = "payload_too_large"
-	PermissionDenied                ErrorResponseCode = "permission_denied"
-	PreviousKeyRemovalPending       ErrorResponseCode = "previous_key_removal_pending"
-	RotationRateLimited             ErrorResponseCode = "rotation_rate_limited"
-	RunEnded                        ErrorResponseCode = "run_ended"
-	RunNotClient                    ErrorResponseCode = "run_not_client"
-	SelfLockout                     ErrorResponseCode = "self_lockout"
-	ServerError                     ErrorResponseCode = "server_error"
-	ServiceUnavailable              ErrorResponseCode = "service_unavailable"
-	StorageBusy                     ErrorResponseCode = "storage_busy"
-	StorageUnavailable              ErrorResponseCode = "storage_unavailable"
-	Throttled                       ErrorResponseCode = "throttled"
-	TokenExpired                    ErrorResponseCode = "token_expired"
-	TokenInvalid                    ErrorResponseCode = "token_invalid"
-	TokenMalformed                  ErrorResponseCode = "token_malformed"
-	TokenRevoked                    ErrorResponseCode = "token_revoked"
-	TokenWrongKind                  ErrorResponseCode = "token_wrong_kind"
-	UnsupportedAuthenticationScheme ErrorResponseCode = "unsupported_authentication_scheme"
-	UnsupportedMediaType            ErrorResponseCode = "unsupported_media_type"
-	UserInactive                    ErrorResponseCode = "user_inactive"
-	WorkspaceNotEmpty               ErrorResponseCode = "workspace_not_empty"
+	ErrorResponseCodeAgentArchived                   ErrorResponseCode = "agent_archived"
+	ErrorResponseCodeAgentMismatch                   ErrorResponseCode = "agent_mismatch"
+	ErrorResponseCodeAgentNameTaken                  ErrorResponseCode = "agent_name_taken"
+	ErrorResponseCodeAgentTokenRequired              ErrorResponseCode = "agent_token_required"
+	ErrorResponseCodeAuthenticationFailed            ErrorResponseCode = "authentication_failed"
+	ErrorResponseCodeBucketBusy                      ErrorResponseCode = "bucket_busy"
+	ErrorResponseCodeBucketDeleting                  ErrorResponseCode = "bucket_deleting"
+	ErrorResponseCodeBucketNameTaken                 ErrorResponseCode = "bucket_name_taken"
+	ErrorResponseCodeBucketNotEmpty                  ErrorResponseCode = "bucket_not_empty"
+	ErrorResponseCodeBucketUnmanaged                 ErrorResponseCode = "bucket_unmanaged"
+	ErrorResponseCodeConflict                        ErrorResponseCode = "conflict"
+	ErrorResponseCodeEndpointNameTaken               ErrorResponseCode = "endpoint_name_taken"
+	ErrorResponseCodeHostNotAllowed                  ErrorResponseCode = "host_not_allowed"
+	ErrorResponseCodeInsufficientScope               ErrorResponseCode = "insufficient_scope"
+	ErrorResponseCodeInteractiveLoginRequired        ErrorResponseCode = "interactive_login_required"
+	ErrorResponseCodeInvalid                         ErrorResponseCode = "invalid"
+	ErrorResponseCodeInvalidCharacter                ErrorResponseCode = "invalid_character"
+	ErrorResponseCodeInvalidPage                     ErrorResponseCode = "invalid_page"
+	ErrorResponseCodeIssuerUnavailable               ErrorResponseCode = "issuer_unavailable"
+	ErrorResponseCodeMethodNotAllowed                ErrorResponseCode = "method_not_allowed"
+	ErrorResponseCodeNoRunner                        ErrorResponseCode = "no_runner"
+	ErrorResponseCodeNoUser                          ErrorResponseCode = "no_user"
+	ErrorResponseCodeNotALoginToken                  ErrorResponseCode = "not_a_login_token"
+	ErrorResponseCodeNotAuthenticated                ErrorResponseCode = "not_authenticated"
+	ErrorResponseCodeNotFound                        ErrorResponseCode = "not_found"
+	ErrorResponseCodeNotReady                        ErrorResponseCode = "not_ready"
+	ErrorResponseCodeNotSupported                    ErrorResponseCode = "not_supported"
+	ErrorResponseCodeOrganizationNotEmpty            ErrorResponseCode = "organization_not_empty"
+	ErrorResponseCodeOriginNotAllowed                ErrorResponseCode = "origin_not_allowed"
+	ErrorResponseCodeParseError                      ErrorResponseCode = "parse_error"
+	ErrorResponseCodePasswordHashingBusy             ErrorResponseCode = "password_hashing_busy"
+	ErrorResponseCodePayloadTooLarge                 ErrorResponseCode = "payload_too_large"
+	ErrorResponseCodePermissionDenied                ErrorResponseCode = "permission_denied"
+	ErrorResponseCodePreviousKeyRemovalPending       ErrorResponseCode = "previous_key_removal_pending"
+	ErrorResponseCodeRotationRateLimited             ErrorResponseCode = "rotation_rate_limited"
+	ErrorResponseCodeRunEnded                        ErrorResponseCode = "run_ended"
+	ErrorResponseCodeRunNotClient                    ErrorResponseCode = "run_not_client"
+	ErrorResponseCodeSelfLockout                     ErrorResponseCode = "self_lockout"
+	ErrorResponseCodeServerError                     ErrorResponseCode = "server_error"
+	ErrorResponseCodeServiceUnavailable              ErrorResponseCode = "service_unavailable"
+	ErrorResponseCodeStorageBusy                     ErrorResponseCode = "storage_busy"
+	ErrorResponseCodeStorageUnavailable              ErrorResponseCode = "storage_unavailable"
+	ErrorResponseCodeThrottled                       ErrorResponseCode = "throttled"
+	ErrorResponseCodeTokenExpired                    ErrorResponseCode = "token_expired"
+	ErrorResponseCodeTokenInvalid                    ErrorResponseCode = "token_invalid"
+	ErrorResponseCodeTokenMalformed                  ErrorResponseCode = "token_malformed"
+	ErrorResponseCodeTokenRevoked                    ErrorResponseCode = "token_revoked"
+	ErrorResponseCodeTokenWrongKind                  ErrorResponseCode = "token_wrong_kind"
+	ErrorResponseCodeUnsupportedAuthenticationScheme ErrorResponseCode = "unsupported_authentication_scheme"
+	ErrorResponseCodeUnsupportedMediaType            ErrorResponseCode = "unsupported_media_type"
+	ErrorResponseCodeUserInactive                    ErrorResponseCode = "user_inactive"
+	ErrorResponseCodeWorkspaceNotEmpty               ErrorResponseCode = "workspace_not_empty"
 )
 
 // Valid indicates whether the value is a known member of the ErrorResponseCode enum.
 func (e ErrorResponseCode) Valid() bool {
 	switch e {
-	case AuthenticationFailed:
+	case ErrorResponseCodeAgentArchived:
 		return true
-	case BucketBusy:
+	case ErrorResponseCodeAgentMismatch:
 		return true
-	case BucketDeleting:
+	case ErrorResponseCodeAgentNameTaken:
 		return true
-	case BucketNameTaken:
+	case ErrorResponseCodeAgentTokenRequired:
 		return true
-	case BucketNotEmpty:
+	case ErrorResponseCodeAuthenticationFailed:
 		return true
-	case BucketUnmanaged:
+	case ErrorResponseCodeBucketBusy:
 		return true
-	case Conflict:
+	case ErrorResponseCodeBucketDeleting:
 		return true
-	case HostNotAllowed:
+	case ErrorResponseCodeBucketNameTaken:
 		return true
-	case InsufficientScope:
+	case ErrorResponseCodeBucketNotEmpty:
 		return true
-	case InteractiveLoginRequired:
+	case ErrorResponseCodeBucketUnmanaged:
 		return true
-	case Invalid:
+	case ErrorResponseCodeConflict:
 		return true
-	case InvalidCharacter:
+	case ErrorResponseCodeEndpointNameTaken:
 		return true
-	case InvalidPage:
+	case ErrorResponseCodeHostNotAllowed:
 		return true
-	case IssuerUnavailable:
+	case ErrorResponseCodeInsufficientScope:
 		return true
-	case MethodNotAllowed:
+	case ErrorResponseCodeInteractiveLoginRequired:
 		return true
-	case NoRunner:
+	case ErrorResponseCodeInvalid:
 		return true
-	case NoUser:
+	case ErrorResponseCodeInvalidCharacter:
 		return true
-	case NotALoginToken:
+	case ErrorResponseCodeInvalidPage:
 		return true
-	case NotAuthenticated:
+	case ErrorResponseCodeIssuerUnavailable:
 		return true
-	case NotFound:
+	case ErrorResponseCodeMethodNotAllowed:
 		return true
-	case NotReady:
+	case ErrorResponseCodeNoRunner:
 		return true
-	case NotSupported:
+	case ErrorResponseCodeNoUser:
 		return true
-	case OrganizationNotEmpty:
+	case ErrorResponseCodeNotALoginToken:
 		return true
-	case OriginNotAllowed:
+	case ErrorResponseCodeNotAuthenticated:
 		return true
-	case ParseError:
+	case ErrorResponseCodeNotFound:
 		return true
-	case PasswordHashingBusy:
+	case ErrorResponseCodeNotReady:
 		return true
-	case PayloadTooLarge:
+	case ErrorResponseCodeNotSupported:
 		return true
-	case PermissionDenied:
+	case ErrorResponseCodeOrganizationNotEmpty:
 		return true
-	case PreviousKeyRemovalPending:
+	case ErrorResponseCodeOriginNotAllowed:
 		return true
-	case RotationRateLimited:
+	case ErrorResponseCodeParseError:
 		return true
-	case RunEnded:
+	case ErrorResponseCodePasswordHashingBusy:
 		return true
-	case RunNotClient:
+	case ErrorResponseCodePayloadTooLarge:
 		return true
-	case SelfLockout:
+	case ErrorResponseCodePermissionDenied:
 		return true
-	case ServerError:
+	case ErrorResponseCodePreviousKeyRemovalPending:
 		return true
-	case ServiceUnavailable:
+	case ErrorResponseCodeRotationRateLimited:
 		return true
-	case StorageBusy:
+	case ErrorResponseCodeRunEnded:
 		return true
-	case StorageUnavailable:
+	case ErrorResponseCodeRunNotClient:
 		return true
-	case Throttled:
+	case ErrorResponseCodeSelfLockout:
 		return true
-	case TokenExpired:
+	case ErrorResponseCodeServerError:
 		return true
-	case TokenInvalid:
+	case ErrorResponseCodeServiceUnavailable:
 		return true
-	case TokenMalformed:
+	case ErrorResponseCodeStorageBusy:
 		return true
-	case TokenRevoked:
+	case ErrorResponseCodeStorageUnavailable:
 		return true
-	case TokenWrongKind:
+	case ErrorResponseCodeThrottled:
 		return true
-	case UnsupportedAuthenticationScheme:
+	case ErrorResponseCodeTokenExpired:
 		return true
-	case UnsupportedMediaType:
+	case ErrorResponseCodeTokenInvalid:
 		return true
-	case UserInactive:
+	case ErrorResponseCodeTokenMalformed:
 		return true
-	case WorkspaceNotEmpty:
+	case ErrorResponseCodeTokenRevoked:
+		return true
+	case ErrorResponseCodeTokenWrongKind:
+		return true
+	case ErrorResponseCodeUnsupportedAuthenticationScheme:
+		return true
+	case ErrorResponseCodeUnsupportedMediaType:
+		return true
+	case ErrorResponseCodeUserInactive:
+		return true
+	case ErrorResponseCodeWorkspaceNotEmpty:
 		return true
 	default:
 		return false
@@ -545,6 +836,33 @@ func (e EventHandlerHandler) Valid() bool {
 	case EventHandlerHandlerWebhook:
 		return true
 	case EventHandlerHandlerWorkspace:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for HttpCheckMethod.
+const (
+	HttpCheckMethodGET     HttpCheckMethod = "GET"
+	HttpCheckMethodHEAD    HttpCheckMethod = "HEAD"
+	HttpCheckMethodOPTIONS HttpCheckMethod = "OPTIONS"
+	HttpCheckMethodPOST    HttpCheckMethod = "POST"
+	HttpCheckMethodPUT     HttpCheckMethod = "PUT"
+)
+
+// Valid indicates whether the value is a known member of the HttpCheckMethod enum.
+func (e HttpCheckMethod) Valid() bool {
+	switch e {
+	case HttpCheckMethodGET:
+		return true
+	case HttpCheckMethodHEAD:
+		return true
+	case HttpCheckMethodOPTIONS:
+		return true
+	case HttpCheckMethodPOST:
+		return true
+	case HttpCheckMethodPUT:
 		return true
 	default:
 		return false
@@ -599,6 +917,8 @@ const (
 	EventsWrite        Scope = "events:write"
 	KeysRead           Scope = "keys:read"
 	KeysWrite          Scope = "keys:write"
+	MonitoringRead     Scope = "monitoring:read"
+	MonitoringWrite    Scope = "monitoring:write"
 	OrganizationsRead  Scope = "organizations:read"
 	OrganizationsWrite Scope = "organizations:write"
 	RunsRead           Scope = "runs:read"
@@ -626,6 +946,10 @@ func (e Scope) Valid() bool {
 		return true
 	case KeysWrite:
 		return true
+	case MonitoringRead:
+		return true
+	case MonitoringWrite:
+		return true
 	case OrganizationsRead:
 		return true
 	case OrganizationsWrite:
@@ -649,13 +973,13 @@ func (e Scope) Valid() bool {
 
 // Defines values for UploadUrlMethod.
 const (
-	PUT UploadUrlMethod = "PUT"
+	UploadUrlMethodPUT UploadUrlMethod = "PUT"
 )
 
 // Valid indicates whether the value is a known member of the UploadUrlMethod enum.
 func (e UploadUrlMethod) Valid() bool {
 	switch e {
-	case PUT:
+	case UploadUrlMethodPUT:
 		return true
 	default:
 		return false
@@ -691,16 +1015,34 @@ func (e ApiV1ActionRunsListParamsStatus) Valid() bool {
 
 // Defines values for ApiV1ActionRunsOutputRetrieveParamsFollow.
 const (
-	False ApiV1ActionRunsOutputRetrieveParamsFollow = "false"
-	True  ApiV1ActionRunsOutputRetrieveParamsFollow = "true"
+	ApiV1ActionRunsOutputRetrieveParamsFollowFalse ApiV1ActionRunsOutputRetrieveParamsFollow = "false"
+	ApiV1ActionRunsOutputRetrieveParamsFollowTrue  ApiV1ActionRunsOutputRetrieveParamsFollow = "true"
 )
 
 // Valid indicates whether the value is a known member of the ApiV1ActionRunsOutputRetrieveParamsFollow enum.
 func (e ApiV1ActionRunsOutputRetrieveParamsFollow) Valid() bool {
 	switch e {
-	case False:
+	case ApiV1ActionRunsOutputRetrieveParamsFollowFalse:
 		return true
-	case True:
+	case ApiV1ActionRunsOutputRetrieveParamsFollowTrue:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ApiV1AgentsListParamsArchived.
+const (
+	ApiV1AgentsListParamsArchivedFalse ApiV1AgentsListParamsArchived = "false"
+	ApiV1AgentsListParamsArchivedTrue  ApiV1AgentsListParamsArchived = "true"
+)
+
+// Valid indicates whether the value is a known member of the ApiV1AgentsListParamsArchived enum.
+func (e ApiV1AgentsListParamsArchived) Valid() bool {
+	switch e {
+	case ApiV1AgentsListParamsArchivedFalse:
+		return true
+	case ApiV1AgentsListParamsArchivedTrue:
 		return true
 	default:
 		return false
@@ -868,6 +1210,332 @@ type ActionRunStart struct {
 
 // ActionRunStartRunBy server (default): a runner of the API runs it; client: the caller runs it and reports with finish.
 type ActionRunStartRunBy string
+
+// Agent A monitoring agent: a name and a location, with a token of its own.
+type Agent struct {
+	// Archived Archived: its tokens no longer work; its history stays.
+	Archived    bool      `json:"archived"`
+	CreatedAt   time.Time `json:"created_at"`
+	Description string    `json:"description"`
+
+	// Health What its last health report said; null before the first.
+	Health *AgentHealth       `json:"health"`
+	Id     openapi_types.UUID `json:"id"`
+
+	// LastReportAt When its last health report arrived.
+	LastReportAt *time.Time `json:"last_report_at"`
+
+	// Location Where it runs; endpoints choose locations by this name.
+	Location     string             `json:"location"`
+	Name         string             `json:"name"`
+	Organization openapi_types.UUID `json:"organization"`
+
+	// TokenPrefix The first characters of its newest token.
+	TokenPrefix   string    `json:"token_prefix"`
+	UpdatedAt     time.Time `json:"updated_at"`
+	UptimeSeconds *int      `json:"uptime_seconds"`
+
+	// Version The version its last health report gave.
+	Version *string `json:"version"`
+
+	// Workspace Its workspace: it checks that workspace's endpoints only. Null: the organization's.
+	Workspace *openapi_types.UUID `json:"workspace"`
+}
+
+// AgentHealth defines model for Agent.Health.
+type AgentHealth string
+
+// AgentAssignments defines model for AgentAssignments.
+type AgentAssignments struct {
+	Agent struct {
+		Id       openapi_types.UUID `json:"id"`
+		Location string             `json:"location"`
+		Name     string             `json:"name"`
+	} `json:"agent"`
+
+	// ConfigVersion Changes whenever the answer would; the ETag too.
+	ConfigVersion string          `json:"config_version"`
+	Endpoints     []AgentEndpoint `json:"endpoints"`
+
+	// PollIntervalS How often to ask again (with If-None-Match).
+	PollIntervalS int `json:"poll_interval_s"`
+}
+
+// AgentCreate defines model for AgentCreate.
+type AgentCreate struct {
+	Description  *string            `json:"description,omitempty"`
+	Location     string             `json:"location"`
+	Name         string             `json:"name"`
+	Organization openapi_types.UUID `json:"organization"`
+
+	// Workspace Limit it to one workspace's endpoints (a Workspace Admin of it may then create it).
+	Workspace *openapi_types.UUID `json:"workspace,omitempty"`
+}
+
+// AgentEndpoint An endpoint this agent checks, with everything the check needs.
+type AgentEndpoint struct {
+	// Dns For kind dns; null otherwise.
+	Dns *struct {
+		Expected   []string `json:"expected"`
+		RecordType string   `json:"record_type"`
+		Server     *string  `json:"server"`
+	} `json:"dns"`
+	FrequencyS int `json:"frequency_s"`
+
+	// Http For kind http; null otherwise.
+	Http *struct {
+		BodyMatch          *string           `json:"body_match"`
+		ExpectedStatus     []int             `json:"expected_status"`
+		Headers            map[string]string `json:"headers"`
+		InsecureSkipVerify bool              `json:"insecure_skip_verify"`
+		Method             string            `json:"method"`
+		TlsExpiryDays      int               `json:"tls_expiry_days"`
+	} `json:"http"`
+	Id     openapi_types.UUID `json:"id"`
+	Kind   AgentEndpointKind  `json:"kind"`
+	Name   string             `json:"name"`
+	Target string             `json:"target"`
+
+	// Tcp For kind tcp; null otherwise.
+	Tcp *struct {
+		BannerMatch *string `json:"banner_match"`
+	} `json:"tcp"`
+	TimeoutMs int `json:"timeout_ms"`
+}
+
+// AgentEndpointKind defines model for AgentEndpoint.Kind.
+type AgentEndpointKind string
+
+// AgentErrorAnswer defines model for AgentErrorAnswer.
+type AgentErrorAnswer struct {
+	AgentId    openapi_types.UUID `json:"agent_id"`
+	Errors     int                `json:"errors"`
+	ReceivedAt time.Time          `json:"received_at"`
+}
+
+// AgentErrorReport defines model for AgentErrorReport.
+type AgentErrorReport struct {
+	ErrorCounts  *map[string]int `json:"error_counts,omitempty"`
+	RecentErrors *[]struct {
+		At         *time.Time          `json:"at,omitempty"`
+		Code       *string             `json:"code,omitempty"`
+		EndpointId *openapi_types.UUID `json:"endpoint_id,omitempty"`
+		Message    string              `json:"message"`
+	} `json:"recent_errors,omitempty"`
+	SystemInfo *map[string]*AgentErrorReport_SystemInfo_AdditionalProperties `json:"system_info,omitempty"`
+}
+
+// AgentErrorReportSystemInfo0 defines model for AgentErrorReport.SystemInfo.0.
+type AgentErrorReportSystemInfo0 = float32
+
+// AgentErrorReportSystemInfo1 defines model for AgentErrorReport.SystemInfo.1.
+type AgentErrorReportSystemInfo1 = string
+
+// AgentErrorReportSystemInfo2 defines model for AgentErrorReport.SystemInfo.2.
+type AgentErrorReportSystemInfo2 = bool
+
+// AgentErrorReport_SystemInfo_AdditionalProperties defines model for AgentErrorReport.system_info.AdditionalProperties.
+type AgentErrorReport_SystemInfo_AdditionalProperties struct {
+	union json.RawMessage
+}
+
+// AgentHealthAnswer defines model for AgentHealthAnswer.
+type AgentHealthAnswer struct {
+	AgentId      openapi_types.UUID `json:"agent_id"`
+	Organization openapi_types.UUID `json:"organization"`
+	ReceivedAt   time.Time          `json:"received_at"`
+
+	// Results What became of `check_results`, if sent.
+	Results   *CheckResultOutcome `json:"results"`
+	Workspace *openapi_types.UUID `json:"workspace"`
+}
+
+// AgentHealthReport defines model for AgentHealthReport.
+type AgentHealthReport struct {
+	AgentConfiguration *map[string]*AgentHealthReport_AgentConfiguration_AdditionalProperties `json:"agent_configuration,omitempty"`
+	ApiConnected       *bool                                                                  `json:"api_connected,omitempty"`
+	CheckMetrics       *map[string]*AgentHealthReport_CheckMetrics_AdditionalProperties       `json:"check_metrics,omitempty"`
+
+	// CheckResults Results sent with the report, as the original product allows; stored as a batch would be.
+	CheckResults     *[]CheckResult                                                     `json:"check_results,omitempty"`
+	CheckSummary     *map[string]*AgentHealthReport_CheckSummary_AdditionalProperties   `json:"check_summary,omitempty"`
+	ConfigVersion    *string                                                            `json:"config_version,omitempty"`
+	CriticalErrors   *[]string                                                          `json:"critical_errors,omitempty"`
+	ErrorCounts      *map[string]int                                                    `json:"error_counts,omitempty"`
+	Kind             *AgentHealthReportKind                                             `json:"kind,omitempty"`
+	LastConfigUpdate *time.Time                                                         `json:"last_config_update,omitempty"`
+	NetworkMetrics   *map[string]*AgentHealthReport_NetworkMetrics_AdditionalProperties `json:"network_metrics,omitempty"`
+
+	// ReportedAgentId Accepted when it is this agent's ID.
+	ReportedAgentId *openapi_types.UUID                                                 `json:"reported_agent_id,omitempty"`
+	ReportedAt      *time.Time                                                          `json:"reported_at,omitempty"`
+	ResourceMetrics *map[string]*AgentHealthReport_ResourceMetrics_AdditionalProperties `json:"resource_metrics,omitempty"`
+	StartTime       *time.Time                                                          `json:"start_time,omitempty"`
+	Status          AgentHealthReportStatus                                             `json:"status"`
+	StorageHealthy  *bool                                                               `json:"storage_healthy,omitempty"`
+	StorageStats    *map[string]*AgentHealthReport_StorageStats_AdditionalProperties    `json:"storage_stats,omitempty"`
+	SystemInfo      *map[string]*AgentHealthReport_SystemInfo_AdditionalProperties      `json:"system_info,omitempty"`
+	UptimeSeconds   int                                                                 `json:"uptime_seconds"`
+	Version         string                                                              `json:"version"`
+	Warnings        *[]string                                                           `json:"warnings,omitempty"`
+}
+
+// AgentHealthReportAgentConfiguration0 defines model for AgentHealthReport.AgentConfiguration.0.
+type AgentHealthReportAgentConfiguration0 = float32
+
+// AgentHealthReportAgentConfiguration1 defines model for AgentHealthReport.AgentConfiguration.1.
+type AgentHealthReportAgentConfiguration1 = string
+
+// AgentHealthReportAgentConfiguration2 defines model for AgentHealthReport.AgentConfiguration.2.
+type AgentHealthReportAgentConfiguration2 = bool
+
+// AgentHealthReport_AgentConfiguration_AdditionalProperties defines model for AgentHealthReport.agent_configuration.AdditionalProperties.
+type AgentHealthReport_AgentConfiguration_AdditionalProperties struct {
+	union json.RawMessage
+}
+
+// AgentHealthReportCheckMetrics0 defines model for AgentHealthReport.CheckMetrics.0.
+type AgentHealthReportCheckMetrics0 = float32
+
+// AgentHealthReportCheckMetrics1 defines model for AgentHealthReport.CheckMetrics.1.
+type AgentHealthReportCheckMetrics1 = string
+
+// AgentHealthReportCheckMetrics2 defines model for AgentHealthReport.CheckMetrics.2.
+type AgentHealthReportCheckMetrics2 = bool
+
+// AgentHealthReport_CheckMetrics_AdditionalProperties defines model for AgentHealthReport.check_metrics.AdditionalProperties.
+type AgentHealthReport_CheckMetrics_AdditionalProperties struct {
+	union json.RawMessage
+}
+
+// AgentHealthReportCheckSummary0 defines model for AgentHealthReport.CheckSummary.0.
+type AgentHealthReportCheckSummary0 = float32
+
+// AgentHealthReportCheckSummary1 defines model for AgentHealthReport.CheckSummary.1.
+type AgentHealthReportCheckSummary1 = string
+
+// AgentHealthReportCheckSummary2 defines model for AgentHealthReport.CheckSummary.2.
+type AgentHealthReportCheckSummary2 = bool
+
+// AgentHealthReport_CheckSummary_AdditionalProperties defines model for AgentHealthReport.check_summary.AdditionalProperties.
+type AgentHealthReport_CheckSummary_AdditionalProperties struct {
+	union json.RawMessage
+}
+
+// AgentHealthReportKind defines model for AgentHealthReport.Kind.
+type AgentHealthReportKind string
+
+// AgentHealthReportNetworkMetrics0 defines model for AgentHealthReport.NetworkMetrics.0.
+type AgentHealthReportNetworkMetrics0 = float32
+
+// AgentHealthReportNetworkMetrics1 defines model for AgentHealthReport.NetworkMetrics.1.
+type AgentHealthReportNetworkMetrics1 = string
+
+// AgentHealthReportNetworkMetrics2 defines model for AgentHealthReport.NetworkMetrics.2.
+type AgentHealthReportNetworkMetrics2 = bool
+
+// AgentHealthReport_NetworkMetrics_AdditionalProperties defines model for AgentHealthReport.network_metrics.AdditionalProperties.
+type AgentHealthReport_NetworkMetrics_AdditionalProperties struct {
+	union json.RawMessage
+}
+
+// AgentHealthReportResourceMetrics0 defines model for AgentHealthReport.ResourceMetrics.0.
+type AgentHealthReportResourceMetrics0 = float32
+
+// AgentHealthReportResourceMetrics1 defines model for AgentHealthReport.ResourceMetrics.1.
+type AgentHealthReportResourceMetrics1 = string
+
+// AgentHealthReportResourceMetrics2 defines model for AgentHealthReport.ResourceMetrics.2.
+type AgentHealthReportResourceMetrics2 = bool
+
+// AgentHealthReport_ResourceMetrics_AdditionalProperties defines model for AgentHealthReport.resource_metrics.AdditionalProperties.
+type AgentHealthReport_ResourceMetrics_AdditionalProperties struct {
+	union json.RawMessage
+}
+
+// AgentHealthReportStatus defines model for AgentHealthReport.Status.
+type AgentHealthReportStatus string
+
+// AgentHealthReportStorageStats0 defines model for AgentHealthReport.StorageStats.0.
+type AgentHealthReportStorageStats0 = float32
+
+// AgentHealthReportStorageStats1 defines model for AgentHealthReport.StorageStats.1.
+type AgentHealthReportStorageStats1 = string
+
+// AgentHealthReportStorageStats2 defines model for AgentHealthReport.StorageStats.2.
+type AgentHealthReportStorageStats2 = bool
+
+// AgentHealthReport_StorageStats_AdditionalProperties defines model for AgentHealthReport.storage_stats.AdditionalProperties.
+type AgentHealthReport_StorageStats_AdditionalProperties struct {
+	union json.RawMessage
+}
+
+// AgentHealthReportSystemInfo0 defines model for AgentHealthReport.SystemInfo.0.
+type AgentHealthReportSystemInfo0 = float32
+
+// AgentHealthReportSystemInfo1 defines model for AgentHealthReport.SystemInfo.1.
+type AgentHealthReportSystemInfo1 = string
+
+// AgentHealthReportSystemInfo2 defines model for AgentHealthReport.SystemInfo.2.
+type AgentHealthReportSystemInfo2 = bool
+
+// AgentHealthReport_SystemInfo_AdditionalProperties defines model for AgentHealthReport.system_info.AdditionalProperties.
+type AgentHealthReport_SystemInfo_AdditionalProperties struct {
+	union json.RawMessage
+}
+
+// AgentTokenRotate defines model for AgentTokenRotate.
+type AgentTokenRotate struct {
+	// GraceSeconds How long the tokens it has keep working (default one hour, at most seven days; 0 ends them now).
+	GraceSeconds *int `json:"grace_seconds,omitempty"`
+}
+
+// AgentUpdate defines model for AgentUpdate.
+type AgentUpdate struct {
+	Description *string `json:"description,omitempty"`
+	Location    *string `json:"location,omitempty"`
+	Name        *string `json:"name,omitempty"`
+}
+
+// AgentWithToken A monitoring agent: a name and a location, with a token of its own.
+type AgentWithToken struct {
+	// Archived Archived: its tokens no longer work; its history stays.
+	Archived    bool      `json:"archived"`
+	CreatedAt   time.Time `json:"created_at"`
+	Description string    `json:"description"`
+
+	// Health What its last health report said; null before the first.
+	Health *AgentWithTokenHealth `json:"health"`
+	Id     openapi_types.UUID    `json:"id"`
+
+	// LastReportAt When its last health report arrived.
+	LastReportAt *time.Time `json:"last_report_at"`
+
+	// Location Where it runs; endpoints choose locations by this name.
+	Location     string             `json:"location"`
+	Name         string             `json:"name"`
+	Organization openapi_types.UUID `json:"organization"`
+
+	// PreviousTokenExpiresAt After a rotation: when the tokens it had before stop working (the grace period).
+	PreviousTokenExpiresAt *time.Time `json:"previous_token_expires_at"`
+
+	// Token Its token (`pla_…`): shown this once. It reaches the agent endpoints and nothing else.
+	Token string `json:"token"`
+
+	// TokenPrefix The first characters of its newest token.
+	TokenPrefix   string    `json:"token_prefix"`
+	UpdatedAt     time.Time `json:"updated_at"`
+	UptimeSeconds *int      `json:"uptime_seconds"`
+
+	// Version The version its last health report gave.
+	Version *string `json:"version"`
+
+	// Workspace Its workspace: it checks that workspace's endpoints only. Null: the organization's.
+	Workspace *openapi_types.UUID `json:"workspace"`
+}
+
+// AgentWithTokenHealth defines model for AgentWithToken.Health.
+type AgentWithTokenHealth string
 
 // ApiKey An API key, without its secret.
 type ApiKey struct {
@@ -1100,6 +1768,171 @@ type BucketUpdate struct {
 	OwnerReference *OwnerReference `json:"owner_reference,omitempty"`
 }
 
+// CheckEndpoint An endpoint the agents check.
+type CheckEndpoint struct {
+	Annotations map[string]string `json:"annotations"`
+	CreatedAt   time.Time         `json:"created_at"`
+
+	// Dns For kind dns; null otherwise.
+	Dns *struct {
+		Expected   []string `json:"expected"`
+		RecordType string   `json:"record_type"`
+		Server     *string  `json:"server"`
+	} `json:"dns"`
+	Enabled    bool `json:"enabled"`
+	FrequencyS int  `json:"frequency_s"`
+
+	// Http For kind http; null otherwise.
+	Http *struct {
+		BodyMatch          *string           `json:"body_match"`
+		ExpectedStatus     []int             `json:"expected_status"`
+		Headers            map[string]string `json:"headers"`
+		InsecureSkipVerify bool              `json:"insecure_skip_verify"`
+		Method             string            `json:"method"`
+		TlsExpiryDays      int               `json:"tls_expiry_days"`
+	} `json:"http"`
+	Id           openapi_types.UUID `json:"id"`
+	Kind         CheckEndpointKind  `json:"kind"`
+	Labels       map[string]string  `json:"labels"`
+	Locations    []string           `json:"locations"`
+	Name         string             `json:"name"`
+	Organization openapi_types.UUID `json:"organization"`
+	Target       string             `json:"target"`
+
+	// Tcp For kind tcp; null otherwise.
+	Tcp *struct {
+		BannerMatch *string `json:"banner_match"`
+	} `json:"tcp"`
+	TimeoutMs int                `json:"timeout_ms"`
+	UpdatedAt time.Time          `json:"updated_at"`
+	Workspace openapi_types.UUID `json:"workspace"`
+}
+
+// CheckEndpointKind defines model for CheckEndpoint.Kind.
+type CheckEndpointKind string
+
+// CheckEndpointCreate defines model for CheckEndpointCreate.
+type CheckEndpointCreate struct {
+	Annotations *EndpointAnnotations `json:"annotations,omitempty"`
+	Dns         *DnsCheck            `json:"dns,omitempty"`
+	Enabled     *bool                `json:"enabled,omitempty"`
+
+	// FrequencyS Seconds between checks from each location: 10, 15, 20, 30, 60, 120, 300, 600, 900, 1800, 3600.
+	FrequencyS *int                    `json:"frequency_s,omitempty"`
+	Http       *HttpCheck              `json:"http,omitempty"`
+	Kind       CheckEndpointCreateKind `json:"kind"`
+
+	// Labels The labels of the endpoint's alerts (the platform's conventions).
+	Labels *EndpointLabels `json:"labels,omitempty"`
+
+	// Locations The locations that check it; empty: every agent that may.
+	Locations *[]string `json:"locations,omitempty"`
+	Name      string    `json:"name"`
+
+	// Target http: a URL; tcp: `host:port`; dns: the name to resolve.
+	Target    string             `json:"target"`
+	Tcp       *TcpCheck          `json:"tcp,omitempty"`
+	TimeoutMs *int               `json:"timeout_ms,omitempty"`
+	Workspace openapi_types.UUID `json:"workspace"`
+}
+
+// CheckEndpointCreateKind defines model for CheckEndpointCreate.Kind.
+type CheckEndpointCreateKind string
+
+// CheckEndpointUpdate defines model for CheckEndpointUpdate.
+type CheckEndpointUpdate struct {
+	Annotations *EndpointAnnotations `json:"annotations,omitempty"`
+	Dns         *DnsCheck            `json:"dns,omitempty"`
+	Enabled     *bool                `json:"enabled,omitempty"`
+
+	// FrequencyS Seconds between checks from each location: 10, 15, 20, 30, 60, 120, 300, 600, 900, 1800, 3600.
+	FrequencyS *int       `json:"frequency_s,omitempty"`
+	Http       *HttpCheck `json:"http,omitempty"`
+
+	// Labels The labels of the endpoint's alerts (the platform's conventions).
+	Labels *EndpointLabels `json:"labels,omitempty"`
+
+	// Locations The locations that check it; empty: every agent that may.
+	Locations *[]string `json:"locations,omitempty"`
+	Name      *string   `json:"name,omitempty"`
+
+	// Target http: a URL; tcp: `host:port`; dns: the name to resolve.
+	Target    *string   `json:"target,omitempty"`
+	Tcp       *TcpCheck `json:"tcp,omitempty"`
+	TimeoutMs *int      `json:"timeout_ms,omitempty"`
+}
+
+// CheckResult One check's result (the original product's field names).
+type CheckResult struct {
+	// CheckedAt When the check began.
+	CheckedAt              time.Time                     `json:"checked_at"`
+	DnsDnssecValid         *bool                         `json:"dns_dnssec_valid,omitempty"`
+	DnsMatched             *bool                         `json:"dns_matched,omitempty"`
+	DnsProtocol            *string                       `json:"dns_protocol,omitempty"`
+	DnsQueryTimeMs         *float32                      `json:"dns_query_time_ms,omitempty"`
+	DnsRcode               *string                       `json:"dns_rcode,omitempty"`
+	DnsRecordType          *string                       `json:"dns_record_type,omitempty"`
+	DnsRecords             *[]string                     `json:"dns_records,omitempty"`
+	DurationMs             float32                       `json:"duration_ms"`
+	EndpointId             openapi_types.UUID            `json:"endpoint_id"`
+	ErrorCode              *string                       `json:"error_code,omitempty"`
+	ErrorMessage           *string                       `json:"error_message,omitempty"`
+	ErrorName              *string                       `json:"error_name,omitempty"`
+	HttpDnsLookupMs        *float32                      `json:"http_dns_lookup_ms,omitempty"`
+	HttpErrorCategory      *CheckResultHttpErrorCategory `json:"http_error_category,omitempty"`
+	HttpResponseSizeBytes  *int                          `json:"http_response_size_bytes,omitempty"`
+	HttpTcpConnectMs       *float32                      `json:"http_tcp_connect_ms,omitempty"`
+	HttpTimeToFirstByteMs  *float32                      `json:"http_time_to_first_byte_ms,omitempty"`
+	HttpTlsDaysUntilExpiry *int                          `json:"http_tls_days_until_expiry,omitempty"`
+	HttpTlsHandshakeMs     *float32                      `json:"http_tls_handshake_ms,omitempty"`
+	HttpTlsIssuer          *string                       `json:"http_tls_issuer,omitempty"`
+	HttpTlsSubject         *string                       `json:"http_tls_subject,omitempty"`
+	HttpTlsValid           *bool                         `json:"http_tls_valid,omitempty"`
+	HttpTlsVersion         *string                       `json:"http_tls_version,omitempty"`
+	IcmpMaxRttMs           *float32                      `json:"icmp_max_rtt_ms,omitempty"`
+	IcmpMinRttMs           *float32                      `json:"icmp_min_rtt_ms,omitempty"`
+	IcmpPacketLossPercent  *float32                      `json:"icmp_packet_loss_percent,omitempty"`
+	IcmpPacketsReceived    *int                          `json:"icmp_packets_received,omitempty"`
+	IcmpPacketsSent        *int                          `json:"icmp_packets_sent,omitempty"`
+	IcmpRttMs              *float32                      `json:"icmp_rtt_ms,omitempty"`
+	ResolvedIp             *string                       `json:"resolved_ip,omitempty"`
+
+	// ResultId The ID the agent made for this result: a batch sent again is stored once.
+	ResultId           openapi_types.UUID `json:"result_id"`
+	SslCertNotAfter    *time.Time         `json:"ssl_cert_not_after,omitempty"`
+	StatusCode         *int               `json:"status_code,omitempty"`
+	Success            bool               `json:"success"`
+	TcpBanner          *string            `json:"tcp_banner,omitempty"`
+	TcpConnected       *bool              `json:"tcp_connected,omitempty"`
+	TcpResponseMatched *bool              `json:"tcp_response_matched,omitempty"`
+}
+
+// CheckResultHttpErrorCategory defines model for CheckResult.HttpErrorCategory.
+type CheckResultHttpErrorCategory string
+
+// CheckResultBatch defines model for CheckResultBatch.
+type CheckResultBatch struct {
+	Results []CheckResult `json:"results"`
+}
+
+// CheckResultOutcome defines model for CheckResultOutcome.
+type CheckResultOutcome struct {
+	// Accepted Results stored now.
+	Accepted int `json:"accepted"`
+
+	// Duplicates Results stored before (a batch sent again).
+	Duplicates int `json:"duplicates"`
+
+	// Rejected Results not stored: their endpoint is not one this agent may check. Do not send again.
+	Rejected []struct {
+		Reason   CheckResultOutcomeRejectedReason `json:"reason"`
+		ResultId openapi_types.UUID               `json:"result_id"`
+	} `json:"rejected"`
+}
+
+// CheckResultOutcomeRejectedReason defines model for CheckResultOutcome.Rejected.Reason.
+type CheckResultOutcomeRejectedReason string
+
 // CreatedApiKey A new API key with its secret, which no later answer shows again.
 type CreatedApiKey struct {
 	// CreatedAt When the key was created.
@@ -1280,6 +2113,40 @@ type DeliveryAttempt struct {
 	StatusCode *int `json:"status_code"`
 }
 
+// DnsCheck defines model for DnsCheck.
+type DnsCheck struct {
+	// Expected Answers that must all be present; empty: any answer passes.
+	Expected   *[]string           `json:"expected,omitempty"`
+	RecordType *DnsCheckRecordType `json:"record_type,omitempty"`
+
+	// Server The resolver to ask (`10.0.0.53:53`); null: the agent's own.
+	Server *string `json:"server,omitempty"`
+}
+
+// DnsCheckRecordType defines model for DnsCheck.RecordType.
+type DnsCheckRecordType string
+
+// EndpointAnnotations defines model for EndpointAnnotations.
+type EndpointAnnotations struct {
+	DashboardUrl *string `json:"dashboard_url,omitempty"`
+	Description  *string `json:"description,omitempty"`
+	RunbookUrl   *string `json:"runbook_url,omitempty"`
+	Summary      *string `json:"summary,omitempty"`
+}
+
+// EndpointLabels The labels of the endpoint's alerts (the platform's conventions).
+type EndpointLabels struct {
+	Component   *string `json:"component,omitempty"`
+	Environment *string `json:"environment,omitempty"`
+
+	// Severity critical: respond now; warning: within 24 hours; info: no action needed.
+	Severity *EndpointLabelsSeverity `json:"severity,omitempty"`
+	Team     *string                 `json:"team,omitempty"`
+}
+
+// EndpointLabelsSeverity critical: respond now; warning: within 24 hours; info: no action needed.
+type EndpointLabelsSeverity string
+
 // ErrorResponse The body of every error answer under /api.
 type ErrorResponse struct {
 	// Code A stable machine-readable code (docs/http-api.md lists when each is used).
@@ -1375,6 +2242,26 @@ type HandlerSecretRotate struct {
 	// GraceSeconds How long the previous secret still signs (both signatures are sent); default 86400.
 	GraceSeconds *int `json:"grace_seconds,omitempty"`
 }
+
+// HttpCheck defines model for HttpCheck.
+type HttpCheck struct {
+	// BodyMatch Text the body must contain (first MiB).
+	BodyMatch *string `json:"body_match,omitempty"`
+
+	// ExpectedStatus The statuses that pass; empty: any 2xx.
+	ExpectedStatus *[]int             `json:"expected_status,omitempty"`
+	Headers        *map[string]string `json:"headers,omitempty"`
+
+	// InsecureSkipVerify Check a certificate no trusted authority signed (its expiry is still checked).
+	InsecureSkipVerify *bool            `json:"insecure_skip_verify,omitempty"`
+	Method             *HttpCheckMethod `json:"method,omitempty"`
+
+	// TlsExpiryDays Fail when the certificate expires within this many days (0: never on expiry alone).
+	TlsExpiryDays *int `json:"tls_expiry_days,omitempty"`
+}
+
+// HttpCheckMethod defines model for HttpCheck.Method.
+type HttpCheckMethod string
 
 // IdTokenLogin A provider's ID token to exchange for a login token.
 type IdTokenLogin struct {
@@ -1565,6 +2452,21 @@ type PaginatedActionRunList struct {
 	Results []ActionRun `json:"results"`
 }
 
+// PaginatedAgentList One page of a list.
+type PaginatedAgentList struct {
+	// Count How many results there are on all pages.
+	Count int `json:"count"`
+
+	// Next The absolute URL of the next page, or null on the last.
+	Next *string `json:"next"`
+
+	// Previous The absolute URL of the previous page, or null on the first.
+	Previous *string `json:"previous"`
+
+	// Results This page of results.
+	Results []Agent `json:"results"`
+}
+
 // PaginatedApiKeyList One page of a list.
 type PaginatedApiKeyList struct {
 	// Count How many results there are on all pages.
@@ -1608,6 +2510,21 @@ type PaginatedBucketList struct {
 
 	// Results This page of results.
 	Results []Bucket `json:"results"`
+}
+
+// PaginatedCheckEndpointList One page of a list.
+type PaginatedCheckEndpointList struct {
+	// Count How many results there are on all pages.
+	Count int `json:"count"`
+
+	// Next The absolute URL of the next page, or null on the last.
+	Next *string `json:"next"`
+
+	// Previous The absolute URL of the previous page, or null on the first.
+	Previous *string `json:"previous"`
+
+	// Results This page of results.
+	Results []CheckEndpoint `json:"results"`
 }
 
 // PaginatedEventList One page of a list.
@@ -1761,6 +2678,11 @@ type SsoProviders struct {
 		// Name The provider name (in URLs and in `POST /api/login/oidc/`).
 		Name string `json:"name"`
 	} `json:"providers"`
+}
+
+// TcpCheck defines model for TcpCheck.
+type TcpCheck struct {
+	BannerMatch *string `json:"banner_match,omitempty"`
 }
 
 // UploadUrl A presigned upload: PUT the object body to `url` with `headers`.
@@ -2012,6 +2934,29 @@ type ApiV1ActionRunsOutputRetrieveParams struct {
 // ApiV1ActionRunsOutputRetrieveParamsFollow defines parameters for ApiV1ActionRunsOutputRetrieve.
 type ApiV1ActionRunsOutputRetrieveParamsFollow string
 
+// ApiV1AgentEndpointsRetrieveParams defines parameters for ApiV1AgentEndpointsRetrieve.
+type ApiV1AgentEndpointsRetrieveParams struct {
+	IfNoneMatch *string `json:"if-none-match,omitempty"`
+	XAgentId    *string `json:"x-agent-id,omitempty"`
+}
+
+// ApiV1AgentsListParams defines parameters for ApiV1AgentsList.
+type ApiV1AgentsListParams struct {
+	// Page A page number within the paginated result set (1-based, at most 1000000).
+	Page *Page `form:"page,omitempty" json:"page,omitempty"`
+
+	// PageSize Number of results to return per page (default 50, maximum 500).
+	PageSize     *PageSize           `form:"page_size,omitempty" json:"page_size,omitempty"`
+	Organization *openapi_types.UUID `form:"organization,omitempty" json:"organization,omitempty"`
+	Workspace    *openapi_types.UUID `form:"workspace,omitempty" json:"workspace,omitempty"`
+
+	// Archived Archived agents too (`true`), or not.
+	Archived *ApiV1AgentsListParamsArchived `form:"archived,omitempty" json:"archived,omitempty"`
+}
+
+// ApiV1AgentsListParamsArchived defines parameters for ApiV1AgentsList.
+type ApiV1AgentsListParamsArchived string
+
 // ApiV1AuditLogListParams defines parameters for ApiV1AuditLogList.
 type ApiV1AuditLogListParams struct {
 	// Page A page number within the paginated result set (1-based, at most 1000000).
@@ -2058,6 +3003,16 @@ type ApiV1AuditLogExportRetrieveParams struct {
 
 	// ExcludeEvent Leave out entries of these kinds: event names separated by commas, such as `api_key.used,service_account.used` (routine key use, most of a busy log).
 	ExcludeEvent *string `form:"exclude_event,omitempty" json:"exclude_event,omitempty"`
+}
+
+// ApiV1EndpointsListParams defines parameters for ApiV1EndpointsList.
+type ApiV1EndpointsListParams struct {
+	// Page A page number within the paginated result set (1-based, at most 1000000).
+	Page *Page `form:"page,omitempty" json:"page,omitempty"`
+
+	// PageSize Number of results to return per page (default 50, maximum 500).
+	PageSize  *PageSize           `form:"page_size,omitempty" json:"page_size,omitempty"`
+	Workspace *openapi_types.UUID `form:"workspace,omitempty" json:"workspace,omitempty"`
 }
 
 // ApiV1EventsListParams defines parameters for ApiV1EventsList.
@@ -2195,6 +3150,30 @@ type ApiV1ActionRunsCreateJSONRequestBody = ActionRunStart
 // ApiV1ActionRunsFinishCreateJSONRequestBody defines body for ApiV1ActionRunsFinishCreate for application/json ContentType.
 type ApiV1ActionRunsFinishCreateJSONRequestBody = ActionRunFinish
 
+// ApiV1AgentErrorsCreateJSONRequestBody defines body for ApiV1AgentErrorsCreate for application/json ContentType.
+type ApiV1AgentErrorsCreateJSONRequestBody = AgentErrorReport
+
+// ApiV1AgentHealthCreateJSONRequestBody defines body for ApiV1AgentHealthCreate for application/json ContentType.
+type ApiV1AgentHealthCreateJSONRequestBody = AgentHealthReport
+
+// ApiV1AgentResultsCreateJSONRequestBody defines body for ApiV1AgentResultsCreate for application/json ContentType.
+type ApiV1AgentResultsCreateJSONRequestBody = CheckResultBatch
+
+// ApiV1AgentsCreateJSONRequestBody defines body for ApiV1AgentsCreate for application/json ContentType.
+type ApiV1AgentsCreateJSONRequestBody = AgentCreate
+
+// ApiV1AgentsPartialUpdateJSONRequestBody defines body for ApiV1AgentsPartialUpdate for application/json ContentType.
+type ApiV1AgentsPartialUpdateJSONRequestBody = AgentUpdate
+
+// ApiV1AgentsRotateTokenCreateJSONRequestBody defines body for ApiV1AgentsRotateTokenCreate for application/json ContentType.
+type ApiV1AgentsRotateTokenCreateJSONRequestBody = AgentTokenRotate
+
+// ApiV1EndpointsCreateJSONRequestBody defines body for ApiV1EndpointsCreate for application/json ContentType.
+type ApiV1EndpointsCreateJSONRequestBody = CheckEndpointCreate
+
+// ApiV1EndpointsPartialUpdateJSONRequestBody defines body for ApiV1EndpointsPartialUpdate for application/json ContentType.
+type ApiV1EndpointsPartialUpdateJSONRequestBody = CheckEndpointUpdate
+
 // ApiV1EventsRedeliverCreateJSONRequestBody defines body for ApiV1EventsRedeliverCreate for application/json ContentType.
 type ApiV1EventsRedeliverCreateJSONRequestBody = Redeliver
 
@@ -2257,6 +3236,710 @@ type ApiV1WorkspacesMembersCreateJSONRequestBody = MemberCreate
 
 // ApiV1WorkspacesMembersPartialUpdateJSONRequestBody defines body for ApiV1WorkspacesMembersPartialUpdate for application/json ContentType.
 type ApiV1WorkspacesMembersPartialUpdateJSONRequestBody = MemberUpdate
+
+// AsAgentErrorReportSystemInfo0 returns the union data inside the AgentErrorReport_SystemInfo_AdditionalProperties as a AgentErrorReportSystemInfo0
+func (t AgentErrorReport_SystemInfo_AdditionalProperties) AsAgentErrorReportSystemInfo0() (AgentErrorReportSystemInfo0, error) {
+	var body AgentErrorReportSystemInfo0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentErrorReportSystemInfo0 overwrites any union data inside the AgentErrorReport_SystemInfo_AdditionalProperties as the provided AgentErrorReportSystemInfo0
+func (t *AgentErrorReport_SystemInfo_AdditionalProperties) FromAgentErrorReportSystemInfo0(v AgentErrorReportSystemInfo0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentErrorReportSystemInfo0 performs a merge with any union data inside the AgentErrorReport_SystemInfo_AdditionalProperties, using the provided AgentErrorReportSystemInfo0
+func (t *AgentErrorReport_SystemInfo_AdditionalProperties) MergeAgentErrorReportSystemInfo0(v AgentErrorReportSystemInfo0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsAgentErrorReportSystemInfo1 returns the union data inside the AgentErrorReport_SystemInfo_AdditionalProperties as a AgentErrorReportSystemInfo1
+func (t AgentErrorReport_SystemInfo_AdditionalProperties) AsAgentErrorReportSystemInfo1() (AgentErrorReportSystemInfo1, error) {
+	var body AgentErrorReportSystemInfo1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentErrorReportSystemInfo1 overwrites any union data inside the AgentErrorReport_SystemInfo_AdditionalProperties as the provided AgentErrorReportSystemInfo1
+func (t *AgentErrorReport_SystemInfo_AdditionalProperties) FromAgentErrorReportSystemInfo1(v AgentErrorReportSystemInfo1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentErrorReportSystemInfo1 performs a merge with any union data inside the AgentErrorReport_SystemInfo_AdditionalProperties, using the provided AgentErrorReportSystemInfo1
+func (t *AgentErrorReport_SystemInfo_AdditionalProperties) MergeAgentErrorReportSystemInfo1(v AgentErrorReportSystemInfo1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsAgentErrorReportSystemInfo2 returns the union data inside the AgentErrorReport_SystemInfo_AdditionalProperties as a AgentErrorReportSystemInfo2
+func (t AgentErrorReport_SystemInfo_AdditionalProperties) AsAgentErrorReportSystemInfo2() (AgentErrorReportSystemInfo2, error) {
+	var body AgentErrorReportSystemInfo2
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentErrorReportSystemInfo2 overwrites any union data inside the AgentErrorReport_SystemInfo_AdditionalProperties as the provided AgentErrorReportSystemInfo2
+func (t *AgentErrorReport_SystemInfo_AdditionalProperties) FromAgentErrorReportSystemInfo2(v AgentErrorReportSystemInfo2) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentErrorReportSystemInfo2 performs a merge with any union data inside the AgentErrorReport_SystemInfo_AdditionalProperties, using the provided AgentErrorReportSystemInfo2
+func (t *AgentErrorReport_SystemInfo_AdditionalProperties) MergeAgentErrorReportSystemInfo2(v AgentErrorReportSystemInfo2) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t AgentErrorReport_SystemInfo_AdditionalProperties) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *AgentErrorReport_SystemInfo_AdditionalProperties) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsAgentHealthReportAgentConfiguration0 returns the union data inside the AgentHealthReport_AgentConfiguration_AdditionalProperties as a AgentHealthReportAgentConfiguration0
+func (t AgentHealthReport_AgentConfiguration_AdditionalProperties) AsAgentHealthReportAgentConfiguration0() (AgentHealthReportAgentConfiguration0, error) {
+	var body AgentHealthReportAgentConfiguration0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentHealthReportAgentConfiguration0 overwrites any union data inside the AgentHealthReport_AgentConfiguration_AdditionalProperties as the provided AgentHealthReportAgentConfiguration0
+func (t *AgentHealthReport_AgentConfiguration_AdditionalProperties) FromAgentHealthReportAgentConfiguration0(v AgentHealthReportAgentConfiguration0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentHealthReportAgentConfiguration0 performs a merge with any union data inside the AgentHealthReport_AgentConfiguration_AdditionalProperties, using the provided AgentHealthReportAgentConfiguration0
+func (t *AgentHealthReport_AgentConfiguration_AdditionalProperties) MergeAgentHealthReportAgentConfiguration0(v AgentHealthReportAgentConfiguration0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsAgentHealthReportAgentConfiguration1 returns the union data inside the AgentHealthReport_AgentConfiguration_AdditionalProperties as a AgentHealthReportAgentConfiguration1
+func (t AgentHealthReport_AgentConfiguration_AdditionalProperties) AsAgentHealthReportAgentConfiguration1() (AgentHealthReportAgentConfiguration1, error) {
+	var body AgentHealthReportAgentConfiguration1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentHealthReportAgentConfiguration1 overwrites any union data inside the AgentHealthReport_AgentConfiguration_AdditionalProperties as the provided AgentHealthReportAgentConfiguration1
+func (t *AgentHealthReport_AgentConfiguration_AdditionalProperties) FromAgentHealthReportAgentConfiguration1(v AgentHealthReportAgentConfiguration1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentHealthReportAgentConfiguration1 performs a merge with any union data inside the AgentHealthReport_AgentConfiguration_AdditionalProperties, using the provided AgentHealthReportAgentConfiguration1
+func (t *AgentHealthReport_AgentConfiguration_AdditionalProperties) MergeAgentHealthReportAgentConfiguration1(v AgentHealthReportAgentConfiguration1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsAgentHealthReportAgentConfiguration2 returns the union data inside the AgentHealthReport_AgentConfiguration_AdditionalProperties as a AgentHealthReportAgentConfiguration2
+func (t AgentHealthReport_AgentConfiguration_AdditionalProperties) AsAgentHealthReportAgentConfiguration2() (AgentHealthReportAgentConfiguration2, error) {
+	var body AgentHealthReportAgentConfiguration2
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentHealthReportAgentConfiguration2 overwrites any union data inside the AgentHealthReport_AgentConfiguration_AdditionalProperties as the provided AgentHealthReportAgentConfiguration2
+func (t *AgentHealthReport_AgentConfiguration_AdditionalProperties) FromAgentHealthReportAgentConfiguration2(v AgentHealthReportAgentConfiguration2) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentHealthReportAgentConfiguration2 performs a merge with any union data inside the AgentHealthReport_AgentConfiguration_AdditionalProperties, using the provided AgentHealthReportAgentConfiguration2
+func (t *AgentHealthReport_AgentConfiguration_AdditionalProperties) MergeAgentHealthReportAgentConfiguration2(v AgentHealthReportAgentConfiguration2) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t AgentHealthReport_AgentConfiguration_AdditionalProperties) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *AgentHealthReport_AgentConfiguration_AdditionalProperties) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsAgentHealthReportCheckMetrics0 returns the union data inside the AgentHealthReport_CheckMetrics_AdditionalProperties as a AgentHealthReportCheckMetrics0
+func (t AgentHealthReport_CheckMetrics_AdditionalProperties) AsAgentHealthReportCheckMetrics0() (AgentHealthReportCheckMetrics0, error) {
+	var body AgentHealthReportCheckMetrics0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentHealthReportCheckMetrics0 overwrites any union data inside the AgentHealthReport_CheckMetrics_AdditionalProperties as the provided AgentHealthReportCheckMetrics0
+func (t *AgentHealthReport_CheckMetrics_AdditionalProperties) FromAgentHealthReportCheckMetrics0(v AgentHealthReportCheckMetrics0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentHealthReportCheckMetrics0 performs a merge with any union data inside the AgentHealthReport_CheckMetrics_AdditionalProperties, using the provided AgentHealthReportCheckMetrics0
+func (t *AgentHealthReport_CheckMetrics_AdditionalProperties) MergeAgentHealthReportCheckMetrics0(v AgentHealthReportCheckMetrics0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsAgentHealthReportCheckMetrics1 returns the union data inside the AgentHealthReport_CheckMetrics_AdditionalProperties as a AgentHealthReportCheckMetrics1
+func (t AgentHealthReport_CheckMetrics_AdditionalProperties) AsAgentHealthReportCheckMetrics1() (AgentHealthReportCheckMetrics1, error) {
+	var body AgentHealthReportCheckMetrics1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentHealthReportCheckMetrics1 overwrites any union data inside the AgentHealthReport_CheckMetrics_AdditionalProperties as the provided AgentHealthReportCheckMetrics1
+func (t *AgentHealthReport_CheckMetrics_AdditionalProperties) FromAgentHealthReportCheckMetrics1(v AgentHealthReportCheckMetrics1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentHealthReportCheckMetrics1 performs a merge with any union data inside the AgentHealthReport_CheckMetrics_AdditionalProperties, using the provided AgentHealthReportCheckMetrics1
+func (t *AgentHealthReport_CheckMetrics_AdditionalProperties) MergeAgentHealthReportCheckMetrics1(v AgentHealthReportCheckMetrics1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsAgentHealthReportCheckMetrics2 returns the union data inside the AgentHealthReport_CheckMetrics_AdditionalProperties as a AgentHealthReportCheckMetrics2
+func (t AgentHealthReport_CheckMetrics_AdditionalProperties) AsAgentHealthReportCheckMetrics2() (AgentHealthReportCheckMetrics2, error) {
+	var body AgentHealthReportCheckMetrics2
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentHealthReportCheckMetrics2 overwrites any union data inside the AgentHealthReport_CheckMetrics_AdditionalProperties as the provided AgentHealthReportCheckMetrics2
+func (t *AgentHealthReport_CheckMetrics_AdditionalProperties) FromAgentHealthReportCheckMetrics2(v AgentHealthReportCheckMetrics2) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentHealthReportCheckMetrics2 performs a merge with any union data inside the AgentHealthReport_CheckMetrics_AdditionalProperties, using the provided AgentHealthReportCheckMetrics2
+func (t *AgentHealthReport_CheckMetrics_AdditionalProperties) MergeAgentHealthReportCheckMetrics2(v AgentHealthReportCheckMetrics2) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t AgentHealthReport_CheckMetrics_AdditionalProperties) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *AgentHealthReport_CheckMetrics_AdditionalProperties) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsAgentHealthReportCheckSummary0 returns the union data inside the AgentHealthReport_CheckSummary_AdditionalProperties as a AgentHealthReportCheckSummary0
+func (t AgentHealthReport_CheckSummary_AdditionalProperties) AsAgentHealthReportCheckSummary0() (AgentHealthReportCheckSummary0, error) {
+	var body AgentHealthReportCheckSummary0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentHealthReportCheckSummary0 overwrites any union data inside the AgentHealthReport_CheckSummary_AdditionalProperties as the provided AgentHealthReportCheckSummary0
+func (t *AgentHealthReport_CheckSummary_AdditionalProperties) FromAgentHealthReportCheckSummary0(v AgentHealthReportCheckSummary0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentHealthReportCheckSummary0 performs a merge with any union data inside the AgentHealthReport_CheckSummary_AdditionalProperties, using the provided AgentHealthReportCheckSummary0
+func (t *AgentHealthReport_CheckSummary_AdditionalProperties) MergeAgentHealthReportCheckSummary0(v AgentHealthReportCheckSummary0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsAgentHealthReportCheckSummary1 returns the union data inside the AgentHealthReport_CheckSummary_AdditionalProperties as a AgentHealthReportCheckSummary1
+func (t AgentHealthReport_CheckSummary_AdditionalProperties) AsAgentHealthReportCheckSummary1() (AgentHealthReportCheckSummary1, error) {
+	var body AgentHealthReportCheckSummary1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentHealthReportCheckSummary1 overwrites any union data inside the AgentHealthReport_CheckSummary_AdditionalProperties as the provided AgentHealthReportCheckSummary1
+func (t *AgentHealthReport_CheckSummary_AdditionalProperties) FromAgentHealthReportCheckSummary1(v AgentHealthReportCheckSummary1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentHealthReportCheckSummary1 performs a merge with any union data inside the AgentHealthReport_CheckSummary_AdditionalProperties, using the provided AgentHealthReportCheckSummary1
+func (t *AgentHealthReport_CheckSummary_AdditionalProperties) MergeAgentHealthReportCheckSummary1(v AgentHealthReportCheckSummary1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsAgentHealthReportCheckSummary2 returns the union data inside the AgentHealthReport_CheckSummary_AdditionalProperties as a AgentHealthReportCheckSummary2
+func (t AgentHealthReport_CheckSummary_AdditionalProperties) AsAgentHealthReportCheckSummary2() (AgentHealthReportCheckSummary2, error) {
+	var body AgentHealthReportCheckSummary2
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentHealthReportCheckSummary2 overwrites any union data inside the AgentHealthReport_CheckSummary_AdditionalProperties as the provided AgentHealthReportCheckSummary2
+func (t *AgentHealthReport_CheckSummary_AdditionalProperties) FromAgentHealthReportCheckSummary2(v AgentHealthReportCheckSummary2) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentHealthReportCheckSummary2 performs a merge with any union data inside the AgentHealthReport_CheckSummary_AdditionalProperties, using the provided AgentHealthReportCheckSummary2
+func (t *AgentHealthReport_CheckSummary_AdditionalProperties) MergeAgentHealthReportCheckSummary2(v AgentHealthReportCheckSummary2) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t AgentHealthReport_CheckSummary_AdditionalProperties) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *AgentHealthReport_CheckSummary_AdditionalProperties) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsAgentHealthReportNetworkMetrics0 returns the union data inside the AgentHealthReport_NetworkMetrics_AdditionalProperties as a AgentHealthReportNetworkMetrics0
+func (t AgentHealthReport_NetworkMetrics_AdditionalProperties) AsAgentHealthReportNetworkMetrics0() (AgentHealthReportNetworkMetrics0, error) {
+	var body AgentHealthReportNetworkMetrics0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentHealthReportNetworkMetrics0 overwrites any union data inside the AgentHealthReport_NetworkMetrics_AdditionalProperties as the provided AgentHealthReportNetworkMetrics0
+func (t *AgentHealthReport_NetworkMetrics_AdditionalProperties) FromAgentHealthReportNetworkMetrics0(v AgentHealthReportNetworkMetrics0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentHealthReportNetworkMetrics0 performs a merge with any union data inside the AgentHealthReport_NetworkMetrics_AdditionalProperties, using the provided AgentHealthReportNetworkMetrics0
+func (t *AgentHealthReport_NetworkMetrics_AdditionalProperties) MergeAgentHealthReportNetworkMetrics0(v AgentHealthReportNetworkMetrics0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsAgentHealthReportNetworkMetrics1 returns the union data inside the AgentHealthReport_NetworkMetrics_AdditionalProperties as a AgentHealthReportNetworkMetrics1
+func (t AgentHealthReport_NetworkMetrics_AdditionalProperties) AsAgentHealthReportNetworkMetrics1() (AgentHealthReportNetworkMetrics1, error) {
+	var body AgentHealthReportNetworkMetrics1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentHealthReportNetworkMetrics1 overwrites any union data inside the AgentHealthReport_NetworkMetrics_AdditionalProperties as the provided AgentHealthReportNetworkMetrics1
+func (t *AgentHealthReport_NetworkMetrics_AdditionalProperties) FromAgentHealthReportNetworkMetrics1(v AgentHealthReportNetworkMetrics1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentHealthReportNetworkMetrics1 performs a merge with any union data inside the AgentHealthReport_NetworkMetrics_AdditionalProperties, using the provided AgentHealthReportNetworkMetrics1
+func (t *AgentHealthReport_NetworkMetrics_AdditionalProperties) MergeAgentHealthReportNetworkMetrics1(v AgentHealthReportNetworkMetrics1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsAgentHealthReportNetworkMetrics2 returns the union data inside the AgentHealthReport_NetworkMetrics_AdditionalProperties as a AgentHealthReportNetworkMetrics2
+func (t AgentHealthReport_NetworkMetrics_AdditionalProperties) AsAgentHealthReportNetworkMetrics2() (AgentHealthReportNetworkMetrics2, error) {
+	var body AgentHealthReportNetworkMetrics2
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentHealthReportNetworkMetrics2 overwrites any union data inside the AgentHealthReport_NetworkMetrics_AdditionalProperties as the provided AgentHealthReportNetworkMetrics2
+func (t *AgentHealthReport_NetworkMetrics_AdditionalProperties) FromAgentHealthReportNetworkMetrics2(v AgentHealthReportNetworkMetrics2) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentHealthReportNetworkMetrics2 performs a merge with any union data inside the AgentHealthReport_NetworkMetrics_AdditionalProperties, using the provided AgentHealthReportNetworkMetrics2
+func (t *AgentHealthReport_NetworkMetrics_AdditionalProperties) MergeAgentHealthReportNetworkMetrics2(v AgentHealthReportNetworkMetrics2) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t AgentHealthReport_NetworkMetrics_AdditionalProperties) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *AgentHealthReport_NetworkMetrics_AdditionalProperties) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsAgentHealthReportResourceMetrics0 returns the union data inside the AgentHealthReport_ResourceMetrics_AdditionalProperties as a AgentHealthReportResourceMetrics0
+func (t AgentHealthReport_ResourceMetrics_AdditionalProperties) AsAgentHealthReportResourceMetrics0() (AgentHealthReportResourceMetrics0, error) {
+	var body AgentHealthReportResourceMetrics0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentHealthReportResourceMetrics0 overwrites any union data inside the AgentHealthReport_ResourceMetrics_AdditionalProperties as the provided AgentHealthReportResourceMetrics0
+func (t *AgentHealthReport_ResourceMetrics_AdditionalProperties) FromAgentHealthReportResourceMetrics0(v AgentHealthReportResourceMetrics0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentHealthReportResourceMetrics0 performs a merge with any union data inside the AgentHealthReport_ResourceMetrics_AdditionalProperties, using the provided AgentHealthReportResourceMetrics0
+func (t *AgentHealthReport_ResourceMetrics_AdditionalProperties) MergeAgentHealthReportResourceMetrics0(v AgentHealthReportResourceMetrics0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsAgentHealthReportResourceMetrics1 returns the union data inside the AgentHealthReport_ResourceMetrics_AdditionalProperties as a AgentHealthReportResourceMetrics1
+func (t AgentHealthReport_ResourceMetrics_AdditionalProperties) AsAgentHealthReportResourceMetrics1() (AgentHealthReportResourceMetrics1, error) {
+	var body AgentHealthReportResourceMetrics1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentHealthReportResourceMetrics1 overwrites any union data inside the AgentHealthReport_ResourceMetrics_AdditionalProperties as the provided AgentHealthReportResourceMetrics1
+func (t *AgentHealthReport_ResourceMetrics_AdditionalProperties) FromAgentHealthReportResourceMetrics1(v AgentHealthReportResourceMetrics1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentHealthReportResourceMetrics1 performs a merge with any union data inside the AgentHealthReport_ResourceMetrics_AdditionalProperties, using the provided AgentHealthReportResourceMetrics1
+func (t *AgentHealthReport_ResourceMetrics_AdditionalProperties) MergeAgentHealthReportResourceMetrics1(v AgentHealthReportResourceMetrics1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsAgentHealthReportResourceMetrics2 returns the union data inside the AgentHealthReport_ResourceMetrics_AdditionalProperties as a AgentHealthReportResourceMetrics2
+func (t AgentHealthReport_ResourceMetrics_AdditionalProperties) AsAgentHealthReportResourceMetrics2() (AgentHealthReportResourceMetrics2, error) {
+	var body AgentHealthReportResourceMetrics2
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentHealthReportResourceMetrics2 overwrites any union data inside the AgentHealthReport_ResourceMetrics_AdditionalProperties as the provided AgentHealthReportResourceMetrics2
+func (t *AgentHealthReport_ResourceMetrics_AdditionalProperties) FromAgentHealthReportResourceMetrics2(v AgentHealthReportResourceMetrics2) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentHealthReportResourceMetrics2 performs a merge with any union data inside the AgentHealthReport_ResourceMetrics_AdditionalProperties, using the provided AgentHealthReportResourceMetrics2
+func (t *AgentHealthReport_ResourceMetrics_AdditionalProperties) MergeAgentHealthReportResourceMetrics2(v AgentHealthReportResourceMetrics2) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t AgentHealthReport_ResourceMetrics_AdditionalProperties) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *AgentHealthReport_ResourceMetrics_AdditionalProperties) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsAgentHealthReportStorageStats0 returns the union data inside the AgentHealthReport_StorageStats_AdditionalProperties as a AgentHealthReportStorageStats0
+func (t AgentHealthReport_StorageStats_AdditionalProperties) AsAgentHealthReportStorageStats0() (AgentHealthReportStorageStats0, error) {
+	var body AgentHealthReportStorageStats0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentHealthReportStorageStats0 overwrites any union data inside the AgentHealthReport_StorageStats_AdditionalProperties as the provided AgentHealthReportStorageStats0
+func (t *AgentHealthReport_StorageStats_AdditionalProperties) FromAgentHealthReportStorageStats0(v AgentHealthReportStorageStats0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentHealthReportStorageStats0 performs a merge with any union data inside the AgentHealthReport_StorageStats_AdditionalProperties, using the provided AgentHealthReportStorageStats0
+func (t *AgentHealthReport_StorageStats_AdditionalProperties) MergeAgentHealthReportStorageStats0(v AgentHealthReportStorageStats0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsAgentHealthReportStorageStats1 returns the union data inside the AgentHealthReport_StorageStats_AdditionalProperties as a AgentHealthReportStorageStats1
+func (t AgentHealthReport_StorageStats_AdditionalProperties) AsAgentHealthReportStorageStats1() (AgentHealthReportStorageStats1, error) {
+	var body AgentHealthReportStorageStats1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentHealthReportStorageStats1 overwrites any union data inside the AgentHealthReport_StorageStats_AdditionalProperties as the provided AgentHealthReportStorageStats1
+func (t *AgentHealthReport_StorageStats_AdditionalProperties) FromAgentHealthReportStorageStats1(v AgentHealthReportStorageStats1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentHealthReportStorageStats1 performs a merge with any union data inside the AgentHealthReport_StorageStats_AdditionalProperties, using the provided AgentHealthReportStorageStats1
+func (t *AgentHealthReport_StorageStats_AdditionalProperties) MergeAgentHealthReportStorageStats1(v AgentHealthReportStorageStats1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsAgentHealthReportStorageStats2 returns the union data inside the AgentHealthReport_StorageStats_AdditionalProperties as a AgentHealthReportStorageStats2
+func (t AgentHealthReport_StorageStats_AdditionalProperties) AsAgentHealthReportStorageStats2() (AgentHealthReportStorageStats2, error) {
+	var body AgentHealthReportStorageStats2
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentHealthReportStorageStats2 overwrites any union data inside the AgentHealthReport_StorageStats_AdditionalProperties as the provided AgentHealthReportStorageStats2
+func (t *AgentHealthReport_StorageStats_AdditionalProperties) FromAgentHealthReportStorageStats2(v AgentHealthReportStorageStats2) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentHealthReportStorageStats2 performs a merge with any union data inside the AgentHealthReport_StorageStats_AdditionalProperties, using the provided AgentHealthReportStorageStats2
+func (t *AgentHealthReport_StorageStats_AdditionalProperties) MergeAgentHealthReportStorageStats2(v AgentHealthReportStorageStats2) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t AgentHealthReport_StorageStats_AdditionalProperties) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *AgentHealthReport_StorageStats_AdditionalProperties) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsAgentHealthReportSystemInfo0 returns the union data inside the AgentHealthReport_SystemInfo_AdditionalProperties as a AgentHealthReportSystemInfo0
+func (t AgentHealthReport_SystemInfo_AdditionalProperties) AsAgentHealthReportSystemInfo0() (AgentHealthReportSystemInfo0, error) {
+	var body AgentHealthReportSystemInfo0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentHealthReportSystemInfo0 overwrites any union data inside the AgentHealthReport_SystemInfo_AdditionalProperties as the provided AgentHealthReportSystemInfo0
+func (t *AgentHealthReport_SystemInfo_AdditionalProperties) FromAgentHealthReportSystemInfo0(v AgentHealthReportSystemInfo0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentHealthReportSystemInfo0 performs a merge with any union data inside the AgentHealthReport_SystemInfo_AdditionalProperties, using the provided AgentHealthReportSystemInfo0
+func (t *AgentHealthReport_SystemInfo_AdditionalProperties) MergeAgentHealthReportSystemInfo0(v AgentHealthReportSystemInfo0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsAgentHealthReportSystemInfo1 returns the union data inside the AgentHealthReport_SystemInfo_AdditionalProperties as a AgentHealthReportSystemInfo1
+func (t AgentHealthReport_SystemInfo_AdditionalProperties) AsAgentHealthReportSystemInfo1() (AgentHealthReportSystemInfo1, error) {
+	var body AgentHealthReportSystemInfo1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentHealthReportSystemInfo1 overwrites any union data inside the AgentHealthReport_SystemInfo_AdditionalProperties as the provided AgentHealthReportSystemInfo1
+func (t *AgentHealthReport_SystemInfo_AdditionalProperties) FromAgentHealthReportSystemInfo1(v AgentHealthReportSystemInfo1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentHealthReportSystemInfo1 performs a merge with any union data inside the AgentHealthReport_SystemInfo_AdditionalProperties, using the provided AgentHealthReportSystemInfo1
+func (t *AgentHealthReport_SystemInfo_AdditionalProperties) MergeAgentHealthReportSystemInfo1(v AgentHealthReportSystemInfo1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsAgentHealthReportSystemInfo2 returns the union data inside the AgentHealthReport_SystemInfo_AdditionalProperties as a AgentHealthReportSystemInfo2
+func (t AgentHealthReport_SystemInfo_AdditionalProperties) AsAgentHealthReportSystemInfo2() (AgentHealthReportSystemInfo2, error) {
+	var body AgentHealthReportSystemInfo2
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentHealthReportSystemInfo2 overwrites any union data inside the AgentHealthReport_SystemInfo_AdditionalProperties as the provided AgentHealthReportSystemInfo2
+func (t *AgentHealthReport_SystemInfo_AdditionalProperties) FromAgentHealthReportSystemInfo2(v AgentHealthReportSystemInfo2) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentHealthReportSystemInfo2 performs a merge with any union data inside the AgentHealthReport_SystemInfo_AdditionalProperties, using the provided AgentHealthReportSystemInfo2
+func (t *AgentHealthReport_SystemInfo_AdditionalProperties) MergeAgentHealthReportSystemInfo2(v AgentHealthReportSystemInfo2) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t AgentHealthReport_SystemInfo_AdditionalProperties) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *AgentHealthReport_SystemInfo_AdditionalProperties) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
 
 // RequestEditorFn is the function signature for the RequestEditor callback function
 type RequestEditorFn func(ctx context.Context, req *http.Request) error
@@ -2453,6 +4136,139 @@ type ClientInterface interface {
 	// Corresponds with GET /api/v1/action-runs/{id}/output/ (the `ApiV1ActionRunsOutputRetrieve` operationId).
 	ApiV1ActionRunsOutputRetrieve(ctx context.Context, id openapi_types.UUID, params *ApiV1ActionRunsOutputRetrieveParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// ApiV1AgentEndpointsRetrieve An agent's assignments: the endpoints it checks
+	//
+	// For monitoring agents (their `pla_` token only). The answer has an `ETag`; ask again with `If-None-Match` and get 304 while nothing changed. `X-Agent-ID`, if sent, must be the token’s agent (403 `agent_mismatch`).
+	//
+	// Corresponds with GET /api/v1/agent/endpoints/ (the `ApiV1AgentEndpointsRetrieve` operationId).
+	ApiV1AgentEndpointsRetrieve(ctx context.Context, params *ApiV1AgentEndpointsRetrieveParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1AgentErrorsCreateWithBody An agent's error report
+	//
+	// For monitoring agents: error counts and up to 50 recent errors; the agent page shows the latest.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/v1/agent/errors/ (the `ApiV1AgentErrorsCreate` operationId).
+	ApiV1AgentErrorsCreateWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1AgentErrorsCreate An agent's error report
+	//
+	// For monitoring agents: error counts and up to 50 recent errors; the agent page shows the latest.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/v1/agent/errors/ (the `ApiV1AgentErrorsCreate` operationId).
+	ApiV1AgentErrorsCreate(ctx context.Context, body ApiV1AgentErrorsCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1AgentHealthCreateWithBody An agent's health report
+	//
+	// For monitoring agents: status, version, uptime and counters. `check_results` sent with it are stored as `POST /api/v1/agent/results/` would. Never creates an agent: the token names it.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/v1/agent/health/ (the `ApiV1AgentHealthCreate` operationId).
+	ApiV1AgentHealthCreateWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1AgentHealthCreate An agent's health report
+	//
+	// For monitoring agents: status, version, uptime and counters. `check_results` sent with it are stored as `POST /api/v1/agent/results/` would. Never creates an agent: the token names it.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/v1/agent/health/ (the `ApiV1AgentHealthCreate` operationId).
+	ApiV1AgentHealthCreate(ctx context.Context, body ApiV1AgentHealthCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1AgentResultsCreateWithBody Report a batch of check results (idempotent by result_id)
+	//
+	// For monitoring agents. Up to 500 results, each with the ID the agent made for it: a batch sent again is stored once (`duplicates`). A result for an endpoint outside the agent’s reach is `rejected` and does not fail the others.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/v1/agent/results/ (the `ApiV1AgentResultsCreate` operationId).
+	ApiV1AgentResultsCreateWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1AgentResultsCreate Report a batch of check results (idempotent by result_id)
+	//
+	// For monitoring agents. Up to 500 results, each with the ID the agent made for it: a batch sent again is stored once (`duplicates`). A result for an endpoint outside the agent’s reach is `rejected` and does not fail the others.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/v1/agent/results/ (the `ApiV1AgentResultsCreate` operationId).
+	ApiV1AgentResultsCreate(ctx context.Context, body ApiV1AgentResultsCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1AgentsList List monitoring agents
+	//
+	// The agents the caller may see, by name; filter by `organization` or `workspace`; archived ones with `archived=true`.
+	//
+	// Corresponds with GET /api/v1/agents/ (the `ApiV1AgentsList` operationId).
+	ApiV1AgentsList(ctx context.Context, params *ApiV1AgentsListParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1AgentsCreateWithBody Create a monitoring agent; its token is shown once
+	//
+	// A new agent from a name and a location, in an organization (Org Admin) or one of its workspaces (Workspace Admin). The answer carries its `pla_` token once: it reaches the agent endpoints and nothing else. Needs a person signed in (403 `interactive_login_required` with an API key). 409 `agent_name_taken`.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/v1/agents/ (the `ApiV1AgentsCreate` operationId).
+	ApiV1AgentsCreateWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1AgentsCreate Create a monitoring agent; its token is shown once
+	//
+	// A new agent from a name and a location, in an organization (Org Admin) or one of its workspaces (Workspace Admin). The answer carries its `pla_` token once: it reaches the agent endpoints and nothing else. Needs a person signed in (403 `interactive_login_required` with an API key). 409 `agent_name_taken`.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/v1/agents/ (the `ApiV1AgentsCreate` operationId).
+	ApiV1AgentsCreate(ctx context.Context, body ApiV1AgentsCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1AgentsDestroy Delete a monitoring agent and its tokens
+	//
+	// Corresponds with DELETE /api/v1/agents/{id}/ (the `ApiV1AgentsDestroy` operationId).
+	ApiV1AgentsDestroy(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1AgentsRetrieve A monitoring agent, with its last health report
+	//
+	// Corresponds with GET /api/v1/agents/{id}/ (the `ApiV1AgentsRetrieve` operationId).
+	ApiV1AgentsRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1AgentsPartialUpdateWithBody Rename a monitoring agent, or change its location or description
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PATCH /api/v1/agents/{id}/ (the `ApiV1AgentsPartialUpdate` operationId).
+	ApiV1AgentsPartialUpdateWithBody(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1AgentsPartialUpdate Rename a monitoring agent, or change its location or description
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PATCH /api/v1/agents/{id}/ (the `ApiV1AgentsPartialUpdate` operationId).
+	ApiV1AgentsPartialUpdate(ctx context.Context, id openapi_types.UUID, body ApiV1AgentsPartialUpdateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1AgentsArchiveCreate Archive a monitoring agent: its tokens stop working, its history stays
+	//
+	// Corresponds with POST /api/v1/agents/{id}/archive/ (the `ApiV1AgentsArchiveCreate` operationId).
+	ApiV1AgentsArchiveCreate(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1AgentsRotateTokenCreateWithBody Give a monitoring agent a new token; the old ones end after a grace period
+	//
+	// The new token is shown once. The tokens the agent had keep working for `grace_seconds` (default 3600). Needs a person signed in. 409 `agent_archived` for an archived agent.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/v1/agents/{id}/rotate-token/ (the `ApiV1AgentsRotateTokenCreate` operationId).
+	ApiV1AgentsRotateTokenCreateWithBody(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1AgentsRotateTokenCreate Give a monitoring agent a new token; the old ones end after a grace period
+	//
+	// The new token is shown once. The tokens the agent had keep working for `grace_seconds` (default 3600). Needs a person signed in. 409 `agent_archived` for an archived agent.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/v1/agents/{id}/rotate-token/ (the `ApiV1AgentsRotateTokenCreate` operationId).
+	ApiV1AgentsRotateTokenCreate(ctx context.Context, id openapi_types.UUID, body ApiV1AgentsRotateTokenCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// ApiV1AuditLogList Security events, newest first (Super Admin: all; Org Admin: their organizations)
 	//
 	// A page of the audit log, newest first, with filters. Super Admins see every entry; Org Admins the entries of their organizations.
@@ -2466,6 +4282,59 @@ type ClientInterface interface {
 	//
 	// Corresponds with GET /api/v1/audit-log/export/ (the `ApiV1AuditLogExportRetrieve` operationId).
 	ApiV1AuditLogExportRetrieve(ctx context.Context, params *ApiV1AuditLogExportRetrieveParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1EndpointsList List the endpoints the agents check
+	//
+	// The endpoints of one workspace (`workspace`) or of every workspace the caller may see, by name.
+	//
+	// Corresponds with GET /api/v1/endpoints/ (the `ApiV1EndpointsList` operationId).
+	ApiV1EndpointsList(ctx context.Context, params *ApiV1EndpointsListParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1EndpointsCreateWithBody Add an endpoint for the agents to check
+	//
+	// An HTTP(S), TCP or DNS check in a workspace: its target, the kind's settings, how often, from which locations, and the labels and annotations of its alerts. Header values are write-only. 409 `endpoint_name_taken`.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/v1/endpoints/ (the `ApiV1EndpointsCreate` operationId).
+	ApiV1EndpointsCreateWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1EndpointsCreate Add an endpoint for the agents to check
+	//
+	// An HTTP(S), TCP or DNS check in a workspace: its target, the kind's settings, how often, from which locations, and the labels and annotations of its alerts. Header values are write-only. 409 `endpoint_name_taken`.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/v1/endpoints/ (the `ApiV1EndpointsCreate` operationId).
+	ApiV1EndpointsCreate(ctx context.Context, body ApiV1EndpointsCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1EndpointsDestroy Stop checking an endpoint and delete it
+	//
+	// Corresponds with DELETE /api/v1/endpoints/{id}/ (the `ApiV1EndpointsDestroy` operationId).
+	ApiV1EndpointsDestroy(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1EndpointsRetrieve An endpoint the agents check
+	//
+	// Corresponds with GET /api/v1/endpoints/{id}/ (the `ApiV1EndpointsRetrieve` operationId).
+	ApiV1EndpointsRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1EndpointsPartialUpdateWithBody Change an endpoint the agents check
+	//
+	// The fields given replace the endpoint's; the kind's settings object as a whole. A header value sent back as `[redacted]` keeps the value it has.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PATCH /api/v1/endpoints/{id}/ (the `ApiV1EndpointsPartialUpdate` operationId).
+	ApiV1EndpointsPartialUpdateWithBody(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1EndpointsPartialUpdate Change an endpoint the agents check
+	//
+	// The fields given replace the endpoint's; the kind's settings object as a whole. A header value sent back as `[redacted]` keeps the value it has.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PATCH /api/v1/endpoints/{id}/ (the `ApiV1EndpointsPartialUpdate` operationId).
+	ApiV1EndpointsPartialUpdate(ctx context.Context, id openapi_types.UUID, body ApiV1EndpointsPartialUpdateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ApiV1EventsList List a workspace's events, newest first
 	//
@@ -3348,6 +5217,309 @@ func (c *Client) ApiV1ActionRunsOutputRetrieve(ctx context.Context, id openapi_t
 	return c.Client.Do(req)
 }
 
+// ApiV1AgentEndpointsRetrieve An agent's assignments: the endpoints it checks
+//
+// For monitoring agents (their `pla_` token only). The answer has an `ETag`; ask again with `If-None-Match` and get 304 while nothing changed. `X-Agent-ID`, if sent, must be the token’s agent (403 `agent_mismatch`).
+//
+// Corresponds with GET /api/v1/agent/endpoints/ (the `ApiV1AgentEndpointsRetrieve` operationId).
+func (c *Client) ApiV1AgentEndpointsRetrieve(ctx context.Context, params *ApiV1AgentEndpointsRetrieveParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1AgentEndpointsRetrieveRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1AgentErrorsCreateWithBody An agent's error report
+//
+// For monitoring agents: error counts and up to 50 recent errors; the agent page shows the latest.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/v1/agent/errors/ (the `ApiV1AgentErrorsCreate` operationId).
+func (c *Client) ApiV1AgentErrorsCreateWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1AgentErrorsCreateRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1AgentErrorsCreate An agent's error report
+//
+// For monitoring agents: error counts and up to 50 recent errors; the agent page shows the latest.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/v1/agent/errors/ (the `ApiV1AgentErrorsCreate` operationId).
+func (c *Client) ApiV1AgentErrorsCreate(ctx context.Context, body ApiV1AgentErrorsCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1AgentErrorsCreateRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1AgentHealthCreateWithBody An agent's health report
+//
+// For monitoring agents: status, version, uptime and counters. `check_results` sent with it are stored as `POST /api/v1/agent/results/` would. Never creates an agent: the token names it.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/v1/agent/health/ (the `ApiV1AgentHealthCreate` operationId).
+func (c *Client) ApiV1AgentHealthCreateWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1AgentHealthCreateRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1AgentHealthCreate An agent's health report
+//
+// For monitoring agents: status, version, uptime and counters. `check_results` sent with it are stored as `POST /api/v1/agent/results/` would. Never creates an agent: the token names it.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/v1/agent/health/ (the `ApiV1AgentHealthCreate` operationId).
+func (c *Client) ApiV1AgentHealthCreate(ctx context.Context, body ApiV1AgentHealthCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1AgentHealthCreateRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1AgentResultsCreateWithBody Report a batch of check results (idempotent by result_id)
+//
+// For monitoring agents. Up to 500 results, each with the ID the agent made for it: a batch sent again is stored once (`duplicates`). A result for an endpoint outside the agent’s reach is `rejected` and does not fail the others.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/v1/agent/results/ (the `ApiV1AgentResultsCreate` operationId).
+func (c *Client) ApiV1AgentResultsCreateWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1AgentResultsCreateRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1AgentResultsCreate Report a batch of check results (idempotent by result_id)
+//
+// For monitoring agents. Up to 500 results, each with the ID the agent made for it: a batch sent again is stored once (`duplicates`). A result for an endpoint outside the agent’s reach is `rejected` and does not fail the others.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/v1/agent/results/ (the `ApiV1AgentResultsCreate` operationId).
+func (c *Client) ApiV1AgentResultsCreate(ctx context.Context, body ApiV1AgentResultsCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1AgentResultsCreateRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1AgentsList List monitoring agents
+//
+// The agents the caller may see, by name; filter by `organization` or `workspace`; archived ones with `archived=true`.
+//
+// Corresponds with GET /api/v1/agents/ (the `ApiV1AgentsList` operationId).
+func (c *Client) ApiV1AgentsList(ctx context.Context, params *ApiV1AgentsListParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1AgentsListRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1AgentsCreateWithBody Create a monitoring agent; its token is shown once
+//
+// A new agent from a name and a location, in an organization (Org Admin) or one of its workspaces (Workspace Admin). The answer carries its `pla_` token once: it reaches the agent endpoints and nothing else. Needs a person signed in (403 `interactive_login_required` with an API key). 409 `agent_name_taken`.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/v1/agents/ (the `ApiV1AgentsCreate` operationId).
+func (c *Client) ApiV1AgentsCreateWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1AgentsCreateRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1AgentsCreate Create a monitoring agent; its token is shown once
+//
+// A new agent from a name and a location, in an organization (Org Admin) or one of its workspaces (Workspace Admin). The answer carries its `pla_` token once: it reaches the agent endpoints and nothing else. Needs a person signed in (403 `interactive_login_required` with an API key). 409 `agent_name_taken`.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/v1/agents/ (the `ApiV1AgentsCreate` operationId).
+func (c *Client) ApiV1AgentsCreate(ctx context.Context, body ApiV1AgentsCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1AgentsCreateRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1AgentsDestroy Delete a monitoring agent and its tokens
+//
+// Corresponds with DELETE /api/v1/agents/{id}/ (the `ApiV1AgentsDestroy` operationId).
+func (c *Client) ApiV1AgentsDestroy(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1AgentsDestroyRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1AgentsRetrieve A monitoring agent, with its last health report
+//
+// Corresponds with GET /api/v1/agents/{id}/ (the `ApiV1AgentsRetrieve` operationId).
+func (c *Client) ApiV1AgentsRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1AgentsRetrieveRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1AgentsPartialUpdateWithBody Rename a monitoring agent, or change its location or description
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PATCH /api/v1/agents/{id}/ (the `ApiV1AgentsPartialUpdate` operationId).
+func (c *Client) ApiV1AgentsPartialUpdateWithBody(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1AgentsPartialUpdateRequestWithBody(c.Server, id, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1AgentsPartialUpdate Rename a monitoring agent, or change its location or description
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PATCH /api/v1/agents/{id}/ (the `ApiV1AgentsPartialUpdate` operationId).
+func (c *Client) ApiV1AgentsPartialUpdate(ctx context.Context, id openapi_types.UUID, body ApiV1AgentsPartialUpdateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1AgentsPartialUpdateRequest(c.Server, id, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1AgentsArchiveCreate Archive a monitoring agent: its tokens stop working, its history stays
+//
+// Corresponds with POST /api/v1/agents/{id}/archive/ (the `ApiV1AgentsArchiveCreate` operationId).
+func (c *Client) ApiV1AgentsArchiveCreate(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1AgentsArchiveCreateRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1AgentsRotateTokenCreateWithBody Give a monitoring agent a new token; the old ones end after a grace period
+//
+// The new token is shown once. The tokens the agent had keep working for `grace_seconds` (default 3600). Needs a person signed in. 409 `agent_archived` for an archived agent.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/v1/agents/{id}/rotate-token/ (the `ApiV1AgentsRotateTokenCreate` operationId).
+func (c *Client) ApiV1AgentsRotateTokenCreateWithBody(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1AgentsRotateTokenCreateRequestWithBody(c.Server, id, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1AgentsRotateTokenCreate Give a monitoring agent a new token; the old ones end after a grace period
+//
+// The new token is shown once. The tokens the agent had keep working for `grace_seconds` (default 3600). Needs a person signed in. 409 `agent_archived` for an archived agent.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/v1/agents/{id}/rotate-token/ (the `ApiV1AgentsRotateTokenCreate` operationId).
+func (c *Client) ApiV1AgentsRotateTokenCreate(ctx context.Context, id openapi_types.UUID, body ApiV1AgentsRotateTokenCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1AgentsRotateTokenCreateRequest(c.Server, id, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // ApiV1AuditLogList Security events, newest first (Super Admin: all; Org Admin: their organizations)
 //
 // A page of the audit log, newest first, with filters. Super Admins see every entry; Org Admins the entries of their organizations.
@@ -3372,6 +5544,129 @@ func (c *Client) ApiV1AuditLogList(ctx context.Context, params *ApiV1AuditLogLis
 // Corresponds with GET /api/v1/audit-log/export/ (the `ApiV1AuditLogExportRetrieve` operationId).
 func (c *Client) ApiV1AuditLogExportRetrieve(ctx context.Context, params *ApiV1AuditLogExportRetrieveParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewApiV1AuditLogExportRetrieveRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1EndpointsList List the endpoints the agents check
+//
+// The endpoints of one workspace (`workspace`) or of every workspace the caller may see, by name.
+//
+// Corresponds with GET /api/v1/endpoints/ (the `ApiV1EndpointsList` operationId).
+func (c *Client) ApiV1EndpointsList(ctx context.Context, params *ApiV1EndpointsListParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1EndpointsListRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1EndpointsCreateWithBody Add an endpoint for the agents to check
+//
+// An HTTP(S), TCP or DNS check in a workspace: its target, the kind's settings, how often, from which locations, and the labels and annotations of its alerts. Header values are write-only. 409 `endpoint_name_taken`.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/v1/endpoints/ (the `ApiV1EndpointsCreate` operationId).
+func (c *Client) ApiV1EndpointsCreateWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1EndpointsCreateRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1EndpointsCreate Add an endpoint for the agents to check
+//
+// An HTTP(S), TCP or DNS check in a workspace: its target, the kind's settings, how often, from which locations, and the labels and annotations of its alerts. Header values are write-only. 409 `endpoint_name_taken`.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/v1/endpoints/ (the `ApiV1EndpointsCreate` operationId).
+func (c *Client) ApiV1EndpointsCreate(ctx context.Context, body ApiV1EndpointsCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1EndpointsCreateRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1EndpointsDestroy Stop checking an endpoint and delete it
+//
+// Corresponds with DELETE /api/v1/endpoints/{id}/ (the `ApiV1EndpointsDestroy` operationId).
+func (c *Client) ApiV1EndpointsDestroy(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1EndpointsDestroyRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1EndpointsRetrieve An endpoint the agents check
+//
+// Corresponds with GET /api/v1/endpoints/{id}/ (the `ApiV1EndpointsRetrieve` operationId).
+func (c *Client) ApiV1EndpointsRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1EndpointsRetrieveRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1EndpointsPartialUpdateWithBody Change an endpoint the agents check
+//
+// The fields given replace the endpoint's; the kind's settings object as a whole. A header value sent back as `[redacted]` keeps the value it has.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PATCH /api/v1/endpoints/{id}/ (the `ApiV1EndpointsPartialUpdate` operationId).
+func (c *Client) ApiV1EndpointsPartialUpdateWithBody(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1EndpointsPartialUpdateRequestWithBody(c.Server, id, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1EndpointsPartialUpdate Change an endpoint the agents check
+//
+// The fields given replace the endpoint's; the kind's settings object as a whole. A header value sent back as `[redacted]` keeps the value it has.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PATCH /api/v1/endpoints/{id}/ (the `ApiV1EndpointsPartialUpdate` operationId).
+func (c *Client) ApiV1EndpointsPartialUpdate(ctx context.Context, id openapi_types.UUID, body ApiV1EndpointsPartialUpdateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1EndpointsPartialUpdateRequest(c.Server, id, body)
 	if err != nil {
 		return nil, err
 	}
@@ -5254,6 +7549,517 @@ func NewApiV1ActionRunsOutputRetrieveRequest(server string, id openapi_types.UUI
 	return req, nil
 }
 
+// NewApiV1AgentEndpointsRetrieveRequest constructs an http.Request for the ApiV1AgentEndpointsRetrieve method
+func NewApiV1AgentEndpointsRetrieveRequest(server string, params *ApiV1AgentEndpointsRetrieveParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/agent/endpoints/")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "if-none-match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("if-none-match", headerParam0)
+		}
+
+		if params.XAgentId != nil {
+			var headerParam1 string
+
+			headerParam1, err = runtime.StyleParamWithOptions("simple", false, "x-agent-id", *params.XAgentId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("x-agent-id", headerParam1)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewApiV1AgentErrorsCreateRequest calls the generic ApiV1AgentErrorsCreate builder with application/json body
+func NewApiV1AgentErrorsCreateRequest(server string, body ApiV1AgentErrorsCreateJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewApiV1AgentErrorsCreateRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewApiV1AgentErrorsCreateRequestWithBody constructs an http.Request for the ApiV1AgentErrorsCreate method, with any body, and a specified content type
+func NewApiV1AgentErrorsCreateRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/agent/errors/")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewApiV1AgentHealthCreateRequest calls the generic ApiV1AgentHealthCreate builder with application/json body
+func NewApiV1AgentHealthCreateRequest(server string, body ApiV1AgentHealthCreateJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewApiV1AgentHealthCreateRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewApiV1AgentHealthCreateRequestWithBody constructs an http.Request for the ApiV1AgentHealthCreate method, with any body, and a specified content type
+func NewApiV1AgentHealthCreateRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/agent/health/")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewApiV1AgentResultsCreateRequest calls the generic ApiV1AgentResultsCreate builder with application/json body
+func NewApiV1AgentResultsCreateRequest(server string, body ApiV1AgentResultsCreateJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewApiV1AgentResultsCreateRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewApiV1AgentResultsCreateRequestWithBody constructs an http.Request for the ApiV1AgentResultsCreate method, with any body, and a specified content type
+func NewApiV1AgentResultsCreateRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/agent/results/")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewApiV1AgentsListRequest constructs an http.Request for the ApiV1AgentsList method
+func NewApiV1AgentsListRequest(server string, params *ApiV1AgentsListParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/agents/")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Page != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "page", *params.Page, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.PageSize != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "page_size", *params.PageSize, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Organization != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "organization", *params.Organization, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "uuid"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Workspace != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "workspace", *params.Workspace, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "uuid"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Archived != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "archived", *params.Archived, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewApiV1AgentsCreateRequest calls the generic ApiV1AgentsCreate builder with application/json body
+func NewApiV1AgentsCreateRequest(server string, body ApiV1AgentsCreateJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewApiV1AgentsCreateRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewApiV1AgentsCreateRequestWithBody constructs an http.Request for the ApiV1AgentsCreate method, with any body, and a specified content type
+func NewApiV1AgentsCreateRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/agents/")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewApiV1AgentsDestroyRequest constructs an http.Request for the ApiV1AgentsDestroy method
+func NewApiV1AgentsDestroyRequest(server string, id openapi_types.UUID) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/agents/%s/", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewApiV1AgentsRetrieveRequest constructs an http.Request for the ApiV1AgentsRetrieve method
+func NewApiV1AgentsRetrieveRequest(server string, id openapi_types.UUID) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/agents/%s/", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewApiV1AgentsPartialUpdateRequest calls the generic ApiV1AgentsPartialUpdate builder with application/json body
+func NewApiV1AgentsPartialUpdateRequest(server string, id openapi_types.UUID, body ApiV1AgentsPartialUpdateJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewApiV1AgentsPartialUpdateRequestWithBody(server, id, "application/json", bodyReader)
+}
+
+// NewApiV1AgentsPartialUpdateRequestWithBody constructs an http.Request for the ApiV1AgentsPartialUpdate method, with any body, and a specified content type
+func NewApiV1AgentsPartialUpdateRequestWithBody(server string, id openapi_types.UUID, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/agents/%s/", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPatch, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewApiV1AgentsArchiveCreateRequest constructs an http.Request for the ApiV1AgentsArchiveCreate method
+func NewApiV1AgentsArchiveCreateRequest(server string, id openapi_types.UUID) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/agents/%s/archive/", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewApiV1AgentsRotateTokenCreateRequest calls the generic ApiV1AgentsRotateTokenCreate builder with application/json body
+func NewApiV1AgentsRotateTokenCreateRequest(server string, id openapi_types.UUID, body ApiV1AgentsRotateTokenCreateJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewApiV1AgentsRotateTokenCreateRequestWithBody(server, id, "application/json", bodyReader)
+}
+
+// NewApiV1AgentsRotateTokenCreateRequestWithBody constructs an http.Request for the ApiV1AgentsRotateTokenCreate method, with any body, and a specified content type
+func NewApiV1AgentsRotateTokenCreateRequestWithBody(server string, id openapi_types.UUID, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/agents/%s/rotate-token/", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
 // NewApiV1AuditLogListRequest constructs an http.Request for the ApiV1AuditLogList method
 func NewApiV1AuditLogListRequest(server string, params *ApiV1AuditLogListParams) (*http.Request, error) {
 	var err error
@@ -5502,6 +8308,239 @@ func NewApiV1AuditLogExportRetrieveRequest(server string, params *ApiV1AuditLogE
 	if err != nil {
 		return nil, err
 	}
+
+	return req, nil
+}
+
+// NewApiV1EndpointsListRequest constructs an http.Request for the ApiV1EndpointsList method
+func NewApiV1EndpointsListRequest(server string, params *ApiV1EndpointsListParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/endpoints/")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Page != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "page", *params.Page, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.PageSize != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "page_size", *params.PageSize, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Workspace != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "workspace", *params.Workspace, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "uuid"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewApiV1EndpointsCreateRequest calls the generic ApiV1EndpointsCreate builder with application/json body
+func NewApiV1EndpointsCreateRequest(server string, body ApiV1EndpointsCreateJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewApiV1EndpointsCreateRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewApiV1EndpointsCreateRequestWithBody constructs an http.Request for the ApiV1EndpointsCreate method, with any body, and a specified content type
+func NewApiV1EndpointsCreateRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/endpoints/")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewApiV1EndpointsDestroyRequest constructs an http.Request for the ApiV1EndpointsDestroy method
+func NewApiV1EndpointsDestroyRequest(server string, id openapi_types.UUID) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/endpoints/%s/", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewApiV1EndpointsRetrieveRequest constructs an http.Request for the ApiV1EndpointsRetrieve method
+func NewApiV1EndpointsRetrieveRequest(server string, id openapi_types.UUID) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/endpoints/%s/", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewApiV1EndpointsPartialUpdateRequest calls the generic ApiV1EndpointsPartialUpdate builder with application/json body
+func NewApiV1EndpointsPartialUpdateRequest(server string, id openapi_types.UUID, body ApiV1EndpointsPartialUpdateJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewApiV1EndpointsPartialUpdateRequestWithBody(server, id, "application/json", bodyReader)
+}
+
+// NewApiV1EndpointsPartialUpdateRequestWithBody constructs an http.Request for the ApiV1EndpointsPartialUpdate method, with any body, and a specified content type
+func NewApiV1EndpointsPartialUpdateRequestWithBody(server string, id openapi_types.UUID, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/endpoints/%s/", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPatch, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
 
 	return req, nil
 }
@@ -8225,6 +11264,149 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /api/v1/action-runs/{id}/output/ (the `ApiV1ActionRunsOutputRetrieve` operationId).
 	ApiV1ActionRunsOutputRetrieveWithResponse(ctx context.Context, id openapi_types.UUID, params *ApiV1ActionRunsOutputRetrieveParams, reqEditors ...RequestEditorFn) (*ApiV1ActionRunsOutputRetrieveResponse, error)
 
+	// ApiV1AgentEndpointsRetrieveWithResponse An agent's assignments: the endpoints it checks
+	//
+	// For monitoring agents (their `pla_` token only). The answer has an `ETag`; ask again with `If-None-Match` and get 304 while nothing changed. `X-Agent-ID`, if sent, must be the token’s agent (403 `agent_mismatch`).
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/agent/endpoints/ (the `ApiV1AgentEndpointsRetrieve` operationId).
+	ApiV1AgentEndpointsRetrieveWithResponse(ctx context.Context, params *ApiV1AgentEndpointsRetrieveParams, reqEditors ...RequestEditorFn) (*ApiV1AgentEndpointsRetrieveResponse, error)
+
+	// ApiV1AgentErrorsCreateWithBodyWithResponse An agent's error report
+	//
+	// For monitoring agents: error counts and up to 50 recent errors; the agent page shows the latest.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/agent/errors/ (the `ApiV1AgentErrorsCreate` operationId).
+	ApiV1AgentErrorsCreateWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ApiV1AgentErrorsCreateResponse, error)
+
+	// ApiV1AgentErrorsCreateWithResponse An agent's error report
+	//
+	// For monitoring agents: error counts and up to 50 recent errors; the agent page shows the latest.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/agent/errors/ (the `ApiV1AgentErrorsCreate` operationId).
+	ApiV1AgentErrorsCreateWithResponse(ctx context.Context, body ApiV1AgentErrorsCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1AgentErrorsCreateResponse, error)
+
+	// ApiV1AgentHealthCreateWithBodyWithResponse An agent's health report
+	//
+	// For monitoring agents: status, version, uptime and counters. `check_results` sent with it are stored as `POST /api/v1/agent/results/` would. Never creates an agent: the token names it.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/agent/health/ (the `ApiV1AgentHealthCreate` operationId).
+	ApiV1AgentHealthCreateWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ApiV1AgentHealthCreateResponse, error)
+
+	// ApiV1AgentHealthCreateWithResponse An agent's health report
+	//
+	// For monitoring agents: status, version, uptime and counters. `check_results` sent with it are stored as `POST /api/v1/agent/results/` would. Never creates an agent: the token names it.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/agent/health/ (the `ApiV1AgentHealthCreate` operationId).
+	ApiV1AgentHealthCreateWithResponse(ctx context.Context, body ApiV1AgentHealthCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1AgentHealthCreateResponse, error)
+
+	// ApiV1AgentResultsCreateWithBodyWithResponse Report a batch of check results (idempotent by result_id)
+	//
+	// For monitoring agents. Up to 500 results, each with the ID the agent made for it: a batch sent again is stored once (`duplicates`). A result for an endpoint outside the agent’s reach is `rejected` and does not fail the others.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/agent/results/ (the `ApiV1AgentResultsCreate` operationId).
+	ApiV1AgentResultsCreateWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ApiV1AgentResultsCreateResponse, error)
+
+	// ApiV1AgentResultsCreateWithResponse Report a batch of check results (idempotent by result_id)
+	//
+	// For monitoring agents. Up to 500 results, each with the ID the agent made for it: a batch sent again is stored once (`duplicates`). A result for an endpoint outside the agent’s reach is `rejected` and does not fail the others.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/agent/results/ (the `ApiV1AgentResultsCreate` operationId).
+	ApiV1AgentResultsCreateWithResponse(ctx context.Context, body ApiV1AgentResultsCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1AgentResultsCreateResponse, error)
+
+	// ApiV1AgentsListWithResponse List monitoring agents
+	//
+	// The agents the caller may see, by name; filter by `organization` or `workspace`; archived ones with `archived=true`.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/agents/ (the `ApiV1AgentsList` operationId).
+	ApiV1AgentsListWithResponse(ctx context.Context, params *ApiV1AgentsListParams, reqEditors ...RequestEditorFn) (*ApiV1AgentsListResponse, error)
+
+	// ApiV1AgentsCreateWithBodyWithResponse Create a monitoring agent; its token is shown once
+	//
+	// A new agent from a name and a location, in an organization (Org Admin) or one of its workspaces (Workspace Admin). The answer carries its `pla_` token once: it reaches the agent endpoints and nothing else. Needs a person signed in (403 `interactive_login_required` with an API key). 409 `agent_name_taken`.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/agents/ (the `ApiV1AgentsCreate` operationId).
+	ApiV1AgentsCreateWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ApiV1AgentsCreateResponse, error)
+
+	// ApiV1AgentsCreateWithResponse Create a monitoring agent; its token is shown once
+	//
+	// A new agent from a name and a location, in an organization (Org Admin) or one of its workspaces (Workspace Admin). The answer carries its `pla_` token once: it reaches the agent endpoints and nothing else. Needs a person signed in (403 `interactive_login_required` with an API key). 409 `agent_name_taken`.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/agents/ (the `ApiV1AgentsCreate` operationId).
+	ApiV1AgentsCreateWithResponse(ctx context.Context, body ApiV1AgentsCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1AgentsCreateResponse, error)
+
+	// ApiV1AgentsDestroyWithResponse Delete a monitoring agent and its tokens
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /api/v1/agents/{id}/ (the `ApiV1AgentsDestroy` operationId).
+	ApiV1AgentsDestroyWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*ApiV1AgentsDestroyResponse, error)
+
+	// ApiV1AgentsRetrieveWithResponse A monitoring agent, with its last health report
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/agents/{id}/ (the `ApiV1AgentsRetrieve` operationId).
+	ApiV1AgentsRetrieveWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*ApiV1AgentsRetrieveResponse, error)
+
+	// ApiV1AgentsPartialUpdateWithBodyWithResponse Rename a monitoring agent, or change its location or description
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /api/v1/agents/{id}/ (the `ApiV1AgentsPartialUpdate` operationId).
+	ApiV1AgentsPartialUpdateWithBodyWithResponse(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ApiV1AgentsPartialUpdateResponse, error)
+
+	// ApiV1AgentsPartialUpdateWithResponse Rename a monitoring agent, or change its location or description
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /api/v1/agents/{id}/ (the `ApiV1AgentsPartialUpdate` operationId).
+	ApiV1AgentsPartialUpdateWithResponse(ctx context.Context, id openapi_types.UUID, body ApiV1AgentsPartialUpdateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1AgentsPartialUpdateResponse, error)
+
+	// ApiV1AgentsArchiveCreateWithResponse Archive a monitoring agent: its tokens stop working, its history stays
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/agents/{id}/archive/ (the `ApiV1AgentsArchiveCreate` operationId).
+	ApiV1AgentsArchiveCreateWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*ApiV1AgentsArchiveCreateResponse, error)
+
+	// ApiV1AgentsRotateTokenCreateWithBodyWithResponse Give a monitoring agent a new token; the old ones end after a grace period
+	//
+	// The new token is shown once. The tokens the agent had keep working for `grace_seconds` (default 3600). Needs a person signed in. 409 `agent_archived` for an archived agent.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/agents/{id}/rotate-token/ (the `ApiV1AgentsRotateTokenCreate` operationId).
+	ApiV1AgentsRotateTokenCreateWithBodyWithResponse(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ApiV1AgentsRotateTokenCreateResponse, error)
+
+	// ApiV1AgentsRotateTokenCreateWithResponse Give a monitoring agent a new token; the old ones end after a grace period
+	//
+	// The new token is shown once. The tokens the agent had keep working for `grace_seconds` (default 3600). Needs a person signed in. 409 `agent_archived` for an archived agent.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/agents/{id}/rotate-token/ (the `ApiV1AgentsRotateTokenCreate` operationId).
+	ApiV1AgentsRotateTokenCreateWithResponse(ctx context.Context, id openapi_types.UUID, body ApiV1AgentsRotateTokenCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1AgentsRotateTokenCreateResponse, error)
+
 	// ApiV1AuditLogListWithResponse Security events, newest first (Super Admin: all; Org Admin: their organizations)
 	//
 	// A page of the audit log, newest first, with filters. Super Admins see every entry; Org Admins the entries of their organizations.
@@ -8242,6 +11424,65 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /api/v1/audit-log/export/ (the `ApiV1AuditLogExportRetrieve` operationId).
 	ApiV1AuditLogExportRetrieveWithResponse(ctx context.Context, params *ApiV1AuditLogExportRetrieveParams, reqEditors ...RequestEditorFn) (*ApiV1AuditLogExportRetrieveResponse, error)
+
+	// ApiV1EndpointsListWithResponse List the endpoints the agents check
+	//
+	// The endpoints of one workspace (`workspace`) or of every workspace the caller may see, by name.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/endpoints/ (the `ApiV1EndpointsList` operationId).
+	ApiV1EndpointsListWithResponse(ctx context.Context, params *ApiV1EndpointsListParams, reqEditors ...RequestEditorFn) (*ApiV1EndpointsListResponse, error)
+
+	// ApiV1EndpointsCreateWithBodyWithResponse Add an endpoint for the agents to check
+	//
+	// An HTTP(S), TCP or DNS check in a workspace: its target, the kind's settings, how often, from which locations, and the labels and annotations of its alerts. Header values are write-only. 409 `endpoint_name_taken`.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/endpoints/ (the `ApiV1EndpointsCreate` operationId).
+	ApiV1EndpointsCreateWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ApiV1EndpointsCreateResponse, error)
+
+	// ApiV1EndpointsCreateWithResponse Add an endpoint for the agents to check
+	//
+	// An HTTP(S), TCP or DNS check in a workspace: its target, the kind's settings, how often, from which locations, and the labels and annotations of its alerts. Header values are write-only. 409 `endpoint_name_taken`.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/endpoints/ (the `ApiV1EndpointsCreate` operationId).
+	ApiV1EndpointsCreateWithResponse(ctx context.Context, body ApiV1EndpointsCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1EndpointsCreateResponse, error)
+
+	// ApiV1EndpointsDestroyWithResponse Stop checking an endpoint and delete it
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /api/v1/endpoints/{id}/ (the `ApiV1EndpointsDestroy` operationId).
+	ApiV1EndpointsDestroyWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*ApiV1EndpointsDestroyResponse, error)
+
+	// ApiV1EndpointsRetrieveWithResponse An endpoint the agents check
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/endpoints/{id}/ (the `ApiV1EndpointsRetrieve` operationId).
+	ApiV1EndpointsRetrieveWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*ApiV1EndpointsRetrieveResponse, error)
+
+	// ApiV1EndpointsPartialUpdateWithBodyWithResponse Change an endpoint the agents check
+	//
+	// The fields given replace the endpoint's; the kind's settings object as a whole. A header value sent back as `[redacted]` keeps the value it has.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /api/v1/endpoints/{id}/ (the `ApiV1EndpointsPartialUpdate` operationId).
+	ApiV1EndpointsPartialUpdateWithBodyWithResponse(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ApiV1EndpointsPartialUpdateResponse, error)
+
+	// ApiV1EndpointsPartialUpdateWithResponse Change an endpoint the agents check
+	//
+	// The fields given replace the endpoint's; the kind's settings object as a whole. A header value sent back as `[redacted]` keeps the value it has.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /api/v1/endpoints/{id}/ (the `ApiV1EndpointsPartialUpdate` operationId).
+	ApiV1EndpointsPartialUpdateWithResponse(ctx context.Context, id openapi_types.UUID, body ApiV1EndpointsPartialUpdateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1EndpointsPartialUpdateResponse, error)
 
 	// ApiV1EventsListWithResponse List a workspace's events, newest first
 	//
@@ -10313,6 +13554,1483 @@ func (r ApiV1ActionRunsOutputRetrieveResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1AgentEndpointsRetrieveResponse200Headers the declared response headers of an HTTP 200 response for ApiV1AgentEndpointsRetrieve
+type ApiV1AgentEndpointsRetrieveResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentEndpointsRetrieveResponse304Headers the declared response headers of an HTTP 304 response for ApiV1AgentEndpointsRetrieve
+type ApiV1AgentEndpointsRetrieveResponse304Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentEndpointsRetrieveResponse401Headers the declared response headers of an HTTP 401 response for ApiV1AgentEndpointsRetrieve
+type ApiV1AgentEndpointsRetrieveResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1AgentEndpointsRetrieveResponse403Headers the declared response headers of an HTTP 403 response for ApiV1AgentEndpointsRetrieve
+type ApiV1AgentEndpointsRetrieveResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentEndpointsRetrieveResponse503Headers the declared response headers of an HTTP 503 response for ApiV1AgentEndpointsRetrieve
+type ApiV1AgentEndpointsRetrieveResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+type ApiV1AgentEndpointsRetrieveResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *AgentAssignments
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1AgentEndpointsRetrieveResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *ApiV1AgentEndpointsRetrieveResponse304Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1AgentEndpointsRetrieveResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1AgentEndpointsRetrieveResponse403Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1AgentEndpointsRetrieveResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ApiV1AgentEndpointsRetrieveResponse) GetJSON200() *AgentAssignments {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ApiV1AgentEndpointsRetrieveResponse) GetJSON401() *ErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ApiV1AgentEndpointsRetrieveResponse) GetJSON403() *ErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ApiV1AgentEndpointsRetrieveResponse) GetJSON503() *ErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApiV1AgentEndpointsRetrieveResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApiV1AgentEndpointsRetrieveResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApiV1AgentEndpointsRetrieveResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApiV1AgentEndpointsRetrieveResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ApiV1AgentErrorsCreateResponse201Headers the declared response headers of an HTTP 201 response for ApiV1AgentErrorsCreate
+type ApiV1AgentErrorsCreateResponse201Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentErrorsCreateResponse400Headers the declared response headers of an HTTP 400 response for ApiV1AgentErrorsCreate
+type ApiV1AgentErrorsCreateResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentErrorsCreateResponse401Headers the declared response headers of an HTTP 401 response for ApiV1AgentErrorsCreate
+type ApiV1AgentErrorsCreateResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1AgentErrorsCreateResponse403Headers the declared response headers of an HTTP 403 response for ApiV1AgentErrorsCreate
+type ApiV1AgentErrorsCreateResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentErrorsCreateResponse413Headers the declared response headers of an HTTP 413 response for ApiV1AgentErrorsCreate
+type ApiV1AgentErrorsCreateResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentErrorsCreateResponse415Headers the declared response headers of an HTTP 415 response for ApiV1AgentErrorsCreate
+type ApiV1AgentErrorsCreateResponse415Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentErrorsCreateResponse503Headers the declared response headers of an HTTP 503 response for ApiV1AgentErrorsCreate
+type ApiV1AgentErrorsCreateResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+type ApiV1AgentErrorsCreateResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *AgentErrorAnswer
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorResponse
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *ErrorResponse
+	// JSON415 the response for an HTTP 415 `application/json` response
+	JSON415 *ErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorResponse
+	// Headers201 the parsed response headers for an HTTP 201 response
+	Headers201 *ApiV1AgentErrorsCreateResponse201Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1AgentErrorsCreateResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1AgentErrorsCreateResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1AgentErrorsCreateResponse403Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1AgentErrorsCreateResponse413Headers
+	// Headers415 the parsed response headers for an HTTP 415 response
+	Headers415 *ApiV1AgentErrorsCreateResponse415Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1AgentErrorsCreateResponse503Headers
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r ApiV1AgentErrorsCreateResponse) GetJSON201() *AgentErrorAnswer {
+	return r.JSON201
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ApiV1AgentErrorsCreateResponse) GetJSON400() *ErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ApiV1AgentErrorsCreateResponse) GetJSON401() *ErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ApiV1AgentErrorsCreateResponse) GetJSON403() *ErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r ApiV1AgentErrorsCreateResponse) GetJSON413() *ErrorResponse {
+	return r.JSON413
+}
+
+// GetJSON415 returns the response for an HTTP 415 `application/json` response
+func (r ApiV1AgentErrorsCreateResponse) GetJSON415() *ErrorResponse {
+	return r.JSON415
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ApiV1AgentErrorsCreateResponse) GetJSON503() *ErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApiV1AgentErrorsCreateResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApiV1AgentErrorsCreateResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApiV1AgentErrorsCreateResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApiV1AgentErrorsCreateResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ApiV1AgentHealthCreateResponse201Headers the declared response headers of an HTTP 201 response for ApiV1AgentHealthCreate
+type ApiV1AgentHealthCreateResponse201Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentHealthCreateResponse400Headers the declared response headers of an HTTP 400 response for ApiV1AgentHealthCreate
+type ApiV1AgentHealthCreateResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentHealthCreateResponse401Headers the declared response headers of an HTTP 401 response for ApiV1AgentHealthCreate
+type ApiV1AgentHealthCreateResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1AgentHealthCreateResponse403Headers the declared response headers of an HTTP 403 response for ApiV1AgentHealthCreate
+type ApiV1AgentHealthCreateResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentHealthCreateResponse413Headers the declared response headers of an HTTP 413 response for ApiV1AgentHealthCreate
+type ApiV1AgentHealthCreateResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentHealthCreateResponse415Headers the declared response headers of an HTTP 415 response for ApiV1AgentHealthCreate
+type ApiV1AgentHealthCreateResponse415Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentHealthCreateResponse503Headers the declared response headers of an HTTP 503 response for ApiV1AgentHealthCreate
+type ApiV1AgentHealthCreateResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+type ApiV1AgentHealthCreateResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *AgentHealthAnswer
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorResponse
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *ErrorResponse
+	// JSON415 the response for an HTTP 415 `application/json` response
+	JSON415 *ErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorResponse
+	// Headers201 the parsed response headers for an HTTP 201 response
+	Headers201 *ApiV1AgentHealthCreateResponse201Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1AgentHealthCreateResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1AgentHealthCreateResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1AgentHealthCreateResponse403Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1AgentHealthCreateResponse413Headers
+	// Headers415 the parsed response headers for an HTTP 415 response
+	Headers415 *ApiV1AgentHealthCreateResponse415Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1AgentHealthCreateResponse503Headers
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r ApiV1AgentHealthCreateResponse) GetJSON201() *AgentHealthAnswer {
+	return r.JSON201
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ApiV1AgentHealthCreateResponse) GetJSON400() *ErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ApiV1AgentHealthCreateResponse) GetJSON401() *ErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ApiV1AgentHealthCreateResponse) GetJSON403() *ErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r ApiV1AgentHealthCreateResponse) GetJSON413() *ErrorResponse {
+	return r.JSON413
+}
+
+// GetJSON415 returns the response for an HTTP 415 `application/json` response
+func (r ApiV1AgentHealthCreateResponse) GetJSON415() *ErrorResponse {
+	return r.JSON415
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ApiV1AgentHealthCreateResponse) GetJSON503() *ErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApiV1AgentHealthCreateResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApiV1AgentHealthCreateResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApiV1AgentHealthCreateResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApiV1AgentHealthCreateResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ApiV1AgentResultsCreateResponse200Headers the declared response headers of an HTTP 200 response for ApiV1AgentResultsCreate
+type ApiV1AgentResultsCreateResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentResultsCreateResponse400Headers the declared response headers of an HTTP 400 response for ApiV1AgentResultsCreate
+type ApiV1AgentResultsCreateResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentResultsCreateResponse401Headers the declared response headers of an HTTP 401 response for ApiV1AgentResultsCreate
+type ApiV1AgentResultsCreateResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1AgentResultsCreateResponse403Headers the declared response headers of an HTTP 403 response for ApiV1AgentResultsCreate
+type ApiV1AgentResultsCreateResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentResultsCreateResponse413Headers the declared response headers of an HTTP 413 response for ApiV1AgentResultsCreate
+type ApiV1AgentResultsCreateResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentResultsCreateResponse415Headers the declared response headers of an HTTP 415 response for ApiV1AgentResultsCreate
+type ApiV1AgentResultsCreateResponse415Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentResultsCreateResponse503Headers the declared response headers of an HTTP 503 response for ApiV1AgentResultsCreate
+type ApiV1AgentResultsCreateResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+type ApiV1AgentResultsCreateResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *CheckResultOutcome
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorResponse
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *ErrorResponse
+	// JSON415 the response for an HTTP 415 `application/json` response
+	JSON415 *ErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1AgentResultsCreateResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1AgentResultsCreateResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1AgentResultsCreateResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1AgentResultsCreateResponse403Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1AgentResultsCreateResponse413Headers
+	// Headers415 the parsed response headers for an HTTP 415 response
+	Headers415 *ApiV1AgentResultsCreateResponse415Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1AgentResultsCreateResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ApiV1AgentResultsCreateResponse) GetJSON200() *CheckResultOutcome {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ApiV1AgentResultsCreateResponse) GetJSON400() *ErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ApiV1AgentResultsCreateResponse) GetJSON401() *ErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ApiV1AgentResultsCreateResponse) GetJSON403() *ErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r ApiV1AgentResultsCreateResponse) GetJSON413() *ErrorResponse {
+	return r.JSON413
+}
+
+// GetJSON415 returns the response for an HTTP 415 `application/json` response
+func (r ApiV1AgentResultsCreateResponse) GetJSON415() *ErrorResponse {
+	return r.JSON415
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ApiV1AgentResultsCreateResponse) GetJSON503() *ErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApiV1AgentResultsCreateResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApiV1AgentResultsCreateResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApiV1AgentResultsCreateResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApiV1AgentResultsCreateResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ApiV1AgentsListResponse200Headers the declared response headers of an HTTP 200 response for ApiV1AgentsList
+type ApiV1AgentsListResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentsListResponse400Headers the declared response headers of an HTTP 400 response for ApiV1AgentsList
+type ApiV1AgentsListResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentsListResponse401Headers the declared response headers of an HTTP 401 response for ApiV1AgentsList
+type ApiV1AgentsListResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1AgentsListResponse403Headers the declared response headers of an HTTP 403 response for ApiV1AgentsList
+type ApiV1AgentsListResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentsListResponse404Headers the declared response headers of an HTTP 404 response for ApiV1AgentsList
+type ApiV1AgentsListResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentsListResponse503Headers the declared response headers of an HTTP 503 response for ApiV1AgentsList
+type ApiV1AgentsListResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+type ApiV1AgentsListResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PaginatedAgentList
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1AgentsListResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1AgentsListResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1AgentsListResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1AgentsListResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1AgentsListResponse404Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1AgentsListResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ApiV1AgentsListResponse) GetJSON200() *PaginatedAgentList {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ApiV1AgentsListResponse) GetJSON400() *ErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ApiV1AgentsListResponse) GetJSON401() *ErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ApiV1AgentsListResponse) GetJSON403() *ErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ApiV1AgentsListResponse) GetJSON404() *ErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ApiV1AgentsListResponse) GetJSON503() *ErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApiV1AgentsListResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApiV1AgentsListResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApiV1AgentsListResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApiV1AgentsListResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ApiV1AgentsCreateResponse201Headers the declared response headers of an HTTP 201 response for ApiV1AgentsCreate
+type ApiV1AgentsCreateResponse201Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentsCreateResponse400Headers the declared response headers of an HTTP 400 response for ApiV1AgentsCreate
+type ApiV1AgentsCreateResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentsCreateResponse401Headers the declared response headers of an HTTP 401 response for ApiV1AgentsCreate
+type ApiV1AgentsCreateResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1AgentsCreateResponse403Headers the declared response headers of an HTTP 403 response for ApiV1AgentsCreate
+type ApiV1AgentsCreateResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentsCreateResponse409Headers the declared response headers of an HTTP 409 response for ApiV1AgentsCreate
+type ApiV1AgentsCreateResponse409Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+// ApiV1AgentsCreateResponse413Headers the declared response headers of an HTTP 413 response for ApiV1AgentsCreate
+type ApiV1AgentsCreateResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentsCreateResponse415Headers the declared response headers of an HTTP 415 response for ApiV1AgentsCreate
+type ApiV1AgentsCreateResponse415Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentsCreateResponse503Headers the declared response headers of an HTTP 503 response for ApiV1AgentsCreate
+type ApiV1AgentsCreateResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+type ApiV1AgentsCreateResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *AgentWithToken
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorResponse
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *ErrorResponse
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *ErrorResponse
+	// JSON415 the response for an HTTP 415 `application/json` response
+	JSON415 *ErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorResponse
+	// Headers201 the parsed response headers for an HTTP 201 response
+	Headers201 *ApiV1AgentsCreateResponse201Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1AgentsCreateResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1AgentsCreateResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1AgentsCreateResponse403Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *ApiV1AgentsCreateResponse409Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1AgentsCreateResponse413Headers
+	// Headers415 the parsed response headers for an HTTP 415 response
+	Headers415 *ApiV1AgentsCreateResponse415Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1AgentsCreateResponse503Headers
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r ApiV1AgentsCreateResponse) GetJSON201() *AgentWithToken {
+	return r.JSON201
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ApiV1AgentsCreateResponse) GetJSON400() *ErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ApiV1AgentsCreateResponse) GetJSON401() *ErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ApiV1AgentsCreateResponse) GetJSON403() *ErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r ApiV1AgentsCreateResponse) GetJSON409() *ErrorResponse {
+	return r.JSON409
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r ApiV1AgentsCreateResponse) GetJSON413() *ErrorResponse {
+	return r.JSON413
+}
+
+// GetJSON415 returns the response for an HTTP 415 `application/json` response
+func (r ApiV1AgentsCreateResponse) GetJSON415() *ErrorResponse {
+	return r.JSON415
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ApiV1AgentsCreateResponse) GetJSON503() *ErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApiV1AgentsCreateResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApiV1AgentsCreateResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApiV1AgentsCreateResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApiV1AgentsCreateResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ApiV1AgentsDestroyResponse204Headers the declared response headers of an HTTP 204 response for ApiV1AgentsDestroy
+type ApiV1AgentsDestroyResponse204Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentsDestroyResponse400Headers the declared response headers of an HTTP 400 response for ApiV1AgentsDestroy
+type ApiV1AgentsDestroyResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentsDestroyResponse401Headers the declared response headers of an HTTP 401 response for ApiV1AgentsDestroy
+type ApiV1AgentsDestroyResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1AgentsDestroyResponse403Headers the declared response headers of an HTTP 403 response for ApiV1AgentsDestroy
+type ApiV1AgentsDestroyResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentsDestroyResponse404Headers the declared response headers of an HTTP 404 response for ApiV1AgentsDestroy
+type ApiV1AgentsDestroyResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentsDestroyResponse413Headers the declared response headers of an HTTP 413 response for ApiV1AgentsDestroy
+type ApiV1AgentsDestroyResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentsDestroyResponse503Headers the declared response headers of an HTTP 503 response for ApiV1AgentsDestroy
+type ApiV1AgentsDestroyResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+type ApiV1AgentsDestroyResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ErrorResponse
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *ErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorResponse
+	// Headers204 the parsed response headers for an HTTP 204 response
+	Headers204 *ApiV1AgentsDestroyResponse204Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1AgentsDestroyResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1AgentsDestroyResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1AgentsDestroyResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1AgentsDestroyResponse404Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1AgentsDestroyResponse413Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1AgentsDestroyResponse503Headers
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ApiV1AgentsDestroyResponse) GetJSON400() *ErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ApiV1AgentsDestroyResponse) GetJSON401() *ErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ApiV1AgentsDestroyResponse) GetJSON403() *ErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ApiV1AgentsDestroyResponse) GetJSON404() *ErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r ApiV1AgentsDestroyResponse) GetJSON413() *ErrorResponse {
+	return r.JSON413
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ApiV1AgentsDestroyResponse) GetJSON503() *ErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApiV1AgentsDestroyResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApiV1AgentsDestroyResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApiV1AgentsDestroyResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApiV1AgentsDestroyResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ApiV1AgentsRetrieveResponse200Headers the declared response headers of an HTTP 200 response for ApiV1AgentsRetrieve
+type ApiV1AgentsRetrieveResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentsRetrieveResponse400Headers the declared response headers of an HTTP 400 response for ApiV1AgentsRetrieve
+type ApiV1AgentsRetrieveResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentsRetrieveResponse401Headers the declared response headers of an HTTP 401 response for ApiV1AgentsRetrieve
+type ApiV1AgentsRetrieveResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1AgentsRetrieveResponse403Headers the declared response headers of an HTTP 403 response for ApiV1AgentsRetrieve
+type ApiV1AgentsRetrieveResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentsRetrieveResponse404Headers the declared response headers of an HTTP 404 response for ApiV1AgentsRetrieve
+type ApiV1AgentsRetrieveResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentsRetrieveResponse503Headers the declared response headers of an HTTP 503 response for ApiV1AgentsRetrieve
+type ApiV1AgentsRetrieveResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+type ApiV1AgentsRetrieveResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Agent
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1AgentsRetrieveResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1AgentsRetrieveResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1AgentsRetrieveResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1AgentsRetrieveResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1AgentsRetrieveResponse404Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1AgentsRetrieveResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ApiV1AgentsRetrieveResponse) GetJSON200() *Agent {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ApiV1AgentsRetrieveResponse) GetJSON400() *ErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ApiV1AgentsRetrieveResponse) GetJSON401() *ErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ApiV1AgentsRetrieveResponse) GetJSON403() *ErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ApiV1AgentsRetrieveResponse) GetJSON404() *ErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ApiV1AgentsRetrieveResponse) GetJSON503() *ErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApiV1AgentsRetrieveResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApiV1AgentsRetrieveResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApiV1AgentsRetrieveResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApiV1AgentsRetrieveResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ApiV1AgentsPartialUpdateResponse200Headers the declared response headers of an HTTP 200 response for ApiV1AgentsPartialUpdate
+type ApiV1AgentsPartialUpdateResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentsPartialUpdateResponse400Headers the declared response headers of an HTTP 400 response for ApiV1AgentsPartialUpdate
+type ApiV1AgentsPartialUpdateResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentsPartialUpdateResponse401Headers the declared response headers of an HTTP 401 response for ApiV1AgentsPartialUpdate
+type ApiV1AgentsPartialUpdateResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1AgentsPartialUpdateResponse403Headers the declared response headers of an HTTP 403 response for ApiV1AgentsPartialUpdate
+type ApiV1AgentsPartialUpdateResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentsPartialUpdateResponse404Headers the declared response headers of an HTTP 404 response for ApiV1AgentsPartialUpdate
+type ApiV1AgentsPartialUpdateResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentsPartialUpdateResponse409Headers the declared response headers of an HTTP 409 response for ApiV1AgentsPartialUpdate
+type ApiV1AgentsPartialUpdateResponse409Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+// ApiV1AgentsPartialUpdateResponse413Headers the declared response headers of an HTTP 413 response for ApiV1AgentsPartialUpdate
+type ApiV1AgentsPartialUpdateResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentsPartialUpdateResponse415Headers the declared response headers of an HTTP 415 response for ApiV1AgentsPartialUpdate
+type ApiV1AgentsPartialUpdateResponse415Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentsPartialUpdateResponse503Headers the declared response headers of an HTTP 503 response for ApiV1AgentsPartialUpdate
+type ApiV1AgentsPartialUpdateResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+type ApiV1AgentsPartialUpdateResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Agent
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ErrorResponse
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *ErrorResponse
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *ErrorResponse
+	// JSON415 the response for an HTTP 415 `application/json` response
+	JSON415 *ErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1AgentsPartialUpdateResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1AgentsPartialUpdateResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1AgentsPartialUpdateResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1AgentsPartialUpdateResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1AgentsPartialUpdateResponse404Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *ApiV1AgentsPartialUpdateResponse409Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1AgentsPartialUpdateResponse413Headers
+	// Headers415 the parsed response headers for an HTTP 415 response
+	Headers415 *ApiV1AgentsPartialUpdateResponse415Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1AgentsPartialUpdateResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ApiV1AgentsPartialUpdateResponse) GetJSON200() *Agent {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ApiV1AgentsPartialUpdateResponse) GetJSON400() *ErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ApiV1AgentsPartialUpdateResponse) GetJSON401() *ErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ApiV1AgentsPartialUpdateResponse) GetJSON403() *ErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ApiV1AgentsPartialUpdateResponse) GetJSON404() *ErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r ApiV1AgentsPartialUpdateResponse) GetJSON409() *ErrorResponse {
+	return r.JSON409
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r ApiV1AgentsPartialUpdateResponse) GetJSON413() *ErrorResponse {
+	return r.JSON413
+}
+
+// GetJSON415 returns the response for an HTTP 415 `application/json` response
+func (r ApiV1AgentsPartialUpdateResponse) GetJSON415() *ErrorResponse {
+	return r.JSON415
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ApiV1AgentsPartialUpdateResponse) GetJSON503() *ErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApiV1AgentsPartialUpdateResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApiV1AgentsPartialUpdateResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApiV1AgentsPartialUpdateResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApiV1AgentsPartialUpdateResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ApiV1AgentsArchiveCreateResponse200Headers the declared response headers of an HTTP 200 response for ApiV1AgentsArchiveCreate
+type ApiV1AgentsArchiveCreateResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentsArchiveCreateResponse400Headers the declared response headers of an HTTP 400 response for ApiV1AgentsArchiveCreate
+type ApiV1AgentsArchiveCreateResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentsArchiveCreateResponse401Headers the declared response headers of an HTTP 401 response for ApiV1AgentsArchiveCreate
+type ApiV1AgentsArchiveCreateResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1AgentsArchiveCreateResponse403Headers the declared response headers of an HTTP 403 response for ApiV1AgentsArchiveCreate
+type ApiV1AgentsArchiveCreateResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentsArchiveCreateResponse404Headers the declared response headers of an HTTP 404 response for ApiV1AgentsArchiveCreate
+type ApiV1AgentsArchiveCreateResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentsArchiveCreateResponse413Headers the declared response headers of an HTTP 413 response for ApiV1AgentsArchiveCreate
+type ApiV1AgentsArchiveCreateResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentsArchiveCreateResponse503Headers the declared response headers of an HTTP 503 response for ApiV1AgentsArchiveCreate
+type ApiV1AgentsArchiveCreateResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+type ApiV1AgentsArchiveCreateResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Agent
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ErrorResponse
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *ErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1AgentsArchiveCreateResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1AgentsArchiveCreateResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1AgentsArchiveCreateResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1AgentsArchiveCreateResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1AgentsArchiveCreateResponse404Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1AgentsArchiveCreateResponse413Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1AgentsArchiveCreateResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ApiV1AgentsArchiveCreateResponse) GetJSON200() *Agent {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ApiV1AgentsArchiveCreateResponse) GetJSON400() *ErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ApiV1AgentsArchiveCreateResponse) GetJSON401() *ErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ApiV1AgentsArchiveCreateResponse) GetJSON403() *ErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ApiV1AgentsArchiveCreateResponse) GetJSON404() *ErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r ApiV1AgentsArchiveCreateResponse) GetJSON413() *ErrorResponse {
+	return r.JSON413
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ApiV1AgentsArchiveCreateResponse) GetJSON503() *ErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApiV1AgentsArchiveCreateResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApiV1AgentsArchiveCreateResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApiV1AgentsArchiveCreateResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApiV1AgentsArchiveCreateResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ApiV1AgentsRotateTokenCreateResponse200Headers the declared response headers of an HTTP 200 response for ApiV1AgentsRotateTokenCreate
+type ApiV1AgentsRotateTokenCreateResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentsRotateTokenCreateResponse400Headers the declared response headers of an HTTP 400 response for ApiV1AgentsRotateTokenCreate
+type ApiV1AgentsRotateTokenCreateResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentsRotateTokenCreateResponse401Headers the declared response headers of an HTTP 401 response for ApiV1AgentsRotateTokenCreate
+type ApiV1AgentsRotateTokenCreateResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1AgentsRotateTokenCreateResponse403Headers the declared response headers of an HTTP 403 response for ApiV1AgentsRotateTokenCreate
+type ApiV1AgentsRotateTokenCreateResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentsRotateTokenCreateResponse404Headers the declared response headers of an HTTP 404 response for ApiV1AgentsRotateTokenCreate
+type ApiV1AgentsRotateTokenCreateResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentsRotateTokenCreateResponse409Headers the declared response headers of an HTTP 409 response for ApiV1AgentsRotateTokenCreate
+type ApiV1AgentsRotateTokenCreateResponse409Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+// ApiV1AgentsRotateTokenCreateResponse413Headers the declared response headers of an HTTP 413 response for ApiV1AgentsRotateTokenCreate
+type ApiV1AgentsRotateTokenCreateResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentsRotateTokenCreateResponse415Headers the declared response headers of an HTTP 415 response for ApiV1AgentsRotateTokenCreate
+type ApiV1AgentsRotateTokenCreateResponse415Headers struct {
+	XRequestId string
+}
+
+// ApiV1AgentsRotateTokenCreateResponse503Headers the declared response headers of an HTTP 503 response for ApiV1AgentsRotateTokenCreate
+type ApiV1AgentsRotateTokenCreateResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+type ApiV1AgentsRotateTokenCreateResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *AgentWithToken
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ErrorResponse
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *ErrorResponse
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *ErrorResponse
+	// JSON415 the response for an HTTP 415 `application/json` response
+	JSON415 *ErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1AgentsRotateTokenCreateResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1AgentsRotateTokenCreateResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1AgentsRotateTokenCreateResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1AgentsRotateTokenCreateResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1AgentsRotateTokenCreateResponse404Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *ApiV1AgentsRotateTokenCreateResponse409Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1AgentsRotateTokenCreateResponse413Headers
+	// Headers415 the parsed response headers for an HTTP 415 response
+	Headers415 *ApiV1AgentsRotateTokenCreateResponse415Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1AgentsRotateTokenCreateResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ApiV1AgentsRotateTokenCreateResponse) GetJSON200() *AgentWithToken {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ApiV1AgentsRotateTokenCreateResponse) GetJSON400() *ErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ApiV1AgentsRotateTokenCreateResponse) GetJSON401() *ErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ApiV1AgentsRotateTokenCreateResponse) GetJSON403() *ErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ApiV1AgentsRotateTokenCreateResponse) GetJSON404() *ErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r ApiV1AgentsRotateTokenCreateResponse) GetJSON409() *ErrorResponse {
+	return r.JSON409
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r ApiV1AgentsRotateTokenCreateResponse) GetJSON413() *ErrorResponse {
+	return r.JSON413
+}
+
+// GetJSON415 returns the response for an HTTP 415 `application/json` response
+func (r ApiV1AgentsRotateTokenCreateResponse) GetJSON415() *ErrorResponse {
+	return r.JSON415
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ApiV1AgentsRotateTokenCreateResponse) GetJSON503() *ErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApiV1AgentsRotateTokenCreateResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApiV1AgentsRotateTokenCreateResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApiV1AgentsRotateTokenCreateResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApiV1AgentsRotateTokenCreateResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // ApiV1AuditLogListResponse200Headers the declared response headers of an HTTP 200 response for ApiV1AuditLogList
 type ApiV1AuditLogListResponse200Headers struct {
 	XRequestId string
@@ -10526,6 +15244,685 @@ func (r ApiV1AuditLogExportRetrieveResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r ApiV1AuditLogExportRetrieveResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ApiV1EndpointsListResponse200Headers the declared response headers of an HTTP 200 response for ApiV1EndpointsList
+type ApiV1EndpointsListResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1EndpointsListResponse400Headers the declared response headers of an HTTP 400 response for ApiV1EndpointsList
+type ApiV1EndpointsListResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1EndpointsListResponse401Headers the declared response headers of an HTTP 401 response for ApiV1EndpointsList
+type ApiV1EndpointsListResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1EndpointsListResponse403Headers the declared response headers of an HTTP 403 response for ApiV1EndpointsList
+type ApiV1EndpointsListResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1EndpointsListResponse404Headers the declared response headers of an HTTP 404 response for ApiV1EndpointsList
+type ApiV1EndpointsListResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1EndpointsListResponse503Headers the declared response headers of an HTTP 503 response for ApiV1EndpointsList
+type ApiV1EndpointsListResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+type ApiV1EndpointsListResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PaginatedCheckEndpointList
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1EndpointsListResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1EndpointsListResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1EndpointsListResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1EndpointsListResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1EndpointsListResponse404Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1EndpointsListResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ApiV1EndpointsListResponse) GetJSON200() *PaginatedCheckEndpointList {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ApiV1EndpointsListResponse) GetJSON400() *ErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ApiV1EndpointsListResponse) GetJSON401() *ErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ApiV1EndpointsListResponse) GetJSON403() *ErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ApiV1EndpointsListResponse) GetJSON404() *ErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ApiV1EndpointsListResponse) GetJSON503() *ErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApiV1EndpointsListResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApiV1EndpointsListResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApiV1EndpointsListResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApiV1EndpointsListResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ApiV1EndpointsCreateResponse201Headers the declared response headers of an HTTP 201 response for ApiV1EndpointsCreate
+type ApiV1EndpointsCreateResponse201Headers struct {
+	XRequestId string
+}
+
+// ApiV1EndpointsCreateResponse400Headers the declared response headers of an HTTP 400 response for ApiV1EndpointsCreate
+type ApiV1EndpointsCreateResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1EndpointsCreateResponse401Headers the declared response headers of an HTTP 401 response for ApiV1EndpointsCreate
+type ApiV1EndpointsCreateResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1EndpointsCreateResponse403Headers the declared response headers of an HTTP 403 response for ApiV1EndpointsCreate
+type ApiV1EndpointsCreateResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1EndpointsCreateResponse409Headers the declared response headers of an HTTP 409 response for ApiV1EndpointsCreate
+type ApiV1EndpointsCreateResponse409Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+// ApiV1EndpointsCreateResponse413Headers the declared response headers of an HTTP 413 response for ApiV1EndpointsCreate
+type ApiV1EndpointsCreateResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1EndpointsCreateResponse415Headers the declared response headers of an HTTP 415 response for ApiV1EndpointsCreate
+type ApiV1EndpointsCreateResponse415Headers struct {
+	XRequestId string
+}
+
+// ApiV1EndpointsCreateResponse503Headers the declared response headers of an HTTP 503 response for ApiV1EndpointsCreate
+type ApiV1EndpointsCreateResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+type ApiV1EndpointsCreateResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *CheckEndpoint
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorResponse
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *ErrorResponse
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *ErrorResponse
+	// JSON415 the response for an HTTP 415 `application/json` response
+	JSON415 *ErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorResponse
+	// Headers201 the parsed response headers for an HTTP 201 response
+	Headers201 *ApiV1EndpointsCreateResponse201Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1EndpointsCreateResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1EndpointsCreateResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1EndpointsCreateResponse403Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *ApiV1EndpointsCreateResponse409Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1EndpointsCreateResponse413Headers
+	// Headers415 the parsed response headers for an HTTP 415 response
+	Headers415 *ApiV1EndpointsCreateResponse415Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1EndpointsCreateResponse503Headers
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r ApiV1EndpointsCreateResponse) GetJSON201() *CheckEndpoint {
+	return r.JSON201
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ApiV1EndpointsCreateResponse) GetJSON400() *ErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ApiV1EndpointsCreateResponse) GetJSON401() *ErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ApiV1EndpointsCreateResponse) GetJSON403() *ErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r ApiV1EndpointsCreateResponse) GetJSON409() *ErrorResponse {
+	return r.JSON409
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r ApiV1EndpointsCreateResponse) GetJSON413() *ErrorResponse {
+	return r.JSON413
+}
+
+// GetJSON415 returns the response for an HTTP 415 `application/json` response
+func (r ApiV1EndpointsCreateResponse) GetJSON415() *ErrorResponse {
+	return r.JSON415
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ApiV1EndpointsCreateResponse) GetJSON503() *ErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApiV1EndpointsCreateResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApiV1EndpointsCreateResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApiV1EndpointsCreateResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApiV1EndpointsCreateResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ApiV1EndpointsDestroyResponse204Headers the declared response headers of an HTTP 204 response for ApiV1EndpointsDestroy
+type ApiV1EndpointsDestroyResponse204Headers struct {
+	XRequestId string
+}
+
+// ApiV1EndpointsDestroyResponse400Headers the declared response headers of an HTTP 400 response for ApiV1EndpointsDestroy
+type ApiV1EndpointsDestroyResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1EndpointsDestroyResponse401Headers the declared response headers of an HTTP 401 response for ApiV1EndpointsDestroy
+type ApiV1EndpointsDestroyResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1EndpointsDestroyResponse403Headers the declared response headers of an HTTP 403 response for ApiV1EndpointsDestroy
+type ApiV1EndpointsDestroyResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1EndpointsDestroyResponse404Headers the declared response headers of an HTTP 404 response for ApiV1EndpointsDestroy
+type ApiV1EndpointsDestroyResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1EndpointsDestroyResponse413Headers the declared response headers of an HTTP 413 response for ApiV1EndpointsDestroy
+type ApiV1EndpointsDestroyResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1EndpointsDestroyResponse503Headers the declared response headers of an HTTP 503 response for ApiV1EndpointsDestroy
+type ApiV1EndpointsDestroyResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+type ApiV1EndpointsDestroyResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ErrorResponse
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *ErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorResponse
+	// Headers204 the parsed response headers for an HTTP 204 response
+	Headers204 *ApiV1EndpointsDestroyResponse204Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1EndpointsDestroyResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1EndpointsDestroyResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1EndpointsDestroyResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1EndpointsDestroyResponse404Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1EndpointsDestroyResponse413Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1EndpointsDestroyResponse503Headers
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ApiV1EndpointsDestroyResponse) GetJSON400() *ErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ApiV1EndpointsDestroyResponse) GetJSON401() *ErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ApiV1EndpointsDestroyResponse) GetJSON403() *ErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ApiV1EndpointsDestroyResponse) GetJSON404() *ErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r ApiV1EndpointsDestroyResponse) GetJSON413() *ErrorResponse {
+	return r.JSON413
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ApiV1EndpointsDestroyResponse) GetJSON503() *ErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApiV1EndpointsDestroyResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApiV1EndpointsDestroyResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApiV1EndpointsDestroyResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApiV1EndpointsDestroyResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ApiV1EndpointsRetrieveResponse200Headers the declared response headers of an HTTP 200 response for ApiV1EndpointsRetrieve
+type ApiV1EndpointsRetrieveResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1EndpointsRetrieveResponse400Headers the declared response headers of an HTTP 400 response for ApiV1EndpointsRetrieve
+type ApiV1EndpointsRetrieveResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1EndpointsRetrieveResponse401Headers the declared response headers of an HTTP 401 response for ApiV1EndpointsRetrieve
+type ApiV1EndpointsRetrieveResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1EndpointsRetrieveResponse403Headers the declared response headers of an HTTP 403 response for ApiV1EndpointsRetrieve
+type ApiV1EndpointsRetrieveResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1EndpointsRetrieveResponse404Headers the declared response headers of an HTTP 404 response for ApiV1EndpointsRetrieve
+type ApiV1EndpointsRetrieveResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1EndpointsRetrieveResponse503Headers the declared response headers of an HTTP 503 response for ApiV1EndpointsRetrieve
+type ApiV1EndpointsRetrieveResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+type ApiV1EndpointsRetrieveResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *CheckEndpoint
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1EndpointsRetrieveResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1EndpointsRetrieveResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1EndpointsRetrieveResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1EndpointsRetrieveResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1EndpointsRetrieveResponse404Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1EndpointsRetrieveResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ApiV1EndpointsRetrieveResponse) GetJSON200() *CheckEndpoint {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ApiV1EndpointsRetrieveResponse) GetJSON400() *ErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ApiV1EndpointsRetrieveResponse) GetJSON401() *ErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ApiV1EndpointsRetrieveResponse) GetJSON403() *ErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ApiV1EndpointsRetrieveResponse) GetJSON404() *ErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ApiV1EndpointsRetrieveResponse) GetJSON503() *ErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApiV1EndpointsRetrieveResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApiV1EndpointsRetrieveResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApiV1EndpointsRetrieveResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApiV1EndpointsRetrieveResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ApiV1EndpointsPartialUpdateResponse200Headers the declared response headers of an HTTP 200 response for ApiV1EndpointsPartialUpdate
+type ApiV1EndpointsPartialUpdateResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1EndpointsPartialUpdateResponse400Headers the declared response headers of an HTTP 400 response for ApiV1EndpointsPartialUpdate
+type ApiV1EndpointsPartialUpdateResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1EndpointsPartialUpdateResponse401Headers the declared response headers of an HTTP 401 response for ApiV1EndpointsPartialUpdate
+type ApiV1EndpointsPartialUpdateResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1EndpointsPartialUpdateResponse403Headers the declared response headers of an HTTP 403 response for ApiV1EndpointsPartialUpdate
+type ApiV1EndpointsPartialUpdateResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1EndpointsPartialUpdateResponse404Headers the declared response headers of an HTTP 404 response for ApiV1EndpointsPartialUpdate
+type ApiV1EndpointsPartialUpdateResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1EndpointsPartialUpdateResponse409Headers the declared response headers of an HTTP 409 response for ApiV1EndpointsPartialUpdate
+type ApiV1EndpointsPartialUpdateResponse409Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+// ApiV1EndpointsPartialUpdateResponse413Headers the declared response headers of an HTTP 413 response for ApiV1EndpointsPartialUpdate
+type ApiV1EndpointsPartialUpdateResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1EndpointsPartialUpdateResponse415Headers the declared response headers of an HTTP 415 response for ApiV1EndpointsPartialUpdate
+type ApiV1EndpointsPartialUpdateResponse415Headers struct {
+	XRequestId string
+}
+
+// ApiV1EndpointsPartialUpdateResponse503Headers the declared response headers of an HTTP 503 response for ApiV1EndpointsPartialUpdate
+type ApiV1EndpointsPartialUpdateResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+type ApiV1EndpointsPartialUpdateResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *CheckEndpoint
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ErrorResponse
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *ErrorResponse
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *ErrorResponse
+	// JSON415 the response for an HTTP 415 `application/json` response
+	JSON415 *ErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1EndpointsPartialUpdateResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1EndpointsPartialUpdateResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1EndpointsPartialUpdateResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1EndpointsPartialUpdateResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1EndpointsPartialUpdateResponse404Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *ApiV1EndpointsPartialUpdateResponse409Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1EndpointsPartialUpdateResponse413Headers
+	// Headers415 the parsed response headers for an HTTP 415 response
+	Headers415 *ApiV1EndpointsPartialUpdateResponse415Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1EndpointsPartialUpdateResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ApiV1EndpointsPartialUpdateResponse) GetJSON200() *CheckEndpoint {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ApiV1EndpointsPartialUpdateResponse) GetJSON400() *ErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ApiV1EndpointsPartialUpdateResponse) GetJSON401() *ErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ApiV1EndpointsPartialUpdateResponse) GetJSON403() *ErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ApiV1EndpointsPartialUpdateResponse) GetJSON404() *ErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r ApiV1EndpointsPartialUpdateResponse) GetJSON409() *ErrorResponse {
+	return r.JSON409
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r ApiV1EndpointsPartialUpdateResponse) GetJSON413() *ErrorResponse {
+	return r.JSON413
+}
+
+// GetJSON415 returns the response for an HTTP 415 `application/json` response
+func (r ApiV1EndpointsPartialUpdateResponse) GetJSON415() *ErrorResponse {
+	return r.JSON415
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ApiV1EndpointsPartialUpdateResponse) GetJSON503() *ErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApiV1EndpointsPartialUpdateResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApiV1EndpointsPartialUpdateResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApiV1EndpointsPartialUpdateResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApiV1EndpointsPartialUpdateResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -17951,6 +23348,251 @@ func (c *ClientWithResponses) ApiV1ActionRunsOutputRetrieveWithResponse(ctx cont
 	return ParseApiV1ActionRunsOutputRetrieveResponse(rsp)
 }
 
+// ApiV1AgentEndpointsRetrieveWithResponse An agent's assignments: the endpoints it checks
+//
+// For monitoring agents (their `pla_` token only). The answer has an `ETag`; ask again with `If-None-Match` and get 304 while nothing changed. `X-Agent-ID`, if sent, must be the token’s agent (403 `agent_mismatch`).
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/agent/endpoints/ (the `ApiV1AgentEndpointsRetrieve` operationId).
+func (c *ClientWithResponses) ApiV1AgentEndpointsRetrieveWithResponse(ctx context.Context, params *ApiV1AgentEndpointsRetrieveParams, reqEditors ...RequestEditorFn) (*ApiV1AgentEndpointsRetrieveResponse, error) {
+	rsp, err := c.ApiV1AgentEndpointsRetrieve(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1AgentEndpointsRetrieveResponse(rsp)
+}
+
+// ApiV1AgentErrorsCreateWithBodyWithResponse An agent's error report
+//
+// For monitoring agents: error counts and up to 50 recent errors; the agent page shows the latest.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/agent/errors/ (the `ApiV1AgentErrorsCreate` operationId).
+func (c *ClientWithResponses) ApiV1AgentErrorsCreateWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ApiV1AgentErrorsCreateResponse, error) {
+	rsp, err := c.ApiV1AgentErrorsCreateWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1AgentErrorsCreateResponse(rsp)
+}
+
+// ApiV1AgentErrorsCreateWithResponse An agent's error report
+//
+// For monitoring agents: error counts and up to 50 recent errors; the agent page shows the latest.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/agent/errors/ (the `ApiV1AgentErrorsCreate` operationId).
+func (c *ClientWithResponses) ApiV1AgentErrorsCreateWithResponse(ctx context.Context, body ApiV1AgentErrorsCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1AgentErrorsCreateResponse, error) {
+	rsp, err := c.ApiV1AgentErrorsCreate(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1AgentErrorsCreateResponse(rsp)
+}
+
+// ApiV1AgentHealthCreateWithBodyWithResponse An agent's health report
+//
+// For monitoring agents: status, version, uptime and counters. `check_results` sent with it are stored as `POST /api/v1/agent/results/` would. Never creates an agent: the token names it.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/agent/health/ (the `ApiV1AgentHealthCreate` operationId).
+func (c *ClientWithResponses) ApiV1AgentHealthCreateWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ApiV1AgentHealthCreateResponse, error) {
+	rsp, err := c.ApiV1AgentHealthCreateWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1AgentHealthCreateResponse(rsp)
+}
+
+// ApiV1AgentHealthCreateWithResponse An agent's health report
+//
+// For monitoring agents: status, version, uptime and counters. `check_results` sent with it are stored as `POST /api/v1/agent/results/` would. Never creates an agent: the token names it.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/agent/health/ (the `ApiV1AgentHealthCreate` operationId).
+func (c *ClientWithResponses) ApiV1AgentHealthCreateWithResponse(ctx context.Context, body ApiV1AgentHealthCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1AgentHealthCreateResponse, error) {
+	rsp, err := c.ApiV1AgentHealthCreate(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1AgentHealthCreateResponse(rsp)
+}
+
+// ApiV1AgentResultsCreateWithBodyWithResponse Report a batch of check results (idempotent by result_id)
+//
+// For monitoring agents. Up to 500 results, each with the ID the agent made for it: a batch sent again is stored once (`duplicates`). A result for an endpoint outside the agent’s reach is `rejected` and does not fail the others.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/agent/results/ (the `ApiV1AgentResultsCreate` operationId).
+func (c *ClientWithResponses) ApiV1AgentResultsCreateWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ApiV1AgentResultsCreateResponse, error) {
+	rsp, err := c.ApiV1AgentResultsCreateWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1AgentResultsCreateResponse(rsp)
+}
+
+// ApiV1AgentResultsCreateWithResponse Report a batch of check results (idempotent by result_id)
+//
+// For monitoring agents. Up to 500 results, each with the ID the agent made for it: a batch sent again is stored once (`duplicates`). A result for an endpoint outside the agent’s reach is `rejected` and does not fail the others.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/agent/results/ (the `ApiV1AgentResultsCreate` operationId).
+func (c *ClientWithResponses) ApiV1AgentResultsCreateWithResponse(ctx context.Context, body ApiV1AgentResultsCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1AgentResultsCreateResponse, error) {
+	rsp, err := c.ApiV1AgentResultsCreate(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1AgentResultsCreateResponse(rsp)
+}
+
+// ApiV1AgentsListWithResponse List monitoring agents
+//
+// The agents the caller may see, by name; filter by `organization` or `workspace`; archived ones with `archived=true`.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/agents/ (the `ApiV1AgentsList` operationId).
+func (c *ClientWithResponses) ApiV1AgentsListWithResponse(ctx context.Context, params *ApiV1AgentsListParams, reqEditors ...RequestEditorFn) (*ApiV1AgentsListResponse, error) {
+	rsp, err := c.ApiV1AgentsList(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1AgentsListResponse(rsp)
+}
+
+// ApiV1AgentsCreateWithBodyWithResponse Create a monitoring agent; its token is shown once
+//
+// A new agent from a name and a location, in an organization (Org Admin) or one of its workspaces (Workspace Admin). The answer carries its `pla_` token once: it reaches the agent endpoints and nothing else. Needs a person signed in (403 `interactive_login_required` with an API key). 409 `agent_name_taken`.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/agents/ (the `ApiV1AgentsCreate` operationId).
+func (c *ClientWithResponses) ApiV1AgentsCreateWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ApiV1AgentsCreateResponse, error) {
+	rsp, err := c.ApiV1AgentsCreateWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1AgentsCreateResponse(rsp)
+}
+
+// ApiV1AgentsCreateWithResponse Create a monitoring agent; its token is shown once
+//
+// A new agent from a name and a location, in an organization (Org Admin) or one of its workspaces (Workspace Admin). The answer carries its `pla_` token once: it reaches the agent endpoints and nothing else. Needs a person signed in (403 `interactive_login_required` with an API key). 409 `agent_name_taken`.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/agents/ (the `ApiV1AgentsCreate` operationId).
+func (c *ClientWithResponses) ApiV1AgentsCreateWithResponse(ctx context.Context, body ApiV1AgentsCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1AgentsCreateResponse, error) {
+	rsp, err := c.ApiV1AgentsCreate(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1AgentsCreateResponse(rsp)
+}
+
+// ApiV1AgentsDestroyWithResponse Delete a monitoring agent and its tokens
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /api/v1/agents/{id}/ (the `ApiV1AgentsDestroy` operationId).
+func (c *ClientWithResponses) ApiV1AgentsDestroyWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*ApiV1AgentsDestroyResponse, error) {
+	rsp, err := c.ApiV1AgentsDestroy(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1AgentsDestroyResponse(rsp)
+}
+
+// ApiV1AgentsRetrieveWithResponse A monitoring agent, with its last health report
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/agents/{id}/ (the `ApiV1AgentsRetrieve` operationId).
+func (c *ClientWithResponses) ApiV1AgentsRetrieveWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*ApiV1AgentsRetrieveResponse, error) {
+	rsp, err := c.ApiV1AgentsRetrieve(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1AgentsRetrieveResponse(rsp)
+}
+
+// ApiV1AgentsPartialUpdateWithBodyWithResponse Rename a monitoring agent, or change its location or description
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /api/v1/agents/{id}/ (the `ApiV1AgentsPartialUpdate` operationId).
+func (c *ClientWithResponses) ApiV1AgentsPartialUpdateWithBodyWithResponse(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ApiV1AgentsPartialUpdateResponse, error) {
+	rsp, err := c.ApiV1AgentsPartialUpdateWithBody(ctx, id, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1AgentsPartialUpdateResponse(rsp)
+}
+
+// ApiV1AgentsPartialUpdateWithResponse Rename a monitoring agent, or change its location or description
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /api/v1/agents/{id}/ (the `ApiV1AgentsPartialUpdate` operationId).
+func (c *ClientWithResponses) ApiV1AgentsPartialUpdateWithResponse(ctx context.Context, id openapi_types.UUID, body ApiV1AgentsPartialUpdateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1AgentsPartialUpdateResponse, error) {
+	rsp, err := c.ApiV1AgentsPartialUpdate(ctx, id, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1AgentsPartialUpdateResponse(rsp)
+}
+
+// ApiV1AgentsArchiveCreateWithResponse Archive a monitoring agent: its tokens stop working, its history stays
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/agents/{id}/archive/ (the `ApiV1AgentsArchiveCreate` operationId).
+func (c *ClientWithResponses) ApiV1AgentsArchiveCreateWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*ApiV1AgentsArchiveCreateResponse, error) {
+	rsp, err := c.ApiV1AgentsArchiveCreate(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1AgentsArchiveCreateResponse(rsp)
+}
+
+// ApiV1AgentsRotateTokenCreateWithBodyWithResponse Give a monitoring agent a new token; the old ones end after a grace period
+//
+// The new token is shown once. The tokens the agent had keep working for `grace_seconds` (default 3600). Needs a person signed in. 409 `agent_archived` for an archived agent.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/agents/{id}/rotate-token/ (the `ApiV1AgentsRotateTokenCreate` operationId).
+func (c *ClientWithResponses) ApiV1AgentsRotateTokenCreateWithBodyWithResponse(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ApiV1AgentsRotateTokenCreateResponse, error) {
+	rsp, err := c.ApiV1AgentsRotateTokenCreateWithBody(ctx, id, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1AgentsRotateTokenCreateResponse(rsp)
+}
+
+// ApiV1AgentsRotateTokenCreateWithResponse Give a monitoring agent a new token; the old ones end after a grace period
+//
+// The new token is shown once. The tokens the agent had keep working for `grace_seconds` (default 3600). Needs a person signed in. 409 `agent_archived` for an archived agent.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/agents/{id}/rotate-token/ (the `ApiV1AgentsRotateTokenCreate` operationId).
+func (c *ClientWithResponses) ApiV1AgentsRotateTokenCreateWithResponse(ctx context.Context, id openapi_types.UUID, body ApiV1AgentsRotateTokenCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1AgentsRotateTokenCreateResponse, error) {
+	rsp, err := c.ApiV1AgentsRotateTokenCreate(ctx, id, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1AgentsRotateTokenCreateResponse(rsp)
+}
+
 // ApiV1AuditLogListWithResponse Security events, newest first (Super Admin: all; Org Admin: their organizations)
 //
 // A page of the audit log, newest first, with filters. Super Admins see every entry; Org Admins the entries of their organizations.
@@ -17979,6 +23621,107 @@ func (c *ClientWithResponses) ApiV1AuditLogExportRetrieveWithResponse(ctx contex
 		return nil, err
 	}
 	return ParseApiV1AuditLogExportRetrieveResponse(rsp)
+}
+
+// ApiV1EndpointsListWithResponse List the endpoints the agents check
+//
+// The endpoints of one workspace (`workspace`) or of every workspace the caller may see, by name.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/endpoints/ (the `ApiV1EndpointsList` operationId).
+func (c *ClientWithResponses) ApiV1EndpointsListWithResponse(ctx context.Context, params *ApiV1EndpointsListParams, reqEditors ...RequestEditorFn) (*ApiV1EndpointsListResponse, error) {
+	rsp, err := c.ApiV1EndpointsList(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1EndpointsListResponse(rsp)
+}
+
+// ApiV1EndpointsCreateWithBodyWithResponse Add an endpoint for the agents to check
+//
+// An HTTP(S), TCP or DNS check in a workspace: its target, the kind's settings, how often, from which locations, and the labels and annotations of its alerts. Header values are write-only. 409 `endpoint_name_taken`.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/endpoints/ (the `ApiV1EndpointsCreate` operationId).
+func (c *ClientWithResponses) ApiV1EndpointsCreateWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ApiV1EndpointsCreateResponse, error) {
+	rsp, err := c.ApiV1EndpointsCreateWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1EndpointsCreateResponse(rsp)
+}
+
+// ApiV1EndpointsCreateWithResponse Add an endpoint for the agents to check
+//
+// An HTTP(S), TCP or DNS check in a workspace: its target, the kind's settings, how often, from which locations, and the labels and annotations of its alerts. Header values are write-only. 409 `endpoint_name_taken`.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/endpoints/ (the `ApiV1EndpointsCreate` operationId).
+func (c *ClientWithResponses) ApiV1EndpointsCreateWithResponse(ctx context.Context, body ApiV1EndpointsCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1EndpointsCreateResponse, error) {
+	rsp, err := c.ApiV1EndpointsCreate(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1EndpointsCreateResponse(rsp)
+}
+
+// ApiV1EndpointsDestroyWithResponse Stop checking an endpoint and delete it
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /api/v1/endpoints/{id}/ (the `ApiV1EndpointsDestroy` operationId).
+func (c *ClientWithResponses) ApiV1EndpointsDestroyWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*ApiV1EndpointsDestroyResponse, error) {
+	rsp, err := c.ApiV1EndpointsDestroy(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1EndpointsDestroyResponse(rsp)
+}
+
+// ApiV1EndpointsRetrieveWithResponse An endpoint the agents check
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/endpoints/{id}/ (the `ApiV1EndpointsRetrieve` operationId).
+func (c *ClientWithResponses) ApiV1EndpointsRetrieveWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*ApiV1EndpointsRetrieveResponse, error) {
+	rsp, err := c.ApiV1EndpointsRetrieve(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1EndpointsRetrieveResponse(rsp)
+}
+
+// ApiV1EndpointsPartialUpdateWithBodyWithResponse Change an endpoint the agents check
+//
+// The fields given replace the endpoint's; the kind's settings object as a whole. A header value sent back as `[redacted]` keeps the value it has.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /api/v1/endpoints/{id}/ (the `ApiV1EndpointsPartialUpdate` operationId).
+func (c *ClientWithResponses) ApiV1EndpointsPartialUpdateWithBodyWithResponse(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ApiV1EndpointsPartialUpdateResponse, error) {
+	rsp, err := c.ApiV1EndpointsPartialUpdateWithBody(ctx, id, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1EndpointsPartialUpdateResponse(rsp)
+}
+
+// ApiV1EndpointsPartialUpdateWithResponse Change an endpoint the agents check
+//
+// The fields given replace the endpoint's; the kind's settings object as a whole. A header value sent back as `[redacted]` keeps the value it has.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /api/v1/endpoints/{id}/ (the `ApiV1EndpointsPartialUpdate` operationId).
+func (c *ClientWithResponses) ApiV1EndpointsPartialUpdateWithResponse(ctx context.Context, id openapi_types.UUID, body ApiV1EndpointsPartialUpdateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1EndpointsPartialUpdateResponse, error) {
+	rsp, err := c.ApiV1EndpointsPartialUpdate(ctx, id, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1EndpointsPartialUpdateResponse(rsp)
 }
 
 // ApiV1EventsListWithResponse List a workspace's events, newest first
@@ -20743,6 +26486,1741 @@ func ParseApiV1ActionRunsOutputRetrieveResponse(rsp *http.Response) (*ApiV1Actio
 	return response, nil
 }
 
+// ParseApiV1AgentEndpointsRetrieveResponse parses an HTTP response from a ApiV1AgentEndpointsRetrieveWithResponse call
+func ParseApiV1AgentEndpointsRetrieveResponse(rsp *http.Response) (*ApiV1AgentEndpointsRetrieveResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApiV1AgentEndpointsRetrieveResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest AgentAssignments
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.StatusCode == 304:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1AgentEndpointsRetrieveResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers ApiV1AgentEndpointsRetrieveResponse304Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers304 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1AgentEndpointsRetrieveResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1AgentEndpointsRetrieveResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1AgentEndpointsRetrieveResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseApiV1AgentErrorsCreateResponse parses an HTTP response from a ApiV1AgentErrorsCreateWithResponse call
+func ParseApiV1AgentErrorsCreateResponse(rsp *http.Response) (*ApiV1AgentErrorsCreateResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApiV1AgentErrorsCreateResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest AgentErrorAnswer
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 201:
+		var headers ApiV1AgentErrorsCreateResponse201Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers201 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1AgentErrorsCreateResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1AgentErrorsCreateResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1AgentErrorsCreateResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1AgentErrorsCreateResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 415:
+		var headers ApiV1AgentErrorsCreateResponse415Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers415 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1AgentErrorsCreateResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseApiV1AgentHealthCreateResponse parses an HTTP response from a ApiV1AgentHealthCreateWithResponse call
+func ParseApiV1AgentHealthCreateResponse(rsp *http.Response) (*ApiV1AgentHealthCreateResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApiV1AgentHealthCreateResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest AgentHealthAnswer
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 201:
+		var headers ApiV1AgentHealthCreateResponse201Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers201 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1AgentHealthCreateResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1AgentHealthCreateResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1AgentHealthCreateResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1AgentHealthCreateResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 415:
+		var headers ApiV1AgentHealthCreateResponse415Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers415 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1AgentHealthCreateResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseApiV1AgentResultsCreateResponse parses an HTTP response from a ApiV1AgentResultsCreateWithResponse call
+func ParseApiV1AgentResultsCreateResponse(rsp *http.Response) (*ApiV1AgentResultsCreateResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApiV1AgentResultsCreateResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest CheckResultOutcome
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1AgentResultsCreateResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1AgentResultsCreateResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1AgentResultsCreateResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1AgentResultsCreateResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1AgentResultsCreateResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 415:
+		var headers ApiV1AgentResultsCreateResponse415Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers415 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1AgentResultsCreateResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseApiV1AgentsListResponse parses an HTTP response from a ApiV1AgentsListWithResponse call
+func ParseApiV1AgentsListResponse(rsp *http.Response) (*ApiV1AgentsListResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApiV1AgentsListResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PaginatedAgentList
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1AgentsListResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1AgentsListResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1AgentsListResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1AgentsListResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1AgentsListResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1AgentsListResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseApiV1AgentsCreateResponse parses an HTTP response from a ApiV1AgentsCreateWithResponse call
+func ParseApiV1AgentsCreateResponse(rsp *http.Response) (*ApiV1AgentsCreateResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApiV1AgentsCreateResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest AgentWithToken
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 201:
+		var headers ApiV1AgentsCreateResponse201Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers201 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1AgentsCreateResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1AgentsCreateResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1AgentsCreateResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 409:
+		var headers ApiV1AgentsCreateResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers409 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1AgentsCreateResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 415:
+		var headers ApiV1AgentsCreateResponse415Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers415 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1AgentsCreateResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseApiV1AgentsDestroyResponse parses an HTTP response from a ApiV1AgentsDestroyWithResponse call
+func ParseApiV1AgentsDestroyResponse(rsp *http.Response) (*ApiV1AgentsDestroyResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApiV1AgentsDestroyResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		var headers ApiV1AgentsDestroyResponse204Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers204 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1AgentsDestroyResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1AgentsDestroyResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1AgentsDestroyResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1AgentsDestroyResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1AgentsDestroyResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1AgentsDestroyResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseApiV1AgentsRetrieveResponse parses an HTTP response from a ApiV1AgentsRetrieveWithResponse call
+func ParseApiV1AgentsRetrieveResponse(rsp *http.Response) (*ApiV1AgentsRetrieveResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApiV1AgentsRetrieveResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Agent
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1AgentsRetrieveResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1AgentsRetrieveResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1AgentsRetrieveResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1AgentsRetrieveResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1AgentsRetrieveResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1AgentsRetrieveResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseApiV1AgentsPartialUpdateResponse parses an HTTP response from a ApiV1AgentsPartialUpdateWithResponse call
+func ParseApiV1AgentsPartialUpdateResponse(rsp *http.Response) (*ApiV1AgentsPartialUpdateResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApiV1AgentsPartialUpdateResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Agent
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1AgentsPartialUpdateResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1AgentsPartialUpdateResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1AgentsPartialUpdateResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1AgentsPartialUpdateResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1AgentsPartialUpdateResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 409:
+		var headers ApiV1AgentsPartialUpdateResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers409 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1AgentsPartialUpdateResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 415:
+		var headers ApiV1AgentsPartialUpdateResponse415Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers415 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1AgentsPartialUpdateResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseApiV1AgentsArchiveCreateResponse parses an HTTP response from a ApiV1AgentsArchiveCreateWithResponse call
+func ParseApiV1AgentsArchiveCreateResponse(rsp *http.Response) (*ApiV1AgentsArchiveCreateResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApiV1AgentsArchiveCreateResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Agent
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1AgentsArchiveCreateResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1AgentsArchiveCreateResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1AgentsArchiveCreateResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1AgentsArchiveCreateResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1AgentsArchiveCreateResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1AgentsArchiveCreateResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1AgentsArchiveCreateResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseApiV1AgentsRotateTokenCreateResponse parses an HTTP response from a ApiV1AgentsRotateTokenCreateWithResponse call
+func ParseApiV1AgentsRotateTokenCreateResponse(rsp *http.Response) (*ApiV1AgentsRotateTokenCreateResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApiV1AgentsRotateTokenCreateResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest AgentWithToken
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1AgentsRotateTokenCreateResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1AgentsRotateTokenCreateResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1AgentsRotateTokenCreateResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1AgentsRotateTokenCreateResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1AgentsRotateTokenCreateResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 409:
+		var headers ApiV1AgentsRotateTokenCreateResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers409 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1AgentsRotateTokenCreateResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 415:
+		var headers ApiV1AgentsRotateTokenCreateResponse415Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers415 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1AgentsRotateTokenCreateResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
 // ParseApiV1AuditLogListResponse parses an HTTP response from a ApiV1AuditLogListWithResponse call
 func ParseApiV1AuditLogListResponse(rsp *http.Response) (*ApiV1AuditLogListResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -20975,6 +28453,808 @@ func ParseApiV1AuditLogExportRetrieveResponse(rsp *http.Response) (*ApiV1AuditLo
 		response.Headers403 = &headers
 	case rsp.StatusCode == 503:
 		var headers ApiV1AuditLogExportRetrieveResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseApiV1EndpointsListResponse parses an HTTP response from a ApiV1EndpointsListWithResponse call
+func ParseApiV1EndpointsListResponse(rsp *http.Response) (*ApiV1EndpointsListResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApiV1EndpointsListResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PaginatedCheckEndpointList
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1EndpointsListResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1EndpointsListResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1EndpointsListResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1EndpointsListResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1EndpointsListResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1EndpointsListResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseApiV1EndpointsCreateResponse parses an HTTP response from a ApiV1EndpointsCreateWithResponse call
+func ParseApiV1EndpointsCreateResponse(rsp *http.Response) (*ApiV1EndpointsCreateResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApiV1EndpointsCreateResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest CheckEndpoint
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 201:
+		var headers ApiV1EndpointsCreateResponse201Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers201 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1EndpointsCreateResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1EndpointsCreateResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1EndpointsCreateResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 409:
+		var headers ApiV1EndpointsCreateResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers409 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1EndpointsCreateResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 415:
+		var headers ApiV1EndpointsCreateResponse415Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers415 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1EndpointsCreateResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseApiV1EndpointsDestroyResponse parses an HTTP response from a ApiV1EndpointsDestroyWithResponse call
+func ParseApiV1EndpointsDestroyResponse(rsp *http.Response) (*ApiV1EndpointsDestroyResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApiV1EndpointsDestroyResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		var headers ApiV1EndpointsDestroyResponse204Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers204 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1EndpointsDestroyResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1EndpointsDestroyResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1EndpointsDestroyResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1EndpointsDestroyResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1EndpointsDestroyResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1EndpointsDestroyResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseApiV1EndpointsRetrieveResponse parses an HTTP response from a ApiV1EndpointsRetrieveWithResponse call
+func ParseApiV1EndpointsRetrieveResponse(rsp *http.Response) (*ApiV1EndpointsRetrieveResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApiV1EndpointsRetrieveResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest CheckEndpoint
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1EndpointsRetrieveResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1EndpointsRetrieveResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1EndpointsRetrieveResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1EndpointsRetrieveResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1EndpointsRetrieveResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1EndpointsRetrieveResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseApiV1EndpointsPartialUpdateResponse parses an HTTP response from a ApiV1EndpointsPartialUpdateWithResponse call
+func ParseApiV1EndpointsPartialUpdateResponse(rsp *http.Response) (*ApiV1EndpointsPartialUpdateResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApiV1EndpointsPartialUpdateResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest CheckEndpoint
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1EndpointsPartialUpdateResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1EndpointsPartialUpdateResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1EndpointsPartialUpdateResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1EndpointsPartialUpdateResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1EndpointsPartialUpdateResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 409:
+		var headers ApiV1EndpointsPartialUpdateResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers409 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1EndpointsPartialUpdateResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 415:
+		var headers ApiV1EndpointsPartialUpdateResponse415Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers415 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1EndpointsPartialUpdateResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {

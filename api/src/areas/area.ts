@@ -31,6 +31,8 @@ export interface JobDeps {
   readonly runs: RunsRuntime;
   /** How events reach their handlers (areas/events). */
   readonly events: EventsRuntime;
+  /** Monitoring's settings (areas/monitoring); its defaults when not given. */
+  readonly monitoring?: { readonly resultRetentionDays: number };
   readonly logger: Logger;
 }
 

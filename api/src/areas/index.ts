@@ -6,6 +6,7 @@ import { bucketsArea } from './buckets/index.ts';
 import { eventsArea } from './events/index.ts';
 import { keysArea } from './keys/index.ts';
 import { membersArea } from './members/index.ts';
+import { monitoringArea } from './monitoring/index.ts';
 import { runsArea } from './runs/index.ts';
 import { organizationsArea } from './organizations/index.ts';
 import { usersArea } from './users/index.ts';
@@ -26,6 +27,7 @@ export const AREAS: readonly Area[] = [
   bucketsArea,
   runsArea,
   eventsArea,
+  monitoringArea,
 ];
 
 registerAreas(AREAS);

@@ -307,7 +307,16 @@ export function visibleWorkspaceIdsSql(principal: Principal): SQL {
   return sql`(select ${workspaces.id} from ${workspaces} where ${visible})`;
 }
 
-/** SQL condition on table `organizations`: those the principal belongs to (directly or via a workspace). */
+/** The IDs of the organizations `principal` may see, as a subquery with its values bound (a list's filter). */
+export function visibleOrganizationIdsSql(principal: Principal): SQL {
+  const p = visibilityParams(principal);
+  const user = sql`${p.user}::uuid`;
+  return sql`(select ${organizations.id} from ${organizations} where ${p.all}::boolean
+    or ${organizations.id} = ${p.scope_org}::uuid
+    or ${organizations.id} = any(${memberOrganizationsSql(user)})
+    or ${organizations.id} in (select ${workspaces.organizationId} from ${workspaces} where ${workspaces.id} = any(${memberWorkspacesSql(user)})))`;
+}
+
 /**
  * SQL condition on table `organizations` for a prepared statement, with the placeholders of
  * `visibilityParams`: what `visibleOrganizations` decides, as one statement text for every caller.

@@ -1,5 +1,6 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { Logger } from '../core/logger.ts';
+import type { AgentIdentity } from '../auth/agents.ts';
 import type { Principal } from '../auth/policy.ts';
 
 /**
@@ -22,5 +23,7 @@ export interface AppEnv {
     clientIp: string | null;
     /** Set by the auth middleware on every protected route. */
     principal: Principal;
+    /** Set instead on the agent endpoints (`/api/v1/agent/…`): the agent the token is bound to. */
+    agent: AgentIdentity;
   };
 }

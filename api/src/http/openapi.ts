@@ -132,6 +132,11 @@ type DefineInput = Omit<RouteConfig, 'operationId' | 'path'> & {
   action?: Action;
   /** Offered to MCP clients as a tool (`true`, or with its rules); unset: not a tool. `x-plinth-mcp`. */
   mcp?: true | McpExposure;
+  /**
+   * An agent endpoint (under `/api/v1/agent/`): a monitoring agent's token only, decided by the
+   * token's binding rather than a policy action (auth/agents.ts). `x-plinth-agent`.
+   */
+  agent?: true;
 };
 
 /**
@@ -141,7 +146,7 @@ type DefineInput = Omit<RouteConfig, 'operationId' | 'path'> & {
  * (e2e/fuzz.test.ts) holds every status the server answers to this list.
  */
 export function defineRoute<const R extends DefineInput>(config: R) {
-  const { list, errors, action, mcp, ...route } = config;
+  const { list, errors, action, mcp, agent, ...route } = config;
   const statuses = new Set<number>(errors ?? []);
   const request = route.request;
   if (request?.query || request?.params || request?.body) statuses.add(400);
@@ -165,6 +170,7 @@ export function defineRoute<const R extends DefineInput>(config: R) {
     responses: { ...route.responses, ...errorResponses },
     ...(action !== undefined && { 'x-plinth-action': action }),
     ...(mcp !== undefined && { 'x-plinth-mcp': mcp === true ? {} : mcp }),
+    ...(agent && { 'x-plinth-agent': true }),
   });
 }
 

@@ -89,15 +89,21 @@ type Document = {
         responses: Record<string, unknown>;
         security?: unknown[];
         'x-plinth-action'?: Action;
+        'x-plinth-agent'?: true;
       }
     >
   >;
 };
 
-function operationsOf(doc: Document): Operation[] {
+/**
+ * The operations behind the policy: protected (not `security: []`) and not an agent endpoint, which
+ * only a monitoring agent's token reaches (`agentOperations`; areas/monitoring's suites walk them).
+ */
+function operationsOf(doc: Document, agent = false): Operation[] {
   return Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods)
       .filter(([, op]) => !(Array.isArray(op.security) && op.security.length === 0))
+      .filter(([, op]) => (op['x-plinth-agent'] === true) === agent)
       .map(([method, op]) => ({
         method: method.toUpperCase(),
         path,
@@ -111,6 +117,11 @@ function operationsOf(doc: Document): Operation[] {
 /** The protected operations, read from the app's own document. */
 export async function protectedOperations(w: World): Promise<Operation[]> {
   return operationsOf((await (await w.env.app.request('/api/v1/schema/')).json()) as Document);
+}
+
+/** The agent endpoints of the app's own document (`x-plinth-agent`). */
+export async function agentOperations(w: World): Promise<Operation[]> {
+  return operationsOf((await (await w.env.app.request('/api/v1/schema/')).json()) as Document, true);
 }
 
 /**

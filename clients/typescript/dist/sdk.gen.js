@@ -636,6 +636,142 @@ function bindOperations(send) {
         },
         call,
       ),
+    apiV1AgentsList: (params = {}, call) =>
+      send(
+        {
+          method: 'GET',
+          path: '/api/v1/agents/',
+          query: {
+            page: params.page,
+            page_size: params.pageSize,
+            organization: params.organization,
+            workspace: params.workspace,
+            archived: params.archived,
+          },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1AgentsCreate: (params, call) =>
+      send({ method: 'POST', path: '/api/v1/agents/', body: params.requestBody, responseType: 'json' }, call),
+    apiV1AgentsRetrieve: (params, call) =>
+      send(
+        { method: 'GET', path: '/api/v1/agents/{id}/', pathParams: { id: params.id }, responseType: 'json' },
+        call,
+      ),
+    apiV1AgentsPartialUpdate: (params, call) =>
+      send(
+        {
+          method: 'PATCH',
+          path: '/api/v1/agents/{id}/',
+          pathParams: { id: params.id },
+          body: params.requestBody,
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1AgentsDestroy: (params, call) =>
+      send(
+        {
+          method: 'DELETE',
+          path: '/api/v1/agents/{id}/',
+          pathParams: { id: params.id },
+          responseType: 'none',
+        },
+        call,
+      ),
+    apiV1AgentsArchiveCreate: (params, call) =>
+      send(
+        {
+          method: 'POST',
+          path: '/api/v1/agents/{id}/archive/',
+          pathParams: { id: params.id },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1AgentsRotateTokenCreate: (params, call) =>
+      send(
+        {
+          method: 'POST',
+          path: '/api/v1/agents/{id}/rotate-token/',
+          pathParams: { id: params.id },
+          body: params.requestBody,
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1EndpointsList: (params = {}, call) =>
+      send(
+        {
+          method: 'GET',
+          path: '/api/v1/endpoints/',
+          query: { page: params.page, page_size: params.pageSize, workspace: params.workspace },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1EndpointsCreate: (params, call) =>
+      send(
+        { method: 'POST', path: '/api/v1/endpoints/', body: params.requestBody, responseType: 'json' },
+        call,
+      ),
+    apiV1EndpointsRetrieve: (params, call) =>
+      send(
+        {
+          method: 'GET',
+          path: '/api/v1/endpoints/{id}/',
+          pathParams: { id: params.id },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1EndpointsPartialUpdate: (params, call) =>
+      send(
+        {
+          method: 'PATCH',
+          path: '/api/v1/endpoints/{id}/',
+          pathParams: { id: params.id },
+          body: params.requestBody,
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1EndpointsDestroy: (params, call) =>
+      send(
+        {
+          method: 'DELETE',
+          path: '/api/v1/endpoints/{id}/',
+          pathParams: { id: params.id },
+          responseType: 'none',
+        },
+        call,
+      ),
+    apiV1AgentEndpointsRetrieve: (params = {}, call) =>
+      send(
+        {
+          method: 'GET',
+          path: '/api/v1/agent/endpoints/',
+          headers: { 'if-none-match': params.ifNoneMatch, 'x-agent-id': params.xAgentId },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1AgentResultsCreate: (params, call) =>
+      send(
+        { method: 'POST', path: '/api/v1/agent/results/', body: params.requestBody, responseType: 'json' },
+        call,
+      ),
+    apiV1AgentHealthCreate: (params, call) =>
+      send(
+        { method: 'POST', path: '/api/v1/agent/health/', body: params.requestBody, responseType: 'json' },
+        call,
+      ),
+    apiV1AgentErrorsCreate: (params, call) =>
+      send(
+        { method: 'POST', path: '/api/v1/agent/errors/', body: params.requestBody, responseType: 'json' },
+        call,
+      ),
   };
 }
 /** The functions below send with the global configuration (`OpenAPI`). */
@@ -1385,4 +1521,168 @@ export function apiV1WorkspacesEventHandlersSecretCreate(params, call) {
  */
 export function apiV1WorkspacesEventHandlersEnableCreate(params, call) {
   return globalOperations.apiV1WorkspacesEventHandlersEnableCreate(params, call);
+}
+/**
+ * List monitoring agents
+ *
+ * The agents the caller may see, by name; filter by `organization` or `workspace`; archived ones with `archived=true`.
+ *
+ * `GET /api/v1/agents/` (`api_v1_agents_list`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export function apiV1AgentsList(params = {}, call) {
+  return globalOperations.apiV1AgentsList(params, call);
+}
+/**
+ * Create a monitoring agent; its token is shown once
+ *
+ * A new agent from a name and a location, in an organization (Org Admin) or one of its workspaces (Workspace Admin). The answer carries its `pla_` token once: it reaches the agent endpoints and nothing else. Needs a person signed in (403 `interactive_login_required` with an API key). 409 `agent_name_taken`.
+ *
+ * `POST /api/v1/agents/` (`api_v1_agents_create`).
+ * @throws {ApiError} 400, 401, 403, 409, 413, 415, 503: the API's error body is `error.body`.
+ */
+export function apiV1AgentsCreate(params, call) {
+  return globalOperations.apiV1AgentsCreate(params, call);
+}
+/**
+ * A monitoring agent, with its last health report
+ *
+ * `GET /api/v1/agents/{id}/` (`api_v1_agents_retrieve`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export function apiV1AgentsRetrieve(params, call) {
+  return globalOperations.apiV1AgentsRetrieve(params, call);
+}
+/**
+ * Rename a monitoring agent, or change its location or description
+ *
+ * `PATCH /api/v1/agents/{id}/` (`api_v1_agents_partial_update`).
+ * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
+ */
+export function apiV1AgentsPartialUpdate(params, call) {
+  return globalOperations.apiV1AgentsPartialUpdate(params, call);
+}
+/**
+ * Delete a monitoring agent and its tokens
+ *
+ * `DELETE /api/v1/agents/{id}/` (`api_v1_agents_destroy`).
+ * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
+ */
+export function apiV1AgentsDestroy(params, call) {
+  return globalOperations.apiV1AgentsDestroy(params, call);
+}
+/**
+ * Archive a monitoring agent: its tokens stop working, its history stays
+ *
+ * `POST /api/v1/agents/{id}/archive/` (`api_v1_agents_archive_create`).
+ * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
+ */
+export function apiV1AgentsArchiveCreate(params, call) {
+  return globalOperations.apiV1AgentsArchiveCreate(params, call);
+}
+/**
+ * Give a monitoring agent a new token; the old ones end after a grace period
+ *
+ * The new token is shown once. The tokens the agent had keep working for `grace_seconds` (default 3600). Needs a person signed in. 409 `agent_archived` for an archived agent.
+ *
+ * `POST /api/v1/agents/{id}/rotate-token/` (`api_v1_agents_rotate_token_create`).
+ * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
+ */
+export function apiV1AgentsRotateTokenCreate(params, call) {
+  return globalOperations.apiV1AgentsRotateTokenCreate(params, call);
+}
+/**
+ * List the endpoints the agents check
+ *
+ * The endpoints of one workspace (`workspace`) or of every workspace the caller may see, by name.
+ *
+ * `GET /api/v1/endpoints/` (`api_v1_endpoints_list`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export function apiV1EndpointsList(params = {}, call) {
+  return globalOperations.apiV1EndpointsList(params, call);
+}
+/**
+ * Add an endpoint for the agents to check
+ *
+ * An HTTP(S), TCP or DNS check in a workspace: its target, the kind's settings, how often, from which locations, and the labels and annotations of its alerts. Header values are write-only. 409 `endpoint_name_taken`.
+ *
+ * `POST /api/v1/endpoints/` (`api_v1_endpoints_create`).
+ * @throws {ApiError} 400, 401, 403, 409, 413, 415, 503: the API's error body is `error.body`.
+ */
+export function apiV1EndpointsCreate(params, call) {
+  return globalOperations.apiV1EndpointsCreate(params, call);
+}
+/**
+ * An endpoint the agents check
+ *
+ * `GET /api/v1/endpoints/{id}/` (`api_v1_endpoints_retrieve`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export function apiV1EndpointsRetrieve(params, call) {
+  return globalOperations.apiV1EndpointsRetrieve(params, call);
+}
+/**
+ * Change an endpoint the agents check
+ *
+ * The fields given replace the endpoint's; the kind's settings object as a whole. A header value sent back as `[redacted]` keeps the value it has.
+ *
+ * `PATCH /api/v1/endpoints/{id}/` (`api_v1_endpoints_partial_update`).
+ * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
+ */
+export function apiV1EndpointsPartialUpdate(params, call) {
+  return globalOperations.apiV1EndpointsPartialUpdate(params, call);
+}
+/**
+ * Stop checking an endpoint and delete it
+ *
+ * `DELETE /api/v1/endpoints/{id}/` (`api_v1_endpoints_destroy`).
+ * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
+ */
+export function apiV1EndpointsDestroy(params, call) {
+  return globalOperations.apiV1EndpointsDestroy(params, call);
+}
+/**
+ * An agent's assignments: the endpoints it checks
+ *
+ * For monitoring agents (their `pla_` token only). The answer has an `ETag`; ask again with `If-None-Match` and get 304 while nothing changed. `X-Agent-ID`, if sent, must be the token’s agent (403 `agent_mismatch`).
+ *
+ * `GET /api/v1/agent/endpoints/` (`api_v1_agent_endpoints_retrieve`).
+ * @throws {ApiError} 304, 401, 403, 503: the API's error body is `error.body`.
+ */
+export function apiV1AgentEndpointsRetrieve(params = {}, call) {
+  return globalOperations.apiV1AgentEndpointsRetrieve(params, call);
+}
+/**
+ * Report a batch of check results (idempotent by result_id)
+ *
+ * For monitoring agents. Up to 500 results, each with the ID the agent made for it: a batch sent again is stored once (`duplicates`). A result for an endpoint outside the agent’s reach is `rejected` and does not fail the others.
+ *
+ * `POST /api/v1/agent/results/` (`api_v1_agent_results_create`).
+ * @throws {ApiError} 400, 401, 403, 413, 415, 503: the API's error body is `error.body`.
+ */
+export function apiV1AgentResultsCreate(params, call) {
+  return globalOperations.apiV1AgentResultsCreate(params, call);
+}
+/**
+ * An agent's health report
+ *
+ * For monitoring agents: status, version, uptime and counters. `check_results` sent with it are stored as `POST /api/v1/agent/results/` would. Never creates an agent: the token names it.
+ *
+ * `POST /api/v1/agent/health/` (`api_v1_agent_health_create`).
+ * @throws {ApiError} 400, 401, 403, 413, 415, 503: the API's error body is `error.body`.
+ */
+export function apiV1AgentHealthCreate(params, call) {
+  return globalOperations.apiV1AgentHealthCreate(params, call);
+}
+/**
+ * An agent's error report
+ *
+ * For monitoring agents: error counts and up to 50 recent errors; the agent page shows the latest.
+ *
+ * `POST /api/v1/agent/errors/` (`api_v1_agent_errors_create`).
+ * @throws {ApiError} 400, 401, 403, 413, 415, 503: the API's error body is `error.body`.
+ */
+export function apiV1AgentErrorsCreate(params, call) {
+  return globalOperations.apiV1AgentErrorsCreate(params, call);
 }

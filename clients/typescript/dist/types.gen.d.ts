@@ -204,6 +204,166 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/agent/endpoints/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An agent's assignments: the endpoints it checks
+     * @description For monitoring agents (their `pla_` token only). The answer has an `ETag`; ask again with `If-None-Match` and get 304 while nothing changed. `X-Agent-ID`, if sent, must be the token’s agent (403 `agent_mismatch`).
+     */
+    get: operations['api_v1_agent_endpoints_retrieve'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/agent/errors/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * An agent's error report
+     * @description For monitoring agents: error counts and up to 50 recent errors; the agent page shows the latest.
+     */
+    post: operations['api_v1_agent_errors_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/agent/health/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * An agent's health report
+     * @description For monitoring agents: status, version, uptime and counters. `check_results` sent with it are stored as `POST /api/v1/agent/results/` would. Never creates an agent: the token names it.
+     */
+    post: operations['api_v1_agent_health_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/agent/results/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Report a batch of check results (idempotent by result_id)
+     * @description For monitoring agents. Up to 500 results, each with the ID the agent made for it: a batch sent again is stored once (`duplicates`). A result for an endpoint outside the agent’s reach is `rejected` and does not fail the others.
+     */
+    post: operations['api_v1_agent_results_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/agents/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List monitoring agents
+     * @description The agents the caller may see, by name; filter by `organization` or `workspace`; archived ones with `archived=true`.
+     */
+    get: operations['api_v1_agents_list'];
+    put?: never;
+    /**
+     * Create a monitoring agent; its token is shown once
+     * @description A new agent from a name and a location, in an organization (Org Admin) or one of its workspaces (Workspace Admin). The answer carries its `pla_` token once: it reaches the agent endpoints and nothing else. Needs a person signed in (403 `interactive_login_required` with an API key). 409 `agent_name_taken`.
+     */
+    post: operations['api_v1_agents_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/agents/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A monitoring agent, with its last health report */
+    get: operations['api_v1_agents_retrieve'];
+    put?: never;
+    post?: never;
+    /** Delete a monitoring agent and its tokens */
+    delete: operations['api_v1_agents_destroy'];
+    options?: never;
+    head?: never;
+    /** Rename a monitoring agent, or change its location or description */
+    patch: operations['api_v1_agents_partial_update'];
+    trace?: never;
+  };
+  '/api/v1/agents/{id}/archive/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Archive a monitoring agent: its tokens stop working, its history stays */
+    post: operations['api_v1_agents_archive_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/agents/{id}/rotate-token/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Give a monitoring agent a new token; the old ones end after a grace period
+     * @description The new token is shown once. The tokens the agent had keep working for `grace_seconds` (default 3600). Needs a person signed in. 409 `agent_archived` for an archived agent.
+     */
+    post: operations['api_v1_agents_rotate_token_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/audit-log/': {
     parameters: {
       query?: never;
@@ -242,6 +402,52 @@ export interface paths {
     options?: never;
     head?: never;
     patch?: never;
+    trace?: never;
+  };
+  '/api/v1/endpoints/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the endpoints the agents check
+     * @description The endpoints of one workspace (`workspace`) or of every workspace the caller may see, by name.
+     */
+    get: operations['api_v1_endpoints_list'];
+    put?: never;
+    /**
+     * Add an endpoint for the agents to check
+     * @description An HTTP(S), TCP or DNS check in a workspace: its target, the kind's settings, how often, from which locations, and the labels and annotations of its alerts. Header values are write-only. 409 `endpoint_name_taken`.
+     */
+    post: operations['api_v1_endpoints_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/endpoints/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An endpoint the agents check */
+    get: operations['api_v1_endpoints_retrieve'];
+    put?: never;
+    post?: never;
+    /** Stop checking an endpoint and delete it */
+    delete: operations['api_v1_endpoints_destroy'];
+    options?: never;
+    head?: never;
+    /**
+     * Change an endpoint the agents check
+     * @description The fields given replace the endpoint's; the kind's settings object as a whole. A header value sent back as `[redacted]` keeps the value it has.
+     */
+    patch: operations['api_v1_endpoints_partial_update'];
     trace?: never;
   };
   '/api/v1/events/': {
@@ -1192,6 +1398,204 @@ export interface components {
        */
       workspace: string;
     };
+    /** @description A monitoring agent: a name and a location, with a token of its own. */
+    Agent: {
+      /** @description Archived: its tokens no longer work; its history stays. */
+      archived: boolean;
+      /**
+       * Format: date-time
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      created_at: string;
+      description: string;
+      /** @description What its last health report said; null before the first. */
+      health: ('healthy' | 'degraded' | 'unhealthy' | 'critical') | null;
+      /** Format: uuid */
+      id: string;
+      /**
+       * @description When its last health report arrived.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      last_report_at: string | null;
+      /** @description Where it runs; endpoints choose locations by this name. */
+      location: string;
+      name: string;
+      /** Format: uuid */
+      organization: string;
+      /** @description The first characters of its newest token. */
+      token_prefix: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      updated_at: string;
+      uptime_seconds: number | null;
+      /** @description The version its last health report gave. */
+      version: string | null;
+      /** @description Its workspace: it checks that workspace's endpoints only. Null: the organization's. */
+      workspace: string | null;
+    };
+    AgentAssignments: {
+      agent: {
+        /** Format: uuid */
+        id: string;
+        location: string;
+        name: string;
+      };
+      /** @description Changes whenever the answer would; the ETag too. */
+      config_version: string;
+      endpoints: components['schemas']['AgentEndpoint'][];
+      /** @description How often to ask again (with If-None-Match). */
+      poll_interval_s: number;
+    };
+    AgentCreate: {
+      description?: string;
+      /** @example eu-central */
+      location: string;
+      name: string;
+      /** Format: uuid */
+      organization: string;
+      /** @description Limit it to one workspace's endpoints (a Workspace Admin of it may then create it). */
+      workspace?: string | null;
+    };
+    /** @description An endpoint this agent checks, with everything the check needs. */
+    AgentEndpoint: {
+      /** @description For kind dns; null otherwise. */
+      dns: {
+        expected: string[];
+        record_type: string;
+        server: string | null;
+      } | null;
+      frequency_s: number;
+      /** @description For kind http; null otherwise. */
+      http: {
+        body_match: string | null;
+        expected_status: number[];
+        headers: {
+          [key: string]: string;
+        };
+        insecure_skip_verify: boolean;
+        method: string;
+        tls_expiry_days: number;
+      } | null;
+      /** Format: uuid */
+      id: string;
+      /** @enum {string} */
+      kind: 'http' | 'tcp' | 'dns';
+      name: string;
+      target: string;
+      /** @description For kind tcp; null otherwise. */
+      tcp: {
+        banner_match: string | null;
+      } | null;
+      timeout_ms: number;
+    };
+    AgentErrorAnswer: {
+      /** Format: uuid */
+      agent_id: string;
+      errors: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      received_at: string;
+    };
+    AgentErrorReport: {
+      error_counts?: {
+        [key: string]: number;
+      };
+      recent_errors?: {
+        /** @example 2026-11-21T10:00:00.000Z */
+        at?: string | null;
+        code?: string | null;
+        endpoint_id?: string | null;
+        message: string;
+      }[];
+      system_info?: {
+        [key: string]: number | string | boolean | null;
+      };
+    };
+    AgentHealthAnswer: {
+      /** Format: uuid */
+      agent_id: string;
+      /** Format: uuid */
+      organization: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      received_at: string;
+      /** @description What became of `check_results`, if sent. */
+      results: components['schemas']['CheckResultOutcome'];
+      workspace: string | null;
+    };
+    AgentHealthReport: {
+      agent_configuration?: {
+        [key: string]: number | string | boolean | null;
+      };
+      api_connected?: boolean | null;
+      check_metrics?: {
+        [key: string]: number | string | boolean | null;
+      };
+      /** @description Results sent with the report, as the original product allows; stored as a batch would be. */
+      check_results?: components['schemas']['CheckResult'][];
+      check_summary?: {
+        [key: string]: number | string | boolean | null;
+      };
+      config_version?: string | null;
+      critical_errors?: string[];
+      error_counts?: {
+        [key: string]: number;
+      };
+      /** @enum {string} */
+      kind?: 'agent' | 'operator';
+      /** @example 2026-11-21T10:00:00.000Z */
+      last_config_update?: string | null;
+      network_metrics?: {
+        [key: string]: number | string | boolean | null;
+      };
+      /** @description Accepted when it is this agent's ID. */
+      reported_agent_id?: string | null;
+      /** @example 2026-11-21T10:00:00.000Z */
+      reported_at?: string | null;
+      resource_metrics?: {
+        [key: string]: number | string | boolean | null;
+      };
+      /** @example 2026-11-21T10:00:00.000Z */
+      start_time?: string | null;
+      /** @enum {string} */
+      status: 'healthy' | 'degraded' | 'unhealthy' | 'critical';
+      storage_healthy?: boolean | null;
+      storage_stats?: {
+        [key: string]: number | string | boolean | null;
+      };
+      system_info?: {
+        [key: string]: number | string | boolean | null;
+      };
+      uptime_seconds: number;
+      version: string;
+      warnings?: string[];
+    };
+    AgentTokenRotate: {
+      /** @description How long the tokens it has keep working (default one hour, at most seven days; 0 ends them now). */
+      grace_seconds?: number;
+    };
+    AgentUpdate: {
+      description?: string;
+      /** @example eu-central */
+      location?: string;
+      name?: string;
+    };
+    /** @description A monitoring agent: a name and a location, with a token of its own. */
+    AgentWithToken: components['schemas']['Agent'] & {
+      /**
+       * @description After a rotation: when the tokens it had before stop working (the grace period).
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      previous_token_expires_at: string | null;
+      /** @description Its token (`pla_…`): shown this once. It reaches the agent endpoints and nothing else. */
+      token: string;
+    };
     /**
      * @description An API key, without its secret.
      * @example {
@@ -1371,7 +1775,15 @@ export interface components {
       | 'event.redelivered'
       | 'event_handler.secret_rotated'
       | 'event_handler.enabled'
-      | 'event_handler.disabled';
+      | 'event_handler.disabled'
+      | 'agent.created'
+      | 'agent.updated'
+      | 'agent.archived'
+      | 'agent.deleted'
+      | 'agent.token_rotated'
+      | 'check_endpoint.created'
+      | 'check_endpoint.updated'
+      | 'check_endpoint.deleted';
     /**
      * @description An S3 bucket, without its secret.
      * @example {
@@ -1596,6 +2008,169 @@ export interface components {
       /** @description The Kubernetes object that owns the bucket (needs the right to reveal credentials); null drops it. */
       owner_reference?: components['schemas']['OwnerReference'] | null;
     };
+    /** @description An endpoint the agents check. */
+    CheckEndpoint: {
+      annotations: {
+        [key: string]: string;
+      };
+      /**
+       * Format: date-time
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      created_at: string;
+      /** @description For kind dns; null otherwise. */
+      dns: {
+        expected: string[];
+        record_type: string;
+        server: string | null;
+      } | null;
+      enabled: boolean;
+      frequency_s: number;
+      /** @description For kind http; null otherwise. */
+      http: {
+        body_match: string | null;
+        expected_status: number[];
+        headers: {
+          [key: string]: string;
+        };
+        insecure_skip_verify: boolean;
+        method: string;
+        tls_expiry_days: number;
+      } | null;
+      /** Format: uuid */
+      id: string;
+      /** @enum {string} */
+      kind: 'http' | 'tcp' | 'dns';
+      labels: {
+        [key: string]: string;
+      };
+      locations: string[];
+      name: string;
+      /** Format: uuid */
+      organization: string;
+      target: string;
+      /** @description For kind tcp; null otherwise. */
+      tcp: {
+        banner_match: string | null;
+      } | null;
+      timeout_ms: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      updated_at: string;
+      /** Format: uuid */
+      workspace: string;
+    };
+    CheckEndpointCreate: {
+      annotations?: components['schemas']['EndpointAnnotations'];
+      dns?: components['schemas']['DnsCheck'];
+      enabled?: boolean;
+      /** @description Seconds between checks from each location: 10, 15, 20, 30, 60, 120, 300, 600, 900, 1800, 3600. */
+      frequency_s?: number;
+      http?: components['schemas']['HttpCheck'];
+      /** @enum {string} */
+      kind: 'http' | 'tcp' | 'dns';
+      labels?: components['schemas']['EndpointLabels'];
+      /** @description The locations that check it; empty: every agent that may. */
+      locations?: string[];
+      name: string;
+      /**
+       * @description http: a URL; tcp: `host:port`; dns: the name to resolve.
+       * @example https://shop.example.com/healthz
+       */
+      target: string;
+      tcp?: components['schemas']['TcpCheck'];
+      timeout_ms?: number;
+      /** Format: uuid */
+      workspace: string;
+    };
+    CheckEndpointUpdate: {
+      annotations?: components['schemas']['EndpointAnnotations'];
+      dns?: components['schemas']['DnsCheck'];
+      enabled?: boolean;
+      /** @description Seconds between checks from each location: 10, 15, 20, 30, 60, 120, 300, 600, 900, 1800, 3600. */
+      frequency_s?: number;
+      http?: components['schemas']['HttpCheck'];
+      labels?: components['schemas']['EndpointLabels'];
+      /** @description The locations that check it; empty: every agent that may. */
+      locations?: string[];
+      name?: string;
+      /**
+       * @description http: a URL; tcp: `host:port`; dns: the name to resolve.
+       * @example https://shop.example.com/healthz
+       */
+      target?: string;
+      tcp?: components['schemas']['TcpCheck'];
+      timeout_ms?: number;
+    };
+    /** @description One check's result (the original product's field names). */
+    CheckResult: {
+      /**
+       * Format: date-time
+       * @description When the check began.
+       */
+      checked_at: string;
+      dns_dnssec_valid?: boolean | null;
+      dns_matched?: boolean | null;
+      dns_protocol?: string | null;
+      dns_query_time_ms?: number | null;
+      dns_rcode?: string | null;
+      dns_record_type?: string | null;
+      dns_records?: string[] | null;
+      duration_ms: number;
+      /** Format: uuid */
+      endpoint_id: string;
+      error_code?: string | null;
+      error_message?: string | null;
+      error_name?: string | null;
+      http_dns_lookup_ms?: number | null;
+      http_error_category?:
+        ('timeout' | 'connection' | 'dns' | 'network' | 'response' | 'configuration' | 'other') | null;
+      http_response_size_bytes?: number | null;
+      http_tcp_connect_ms?: number | null;
+      http_time_to_first_byte_ms?: number | null;
+      http_tls_days_until_expiry?: number | null;
+      http_tls_handshake_ms?: number | null;
+      http_tls_issuer?: string | null;
+      http_tls_subject?: string | null;
+      http_tls_valid?: boolean | null;
+      http_tls_version?: string | null;
+      icmp_max_rtt_ms?: number | null;
+      icmp_min_rtt_ms?: number | null;
+      icmp_packet_loss_percent?: number | null;
+      icmp_packets_received?: number | null;
+      icmp_packets_sent?: number | null;
+      icmp_rtt_ms?: number | null;
+      resolved_ip?: string | null;
+      /**
+       * Format: uuid
+       * @description The ID the agent made for this result: a batch sent again is stored once.
+       */
+      result_id: string;
+      ssl_cert_not_after?: string | null;
+      status_code?: number | null;
+      success: boolean;
+      tcp_banner?: string | null;
+      tcp_connected?: boolean | null;
+      tcp_response_matched?: boolean | null;
+    };
+    CheckResultBatch: {
+      results: components['schemas']['CheckResult'][];
+    };
+    CheckResultOutcome: {
+      /** @description Results stored now. */
+      accepted: number;
+      /** @description Results stored before (a batch sent again). */
+      duplicates: number;
+      /** @description Results not stored: their endpoint is not one this agent may check. Do not send again. */
+      rejected: {
+        /** @enum {string} */
+        reason: 'endpoint_unknown';
+        /** Format: uuid */
+        result_id: string;
+      }[];
+    };
     /**
      * @description A new API key with its secret, which no later answer shows again.
      * @example {
@@ -1759,6 +2334,33 @@ export interface components {
       /** @description The receiver's status; null: no answer. */
       status_code: number | null;
     };
+    DnsCheck: {
+      /** @description Answers that must all be present; empty: any answer passes. */
+      expected?: string[];
+      /** @enum {string} */
+      record_type?: 'A' | 'AAAA' | 'CNAME' | 'MX' | 'TXT' | 'NS';
+      /** @description The resolver to ask (`10.0.0.53:53`); null: the agent's own. */
+      server?: string | null;
+    };
+    EndpointAnnotations: {
+      /** Format: uri */
+      dashboard_url?: string;
+      description?: string;
+      /** Format: uri */
+      runbook_url?: string;
+      summary?: string;
+    };
+    /** @description The labels of the endpoint's alerts (the platform's conventions). */
+    EndpointLabels: {
+      component?: string;
+      environment?: string;
+      /**
+       * @description critical: respond now; warning: within 24 hours; info: no action needed.
+       * @enum {string}
+       */
+      severity?: 'critical' | 'warning' | 'info';
+      team?: string;
+    };
     /**
      * @description The body of every error answer under /api.
      * @example {
@@ -1826,7 +2428,12 @@ export interface components {
         | 'previous_key_removal_pending'
         | 'no_runner'
         | 'run_ended'
-        | 'run_not_client';
+        | 'run_not_client'
+        | 'agent_token_required'
+        | 'agent_mismatch'
+        | 'agent_name_taken'
+        | 'agent_archived'
+        | 'endpoint_name_taken';
       /** @description A human sentence saying what went wrong. */
       detail: string;
       /** @description Validation errors, one per field problem (400 only). */
@@ -1964,6 +2571,21 @@ export interface components {
     HandlerSecretRotate: {
       /** @description How long the previous secret still signs (both signatures are sent); default 86400. */
       grace_seconds?: number;
+    };
+    HttpCheck: {
+      /** @description Text the body must contain (first MiB). */
+      body_match?: string | null;
+      /** @description The statuses that pass; empty: any 2xx. */
+      expected_status?: number[];
+      headers?: {
+        [key: string]: string;
+      };
+      /** @description Check a certificate no trusted authority signed (its expiry is still checked). */
+      insecure_skip_verify?: boolean;
+      /** @enum {string} */
+      method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'OPTIONS';
+      /** @description Fail when the certificate expires within this many days (0: never on expiry alone). */
+      tls_expiry_days?: number;
     };
     /**
      * @description A user's identity at an identity provider.
@@ -2267,6 +2889,26 @@ export interface components {
       /** @description This page of results. */
       results: components['schemas']['ActionRun'][];
     };
+    /** @description One page of a list. */
+    PaginatedAgentList: {
+      /**
+       * @description How many results there are on all pages.
+       * @example 123
+       */
+      count: number;
+      /**
+       * @description The absolute URL of the next page, or null on the last.
+       * @example https://plinth.example/api/v1/things/?page=3
+       */
+      next: string | null;
+      /**
+       * @description The absolute URL of the previous page, or null on the first.
+       * @example https://plinth.example/api/v1/things/?page=1
+       */
+      previous: string | null;
+      /** @description This page of results. */
+      results: components['schemas']['Agent'][];
+    };
     /**
      * @description One page of a list.
      * @example {
@@ -2406,6 +3048,26 @@ export interface components {
       previous: string | null;
       /** @description This page of results. */
       results: components['schemas']['Bucket'][];
+    };
+    /** @description One page of a list. */
+    PaginatedCheckEndpointList: {
+      /**
+       * @description How many results there are on all pages.
+       * @example 123
+       */
+      count: number;
+      /**
+       * @description The absolute URL of the next page, or null on the last.
+       * @example https://plinth.example/api/v1/things/?page=3
+       */
+      next: string | null;
+      /**
+       * @description The absolute URL of the previous page, or null on the first.
+       * @example https://plinth.example/api/v1/things/?page=1
+       */
+      previous: string | null;
+      /** @description This page of results. */
+      results: components['schemas']['CheckEndpoint'][];
     };
     /**
      * @description One page of a list.
@@ -2703,7 +3365,9 @@ export interface components {
       | 'runs:read'
       | 'runs:write'
       | 'events:read'
-      | 'events:write';
+      | 'events:write'
+      | 'monitoring:read'
+      | 'monitoring:write';
     /**
      * @description The single sign-on providers this API accepts.
      * @example {
@@ -2732,6 +3396,9 @@ export interface components {
         /** @description The provider name (in URLs and in `POST /api/login/oidc/`). */
         name: string;
       }[];
+    };
+    TcpCheck: {
+      banner_match?: string | null;
     };
     /**
      * @description A presigned upload: PUT the object body to `url` with `headers`.
@@ -3982,6 +4649,979 @@ export interface operations {
       };
     };
   };
+  api_v1_agent_endpoints_retrieve: {
+    parameters: {
+      query?: never;
+      header?: {
+        'if-none-match'?: string;
+        'x-agent-id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The endpoints to check. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AgentAssignments'];
+        };
+      };
+      /** @description Nothing changed since the `If-None-Match` version. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_agent_errors_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AgentErrorReport'];
+      };
+    };
+    responses: {
+      /** @description Recorded. */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AgentErrorAnswer'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_agent_health_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AgentHealthReport'];
+      };
+    };
+    responses: {
+      /** @description Recorded. */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AgentHealthAnswer'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_agent_results_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CheckResultBatch'];
+      };
+    };
+    responses: {
+      /** @description What became of the batch. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CheckResultOutcome'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_agents_list: {
+    parameters: {
+      query?: {
+        /** @description Archived agents too (`true`), or not. */
+        archived?: 'true' | 'false';
+        organization?: string;
+        /** @description A page number within the paginated result set (1-based, at most 1000000). */
+        page?: components['parameters']['Page'];
+        /** @description Number of results to return per page (default 50, maximum 500). */
+        page_size?: components['parameters']['PageSize'];
+        workspace?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of agents. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedAgentList'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_agents_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AgentCreate'];
+      };
+    };
+    responses: {
+      /** @description The new agent, with its token. */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AgentWithToken'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Conflicts with the current state. */
+      409: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_agents_retrieve: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The agent. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Agent'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_agents_destroy: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done; no content. */
+      204: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_agents_partial_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AgentUpdate'];
+      };
+    };
+    responses: {
+      /** @description The agent. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Agent'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Conflicts with the current state. */
+      409: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_agents_archive_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The archived agent. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Agent'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_agents_rotate_token_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AgentTokenRotate'];
+      };
+    };
+    responses: {
+      /** @description The agent, with its new token. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AgentWithToken'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Conflicts with the current state. */
+      409: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
   api_v1_audit_log_list: {
     parameters: {
       query?: {
@@ -4133,6 +5773,454 @@ export interface operations {
       };
       /** @description Authenticated, but not allowed to do this. */
       403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_endpoints_list: {
+    parameters: {
+      query?: {
+        /** @description A page number within the paginated result set (1-based, at most 1000000). */
+        page?: components['parameters']['Page'];
+        /** @description Number of results to return per page (default 50, maximum 500). */
+        page_size?: components['parameters']['PageSize'];
+        workspace?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of endpoints. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedCheckEndpointList'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_endpoints_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CheckEndpointCreate'];
+      };
+    };
+    responses: {
+      /** @description The new endpoint. */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CheckEndpoint'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Conflicts with the current state. */
+      409: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_endpoints_retrieve: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The endpoint. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CheckEndpoint'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_endpoints_destroy: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done; no content. */
+      204: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_endpoints_partial_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CheckEndpointUpdate'];
+      };
+    };
+    responses: {
+      /** @description The endpoint. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CheckEndpoint'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Conflicts with the current state. */
+      409: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
@@ -8915,6 +11003,17 @@ export interface operations {
 export type ActionRun = components['schemas']['ActionRun'];
 export type ActionRunFinish = components['schemas']['ActionRunFinish'];
 export type ActionRunStart = components['schemas']['ActionRunStart'];
+export type Agent = components['schemas']['Agent'];
+export type AgentAssignments = components['schemas']['AgentAssignments'];
+export type AgentCreate = components['schemas']['AgentCreate'];
+export type AgentEndpoint = components['schemas']['AgentEndpoint'];
+export type AgentErrorAnswer = components['schemas']['AgentErrorAnswer'];
+export type AgentErrorReport = components['schemas']['AgentErrorReport'];
+export type AgentHealthAnswer = components['schemas']['AgentHealthAnswer'];
+export type AgentHealthReport = components['schemas']['AgentHealthReport'];
+export type AgentTokenRotate = components['schemas']['AgentTokenRotate'];
+export type AgentUpdate = components['schemas']['AgentUpdate'];
+export type AgentWithToken = components['schemas']['AgentWithToken'];
 export type ApiKey = components['schemas']['ApiKey'];
 export type ApiKeyCreate = components['schemas']['ApiKeyCreate'];
 export type AuditEntry = components['schemas']['AuditEntry'];
@@ -8926,17 +11025,27 @@ export type BucketHealth = components['schemas']['BucketHealth'];
 export type BucketImport = components['schemas']['BucketImport'];
 export type BucketOrigin = components['schemas']['BucketOrigin'];
 export type BucketUpdate = components['schemas']['BucketUpdate'];
+export type CheckEndpoint = components['schemas']['CheckEndpoint'];
+export type CheckEndpointCreate = components['schemas']['CheckEndpointCreate'];
+export type CheckEndpointUpdate = components['schemas']['CheckEndpointUpdate'];
+export type CheckResult = components['schemas']['CheckResult'];
+export type CheckResultBatch = components['schemas']['CheckResultBatch'];
+export type CheckResultOutcome = components['schemas']['CheckResultOutcome'];
 export type CreatedApiKey = components['schemas']['CreatedApiKey'];
 export type CreatedBucket = components['schemas']['CreatedBucket'];
 export type CredentialRotation = components['schemas']['CredentialRotation'];
 export type Delivery = components['schemas']['Delivery'];
 export type DeliveryAttempt = components['schemas']['DeliveryAttempt'];
+export type DnsCheck = components['schemas']['DnsCheck'];
+export type EndpointAnnotations = components['schemas']['EndpointAnnotations'];
+export type EndpointLabels = components['schemas']['EndpointLabels'];
 export type ErrorResponse = components['schemas']['ErrorResponse'];
 export type Event = components['schemas']['Event'];
 export type EventHandler = components['schemas']['EventHandler'];
 export type FieldError = components['schemas']['FieldError'];
 export type HandlerSecret = components['schemas']['HandlerSecret'];
 export type HandlerSecretRotate = components['schemas']['HandlerSecretRotate'];
+export type HttpCheck = components['schemas']['HttpCheck'];
 export type IdTokenLogin = components['schemas']['IdTokenLogin'];
 export type Identity = components['schemas']['Identity'];
 export type IdentityLink = components['schemas']['IdentityLink'];
@@ -8953,9 +11062,11 @@ export type OrganizationCreate = components['schemas']['OrganizationCreate'];
 export type OrganizationUpdate = components['schemas']['OrganizationUpdate'];
 export type OwnerReference = components['schemas']['OwnerReference'];
 export type PaginatedActionRunList = components['schemas']['PaginatedActionRunList'];
+export type PaginatedAgentList = components['schemas']['PaginatedAgentList'];
 export type PaginatedApiKeyList = components['schemas']['PaginatedApiKeyList'];
 export type PaginatedAuditEntryList = components['schemas']['PaginatedAuditEntryList'];
 export type PaginatedBucketList = components['schemas']['PaginatedBucketList'];
+export type PaginatedCheckEndpointList = components['schemas']['PaginatedCheckEndpointList'];
 export type PaginatedEventList = components['schemas']['PaginatedEventList'];
 export type PaginatedMemberList = components['schemas']['PaginatedMemberList'];
 export type PaginatedOrganizationList = components['schemas']['PaginatedOrganizationList'];
@@ -8968,6 +11079,7 @@ export type Role = components['schemas']['Role'];
 export type RotatedCredentials = components['schemas']['RotatedCredentials'];
 export type Scope = components['schemas']['Scope'];
 export type SsoProviders = components['schemas']['SsoProviders'];
+export type TcpCheck = components['schemas']['TcpCheck'];
 export type UploadUrl = components['schemas']['UploadUrl'];
 export type UploadUrlRequest = components['schemas']['UploadUrlRequest'];
 export type User = components['schemas']['User'];

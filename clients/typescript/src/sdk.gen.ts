@@ -5,6 +5,16 @@ import type {
   ActionRun,
   ActionRunFinish,
   ActionRunStart,
+  Agent,
+  AgentAssignments,
+  AgentCreate,
+  AgentErrorAnswer,
+  AgentErrorReport,
+  AgentHealthAnswer,
+  AgentHealthReport,
+  AgentTokenRotate,
+  AgentUpdate,
+  AgentWithToken,
   ApiKeyCreate,
   AuditEvent,
   Bucket,
@@ -13,6 +23,11 @@ import type {
   BucketHealth,
   BucketImport,
   BucketUpdate,
+  CheckEndpoint,
+  CheckEndpointCreate,
+  CheckEndpointUpdate,
+  CheckResultBatch,
+  CheckResultOutcome,
   CreatedApiKey,
   CreatedBucket,
   CredentialRotation,
@@ -34,9 +49,11 @@ import type {
   OrganizationCreate,
   OrganizationUpdate,
   PaginatedActionRunList,
+  PaginatedAgentList,
   PaginatedApiKeyList,
   PaginatedAuditEntryList,
   PaginatedBucketList,
+  PaginatedCheckEndpointList,
   PaginatedEventList,
   PaginatedMemberList,
   PaginatedOrganizationList,
@@ -778,6 +795,156 @@ export interface PlinthClient {
     params: ApiV1WorkspacesEventHandlersEnableCreateParams,
     call?: CallOptions,
   ): Promise<EventHandler>;
+  /**
+   * List monitoring agents
+   *
+   * The agents the caller may see, by name; filter by `organization` or `workspace`; archived ones with `archived=true`.
+   *
+   * `GET /api/v1/agents/` (`api_v1_agents_list`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1AgentsList(params?: ApiV1AgentsListParams, call?: CallOptions): Promise<PaginatedAgentList>;
+  /**
+   * Create a monitoring agent; its token is shown once
+   *
+   * A new agent from a name and a location, in an organization (Org Admin) or one of its workspaces (Workspace Admin). The answer carries its `pla_` token once: it reaches the agent endpoints and nothing else. Needs a person signed in (403 `interactive_login_required` with an API key). 409 `agent_name_taken`.
+   *
+   * `POST /api/v1/agents/` (`api_v1_agents_create`).
+   * @throws {ApiError} 400, 401, 403, 409, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1AgentsCreate(params: ApiV1AgentsCreateParams, call?: CallOptions): Promise<AgentWithToken>;
+  /**
+   * A monitoring agent, with its last health report
+   *
+   * `GET /api/v1/agents/{id}/` (`api_v1_agents_retrieve`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1AgentsRetrieve(params: ApiV1AgentsRetrieveParams, call?: CallOptions): Promise<Agent>;
+  /**
+   * Rename a monitoring agent, or change its location or description
+   *
+   * `PATCH /api/v1/agents/{id}/` (`api_v1_agents_partial_update`).
+   * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1AgentsPartialUpdate(params: ApiV1AgentsPartialUpdateParams, call?: CallOptions): Promise<Agent>;
+  /**
+   * Delete a monitoring agent and its tokens
+   *
+   * `DELETE /api/v1/agents/{id}/` (`api_v1_agents_destroy`).
+   * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
+   */
+  apiV1AgentsDestroy(params: ApiV1AgentsDestroyParams, call?: CallOptions): Promise<void>;
+  /**
+   * Archive a monitoring agent: its tokens stop working, its history stays
+   *
+   * `POST /api/v1/agents/{id}/archive/` (`api_v1_agents_archive_create`).
+   * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
+   */
+  apiV1AgentsArchiveCreate(params: ApiV1AgentsArchiveCreateParams, call?: CallOptions): Promise<Agent>;
+  /**
+   * Give a monitoring agent a new token; the old ones end after a grace period
+   *
+   * The new token is shown once. The tokens the agent had keep working for `grace_seconds` (default 3600). Needs a person signed in. 409 `agent_archived` for an archived agent.
+   *
+   * `POST /api/v1/agents/{id}/rotate-token/` (`api_v1_agents_rotate_token_create`).
+   * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1AgentsRotateTokenCreate(
+    params: ApiV1AgentsRotateTokenCreateParams,
+    call?: CallOptions,
+  ): Promise<AgentWithToken>;
+  /**
+   * List the endpoints the agents check
+   *
+   * The endpoints of one workspace (`workspace`) or of every workspace the caller may see, by name.
+   *
+   * `GET /api/v1/endpoints/` (`api_v1_endpoints_list`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1EndpointsList(
+    params?: ApiV1EndpointsListParams,
+    call?: CallOptions,
+  ): Promise<PaginatedCheckEndpointList>;
+  /**
+   * Add an endpoint for the agents to check
+   *
+   * An HTTP(S), TCP or DNS check in a workspace: its target, the kind's settings, how often, from which locations, and the labels and annotations of its alerts. Header values are write-only. 409 `endpoint_name_taken`.
+   *
+   * `POST /api/v1/endpoints/` (`api_v1_endpoints_create`).
+   * @throws {ApiError} 400, 401, 403, 409, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1EndpointsCreate(params: ApiV1EndpointsCreateParams, call?: CallOptions): Promise<CheckEndpoint>;
+  /**
+   * An endpoint the agents check
+   *
+   * `GET /api/v1/endpoints/{id}/` (`api_v1_endpoints_retrieve`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1EndpointsRetrieve(params: ApiV1EndpointsRetrieveParams, call?: CallOptions): Promise<CheckEndpoint>;
+  /**
+   * Change an endpoint the agents check
+   *
+   * The fields given replace the endpoint's; the kind's settings object as a whole. A header value sent back as `[redacted]` keeps the value it has.
+   *
+   * `PATCH /api/v1/endpoints/{id}/` (`api_v1_endpoints_partial_update`).
+   * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1EndpointsPartialUpdate(
+    params: ApiV1EndpointsPartialUpdateParams,
+    call?: CallOptions,
+  ): Promise<CheckEndpoint>;
+  /**
+   * Stop checking an endpoint and delete it
+   *
+   * `DELETE /api/v1/endpoints/{id}/` (`api_v1_endpoints_destroy`).
+   * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
+   */
+  apiV1EndpointsDestroy(params: ApiV1EndpointsDestroyParams, call?: CallOptions): Promise<void>;
+  /**
+   * An agent's assignments: the endpoints it checks
+   *
+   * For monitoring agents (their `pla_` token only). The answer has an `ETag`; ask again with `If-None-Match` and get 304 while nothing changed. `X-Agent-ID`, if sent, must be the token’s agent (403 `agent_mismatch`).
+   *
+   * `GET /api/v1/agent/endpoints/` (`api_v1_agent_endpoints_retrieve`).
+   * @throws {ApiError} 304, 401, 403, 503: the API's error body is `error.body`.
+   */
+  apiV1AgentEndpointsRetrieve(
+    params?: ApiV1AgentEndpointsRetrieveParams,
+    call?: CallOptions,
+  ): Promise<AgentAssignments>;
+  /**
+   * Report a batch of check results (idempotent by result_id)
+   *
+   * For monitoring agents. Up to 500 results, each with the ID the agent made for it: a batch sent again is stored once (`duplicates`). A result for an endpoint outside the agent’s reach is `rejected` and does not fail the others.
+   *
+   * `POST /api/v1/agent/results/` (`api_v1_agent_results_create`).
+   * @throws {ApiError} 400, 401, 403, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1AgentResultsCreate(
+    params: ApiV1AgentResultsCreateParams,
+    call?: CallOptions,
+  ): Promise<CheckResultOutcome>;
+  /**
+   * An agent's health report
+   *
+   * For monitoring agents: status, version, uptime and counters. `check_results` sent with it are stored as `POST /api/v1/agent/results/` would. Never creates an agent: the token names it.
+   *
+   * `POST /api/v1/agent/health/` (`api_v1_agent_health_create`).
+   * @throws {ApiError} 400, 401, 403, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1AgentHealthCreate(
+    params: ApiV1AgentHealthCreateParams,
+    call?: CallOptions,
+  ): Promise<AgentHealthAnswer>;
+  /**
+   * An agent's error report
+   *
+   * For monitoring agents: error counts and up to 50 recent errors; the agent page shows the latest.
+   *
+   * `POST /api/v1/agent/errors/` (`api_v1_agent_errors_create`).
+   * @throws {ApiError} 400, 401, 403, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1AgentErrorsCreate(params: ApiV1AgentErrorsCreateParams, call?: CallOptions): Promise<AgentErrorAnswer>;
 }
 
 /** The operations over one way of sending: the global configuration, or an instance. */
@@ -1420,6 +1587,145 @@ function bindOperations(send: Client['request']): PlinthClient {
           pathParams: { id: params.id, name: params.name },
           responseType: 'json',
         },
+        call,
+      ),
+    apiV1AgentsList: (params = {}, call) =>
+      send<PaginatedAgentList>(
+        {
+          method: 'GET',
+          path: '/api/v1/agents/',
+          query: {
+            page: params.page,
+            page_size: params.pageSize,
+            organization: params.organization,
+            workspace: params.workspace,
+            archived: params.archived,
+          },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1AgentsCreate: (params, call) =>
+      send<AgentWithToken>(
+        { method: 'POST', path: '/api/v1/agents/', body: params.requestBody, responseType: 'json' },
+        call,
+      ),
+    apiV1AgentsRetrieve: (params, call) =>
+      send<Agent>(
+        { method: 'GET', path: '/api/v1/agents/{id}/', pathParams: { id: params.id }, responseType: 'json' },
+        call,
+      ),
+    apiV1AgentsPartialUpdate: (params, call) =>
+      send<Agent>(
+        {
+          method: 'PATCH',
+          path: '/api/v1/agents/{id}/',
+          pathParams: { id: params.id },
+          body: params.requestBody,
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1AgentsDestroy: (params, call) =>
+      send<void>(
+        {
+          method: 'DELETE',
+          path: '/api/v1/agents/{id}/',
+          pathParams: { id: params.id },
+          responseType: 'none',
+        },
+        call,
+      ),
+    apiV1AgentsArchiveCreate: (params, call) =>
+      send<Agent>(
+        {
+          method: 'POST',
+          path: '/api/v1/agents/{id}/archive/',
+          pathParams: { id: params.id },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1AgentsRotateTokenCreate: (params, call) =>
+      send<AgentWithToken>(
+        {
+          method: 'POST',
+          path: '/api/v1/agents/{id}/rotate-token/',
+          pathParams: { id: params.id },
+          body: params.requestBody,
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1EndpointsList: (params = {}, call) =>
+      send<PaginatedCheckEndpointList>(
+        {
+          method: 'GET',
+          path: '/api/v1/endpoints/',
+          query: { page: params.page, page_size: params.pageSize, workspace: params.workspace },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1EndpointsCreate: (params, call) =>
+      send<CheckEndpoint>(
+        { method: 'POST', path: '/api/v1/endpoints/', body: params.requestBody, responseType: 'json' },
+        call,
+      ),
+    apiV1EndpointsRetrieve: (params, call) =>
+      send<CheckEndpoint>(
+        {
+          method: 'GET',
+          path: '/api/v1/endpoints/{id}/',
+          pathParams: { id: params.id },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1EndpointsPartialUpdate: (params, call) =>
+      send<CheckEndpoint>(
+        {
+          method: 'PATCH',
+          path: '/api/v1/endpoints/{id}/',
+          pathParams: { id: params.id },
+          body: params.requestBody,
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1EndpointsDestroy: (params, call) =>
+      send<void>(
+        {
+          method: 'DELETE',
+          path: '/api/v1/endpoints/{id}/',
+          pathParams: { id: params.id },
+          responseType: 'none',
+        },
+        call,
+      ),
+    apiV1AgentEndpointsRetrieve: (params = {}, call) =>
+      send<AgentAssignments>(
+        {
+          method: 'GET',
+          path: '/api/v1/agent/endpoints/',
+          headers: { 'if-none-match': params.ifNoneMatch, 'x-agent-id': params.xAgentId },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1AgentResultsCreate: (params, call) =>
+      send<CheckResultOutcome>(
+        { method: 'POST', path: '/api/v1/agent/results/', body: params.requestBody, responseType: 'json' },
+        call,
+      ),
+    apiV1AgentHealthCreate: (params, call) =>
+      send<AgentHealthAnswer>(
+        { method: 'POST', path: '/api/v1/agent/health/', body: params.requestBody, responseType: 'json' },
+        call,
+      ),
+    apiV1AgentErrorsCreate: (params, call) =>
+      send<AgentErrorAnswer>(
+        { method: 'POST', path: '/api/v1/agent/errors/', body: params.requestBody, responseType: 'json' },
         call,
       ),
   };
@@ -3043,4 +3349,347 @@ export function apiV1WorkspacesEventHandlersEnableCreate(
   call?: CallOptions,
 ): Promise<EventHandler> {
   return globalOperations.apiV1WorkspacesEventHandlersEnableCreate(params, call);
+}
+
+export interface ApiV1AgentsListParams {
+  /**
+   * A page number within the paginated result set (1-based, at most 1000000).
+   */
+  page?: number;
+  /**
+   * Number of results to return per page (default 50, maximum 500).
+   */
+  pageSize?: number;
+  organization?: string;
+  workspace?: string;
+  /**
+   * Archived agents too (`true`), or not.
+   */
+  archived?: 'true' | 'false';
+}
+/**
+ * List monitoring agents
+ *
+ * The agents the caller may see, by name; filter by `organization` or `workspace`; archived ones with `archived=true`.
+ *
+ * `GET /api/v1/agents/` (`api_v1_agents_list`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export function apiV1AgentsList(
+  params: ApiV1AgentsListParams = {},
+  call?: CallOptions,
+): Promise<PaginatedAgentList> {
+  return globalOperations.apiV1AgentsList(params, call);
+}
+
+export interface ApiV1AgentsCreateParams {
+  /**
+   * The request body.
+   */
+  requestBody: AgentCreate;
+}
+/**
+ * Create a monitoring agent; its token is shown once
+ *
+ * A new agent from a name and a location, in an organization (Org Admin) or one of its workspaces (Workspace Admin). The answer carries its `pla_` token once: it reaches the agent endpoints and nothing else. Needs a person signed in (403 `interactive_login_required` with an API key). 409 `agent_name_taken`.
+ *
+ * `POST /api/v1/agents/` (`api_v1_agents_create`).
+ * @throws {ApiError} 400, 401, 403, 409, 413, 415, 503: the API's error body is `error.body`.
+ */
+export function apiV1AgentsCreate(
+  params: ApiV1AgentsCreateParams,
+  call?: CallOptions,
+): Promise<AgentWithToken> {
+  return globalOperations.apiV1AgentsCreate(params, call);
+}
+
+export interface ApiV1AgentsRetrieveParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+}
+/**
+ * A monitoring agent, with its last health report
+ *
+ * `GET /api/v1/agents/{id}/` (`api_v1_agents_retrieve`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export function apiV1AgentsRetrieve(params: ApiV1AgentsRetrieveParams, call?: CallOptions): Promise<Agent> {
+  return globalOperations.apiV1AgentsRetrieve(params, call);
+}
+
+export interface ApiV1AgentsPartialUpdateParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+  /**
+   * The request body.
+   */
+  requestBody: AgentUpdate;
+}
+/**
+ * Rename a monitoring agent, or change its location or description
+ *
+ * `PATCH /api/v1/agents/{id}/` (`api_v1_agents_partial_update`).
+ * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
+ */
+export function apiV1AgentsPartialUpdate(
+  params: ApiV1AgentsPartialUpdateParams,
+  call?: CallOptions,
+): Promise<Agent> {
+  return globalOperations.apiV1AgentsPartialUpdate(params, call);
+}
+
+export interface ApiV1AgentsDestroyParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+}
+/**
+ * Delete a monitoring agent and its tokens
+ *
+ * `DELETE /api/v1/agents/{id}/` (`api_v1_agents_destroy`).
+ * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
+ */
+export function apiV1AgentsDestroy(params: ApiV1AgentsDestroyParams, call?: CallOptions): Promise<void> {
+  return globalOperations.apiV1AgentsDestroy(params, call);
+}
+
+export interface ApiV1AgentsArchiveCreateParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+}
+/**
+ * Archive a monitoring agent: its tokens stop working, its history stays
+ *
+ * `POST /api/v1/agents/{id}/archive/` (`api_v1_agents_archive_create`).
+ * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
+ */
+export function apiV1AgentsArchiveCreate(
+  params: ApiV1AgentsArchiveCreateParams,
+  call?: CallOptions,
+): Promise<Agent> {
+  return globalOperations.apiV1AgentsArchiveCreate(params, call);
+}
+
+export interface ApiV1AgentsRotateTokenCreateParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+  /**
+   * The request body.
+   */
+  requestBody: AgentTokenRotate;
+}
+/**
+ * Give a monitoring agent a new token; the old ones end after a grace period
+ *
+ * The new token is shown once. The tokens the agent had keep working for `grace_seconds` (default 3600). Needs a person signed in. 409 `agent_archived` for an archived agent.
+ *
+ * `POST /api/v1/agents/{id}/rotate-token/` (`api_v1_agents_rotate_token_create`).
+ * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
+ */
+export function apiV1AgentsRotateTokenCreate(
+  params: ApiV1AgentsRotateTokenCreateParams,
+  call?: CallOptions,
+): Promise<AgentWithToken> {
+  return globalOperations.apiV1AgentsRotateTokenCreate(params, call);
+}
+
+export interface ApiV1EndpointsListParams {
+  /**
+   * A page number within the paginated result set (1-based, at most 1000000).
+   */
+  page?: number;
+  /**
+   * Number of results to return per page (default 50, maximum 500).
+   */
+  pageSize?: number;
+  workspace?: string;
+}
+/**
+ * List the endpoints the agents check
+ *
+ * The endpoints of one workspace (`workspace`) or of every workspace the caller may see, by name.
+ *
+ * `GET /api/v1/endpoints/` (`api_v1_endpoints_list`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export function apiV1EndpointsList(
+  params: ApiV1EndpointsListParams = {},
+  call?: CallOptions,
+): Promise<PaginatedCheckEndpointList> {
+  return globalOperations.apiV1EndpointsList(params, call);
+}
+
+export interface ApiV1EndpointsCreateParams {
+  /**
+   * The request body.
+   */
+  requestBody: CheckEndpointCreate;
+}
+/**
+ * Add an endpoint for the agents to check
+ *
+ * An HTTP(S), TCP or DNS check in a workspace: its target, the kind's settings, how often, from which locations, and the labels and annotations of its alerts. Header values are write-only. 409 `endpoint_name_taken`.
+ *
+ * `POST /api/v1/endpoints/` (`api_v1_endpoints_create`).
+ * @throws {ApiError} 400, 401, 403, 409, 413, 415, 503: the API's error body is `error.body`.
+ */
+export function apiV1EndpointsCreate(
+  params: ApiV1EndpointsCreateParams,
+  call?: CallOptions,
+): Promise<CheckEndpoint> {
+  return globalOperations.apiV1EndpointsCreate(params, call);
+}
+
+export interface ApiV1EndpointsRetrieveParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+}
+/**
+ * An endpoint the agents check
+ *
+ * `GET /api/v1/endpoints/{id}/` (`api_v1_endpoints_retrieve`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export function apiV1EndpointsRetrieve(
+  params: ApiV1EndpointsRetrieveParams,
+  call?: CallOptions,
+): Promise<CheckEndpoint> {
+  return globalOperations.apiV1EndpointsRetrieve(params, call);
+}
+
+export interface ApiV1EndpointsPartialUpdateParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+  /**
+   * The request body.
+   */
+  requestBody: CheckEndpointUpdate;
+}
+/**
+ * Change an endpoint the agents check
+ *
+ * The fields given replace the endpoint's; the kind's settings object as a whole. A header value sent back as `[redacted]` keeps the value it has.
+ *
+ * `PATCH /api/v1/endpoints/{id}/` (`api_v1_endpoints_partial_update`).
+ * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
+ */
+export function apiV1EndpointsPartialUpdate(
+  params: ApiV1EndpointsPartialUpdateParams,
+  call?: CallOptions,
+): Promise<CheckEndpoint> {
+  return globalOperations.apiV1EndpointsPartialUpdate(params, call);
+}
+
+export interface ApiV1EndpointsDestroyParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+}
+/**
+ * Stop checking an endpoint and delete it
+ *
+ * `DELETE /api/v1/endpoints/{id}/` (`api_v1_endpoints_destroy`).
+ * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
+ */
+export function apiV1EndpointsDestroy(
+  params: ApiV1EndpointsDestroyParams,
+  call?: CallOptions,
+): Promise<void> {
+  return globalOperations.apiV1EndpointsDestroy(params, call);
+}
+
+export interface ApiV1AgentEndpointsRetrieveParams {
+  ifNoneMatch?: string;
+  xAgentId?: string;
+}
+/**
+ * An agent's assignments: the endpoints it checks
+ *
+ * For monitoring agents (their `pla_` token only). The answer has an `ETag`; ask again with `If-None-Match` and get 304 while nothing changed. `X-Agent-ID`, if sent, must be the token’s agent (403 `agent_mismatch`).
+ *
+ * `GET /api/v1/agent/endpoints/` (`api_v1_agent_endpoints_retrieve`).
+ * @throws {ApiError} 304, 401, 403, 503: the API's error body is `error.body`.
+ */
+export function apiV1AgentEndpointsRetrieve(
+  params: ApiV1AgentEndpointsRetrieveParams = {},
+  call?: CallOptions,
+): Promise<AgentAssignments> {
+  return globalOperations.apiV1AgentEndpointsRetrieve(params, call);
+}
+
+export interface ApiV1AgentResultsCreateParams {
+  /**
+   * The request body.
+   */
+  requestBody: CheckResultBatch;
+}
+/**
+ * Report a batch of check results (idempotent by result_id)
+ *
+ * For monitoring agents. Up to 500 results, each with the ID the agent made for it: a batch sent again is stored once (`duplicates`). A result for an endpoint outside the agent’s reach is `rejected` and does not fail the others.
+ *
+ * `POST /api/v1/agent/results/` (`api_v1_agent_results_create`).
+ * @throws {ApiError} 400, 401, 403, 413, 415, 503: the API's error body is `error.body`.
+ */
+export function apiV1AgentResultsCreate(
+  params: ApiV1AgentResultsCreateParams,
+  call?: CallOptions,
+): Promise<CheckResultOutcome> {
+  return globalOperations.apiV1AgentResultsCreate(params, call);
+}
+
+export interface ApiV1AgentHealthCreateParams {
+  /**
+   * The request body.
+   */
+  requestBody: AgentHealthReport;
+}
+/**
+ * An agent's health report
+ *
+ * For monitoring agents: status, version, uptime and counters. `check_results` sent with it are stored as `POST /api/v1/agent/results/` would. Never creates an agent: the token names it.
+ *
+ * `POST /api/v1/agent/health/` (`api_v1_agent_health_create`).
+ * @throws {ApiError} 400, 401, 403, 413, 415, 503: the API's error body is `error.body`.
+ */
+export function apiV1AgentHealthCreate(
+  params: ApiV1AgentHealthCreateParams,
+  call?: CallOptions,
+): Promise<AgentHealthAnswer> {
+  return globalOperations.apiV1AgentHealthCreate(params, call);
+}
+
+export interface ApiV1AgentErrorsCreateParams {
+  /**
+   * The request body.
+   */
+  requestBody: AgentErrorReport;
+}
+/**
+ * An agent's error report
+ *
+ * For monitoring agents: error counts and up to 50 recent errors; the agent page shows the latest.
+ *
+ * `POST /api/v1/agent/errors/` (`api_v1_agent_errors_create`).
+ * @throws {ApiError} 400, 401, 403, 413, 415, 503: the API's error body is `error.body`.
+ */
+export function apiV1AgentErrorsCreate(
+  params: ApiV1AgentErrorsCreateParams,
+  call?: CallOptions,
+): Promise<AgentErrorAnswer> {
+  return globalOperations.apiV1AgentErrorsCreate(params, call);
 }

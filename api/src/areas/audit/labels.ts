@@ -44,6 +44,14 @@ const LABELS: Record<string, string> = {
   'bucket.credentials_rotated': 'Bucket credentials rotated',
   'bucket.previous_credentials_removed': 'Old bucket credentials removed',
   'bucket.imported': 'Bucket imported',
+  'agent.created': 'Monitoring agent created',
+  'agent.updated': 'Monitoring agent changed',
+  'agent.archived': 'Monitoring agent archived',
+  'agent.deleted': 'Monitoring agent deleted',
+  'agent.token_rotated': 'Monitoring agent’s token rotated',
+  'check_endpoint.created': 'Checked endpoint added',
+  'check_endpoint.updated': 'Checked endpoint changed',
+  'check_endpoint.deleted': 'Checked endpoint deleted',
 };
 
 /** The events of routine key use: most of a busy log, hidden by default so the rare ones stand out. */

@@ -1,6 +1,10 @@
 from enum import StrEnum
 
 class ErrorResponseCode(StrEnum):
+    AGENT_ARCHIVED = "agent_archived"
+    AGENT_MISMATCH = "agent_mismatch"
+    AGENT_NAME_TAKEN = "agent_name_taken"
+    AGENT_TOKEN_REQUIRED = "agent_token_required"
     AUTHENTICATION_FAILED = "authentication_failed"
     BUCKET_BUSY = "bucket_busy"
     BUCKET_DELETING = "bucket_deleting"
@@ -8,6 +12,7 @@ class ErrorResponseCode(StrEnum):
     BUCKET_NOT_EMPTY = "bucket_not_empty"
     BUCKET_UNMANAGED = "bucket_unmanaged"
     CONFLICT = "conflict"
+    ENDPOINT_NAME_TAKEN = "endpoint_name_taken"
     HOST_NOT_ALLOWED = "host_not_allowed"
     INSUFFICIENT_SCOPE = "insufficient_scope"
     INTERACTIVE_LOGIN_REQUIRED = "interactive_login_required"

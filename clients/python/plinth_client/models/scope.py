@@ -8,6 +8,8 @@ class Scope(StrEnum):
     EVENTSWRITE = "events:write"
     KEYSREAD = "keys:read"
     KEYSWRITE = "keys:write"
+    MONITORINGREAD = "monitoring:read"
+    MONITORINGWRITE = "monitoring:write"
     ORGANIZATIONSREAD = "organizations:read"
     ORGANIZATIONSWRITE = "organizations:write"
     RUNSREAD = "runs:read"

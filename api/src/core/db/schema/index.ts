@@ -21,3 +21,6 @@ export * from './login-addresses.ts';
 export * from './jobs.ts';
 export * from './action-runs.ts';
 export * from './events.ts';
+export * from './agents.ts';
+export * from './check-endpoints.ts';
+export * from './check-results.ts';

@@ -1,0 +1,87 @@
+import { ADMINS, ALL, NOT_VIEWER } from '../../auth/policy.ts';
+import type { Registration } from '../../core/registry.ts';
+import type { Area } from '../area.ts';
+import agentArchive from './routes/agent-archive.ts';
+import agentCreate from './routes/agent-create.ts';
+import agentDelete from './routes/agent-delete.ts';
+import agentGet from './routes/agent-get.ts';
+import agentList from './routes/agent-list.ts';
+import agentRotate from './routes/agent-rotate.ts';
+import agentUpdate from './routes/agent-update.ts';
+import endpointCreate from './routes/endpoint-create.ts';
+import endpointDelete from './routes/endpoint-delete.ts';
+import endpointGet from './routes/endpoint-get.ts';
+import endpointList from './routes/endpoint-list.ts';
+import endpointUpdate from './routes/endpoint-update.ts';
+import protocolEndpoints from './routes/protocol-endpoints.ts';
+import protocolErrors from './routes/protocol-errors.ts';
+import protocolHealth from './routes/protocol-health.ts';
+import protocolResults from './routes/protocol-results.ts';
+import { pruneResults, RETENTION_SCHEDULE } from './retention.ts';
+
+/** What monitoring adds to the shared lists (core/registry.ts). */
+const registration = {
+  scopes: ['monitoring:read', 'monitoring:write'],
+  actions: {
+    'agent.view': { roles: ALL, scope: 'monitoring:read' },
+    'agent.manage': { roles: ADMINS, scope: 'monitoring:write' },
+    'check_endpoint.view': { roles: ALL, scope: 'monitoring:read' },
+    'check_endpoint.manage': { roles: NOT_VIEWER, scope: 'monitoring:write' },
+  },
+  auditEvents: [
+    'agent.created',
+    'agent.updated',
+    'agent.archived',
+    'agent.deleted',
+    'agent.token_rotated',
+    'check_endpoint.created',
+    'check_endpoint.updated',
+    'check_endpoint.deleted',
+  ],
+  errorCodes: [
+    'agent_token_required',
+    'agent_mismatch',
+    'agent_name_taken',
+    'agent_archived',
+    'endpoint_name_taken',
+  ],
+} as const satisfies Registration;
+
+declare module '../../core/registry.ts' {
+  interface Registered {
+    monitoring: typeof registration;
+  }
+}
+
+/**
+ * Monitoring: agents (a name, a location, a token bound to them), the endpoints they check, and the
+ * agent protocol they speak (`/api/v1/agent/…`, the original product's paths). docs/monitoring.md.
+ */
+export const monitoringArea: Area = {
+  name: 'monitoring',
+  tag: {
+    name: 'monitoring',
+    description: 'Monitoring agents and their tokens, the endpoints they check, and the agent protocol.',
+  },
+  registration,
+  endpoints: [
+    agentList,
+    agentCreate,
+    agentGet,
+    agentUpdate,
+    agentDelete,
+    agentArchive,
+    agentRotate,
+    endpointList,
+    endpointCreate,
+    endpointGet,
+    endpointUpdate,
+    endpointDelete,
+    protocolEndpoints,
+    protocolResults,
+    protocolHealth,
+    protocolErrors,
+  ],
+  jobs: (deps) => ({ 'monitoring.prune_results': () => pruneResults(deps).then(() => undefined) }),
+  schedules: [RETENTION_SCHEDULE],
+};

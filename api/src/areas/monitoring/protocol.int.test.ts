@@ -1,0 +1,266 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { beforeAll, expect, it } from 'vitest';
+import { checkResults } from '../../core/db/schema/index.ts';
+import { describeOnEachDatabase } from '../../test/world.ts';
+import type { World } from '../../test/world.ts';
+import { pruneResults } from './retention.ts';
+
+type Tenant = Awaited<ReturnType<World['tenant']>>;
+
+/**
+ * The agent protocol over HTTP: assignments by reach and location with their ETag, results stored
+ * once each whatever the retries, health and error reports, and the retention job.
+ */
+describeOnEachDatabase('the agent protocol', (w, { database }) => {
+  let a: Tenant;
+  let b: Tenant;
+  let eu: { id: string; token: string };
+  let us: { id: string; token: string };
+  let wsAgent: { id: string; token: string };
+  let everywhere: { id: string };
+  let euOnly: { id: string };
+  let inSecond: { id: string };
+
+  const agent = (t: Tenant, location: string, workspace?: string) =>
+    w.expectStatus(201, 'POST', '/api/v1/agents/', {
+      token: t.orgAdmin.token,
+      body: { organization: t.org.id, name: w.unique('probe'), location, ...(workspace && { workspace }) },
+    });
+  const endpoint = (t: Tenant, body: Record<string, unknown>, workspace = t.workspace.id) =>
+    w.expectStatus(201, 'POST', '/api/v1/endpoints/', {
+      token: workspace === t.workspace.id ? t.user.token : t.orgAdmin.token,
+      body: { workspace, name: w.unique('ep'), kind: 'http', target: 'https://shop.example.com/', ...body },
+    });
+  const result = (endpointId: string, over: Record<string, unknown> = {}) => ({
+    result_id: randomUUID(),
+    endpoint_id: endpointId,
+    success: true,
+    checked_at: new Date().toISOString(),
+    duration_ms: 12.5,
+    status_code: 200,
+    http_dns_lookup_ms: 1.2,
+    http_tcp_connect_ms: 0.4,
+    http_tls_handshake_ms: 3.1,
+    http_time_to_first_byte_ms: 8,
+    http_tls_days_until_expiry: 40,
+    ...over,
+  });
+  const send = (token: string, results: unknown[]) =>
+    w.call('POST', '/api/v1/agent/results/', { token, body: { results } });
+
+  beforeAll(async () => {
+    a = await w.tenant();
+    b = await w.tenant();
+    eu = await agent(a, 'eu-central');
+    us = await agent(a, 'us-east');
+    const other = await w.expectStatus(201, 'POST', '/api/v1/workspaces/', {
+      token: a.orgAdmin.token,
+      body: { organization: a.org.id, name: w.unique('second') },
+    });
+    wsAgent = await agent(a, 'eu-central', other.id);
+    everywhere = await endpoint(a, { http: { headers: { Authorization: 'Bearer check-secret' } } });
+    euOnly = await endpoint(a, { kind: 'tcp', target: 'db.internal:5432', locations: ['eu-central'] });
+    await endpoint(a, { enabled: false });
+    inSecond = await endpoint(
+      a,
+      {
+        kind: 'dns',
+        target: 'shop.example.com',
+        dns: { record_type: 'A', expected: ['192.0.2.1'], server: '127.0.0.1:5353' },
+      },
+      other.id,
+    );
+  });
+
+  it('assigns each agent the enabled endpoints in its reach and location, header values included', async () => {
+    const mine = await w.expectStatus(200, 'GET', '/api/v1/agent/endpoints/', { token: eu.token });
+    // An organization's agent checks every workspace of it.
+    expect(mine.endpoints.map((e: { id: string }) => e.id).sort()).toEqual(
+      [everywhere.id, euOnly.id, inSecond.id].sort(),
+    );
+    const http = mine.endpoints.find((e: { id: string }) => e.id === everywhere.id);
+    expect(http).toMatchObject({
+      kind: 'http',
+      target: 'https://shop.example.com/',
+      frequency_s: 60,
+      timeout_ms: 10_000,
+      http: {
+        method: 'GET',
+        headers: { Authorization: 'Bearer check-secret' },
+        expected_status: [],
+        tls_expiry_days: 14,
+      },
+      tcp: null,
+      dns: null,
+    });
+    // People see the header's name, never its value.
+    const view = await w.expectStatus(200, 'GET', `/api/v1/endpoints/${everywhere.id}/`, {
+      token: a.viewer.token,
+    });
+    expect(view.http.headers).toEqual({ Authorization: '[redacted]' });
+    const theirs = await w.expectStatus(200, 'GET', '/api/v1/agent/endpoints/', { token: us.token });
+    expect(theirs.endpoints.map((e: { id: string }) => e.id).sort()).toEqual(
+      [everywhere.id, inSecond.id].sort(),
+    );
+    const ws = await w.expectStatus(200, 'GET', '/api/v1/agent/endpoints/', { token: wsAgent.token });
+    expect(ws.endpoints).toHaveLength(1);
+    expect(ws.endpoints[0]).toMatchObject({
+      kind: 'dns',
+      dns: { record_type: 'A', expected: ['192.0.2.1'], server: '127.0.0.1:5353' },
+    });
+    const other = await agent(b, 'eu-central');
+    expect(
+      (await w.expectStatus(200, 'GET', '/api/v1/agent/endpoints/', { token: other.token })).endpoints,
+    ).toEqual([]);
+  });
+
+  it('answers 304 while nothing changed, and a new version once an endpoint changes', async () => {
+    const first = await w.call('GET', '/api/v1/agent/endpoints/', { token: us.token });
+    const etag = first.headers.get('etag')!;
+    expect(etag).toBe(`"${first.body.config_version}"`);
+    const same = await w.call('GET', '/api/v1/agent/endpoints/', {
+      token: us.token,
+      headers: { 'If-None-Match': etag },
+    });
+    expect([same.status, same.text]).toEqual([304, '']);
+    const added = await endpoint(a, { locations: ['us-east'], frequency_s: 30 });
+    const changed = await w.call('GET', '/api/v1/agent/endpoints/', {
+      token: us.token,
+      headers: { 'If-None-Match': etag },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+    expect(changed.body.endpoints.map((e: { id: string }) => e.id)).toContain(added.id);
+    // A header value sent back as shown keeps its value; a change of it reaches the agents.
+    await w.expectStatus(200, 'PATCH', `/api/v1/endpoints/${everywhere.id}/`, {
+      token: a.user.token,
+      body: { http: { headers: { Authorization: '[redacted]', 'X-Probe': 'yes' } } },
+    });
+    const after = await w.expectStatus(200, 'GET', '/api/v1/agent/endpoints/', { token: us.token });
+    expect(after.endpoints.find((e: { id: string }) => e.id === everywhere.id).http.headers).toEqual({
+      Authorization: 'Bearer check-secret',
+      'X-Probe': 'yes',
+    });
+    await w.expectStatus(204, 'DELETE', `/api/v1/endpoints/${added.id}/`, { token: a.user.token });
+  });
+
+  it('stores a batch once however often it is sent, and rejects results outside the agent’s reach', async () => {
+    const batch = [
+      result(everywhere.id),
+      result(euOnly.id, { success: false, http_error_category: 'timeout', status_code: null }),
+    ];
+    const first = await send(eu.token, batch);
+    expect(first.body).toEqual({ accepted: 2, duplicates: 0, rejected: [] });
+    const again = await send(eu.token, batch);
+    expect(again.body).toEqual({ accepted: 0, duplicates: 2, rejected: [] });
+    const foreign = await endpoint(b, {});
+    const unknown = result(randomUUID());
+    const mixed = await send(eu.token, [result(everywhere.id), result(foreign.id), unknown]);
+    expect(mixed.body.accepted).toBe(1);
+    expect(mixed.body.rejected.map((r: { reason: string }) => r.reason)).toEqual([
+      'endpoint_unknown',
+      'endpoint_unknown',
+    ]);
+    // The workspace's agent reaches only its workspace.
+    const ws = await send(wsAgent.token, [result(everywhere.id)]);
+    expect(ws.body.rejected).toHaveLength(1);
+    const rows = await database.db
+      .select()
+      .from(checkResults)
+      .where(
+        sql`${checkResults.id} in (${sql.join(
+          batch.map((r) => sql`${r.result_id}::uuid`),
+          sql`, `,
+        )})`,
+      );
+    expect(rows).toHaveLength(2);
+    const failed = rows.find((r) => !r.success)!;
+    expect(failed).toMatchObject({
+      agentId: eu.id,
+      endpointId: euOnly.id,
+      errorCategory: 'timeout',
+      statusCode: null,
+    });
+    const ok = rows.find((r) => r.success)!;
+    expect(ok.details).toEqual({
+      http_dns_lookup_ms: 1.2,
+      http_tcp_connect_ms: 0.4,
+      http_tls_handshake_ms: 3.1,
+      http_time_to_first_byte_ms: 8,
+      http_tls_days_until_expiry: 40,
+    });
+  });
+
+  it('refuses a batch that is empty, too large or malformed, with field errors', async () => {
+    expect((await send(eu.token, [])).status).toBe(400);
+    const big = await send(
+      eu.token,
+      Array.from({ length: 501 }, () => result(everywhere.id)),
+    );
+    expect(big.status).toBe(400);
+    const bad = await send(eu.token, [
+      { ...result(everywhere.id), duration_ms: -1, checked_at: 'yesterday' },
+    ]);
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((e: { attr: string }) => e.attr).sort()).toEqual([
+      'results.0.checked_at',
+      'results.0.duration_ms',
+    ]);
+  });
+
+  it('keeps health and error reports on the agent, and stores results sent with a report', async () => {
+    const embedded = result(everywhere.id);
+    const health = await w.expectStatus(201, 'POST', '/api/v1/agent/health/', {
+      token: us.token,
+      body: {
+        status: 'degraded',
+        version: '0.11.9',
+        uptime_seconds: 3600,
+        reported_agent_id: us.id,
+        check_metrics: { monitored_endpoints: 2, checks_skipped_total: 3 },
+        check_results: [embedded],
+      },
+    });
+    expect(health).toMatchObject({
+      agent_id: us.id,
+      organization: a.org.id,
+      workspace: null,
+      results: { accepted: 1, duplicates: 0 },
+    });
+    const view = await w.expectStatus(200, 'GET', `/api/v1/agents/${us.id}/`, { token: a.viewer.token });
+    expect(view).toMatchObject({ health: 'degraded', version: '0.11.9', uptime_seconds: 3600 });
+    expect(Date.now() - Date.parse(view.last_report_at)).toBeLessThan(60_000);
+    const errors = await w.expectStatus(201, 'POST', '/api/v1/agent/errors/', {
+      token: us.token,
+      body: {
+        error_counts: { ECONNREFUSED: 2 },
+        recent_errors: [{ code: 'ECONNREFUSED', message: 'connect refused', endpoint_id: everywhere.id }],
+      },
+    });
+    expect(errors).toMatchObject({ agent_id: us.id, errors: 1 });
+    const tooMany = await w.call('POST', '/api/v1/agent/errors/', {
+      token: us.token,
+      body: { recent_errors: Array.from({ length: 51 }, () => ({ message: 'x' })) },
+    });
+    expect(tooMany.status).toBe(400);
+  });
+
+  it('deletes the results received before the retention, and only those', async () => {
+    const old = result(everywhere.id);
+    const recent = result(everywhere.id);
+    await send(eu.token, [old, recent]);
+    await database.db
+      .update(checkResults)
+      .set({ receivedAt: new Date(Date.now() - 15 * 86_400_000) })
+      .where(sql`${checkResults.id} = ${old.result_id}::uuid`);
+    expect(
+      await pruneResults({ db: database.db, monitoring: { resultRetentionDays: 14 } }),
+    ).toBeGreaterThanOrEqual(1);
+    const left = await database.db
+      .select({ id: checkResults.id })
+      .from(checkResults)
+      .where(sql`${checkResults.id} in (${old.result_id}::uuid, ${recent.result_id}::uuid)`);
+    expect(left.map((r) => r.id)).toEqual([recent.result_id]);
+  });
+});

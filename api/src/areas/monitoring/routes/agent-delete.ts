@@ -1,0 +1,22 @@
+import { IdParams, noContent, sendNoContent, serviceContext } from '../../../http/common.ts';
+import { defineRoute } from '../../../http/openapi.ts';
+import { endpoint } from '../../area.ts';
+import { deleteAgent } from '../agents.ts';
+
+/** DELETE /api/v1/agents/{id}/ */
+export default endpoint(
+  defineRoute({
+    method: 'delete',
+    path: '/api/v1/agents/{id}/',
+    tags: ['monitoring'],
+    action: 'agent.manage',
+    mcp: true,
+    summary: 'Delete a monitoring agent and its tokens',
+    request: { params: IdParams },
+    responses: { 204: noContent },
+  }),
+  (deps) => async (c) => {
+    await deleteAgent(serviceContext(c, deps), c.req.valid('param').id);
+    return sendNoContent();
+  },
+);

@@ -1,0 +1,23 @@
+import { jsonBody, jsonResponse } from '../../../http/common.ts';
+import { defineRoute } from '../../../http/openapi.ts';
+import { endpoint } from '../../area.ts';
+import { ingestResults } from '../protocol.ts';
+import { IngestOutcomeSchema, ResultBatchSchema } from '../schema/protocol.ts';
+
+/** POST /api/v1/agent/results/ */
+export default endpoint(
+  defineRoute({
+    method: 'post',
+    path: '/api/v1/agent/results/',
+    tags: ['monitoring'],
+    agent: true,
+    summary: 'Report a batch of check results (idempotent by result_id)',
+    description:
+      'For monitoring agents. Up to 500 results, each with the ID the agent made for it: a batch sent again is stored ' +
+      'once (`duplicates`). A result for an endpoint outside the agent’s reach is `rejected` and does not fail the others.',
+    request: { body: jsonBody(ResultBatchSchema) },
+    responses: { 200: jsonResponse('What became of the batch.', IngestOutcomeSchema) },
+  }),
+  (deps) => async (c) =>
+    c.json(await ingestResults(deps.db, c.get('agent'), c.req.valid('json').results), 200),
+);

@@ -1,0 +1,39 @@
+import type { AreaTesting } from '../../test/operations.ts';
+
+/** How the walks over every operation call monitoring's (api/src/test/operations.ts). */
+export const testing: AreaTesting = {
+  // An agent of the organization and an endpoint of the workspace, made by its Org Admin signed in.
+  prepare: async (w, a) => {
+    const agent = await w.expectStatus(201, 'POST', '/api/v1/agents/', {
+      token: a.orgAdmin.token,
+      body: { organization: a.org.id, name: 'probe-a', location: 'eu-central' },
+    });
+    const endpoint = await w.expectStatus(201, 'POST', '/api/v1/endpoints/', {
+      token: a.orgAdmin.token,
+      body: { workspace: a.workspace.id, name: 'shop', kind: 'http', target: 'https://shop.example.com/' },
+    });
+    return { agent: agent.id as string, endpoint: endpoint.id as string };
+  },
+  paths: {
+    '/api/v1/agents/{id}': (f) => f.objects.agent!,
+    '/api/v1/endpoints/{id}': (f) => f.objects.endpoint!,
+  },
+  bodies: {
+    api_v1_agents_create: (w, f) => ({
+      organization: f.a.org.id,
+      name: w.unique('probe'),
+      location: 'eu-west',
+    }),
+    api_v1_agents_partial_update: () => ({ description: 'the walk was here' }),
+    api_v1_agents_archive_create: () => undefined,
+    api_v1_agents_rotate_token_create: () => ({ grace_seconds: 60 }),
+    api_v1_endpoints_create: (w, f) => ({
+      workspace: f.a.workspace.id,
+      name: w.unique('ep'),
+      kind: 'tcp',
+      target: 'db.example.com:5432',
+    }),
+    api_v1_endpoints_partial_update: () => ({ enabled: false }),
+  },
+  interactiveOnly: ['api_v1_agents_create', 'api_v1_agents_rotate_token_create'],
+};

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+class CheckEndpointKind(StrEnum):
+    DNS = "dns"
+    HTTP = "http"
+    TCP = "tcp"
+
+    def __str__(self) -> str:
+        return str(self.value)
