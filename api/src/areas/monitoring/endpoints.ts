@@ -81,7 +81,11 @@ const toView = (e: CheckEndpointRow): EndpointView => {
   };
 };
 
-async function findEndpoint(ctx: ServiceContext, id: string, action: Action): Promise<CheckEndpointRow> {
+export async function findEndpoint(
+  ctx: ServiceContext,
+  id: string,
+  action: Action,
+): Promise<CheckEndpointRow> {
   const [row] = await ctx.db.select().from(checkEndpoints).where(eq(checkEndpoints.id, id));
   if (!row) throw notFound();
   await authorize(ctx, action, { organizationId: row.organizationId, workspaceId: row.workspaceId });

@@ -12,6 +12,7 @@ import endpointCreate from './routes/endpoint-create.ts';
 import endpointDelete from './routes/endpoint-delete.ts';
 import endpointGet from './routes/endpoint-get.ts';
 import endpointList from './routes/endpoint-list.ts';
+import endpointStats from './routes/endpoint-stats.ts';
 import endpointUpdate from './routes/endpoint-update.ts';
 import protocolEndpoints from './routes/protocol-endpoints.ts';
 import protocolErrors from './routes/protocol-errors.ts';
@@ -77,6 +78,7 @@ export const monitoringArea: Area = {
     endpointGet,
     endpointUpdate,
     endpointDelete,
+    endpointStats,
     protocolEndpoints,
     protocolResults,
     protocolHealth,

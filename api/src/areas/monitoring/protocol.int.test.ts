@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { checkResults } from '../../core/db/schema/index.ts';
+import { checkResults, checkRollups } from '../../core/db/schema/index.ts';
 import { describeOnEachDatabase } from '../../test/world.ts';
 import type { World } from '../../test/world.ts';
 import { pruneResults } from './retention.ts';
@@ -244,6 +244,57 @@ describeOnEachDatabase('the agent protocol', (w, { database }) => {
       body: { recent_errors: Array.from({ length: 51 }, () => ({ message: 'x' })) },
     });
     expect(tooMany.status).toBe(400);
+  });
+
+  it('sums results into rollups once, and reads uptime, reachability and percentiles from them', async () => {
+    const ep = await endpoint(a, { frequency_s: 60 });
+    const t0 = Math.floor((Date.now() - 30 * 60_000) / 300_000) * 300_000;
+    const at = (minute: number) => new Date(t0 + minute * 60_000 + 5_000).toISOString();
+    const check = (minute: number, success: boolean, ms: number) =>
+      result(ep.id, { checked_at: at(minute), success, duration_ms: ms });
+    const fromEu = [
+      check(0, true, 10),
+      check(1, true, 20),
+      check(2, true, 30),
+      check(3, false, 1000),
+      check(4, false, 1000),
+    ];
+    const fromUs = [check(3, true, 50), check(4, false, 2000)];
+    expect((await send(eu.token, fromEu)).body.accepted).toBe(5);
+    expect((await send(us.token, fromUs)).body.accepted).toBe(2);
+    const stats = () =>
+      w.expectStatus(200, 'GET', `/api/v1/endpoints/${ep.id}/stats/?window=1h`, { token: a.viewer.token });
+    const first = await stats();
+    // Minutes 0–3 had a success somewhere, minute 4 none: 4 of 5 periods up; 4 of 7 checks passed.
+    expect(first).toMatchObject({
+      endpoint: ep.id,
+      window: '1h',
+      checks: 7,
+      successes: 4,
+      uptime: 0.8,
+      reachability: 0.571429,
+    });
+    expect(first.latency_ms.p50).toBeGreaterThanOrEqual(50);
+    expect(first.latency_ms.p50).toBeLessThan(50 * 1.19);
+    expect(first.latency_ms.p99).toBeGreaterThanOrEqual(2000);
+    expect(first.latency_ms.p99).toBeLessThan(2000 * 1.19);
+    expect(first.latency_ms.mean).toBeCloseTo(4110 / 7, 3);
+    expect(
+      first.locations.map((l: { location: string; uptime: number; checks: number }) => [
+        l.location,
+        l.uptime,
+        l.checks,
+      ]),
+    ).toEqual([
+      ['eu-central', 0.6, 5],
+      ['us-east', 0.5, 2],
+    ]);
+    expect(first.series.reduce((n: number, p: { checks: number }) => n + p.checks, 0)).toBe(7);
+    // Sent again (an agent's retry): nothing counted twice.
+    expect((await send(eu.token, fromEu)).body).toMatchObject({ accepted: 0, duplicates: 5 });
+    expect(await stats()).toMatchObject({ checks: 7, successes: 4, uptime: 0.8 });
+    // Another tenant cannot read them.
+    await w.expectStatus(404, 'GET', `/api/v1/endpoints/${ep.id}/stats/`, { token: b.orgAdmin.token });
   });
 
   it('deletes the results received before the retention, and only those', async () => {

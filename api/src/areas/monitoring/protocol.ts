@@ -5,6 +5,7 @@ import type { Database } from '../../core/db/client.ts';
 import { agents, checkEndpoints, checkResults } from '../../core/db/schema/index.ts';
 import { forbidden } from '../../core/errors.ts';
 import { settingsOf } from './endpoints.ts';
+import { addRollups, rollupsOf } from './rollups.ts';
 import type {
   Assignments,
   CheckResultInput,
@@ -94,37 +95,49 @@ export async function ingestResults(
 ): Promise<IngestOutcome> {
   if (results.length === 0) return { accepted: 0, duplicates: 0, rejected: [] };
   const asked = [...new Set(results.map((r) => r.endpoint_id))];
-  const known = new Set(
+  const frequencies = new Map(
     (
       await db
-        .select({ id: checkEndpoints.id })
+        .select({ id: checkEndpoints.id, frequency: checkEndpoints.frequencySeconds })
         .from(checkEndpoints)
         .where(and(sql`${checkEndpoints.id} = any(${sql.param(asked)}::uuid[])`, inReach(agent)))
-    ).map((r) => r.id),
+    ).map((r) => [r.id, r.frequency]),
   );
-  const kept = results.filter((r) => known.has(r.endpoint_id));
+  const kept = results.filter((r) => frequencies.has(r.endpoint_id));
   const rejected = results
-    .filter((r) => !known.has(r.endpoint_id))
+    .filter((r) => !frequencies.has(r.endpoint_id))
     .map((r) => ({ result_id: r.result_id, reason: 'endpoint_unknown' as const }));
   if (kept.length === 0) return { accepted: 0, duplicates: 0, rejected };
-  const stored = await db
-    .insert(checkResults)
-    .values(
-      kept.map((r) => ({
-        id: r.result_id,
-        endpointId: r.endpoint_id,
-        agentId: agent.agentId,
-        checkedAt: new Date(r.checked_at),
-        success: r.success,
-        durationMs: r.duration_ms,
-        statusCode: r.status_code ?? null,
-        errorCategory: r.http_error_category ?? null,
-        details: detailsOf(r),
-      })),
-    )
-    .onConflictDoNothing({ target: checkResults.id })
-    .returning({ id: checkResults.id });
-  return { accepted: stored.length, duplicates: kept.length - stored.length, rejected };
+  const rows = kept.map((r) => ({
+    id: r.result_id,
+    endpointId: r.endpoint_id,
+    agentId: agent.agentId,
+    checkedAt: new Date(r.checked_at),
+    success: r.success,
+    durationMs: r.duration_ms,
+    statusCode: r.status_code ?? null,
+    errorCategory: r.http_error_category ?? null,
+    details: detailsOf(r),
+  }));
+  // The results and their rollups commit together: a batch sent again counts only what is new.
+  const accepted = await db.transaction(async (tx) => {
+    const stored = new Set(
+      (
+        await tx
+          .insert(checkResults)
+          .values(rows)
+          .onConflictDoNothing({ target: checkResults.id })
+          .returning({ id: checkResults.id })
+      ).map((r) => r.id),
+    );
+    const fresh = rows.filter((r) => stored.delete(r.id));
+    await addRollups(
+      tx,
+      rollupsOf(fresh, agent.location, (id) => frequencies.get(id)!),
+    );
+    return fresh.length;
+  });
+  return { accepted, duplicates: kept.length - accepted, rejected };
 }
 
 /** Keeps what the agent says of itself; results sent with it are stored as a batch would be. */

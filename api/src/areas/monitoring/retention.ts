@@ -1,12 +1,14 @@
 import { inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../core/db/client.ts';
-import { checkResults } from '../../core/db/schema/index.ts';
+import { checkResults, checkRollups } from '../../core/db/schema/index.ts';
 import { enqueue } from '../../core/jobs/queue.ts';
 import type { Schedule } from '../../core/jobs/schedules.ts';
 import type { JobDeps } from '../area.ts';
 
 /** How long raw results are kept when PLINTH_CHECK_RESULT_RETENTION_DAYS is not set. */
 export const DEFAULT_RETENTION_DAYS = 14;
+/** How long five-minute rollups are kept at least: the statistics' longest window and a day. */
+const ROLLUP_DAYS = 31;
 /** Rows one statement deletes: short statements, so ingestion never waits long on the deletion's locks. */
 const BATCH = 5_000;
 /** Batches one job deletes at most; the next hour's job goes on. */
@@ -16,10 +18,19 @@ const retentionDays = (deps: Pick<JobDeps, 'monitoring'>) =>
   deps.monitoring?.resultRetentionDays ?? DEFAULT_RETENTION_DAYS;
 
 /**
- * Deletes the results received before the retention, in short batches found through the BRIN
+ * Deletes the rollups older than the statistics read, and the results received before the retention, in short batches found through the BRIN
  * index on `received_at` (the table only grows at its end), never with a scan on the ingest path.
  */
 export async function pruneResults(deps: Pick<JobDeps, 'db' | 'monitoring'>): Promise<number> {
+  // Rollups are kept for the longest window the statistics read (30 days), or the results' retention if longer.
+  await deps.db
+    .delete(checkRollups)
+    .where(
+      lt(
+        checkRollups.bucket,
+        sql`now() - make_interval(days => ${Math.max(ROLLUP_DAYS, retentionDays(deps))})`,
+      ),
+    );
   let total = 0;
   for (let i = 0; i < MAX_BATCHES; i++) {
     const gone = await deleteBatch(deps.db, retentionDays(deps));

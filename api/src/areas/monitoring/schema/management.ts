@@ -272,3 +272,52 @@ export type EndpointView = z.output<typeof EndpointSchema>;
 
 export const EndpointListQuerySchema = PageQuerySchema.extend({ workspace: z.uuid().optional() });
 export type EndpointListQuery = z.output<typeof EndpointListQuerySchema>;
+
+export const STATS_WINDOWS = ['1h', '24h', '7d', '30d'] as const;
+export type StatsWindow = (typeof STATS_WINDOWS)[number];
+export const StatsQuerySchema = z.object({
+  window: z
+    .enum(STATS_WINDOWS)
+    .default('24h')
+    .openapi({ description: 'The period: the last hour, day, week or 30 days.' }),
+});
+
+const Figures = {
+  checks: z.number().int().openapi({ description: 'Checks made.' }),
+  successes: z.number().int(),
+  uptime: z.number().nullable().openapi({
+    description: 'Share of check periods with at least one success from any location (null: no checks).',
+  }),
+  reachability: z.number().nullable().openapi({ description: 'Share of checks that succeeded.' }),
+  latency_ms: z
+    .object({
+      mean: z.number().nullable(),
+      p50: z.number().nullable(),
+      p95: z.number().nullable(),
+      p99: z.number().nullable(),
+    })
+    .openapi({ description: 'Check durations; percentiles from a histogram, within 9% of the true ones.' }),
+};
+
+export const EndpointStatsSchema = z
+  .object({
+    endpoint: z.uuid(),
+    window: z.enum(STATS_WINDOWS),
+    from: Timestamp,
+    to: Timestamp,
+    ...Figures,
+    locations: z.array(z.object({ location: z.string(), ...Figures })),
+    series: z.array(
+      z.object({
+        at: Timestamp,
+        checks: z.number().int(),
+        successes: z.number().int(),
+        p50_ms: z.number().nullable(),
+        p95_ms: z.number().nullable(),
+      }),
+    ),
+  })
+  .openapi('CheckEndpointStats', {
+    description: "An endpoint's uptime, reachability and latency over a window.",
+  });
+export type EndpointStats = z.output<typeof EndpointStatsSchema>;

@@ -24,3 +24,4 @@ export * from './events.ts';
 export * from './agents.ts';
 export * from './check-endpoints.ts';
 export * from './check-results.ts';
+export * from './check-rollups.ts';

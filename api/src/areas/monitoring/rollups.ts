@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../core/db/client.ts';
+import { checkRollups } from '../../core/db/schema/index.ts';
+import { bucketOf, emptyHistogram } from './histogram.ts';
+
+/** The rollups' width: five minutes, which every allowed frequency divides or is a multiple of. */
+export const BUCKET_MS = 5 * 60_000;
+
+export interface Rollup {
+  endpointId: string;
+  location: string;
+  bucket: Date;
+  n: number;
+  nSuccess: number;
+  sumMs: number;
+  hist: number[];
+  seen: number;
+  ok: number;
+}
+
+interface Counted {
+  endpointId: string;
+  checkedAt: Date;
+  success: boolean;
+  durationMs: number;
+}
+
+/**
+ * The rollups of results from one location (pure): per endpoint and five minutes, the counts, the
+ * duration sum and histogram, and the bitmaps of check periods (`frequency` seconds from the
+ * bucket's start; one period for longer frequencies) that had a result and a success.
+ */
+export function rollupsOf(
+  results: readonly Counted[],
+  location: string,
+  frequencyOf: (endpointId: string) => number,
+): Rollup[] {
+  const rows = new Map<string, Rollup>();
+  for (const r of results) {
+    const at = r.checkedAt.getTime();
+    const bucket = Math.floor(at / BUCKET_MS) * BUCKET_MS;
+    const key = `${r.endpointId} ${bucket}`;
+    let row = rows.get(key);
+    if (!row) {
+      row = {
+        endpointId: r.endpointId,
+        location,
+        bucket: new Date(bucket),
+        n: 0,
+        nSuccess: 0,
+        sumMs: 0,
+        hist: emptyHistogram(),
+        seen: 0,
+        ok: 0,
+      };
+      rows.set(key, row);
+    }
+    const periodMs = frequencyOf(r.endpointId) * 1000;
+    const period = periodMs >= BUCKET_MS ? 0 : Math.min(30, Math.floor((at - bucket) / periodMs));
+    row.n += 1;
+    row.sumMs += r.durationMs;
+    row.hist[bucketOf(r.durationMs)]! += 1;
+    row.seen |= 1 << period;
+    if (r.success) {
+      row.nSuccess += 1;
+      row.ok |= 1 << period;
+    }
+  }
+  // One order for every writer, so two batches never wait on each other's rows crosswise.
+  return [...rows.values()].sort((a, b) =>
+    a.endpointId === b.endpointId
+      ? a.bucket.getTime() - b.bucket.getTime()
+      : a.endpointId < b.endpointId
+        ? -1
+        : 1,
+  );
+}
+
+/** Adds rollups to the stored ones (in the transaction that stored their results). */
+export async function addRollups(db: Database, rows: readonly Rollup[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insert(checkRollups)
+    .values(rows.map((r) => ({ ...r })))
+    .onConflictDoUpdate({
+      target: [checkRollups.endpointId, checkRollups.bucket, checkRollups.location],
+      set: {
+        n: sql`${checkRollups.n} + excluded.n`,
+        nSuccess: sql`${checkRollups.nSuccess} + excluded.n_success`,
+        sumMs: sql`${checkRollups.sumMs} + excluded.sum_ms`,
+        hist: sql`(select array_agg((coalesce(x, 0) + coalesce(y, 0))::smallint order by i)
+          from unnest(${checkRollups.hist}, excluded.hist) with ordinality as h(x, y, i))`,
+        seen: sql`${checkRollups.seen} | excluded.seen`,
+        ok: sql`${checkRollups.ok} | excluded.ok`,
+      },
+    });
+}
