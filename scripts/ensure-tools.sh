@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Makes sure the tools the test suite needs are present: builds MinIO, etcd, Kubernetes, helm and
-# kubeconform from the Go module proxy into the cache (with the Go of scripts/tools/go.sh, which
-# fetches the pinned toolchain into the same cache when the machine has no Go or an older one),
-# builds Garage from crates.io with cargo, installs Schemathesis from PyPI into a cached virtual
-# environment, and installs PostgreSQL, Chromium, openssl, shellcheck, jq, curl, zsh and fish from Debian's
-# packages when running as root (CI, these machines), and runc, umoci, skopeo and busybox-static for the
-# OCI action runner's tests. One line per tool says what is missing and how to get it otherwise.
+# Makes sure the tools the test suite needs are present: builds MinIO, etcd, Kubernetes, helm,
+# kubeconform and Alertmanager from the Go module proxy into the cache (with the Go of
+# scripts/tools/go.sh, which fetches the pinned toolchain into the same cache when the machine has
+# no Go or an older one), builds Garage from crates.io with cargo, installs Schemathesis from PyPI
+# into a cached virtual environment, and installs PostgreSQL, Chromium, openssl, shellcheck, jq,
+# curl, zsh and fish from Debian's packages when running as root (CI, these machines), runc,
+# umoci, skopeo and busybox-static for the OCI action runner's tests, and dnsmasq for the
+# monitoring agent's DNS checks. One line per tool says what is missing and how to get it otherwise.
 set -euo pipefail
 
 missing=()
@@ -32,6 +33,10 @@ command -v runc >/dev/null || missing+=(runc)
 command -v umoci >/dev/null || missing+=(umoci)
 command -v skopeo >/dev/null || missing+=(skopeo)
 { [ -x /bin/busybox ] && ! ldd /bin/busybox >/dev/null 2>&1; } || missing+=(busybox-static)
+# The monitoring agent's DNS checks are tested against a real DNS server (api/src/test/dnsmasq-
+# server.ts), on a free loopback port as any user. dnsmasq-base is the binary alone: the dnsmasq
+# package adds a system service that would try to serve port 53. /usr/sbin is not on every PATH.
+[ -n "${DNSMASQ_BIN:-}" ] || command -v dnsmasq >/dev/null || [ -x /usr/sbin/dnsmasq ] || missing+=(dnsmasq-base)
 
 # Built tools (cached outside the checkout, keyed by pinned version), so no test waits on a build:
 # MinIO, and the Kubernetes control plane the operator's tests run against (etcd, kube-apiserver,
@@ -55,6 +60,9 @@ bash scripts/tools/kube.sh >/dev/null
 # The chart and manifest checks.
 bash scripts/tools/helm.sh >/dev/null
 bash scripts/tools/kubeconform.sh >/dev/null
+# The alerting tests' reference Alertmanager (api/src/test/alertmanager-server.ts): v0.28.1 from the
+# Go module proxy, 59 s cold (empty tool, Go build and module caches, 2 cores at load 2.5).
+bash scripts/tools/alertmanager.sh >/dev/null
 # The fuzz run of the OpenAPI document (e2e/fuzz.test.ts): Schemathesis from PyPI in a virtual
 # environment, about 20 seconds when cold.
 bash scripts/tools/schemathesis.sh >/dev/null
@@ -83,6 +91,7 @@ for pkg in "${missing[@]}"; do
     shellcheck) echo "tools: shellcheck missing (npm test lints the shell scripts with it): apt-get install -y shellcheck" ;;
     zsh | fish) echo "tools: $pkg missing (the command line's completion scripts are loaded in it, e2e/cli.test.ts): apt-get install -y $pkg" ;;
     runc | umoci | skopeo | busybox-static) echo "tools: $pkg missing (the OCI action runner's tests need it, api/src/areas/runs/runners/oci.int.test.ts): apt-get install -y $pkg" ;;
+    dnsmasq-base) echo "tools: dnsmasq missing (the monitoring agent's DNS checks are tested against it, api/src/test/dnsmasq-server.ts): apt-get install -y dnsmasq-base, or set DNSMASQ_BIN" ;;
     jq | curl) echo "tools: $pkg missing (the README's first-bucket lines use it, e2e/first-bucket.test.ts): apt-get install -y $pkg" ;;
   esac
 done
