@@ -313,6 +313,142 @@ describe('plinth against a live API', () => {
     );
   });
 
+  /** What an agent token gets from the agent protocol, as an agent asks for its assignments. */
+  const assignments = async (bearer: string) => {
+    const answer = await fetch(`${live.url}/api/v1/agent/endpoints/`, {
+      headers: { authorization: `Bearer ${bearer}` },
+    });
+    return {
+      status: answer.status,
+      body: (await answer.json()) as { endpoints?: { name: string; http: { headers: object } }[] },
+    };
+  };
+  let probe: { agent: string; token: string; endpoint: string } | undefined;
+
+  it('creates a monitoring agent showing its token once, and an http endpoint whose header value is never shown', async () => {
+    const created = await m.run([
+      'agents',
+      'create',
+      '--name',
+      'probe-1',
+      '--location',
+      'eu-central',
+      '-o',
+      'table',
+    ]);
+    expect(created.code, created.stderr).toBe(0);
+    const token = created.stdout.trimEnd().split('\n').at(-1)!;
+    expect(token).toMatch(/^pla_\S+$/);
+    expect(created.stderr).toBe('The token, shown this once (store it now):\n');
+    expect(created.stdout).toMatch(/^NAME\s+LOCATION\s+HEALTH\s+.*\nprobe-1\s+eu-central\s+-\s+/);
+    // Listed in the context's organization, by its token's prefix only.
+    const agents = await m.json<{ id: string; name: string; location: string; token_prefix: string }[]>([
+      'agents',
+      'list',
+    ]);
+    expect(agents.map((a) => [a.name, a.location])).toEqual([['probe-1', 'eu-central']]);
+    expect(token.startsWith(agents[0]!.token_prefix)).toBe(true);
+    expect(JSON.stringify(agents)).not.toContain(token);
+    expect(await m.ok(['agents', 'list', '-o', 'table', '--fields', 'name,health', '--no-headers'])).toBe(
+      'probe-1   -\n',
+    );
+
+    const secret = 'Bearer e2e-header-s3cret';
+    const endpoint = await m.json([
+      'endpoints',
+      'create',
+      '--name',
+      'shop',
+      '--kind',
+      'http',
+      '--target',
+      `${live.url}/healthz`,
+      '--header',
+      `Authorization: ${secret}`,
+      '--expect-status',
+      '200',
+      '--location',
+      'eu-central',
+      '--severity',
+      'warning',
+    ]);
+    expect(endpoint).toMatchObject({
+      name: 'shop',
+      kind: 'http',
+      locations: ['eu-central'],
+      labels: { severity: 'warning' },
+      http: { headers: { Authorization: '[redacted]' }, expected_status: [200] },
+    });
+    const shown = await m.run(['endpoints', 'show', endpoint.id, '-o', 'table']);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toMatch(/^NAME\s+KIND\s+TARGET\s+EVERY\s+LOCATIONS\s+SEVERITY\s+ENABLED\s+ID\n/);
+    expect(shown.stdout).toMatch(
+      /\nshop\s+http\s+http:\/\/127\.0\.0\.1:\d+\/healthz\s+60s\s+eu-central\s+warning\s+yes\s+/,
+    );
+    expect(shown.stdout).toContain('    Authorization: "[redacted]"\n');
+    for (const output of [shown.stdout, await m.ok(['endpoints', 'show', endpoint.id, '-o', 'yaml'])])
+      expect(output).not.toContain('e2e-header-s3cret');
+    expect((await m.json<{ name: string }[]>(['endpoints', 'list'])).map((e) => e.name)).toEqual(['shop']);
+
+    // The agent's token reaches the agent endpoints: the value the CLI sent is the one it gets.
+    expect((await assignments(token)).body.endpoints).toMatchObject([
+      { name: 'shop', http: { headers: { Authorization: secret } } },
+    ]);
+    // A change of other settings keeps the header's value (sent back redacted) and the labels not named.
+    const updated = await m.json([
+      'endpoints',
+      'update',
+      endpoint.id,
+      '--expect-status',
+      '204',
+      '--team',
+      'shop',
+    ]);
+    expect(updated).toMatchObject({
+      labels: { severity: 'warning', team: 'shop' },
+      http: { expected_status: [204], headers: { Authorization: '[redacted]' } },
+    });
+    expect((await assignments(token)).body.endpoints).toMatchObject([
+      { name: 'shop', http: { headers: { Authorization: secret } } },
+    ]);
+    probe = { agent: agents[0]!.id, token, endpoint: endpoint.id as string };
+  });
+
+  it("refuses bad endpoint flags before any request, rotates the agent's token and deletes both", async () => {
+    const { agent, token, endpoint } = probe!;
+    const secret = 'Bearer e2e-header-s3cret';
+    // A bad flag is refused before any request, without repeating the header's value.
+    const refused = await m.run(['endpoints', 'update', endpoint, '--header', `Authorization ${secret}`]);
+    expectOneLineError(refused, 2, /^plinth: --header takes 'Name: value' \(a name, a colon, the value\)\.$/);
+    expect(refused.stderr).not.toContain('s3cret');
+    expectOneLineError(
+      await m.run(['endpoints', 'update', endpoint, '--banner-match', 'SSH']),
+      2,
+      /^plinth: --banner-match is for tcp checks; the endpoint is http\.$/,
+    );
+
+    // A new token, printed once; with no grace the old one stops at once.
+    const rotated = await m.run(['agents', 'rotate-token', agent, '--grace', '0', '--yes', '-o', 'table']);
+    expect(rotated.code, rotated.stderr).toBe(0);
+    const newToken = rotated.stdout.trimEnd().split('\n').at(-1)!;
+    expect(newToken).toMatch(/^pla_\S+$/);
+    expect(newToken).not.toBe(token);
+    expect(rotated.stderr).toMatch(
+      /^The token, shown this once \(store it now\):\nIts previous tokens stop working at \d{4}-\d\d-\d\dT[\d:.]+Z\.\n$/,
+    );
+    expect((await assignments(token)).status).toBe(401);
+    expect((await assignments(newToken)).status).toBe(200);
+    const json = await m.json(['agents', 'rotate-token', agent, '--yes']);
+    expect(json.token).toMatch(/^pla_\S+$/);
+    expect(json.previous_token_expires_at).toEqual(expect.any(String));
+
+    const deleted = await m.run(['endpoints', 'delete', endpoint, '--yes']);
+    expect(deleted.stderr).toBe('Deleted endpoint shop.\n');
+    expectOneLineError(await m.run(['agents', 'delete', agent]), 2, /Pass --yes to confirm/);
+    expect((await m.run(['agents', 'delete', agent, '--yes'])).stderr).toBe('Deleted agent probe-1.\n');
+    expect(await m.json(['agents', 'list'])).toEqual([]);
+  });
+
   it('gives exit 3 and one line for an expired login, stored or in PLINTH_TOKEN', async () => {
     const path = join(m.configDir, 'credentials.yaml');
     const before = readFileSync(path, 'utf8');

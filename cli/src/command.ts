@@ -86,3 +86,17 @@ export const limitOf = (value: string): number => {
   if (!(n > 0)) throw usageError('--limit must be a positive number.');
   return n;
 };
+
+/** A rotation's grace in seconds: 0 (the old secret or token stops at once) to 7 days, as the API takes. */
+export const graceOf = (value: string): number => {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n > 7 * 86_400)
+    throw usageError('--grace must be a number of seconds from 0 to 604800.');
+  return n;
+};
+
+/** A flag given several times (`--location a --location b`), as the list of its values. */
+export const repeated = (value: string, previous: string[] | undefined): string[] => [
+  ...(previous ?? []),
+  value,
+];

@@ -74,6 +74,8 @@ describe('every API operation a user runs by hand has a command', () => {
     expect(commands.get('api_v1_workspaces_event_handlers_secret_create')).toEqual([
       'plinth event-handlers rotate-secret',
     ]);
+    expect(commands.get('api_v1_agents_rotate_token_create')).toEqual(['plinth agents rotate-token']);
+    expect(commands.get('api_v1_endpoints_partial_update')).toEqual(['plinth endpoints update']);
   });
 });
 

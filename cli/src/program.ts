@@ -1,9 +1,11 @@
 import { Argument, Command, Option } from 'commander';
+import { registerAgents } from './commands/agents.ts';
 import { registerApiKeys } from './commands/api-keys.ts';
 import { registerAudit } from './commands/audit.ts';
 import { registerAuth } from './commands/auth.ts';
 import { registerBuckets } from './commands/buckets.ts';
 import { registerContext } from './commands/context.ts';
+import { registerEndpoints } from './commands/endpoints.ts';
 import { registerEvents } from './commands/events.ts';
 import { registerMembers } from './commands/members.ts';
 import { registerOrganizations } from './commands/organizations.ts';
@@ -57,6 +59,8 @@ Exit codes: 0 ok, 1 error, 2 usage, 3 auth, 4 not found, 5 conflict (docs/cli.md
   registerBuckets(program);
   registerRuns(program);
   registerEvents(program);
+  registerAgents(program);
+  registerEndpoints(program);
   registerAudit(program);
   registerUsers(program);
   registerVersion(program);

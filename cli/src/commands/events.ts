@@ -2,8 +2,8 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import { stringify } from 'yaml';
 import type { ApiV1EventsListParams } from '../../../clients/typescript/src/index.ts';
-import { confirm, globalsOf, limitOf, uses, workspaceScoped } from '../command.ts';
-import { notFound, usageError } from '../errors.ts';
+import { confirm, globalsOf, graceOf, limitOf, uses, workspaceScoped } from '../command.ts';
+import { notFound } from '../errors.ts';
 import type { Column } from '../output.ts';
 import { formatOf, green, note, print, red, renderOne, renderRows, yellow } from '../output.ts';
 import { firstRows, idOf, workspaceOf } from '../resolve.ts';
@@ -57,14 +57,6 @@ interface Scope {
   org?: string;
   workspace?: string;
 }
-
-/** A rotation's grace in seconds: 0 (the old secret stops at once) to 7 days, as the API takes. */
-const graceOf = (value: string): number => {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n > 7 * 86_400)
-    throw usageError('--grace must be a number of seconds from 0 to 604800.');
-  return n;
-};
 
 export function registerEvents(program: Command): void {
   const events = program
