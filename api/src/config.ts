@@ -99,6 +99,7 @@ export const EnvSchema = z.object({
   PLINTH_CREDENTIAL_GRACE_MAX_SECONDS: positiveInt('an integer from 1 to 31536000', 31_536_000).default(
     7 * 86_400,
   ),
+  PLINTH_ALERTMANAGER_URL: z.url({ protocol: /^https?$/ }).optional(),
   PLINTH_CHECK_RESULT_RETENTION_DAYS: positiveInt('an integer from 1 to 400', 400).default(14),
   PLINTH_STORAGE_CONCURRENCY: positiveInt('an integer from 1 to 1000', 1000).default(16),
   PLINTH_STORAGE_QUEUE_PER_ORGANIZATION: z.coerce
@@ -275,7 +276,7 @@ export interface Config {
     readonly perReceiver: number;
   };
   /** Monitoring (areas/monitoring; docs/monitoring.md). */
-  readonly monitoring: { readonly resultRetentionDays: number };
+  readonly monitoring: { readonly resultRetentionDays: number; readonly alertmanagerUrl: string | null };
   /** On PostgreSQL, run the busy job pools (deliveries) on a thread of their own (job-thread.ts). */
   readonly jobThread: boolean;
   /** Test-only (needs PLINTH_TEST_HOOKS=true): pause after this saga step (crash-safety tests). */
@@ -374,7 +375,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       concurrency: e.PLINTH_DELIVERY_CONCURRENCY,
       perReceiver: e.PLINTH_DELIVERY_PER_RECEIVER,
     },
-    monitoring: { resultRetentionDays: e.PLINTH_CHECK_RESULT_RETENTION_DAYS },
+    monitoring: {
+      resultRetentionDays: e.PLINTH_CHECK_RESULT_RETENTION_DAYS,
+      alertmanagerUrl: e.PLINTH_ALERTMANAGER_URL ?? null,
+    },
     jobThread: e.PLINTH_JOB_THREAD,
     testPauseAfterStep: e.PLINTH_TEST_PAUSE_AFTER_STEP,
   } satisfies Config);

@@ -32,7 +32,7 @@ export interface JobDeps {
   /** How events reach their handlers (areas/events). */
   readonly events: EventsRuntime;
   /** Monitoring's settings (areas/monitoring); its defaults when not given. */
-  readonly monitoring?: { readonly resultRetentionDays: number };
+  readonly monitoring?: { readonly resultRetentionDays: number; readonly alertmanagerUrl?: string | null };
   readonly logger: Logger;
 }
 

@@ -52,6 +52,8 @@ const LABELS: Record<string, string> = {
   'check_endpoint.created': 'Checked endpoint added',
   'check_endpoint.updated': 'Checked endpoint changed',
   'check_endpoint.deleted': 'Checked endpoint deleted',
+  'alert.acknowledged': 'Alert acknowledged',
+  'alert.unacknowledged': 'Alert acknowledgement withdrawn',
 };
 
 /** The events of routine key use: most of a busy log, hidden by default so the rare ones stand out. */

@@ -6,7 +6,9 @@ import type { AuditEventType } from '../../core/audit/writer.ts';
 import type { Database } from '../../core/db/client.ts';
 import { isUniqueViolation } from '../../core/db/errors.ts';
 import { paginateTable } from '../../core/db/paginate.ts';
-import { checkEndpoints } from '../../core/db/schema/index.ts';
+import { checkEndpoints, checkStates } from '../../core/db/schema/index.ts';
+import { enqueue } from '../../core/jobs/queue.ts';
+import { EVALUATE_JOB, resolveAlertsOf } from './alerts/evaluate.ts';
 import type { CheckEndpointRow, CheckKind } from '../../core/db/schema/index.ts';
 import { conflict, DomainError, notFound, validationError } from '../../core/errors.ts';
 import type { Page } from '../../core/pagination.ts';
@@ -70,6 +72,7 @@ const toView = (e: CheckEndpointRow): EndpointView => {
     enabled: e.enabled,
     labels: e.labels,
     annotations: e.annotations,
+    alert: { failures: e.alertFailures, successes: e.alertSuccesses, min_locations: e.alertLocations },
     http: s.http && {
       ...s.http,
       headers: Object.fromEntries(Object.keys(s.http.headers).map((k) => [k, REDACTED])),
@@ -151,6 +154,9 @@ export async function createEndpoint(ctx: ServiceContext, input: EndpointCreate)
           labels: input.labels as Record<string, string>,
           annotations: input.annotations as Record<string, string>,
           enabled: input.enabled,
+          alertFailures: input.alert.failures,
+          alertSuccesses: input.alert.successes,
+          alertLocations: input.alert.min_locations,
         })
         .returning();
       await audited(ctx, tx, 'check_endpoint.created', row!, { target: row!.target });
@@ -210,10 +216,17 @@ export async function updateEndpoint(
             annotations: input.annotations,
           }),
           ...(input.enabled !== undefined && { enabled: input.enabled }),
+          ...(input.alert !== undefined && {
+            alertFailures: input.alert.failures,
+            alertSuccesses: input.alert.successes,
+            alertLocations: input.alert.min_locations,
+          }),
         })
         .where(eq(checkEndpoints.id, id))
         .returning();
       await audited(ctx, tx, 'check_endpoint.updated', after!, { changed: Object.keys(input).sort() });
+      // Disabled, or a new rule: its alerts are looked at again.
+      await enqueue(tx, { kind: EVALUATE_JOB, key: id, tenant: after!.organizationId });
       return after!;
     })
     .catch(nameTaken);
@@ -240,6 +253,8 @@ export async function deleteEndpoint(ctx: ServiceContext, id: string): Promise<v
   const before = await findEndpoint(ctx, id, 'check_endpoint.manage');
   await ctx.db.transaction(async (tx) => {
     await tx.delete(checkEndpoints).where(eq(checkEndpoints.id, id));
+    await tx.delete(checkStates).where(eq(checkStates.endpointId, id));
+    await resolveAlertsOf(tx, [id]);
     await audited(ctx, tx, 'check_endpoint.deleted', before);
   });
 }

@@ -1,7 +1,14 @@
 import { ADMINS, ALL, NOT_VIEWER } from '../../auth/policy.ts';
 import type { Registration } from '../../core/registry.ts';
 import type { Area } from '../area.ts';
+import { syncAlertmanager } from './alerts/alertmanager.ts';
+import { EVALUATE_JOB, evaluateEndpoint, NOTIFY_JOB } from './alerts/evaluate.ts';
+import { watchAlerts } from './alerts/watch.ts';
 import agentArchive from './routes/agent-archive.ts';
+import alertAcknowledge from './routes/alert-acknowledge.ts';
+import alertGet from './routes/alert-get.ts';
+import alertList from './routes/alert-list.ts';
+import alertUnacknowledge from './routes/alert-unacknowledge.ts';
 import agentCreate from './routes/agent-create.ts';
 import agentDelete from './routes/agent-delete.ts';
 import agentGet from './routes/agent-get.ts';
@@ -18,7 +25,7 @@ import protocolEndpoints from './routes/protocol-endpoints.ts';
 import protocolErrors from './routes/protocol-errors.ts';
 import protocolHealth from './routes/protocol-health.ts';
 import protocolResults from './routes/protocol-results.ts';
-import { pruneResults, RETENTION_SCHEDULE } from './retention.ts';
+import { pruneResults, RETENTION_SCHEDULE, WATCH_SCHEDULE } from './retention.ts';
 
 /** What monitoring adds to the shared lists (core/registry.ts). */
 const registration = {
@@ -28,6 +35,8 @@ const registration = {
     'agent.manage': { roles: ADMINS, scope: 'monitoring:write' },
     'check_endpoint.view': { roles: ALL, scope: 'monitoring:read' },
     'check_endpoint.manage': { roles: NOT_VIEWER, scope: 'monitoring:write' },
+    'alert.view': { roles: ALL, scope: 'monitoring:read' },
+    'alert.acknowledge': { roles: NOT_VIEWER, scope: 'monitoring:write' },
   },
   auditEvents: [
     'agent.created',
@@ -38,6 +47,8 @@ const registration = {
     'check_endpoint.created',
     'check_endpoint.updated',
     'check_endpoint.deleted',
+    'alert.acknowledged',
+    'alert.unacknowledged',
   ],
   errorCodes: [
     'agent_token_required',
@@ -45,6 +56,7 @@ const registration = {
     'agent_name_taken',
     'agent_archived',
     'endpoint_name_taken',
+    'alert_resolved',
   ],
 } as const satisfies Registration;
 
@@ -79,11 +91,22 @@ export const monitoringArea: Area = {
     endpointUpdate,
     endpointDelete,
     endpointStats,
+    alertList,
+    alertGet,
+    alertAcknowledge,
+    alertUnacknowledge,
     protocolEndpoints,
     protocolResults,
     protocolHealth,
     protocolErrors,
   ],
-  jobs: (deps) => ({ 'monitoring.prune_results': () => pruneResults(deps).then(() => undefined) }),
-  schedules: [RETENTION_SCHEDULE],
+  jobs: (deps) => ({
+    'monitoring.prune_results': () => pruneResults(deps).then(() => undefined),
+    [EVALUATE_JOB]: ({ lease }) => evaluateEndpoint(deps.db, lease.job.key).then(() => undefined),
+    'monitoring.watch': () => watchAlerts(deps.db, Boolean(deps.monitoring?.alertmanagerUrl)),
+    [NOTIFY_JOB.kind]: async () => {
+      if (deps.monitoring?.alertmanagerUrl) await syncAlertmanager(deps.db, deps.monitoring.alertmanagerUrl);
+    },
+  }),
+  schedules: [RETENTION_SCHEDULE, WATCH_SCHEDULE],
 };

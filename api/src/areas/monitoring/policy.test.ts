@@ -8,4 +8,6 @@ describePolicy(monitoringArea, {
   'agent.manage': ['y y y - -', 'monitoring:write'],
   'check_endpoint.view': ['y y y y y', 'monitoring:read'],
   'check_endpoint.manage': ['y y y y -', 'monitoring:write'],
+  'alert.view': ['y y y y y', 'monitoring:read'],
+  'alert.acknowledge': ['y y y y -', 'monitoring:write'],
 });

@@ -305,9 +305,27 @@ describeOnEachDatabase('the agent protocol', (w, { database }) => {
       .update(checkResults)
       .set({ receivedAt: new Date(Date.now() - 15 * 86_400_000) })
       .where(sql`${checkResults.id} = ${old.result_id}::uuid`);
+    const oldBucket = new Date(Math.floor((Date.now() - 40 * 86_400_000) / 300_000) * 300_000);
+    await database.db.insert(checkRollups).values({
+      endpointId: everywhere.id,
+      location: 'eu-central',
+      bucket: oldBucket,
+      n: 1,
+      nSuccess: 1,
+      sumMs: 5,
+      hist: [1],
+      seen: 1,
+      ok: 1,
+    });
     expect(
       await pruneResults({ db: database.db, monitoring: { resultRetentionDays: 14 } }),
     ).toBeGreaterThanOrEqual(1);
+    const rollups = await database.db
+      .select({ bucket: checkRollups.bucket })
+      .from(checkRollups)
+      .where(sql`${checkRollups.endpointId} = ${everywhere.id}::uuid`);
+    expect(rollups.length).toBeGreaterThan(0); // this week's stay
+    expect(rollups.map((r) => r.bucket.getTime())).not.toContain(oldBucket.getTime());
     const left = await database.db
       .select({ id: checkResults.id })
       .from(checkResults)

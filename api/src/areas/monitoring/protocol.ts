@@ -6,6 +6,9 @@ import { agents, checkEndpoints, checkResults } from '../../core/db/schema/index
 import { forbidden } from '../../core/errors.ts';
 import { settingsOf } from './endpoints.ts';
 import { addRollups, rollupsOf } from './rollups.ts';
+import { EVALUATE_JOB } from './alerts/evaluate.ts';
+import { moveStreaks } from './alerts/states.ts';
+import { enqueueAll } from '../../core/jobs/queue.ts';
 import type {
   Assignments,
   CheckResultInput,
@@ -98,10 +101,15 @@ export async function ingestResults(
   const frequencies = new Map(
     (
       await db
-        .select({ id: checkEndpoints.id, frequency: checkEndpoints.frequencySeconds })
+        .select({
+          id: checkEndpoints.id,
+          frequency: checkEndpoints.frequencySeconds,
+          failures: checkEndpoints.alertFailures,
+          successes: checkEndpoints.alertSuccesses,
+        })
         .from(checkEndpoints)
         .where(and(sql`${checkEndpoints.id} = any(${sql.param(asked)}::uuid[])`, inReach(agent)))
-    ).map((r) => [r.id, r.frequency]),
+    ).map((r) => [r.id, r]),
   );
   const kept = results.filter((r) => frequencies.has(r.endpoint_id));
   const rejected = results
@@ -133,7 +141,13 @@ export async function ingestResults(
     const fresh = rows.filter((r) => stored.delete(r.id));
     await addRollups(
       tx,
-      rollupsOf(fresh, agent.location, (id) => frequencies.get(id)!),
+      rollupsOf(fresh, agent.location, (id) => frequencies.get(id)!.frequency),
+    );
+    // A location that went down or came up: the alert rule looks at its endpoint again, off this path.
+    const flipped = await moveStreaks(tx, agent.location, fresh, (id) => frequencies.get(id)!);
+    await enqueueAll(
+      tx,
+      flipped.map((id) => ({ kind: EVALUATE_JOB, key: id, tenant: agent.organizationId })),
     );
     return fresh.length;
   });

@@ -62,3 +62,13 @@ export const RETENTION_SCHEDULE: Schedule<JobDeps> = {
     await enqueue(db, { kind: 'monitoring.prune_results', key: hour, unique: 'ever' });
   },
 };
+
+/** What time alone changes of alerts (alerts/watch.ts), every half minute: one job for all replicas. */
+export const WATCH_SCHEDULE: Schedule<JobDeps> = {
+  name: 'monitoring.watch',
+  everyMs: 30_000,
+  run: async ({ db }) => {
+    const slot = Math.floor(Date.now() / 30_000);
+    await enqueue(db, { kind: 'monitoring.watch', key: String(slot), unique: 'ever' });
+  },
+};

@@ -1,5 +1,5 @@
 import type { Area } from '../area.ts';
-import { ADMINS, ALL, NOT_VIEWER, ORG_ADMINS } from '../../auth/policy.ts';
+import { ADMINS, ALL, ORG_ADMINS } from '../../auth/policy.ts';
 import type { Registration } from '../../core/registry.ts';
 import create from './routes/create.ts';
 import remove from './routes/delete.ts';
@@ -16,9 +16,6 @@ const registration = {
     'workspace.create': { roles: ORG_ADMINS, scope: 'workspaces:write' },
     'workspace.delete': { roles: ORG_ADMINS, scope: 'workspaces:write' },
     'workspace.configure': { roles: ADMINS, scope: 'workspaces:write' },
-    // The specification's default permissions name this one; it moves to the area that
-    // acknowledges alerts when that arrives. ("Run action runs" is areas/runs'.)
-    'alert.acknowledge': { roles: NOT_VIEWER, scope: 'workspaces:write' },
   },
   auditEvents: ['workspace.created', 'workspace.updated', 'workspace.deleted'],
   errorCodes: ['workspace_not_empty'],

@@ -8,5 +8,4 @@ describePolicy(workspacesArea, {
   'workspace.create': ['y y - - -', 'workspaces:write'],
   'workspace.delete': ['y y - - -', 'workspaces:write'],
   'workspace.configure': ['y y y - -', 'workspaces:write'],
-  'alert.acknowledge': ['y y y y -', 'workspaces:write'],
 });

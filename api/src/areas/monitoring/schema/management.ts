@@ -212,6 +212,29 @@ const locations = z.array(Location).max(50).openapi({
 
 export const CHECK_KINDS = ['http', 'tcp', 'dns'] as const;
 
+const AlertRule = z
+  .object({
+    failures: z.number().int().min(1).max(100).default(3).openapi({
+      description: 'A location counts the endpoint down after this many failed checks in a row.',
+    }),
+    successes: z.number().int().min(1).max(100).default(2).openapi({
+      description: '…and up again after this many successful checks in a row.',
+    }),
+    min_locations: z
+      .number()
+      .int()
+      .min(1)
+      .max(50)
+      .nullable()
+      .default(null)
+      .openapi({
+        description:
+          '`EndpointDown` when at least this many locations count it down (null: more than half of those reporting); ' +
+          'fewer is `EndpointPartiallyDown` (a warning).',
+      }),
+  })
+  .openapi('EndpointAlertRule');
+
 export const EndpointCreateSchema = z
   .object({
     workspace: z.uuid(),
@@ -224,6 +247,7 @@ export const EndpointCreateSchema = z
     enabled: z.boolean().default(true),
     labels: Labels.default({ severity: 'critical' }),
     annotations: Annotations.default({}),
+    alert: AlertRule.default({ failures: 3, successes: 2, min_locations: null }),
     http: HttpSettingsSchema.optional(),
     tcp: TcpSettingsSchema.optional(),
     dns: DnsSettingsSchema.optional(),
@@ -242,6 +266,7 @@ export const EndpointUpdateSchema = z
     enabled: z.boolean().optional(),
     labels: Labels.optional(),
     annotations: Annotations.optional(),
+    alert: AlertRule.optional(),
     http: HttpSettingsSchema.optional(),
     tcp: TcpSettingsSchema.optional(),
     dns: DnsSettingsSchema.optional(),
@@ -263,6 +288,11 @@ export const EndpointSchema = z
     enabled: z.boolean(),
     labels: z.record(z.string(), z.string()),
     annotations: z.record(z.string(), z.string()),
+    alert: z.object({
+      failures: z.number().int(),
+      successes: z.number().int(),
+      min_locations: z.number().int().nullable(),
+    }),
     ...SETTINGS_VIEWS,
     created_at: Timestamp,
     updated_at: Timestamp,

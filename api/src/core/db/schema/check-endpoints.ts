@@ -43,6 +43,12 @@ export const checkEndpoints = pgTable(
     labels: jsonb().$type<Record<string, string>>().notNull(),
     annotations: jsonb().$type<Record<string, string>>().notNull(),
     enabled: boolean().notNull().default(true),
+    /** The alert rule: down after this many failures in a row from a location… */
+    alertFailures: integer().notNull().default(3),
+    /** …up again after this many successes in a row… */
+    alertSuccesses: integer().notNull().default(2),
+    /** …and `EndpointDown` from this many locations down (null: more than half of those reporting). */
+    alertLocations: integer(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

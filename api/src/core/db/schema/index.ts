@@ -25,3 +25,5 @@ export * from './agents.ts';
 export * from './check-endpoints.ts';
 export * from './check-results.ts';
 export * from './check-rollups.ts';
+export * from './check-states.ts';
+export * from './alerts.ts';
