@@ -194,6 +194,102 @@ func (e AgentWithTokenHealth) Valid() bool {
 	}
 }
 
+// Defines values for AlertState.
+const (
+	AlertStateFiring   AlertState = "firing"
+	AlertStateResolved AlertState = "resolved"
+)
+
+// Valid indicates whether the value is a known member of the AlertState enum.
+func (e AlertState) Valid() bool {
+	switch e {
+	case AlertStateFiring:
+		return true
+	case AlertStateResolved:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AlertSubjectKind.
+const (
+	AlertSubjectKindAgent    AlertSubjectKind = "agent"
+	AlertSubjectKindEndpoint AlertSubjectKind = "endpoint"
+)
+
+// Valid indicates whether the value is a known member of the AlertSubjectKind enum.
+func (e AlertSubjectKind) Valid() bool {
+	switch e {
+	case AlertSubjectKindAgent:
+		return true
+	case AlertSubjectKindEndpoint:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AlertAcknowledgementEndReason.
+const (
+	AlertAcknowledgementEndReasonExpired   AlertAcknowledgementEndReason = "expired"
+	AlertAcknowledgementEndReasonReplaced  AlertAcknowledgementEndReason = "replaced"
+	AlertAcknowledgementEndReasonResolved  AlertAcknowledgementEndReason = "resolved"
+	AlertAcknowledgementEndReasonWithdrawn AlertAcknowledgementEndReason = "withdrawn"
+)
+
+// Valid indicates whether the value is a known member of the AlertAcknowledgementEndReason enum.
+func (e AlertAcknowledgementEndReason) Valid() bool {
+	switch e {
+	case AlertAcknowledgementEndReasonExpired:
+		return true
+	case AlertAcknowledgementEndReasonReplaced:
+		return true
+	case AlertAcknowledgementEndReasonResolved:
+		return true
+	case AlertAcknowledgementEndReasonWithdrawn:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AlertDetailState.
+const (
+	AlertDetailStateFiring   AlertDetailState = "firing"
+	AlertDetailStateResolved AlertDetailState = "resolved"
+)
+
+// Valid indicates whether the value is a known member of the AlertDetailState enum.
+func (e AlertDetailState) Valid() bool {
+	switch e {
+	case AlertDetailStateFiring:
+		return true
+	case AlertDetailStateResolved:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AlertDetailSubjectKind.
+const (
+	AlertDetailSubjectKindAgent    AlertDetailSubjectKind = "agent"
+	AlertDetailSubjectKindEndpoint AlertDetailSubjectKind = "endpoint"
+)
+
+// Valid indicates whether the value is a known member of the AlertDetailSubjectKind enum.
+func (e AlertDetailSubjectKind) Valid() bool {
+	switch e {
+	case AlertDetailSubjectKindAgent:
+		return true
+	case AlertDetailSubjectKindEndpoint:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ApiKeyKind.
 const (
 	ApiKeyKindOrganization ApiKeyKind = "organization"
@@ -224,6 +320,8 @@ const (
 	AuditEventAgentDeleted                     AuditEvent = "agent.deleted"
 	AuditEventAgentTokenRotated                AuditEvent = "agent.token_rotated"
 	AuditEventAgentUpdated                     AuditEvent = "agent.updated"
+	AuditEventAlertAcknowledged                AuditEvent = "alert.acknowledged"
+	AuditEventAlertUnacknowledged              AuditEvent = "alert.unacknowledged"
 	AuditEventApiKeyCreated                    AuditEvent = "api_key.created"
 	AuditEventApiKeyRevoked                    AuditEvent = "api_key.revoked"
 	AuditEventApiKeyUsed                       AuditEvent = "api_key.used"
@@ -283,6 +381,10 @@ func (e AuditEvent) Valid() bool {
 	case AuditEventAgentTokenRotated:
 		return true
 	case AuditEventAgentUpdated:
+		return true
+	case AuditEventAlertAcknowledged:
+		return true
+	case AuditEventAlertUnacknowledged:
 		return true
 	case AuditEventApiKeyCreated:
 		return true
@@ -446,6 +548,30 @@ func (e CheckEndpointCreateKind) Valid() bool {
 	case CheckEndpointCreateKindHttp:
 		return true
 	case CheckEndpointCreateKindTcp:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CheckEndpointStatsWindow.
+const (
+	CheckEndpointStatsWindowN1h  CheckEndpointStatsWindow = "1h"
+	CheckEndpointStatsWindowN24h CheckEndpointStatsWindow = "24h"
+	CheckEndpointStatsWindowN30d CheckEndpointStatsWindow = "30d"
+	CheckEndpointStatsWindowN7d  CheckEndpointStatsWindow = "7d"
+)
+
+// Valid indicates whether the value is a known member of the CheckEndpointStatsWindow enum.
+func (e CheckEndpointStatsWindow) Valid() bool {
+	switch e {
+	case CheckEndpointStatsWindowN1h:
+		return true
+	case CheckEndpointStatsWindowN24h:
+		return true
+	case CheckEndpointStatsWindowN30d:
+		return true
+	case CheckEndpointStatsWindowN7d:
 		return true
 	default:
 		return false
@@ -641,6 +767,7 @@ const (
 	ErrorResponseCodeAgentMismatch                   ErrorResponseCode = "agent_mismatch"
 	ErrorResponseCodeAgentNameTaken                  ErrorResponseCode = "agent_name_taken"
 	ErrorResponseCodeAgentTokenRequired              ErrorResponseCode = "agent_token_required"
+	ErrorResponseCodeAlertResolved                   ErrorResponseCode = "alert_resolved"
 	ErrorResponseCodeAuthenticationFailed            ErrorResponseCode = "authentication_failed"
 	ErrorResponseCodeBucketBusy                      ErrorResponseCode = "bucket_busy"
 	ErrorResponseCodeBucketDeleting                  ErrorResponseCode = "bucket_deleting"
@@ -701,6 +828,8 @@ func (e ErrorResponseCode) Valid() bool {
 	case ErrorResponseCodeAgentNameTaken:
 		return true
 	case ErrorResponseCodeAgentTokenRequired:
+		return true
+	case ErrorResponseCodeAlertResolved:
 		return true
 	case ErrorResponseCodeAuthenticationFailed:
 		return true
@@ -1043,6 +1172,66 @@ func (e ApiV1AgentsListParamsArchived) Valid() bool {
 	case ApiV1AgentsListParamsArchivedFalse:
 		return true
 	case ApiV1AgentsListParamsArchivedTrue:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ApiV1AlertsListParamsState.
+const (
+	ApiV1AlertsListParamsStateFiring   ApiV1AlertsListParamsState = "firing"
+	ApiV1AlertsListParamsStateResolved ApiV1AlertsListParamsState = "resolved"
+)
+
+// Valid indicates whether the value is a known member of the ApiV1AlertsListParamsState enum.
+func (e ApiV1AlertsListParamsState) Valid() bool {
+	switch e {
+	case ApiV1AlertsListParamsStateFiring:
+		return true
+	case ApiV1AlertsListParamsStateResolved:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ApiV1AlertsListParamsAcknowledged.
+const (
+	ApiV1AlertsListParamsAcknowledgedFalse ApiV1AlertsListParamsAcknowledged = "false"
+	ApiV1AlertsListParamsAcknowledgedTrue  ApiV1AlertsListParamsAcknowledged = "true"
+)
+
+// Valid indicates whether the value is a known member of the ApiV1AlertsListParamsAcknowledged enum.
+func (e ApiV1AlertsListParamsAcknowledged) Valid() bool {
+	switch e {
+	case ApiV1AlertsListParamsAcknowledgedFalse:
+		return true
+	case ApiV1AlertsListParamsAcknowledgedTrue:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ApiV1EndpointsStatsRetrieveParamsWindow.
+const (
+	ApiV1EndpointsStatsRetrieveParamsWindowN1h  ApiV1EndpointsStatsRetrieveParamsWindow = "1h"
+	ApiV1EndpointsStatsRetrieveParamsWindowN24h ApiV1EndpointsStatsRetrieveParamsWindow = "24h"
+	ApiV1EndpointsStatsRetrieveParamsWindowN30d ApiV1EndpointsStatsRetrieveParamsWindow = "30d"
+	ApiV1EndpointsStatsRetrieveParamsWindowN7d  ApiV1EndpointsStatsRetrieveParamsWindow = "7d"
+)
+
+// Valid indicates whether the value is a known member of the ApiV1EndpointsStatsRetrieveParamsWindow enum.
+func (e ApiV1EndpointsStatsRetrieveParamsWindow) Valid() bool {
+	switch e {
+	case ApiV1EndpointsStatsRetrieveParamsWindowN1h:
+		return true
+	case ApiV1EndpointsStatsRetrieveParamsWindowN24h:
+		return true
+	case ApiV1EndpointsStatsRetrieveParamsWindowN30d:
+		return true
+	case ApiV1EndpointsStatsRetrieveParamsWindowN7d:
 		return true
 	default:
 		return false
@@ -1537,6 +1726,108 @@ type AgentWithToken struct {
 // AgentWithTokenHealth defines model for AgentWithToken.Health.
 type AgentWithTokenHealth string
 
+// Alert defines model for Alert.
+type Alert struct {
+	// Acknowledged An acknowledgement of this firing is in force.
+	Acknowledged bool `json:"acknowledged"`
+
+	// Acknowledgement The one in force, if any.
+	Acknowledgement *AlertAcknowledgement `json:"acknowledgement"`
+	Alertname       string                `json:"alertname"`
+	Annotations     map[string]string     `json:"annotations"`
+	EndsAt          *time.Time            `json:"ends_at"`
+
+	// Fingerprint Of the labels: the same for every firing of the same alert.
+	Fingerprint string `json:"fingerprint"`
+
+	// Id This firing: a later failure is a new alert with a new ID.
+	Id           openapi_types.UUID `json:"id"`
+	Labels       map[string]string  `json:"labels"`
+	Organization openapi_types.UUID `json:"organization"`
+
+	// Severity critical: respond now; warning: within 24 hours; info: no action.
+	Severity string     `json:"severity"`
+	StartsAt time.Time  `json:"starts_at"`
+	State    AlertState `json:"state"`
+	Subject  struct {
+		Id   openapi_types.UUID `json:"id"`
+		Kind AlertSubjectKind   `json:"kind"`
+	} `json:"subject"`
+	Workspace *openapi_types.UUID `json:"workspace"`
+}
+
+// AlertState defines model for Alert.State.
+type AlertState string
+
+// AlertSubjectKind defines model for Alert.Subject.Kind.
+type AlertSubjectKind string
+
+// AlertAcknowledge defines model for AlertAcknowledge.
+type AlertAcknowledge struct {
+	Comment string `json:"comment"`
+
+	// Until End it then at the latest (at most 30 days ahead); it ends anyway when the alert resolves.
+	Until *time.Time `json:"until,omitempty"`
+}
+
+// AlertAcknowledgement The one in force, if any.
+type AlertAcknowledgement struct {
+	Comment   string    `json:"comment"`
+	CreatedAt time.Time `json:"created_at"`
+
+	// EndReason resolved: the alert resolved (it ends with its firing); expired: its `until` passed.
+	EndReason *AlertAcknowledgementEndReason `json:"end_reason"`
+	EndedAt   *time.Time                     `json:"ended_at"`
+	Id        openapi_types.UUID             `json:"id"`
+
+	// Until The end it was given, if any.
+	Until    *time.Time          `json:"until"`
+	User     *openapi_types.UUID `json:"user"`
+	Username *string             `json:"username"`
+}
+
+// AlertAcknowledgementEndReason defines model for AlertAcknowledgement.EndReason.
+type AlertAcknowledgementEndReason string
+
+// AlertDetail defines model for AlertDetail.
+type AlertDetail struct {
+	// Acknowledged An acknowledgement of this firing is in force.
+	Acknowledged bool `json:"acknowledged"`
+
+	// Acknowledgement The one in force, if any.
+	Acknowledgement *AlertAcknowledgement `json:"acknowledgement"`
+
+	// Acknowledgements Every acknowledgement of this firing, newest first.
+	Acknowledgements []*AlertAcknowledgement `json:"acknowledgements"`
+	Alertname        string                  `json:"alertname"`
+	Annotations      map[string]string       `json:"annotations"`
+	EndsAt           *time.Time              `json:"ends_at"`
+
+	// Fingerprint Of the labels: the same for every firing of the same alert.
+	Fingerprint string `json:"fingerprint"`
+
+	// Id This firing: a later failure is a new alert with a new ID.
+	Id           openapi_types.UUID `json:"id"`
+	Labels       map[string]string  `json:"labels"`
+	Organization openapi_types.UUID `json:"organization"`
+
+	// Severity critical: respond now; warning: within 24 hours; info: no action.
+	Severity string           `json:"severity"`
+	StartsAt time.Time        `json:"starts_at"`
+	State    AlertDetailState `json:"state"`
+	Subject  struct {
+		Id   openapi_types.UUID     `json:"id"`
+		Kind AlertDetailSubjectKind `json:"kind"`
+	} `json:"subject"`
+	Workspace *openapi_types.UUID `json:"workspace"`
+}
+
+// AlertDetailState defines model for AlertDetail.State.
+type AlertDetailState string
+
+// AlertDetailSubjectKind defines model for AlertDetail.Subject.Kind.
+type AlertDetailSubjectKind string
+
 // ApiKey An API key, without its secret.
 type ApiKey struct {
 	// CreatedAt When the key was created.
@@ -1770,6 +2061,11 @@ type BucketUpdate struct {
 
 // CheckEndpoint An endpoint the agents check.
 type CheckEndpoint struct {
+	Alert struct {
+		Failures     int  `json:"failures"`
+		MinLocations *int `json:"min_locations"`
+		Successes    int  `json:"successes"`
+	} `json:"alert"`
 	Annotations map[string]string `json:"annotations"`
 	CreatedAt   time.Time         `json:"created_at"`
 
@@ -1813,6 +2109,7 @@ type CheckEndpointKind string
 
 // CheckEndpointCreate defines model for CheckEndpointCreate.
 type CheckEndpointCreate struct {
+	Alert       *EndpointAlertRule   `json:"alert,omitempty"`
 	Annotations *EndpointAnnotations `json:"annotations,omitempty"`
 	Dns         *DnsCheck            `json:"dns,omitempty"`
 	Enabled     *bool                `json:"enabled,omitempty"`
@@ -1839,8 +2136,64 @@ type CheckEndpointCreate struct {
 // CheckEndpointCreateKind defines model for CheckEndpointCreate.Kind.
 type CheckEndpointCreateKind string
 
+// CheckEndpointStats An endpoint's uptime, reachability and latency over a window.
+type CheckEndpointStats struct {
+	// Checks Checks made.
+	Checks   int                `json:"checks"`
+	Endpoint openapi_types.UUID `json:"endpoint"`
+	From     time.Time          `json:"from"`
+
+	// LatencyMs Check durations; percentiles from a histogram, within 9% of the true ones.
+	LatencyMs struct {
+		Mean *float32 `json:"mean"`
+		P50  *float32 `json:"p50"`
+		P95  *float32 `json:"p95"`
+		P99  *float32 `json:"p99"`
+	} `json:"latency_ms"`
+	Locations []struct {
+		// Checks Checks made.
+		Checks int `json:"checks"`
+
+		// LatencyMs Check durations; percentiles from a histogram, within 9% of the true ones.
+		LatencyMs struct {
+			Mean *float32 `json:"mean"`
+			P50  *float32 `json:"p50"`
+			P95  *float32 `json:"p95"`
+			P99  *float32 `json:"p99"`
+		} `json:"latency_ms"`
+		Location string `json:"location"`
+
+		// Reachability Share of checks that succeeded.
+		Reachability *float32 `json:"reachability"`
+		Successes    int      `json:"successes"`
+
+		// Uptime Share of check periods with at least one success from any location (null: no checks).
+		Uptime *float32 `json:"uptime"`
+	} `json:"locations"`
+
+	// Reachability Share of checks that succeeded.
+	Reachability *float32 `json:"reachability"`
+	Series       []struct {
+		At        time.Time `json:"at"`
+		Checks    int       `json:"checks"`
+		P50Ms     *float32  `json:"p50_ms"`
+		P95Ms     *float32  `json:"p95_ms"`
+		Successes int       `json:"successes"`
+	} `json:"series"`
+	Successes int       `json:"successes"`
+	To        time.Time `json:"to"`
+
+	// Uptime Share of check periods with at least one success from any location (null: no checks).
+	Uptime *float32                 `json:"uptime"`
+	Window CheckEndpointStatsWindow `json:"window"`
+}
+
+// CheckEndpointStatsWindow defines model for CheckEndpointStats.Window.
+type CheckEndpointStatsWindow string
+
 // CheckEndpointUpdate defines model for CheckEndpointUpdate.
 type CheckEndpointUpdate struct {
+	Alert       *EndpointAlertRule   `json:"alert,omitempty"`
 	Annotations *EndpointAnnotations `json:"annotations,omitempty"`
 	Dns         *DnsCheck            `json:"dns,omitempty"`
 	Enabled     *bool                `json:"enabled,omitempty"`
@@ -2125,6 +2478,18 @@ type DnsCheck struct {
 
 // DnsCheckRecordType defines model for DnsCheck.RecordType.
 type DnsCheckRecordType string
+
+// EndpointAlertRule defines model for EndpointAlertRule.
+type EndpointAlertRule struct {
+	// Failures A location counts the endpoint down after this many failed checks in a row.
+	Failures *int `json:"failures,omitempty"`
+
+	// MinLocations `EndpointDown` when at least this many locations count it down (null: more than half of those reporting); fewer is `EndpointPartiallyDown` (a warning).
+	MinLocations *int `json:"min_locations,omitempty"`
+
+	// Successes …and up again after this many successful checks in a row.
+	Successes *int `json:"successes,omitempty"`
+}
 
 // EndpointAnnotations defines model for EndpointAnnotations.
 type EndpointAnnotations struct {
@@ -2465,6 +2830,21 @@ type PaginatedAgentList struct {
 
 	// Results This page of results.
 	Results []Agent `json:"results"`
+}
+
+// PaginatedAlertList One page of a list.
+type PaginatedAlertList struct {
+	// Count How many results there are on all pages.
+	Count int `json:"count"`
+
+	// Next The absolute URL of the next page, or null on the last.
+	Next *string `json:"next"`
+
+	// Previous The absolute URL of the previous page, or null on the first.
+	Previous *string `json:"previous"`
+
+	// Results This page of results.
+	Results []Alert `json:"results"`
 }
 
 // PaginatedApiKeyList One page of a list.
@@ -2957,6 +3337,28 @@ type ApiV1AgentsListParams struct {
 // ApiV1AgentsListParamsArchived defines parameters for ApiV1AgentsList.
 type ApiV1AgentsListParamsArchived string
 
+// ApiV1AlertsListParams defines parameters for ApiV1AlertsList.
+type ApiV1AlertsListParams struct {
+	// Page A page number within the paginated result set (1-based, at most 1000000).
+	Page *Page `form:"page,omitempty" json:"page,omitempty"`
+
+	// PageSize Number of results to return per page (default 50, maximum 500).
+	PageSize     *PageSize                          `form:"page_size,omitempty" json:"page_size,omitempty"`
+	Organization *openapi_types.UUID                `form:"organization,omitempty" json:"organization,omitempty"`
+	Workspace    *openapi_types.UUID                `form:"workspace,omitempty" json:"workspace,omitempty"`
+	State        *ApiV1AlertsListParamsState        `form:"state,omitempty" json:"state,omitempty"`
+	Acknowledged *ApiV1AlertsListParamsAcknowledged `form:"acknowledged,omitempty" json:"acknowledged,omitempty"`
+
+	// Endpoint One endpoint's alerts.
+	Endpoint *openapi_types.UUID `form:"endpoint,omitempty" json:"endpoint,omitempty"`
+}
+
+// ApiV1AlertsListParamsState defines parameters for ApiV1AlertsList.
+type ApiV1AlertsListParamsState string
+
+// ApiV1AlertsListParamsAcknowledged defines parameters for ApiV1AlertsList.
+type ApiV1AlertsListParamsAcknowledged string
+
 // ApiV1AuditLogListParams defines parameters for ApiV1AuditLogList.
 type ApiV1AuditLogListParams struct {
 	// Page A page number within the paginated result set (1-based, at most 1000000).
@@ -3014,6 +3416,15 @@ type ApiV1EndpointsListParams struct {
 	PageSize  *PageSize           `form:"page_size,omitempty" json:"page_size,omitempty"`
 	Workspace *openapi_types.UUID `form:"workspace,omitempty" json:"workspace,omitempty"`
 }
+
+// ApiV1EndpointsStatsRetrieveParams defines parameters for ApiV1EndpointsStatsRetrieve.
+type ApiV1EndpointsStatsRetrieveParams struct {
+	// Window The period: the last hour, day, week or 30 days.
+	Window *ApiV1EndpointsStatsRetrieveParamsWindow `form:"window,omitempty" json:"window,omitempty"`
+}
+
+// ApiV1EndpointsStatsRetrieveParamsWindow defines parameters for ApiV1EndpointsStatsRetrieve.
+type ApiV1EndpointsStatsRetrieveParamsWindow string
 
 // ApiV1EventsListParams defines parameters for ApiV1EventsList.
 type ApiV1EventsListParams struct {
@@ -3167,6 +3578,9 @@ type ApiV1AgentsPartialUpdateJSONRequestBody = AgentUpdate
 
 // ApiV1AgentsRotateTokenCreateJSONRequestBody defines body for ApiV1AgentsRotateTokenCreate for application/json ContentType.
 type ApiV1AgentsRotateTokenCreateJSONRequestBody = AgentTokenRotate
+
+// ApiV1AlertsAcknowledgeCreateJSONRequestBody defines body for ApiV1AlertsAcknowledgeCreate for application/json ContentType.
+type ApiV1AlertsAcknowledgeCreateJSONRequestBody = AlertAcknowledge
 
 // ApiV1EndpointsCreateJSONRequestBody defines body for ApiV1EndpointsCreate for application/json ContentType.
 type ApiV1EndpointsCreateJSONRequestBody = CheckEndpointCreate
@@ -4269,6 +4683,41 @@ type ClientInterface interface {
 	// Corresponds with POST /api/v1/agents/{id}/rotate-token/ (the `ApiV1AgentsRotateTokenCreate` operationId).
 	ApiV1AgentsRotateTokenCreate(ctx context.Context, id openapi_types.UUID, body ApiV1AgentsRotateTokenCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// ApiV1AlertsList List alerts, newest first
+	//
+	// Firing and resolved alerts the caller may see; filter by `workspace`, `organization`, `state`, `acknowledged` or `endpoint`.
+	//
+	// Corresponds with GET /api/v1/alerts/ (the `ApiV1AlertsList` operationId).
+	ApiV1AlertsList(ctx context.Context, params *ApiV1AlertsListParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1AlertsRetrieve An alert, with its acknowledgements
+	//
+	// Corresponds with GET /api/v1/alerts/{id}/ (the `ApiV1AlertsRetrieve` operationId).
+	ApiV1AlertsRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1AlertsAcknowledgeCreateWithBody Acknowledge this firing of an alert, with a comment
+	//
+	// Binds to this firing only: it ends by itself when the alert resolves, so a later failure is a new alert that notifies again; `until` ends it earlier. Mirrored as a silence of this firing when an Alertmanager is configured, and that silence is ended with it. 409 `alert_resolved` when the alert has resolved.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/v1/alerts/{id}/acknowledge/ (the `ApiV1AlertsAcknowledgeCreate` operationId).
+	ApiV1AlertsAcknowledgeCreateWithBody(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1AlertsAcknowledgeCreate Acknowledge this firing of an alert, with a comment
+	//
+	// Binds to this firing only: it ends by itself when the alert resolves, so a later failure is a new alert that notifies again; `until` ends it earlier. Mirrored as a silence of this firing when an Alertmanager is configured, and that silence is ended with it. 409 `alert_resolved` when the alert has resolved.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/v1/alerts/{id}/acknowledge/ (the `ApiV1AlertsAcknowledgeCreate` operationId).
+	ApiV1AlertsAcknowledgeCreate(ctx context.Context, id openapi_types.UUID, body ApiV1AlertsAcknowledgeCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1AlertsUnacknowledgeCreate Withdraw the acknowledgement of an alert
+	//
+	// Corresponds with POST /api/v1/alerts/{id}/unacknowledge/ (the `ApiV1AlertsUnacknowledgeCreate` operationId).
+	ApiV1AlertsUnacknowledgeCreate(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// ApiV1AuditLogList Security events, newest first (Super Admin: all; Org Admin: their organizations)
 	//
 	// A page of the audit log, newest first, with filters. Super Admins see every entry; Org Admins the entries of their organizations.
@@ -4335,6 +4784,13 @@ type ClientInterface interface {
 	//
 	// Corresponds with PATCH /api/v1/endpoints/{id}/ (the `ApiV1EndpointsPartialUpdate` operationId).
 	ApiV1EndpointsPartialUpdate(ctx context.Context, id openapi_types.UUID, body ApiV1EndpointsPartialUpdateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApiV1EndpointsStatsRetrieve An endpoint's uptime, reachability and latency percentiles
+	//
+	// Over the last hour, day, week or 30 days (`window`), overall and per location, with a latency series of up to 60 points. Uptime: the share of check periods with at least one success; reachability: the share of successful checks.
+	//
+	// Corresponds with GET /api/v1/endpoints/{id}/stats/ (the `ApiV1EndpointsStatsRetrieve` operationId).
+	ApiV1EndpointsStatsRetrieve(ctx context.Context, id openapi_types.UUID, params *ApiV1EndpointsStatsRetrieveParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ApiV1EventsList List a workspace's events, newest first
 	//
@@ -5520,6 +5976,91 @@ func (c *Client) ApiV1AgentsRotateTokenCreate(ctx context.Context, id openapi_ty
 	return c.Client.Do(req)
 }
 
+// ApiV1AlertsList List alerts, newest first
+//
+// Firing and resolved alerts the caller may see; filter by `workspace`, `organization`, `state`, `acknowledged` or `endpoint`.
+//
+// Corresponds with GET /api/v1/alerts/ (the `ApiV1AlertsList` operationId).
+func (c *Client) ApiV1AlertsList(ctx context.Context, params *ApiV1AlertsListParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1AlertsListRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1AlertsRetrieve An alert, with its acknowledgements
+//
+// Corresponds with GET /api/v1/alerts/{id}/ (the `ApiV1AlertsRetrieve` operationId).
+func (c *Client) ApiV1AlertsRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1AlertsRetrieveRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1AlertsAcknowledgeCreateWithBody Acknowledge this firing of an alert, with a comment
+//
+// Binds to this firing only: it ends by itself when the alert resolves, so a later failure is a new alert that notifies again; `until` ends it earlier. Mirrored as a silence of this firing when an Alertmanager is configured, and that silence is ended with it. 409 `alert_resolved` when the alert has resolved.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/v1/alerts/{id}/acknowledge/ (the `ApiV1AlertsAcknowledgeCreate` operationId).
+func (c *Client) ApiV1AlertsAcknowledgeCreateWithBody(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1AlertsAcknowledgeCreateRequestWithBody(c.Server, id, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1AlertsAcknowledgeCreate Acknowledge this firing of an alert, with a comment
+//
+// Binds to this firing only: it ends by itself when the alert resolves, so a later failure is a new alert that notifies again; `until` ends it earlier. Mirrored as a silence of this firing when an Alertmanager is configured, and that silence is ended with it. 409 `alert_resolved` when the alert has resolved.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/v1/alerts/{id}/acknowledge/ (the `ApiV1AlertsAcknowledgeCreate` operationId).
+func (c *Client) ApiV1AlertsAcknowledgeCreate(ctx context.Context, id openapi_types.UUID, body ApiV1AlertsAcknowledgeCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1AlertsAcknowledgeCreateRequest(c.Server, id, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1AlertsUnacknowledgeCreate Withdraw the acknowledgement of an alert
+//
+// Corresponds with POST /api/v1/alerts/{id}/unacknowledge/ (the `ApiV1AlertsUnacknowledgeCreate` operationId).
+func (c *Client) ApiV1AlertsUnacknowledgeCreate(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1AlertsUnacknowledgeCreateRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // ApiV1AuditLogList Security events, newest first (Super Admin: all; Org Admin: their organizations)
 //
 // A page of the audit log, newest first, with filters. Super Admins see every entry; Org Admins the entries of their organizations.
@@ -5667,6 +6208,23 @@ func (c *Client) ApiV1EndpointsPartialUpdateWithBody(ctx context.Context, id ope
 // Corresponds with PATCH /api/v1/endpoints/{id}/ (the `ApiV1EndpointsPartialUpdate` operationId).
 func (c *Client) ApiV1EndpointsPartialUpdate(ctx context.Context, id openapi_types.UUID, body ApiV1EndpointsPartialUpdateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewApiV1EndpointsPartialUpdateRequest(c.Server, id, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApiV1EndpointsStatsRetrieve An endpoint's uptime, reachability and latency percentiles
+//
+// Over the last hour, day, week or 30 days (`window`), overall and per location, with a latency series of up to 60 points. Uptime: the share of check periods with at least one success; reachability: the share of successful checks.
+//
+// Corresponds with GET /api/v1/endpoints/{id}/stats/ (the `ApiV1EndpointsStatsRetrieve` operationId).
+func (c *Client) ApiV1EndpointsStatsRetrieve(ctx context.Context, id openapi_types.UUID, params *ApiV1EndpointsStatsRetrieveParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApiV1EndpointsStatsRetrieveRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -8060,6 +8618,247 @@ func NewApiV1AgentsRotateTokenCreateRequestWithBody(server string, id openapi_ty
 	return req, nil
 }
 
+// NewApiV1AlertsListRequest constructs an http.Request for the ApiV1AlertsList method
+func NewApiV1AlertsListRequest(server string, params *ApiV1AlertsListParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/alerts/")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Page != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "page", *params.Page, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.PageSize != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "page_size", *params.PageSize, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Organization != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "organization", *params.Organization, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "uuid"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Workspace != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "workspace", *params.Workspace, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "uuid"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.State != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "state", *params.State, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Acknowledged != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "acknowledged", *params.Acknowledged, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Endpoint != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "endpoint", *params.Endpoint, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "uuid"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewApiV1AlertsRetrieveRequest constructs an http.Request for the ApiV1AlertsRetrieve method
+func NewApiV1AlertsRetrieveRequest(server string, id openapi_types.UUID) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/alerts/%s/", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewApiV1AlertsAcknowledgeCreateRequest calls the generic ApiV1AlertsAcknowledgeCreate builder with application/json body
+func NewApiV1AlertsAcknowledgeCreateRequest(server string, id openapi_types.UUID, body ApiV1AlertsAcknowledgeCreateJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewApiV1AlertsAcknowledgeCreateRequestWithBody(server, id, "application/json", bodyReader)
+}
+
+// NewApiV1AlertsAcknowledgeCreateRequestWithBody constructs an http.Request for the ApiV1AlertsAcknowledgeCreate method, with any body, and a specified content type
+func NewApiV1AlertsAcknowledgeCreateRequestWithBody(server string, id openapi_types.UUID, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/alerts/%s/acknowledge/", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewApiV1AlertsUnacknowledgeCreateRequest constructs an http.Request for the ApiV1AlertsUnacknowledgeCreate method
+func NewApiV1AlertsUnacknowledgeCreateRequest(server string, id openapi_types.UUID) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/alerts/%s/unacknowledge/", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewApiV1AuditLogListRequest constructs an http.Request for the ApiV1AuditLogList method
 func NewApiV1AuditLogListRequest(server string, params *ApiV1AuditLogListParams) (*http.Request, error) {
 	var err error
@@ -8541,6 +9340,67 @@ func NewApiV1EndpointsPartialUpdateRequestWithBody(server string, id openapi_typ
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewApiV1EndpointsStatsRetrieveRequest constructs an http.Request for the ApiV1EndpointsStatsRetrieve method
+func NewApiV1EndpointsStatsRetrieveRequest(server string, id openapi_types.UUID, params *ApiV1EndpointsStatsRetrieveParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/endpoints/%s/stats/", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Window != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "window", *params.Window, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
 
 	return req, nil
 }
@@ -11407,6 +12267,47 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /api/v1/agents/{id}/rotate-token/ (the `ApiV1AgentsRotateTokenCreate` operationId).
 	ApiV1AgentsRotateTokenCreateWithResponse(ctx context.Context, id openapi_types.UUID, body ApiV1AgentsRotateTokenCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1AgentsRotateTokenCreateResponse, error)
 
+	// ApiV1AlertsListWithResponse List alerts, newest first
+	//
+	// Firing and resolved alerts the caller may see; filter by `workspace`, `organization`, `state`, `acknowledged` or `endpoint`.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/alerts/ (the `ApiV1AlertsList` operationId).
+	ApiV1AlertsListWithResponse(ctx context.Context, params *ApiV1AlertsListParams, reqEditors ...RequestEditorFn) (*ApiV1AlertsListResponse, error)
+
+	// ApiV1AlertsRetrieveWithResponse An alert, with its acknowledgements
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/alerts/{id}/ (the `ApiV1AlertsRetrieve` operationId).
+	ApiV1AlertsRetrieveWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*ApiV1AlertsRetrieveResponse, error)
+
+	// ApiV1AlertsAcknowledgeCreateWithBodyWithResponse Acknowledge this firing of an alert, with a comment
+	//
+	// Binds to this firing only: it ends by itself when the alert resolves, so a later failure is a new alert that notifies again; `until` ends it earlier. Mirrored as a silence of this firing when an Alertmanager is configured, and that silence is ended with it. 409 `alert_resolved` when the alert has resolved.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/alerts/{id}/acknowledge/ (the `ApiV1AlertsAcknowledgeCreate` operationId).
+	ApiV1AlertsAcknowledgeCreateWithBodyWithResponse(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ApiV1AlertsAcknowledgeCreateResponse, error)
+
+	// ApiV1AlertsAcknowledgeCreateWithResponse Acknowledge this firing of an alert, with a comment
+	//
+	// Binds to this firing only: it ends by itself when the alert resolves, so a later failure is a new alert that notifies again; `until` ends it earlier. Mirrored as a silence of this firing when an Alertmanager is configured, and that silence is ended with it. 409 `alert_resolved` when the alert has resolved.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/alerts/{id}/acknowledge/ (the `ApiV1AlertsAcknowledgeCreate` operationId).
+	ApiV1AlertsAcknowledgeCreateWithResponse(ctx context.Context, id openapi_types.UUID, body ApiV1AlertsAcknowledgeCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1AlertsAcknowledgeCreateResponse, error)
+
+	// ApiV1AlertsUnacknowledgeCreateWithResponse Withdraw the acknowledgement of an alert
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/alerts/{id}/unacknowledge/ (the `ApiV1AlertsUnacknowledgeCreate` operationId).
+	ApiV1AlertsUnacknowledgeCreateWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*ApiV1AlertsUnacknowledgeCreateResponse, error)
+
 	// ApiV1AuditLogListWithResponse Security events, newest first (Super Admin: all; Org Admin: their organizations)
 	//
 	// A page of the audit log, newest first, with filters. Super Admins see every entry; Org Admins the entries of their organizations.
@@ -11483,6 +12384,15 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with PATCH /api/v1/endpoints/{id}/ (the `ApiV1EndpointsPartialUpdate` operationId).
 	ApiV1EndpointsPartialUpdateWithResponse(ctx context.Context, id openapi_types.UUID, body ApiV1EndpointsPartialUpdateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1EndpointsPartialUpdateResponse, error)
+
+	// ApiV1EndpointsStatsRetrieveWithResponse An endpoint's uptime, reachability and latency percentiles
+	//
+	// Over the last hour, day, week or 30 days (`window`), overall and per location, with a latency series of up to 60 points. Uptime: the share of check periods with at least one success; reachability: the share of successful checks.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/endpoints/{id}/stats/ (the `ApiV1EndpointsStatsRetrieve` operationId).
+	ApiV1EndpointsStatsRetrieveWithResponse(ctx context.Context, id openapi_types.UUID, params *ApiV1EndpointsStatsRetrieveParams, reqEditors ...RequestEditorFn) (*ApiV1EndpointsStatsRetrieveResponse, error)
 
 	// ApiV1EventsListWithResponse List a workspace's events, newest first
 	//
@@ -15031,6 +15941,543 @@ func (r ApiV1AgentsRotateTokenCreateResponse) ContentType() string {
 	return ""
 }
 
+// ApiV1AlertsListResponse200Headers the declared response headers of an HTTP 200 response for ApiV1AlertsList
+type ApiV1AlertsListResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1AlertsListResponse400Headers the declared response headers of an HTTP 400 response for ApiV1AlertsList
+type ApiV1AlertsListResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1AlertsListResponse401Headers the declared response headers of an HTTP 401 response for ApiV1AlertsList
+type ApiV1AlertsListResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1AlertsListResponse403Headers the declared response headers of an HTTP 403 response for ApiV1AlertsList
+type ApiV1AlertsListResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1AlertsListResponse404Headers the declared response headers of an HTTP 404 response for ApiV1AlertsList
+type ApiV1AlertsListResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1AlertsListResponse503Headers the declared response headers of an HTTP 503 response for ApiV1AlertsList
+type ApiV1AlertsListResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+type ApiV1AlertsListResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PaginatedAlertList
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1AlertsListResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1AlertsListResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1AlertsListResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1AlertsListResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1AlertsListResponse404Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1AlertsListResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ApiV1AlertsListResponse) GetJSON200() *PaginatedAlertList {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ApiV1AlertsListResponse) GetJSON400() *ErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ApiV1AlertsListResponse) GetJSON401() *ErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ApiV1AlertsListResponse) GetJSON403() *ErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ApiV1AlertsListResponse) GetJSON404() *ErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ApiV1AlertsListResponse) GetJSON503() *ErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApiV1AlertsListResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApiV1AlertsListResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApiV1AlertsListResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApiV1AlertsListResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ApiV1AlertsRetrieveResponse200Headers the declared response headers of an HTTP 200 response for ApiV1AlertsRetrieve
+type ApiV1AlertsRetrieveResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1AlertsRetrieveResponse400Headers the declared response headers of an HTTP 400 response for ApiV1AlertsRetrieve
+type ApiV1AlertsRetrieveResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1AlertsRetrieveResponse401Headers the declared response headers of an HTTP 401 response for ApiV1AlertsRetrieve
+type ApiV1AlertsRetrieveResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1AlertsRetrieveResponse403Headers the declared response headers of an HTTP 403 response for ApiV1AlertsRetrieve
+type ApiV1AlertsRetrieveResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1AlertsRetrieveResponse404Headers the declared response headers of an HTTP 404 response for ApiV1AlertsRetrieve
+type ApiV1AlertsRetrieveResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1AlertsRetrieveResponse503Headers the declared response headers of an HTTP 503 response for ApiV1AlertsRetrieve
+type ApiV1AlertsRetrieveResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+type ApiV1AlertsRetrieveResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *AlertDetail
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1AlertsRetrieveResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1AlertsRetrieveResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1AlertsRetrieveResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1AlertsRetrieveResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1AlertsRetrieveResponse404Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1AlertsRetrieveResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ApiV1AlertsRetrieveResponse) GetJSON200() *AlertDetail {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ApiV1AlertsRetrieveResponse) GetJSON400() *ErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ApiV1AlertsRetrieveResponse) GetJSON401() *ErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ApiV1AlertsRetrieveResponse) GetJSON403() *ErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ApiV1AlertsRetrieveResponse) GetJSON404() *ErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ApiV1AlertsRetrieveResponse) GetJSON503() *ErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApiV1AlertsRetrieveResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApiV1AlertsRetrieveResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApiV1AlertsRetrieveResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApiV1AlertsRetrieveResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ApiV1AlertsAcknowledgeCreateResponse200Headers the declared response headers of an HTTP 200 response for ApiV1AlertsAcknowledgeCreate
+type ApiV1AlertsAcknowledgeCreateResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1AlertsAcknowledgeCreateResponse400Headers the declared response headers of an HTTP 400 response for ApiV1AlertsAcknowledgeCreate
+type ApiV1AlertsAcknowledgeCreateResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1AlertsAcknowledgeCreateResponse401Headers the declared response headers of an HTTP 401 response for ApiV1AlertsAcknowledgeCreate
+type ApiV1AlertsAcknowledgeCreateResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1AlertsAcknowledgeCreateResponse403Headers the declared response headers of an HTTP 403 response for ApiV1AlertsAcknowledgeCreate
+type ApiV1AlertsAcknowledgeCreateResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1AlertsAcknowledgeCreateResponse404Headers the declared response headers of an HTTP 404 response for ApiV1AlertsAcknowledgeCreate
+type ApiV1AlertsAcknowledgeCreateResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1AlertsAcknowledgeCreateResponse409Headers the declared response headers of an HTTP 409 response for ApiV1AlertsAcknowledgeCreate
+type ApiV1AlertsAcknowledgeCreateResponse409Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+// ApiV1AlertsAcknowledgeCreateResponse413Headers the declared response headers of an HTTP 413 response for ApiV1AlertsAcknowledgeCreate
+type ApiV1AlertsAcknowledgeCreateResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1AlertsAcknowledgeCreateResponse415Headers the declared response headers of an HTTP 415 response for ApiV1AlertsAcknowledgeCreate
+type ApiV1AlertsAcknowledgeCreateResponse415Headers struct {
+	XRequestId string
+}
+
+// ApiV1AlertsAcknowledgeCreateResponse503Headers the declared response headers of an HTTP 503 response for ApiV1AlertsAcknowledgeCreate
+type ApiV1AlertsAcknowledgeCreateResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+type ApiV1AlertsAcknowledgeCreateResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *AlertDetail
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ErrorResponse
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *ErrorResponse
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *ErrorResponse
+	// JSON415 the response for an HTTP 415 `application/json` response
+	JSON415 *ErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1AlertsAcknowledgeCreateResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1AlertsAcknowledgeCreateResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1AlertsAcknowledgeCreateResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1AlertsAcknowledgeCreateResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1AlertsAcknowledgeCreateResponse404Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *ApiV1AlertsAcknowledgeCreateResponse409Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1AlertsAcknowledgeCreateResponse413Headers
+	// Headers415 the parsed response headers for an HTTP 415 response
+	Headers415 *ApiV1AlertsAcknowledgeCreateResponse415Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1AlertsAcknowledgeCreateResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ApiV1AlertsAcknowledgeCreateResponse) GetJSON200() *AlertDetail {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ApiV1AlertsAcknowledgeCreateResponse) GetJSON400() *ErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ApiV1AlertsAcknowledgeCreateResponse) GetJSON401() *ErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ApiV1AlertsAcknowledgeCreateResponse) GetJSON403() *ErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ApiV1AlertsAcknowledgeCreateResponse) GetJSON404() *ErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r ApiV1AlertsAcknowledgeCreateResponse) GetJSON409() *ErrorResponse {
+	return r.JSON409
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r ApiV1AlertsAcknowledgeCreateResponse) GetJSON413() *ErrorResponse {
+	return r.JSON413
+}
+
+// GetJSON415 returns the response for an HTTP 415 `application/json` response
+func (r ApiV1AlertsAcknowledgeCreateResponse) GetJSON415() *ErrorResponse {
+	return r.JSON415
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ApiV1AlertsAcknowledgeCreateResponse) GetJSON503() *ErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApiV1AlertsAcknowledgeCreateResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApiV1AlertsAcknowledgeCreateResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApiV1AlertsAcknowledgeCreateResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApiV1AlertsAcknowledgeCreateResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ApiV1AlertsUnacknowledgeCreateResponse200Headers the declared response headers of an HTTP 200 response for ApiV1AlertsUnacknowledgeCreate
+type ApiV1AlertsUnacknowledgeCreateResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1AlertsUnacknowledgeCreateResponse400Headers the declared response headers of an HTTP 400 response for ApiV1AlertsUnacknowledgeCreate
+type ApiV1AlertsUnacknowledgeCreateResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1AlertsUnacknowledgeCreateResponse401Headers the declared response headers of an HTTP 401 response for ApiV1AlertsUnacknowledgeCreate
+type ApiV1AlertsUnacknowledgeCreateResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1AlertsUnacknowledgeCreateResponse403Headers the declared response headers of an HTTP 403 response for ApiV1AlertsUnacknowledgeCreate
+type ApiV1AlertsUnacknowledgeCreateResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1AlertsUnacknowledgeCreateResponse404Headers the declared response headers of an HTTP 404 response for ApiV1AlertsUnacknowledgeCreate
+type ApiV1AlertsUnacknowledgeCreateResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1AlertsUnacknowledgeCreateResponse413Headers the declared response headers of an HTTP 413 response for ApiV1AlertsUnacknowledgeCreate
+type ApiV1AlertsUnacknowledgeCreateResponse413Headers struct {
+	XRequestId string
+}
+
+// ApiV1AlertsUnacknowledgeCreateResponse503Headers the declared response headers of an HTTP 503 response for ApiV1AlertsUnacknowledgeCreate
+type ApiV1AlertsUnacknowledgeCreateResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+type ApiV1AlertsUnacknowledgeCreateResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *AlertDetail
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ErrorResponse
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *ErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1AlertsUnacknowledgeCreateResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1AlertsUnacknowledgeCreateResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1AlertsUnacknowledgeCreateResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1AlertsUnacknowledgeCreateResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1AlertsUnacknowledgeCreateResponse404Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ApiV1AlertsUnacknowledgeCreateResponse413Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1AlertsUnacknowledgeCreateResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ApiV1AlertsUnacknowledgeCreateResponse) GetJSON200() *AlertDetail {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ApiV1AlertsUnacknowledgeCreateResponse) GetJSON400() *ErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ApiV1AlertsUnacknowledgeCreateResponse) GetJSON401() *ErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ApiV1AlertsUnacknowledgeCreateResponse) GetJSON403() *ErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ApiV1AlertsUnacknowledgeCreateResponse) GetJSON404() *ErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r ApiV1AlertsUnacknowledgeCreateResponse) GetJSON413() *ErrorResponse {
+	return r.JSON413
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ApiV1AlertsUnacknowledgeCreateResponse) GetJSON503() *ErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApiV1AlertsUnacknowledgeCreateResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApiV1AlertsUnacknowledgeCreateResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApiV1AlertsUnacknowledgeCreateResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApiV1AlertsUnacknowledgeCreateResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // ApiV1AuditLogListResponse200Headers the declared response headers of an HTTP 200 response for ApiV1AuditLogList
 type ApiV1AuditLogListResponse200Headers struct {
 	XRequestId string
@@ -15923,6 +17370,126 @@ func (r ApiV1EndpointsPartialUpdateResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r ApiV1EndpointsPartialUpdateResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ApiV1EndpointsStatsRetrieveResponse200Headers the declared response headers of an HTTP 200 response for ApiV1EndpointsStatsRetrieve
+type ApiV1EndpointsStatsRetrieveResponse200Headers struct {
+	XRequestId string
+}
+
+// ApiV1EndpointsStatsRetrieveResponse400Headers the declared response headers of an HTTP 400 response for ApiV1EndpointsStatsRetrieve
+type ApiV1EndpointsStatsRetrieveResponse400Headers struct {
+	XRequestId string
+}
+
+// ApiV1EndpointsStatsRetrieveResponse401Headers the declared response headers of an HTTP 401 response for ApiV1EndpointsStatsRetrieve
+type ApiV1EndpointsStatsRetrieveResponse401Headers struct {
+	WWWAuthenticate string
+	XRequestId      string
+}
+
+// ApiV1EndpointsStatsRetrieveResponse403Headers the declared response headers of an HTTP 403 response for ApiV1EndpointsStatsRetrieve
+type ApiV1EndpointsStatsRetrieveResponse403Headers struct {
+	XRequestId string
+}
+
+// ApiV1EndpointsStatsRetrieveResponse404Headers the declared response headers of an HTTP 404 response for ApiV1EndpointsStatsRetrieve
+type ApiV1EndpointsStatsRetrieveResponse404Headers struct {
+	XRequestId string
+}
+
+// ApiV1EndpointsStatsRetrieveResponse503Headers the declared response headers of an HTTP 503 response for ApiV1EndpointsStatsRetrieve
+type ApiV1EndpointsStatsRetrieveResponse503Headers struct {
+	RetryAfter *string
+	XRequestId string
+}
+
+type ApiV1EndpointsStatsRetrieveResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *CheckEndpointStats
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorResponse
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ApiV1EndpointsStatsRetrieveResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ApiV1EndpointsStatsRetrieveResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ApiV1EndpointsStatsRetrieveResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ApiV1EndpointsStatsRetrieveResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ApiV1EndpointsStatsRetrieveResponse404Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApiV1EndpointsStatsRetrieveResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ApiV1EndpointsStatsRetrieveResponse) GetJSON200() *CheckEndpointStats {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ApiV1EndpointsStatsRetrieveResponse) GetJSON400() *ErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ApiV1EndpointsStatsRetrieveResponse) GetJSON401() *ErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ApiV1EndpointsStatsRetrieveResponse) GetJSON403() *ErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ApiV1EndpointsStatsRetrieveResponse) GetJSON404() *ErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ApiV1EndpointsStatsRetrieveResponse) GetJSON503() *ErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApiV1EndpointsStatsRetrieveResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApiV1EndpointsStatsRetrieveResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApiV1EndpointsStatsRetrieveResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApiV1EndpointsStatsRetrieveResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -23593,6 +25160,77 @@ func (c *ClientWithResponses) ApiV1AgentsRotateTokenCreateWithResponse(ctx conte
 	return ParseApiV1AgentsRotateTokenCreateResponse(rsp)
 }
 
+// ApiV1AlertsListWithResponse List alerts, newest first
+//
+// Firing and resolved alerts the caller may see; filter by `workspace`, `organization`, `state`, `acknowledged` or `endpoint`.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/alerts/ (the `ApiV1AlertsList` operationId).
+func (c *ClientWithResponses) ApiV1AlertsListWithResponse(ctx context.Context, params *ApiV1AlertsListParams, reqEditors ...RequestEditorFn) (*ApiV1AlertsListResponse, error) {
+	rsp, err := c.ApiV1AlertsList(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1AlertsListResponse(rsp)
+}
+
+// ApiV1AlertsRetrieveWithResponse An alert, with its acknowledgements
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/alerts/{id}/ (the `ApiV1AlertsRetrieve` operationId).
+func (c *ClientWithResponses) ApiV1AlertsRetrieveWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*ApiV1AlertsRetrieveResponse, error) {
+	rsp, err := c.ApiV1AlertsRetrieve(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1AlertsRetrieveResponse(rsp)
+}
+
+// ApiV1AlertsAcknowledgeCreateWithBodyWithResponse Acknowledge this firing of an alert, with a comment
+//
+// Binds to this firing only: it ends by itself when the alert resolves, so a later failure is a new alert that notifies again; `until` ends it earlier. Mirrored as a silence of this firing when an Alertmanager is configured, and that silence is ended with it. 409 `alert_resolved` when the alert has resolved.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/alerts/{id}/acknowledge/ (the `ApiV1AlertsAcknowledgeCreate` operationId).
+func (c *ClientWithResponses) ApiV1AlertsAcknowledgeCreateWithBodyWithResponse(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ApiV1AlertsAcknowledgeCreateResponse, error) {
+	rsp, err := c.ApiV1AlertsAcknowledgeCreateWithBody(ctx, id, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1AlertsAcknowledgeCreateResponse(rsp)
+}
+
+// ApiV1AlertsAcknowledgeCreateWithResponse Acknowledge this firing of an alert, with a comment
+//
+// Binds to this firing only: it ends by itself when the alert resolves, so a later failure is a new alert that notifies again; `until` ends it earlier. Mirrored as a silence of this firing when an Alertmanager is configured, and that silence is ended with it. 409 `alert_resolved` when the alert has resolved.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/alerts/{id}/acknowledge/ (the `ApiV1AlertsAcknowledgeCreate` operationId).
+func (c *ClientWithResponses) ApiV1AlertsAcknowledgeCreateWithResponse(ctx context.Context, id openapi_types.UUID, body ApiV1AlertsAcknowledgeCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1AlertsAcknowledgeCreateResponse, error) {
+	rsp, err := c.ApiV1AlertsAcknowledgeCreate(ctx, id, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1AlertsAcknowledgeCreateResponse(rsp)
+}
+
+// ApiV1AlertsUnacknowledgeCreateWithResponse Withdraw the acknowledgement of an alert
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/alerts/{id}/unacknowledge/ (the `ApiV1AlertsUnacknowledgeCreate` operationId).
+func (c *ClientWithResponses) ApiV1AlertsUnacknowledgeCreateWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*ApiV1AlertsUnacknowledgeCreateResponse, error) {
+	rsp, err := c.ApiV1AlertsUnacknowledgeCreate(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1AlertsUnacknowledgeCreateResponse(rsp)
+}
+
 // ApiV1AuditLogListWithResponse Security events, newest first (Super Admin: all; Org Admin: their organizations)
 //
 // A page of the audit log, newest first, with filters. Super Admins see every entry; Org Admins the entries of their organizations.
@@ -23722,6 +25360,21 @@ func (c *ClientWithResponses) ApiV1EndpointsPartialUpdateWithResponse(ctx contex
 		return nil, err
 	}
 	return ParseApiV1EndpointsPartialUpdateResponse(rsp)
+}
+
+// ApiV1EndpointsStatsRetrieveWithResponse An endpoint's uptime, reachability and latency percentiles
+//
+// Over the last hour, day, week or 30 days (`window`), overall and per location, with a latency series of up to 60 points. Uptime: the share of check periods with at least one success; reachability: the share of successful checks.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/endpoints/{id}/stats/ (the `ApiV1EndpointsStatsRetrieve` operationId).
+func (c *ClientWithResponses) ApiV1EndpointsStatsRetrieveWithResponse(ctx context.Context, id openapi_types.UUID, params *ApiV1EndpointsStatsRetrieveParams, reqEditors ...RequestEditorFn) (*ApiV1EndpointsStatsRetrieveResponse, error) {
+	rsp, err := c.ApiV1EndpointsStatsRetrieve(ctx, id, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApiV1EndpointsStatsRetrieveResponse(rsp)
 }
 
 // ApiV1EventsListWithResponse List a workspace's events, newest first
@@ -28221,6 +29874,633 @@ func ParseApiV1AgentsRotateTokenCreateResponse(rsp *http.Response) (*ApiV1Agents
 	return response, nil
 }
 
+// ParseApiV1AlertsListResponse parses an HTTP response from a ApiV1AlertsListWithResponse call
+func ParseApiV1AlertsListResponse(rsp *http.Response) (*ApiV1AlertsListResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApiV1AlertsListResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PaginatedAlertList
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1AlertsListResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1AlertsListResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1AlertsListResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1AlertsListResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1AlertsListResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1AlertsListResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseApiV1AlertsRetrieveResponse parses an HTTP response from a ApiV1AlertsRetrieveWithResponse call
+func ParseApiV1AlertsRetrieveResponse(rsp *http.Response) (*ApiV1AlertsRetrieveResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApiV1AlertsRetrieveResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest AlertDetail
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1AlertsRetrieveResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1AlertsRetrieveResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1AlertsRetrieveResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1AlertsRetrieveResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1AlertsRetrieveResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1AlertsRetrieveResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseApiV1AlertsAcknowledgeCreateResponse parses an HTTP response from a ApiV1AlertsAcknowledgeCreateWithResponse call
+func ParseApiV1AlertsAcknowledgeCreateResponse(rsp *http.Response) (*ApiV1AlertsAcknowledgeCreateResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApiV1AlertsAcknowledgeCreateResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest AlertDetail
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1AlertsAcknowledgeCreateResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1AlertsAcknowledgeCreateResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1AlertsAcknowledgeCreateResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1AlertsAcknowledgeCreateResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1AlertsAcknowledgeCreateResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 409:
+		var headers ApiV1AlertsAcknowledgeCreateResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers409 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1AlertsAcknowledgeCreateResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 415:
+		var headers ApiV1AlertsAcknowledgeCreateResponse415Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers415 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1AlertsAcknowledgeCreateResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseApiV1AlertsUnacknowledgeCreateResponse parses an HTTP response from a ApiV1AlertsUnacknowledgeCreateWithResponse call
+func ParseApiV1AlertsUnacknowledgeCreateResponse(rsp *http.Response) (*ApiV1AlertsUnacknowledgeCreateResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApiV1AlertsUnacknowledgeCreateResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest AlertDetail
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1AlertsUnacknowledgeCreateResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1AlertsUnacknowledgeCreateResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1AlertsUnacknowledgeCreateResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1AlertsUnacknowledgeCreateResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1AlertsUnacknowledgeCreateResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 413:
+		var headers ApiV1AlertsUnacknowledgeCreateResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1AlertsUnacknowledgeCreateResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
 // ParseApiV1AuditLogListResponse parses an HTTP response from a ApiV1AuditLogListWithResponse call
 func ParseApiV1AuditLogListResponse(rsp *http.Response) (*ApiV1AuditLogListResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -29255,6 +31535,144 @@ func ParseApiV1EndpointsPartialUpdateResponse(rsp *http.Response) (*ApiV1Endpoin
 		response.Headers415 = &headers
 	case rsp.StatusCode == 503:
 		var headers ApiV1EndpointsPartialUpdateResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseApiV1EndpointsStatsRetrieveResponse parses an HTTP response from a ApiV1EndpointsStatsRetrieveWithResponse call
+func ParseApiV1EndpointsStatsRetrieveResponse(rsp *http.Response) (*ApiV1EndpointsStatsRetrieveResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApiV1EndpointsStatsRetrieveResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest CheckEndpointStats
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ApiV1EndpointsStatsRetrieveResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ApiV1EndpointsStatsRetrieveResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ApiV1EndpointsStatsRetrieveResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ApiV1EndpointsStatsRetrieveResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ApiV1EndpointsStatsRetrieveResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 503:
+		var headers ApiV1EndpointsStatsRetrieveResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {

@@ -747,6 +747,61 @@ function bindOperations(send) {
         },
         call,
       ),
+    apiV1EndpointsStatsRetrieve: (params, call) =>
+      send(
+        {
+          method: 'GET',
+          path: '/api/v1/endpoints/{id}/stats/',
+          pathParams: { id: params.id },
+          query: { window: params.window },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1AlertsList: (params = {}, call) =>
+      send(
+        {
+          method: 'GET',
+          path: '/api/v1/alerts/',
+          query: {
+            page: params.page,
+            page_size: params.pageSize,
+            organization: params.organization,
+            workspace: params.workspace,
+            state: params.state,
+            acknowledged: params.acknowledged,
+            endpoint: params.endpoint,
+          },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1AlertsRetrieve: (params, call) =>
+      send(
+        { method: 'GET', path: '/api/v1/alerts/{id}/', pathParams: { id: params.id }, responseType: 'json' },
+        call,
+      ),
+    apiV1AlertsAcknowledgeCreate: (params, call) =>
+      send(
+        {
+          method: 'POST',
+          path: '/api/v1/alerts/{id}/acknowledge/',
+          pathParams: { id: params.id },
+          body: params.requestBody,
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1AlertsUnacknowledgeCreate: (params, call) =>
+      send(
+        {
+          method: 'POST',
+          path: '/api/v1/alerts/{id}/unacknowledge/',
+          pathParams: { id: params.id },
+          responseType: 'json',
+        },
+        call,
+      ),
     apiV1AgentEndpointsRetrieve: (params = {}, call) =>
       send(
         {
@@ -1641,6 +1696,57 @@ export function apiV1EndpointsPartialUpdate(params, call) {
  */
 export function apiV1EndpointsDestroy(params, call) {
   return globalOperations.apiV1EndpointsDestroy(params, call);
+}
+/**
+ * An endpoint's uptime, reachability and latency percentiles
+ *
+ * Over the last hour, day, week or 30 days (`window`), overall and per location, with a latency series of up to 60 points. Uptime: the share of check periods with at least one success; reachability: the share of successful checks.
+ *
+ * `GET /api/v1/endpoints/{id}/stats/` (`api_v1_endpoints_stats_retrieve`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export function apiV1EndpointsStatsRetrieve(params, call) {
+  return globalOperations.apiV1EndpointsStatsRetrieve(params, call);
+}
+/**
+ * List alerts, newest first
+ *
+ * Firing and resolved alerts the caller may see; filter by `workspace`, `organization`, `state`, `acknowledged` or `endpoint`.
+ *
+ * `GET /api/v1/alerts/` (`api_v1_alerts_list`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export function apiV1AlertsList(params = {}, call) {
+  return globalOperations.apiV1AlertsList(params, call);
+}
+/**
+ * An alert, with its acknowledgements
+ *
+ * `GET /api/v1/alerts/{id}/` (`api_v1_alerts_retrieve`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export function apiV1AlertsRetrieve(params, call) {
+  return globalOperations.apiV1AlertsRetrieve(params, call);
+}
+/**
+ * Acknowledge this firing of an alert, with a comment
+ *
+ * Binds to this firing only: it ends by itself when the alert resolves, so a later failure is a new alert that notifies again; `until` ends it earlier. Mirrored as a silence of this firing when an Alertmanager is configured, and that silence is ended with it. 409 `alert_resolved` when the alert has resolved.
+ *
+ * `POST /api/v1/alerts/{id}/acknowledge/` (`api_v1_alerts_acknowledge_create`).
+ * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
+ */
+export function apiV1AlertsAcknowledgeCreate(params, call) {
+  return globalOperations.apiV1AlertsAcknowledgeCreate(params, call);
+}
+/**
+ * Withdraw the acknowledgement of an alert
+ *
+ * `POST /api/v1/alerts/{id}/unacknowledge/` (`api_v1_alerts_unacknowledge_create`).
+ * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
+ */
+export function apiV1AlertsUnacknowledgeCreate(params, call) {
+  return globalOperations.apiV1AlertsUnacknowledgeCreate(params, call);
 }
 /**
  * An agent's assignments: the endpoints it checks

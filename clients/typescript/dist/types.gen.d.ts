@@ -364,6 +364,80 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/alerts/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List alerts, newest first
+     * @description Firing and resolved alerts the caller may see; filter by `workspace`, `organization`, `state`, `acknowledged` or `endpoint`.
+     */
+    get: operations['api_v1_alerts_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/alerts/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An alert, with its acknowledgements */
+    get: operations['api_v1_alerts_retrieve'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/alerts/{id}/acknowledge/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Acknowledge this firing of an alert, with a comment
+     * @description Binds to this firing only: it ends by itself when the alert resolves, so a later failure is a new alert that notifies again; `until` ends it earlier. Mirrored as a silence of this firing when an Alertmanager is configured, and that silence is ended with it. 409 `alert_resolved` when the alert has resolved.
+     */
+    post: operations['api_v1_alerts_acknowledge_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/alerts/{id}/unacknowledge/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Withdraw the acknowledgement of an alert */
+    post: operations['api_v1_alerts_unacknowledge_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/audit-log/': {
     parameters: {
       query?: never;
@@ -448,6 +522,26 @@ export interface paths {
      * @description The fields given replace the endpoint's; the kind's settings object as a whole. A header value sent back as `[redacted]` keeps the value it has.
      */
     patch: operations['api_v1_endpoints_partial_update'];
+    trace?: never;
+  };
+  '/api/v1/endpoints/{id}/stats/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An endpoint's uptime, reachability and latency percentiles
+     * @description Over the last hour, day, week or 30 days (`window`), overall and per location, with a latency series of up to 60 points. Uptime: the share of check periods with at least one success; reachability: the share of successful checks.
+     */
+    get: operations['api_v1_endpoints_stats_retrieve'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/v1/events/': {
@@ -1596,6 +1690,81 @@ export interface components {
       /** @description Its token (`pla_…`): shown this once. It reaches the agent endpoints and nothing else. */
       token: string;
     };
+    Alert: {
+      /** @description An acknowledgement of this firing is in force. */
+      acknowledged: boolean;
+      acknowledgement: components['schemas']['AlertAcknowledgement'];
+      /** @example EndpointDown */
+      alertname: string;
+      annotations: {
+        [key: string]: string;
+      };
+      /** @example 2026-11-21T10:00:00.000Z */
+      ends_at: string | null;
+      /** @description Of the labels: the same for every firing of the same alert. */
+      fingerprint: string;
+      /**
+       * Format: uuid
+       * @description This firing: a later failure is a new alert with a new ID.
+       */
+      id: string;
+      labels: {
+        [key: string]: string;
+      };
+      /** Format: uuid */
+      organization: string;
+      /** @description critical: respond now; warning: within 24 hours; info: no action. */
+      severity: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      starts_at: string;
+      /** @enum {string} */
+      state: 'firing' | 'resolved';
+      subject: {
+        /** Format: uuid */
+        id: string;
+        /** @enum {string} */
+        kind: 'endpoint' | 'agent';
+      };
+      workspace: string | null;
+    };
+    AlertAcknowledge: {
+      /** @example Looking into it; the database failed over. */
+      comment: string;
+      /**
+       * Format: date-time
+       * @description End it then at the latest (at most 30 days ahead); it ends anyway when the alert resolves.
+       */
+      until?: string;
+    };
+    /** @description The one in force, if any. */
+    AlertAcknowledgement: {
+      comment: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      created_at: string;
+      /** @description resolved: the alert resolved (it ends with its firing); expired: its `until` passed. */
+      end_reason: ('resolved' | 'expired' | 'withdrawn' | 'replaced') | null;
+      /** @example 2026-11-21T10:00:00.000Z */
+      ended_at: string | null;
+      /** Format: uuid */
+      id: string;
+      /**
+       * @description The end it was given, if any.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      until: string | null;
+      user: string | null;
+      username: string | null;
+    } | null;
+    AlertDetail: components['schemas']['Alert'] & {
+      /** @description Every acknowledgement of this firing, newest first. */
+      acknowledgements: components['schemas']['AlertAcknowledgement'][];
+    };
     /**
      * @description An API key, without its secret.
      * @example {
@@ -1783,7 +1952,9 @@ export interface components {
       | 'agent.token_rotated'
       | 'check_endpoint.created'
       | 'check_endpoint.updated'
-      | 'check_endpoint.deleted';
+      | 'check_endpoint.deleted'
+      | 'alert.acknowledged'
+      | 'alert.unacknowledged';
     /**
      * @description An S3 bucket, without its secret.
      * @example {
@@ -2010,6 +2181,11 @@ export interface components {
     };
     /** @description An endpoint the agents check. */
     CheckEndpoint: {
+      alert: {
+        failures: number;
+        min_locations: number | null;
+        successes: number;
+      };
       annotations: {
         [key: string]: string;
       };
@@ -2063,6 +2239,7 @@ export interface components {
       workspace: string;
     };
     CheckEndpointCreate: {
+      alert?: components['schemas']['EndpointAlertRule'];
       annotations?: components['schemas']['EndpointAnnotations'];
       dns?: components['schemas']['DnsCheck'];
       enabled?: boolean;
@@ -2085,7 +2262,67 @@ export interface components {
       /** Format: uuid */
       workspace: string;
     };
+    /** @description An endpoint's uptime, reachability and latency over a window. */
+    CheckEndpointStats: {
+      /** @description Checks made. */
+      checks: number;
+      /** Format: uuid */
+      endpoint: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      from: string;
+      /** @description Check durations; percentiles from a histogram, within 9% of the true ones. */
+      latency_ms: {
+        mean: number | null;
+        p50: number | null;
+        p95: number | null;
+        p99: number | null;
+      };
+      locations: {
+        /** @description Checks made. */
+        checks: number;
+        /** @description Check durations; percentiles from a histogram, within 9% of the true ones. */
+        latency_ms: {
+          mean: number | null;
+          p50: number | null;
+          p95: number | null;
+          p99: number | null;
+        };
+        location: string;
+        /** @description Share of checks that succeeded. */
+        reachability: number | null;
+        successes: number;
+        /** @description Share of check periods with at least one success from any location (null: no checks). */
+        uptime: number | null;
+      }[];
+      /** @description Share of checks that succeeded. */
+      reachability: number | null;
+      series: {
+        /**
+         * Format: date-time
+         * @example 2026-11-21T10:00:00.000Z
+         */
+        at: string;
+        checks: number;
+        p50_ms: number | null;
+        p95_ms: number | null;
+        successes: number;
+      }[];
+      successes: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      to: string;
+      /** @description Share of check periods with at least one success from any location (null: no checks). */
+      uptime: number | null;
+      /** @enum {string} */
+      window: '1h' | '24h' | '7d' | '30d';
+    };
     CheckEndpointUpdate: {
+      alert?: components['schemas']['EndpointAlertRule'];
       annotations?: components['schemas']['EndpointAnnotations'];
       dns?: components['schemas']['DnsCheck'];
       enabled?: boolean;
@@ -2342,6 +2579,14 @@ export interface components {
       /** @description The resolver to ask (`10.0.0.53:53`); null: the agent's own. */
       server?: string | null;
     };
+    EndpointAlertRule: {
+      /** @description A location counts the endpoint down after this many failed checks in a row. */
+      failures?: number;
+      /** @description `EndpointDown` when at least this many locations count it down (null: more than half of those reporting); fewer is `EndpointPartiallyDown` (a warning). */
+      min_locations?: number | null;
+      /** @description …and up again after this many successful checks in a row. */
+      successes?: number;
+    };
     EndpointAnnotations: {
       /** Format: uri */
       dashboard_url?: string;
@@ -2433,7 +2678,8 @@ export interface components {
         | 'agent_mismatch'
         | 'agent_name_taken'
         | 'agent_archived'
-        | 'endpoint_name_taken';
+        | 'endpoint_name_taken'
+        | 'alert_resolved';
       /** @description A human sentence saying what went wrong. */
       detail: string;
       /** @description Validation errors, one per field problem (400 only). */
@@ -2908,6 +3154,26 @@ export interface components {
       previous: string | null;
       /** @description This page of results. */
       results: components['schemas']['Agent'][];
+    };
+    /** @description One page of a list. */
+    PaginatedAlertList: {
+      /**
+       * @description How many results there are on all pages.
+       * @example 123
+       */
+      count: number;
+      /**
+       * @description The absolute URL of the next page, or null on the last.
+       * @example https://plinth.example/api/v1/things/?page=3
+       */
+      next: string | null;
+      /**
+       * @description The absolute URL of the previous page, or null on the first.
+       * @example https://plinth.example/api/v1/things/?page=1
+       */
+      previous: string | null;
+      /** @description This page of results. */
+      results: components['schemas']['Alert'][];
     };
     /**
      * @description One page of a list.
@@ -5622,6 +5888,363 @@ export interface operations {
       };
     };
   };
+  api_v1_alerts_list: {
+    parameters: {
+      query?: {
+        acknowledged?: 'true' | 'false';
+        /** @description One endpoint's alerts. */
+        endpoint?: string;
+        organization?: string;
+        /** @description A page number within the paginated result set (1-based, at most 1000000). */
+        page?: components['parameters']['Page'];
+        /** @description Number of results to return per page (default 50, maximum 500). */
+        page_size?: components['parameters']['PageSize'];
+        state?: 'firing' | 'resolved';
+        workspace?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of alerts. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedAlertList'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_alerts_retrieve: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The alert. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AlertDetail'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_alerts_acknowledge_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AlertAcknowledge'];
+      };
+    };
+    responses: {
+      /** @description The alert, acknowledged. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AlertDetail'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Conflicts with the current state. */
+      409: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_alerts_unacknowledge_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The alert. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AlertDetail'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The request body is larger than the configured limit. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
   api_v1_audit_log_list: {
     parameters: {
       query?: {
@@ -6221,6 +6844,85 @@ export interface operations {
       };
       /** @description The request body is not JSON. */
       415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A dependency (database, storage cluster) is unavailable. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  api_v1_endpoints_stats_retrieve: {
+    parameters: {
+      query?: {
+        /** @description The period: the last hour, day, week or 30 days. */
+        window?: '1h' | '24h' | '7d' | '30d';
+      };
+      header?: never;
+      path: {
+        /** @description The ID of the object the path names (a UUID). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The figures. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CheckEndpointStats'];
+        };
+      };
+      /** @description Invalid input; `errors` lists each field problem. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Authenticated, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not found (or not visible to the caller). */
+      404: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
@@ -11014,6 +11716,10 @@ export type AgentHealthReport = components['schemas']['AgentHealthReport'];
 export type AgentTokenRotate = components['schemas']['AgentTokenRotate'];
 export type AgentUpdate = components['schemas']['AgentUpdate'];
 export type AgentWithToken = components['schemas']['AgentWithToken'];
+export type Alert = components['schemas']['Alert'];
+export type AlertAcknowledge = components['schemas']['AlertAcknowledge'];
+export type AlertAcknowledgement = components['schemas']['AlertAcknowledgement'];
+export type AlertDetail = components['schemas']['AlertDetail'];
 export type ApiKey = components['schemas']['ApiKey'];
 export type ApiKeyCreate = components['schemas']['ApiKeyCreate'];
 export type AuditEntry = components['schemas']['AuditEntry'];
@@ -11027,6 +11733,7 @@ export type BucketOrigin = components['schemas']['BucketOrigin'];
 export type BucketUpdate = components['schemas']['BucketUpdate'];
 export type CheckEndpoint = components['schemas']['CheckEndpoint'];
 export type CheckEndpointCreate = components['schemas']['CheckEndpointCreate'];
+export type CheckEndpointStats = components['schemas']['CheckEndpointStats'];
 export type CheckEndpointUpdate = components['schemas']['CheckEndpointUpdate'];
 export type CheckResult = components['schemas']['CheckResult'];
 export type CheckResultBatch = components['schemas']['CheckResultBatch'];
@@ -11037,6 +11744,7 @@ export type CredentialRotation = components['schemas']['CredentialRotation'];
 export type Delivery = components['schemas']['Delivery'];
 export type DeliveryAttempt = components['schemas']['DeliveryAttempt'];
 export type DnsCheck = components['schemas']['DnsCheck'];
+export type EndpointAlertRule = components['schemas']['EndpointAlertRule'];
 export type EndpointAnnotations = components['schemas']['EndpointAnnotations'];
 export type EndpointLabels = components['schemas']['EndpointLabels'];
 export type ErrorResponse = components['schemas']['ErrorResponse'];
@@ -11063,6 +11771,7 @@ export type OrganizationUpdate = components['schemas']['OrganizationUpdate'];
 export type OwnerReference = components['schemas']['OwnerReference'];
 export type PaginatedActionRunList = components['schemas']['PaginatedActionRunList'];
 export type PaginatedAgentList = components['schemas']['PaginatedAgentList'];
+export type PaginatedAlertList = components['schemas']['PaginatedAlertList'];
 export type PaginatedApiKeyList = components['schemas']['PaginatedApiKeyList'];
 export type PaginatedAuditEntryList = components['schemas']['PaginatedAuditEntryList'];
 export type PaginatedBucketList = components['schemas']['PaginatedBucketList'];

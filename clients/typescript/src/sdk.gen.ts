@@ -15,6 +15,8 @@ import type {
   AgentTokenRotate,
   AgentUpdate,
   AgentWithToken,
+  AlertAcknowledge,
+  AlertDetail,
   ApiKeyCreate,
   AuditEvent,
   Bucket,
@@ -25,6 +27,7 @@ import type {
   BucketUpdate,
   CheckEndpoint,
   CheckEndpointCreate,
+  CheckEndpointStats,
   CheckEndpointUpdate,
   CheckResultBatch,
   CheckResultOutcome,
@@ -50,6 +53,7 @@ import type {
   OrganizationUpdate,
   PaginatedActionRunList,
   PaginatedAgentList,
+  PaginatedAlertList,
   PaginatedApiKeyList,
   PaginatedAuditEntryList,
   PaginatedBucketList,
@@ -901,6 +905,56 @@ export interface PlinthClient {
    */
   apiV1EndpointsDestroy(params: ApiV1EndpointsDestroyParams, call?: CallOptions): Promise<void>;
   /**
+   * An endpoint's uptime, reachability and latency percentiles
+   *
+   * Over the last hour, day, week or 30 days (`window`), overall and per location, with a latency series of up to 60 points. Uptime: the share of check periods with at least one success; reachability: the share of successful checks.
+   *
+   * `GET /api/v1/endpoints/{id}/stats/` (`api_v1_endpoints_stats_retrieve`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1EndpointsStatsRetrieve(
+    params: ApiV1EndpointsStatsRetrieveParams,
+    call?: CallOptions,
+  ): Promise<CheckEndpointStats>;
+  /**
+   * List alerts, newest first
+   *
+   * Firing and resolved alerts the caller may see; filter by `workspace`, `organization`, `state`, `acknowledged` or `endpoint`.
+   *
+   * `GET /api/v1/alerts/` (`api_v1_alerts_list`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1AlertsList(params?: ApiV1AlertsListParams, call?: CallOptions): Promise<PaginatedAlertList>;
+  /**
+   * An alert, with its acknowledgements
+   *
+   * `GET /api/v1/alerts/{id}/` (`api_v1_alerts_retrieve`).
+   * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+   */
+  apiV1AlertsRetrieve(params: ApiV1AlertsRetrieveParams, call?: CallOptions): Promise<AlertDetail>;
+  /**
+   * Acknowledge this firing of an alert, with a comment
+   *
+   * Binds to this firing only: it ends by itself when the alert resolves, so a later failure is a new alert that notifies again; `until` ends it earlier. Mirrored as a silence of this firing when an Alertmanager is configured, and that silence is ended with it. 409 `alert_resolved` when the alert has resolved.
+   *
+   * `POST /api/v1/alerts/{id}/acknowledge/` (`api_v1_alerts_acknowledge_create`).
+   * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
+   */
+  apiV1AlertsAcknowledgeCreate(
+    params: ApiV1AlertsAcknowledgeCreateParams,
+    call?: CallOptions,
+  ): Promise<AlertDetail>;
+  /**
+   * Withdraw the acknowledgement of an alert
+   *
+   * `POST /api/v1/alerts/{id}/unacknowledge/` (`api_v1_alerts_unacknowledge_create`).
+   * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
+   */
+  apiV1AlertsUnacknowledgeCreate(
+    params: ApiV1AlertsUnacknowledgeCreateParams,
+    call?: CallOptions,
+  ): Promise<AlertDetail>;
+  /**
    * An agent's assignments: the endpoints it checks
    *
    * For monitoring agents (their `pla_` token only). The answer has an `ETag`; ask again with `If-None-Match` and get 304 while nothing changed. `X-Agent-ID`, if sent, must be the token’s agent (403 `agent_mismatch`).
@@ -1700,6 +1754,61 @@ function bindOperations(send: Client['request']): PlinthClient {
           path: '/api/v1/endpoints/{id}/',
           pathParams: { id: params.id },
           responseType: 'none',
+        },
+        call,
+      ),
+    apiV1EndpointsStatsRetrieve: (params, call) =>
+      send<CheckEndpointStats>(
+        {
+          method: 'GET',
+          path: '/api/v1/endpoints/{id}/stats/',
+          pathParams: { id: params.id },
+          query: { window: params.window },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1AlertsList: (params = {}, call) =>
+      send<PaginatedAlertList>(
+        {
+          method: 'GET',
+          path: '/api/v1/alerts/',
+          query: {
+            page: params.page,
+            page_size: params.pageSize,
+            organization: params.organization,
+            workspace: params.workspace,
+            state: params.state,
+            acknowledged: params.acknowledged,
+            endpoint: params.endpoint,
+          },
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1AlertsRetrieve: (params, call) =>
+      send<AlertDetail>(
+        { method: 'GET', path: '/api/v1/alerts/{id}/', pathParams: { id: params.id }, responseType: 'json' },
+        call,
+      ),
+    apiV1AlertsAcknowledgeCreate: (params, call) =>
+      send<AlertDetail>(
+        {
+          method: 'POST',
+          path: '/api/v1/alerts/{id}/acknowledge/',
+          pathParams: { id: params.id },
+          body: params.requestBody,
+          responseType: 'json',
+        },
+        call,
+      ),
+    apiV1AlertsUnacknowledgeCreate: (params, call) =>
+      send<AlertDetail>(
+        {
+          method: 'POST',
+          path: '/api/v1/alerts/{id}/unacknowledge/',
+          pathParams: { id: params.id },
+          responseType: 'json',
         },
         call,
       ),
@@ -3610,6 +3719,127 @@ export function apiV1EndpointsDestroy(
   call?: CallOptions,
 ): Promise<void> {
   return globalOperations.apiV1EndpointsDestroy(params, call);
+}
+
+export interface ApiV1EndpointsStatsRetrieveParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+  /**
+   * The period: the last hour, day, week or 30 days.
+   */
+  window?: '1h' | '24h' | '7d' | '30d';
+}
+/**
+ * An endpoint's uptime, reachability and latency percentiles
+ *
+ * Over the last hour, day, week or 30 days (`window`), overall and per location, with a latency series of up to 60 points. Uptime: the share of check periods with at least one success; reachability: the share of successful checks.
+ *
+ * `GET /api/v1/endpoints/{id}/stats/` (`api_v1_endpoints_stats_retrieve`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export function apiV1EndpointsStatsRetrieve(
+  params: ApiV1EndpointsStatsRetrieveParams,
+  call?: CallOptions,
+): Promise<CheckEndpointStats> {
+  return globalOperations.apiV1EndpointsStatsRetrieve(params, call);
+}
+
+export interface ApiV1AlertsListParams {
+  /**
+   * A page number within the paginated result set (1-based, at most 1000000).
+   */
+  page?: number;
+  /**
+   * Number of results to return per page (default 50, maximum 500).
+   */
+  pageSize?: number;
+  organization?: string;
+  workspace?: string;
+  state?: 'firing' | 'resolved';
+  acknowledged?: 'true' | 'false';
+  /**
+   * One endpoint's alerts.
+   */
+  endpoint?: string;
+}
+/**
+ * List alerts, newest first
+ *
+ * Firing and resolved alerts the caller may see; filter by `workspace`, `organization`, `state`, `acknowledged` or `endpoint`.
+ *
+ * `GET /api/v1/alerts/` (`api_v1_alerts_list`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export function apiV1AlertsList(
+  params: ApiV1AlertsListParams = {},
+  call?: CallOptions,
+): Promise<PaginatedAlertList> {
+  return globalOperations.apiV1AlertsList(params, call);
+}
+
+export interface ApiV1AlertsRetrieveParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+}
+/**
+ * An alert, with its acknowledgements
+ *
+ * `GET /api/v1/alerts/{id}/` (`api_v1_alerts_retrieve`).
+ * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
+ */
+export function apiV1AlertsRetrieve(
+  params: ApiV1AlertsRetrieveParams,
+  call?: CallOptions,
+): Promise<AlertDetail> {
+  return globalOperations.apiV1AlertsRetrieve(params, call);
+}
+
+export interface ApiV1AlertsAcknowledgeCreateParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+  /**
+   * The request body.
+   */
+  requestBody: AlertAcknowledge;
+}
+/**
+ * Acknowledge this firing of an alert, with a comment
+ *
+ * Binds to this firing only: it ends by itself when the alert resolves, so a later failure is a new alert that notifies again; `until` ends it earlier. Mirrored as a silence of this firing when an Alertmanager is configured, and that silence is ended with it. 409 `alert_resolved` when the alert has resolved.
+ *
+ * `POST /api/v1/alerts/{id}/acknowledge/` (`api_v1_alerts_acknowledge_create`).
+ * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
+ */
+export function apiV1AlertsAcknowledgeCreate(
+  params: ApiV1AlertsAcknowledgeCreateParams,
+  call?: CallOptions,
+): Promise<AlertDetail> {
+  return globalOperations.apiV1AlertsAcknowledgeCreate(params, call);
+}
+
+export interface ApiV1AlertsUnacknowledgeCreateParams {
+  /**
+   * The ID of the object the path names (a UUID).
+   */
+  id: string;
+}
+/**
+ * Withdraw the acknowledgement of an alert
+ *
+ * `POST /api/v1/alerts/{id}/unacknowledge/` (`api_v1_alerts_unacknowledge_create`).
+ * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
+ */
+export function apiV1AlertsUnacknowledgeCreate(
+  params: ApiV1AlertsUnacknowledgeCreateParams,
+  call?: CallOptions,
+): Promise<AlertDetail> {
+  return globalOperations.apiV1AlertsUnacknowledgeCreate(params, call);
 }
 
 export interface ApiV1AgentEndpointsRetrieveParams {

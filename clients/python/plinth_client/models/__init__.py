@@ -37,12 +37,25 @@ from .agent_health_type_0 import AgentHealthType0
 from .agent_token_rotate import AgentTokenRotate
 from .agent_update import AgentUpdate
 from .agent_with_token import AgentWithToken
+from .alert import Alert
+from .alert_acknowledge import AlertAcknowledge
+from .alert_acknowledgement_type_0 import AlertAcknowledgementType0
+from .alert_acknowledgement_type_0_end_reason_type_0 import AlertAcknowledgementType0EndReasonType0
+from .alert_annotations import AlertAnnotations
+from .alert_detail import AlertDetail
+from .alert_labels import AlertLabels
+from .alert_state import AlertState
+from .alert_subject import AlertSubject
+from .alert_subject_kind import AlertSubjectKind
 from .api_key import ApiKey
 from .api_key_create import ApiKeyCreate
 from .api_key_kind import ApiKeyKind
 from .api_v1_action_runs_list_status import ApiV1ActionRunsListStatus
 from .api_v1_action_runs_output_retrieve_follow import ApiV1ActionRunsOutputRetrieveFollow
 from .api_v1_agents_list_archived import ApiV1AgentsListArchived
+from .api_v1_alerts_list_acknowledged import ApiV1AlertsListAcknowledged
+from .api_v1_alerts_list_state import ApiV1AlertsListState
+from .api_v1_endpoints_stats_retrieve_window import ApiV1EndpointsStatsRetrieveWindow
 from .api_v1_events_list_level import ApiV1EventsListLevel
 from .api_v1_schema_retrieve_format import ApiV1SchemaRetrieveFormat
 from .api_v1_schema_retrieve_response_200 import ApiV1SchemaRetrieveResponse200
@@ -59,6 +72,7 @@ from .bucket_state import BucketState
 from .bucket_update import BucketUpdate
 from .bucket_usage import BucketUsage
 from .check_endpoint import CheckEndpoint
+from .check_endpoint_alert import CheckEndpointAlert
 from .check_endpoint_annotations import CheckEndpointAnnotations
 from .check_endpoint_create import CheckEndpointCreate
 from .check_endpoint_create_kind import CheckEndpointCreateKind
@@ -67,6 +81,12 @@ from .check_endpoint_http_type_0 import CheckEndpointHttpType0
 from .check_endpoint_http_type_0_headers import CheckEndpointHttpType0Headers
 from .check_endpoint_kind import CheckEndpointKind
 from .check_endpoint_labels import CheckEndpointLabels
+from .check_endpoint_stats import CheckEndpointStats
+from .check_endpoint_stats_latency_ms import CheckEndpointStatsLatencyMs
+from .check_endpoint_stats_locations_item import CheckEndpointStatsLocationsItem
+from .check_endpoint_stats_locations_item_latency_ms import CheckEndpointStatsLocationsItemLatencyMs
+from .check_endpoint_stats_series_item import CheckEndpointStatsSeriesItem
+from .check_endpoint_stats_window import CheckEndpointStatsWindow
 from .check_endpoint_tcp_type_0 import CheckEndpointTcpType0
 from .check_endpoint_update import CheckEndpointUpdate
 from .check_result import CheckResult
@@ -84,6 +104,7 @@ from .delivery_kind import DeliveryKind
 from .delivery_state import DeliveryState
 from .dns_check import DnsCheck
 from .dns_check_record_type import DnsCheckRecordType
+from .endpoint_alert_rule import EndpointAlertRule
 from .endpoint_annotations import EndpointAnnotations
 from .endpoint_labels import EndpointLabels
 from .endpoint_labels_severity import EndpointLabelsSeverity
@@ -117,6 +138,7 @@ from .organization_update import OrganizationUpdate
 from .owner_reference import OwnerReference
 from .paginated_action_run_list import PaginatedActionRunList
 from .paginated_agent_list import PaginatedAgentList
+from .paginated_alert_list import PaginatedAlertList
 from .paginated_api_key_list import PaginatedApiKeyList
 from .paginated_audit_entry_list import PaginatedAuditEntryList
 from .paginated_bucket_list import PaginatedBucketList
@@ -192,12 +214,25 @@ __all__ = (
     "AgentTokenRotate",
     "AgentUpdate",
     "AgentWithToken",
+    "Alert",
+    "AlertAcknowledge",
+    "AlertAcknowledgementType0",
+    "AlertAcknowledgementType0EndReasonType0",
+    "AlertAnnotations",
+    "AlertDetail",
+    "AlertLabels",
+    "AlertState",
+    "AlertSubject",
+    "AlertSubjectKind",
     "ApiKey",
     "ApiKeyCreate",
     "ApiKeyKind",
     "ApiV1ActionRunsListStatus",
     "ApiV1ActionRunsOutputRetrieveFollow",
     "ApiV1AgentsListArchived",
+    "ApiV1AlertsListAcknowledged",
+    "ApiV1AlertsListState",
+    "ApiV1EndpointsStatsRetrieveWindow",
     "ApiV1EventsListLevel",
     "ApiV1SchemaRetrieveFormat",
     "ApiV1SchemaRetrieveResponse200",
@@ -214,6 +249,7 @@ __all__ = (
     "BucketUpdate",
     "BucketUsage",
     "CheckEndpoint",
+    "CheckEndpointAlert",
     "CheckEndpointAnnotations",
     "CheckEndpointCreate",
     "CheckEndpointCreateKind",
@@ -222,6 +258,12 @@ __all__ = (
     "CheckEndpointHttpType0Headers",
     "CheckEndpointKind",
     "CheckEndpointLabels",
+    "CheckEndpointStats",
+    "CheckEndpointStatsLatencyMs",
+    "CheckEndpointStatsLocationsItem",
+    "CheckEndpointStatsLocationsItemLatencyMs",
+    "CheckEndpointStatsSeriesItem",
+    "CheckEndpointStatsWindow",
     "CheckEndpointTcpType0",
     "CheckEndpointUpdate",
     "CheckResult",
@@ -239,6 +281,7 @@ __all__ = (
     "DeliveryState",
     "DnsCheck",
     "DnsCheckRecordType",
+    "EndpointAlertRule",
     "EndpointAnnotations",
     "EndpointLabels",
     "EndpointLabelsSeverity",
@@ -272,6 +315,7 @@ __all__ = (
     "OwnerReference",
     "PaginatedActionRunList",
     "PaginatedAgentList",
+    "PaginatedAlertList",
     "PaginatedApiKeyList",
     "PaginatedAuditEntryList",
     "PaginatedBucketList",

@@ -8,6 +8,8 @@ class AuditEvent(StrEnum):
     AGENT_DELETED = "agent.deleted"
     AGENT_TOKEN_ROTATED = "agent.token_rotated"
     AGENT_UPDATED = "agent.updated"
+    ALERT_ACKNOWLEDGED = "alert.acknowledged"
+    ALERT_UNACKNOWLEDGED = "alert.unacknowledged"
     API_KEY_CREATED = "api_key.created"
     API_KEY_REVOKED = "api_key.revoked"
     API_KEY_USED = "api_key.used"

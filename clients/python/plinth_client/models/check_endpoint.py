@@ -14,6 +14,7 @@ from uuid import UUID
 import datetime
 
 if TYPE_CHECKING:
+  from ..models.check_endpoint_alert import CheckEndpointAlert
   from ..models.check_endpoint_annotations import CheckEndpointAnnotations
   from ..models.check_endpoint_dns_type_0 import CheckEndpointDnsType0
   from ..models.check_endpoint_http_type_0 import CheckEndpointHttpType0
@@ -45,6 +46,7 @@ class CheckEndpoint:
             enabled (bool):
             labels (CheckEndpointLabels):
             annotations (CheckEndpointAnnotations):
+            alert (CheckEndpointAlert):
             http (CheckEndpointHttpType0 | None): For kind http; null otherwise.
             tcp (CheckEndpointTcpType0 | None): For kind tcp; null otherwise.
             dns (CheckEndpointDnsType0 | None): For kind dns; null otherwise.
@@ -64,6 +66,7 @@ class CheckEndpoint:
     enabled: bool
     labels: CheckEndpointLabels
     annotations: CheckEndpointAnnotations
+    alert: CheckEndpointAlert
     http: CheckEndpointHttpType0 | None
     tcp: CheckEndpointTcpType0 | None
     dns: CheckEndpointDnsType0 | None
@@ -76,6 +79,7 @@ class CheckEndpoint:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.check_endpoint_alert import CheckEndpointAlert # noqa: PLC0415
         from ..models.check_endpoint_annotations import CheckEndpointAnnotations # noqa: PLC0415
         from ..models.check_endpoint_dns_type_0 import CheckEndpointDnsType0 # noqa: PLC0415
         from ..models.check_endpoint_http_type_0 import CheckEndpointHttpType0 # noqa: PLC0415
@@ -106,6 +110,8 @@ class CheckEndpoint:
         labels = self.labels.to_dict()
 
         annotations = self.annotations.to_dict()
+
+        alert = self.alert.to_dict()
 
         http: dict[str, Any] | None
         if isinstance(self.http, CheckEndpointHttpType0):
@@ -145,6 +151,7 @@ class CheckEndpoint:
             "enabled": enabled,
             "labels": labels,
             "annotations": annotations,
+            "alert": alert,
             "http": http,
             "tcp": tcp,
             "dns": dns,
@@ -158,6 +165,7 @@ class CheckEndpoint:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.check_endpoint_alert import CheckEndpointAlert # noqa: PLC0415
         from ..models.check_endpoint_annotations import CheckEndpointAnnotations # noqa: PLC0415
         from ..models.check_endpoint_dns_type_0 import CheckEndpointDnsType0 # noqa: PLC0415
         from ..models.check_endpoint_http_type_0 import CheckEndpointHttpType0 # noqa: PLC0415
@@ -203,6 +211,11 @@ class CheckEndpoint:
 
 
         annotations = CheckEndpointAnnotations.from_dict(d.pop("annotations"))
+
+
+
+
+        alert = CheckEndpointAlert.from_dict(d.pop("alert"))
 
 
 
@@ -284,6 +297,7 @@ class CheckEndpoint:
             enabled=enabled,
             labels=labels,
             annotations=annotations,
+            alert=alert,
             http=http,
             tcp=tcp,
             dns=dns,

@@ -15,6 +15,7 @@ from uuid import UUID
 
 if TYPE_CHECKING:
   from ..models.dns_check import DnsCheck
+  from ..models.endpoint_alert_rule import EndpointAlertRule
   from ..models.endpoint_annotations import EndpointAnnotations
   from ..models.endpoint_labels import EndpointLabels
   from ..models.http_check import HttpCheck
@@ -44,6 +45,7 @@ class CheckEndpointCreate:
             enabled (bool | Unset):
             labels (EndpointLabels | Unset): The labels of the endpoint's alerts (the platform's conventions).
             annotations (EndpointAnnotations | Unset):
+            alert (EndpointAlertRule | Unset):
             http (HttpCheck | Unset):
             tcp (TcpCheck | Unset):
             dns (DnsCheck | Unset):
@@ -59,6 +61,7 @@ class CheckEndpointCreate:
     enabled: bool | Unset = UNSET
     labels: EndpointLabels | Unset = UNSET
     annotations: EndpointAnnotations | Unset = UNSET
+    alert: EndpointAlertRule | Unset = UNSET
     http: HttpCheck | Unset = UNSET
     tcp: TcpCheck | Unset = UNSET
     dns: DnsCheck | Unset = UNSET
@@ -69,6 +72,7 @@ class CheckEndpointCreate:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.dns_check import DnsCheck # noqa: PLC0415
+        from ..models.endpoint_alert_rule import EndpointAlertRule # noqa: PLC0415
         from ..models.endpoint_annotations import EndpointAnnotations # noqa: PLC0415
         from ..models.endpoint_labels import EndpointLabels # noqa: PLC0415
         from ..models.http_check import HttpCheck # noqa: PLC0415
@@ -100,6 +104,10 @@ class CheckEndpointCreate:
         annotations: dict[str, Any] | Unset = UNSET
         if not isinstance(self.annotations, Unset):
             annotations = self.annotations.to_dict()
+
+        alert: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.alert, Unset):
+            alert = self.alert.to_dict()
 
         http: dict[str, Any] | Unset = UNSET
         if not isinstance(self.http, Unset):
@@ -134,6 +142,8 @@ class CheckEndpointCreate:
             field_dict["labels"] = labels
         if annotations is not UNSET:
             field_dict["annotations"] = annotations
+        if alert is not UNSET:
+            field_dict["alert"] = alert
         if http is not UNSET:
             field_dict["http"] = http
         if tcp is not UNSET:
@@ -148,6 +158,7 @@ class CheckEndpointCreate:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.dns_check import DnsCheck # noqa: PLC0415
+        from ..models.endpoint_alert_rule import EndpointAlertRule # noqa: PLC0415
         from ..models.endpoint_annotations import EndpointAnnotations # noqa: PLC0415
         from ..models.endpoint_labels import EndpointLabels # noqa: PLC0415
         from ..models.http_check import HttpCheck # noqa: PLC0415
@@ -196,6 +207,16 @@ class CheckEndpointCreate:
 
 
 
+        _alert = d.pop("alert", UNSET)
+        alert: EndpointAlertRule | Unset
+        if isinstance(_alert,  Unset):
+            alert = UNSET
+        else:
+            alert = EndpointAlertRule.from_dict(_alert)
+
+
+
+
         _http = d.pop("http", UNSET)
         http: HttpCheck | Unset
         if isinstance(_http,  Unset):
@@ -237,6 +258,7 @@ class CheckEndpointCreate:
             enabled=enabled,
             labels=labels,
             annotations=annotations,
+            alert=alert,
             http=http,
             tcp=tcp,
             dns=dns,

@@ -13,6 +13,7 @@ from typing import cast
 
 if TYPE_CHECKING:
   from ..models.dns_check import DnsCheck
+  from ..models.endpoint_alert_rule import EndpointAlertRule
   from ..models.endpoint_annotations import EndpointAnnotations
   from ..models.endpoint_labels import EndpointLabels
   from ..models.http_check import HttpCheck
@@ -40,6 +41,7 @@ class CheckEndpointUpdate:
             enabled (bool | Unset):
             labels (EndpointLabels | Unset): The labels of the endpoint's alerts (the platform's conventions).
             annotations (EndpointAnnotations | Unset):
+            alert (EndpointAlertRule | Unset):
             http (HttpCheck | Unset):
             tcp (TcpCheck | Unset):
             dns (DnsCheck | Unset):
@@ -53,6 +55,7 @@ class CheckEndpointUpdate:
     enabled: bool | Unset = UNSET
     labels: EndpointLabels | Unset = UNSET
     annotations: EndpointAnnotations | Unset = UNSET
+    alert: EndpointAlertRule | Unset = UNSET
     http: HttpCheck | Unset = UNSET
     tcp: TcpCheck | Unset = UNSET
     dns: DnsCheck | Unset = UNSET
@@ -63,6 +66,7 @@ class CheckEndpointUpdate:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.dns_check import DnsCheck # noqa: PLC0415
+        from ..models.endpoint_alert_rule import EndpointAlertRule # noqa: PLC0415
         from ..models.endpoint_annotations import EndpointAnnotations # noqa: PLC0415
         from ..models.endpoint_labels import EndpointLabels # noqa: PLC0415
         from ..models.http_check import HttpCheck # noqa: PLC0415
@@ -90,6 +94,10 @@ class CheckEndpointUpdate:
         annotations: dict[str, Any] | Unset = UNSET
         if not isinstance(self.annotations, Unset):
             annotations = self.annotations.to_dict()
+
+        alert: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.alert, Unset):
+            alert = self.alert.to_dict()
 
         http: dict[str, Any] | Unset = UNSET
         if not isinstance(self.http, Unset):
@@ -124,6 +132,8 @@ class CheckEndpointUpdate:
             field_dict["labels"] = labels
         if annotations is not UNSET:
             field_dict["annotations"] = annotations
+        if alert is not UNSET:
+            field_dict["alert"] = alert
         if http is not UNSET:
             field_dict["http"] = http
         if tcp is not UNSET:
@@ -138,6 +148,7 @@ class CheckEndpointUpdate:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.dns_check import DnsCheck # noqa: PLC0415
+        from ..models.endpoint_alert_rule import EndpointAlertRule # noqa: PLC0415
         from ..models.endpoint_annotations import EndpointAnnotations # noqa: PLC0415
         from ..models.endpoint_labels import EndpointLabels # noqa: PLC0415
         from ..models.http_check import HttpCheck # noqa: PLC0415
@@ -172,6 +183,16 @@ class CheckEndpointUpdate:
             annotations = UNSET
         else:
             annotations = EndpointAnnotations.from_dict(_annotations)
+
+
+
+
+        _alert = d.pop("alert", UNSET)
+        alert: EndpointAlertRule | Unset
+        if isinstance(_alert,  Unset):
+            alert = UNSET
+        else:
+            alert = EndpointAlertRule.from_dict(_alert)
 
 
 
@@ -215,6 +236,7 @@ class CheckEndpointUpdate:
             enabled=enabled,
             labels=labels,
             annotations=annotations,
+            alert=alert,
             http=http,
             tcp=tcp,
             dns=dns,

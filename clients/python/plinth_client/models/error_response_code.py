@@ -5,6 +5,7 @@ class ErrorResponseCode(StrEnum):
     AGENT_MISMATCH = "agent_mismatch"
     AGENT_NAME_TAKEN = "agent_name_taken"
     AGENT_TOKEN_REQUIRED = "agent_token_required"
+    ALERT_RESOLVED = "alert_resolved"
     AUTHENTICATION_FAILED = "authentication_failed"
     BUCKET_BUSY = "bucket_busy"
     BUCKET_DELETING = "bucket_deleting"
