@@ -272,6 +272,7 @@ describe('endpoints update: only what was given', () => {
     name: 'shop',
     kind: 'http',
     target: 'https://shop.example.com/healthz',
+    alert: { failures: 3, successes: 2, min_locations: null },
     frequency_s: 60,
     timeout_ms: 10_000,
     locations: ['eu-central'],

@@ -197,6 +197,11 @@ describeOnEachDatabase('alerts', (w, { database }) => {
       workspace: null,
       labels: { agent_id: probe.id, location: 'ap-south' },
     });
+    // The metrics port counts it (over all tenants), and the results agents sent.
+    const metrics = await (await w.env.metricsApp.request('/metrics')).text();
+    expect(metrics).toMatch(/^plinth_check_alerts_firing\{severity="warning",alertname="AgentDown"\} [1-9]/m);
+    expect(metrics).toMatch(/^plinth_check_agents\{health="silent"\} [1-9]/m);
+    expect(metrics).toMatch(/^plinth_check_results_total\{outcome="accepted"\} [1-9]/m);
     await w.expectStatus(201, 'POST', '/api/v1/agent/health/', { token: probe.token, body: health });
     await watchAlerts(database.db, false);
     expect(await mine()).toEqual([]);

@@ -4,6 +4,7 @@ import type { Area } from '../area.ts';
 import { syncAlertmanager } from './alerts/alertmanager.ts';
 import { EVALUATE_JOB, evaluateEndpoint, NOTIFY_JOB } from './alerts/evaluate.ts';
 import { watchAlerts } from './alerts/watch.ts';
+import { registerCheckMetrics } from './metrics.ts';
 import agentArchive from './routes/agent-archive.ts';
 import alertAcknowledge from './routes/alert-acknowledge.ts';
 import alertGet from './routes/alert-get.ts';
@@ -109,4 +110,5 @@ export const monitoringArea: Area = {
     },
   }),
   schedules: [RETENTION_SCHEDULE, WATCH_SCHEDULE],
+  metrics: (registry, { db }) => registerCheckMetrics(registry, db),
 };

@@ -1,6 +1,7 @@
 import { jsonBody, jsonResponse } from '../../../http/common.ts';
 import { defineRoute } from '../../../http/openapi.ts';
 import { endpoint } from '../../area.ts';
+import { countBatch } from '../metrics.ts';
 import { ingestResults } from '../protocol.ts';
 import { IngestOutcomeSchema, ResultBatchSchema } from '../schema/protocol.ts';
 
@@ -18,6 +19,10 @@ export default endpoint(
     request: { body: jsonBody(ResultBatchSchema) },
     responses: { 200: jsonResponse('What became of the batch.', IngestOutcomeSchema) },
   }),
-  (deps) => async (c) =>
-    c.json(await ingestResults(deps.db, c.get('agent'), c.req.valid('json').results), 200),
+  (deps) => async (c) => {
+    const started = performance.now();
+    const outcome = await ingestResults(deps.db, c.get('agent'), c.req.valid('json').results);
+    countBatch({ ...outcome, rejected: outcome.rejected.length }, (performance.now() - started) / 1000);
+    return c.json(outcome, 200);
+  },
 );
