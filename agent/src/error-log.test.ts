@@ -15,7 +15,7 @@ describe('ErrorLog', () => {
     expect(s.recent_errors[0]).toEqual({
       at: at(10).toISOString(),
       endpoint_id: null,
-      code: 'ETIMEDOUT',
+      code: 'ECONNREFUSED',
       message: 'n10',
     });
     expect(s.recent_errors.at(-1)?.message).toBe('n59');
