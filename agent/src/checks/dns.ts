@@ -51,6 +51,16 @@ async function query(resolver: Resolver, name: string, type: DnsRecordType): Pro
   }
 }
 
+const MAX_RECORDS = 50;
+const MAX_RECORD_CHARS = 1024;
+
+/** The answers as the result carries them: bounded, so one huge TXT set cannot bloat the buffer. */
+function reported(records: string[]): string[] {
+  return records
+    .slice(0, MAX_RECORDS)
+    .map((r) => (r.length > MAX_RECORD_CHARS ? r.slice(0, MAX_RECORD_CHARS) : r));
+}
+
 /**
  * Resolvers shared by every check with the same server and timeout: a c-ares channel runs many
  * queries at once, and 1,000 dns endpoints on one server need not hold 1,000 channels.
@@ -121,7 +131,7 @@ function runDns(
           ...base(),
           success: matched,
           dns_rcode: 'NOERROR',
-          dns_records: records,
+          dns_records: reported(records),
           dns_matched: matched,
         };
         if (!matched) {
