@@ -27,6 +27,8 @@ export interface StandInApi {
   readonly requests: { method: string; path: string; headers: IncomingHttpHeaders }[];
   /** Every result id in every results request, whatever the answer. */
   readonly received: string[];
+  /** The same, one list per request. */
+  readonly batches: string[][];
   /** The ids of requests answered 200, in order. */
   readonly accepted: string[];
   readonly health: HealthReport[];
@@ -49,6 +51,7 @@ export async function startStandInApi(): Promise<StandInApi> {
   const api: Omit<StandInApi, 'url' | 'close'> = {
     requests: [],
     received: [],
+    batches: [],
     accepted: [],
     health: [],
     errors: [],
@@ -87,6 +90,7 @@ export async function startStandInApi(): Promise<StandInApi> {
       const results = (JSON.parse(text) as { results: CheckResult[] }).results;
       const ids = results.map((r) => r.result_id);
       api.received.push(...ids);
+      api.batches.push(ids);
       const answer = api.resultsAnswers.shift() ?? 200;
       if (answer === 'hang') return void hung.push(res);
       if (answer !== 200) return json(res, answer, { code: 'scripted' });
