@@ -60,7 +60,7 @@ export default tseslint.config(
   {
     // Import cycles are refused everywhere (type-only imports have no run-time effect and are let
     // through): each floor imports only downwards, and a file never reaches itself again.
-    files: ['api/src/**/*.ts', 'operator/src/**/*.ts'],
+    files: ['api/src/**/*.ts', 'operator/src/**/*.ts', 'agent/src/**/*.ts'],
     plugins: { 'import-x': importX, plinth: { rules: { 'area-boundaries': areaBoundaries } } },
     // Imports name their files with the extension, so Node's own resolution finds them.
     settings: {
@@ -241,6 +241,7 @@ export default tseslint.config(
       'scripts/**',
       'api/src/test/**',
       'operator/src/test/**',
+      'agent/src/test/**',
     ],
     rules: {
       'no-console': 'off',

@@ -11,14 +11,19 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['api/src/**/*.test.ts', 'operator/src/**/*.test.ts', 'cli/src/**/*.test.ts'],
+          include: [
+            'api/src/**/*.test.ts',
+            'operator/src/**/*.test.ts',
+            'cli/src/**/*.test.ts',
+            'agent/src/**/*.test.ts',
+          ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
         },
       },
       {
         test: {
           name: 'integration',
-          include: ['api/**/*.int.test.ts', 'operator/**/*.int.test.ts'],
+          include: ['api/**/*.int.test.ts', 'operator/**/*.int.test.ts', 'agent/**/*.int.test.ts'],
           globalSetup: ['api/src/test/global-setup.ts'],
           testTimeout: 60_000,
           // Suites that start servers (PostgreSQL databases, MinIO, Garage, an API process) in
