@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:http';
@@ -447,6 +448,156 @@ describe('plinth against a live API', () => {
     expectOneLineError(await m.run(['agents', 'delete', agent]), 2, /Pass --yes to confirm/);
     expect((await m.run(['agents', 'delete', agent, '--yes'])).stderr).toBe('Deleted agent probe-1.\n');
     expect(await m.json(['agents', 'list'])).toEqual([]);
+  });
+
+  /** Results as an agent reports them (`+` a success, `-` a failure), one second apart from `from`. */
+  const report = async (token: string, endpoint: string, outcomes: string, from: number) => {
+    const results = [...outcomes].map((o, i) => ({
+      result_id: randomUUID(),
+      endpoint_id: endpoint,
+      success: o === '+',
+      checked_at: new Date(from + i * 1000).toISOString(),
+      duration_ms: 12,
+    }));
+    const answer = await fetch(`${live.url}/api/v1/agent/results/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ results }),
+    });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ accepted: outcomes.length, duplicates: 0, rejected: [] });
+  };
+
+  it("shows an endpoint's alert as the API's jobs fire it, acknowledges it, and its stats", async () => {
+    const agent = await m.json<{ id: string; token: string }>([
+      'agents',
+      'create',
+      '--name',
+      'probe-2',
+      '--location',
+      'eu-central',
+    ]);
+    const endpoint = await m.json<{ id: string }>([
+      'endpoints',
+      'create',
+      '--name',
+      'api',
+      '--kind',
+      'http',
+      '--target',
+      `${live.url}/healthz`,
+      '--location',
+      'eu-central',
+    ]);
+    type Alert = {
+      id: string;
+      alertname: string;
+      state: string;
+      subject: { id: string };
+      acknowledged: boolean;
+      acknowledgement: { comment: string; username: string; until: string | null } | null;
+      acknowledgements: { comment: string; end_reason: string | null; ended_at: string | null }[];
+    };
+    expect(await m.json(['alerts', 'list', '--state', 'firing'])).toEqual([]);
+
+    // Three failures in a row from its one location (the default rule): down. The API's job
+    // runner evaluates the endpoint off the request's path; the CLI shows the alert once it has.
+    const from = Date.now() - 120_000;
+    await report(agent.token, endpoint.id, '---', from);
+    const [firing] = await eventually(
+      'the EndpointDown alert in `plinth alerts list --state firing`',
+      async () =>
+        (await m.json<Alert[]>(['alerts', 'list', '--state', 'firing'])).filter(
+          (a) => a.alertname === 'EndpointDown' && a.subject.id === endpoint.id,
+        ),
+      { until: (alerts) => alerts.length === 1, timeoutMs: 30_000, intervalMs: 500 },
+    );
+    const id = firing!.id;
+    expect(firing).toMatchObject({ state: 'firing', acknowledged: false });
+    expect(await m.ok(['alerts', 'list', '--endpoint', endpoint.id, '-o', 'table'])).toMatch(
+      new RegExp(
+        `^STATE\\s+ALERT\\s+SEVERITY\\s+SUBJECT\\s+ACK\\s+STARTED\\s+ENDED\\s+ID\n` +
+          `firing\\s+EndpointDown\\s+critical\\s+endpoint/api\\s+-\\s+\\S+Z\\s+-\\s+${id}\n$`,
+      ),
+    );
+
+    // A bad --until is refused before any request: the alert stays unacknowledged.
+    expectOneLineError(
+      await m.run(['alerts', 'ack', id, '--comment', 'on it', '--until', 'tomorrow']),
+      2,
+      /^plinth: --until takes an RFC 3339 time \(2026-05-01T18:00:00Z\) or a duration \(90m, 2h, 1d\), not "tomorrow"\.$/,
+    );
+    expect((await m.json<Alert>(['alerts', 'show', id])).acknowledged).toBe(false);
+
+    const acked = await m.run(['alerts', 'ack', id, '--comment', 'on it', '-o', 'json']);
+    expect(acked.code, acked.stderr).toBe(0);
+    expect(acked.stderr).toBe('Acknowledged EndpointDown (endpoint/api): it ends when the alert resolves.\n');
+    expect(JSON.parse(acked.stdout)).toMatchObject({
+      id,
+      acknowledged: true,
+      acknowledgement: { comment: 'on it', username: 'admin', until: null },
+    });
+    const shown = await m.ok(['alerts', 'show', id, '-o', 'table']);
+    expect(shown).toMatch(/\nfiring\s+EndpointDown\s+critical\s+endpoint\/api\s+yes \(admin\)\s+/);
+    expect(shown).toContain(`  endpoint_id: ${endpoint.id}\n`);
+    expect(shown).toMatch(
+      /\nAcknowledgements:\nBY\s+COMMENT\s+AT\s+UNTIL\s+ENDED\s+REASON\nadmin\s+on it\s+\S+Z\s+-\s+-\s+-\n$/,
+    );
+    expect((await m.json<Alert>(['alerts', 'show', id])).acknowledged).toBe(true);
+    expect((await m.json<Alert[]>(['alerts', 'list', '--acknowledged'])).map((a) => a.id)).toEqual([id]);
+    expect(await m.json(['alerts', 'list', '--unacknowledged', '--state', 'firing'])).toEqual([]);
+
+    // The checks sent, all failed, and their latency.
+    const stats = await m.json(['endpoints', 'stats', endpoint.id, '--window', '1h']);
+    expect(stats).toMatchObject({
+      endpoint: endpoint.id,
+      window: '1h',
+      checks: 3,
+      successes: 0,
+      reachability: 0,
+      uptime: 0,
+      locations: [{ location: 'eu-central', checks: 3, reachability: 0 }],
+    });
+    expect(stats.latency_ms.p50).toBeCloseTo(12, -1);
+    expect(await m.ok(['endpoints', 'stats', endpoint.id, '--window', '1h', '-o', 'table'])).toMatch(
+      /^LOCATION\s+CHECKS\s+UPTIME\s+REACHABILITY\s+P50\s+P95\s+P99\nall\s+3\s+0%\s+0%\s+1\d ms\s+1\d ms\s+1\d ms\neu-central\s+3\s+0%\s+0%\s+/,
+    );
+
+    // Withdrawn, then acknowledged again for two hours at most.
+    const unacked = await m.run(['alerts', 'unack', id, '-o', 'json']);
+    expect(unacked.stderr).toBe('EndpointDown (endpoint/api) is not acknowledged now.\n');
+    expect(JSON.parse(unacked.stdout)).toMatchObject({
+      acknowledged: false,
+      acknowledgements: [{ comment: 'on it', end_reason: 'withdrawn' }],
+    });
+    const before = Date.now();
+    const again = await m.json<Alert>(['alerts', 'ack', id, '--comment', 'still on it', '--until', '2h']);
+    const until = Date.parse(again.acknowledgement!.until!);
+    expect(until - before).toBeGreaterThanOrEqual(2 * 3600_000 - 1000);
+    expect(until - Date.now()).toBeLessThanOrEqual(2 * 3600_000);
+
+    // Two successes: up again. The alert resolves and its acknowledgement ends with it; the
+    // resolved alert cannot be acknowledged (exit 5): a new failure would be a new alert.
+    await report(agent.token, endpoint.id, '++', from + 10_000);
+    const resolved = await eventually(
+      'the alert resolved',
+      async () => m.json<Alert>(['alerts', 'show', id]),
+      { until: (a) => a.state === 'resolved', timeoutMs: 30_000, intervalMs: 500 },
+    );
+    expect(resolved).toMatchObject({ acknowledged: false, acknowledgement: null });
+    expect(resolved.acknowledgements.map((k) => [k.comment, k.end_reason])).toEqual([
+      ['still on it', 'resolved'],
+      ['on it', 'withdrawn'],
+    ]);
+    expectOneLineError(
+      await m.run(['alerts', 'ack', id, '--comment', 'late']),
+      5,
+      /^plinth: The alert has resolved.* \(code: alert_resolved, request: [\w-]+\)$/,
+    );
+    expect(await m.json(['alerts', 'list', '--state', 'firing'])).toEqual([]);
+
+    await m.ok(['endpoints', 'delete', endpoint.id, '--yes']);
+    await m.ok(['agents', 'delete', agent.id, '--yes']);
   });
 
   it('gives exit 3 and one line for an expired login, stored or in PLINTH_TOKEN', async () => {

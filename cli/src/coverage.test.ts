@@ -76,6 +76,9 @@ describe('every API operation a user runs by hand has a command', () => {
     ]);
     expect(commands.get('api_v1_agents_rotate_token_create')).toEqual(['plinth agents rotate-token']);
     expect(commands.get('api_v1_endpoints_partial_update')).toEqual(['plinth endpoints update']);
+    expect(commands.get('api_v1_endpoints_stats_retrieve')).toEqual(['plinth endpoints stats']);
+    expect(commands.get('api_v1_alerts_acknowledge_create')).toEqual(['plinth alerts ack']);
+    expect(commands.get('api_v1_alerts_unacknowledge_create')).toEqual(['plinth alerts unack']);
   });
 });
 

@@ -1,5 +1,6 @@
 import { Argument, Command, Option } from 'commander';
 import { registerAgents } from './commands/agents.ts';
+import { registerAlerts } from './commands/alerts.ts';
 import { registerApiKeys } from './commands/api-keys.ts';
 import { registerAudit } from './commands/audit.ts';
 import { registerAuth } from './commands/auth.ts';
@@ -61,6 +62,7 @@ Exit codes: 0 ok, 1 error, 2 usage, 3 auth, 4 not found, 5 conflict (docs/cli.md
   registerEvents(program);
   registerAgents(program);
   registerEndpoints(program);
+  registerAlerts(program);
   registerAudit(program);
   registerUsers(program);
   registerVersion(program);

@@ -8,9 +8,10 @@ export const isUuid = (value: string): boolean => UUID.test(value);
 
 const PAGE_SIZE = 100;
 
-/** A run, event or delivery is named by its ID only: there is no name to look up. */
+/** A run, event, agent, alert or delivery is named by its ID only: there is no name to look up. */
 export function idOf(kind: string, wanted: string, list: string): string {
-  if (!isUuid(wanted)) throw usageError(`A ${kind} is named by its ID (a UUID): see \`${list}\`.`);
+  const article = /^[aeiou]/.test(kind) ? 'An' : 'A';
+  if (!isUuid(wanted)) throw usageError(`${article} ${kind} is named by its ID (a UUID): see \`${list}\`.`);
   return wanted;
 }
 

@@ -9,6 +9,7 @@ import { formatOf, green, note, print, renderOne, renderRows, yellow } from '../
 import { allPages, idOf, workspaceOf } from '../resolve.ts';
 import { openSession } from '../session.ts';
 import type { EndpointFlags, Kind } from './monitoring-flags.ts';
+import { p95Line, STATS_COLUMNS, STATS_WINDOWS, statsRows } from './monitoring-stats.ts';
 import {
   changesSomething,
   createBody,
@@ -95,7 +96,7 @@ export function registerEndpoints(program: Command): void {
   const endpoints = program
     .command('endpoints')
     .description(
-      'Endpoints the monitoring agents check (http, tcp, dns): list, show, create, update, delete',
+      'Endpoints the monitoring agents check (http, tcp, dns): list, show, stats, create, update, delete',
     );
 
   uses(
@@ -127,6 +128,32 @@ export function registerEndpoints(program: Command): void {
         printEndpoint(await session.client.apiV1EndpointsRetrieve({ id }), globals);
       }),
     'api_v1_endpoints_retrieve',
+  );
+
+  uses(
+    endpoints
+      .command('stats <endpoint>')
+      .description('Uptime, reachability and latency percentiles over --window: all locations, then each one')
+      .addOption(
+        new Option('--window <window>', 'the last hour, day, week or 30 days (default 24h)').choices(
+          STATS_WINDOWS,
+        ),
+      )
+      .action(async (wanted: string, flags: { window?: (typeof STATS_WINDOWS)[number] }, cmd: Command) => {
+        const globals = globalsOf(cmd);
+        const id = idOf('endpoint', wanted, 'plinth endpoints list');
+        const session = await openSession(globals);
+        const stats = await session.client.apiV1EndpointsStatsRetrieve({ id, window: flags.window });
+        // JSON and YAML: the API's object; a table: a row for all locations, then one each.
+        if (formatOf(globals) !== 'table') {
+          print(renderOne(stats, [], globals));
+          return;
+        }
+        print(renderRows(statsRows(stats), STATS_COLUMNS, globals));
+        const line = process.stdout.isTTY && !globals.fields ? p95Line(stats) : undefined;
+        if (line) print(`\n${line}\n`);
+      }),
+    'api_v1_endpoints_stats_retrieve',
   );
 
   uses(

@@ -7,6 +7,7 @@ import { CliError, EXIT } from '../errors.ts';
 import { buildProgram } from '../program.ts';
 import type { EndpointFlags, Kind } from './monitoring-flags.ts';
 import {
+  acknowledgeBody,
   agentUpdateBody,
   changesSomething,
   createBody,
@@ -17,6 +18,7 @@ import {
   parseEndpointFlags,
   RECORD_TYPES,
   SEVERITIES,
+  untilOf,
   updateBody,
   withoutHeaderValues,
 } from './monitoring-flags.ts';
@@ -279,6 +281,7 @@ describe('endpoints update: only what was given', () => {
     enabled: true,
     labels: { severity: 'warning', component: 'checkout' },
     annotations: { summary: 'The shop is down' },
+    alert: { failures: 3, successes: 2, min_locations: null },
     http: {
       method: 'GET',
       headers: { Authorization: '[redacted]' },
@@ -343,6 +346,77 @@ describe('agents', () => {
     );
     expect(usage(() => agentUpdateBody({ location: 'Eu West' }))).toMatch(
       /^--location "Eu West" is not a location/,
+    );
+  });
+});
+
+describe('alerts ack --until', () => {
+  const now = Date.parse('2026-05-01T10:00:00.000Z');
+
+  it('turns a duration into now plus the duration, in UTC', () => {
+    expect(untilOf('2h', now)).toBe('2026-05-01T12:00:00.000Z');
+    expect(untilOf('90m', now)).toBe('2026-05-01T11:30:00.000Z');
+    expect(untilOf('1h30m', now)).toBe('2026-05-01T11:30:00.000Z');
+    expect(untilOf('45s', now)).toBe('2026-05-01T10:00:45.000Z');
+    expect(untilOf('1d12h', now)).toBe('2026-05-02T22:00:00.000Z');
+    expect(untilOf(' 1w ', now)).toBe('2026-05-08T10:00:00.000Z');
+    expect(untilOf('30d', now)).toBe('2026-05-31T10:00:00.000Z');
+  });
+
+  it('takes an RFC 3339 time with any offset, sending it in UTC', () => {
+    expect(untilOf('2026-05-01T18:00:00Z', now)).toBe('2026-05-01T18:00:00.000Z');
+    expect(untilOf('2026-05-01T18:00:00+02:00', now)).toBe('2026-05-01T16:00:00.000Z');
+    expect(untilOf('2026-05-01T05:30:00-05:30', now)).toBe('2026-05-01T11:00:00.000Z');
+    expect(untilOf('2026-05-01 18:00:00.25z', now)).toBe('2026-05-01T18:00:00.250Z');
+    expect(untilOf('2026-05-01t18:00:00.123456Z', now)).toBe('2026-05-01T18:00:00.123Z');
+  });
+
+  it('refuses what is not a time or a duration, naming both forms', () => {
+    for (const bad of ['tomorrow', '2', '2 h', '2H', '-2h', '1.5h', '2h-', '2026-05-02', '2026-05-02T10:00Z'])
+      expect(usage(() => untilOf(bad, now))).toBe(
+        `--until takes an RFC 3339 time (2026-05-01T18:00:00Z) or a duration (90m, 2h, 1d), not "${bad.trim()}".`,
+      );
+  });
+
+  it('refuses a date that does not exist, which Date.parse would move to another day', () => {
+    for (const bad of [
+      '2026-02-30T10:00:00Z',
+      '2026-04-31T10:00:00Z',
+      '2026-13-01T10:00:00Z',
+      '2026-05-01T24:00:00Z',
+      '2026-05-01T10:60:00Z',
+      '2026-05-01T10:00:60Z',
+      '2026-05-01T10:00:00+24:00',
+    ])
+      expect(usage(() => untilOf(bad, now))).toBe(`--until "${bad}" is not a valid date and time.`);
+    expect(untilOf('2028-02-29T00:00:00Z', Date.parse('2028-02-10T00:00:00Z'))).toBe(
+      '2028-02-29T00:00:00.000Z',
+    );
+  });
+
+  it('refuses no time at all, a time past, and one more than 30 days ahead (the API would)', () => {
+    expect(usage(() => untilOf('0h', now))).toBe('--until 0h is no time at all: give a duration such as 2h.');
+    expect(usage(() => untilOf('0m0s', now))).toMatch(/^--until 0m0s is no time at all/);
+    expect(usage(() => untilOf('2026-05-01T10:00:00Z', now))).toBe(
+      '--until 2026-05-01T10:00:00Z has passed: give a time ahead, or a duration.',
+    );
+    expect(usage(() => untilOf('2026-05-01T11:00:00+02:00', now))).toMatch(/has passed/);
+    expect(usage(() => untilOf('31d', now))).toBe('--until is at most 30 days ahead.');
+    expect(usage(() => untilOf('720h1s', now))).toBe('--until is at most 30 days ahead.');
+    expect(usage(() => untilOf('2026-06-01T10:00:00Z', now))).toBe('--until is at most 30 days ahead.');
+  });
+
+  it('makes the body: the comment trimmed, the end only when given', () => {
+    expect(acknowledgeBody({ comment: ' on it ' }, now)).toEqual({ comment: 'on it' });
+    expect(acknowledgeBody({ comment: 'on it', until: '2h' }, now)).toEqual({
+      comment: 'on it',
+      until: '2026-05-01T12:00:00.000Z',
+    });
+    expect(usage(() => acknowledgeBody({ comment: '  ' }, now))).toBe(
+      '--comment says why: it must not be empty.',
+    );
+    expect(usage(() => acknowledgeBody({ comment: 'x'.repeat(1001) }, now))).toBe(
+      '--comment is at most 1000 characters.',
     );
   });
 });

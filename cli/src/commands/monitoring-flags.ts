@@ -1,5 +1,6 @@
 import type {
   AgentUpdate,
+  AlertAcknowledge,
   CheckEndpoint,
   CheckEndpointCreate,
   CheckEndpointUpdate,
@@ -336,4 +337,72 @@ export function withoutHeaderValues<T extends { http?: { headers?: Record<string
   if (!endpoint.http?.headers) return endpoint;
   const headers = Object.fromEntries(Object.keys(endpoint.http.headers).map((k) => [k, REDACTED]));
   return { ...endpoint, http: { ...endpoint.http, headers } };
+}
+
+/** How far ahead an acknowledgement's `--until` may be, as the API takes it: 30 days. */
+export const MAX_UNTIL_MS = 30 * 86_400_000;
+
+const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
+/** A duration as people write one: `90m`, `2h`, `1h30m`, `7d`, `1w`. */
+const DURATION = /^(\d+[smhdw])+$/;
+/** An RFC 3339 date-time: `2026-05-01T18:00:00Z`, `2026-05-01 18:00:00.5+02:00`. */
+const RFC3339 = /^(\d{4})-(\d\d)-(\d\d)[Tt ](\d\d):(\d\d):(\d\d)(\.\d+)?(?:([Zz])|([+-])(\d\d):(\d\d))$/;
+
+/** The time an RFC 3339 date-time names, or NaN for one with a field out of range (30 February). */
+function rfc3339(text: string): number {
+  const m = RFC3339.exec(text);
+  if (!m) return Number.NaN;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const offsetHours = m[8] ? 0 : Number(m[10]);
+  const offsetMinutes = m[8] ? 0 : Number(m[11]);
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth) return Number.NaN;
+  if (hour > 23 || minute > 59 || second > 59 || offsetHours > 23 || offsetMinutes > 59) return Number.NaN;
+  const sign = m[9] === '-' ? -1 : 1;
+  const ms = m[7] ? Math.floor(Number(`0${m[7]}`) * 1000) : 0;
+  return (
+    Date.UTC(year, month - 1, day, hour, minute, second, ms) -
+    sign * (offsetHours * 3_600_000 + offsetMinutes * 60_000)
+  );
+}
+
+/**
+ * `--until`: an RFC 3339 time, or a duration from `now` (`2h` is two hours from now), as the
+ * UTC time the API takes. It must be ahead, and at most 30 days ahead (the API's limit).
+ */
+export function untilOf(value: string, now: number = Date.now()): string {
+  const text = value.trim();
+  let at: number;
+  if (DURATION.test(text)) {
+    let ms = 0;
+    for (const [, n, unit] of text.matchAll(/(\d+)([smhdw])/g)) ms += Number(n) * UNIT_MS[unit!]!;
+    if (ms === 0) throw usageError(`--until ${text} is no time at all: give a duration such as 2h.`);
+    at = now + ms;
+  } else if (RFC3339.test(text)) {
+    at = rfc3339(text);
+    if (Number.isNaN(at)) throw usageError(`--until "${text}" is not a valid date and time.`);
+    if (at <= now) throw usageError(`--until ${text} has passed: give a time ahead, or a duration.`);
+  } else {
+    throw usageError(
+      `--until takes an RFC 3339 time (2026-05-01T18:00:00Z) or a duration (90m, 2h, 1d), not "${text}".`,
+    );
+  }
+  if (at > now + MAX_UNTIL_MS) throw usageError('--until is at most 30 days ahead.');
+  return new Date(at).toISOString();
+}
+
+/** `alerts ack`'s body: the comment and, when given, the end. */
+export function acknowledgeBody(flags: { comment: string; until?: string }, now?: number): AlertAcknowledge {
+  const comment = flags.comment.trim();
+  if (comment === '') throw usageError('--comment says why: it must not be empty.');
+  if (comment.length > 1000) throw usageError('--comment is at most 1000 characters.');
+  if (comment.includes('\0')) throw usageError('--comment must not contain NUL.');
+  return { comment, ...(flags.until !== undefined && { until: untilOf(flags.until, now) }) };
 }
