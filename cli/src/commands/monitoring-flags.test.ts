@@ -281,7 +281,6 @@ describe('endpoints update: only what was given', () => {
     enabled: true,
     labels: { severity: 'warning', component: 'checkout' },
     annotations: { summary: 'The shop is down' },
-    alert: { failures: 3, successes: 2, min_locations: null },
     http: {
       method: 'GET',
       headers: { Authorization: '[redacted]' },
