@@ -226,7 +226,12 @@ async function main(): Promise<void> {
       LOG_LEVEL: 'warn',
       ...(process.env.PLINTH_DB_POOL_SIZE && { PLINTH_DB_POOL_SIZE: process.env.PLINTH_DB_POOL_SIZE }),
     },
-    { nodeArgs: API_NODE_FLAGS },
+    {
+      // BENCH_API_CPU_PROF=<dir>: a V8 CPU profile of the API, written there when it stops.
+      nodeArgs: process.env.BENCH_API_CPU_PROF
+        ? [...API_NODE_FLAGS, '--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_CPU_PROF}`]
+        : API_NODE_FLAGS,
+    },
   );
   const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
   try {
@@ -275,7 +280,10 @@ async function main(): Promise<void> {
 
     const apiMax = await capacity(api.url, world.agents, BURST_SECONDS);
     const floorMax = await floor(databaseUrl, world.agents, BURST_SECONDS);
-    const footprint = await agentFootprint(api.url, sql, world.admin);
+    const footprint =
+      process.env.BENCH_AGENT_FOOTPRINT === '0'
+        ? { line: 'not measured (BENCH_AGENT_FOOTPRINT=0)', ok: undefined, verdict: '' }
+        : await agentFootprint(api.url, sql, world.admin);
 
     const acks = [...sent.ackMs].sort((a, b) => a - b);
     const perSecond = sent.results / loadSeconds;

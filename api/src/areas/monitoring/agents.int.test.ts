@@ -49,6 +49,7 @@ describeOnEachDatabase('monitoring agents', (w) => {
     expect(agent.token.startsWith(agent.token_prefix)).toBe(true);
     const got = await w.expectStatus(200, 'GET', `/api/v1/agents/${agent.id}/`, { token: a.viewer.token });
     expect(got).not.toHaveProperty('token');
+    expect(got.token_prefix).toBe(agent.token_prefix);
     expect(JSON.stringify(got)).not.toContain(agent.token);
     const list = await w.expectStatus(200, 'GET', `/api/v1/agents/?organization=${a.org.id}`, {
       token: a.user.token,

@@ -42,16 +42,9 @@ const toView = (a: Row): AgentView => ({
   updated_at: a.updatedAt.toISOString(),
 });
 
-/** The newest token's prefix, beside the agent's columns. */
-const newestPrefix = sql<string>`coalesce((select ${agentTokens.displayPrefix} from ${agentTokens}
-  where ${agentTokens.agentId} = ${agents.id} order by ${agentTokens.createdAt} desc limit 1), '')`;
-
 async function rowOf(db: Database, id: string): Promise<Row | undefined> {
-  const [row] = await db
-    .select({ agent: agents, tokenPrefix: newestPrefix })
-    .from(agents)
-    .where(eq(agents.id, id));
-  return row && { ...row.agent, tokenPrefix: row.tokenPrefix };
+  const [row] = await db.select().from(agents).where(eq(agents.id, id));
+  return row && { ...row, tokenPrefix: (await prefixesOf(db, [row.id])).get(row.id) ?? '' };
 }
 
 /** Where an agent's rights are decided: its workspace when it has one, else its organization. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../core/db/client.ts';
+import { arrayParameter, prepared } from '../../core/db/prepared.ts';
 import { checkRollups } from '../../core/db/schema/index.ts';
 import { bucketOf, emptyHistogram } from './histogram.ts';
 
@@ -76,22 +77,53 @@ export function rollupsOf(
   );
 }
 
-/** Adds rollups to the stored ones (in the transaction that stored their results). */
+/** A histogram as an array literal, without its trailing empty buckets (most are). */
+const histLiteral = (hist: readonly number[]): string => {
+  let end = hist.length;
+  while (end > 1 && hist[end - 1] === 0) end--;
+  return `{${hist.slice(0, end).join(',')}}`;
+};
+
+/**
+ * Adds rollups to the stored ones (in the transaction that stored their results): one prepared
+ * INSERT … SELECT FROM unnest(arrays) … ON CONFLICT, whatever the number of rows. Histograms of
+ * different lengths add up element by element (unnest pads the shorter with nulls).
+ */
 export async function addRollups(db: Database, rows: readonly Rollup[]): Promise<void> {
   if (rows.length === 0) return;
-  await db
-    .insert(checkRollups)
-    .values(rows.map((r) => ({ ...r })))
-    .onConflictDoUpdate({
-      target: [checkRollups.endpointId, checkRollups.bucket, checkRollups.location],
-      set: {
-        n: sql`${checkRollups.n} + excluded.n`,
-        nSuccess: sql`${checkRollups.nSuccess} + excluded.n_success`,
-        sumMs: sql`${checkRollups.sumMs} + excluded.sum_ms`,
-        hist: sql`(select array_agg((coalesce(x, 0) + coalesce(y, 0))::smallint order by i)
-          from unnest(${checkRollups.hist}, excluded.hist) with ordinality as h(x, y, i))`,
-        seen: sql`${checkRollups.seen} | excluded.seen`,
-        ok: sql`${checkRollups.ok} | excluded.ok`,
-      },
-    });
+  await prepared(db, 'monitoring_add_rollups', (d, name) =>
+    d
+      .insert(checkRollups)
+      .select(
+        sql`select t.endpoint_id, t.location, t.bucket::timestamptz, t.n, t.n_success, t.sum_ms, t.hist::smallint[], t.seen, t.ok
+        from unnest(${arrayParameter('endpoint_id', 'uuid')}, ${arrayParameter('location', 'text')},
+          ${arrayParameter('bucket', 'text')}, ${arrayParameter('n', 'integer')}, ${arrayParameter('n_success', 'integer')},
+          ${arrayParameter('sum_ms', 'float8')}, ${arrayParameter('hist', 'text')}, ${arrayParameter('seen', 'bigint')},
+          ${arrayParameter('ok', 'bigint')})
+          as t(endpoint_id, location, bucket, n, n_success, sum_ms, hist, seen, ok)` as never,
+      )
+      .onConflictDoUpdate({
+        target: [checkRollups.endpointId, checkRollups.bucket, checkRollups.location],
+        set: {
+          n: sql`${checkRollups.n} + excluded.n`,
+          nSuccess: sql`${checkRollups.nSuccess} + excluded.n_success`,
+          sumMs: sql`${checkRollups.sumMs} + excluded.sum_ms`,
+          hist: sql`(select array_agg((coalesce(x, 0) + coalesce(y, 0))::smallint order by i)
+            from unnest(${checkRollups.hist}, excluded.hist) with ordinality as h(x, y, i))`,
+          seen: sql`${checkRollups.seen} | excluded.seen`,
+          ok: sql`${checkRollups.ok} | excluded.ok`,
+        },
+      })
+      .prepare(name),
+  ).execute({
+    endpoint_id: rows.map((r) => r.endpointId),
+    location: rows.map((r) => r.location),
+    bucket: rows.map((r) => r.bucket.toISOString()),
+    n: rows.map((r) => r.n),
+    n_success: rows.map((r) => r.nSuccess),
+    sum_ms: rows.map((r) => r.sumMs),
+    hist: rows.map((r) => histLiteral(r.hist)),
+    seen: rows.map((r) => r.seen),
+    ok: rows.map((r) => r.ok),
+  });
 }

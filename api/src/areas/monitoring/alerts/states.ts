@@ -1,5 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../../core/db/client.ts';
+import { arrayParameter, prepared } from '../../../core/db/prepared.ts';
 import { checkStates } from '../../../core/db/schema/index.ts';
 import { nextStreak, STALE_MS } from './streaks.ts';
 import type { Streak } from './streaks.ts';
@@ -9,6 +10,48 @@ interface Outcome {
   checkedAt: Date;
   success: boolean;
 }
+
+/** The location's streaks of these endpoints, locked until the transaction ends. */
+const readStatement = (db: Database) =>
+  prepared(db, 'monitoring_read_streaks', (d, name) =>
+    d
+      .select()
+      .from(checkStates)
+      .where(
+        sql`${checkStates.location} = ${sql.placeholder('location')}
+          and ${checkStates.endpointId} = any(${arrayParameter('ids', 'uuid')}::uuid[])`,
+      )
+      .orderBy(checkStates.endpointId)
+      .for('update')
+      .prepare(name),
+  );
+
+/** The new streaks, one prepared statement whatever their number. */
+const writeStatement = (db: Database) =>
+  prepared(db, 'monitoring_write_streaks', (d, name) =>
+    d
+      .insert(checkStates)
+      .select(
+        sql`select t.endpoint_id, ${sql.placeholder('location')}::text, t.last_checked_at::timestamptz, t.failing, t.passing,
+          t.down::boolean, case when t.changed::boolean then now() end, now()
+        from unnest(${arrayParameter('endpoint_id', 'uuid')}, ${arrayParameter('last_checked_at', 'text')},
+          ${arrayParameter('failing', 'integer')}, ${arrayParameter('passing', 'integer')},
+          ${arrayParameter('down', 'text')}, ${arrayParameter('changed', 'text')})
+          as t(endpoint_id, last_checked_at, failing, passing, down, changed)` as never,
+      )
+      .onConflictDoUpdate({
+        target: [checkStates.endpointId, checkStates.location],
+        set: {
+          lastCheckedAt: sql`excluded.last_checked_at`,
+          failing: sql`excluded.failing`,
+          passing: sql`excluded.passing`,
+          down: sql`excluded.down`,
+          downChangedAt: sql`coalesce(excluded.down_changed_at, ${checkStates.downChangedAt})`,
+          updatedAt: sql`now()`,
+        },
+      })
+      .prepare(name),
+  );
 
 /**
  * Moves one location's streaks by new results (in the transaction that stored them) and returns
@@ -22,50 +65,34 @@ export async function moveStreaks(
 ): Promise<string[]> {
   const now = Date.now();
   const byEndpoint = new Map<string, Outcome[]>();
-  for (const r of results)
-    if (now - r.checkedAt.getTime() <= STALE_MS)
-      byEndpoint.set(r.endpointId, [...(byEndpoint.get(r.endpointId) ?? []), r]);
+  for (const r of results) {
+    if (now - r.checkedAt.getTime() > STALE_MS) continue;
+    const list = byEndpoint.get(r.endpointId);
+    if (list) list.push(r);
+    else byEndpoint.set(r.endpointId, [r]);
+  }
   if (byEndpoint.size === 0) return [];
   const ids = [...byEndpoint.keys()].sort();
   const old = new Map(
-    (
-      await tx
-        .select()
-        .from(checkStates)
-        .where(
-          and(
-            eq(checkStates.location, location),
-            sql`${checkStates.endpointId} = any(${sql.param(ids)}::uuid[])`,
-          ),
-        )
-        .orderBy(checkStates.endpointId)
-        .for('update')
-    ).map((s) => [s.endpointId, s as Streak]),
+    (await readStatement(tx).execute({ location, ids })).map((s) => [s.endpointId, s as Streak]),
   );
-  const rows = [];
-  const flipped: string[] = [];
+  const rows: (Streak & { endpointId: string; changed: boolean })[] = [];
   for (const id of ids) {
     const before = old.get(id);
     const after = nextStreak(before, byEndpoint.get(id)!, ruleOf(id));
     if (!after || (before && after.lastCheckedAt.getTime() === before.lastCheckedAt.getTime())) continue;
-    const changed = (before?.down ?? false) !== after.down;
-    if (changed) flipped.push(id);
-    rows.push({ endpointId: id, location, ...after, ...(changed && { downChangedAt: sql`now()` }) });
+    rows.push({ endpointId: id, ...after, changed: (before?.down ?? false) !== after.down });
   }
   if (rows.length > 0)
-    await tx
-      .insert(checkStates)
-      .values(rows)
-      .onConflictDoUpdate({
-        target: [checkStates.endpointId, checkStates.location],
-        set: {
-          lastCheckedAt: sql`excluded.last_checked_at`,
-          failing: sql`excluded.failing`,
-          passing: sql`excluded.passing`,
-          down: sql`excluded.down`,
-          downChangedAt: sql`coalesce(excluded.down_changed_at, ${checkStates.downChangedAt})`,
-          updatedAt: sql`now()`,
-        },
-      });
-  return flipped;
+    await writeStatement(tx).execute({
+      location,
+      endpoint_id: rows.map((r) => r.endpointId),
+      last_checked_at: rows.map((r) => r.lastCheckedAt.toISOString()),
+      failing: rows.map((r) => r.failing),
+      passing: rows.map((r) => r.passing),
+      // As text: drizzle's postgres-js driver cannot send an array of booleans.
+      down: rows.map((r) => String(r.down)),
+      changed: rows.map((r) => String(r.changed)),
+    });
+  return rows.filter((r) => r.changed).map((r) => r.endpointId);
 }

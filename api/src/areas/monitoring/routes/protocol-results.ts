@@ -2,7 +2,7 @@ import { jsonBody, jsonResponse } from '../../../http/common.ts';
 import { defineRoute } from '../../../http/openapi.ts';
 import { endpoint } from '../../area.ts';
 import { countBatch } from '../metrics.ts';
-import { ingestResults } from '../protocol.ts';
+import { ingestResults } from '../ingest.ts';
 import { IngestOutcomeSchema, ResultBatchSchema } from '../schema/protocol.ts';
 
 /** POST /api/v1/agent/results/ */

@@ -1,0 +1,140 @@
+import { eq, sql } from 'drizzle-orm';
+import type { AgentIdentity } from '../../auth/agents.ts';
+import type { Database } from '../../core/db/client.ts';
+import { arrayParameter, prepared } from '../../core/db/prepared.ts';
+import { checkEndpoints, checkResults } from '../../core/db/schema/index.ts';
+import { enqueueAll } from '../../core/jobs/queue.ts';
+import { EVALUATE_JOB } from './alerts/evaluate.ts';
+import { moveStreaks } from './alerts/states.ts';
+import { addRollups, rollupsOf } from './rollups.ts';
+import type { CheckResultInput, IngestOutcome } from './schema/protocol.ts';
+
+/** The columns a result has of its own; the rest of its fields go to `details`. */
+const COLUMNS = new Set([
+  'result_id',
+  'endpoint_id',
+  'success',
+  'checked_at',
+  'duration_ms',
+  'status_code',
+  'http_error_category',
+]);
+
+function detailsOf(r: CheckResultInput): string | null {
+  const out: Record<string, unknown> = {};
+  let any = false;
+  for (const [k, v] of Object.entries(r))
+    if (!COLUMNS.has(k) && v !== null && v !== undefined) {
+      out[k] = v;
+      any = true;
+    }
+  return any ? JSON.stringify(out) : null;
+}
+
+/**
+ * The batch's endpoints that are in the agent's reach (its organization, or its workspace), with
+ * what ingestion needs of each: one prepared statement, the IDs as one opaque array.
+ */
+const reachStatement = (db: Database) =>
+  prepared(db, 'monitoring_reach', (d, name) =>
+    d
+      .select({
+        id: checkEndpoints.id,
+        frequency: checkEndpoints.frequencySeconds,
+        failures: checkEndpoints.alertFailures,
+        successes: checkEndpoints.alertSuccesses,
+      })
+      .from(checkEndpoints)
+      .where(
+        sql`${checkEndpoints.id} = any(${arrayParameter('ids', 'uuid')}::uuid[])
+          and ${eq(checkEndpoints.organizationId, sql.placeholder('org'))}
+          and (${sql.placeholder('ws')}::uuid is null or ${checkEndpoints.workspaceId} = ${sql.placeholder('ws')}::uuid)`,
+      )
+      .prepare(name),
+  );
+
+/**
+ * The batch's rows in one INSERT … SELECT FROM unnest(arrays), the same nine parameters whatever
+ * its size (drizzle building a row's worth of parameters per result cost more than the insert);
+ * those stored before (a batch sent again) are skipped, and the new ones returned.
+ */
+const insertStatement = (db: Database) =>
+  prepared(db, 'monitoring_insert_results', (d, name) =>
+    d
+      .insert(checkResults)
+      .select(
+        sql`select t.id, t.endpoint_id, ${sql.placeholder('agent')}::uuid, t.checked_at::timestamptz, now(),
+          t.success::boolean, t.duration_ms, t.status_code, t.error_category, t.details::jsonb
+        from unnest(${arrayParameter('id', 'uuid')}, ${arrayParameter('endpoint_id', 'uuid')},
+          ${arrayParameter('checked_at', 'text')}, ${arrayParameter('success', 'text')},
+          ${arrayParameter('duration_ms', 'real')}, ${arrayParameter('status_code', 'smallint')},
+          ${arrayParameter('error_category', 'text')}, ${arrayParameter('details', 'text')})
+          as t(id, endpoint_id, checked_at, success, duration_ms, status_code, error_category, details)` as never,
+      )
+      .onConflictDoNothing({ target: checkResults.id })
+      .returning({ id: checkResults.id })
+      .prepare(name),
+  );
+
+/**
+ * Stores a batch of results once each (the agent's `result_id` is the key: a batch sent again adds
+ * nothing), in one transaction with their rollups and the location's streaks; a location that
+ * went down or came up has its endpoint's alert rule applied again, by a job. A result whose
+ * endpoint is not in the agent's reach is rejected, not stored, and does not fail the others.
+ */
+export async function ingestResults(
+  db: Database,
+  agent: AgentIdentity,
+  results: readonly CheckResultInput[],
+): Promise<IngestOutcome> {
+  if (results.length === 0) return { accepted: 0, duplicates: 0, rejected: [] };
+  const asked = [...new Set(results.map((r) => r.endpoint_id))];
+  const reach = new Map(
+    (await reachStatement(db).execute({ ids: asked, org: agent.organizationId, ws: agent.workspaceId })).map(
+      (r) => [r.id, r],
+    ),
+  );
+  const kept = results.filter((r) => reach.has(r.endpoint_id));
+  const rejected = results
+    .filter((r) => !reach.has(r.endpoint_id))
+    .map((r) => ({ result_id: r.result_id, reason: 'endpoint_unknown' as const }));
+  if (kept.length === 0) return { accepted: 0, duplicates: 0, rejected };
+  const accepted = await db.transaction(async (tx) => {
+    const stored = new Set(
+      (
+        await insertStatement(tx).execute({
+          agent: agent.agentId,
+          id: kept.map((r) => r.result_id),
+          endpoint_id: kept.map((r) => r.endpoint_id),
+          checked_at: kept.map((r) => r.checked_at),
+          // As text: drizzle's postgres-js driver cannot send an array of booleans.
+          success: kept.map((r) => String(r.success)),
+          duration_ms: kept.map((r) => r.duration_ms),
+          status_code: kept.map((r) => r.status_code ?? null),
+          error_category: kept.map((r) => r.http_error_category ?? null),
+          details: kept.map(detailsOf),
+        })
+      ).map((r) => r.id),
+    );
+    // A result stored now (the first of twins in one batch only).
+    const fresh = kept
+      .filter((r) => stored.delete(r.result_id))
+      .map((r) => ({
+        endpointId: r.endpoint_id,
+        checkedAt: new Date(r.checked_at),
+        success: r.success,
+        durationMs: r.duration_ms,
+      }));
+    await addRollups(
+      tx,
+      rollupsOf(fresh, agent.location, (id) => reach.get(id)!.frequency),
+    );
+    const flipped = await moveStreaks(tx, agent.location, fresh, (id) => reach.get(id)!);
+    await enqueueAll(
+      tx,
+      flipped.map((id) => ({ kind: EVALUATE_JOB, key: id, tenant: agent.organizationId })),
+    );
+    return fresh.length;
+  });
+  return { accepted, duplicates: kept.length - accepted, rejected };
+}
