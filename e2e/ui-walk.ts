@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { jsonRequest } from '../api/src/test/api-process.ts';
+import { eventually } from '../api/src/test/eventually.ts';
 import { ADMIN_PASSWORD, startLiveApi } from './clients/live-api.ts';
 import type { LiveApi } from './clients/live-api.ts';
 
@@ -8,8 +10,9 @@ import type { LiveApi } from './clients/live-api.ts';
  * Every page of the web UI, walked in a real browser: shared by the accessibility and CSP checks
  * (e2e/ui-pages.test.ts) and the screenshots (`npm run ui:screenshots`). The API runs on
  * PostgreSQL with a real MinIO, seeded through the API with an organization, a workspace (with
- * an action and two event handlers), a member, a bucket and two client runs, one ended and one
- * open, so every page has something to show.
+ * an action and two event handlers), a member, a bucket, two client runs, one ended and one
+ * open, and a monitoring agent whose results for an endpoint fired an alert, so every page has
+ * something to show.
  */
 
 export interface UiWorld {
@@ -25,6 +28,8 @@ export interface UiWorld {
   readonly bucket: { id: string; name: string };
   /** A client's run that ended (with its event and deliveries), and one still open. */
   readonly runs: { ended: string; open: string };
+  /** An agent with its reports, an endpoint with a day of its results, and the alert they fired. */
+  readonly monitoring: { agent: string; endpoint: string; alert: string };
 }
 
 export const MEMBER_PASSWORD = 'ui-walk-member-password';
@@ -96,11 +101,80 @@ export async function startUiWorld(): Promise<UiWorld> {
     await call('POST', `/api/v1/action-runs/${ended.id}/finish/`, { exit_code: 0, output: 'deployed\n' });
     const open = await start();
     const runs = { ended: ended.id, open: open.id };
-    return { live, url, adminToken: token, org, workspace, member, orgAdmin, bucket, runs };
+    const monitoring = await seedMonitoring(url, call, org.id, workspace.id);
+    return { live, url, adminToken: token, org, workspace, member, orgAdmin, bucket, runs, monitoring };
   } catch (err) {
     await live.stop();
     throw err;
   }
+}
+
+/**
+ * An agent (its token reports), an endpoint it checked every ten minutes for a day and that failed
+ * three times lately, so the endpoint's chart has a line, and the alert the API fired for it.
+ */
+async function seedMonitoring(
+  url: string,
+  call: <T>(method: string, path: string, body?: unknown) => Promise<T>,
+  organization: string,
+  workspace: string,
+): Promise<UiWorld['monitoring']> {
+  const agent = await call<{ id: string; token: string }>('POST', '/api/v1/agents/', {
+    organization,
+    name: 'probe-eu',
+    location: 'eu-central',
+    description: 'The probe in Frankfurt',
+  });
+  const endpoint = await call<{ id: string }>('POST', '/api/v1/endpoints/', {
+    workspace,
+    name: 'shop',
+    kind: 'http',
+    target: 'https://shop.example.com/healthz',
+    labels: { severity: 'critical', team: 'payments' },
+    annotations: { runbook_url: 'https://runbooks.example.com/shop' },
+    alert: { failures: 3, successes: 2, min_locations: 1 },
+    http: { headers: { Authorization: 'Bearer walk-secret' } },
+  });
+  const now = Date.now();
+  const result = (minutesAgo: number, success: boolean, ms: number) => ({
+    result_id: randomUUID(),
+    endpoint_id: endpoint.id,
+    success,
+    checked_at: new Date(now - minutesAgo * 60_000).toISOString(),
+    duration_ms: ms,
+    status_code: success ? 200 : 503,
+  });
+  const results = [
+    // Every 10 minutes for a day, slower in the busy hours, a few slow checks among them.
+    ...Array.from({ length: 140 }, (_, i) =>
+      result((141 - i) * 10, true, 35 + 25 * Math.sin(i / 12) ** 2 + (i % 7 === 0 ? 90 : (i * 13) % 20)),
+    ),
+    ...[3, 2, 1].map((ago) => result(ago, false, 180)),
+  ];
+  const agentCall = (path: string, body: unknown) =>
+    jsonRequest(url, 'POST', path, { token: agent.token, body }).then(({ status, body: answer }) => {
+      if (status >= 300) throw new Error(`POST ${path}: ${status} ${JSON.stringify(answer)}`);
+    });
+  await agentCall('/api/v1/agent/results/', { results });
+  await agentCall('/api/v1/agent/health/', {
+    status: 'healthy',
+    version: '0.11.9',
+    uptime_seconds: 86_400,
+    check_metrics: { monitored_endpoints: 1, checks_total: 49 },
+  });
+  await agentCall('/api/v1/agent/errors/', {
+    error_counts: { http_503: 3 },
+    recent_errors: [{ code: 'http_503', message: 'the server answered 503', endpoint_id: endpoint.id }],
+  });
+  // The alert rule runs as a job of the API: wait for its alert.
+  const alert = await eventually('the endpoint’s alert firing', async () => {
+    const list = await call<{ results: { id: string }[] }>(
+      'GET',
+      `/api/v1/alerts/?endpoint=${endpoint.id}&state=firing`,
+    );
+    return list.results[0];
+  });
+  return { agent: agent.id, endpoint: endpoint.id, alert: alert.id };
 }
 
 /** Signs in through the local form as `username`. */
@@ -187,6 +261,27 @@ export async function walkEveryPage(
   await page.getByRole('button', { name: /Create/ }).click();
   await page.locator('[data-show-once]').waitFor();
   await visit('bucket created');
+
+  await go('monitoring endpoints', '/ui/monitoring/');
+  await go('monitoring endpoint', `/ui/monitoring/endpoints/${w.monitoring.endpoint}/`);
+  await page.getByText("The chart's figures").click();
+  await visit('monitoring endpoint with the chart figures');
+  await go('monitoring endpoint over 7 days', `/ui/monitoring/endpoints/${w.monitoring.endpoint}/?window=7d`);
+  await go('monitoring alerts', '/ui/monitoring/alerts/');
+  await go('monitoring resolved alerts', '/ui/monitoring/alerts/?state=resolved');
+  await go('monitoring alert', `/ui/monitoring/alerts/${w.monitoring.alert}/`);
+  const acknowledge = page.getByRole('button', { name: /^Acknowledge( again)?$/ });
+  // Without a comment the script says the API's rule beside the field; the form is not sent.
+  await acknowledge.click();
+  await expect.poll(() => page.locator('#comment-live').textContent()).not.toBe('');
+  await visit('monitoring alert without a comment');
+  await page.getByLabel('Comment').fill('Looking into it: the database failed over.');
+  await acknowledge.click();
+  await page.waitForURL(/\?acknowledged=1$/);
+  await visit('monitoring alert acknowledged');
+  await go('monitoring agents', '/ui/monitoring/agents/');
+  await go('monitoring agents with archived', '/ui/monitoring/agents/?archived=true');
+  await go('monitoring agent', `/ui/monitoring/agents/${w.monitoring.agent}/`);
 
   await go('API keys', '/ui/accounts/api-keys/');
   await page.getByLabel('Name').fill(`key-${Date.now()}`);

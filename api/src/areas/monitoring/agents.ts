@@ -209,6 +209,22 @@ export async function getAgent(ctx: ServiceContext, id: string): Promise<AgentVi
   return toView(await findAgent(ctx, id, 'agent.view'));
 }
 
+/** An agent with what it last reported of itself (its web page): not part of the API's view. */
+export interface AgentReports {
+  readonly agent: AgentView;
+  /** The last health report's counters and figures, as sent (status, version and uptime are the view's). */
+  readonly report: Record<string, unknown> | null;
+  /** The last error report, as sent, and when it arrived. */
+  readonly errors: Record<string, unknown> | null;
+  readonly errors_at: string | null;
+}
+
+/** The agent `id` and its last health and error reports, for whoever may view it (404 otherwise). */
+export async function getAgentReports(ctx: ServiceContext, id: string): Promise<AgentReports> {
+  const row = await findAgent(ctx, id, 'agent.view');
+  return { agent: toView(row), report: row.report, errors: row.errors, errors_at: iso(row.lastErrorsAt) };
+}
+
 export async function updateAgent(ctx: ServiceContext, id: string, input: AgentUpdate): Promise<AgentView> {
   const before = await findAgent(ctx, id, 'agent.manage');
   const row = await ctx.db

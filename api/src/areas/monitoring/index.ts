@@ -5,6 +5,7 @@ import { syncAlertmanager } from './alerts/alertmanager.ts';
 import { EVALUATE_JOB, evaluateEndpoint, NOTIFY_JOB } from './alerts/evaluate.ts';
 import { watchAlerts } from './alerts/watch.ts';
 import { registerCheckMetrics } from './metrics.ts';
+import { registerMonitoringPages } from './pages.ts';
 import agentArchive from './routes/agent-archive.ts';
 import alertAcknowledge from './routes/alert-acknowledge.ts';
 import alertGet from './routes/alert-get.ts';
@@ -69,7 +70,8 @@ declare module '../../core/registry.ts' {
 
 /**
  * Monitoring: agents (a name, a location, a token bound to them), the endpoints they check, and the
- * agent protocol they speak (`/api/v1/agent/…`, the original product's paths). docs/monitoring.md.
+ * agent protocol they speak (`/api/v1/agent/…`, the original product's paths), with their web pages
+ * (pages.ts: endpoints, alerts, agents; docs/web-ui.md). docs/monitoring.md.
  */
 export const monitoringArea: Area = {
   name: 'monitoring',
@@ -101,6 +103,8 @@ export const monitoringArea: Area = {
     protocolHealth,
     protocolErrors,
   ],
+  pages: registerMonitoringPages,
+  nav: [{ section: 'monitoring', href: '/ui/monitoring/', label: 'Monitoring', order: 30 }],
   jobs: (deps) => ({
     'monitoring.prune_results': () => pruneResults(deps).then(() => undefined),
     [EVALUATE_JOB]: ({ lease }) => evaluateEndpoint(deps.db, lease.job.key).then(() => undefined),

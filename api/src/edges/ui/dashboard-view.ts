@@ -39,6 +39,8 @@ export interface DashboardProps {
   readonly bucketCount: number;
   /** The latest security events without key use; null for those who may not read the log. */
   readonly events: readonly AuditEntry[] | null;
+  /** The firing alerts the user may see, by severity; null for those who may not see alerts. */
+  readonly firing: Readonly<Record<string, number>> | null;
   readonly auditHref: string | null;
   readonly actions: { readonly createBucket: boolean; readonly createKey: boolean };
 }
@@ -63,7 +65,8 @@ export function dashboardPage(p: DashboardProps): string {
         </p>
         ${nextActions(p)}
       </div>
-      ${bucketsCard(p)} ${regionsCard(p)} ${organizationsCard(p)} ${workspacesCard(p)} ${eventsCard(p)}`,
+      ${alertsCard(p)} ${bucketsCard(p)} ${regionsCard(p)} ${organizationsCard(p)} ${workspacesCard(p)}
+      ${eventsCard(p)}`,
     p.frame,
   );
 }
@@ -75,6 +78,29 @@ function nextActions(p: DashboardProps): Html | '' {
     ${p.actions.createBucket ? html`<a class="button" href="/ui/buckets/new/">Create a bucket</a>` : ''}
     ${p.actions.createKey ? html`<a class="button" href="/ui/accounts/api-keys/">Create an API key</a>` : ''}
   </nav>`;
+}
+
+/** The alerts firing now, by severity, linking to them (those who may see alerts only). */
+function alertsCard(p: DashboardProps): Html | '' {
+  if (!p.firing) return '';
+  const n = (severity: string) => p.firing?.[severity] ?? 0;
+  const others = Object.entries(p.firing)
+    .filter(([s]) => s !== 'critical' && s !== 'warning')
+    .reduce((sum, [, c]) => sum + c, 0);
+  const total = n('critical') + n('warning') + others;
+  return html`<div class="card" id="firing-alerts">
+    <h2>Alerts</h2>
+    ${
+      total
+        ? html`<p class="actions">
+            <span class="badge bad" data-severity="critical">${count(n('critical'))} critical</span>
+            <span class="badge warn" data-severity="warning">${count(n('warning'))} warning</span>
+            ${others ? html`<span class="badge off" data-severity="other">${count(others)} other</span>` : ''}
+            <a href="/ui/monitoring/alerts/?state=firing">The firing alerts</a>
+          </p>`
+        : html`<p id="no-firing">No alert is firing. <a href="/ui/monitoring/alerts/">The alerts</a></p>`
+    }
+  </div>`;
 }
 
 function bucketsCard(p: DashboardProps): Html {

@@ -3,6 +3,7 @@ import type { AreaPageDeps } from '../../areas/area.ts';
 import { KEY_USE_EVENTS, listAudit } from '../../areas/audit/public.ts';
 import { listBuckets, regionAggregates } from '../../areas/buckets/public.ts';
 import { membershipsOfUser } from '../../areas/members/public.ts';
+import { firingAlertCounts } from '../../areas/monitoring/public.ts';
 import { listOrganizations } from '../../areas/organizations/public.ts';
 import { listWorkspaces } from '../../areas/workspaces/public.ts';
 import { roleIn } from '../../auth/policy.ts';
@@ -15,9 +16,10 @@ import type { DashboardProps } from './dashboard-view.ts';
 
 /**
  * The dashboard at `/ui/`: who I am, my organizations and workspaces with my role in each, my
- * buckets with their occupancy and the totals per region, the recent security events I may read,
- * and what I may do next. Everything through the areas' services with the session's principal, so
- * it shows exactly what the API would show this user (dashboard-view.ts draws it).
+ * buckets with their occupancy and the totals per region, the alerts firing where I may see them,
+ * the recent security events I may read, and what I may do next. Everything through the areas'
+ * services with the session's principal, so it shows exactly what the API would show this user
+ * (dashboard-view.ts draws it).
  */
 
 /** The dashboard's entry in the main navigation: the first. */
@@ -52,17 +54,27 @@ export function registerDashboard(
 
 async function dashboardData(p: PageContext, deps: AreaPageDeps): Promise<Omit<DashboardProps, 'provider'>> {
   const bucketCtx = { ...p.ctx, storage: deps.storage };
-  const [memberships, orgs, workspaces, regions, buckets, canCreateBucket, canCreateKey, canReadAudit] =
-    await Promise.all([
-      membershipsOfUser(p.ctx, p.session.userId),
-      listOrganizations(p.ctx, LIST, { page: 1, page_size: 500 }),
-      listWorkspaces(p.ctx, LIST, { page: 1, page_size: 500 }),
-      regionAggregates(bucketCtx),
-      listBuckets(bucketCtx, LIST, { page: 1, page_size: SHOWN }),
-      may(p.ctx, 'bucket.create', 'global'),
-      may(p.ctx, 'api_key.user.create', 'global'),
-      may(p.ctx, 'audit_log.view', 'global'),
-    ]);
+  const [
+    memberships,
+    orgs,
+    workspaces,
+    regions,
+    buckets,
+    canCreateBucket,
+    canCreateKey,
+    canReadAudit,
+    canViewAlerts,
+  ] = await Promise.all([
+    membershipsOfUser(p.ctx, p.session.userId),
+    listOrganizations(p.ctx, LIST, { page: 1, page_size: 500 }),
+    listWorkspaces(p.ctx, LIST, { page: 1, page_size: 500 }),
+    regionAggregates(bucketCtx),
+    listBuckets(bucketCtx, LIST, { page: 1, page_size: SHOWN }),
+    may(p.ctx, 'bucket.create', 'global'),
+    may(p.ctx, 'api_key.user.create', 'global'),
+    may(p.ctx, 'audit_log.view', 'global'),
+    may(p.ctx, 'alert.view', 'global'),
+  ]);
   // The role that decides in each workspace: an organization's, a workspace's, or Super Admin.
   const shown = workspaces.results.slice(0, SHOWN);
   const roles = await Promise.all(
@@ -78,6 +90,8 @@ async function dashboardData(p: PageContext, deps: AreaPageDeps): Promise<Omit<D
         })
       ).results
     : null;
+  // The firing alerts by severity: one query, for those who may see alerts.
+  const firing = canViewAlerts ? await firingAlertCounts(p.ctx) : null;
   const adminOf = memberships.filter((m) => m.role === 'admin');
   return {
     user: p.session,
@@ -93,6 +107,7 @@ async function dashboardData(p: PageContext, deps: AreaPageDeps): Promise<Omit<D
     buckets: buckets.results,
     bucketCount: buckets.count,
     events,
+    firing,
     // Where the whole story is: the whole log, or the (first) organization the reader administers.
     auditHref: p.principal.superuser
       ? '/ui/administration/audit-log/'

@@ -76,6 +76,30 @@ async function findAlert(ctx: ServiceContext, id: string, action: Action): Promi
   return a;
 }
 
+/** The alerts of the organizations (an agent's) and workspaces the caller may see. */
+const visibleAlerts = (ctx: ServiceContext): SQL | undefined =>
+  or(
+    and(
+      isNull(alerts.workspaceId),
+      sql`${alerts.organizationId} in ${visibleOrganizationIdsSql(ctx.principal)}`,
+    ),
+    and(
+      isNotNull(alerts.workspaceId),
+      sql`${alerts.workspaceId} in ${visibleWorkspaceIdsSql(ctx.principal)}`,
+    ),
+  );
+
+/** The firing alerts the caller may see, counted by severity, in one query (the dashboard's tile). */
+export async function firingAlertCounts(ctx: ServiceContext): Promise<Record<string, number>> {
+  requireScope(ctx.principal, 'alert.view');
+  const rows = await ctx.db
+    .select({ severity: alerts.severity, n: sql<number>`count(*)::int` })
+    .from(alerts)
+    .where(and(eq(alerts.state, 'firing'), visibleAlerts(ctx)))
+    .groupBy(alerts.severity);
+  return Object.fromEntries(rows.map((r) => [r.severity, Number(r.n)]));
+}
+
 /** The alerts the caller may see, newest first; by workspace, organization, state, acknowledgement or endpoint. */
 export async function listAlerts(ctx: ServiceContext, url: URL, q: AlertListQuery): Promise<Page<AlertView>> {
   let scope: SQL | undefined;
@@ -89,16 +113,7 @@ export async function listAlerts(ctx: ServiceContext, url: URL, q: AlertListQuer
     );
   } else {
     requireScope(ctx.principal, 'alert.view');
-    scope = or(
-      and(
-        isNull(alerts.workspaceId),
-        sql`${alerts.organizationId} in ${visibleOrganizationIdsSql(ctx.principal)}`,
-      ),
-      and(
-        isNotNull(alerts.workspaceId),
-        sql`${alerts.workspaceId} in ${visibleWorkspaceIdsSql(ctx.principal)}`,
-      ),
-    );
+    scope = visibleAlerts(ctx);
   }
   const acked = sql`exists (select 1 from ${alertAcknowledgements} where ${alertAcknowledgements.alertId} = ${alerts.id} and ${alertAcknowledgements.endedAt} is null)`;
   const page = await paginateTable(ctx.db, url, q, {
