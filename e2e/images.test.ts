@@ -2,7 +2,9 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import {
   chmodSync,
+  chownSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -26,6 +28,7 @@ import {
   finalStage,
   instructions,
   readDockerfile,
+  workdirOf,
 } from './dockerfile.ts';
 import type { Dockerfile } from './dockerfile.ts';
 import { eventually } from '../api/src/test/eventually.ts';
@@ -49,7 +52,7 @@ const LOCK = JSON.parse(readFileSync(join(REPO, 'package-lock.json'), 'utf8')) a
 };
 
 interface Image {
-  name: 'api' | 'operator';
+  name: 'api' | 'operator' | 'agent';
   dockerfile: string;
   /** The npm script that runs the same process from a checkout. */
   script: string;
@@ -76,6 +79,14 @@ const IMAGES: Image[] = [
     port: 8081,
     expose: '8081',
     contents: ['clients', 'node_modules', 'operator', 'package.json'],
+  },
+  {
+    name: 'agent',
+    dockerfile: 'Dockerfile.agent',
+    script: 'start:agent',
+    port: 8082,
+    expose: '8082',
+    contents: ['agent', 'node_modules', 'package.json'],
   },
 ];
 
@@ -417,6 +428,108 @@ describe.each(IMAGES)('$dockerfile', (image) => {
         }
         expect(await exitCode(proc, 30_000), proc.output()).toBe(0);
         expect(proc.output()).not.toContain('not-a-real-key');
+        expect(existsSync(join(scratch, 'home')), 'HOME was created').toBe(false);
+        expect(snapshot(tree)).toEqual(before);
+      });
+    }
+
+    if (image.name === 'agent') {
+      const asRoot = process.getuid?.() === 0;
+      const { uid, gid } = userOf(df);
+      /** The image's NODE_COMPILE_CACHE, in the tree that stands for its WORKDIR. */
+      const cacheDir = () =>
+        join(tree, relative(workdirOf(final), envOf(final).NODE_COMPILE_CACHE ?? '/nowhere'));
+      const baseEnv = (extra: Record<string, string>) => ({
+        HOME: join(scratch, 'home'),
+        NODE_COMPILE_CACHE: cacheDir(),
+        ...extra,
+      });
+
+      it('fills its compile cache as the build does: with CMD, as the user that reads it, then read-only', async () => {
+        // The cache lives in the image, under WORKDIR, and Node keeps one per set of V8 flags and
+        // per uid: it must be made by CMD itself, flags alike, under the USER the image runs as.
+        const cacheVar = envOf(final).NODE_COMPILE_CACHE!;
+        expect(cacheVar.startsWith(`${workdirOf(final)}/`), cacheVar).toBe(true);
+        const cmd = execForm(instructions(final, 'CMD').at(-1)!.args);
+        const fillAt = final.instructions.findIndex(
+          (i) => i.keyword === 'RUN' && i.args.startsWith(`${cmd.join(' ')} `),
+        );
+        expect(fillAt, 'a RUN of CMD fills the cache').toBeGreaterThan(-1);
+        const userAtFill = final.instructions
+          .slice(0, fillAt)
+          .filter((i) => i.keyword === 'USER')
+          .at(-1)?.args;
+        expect(userAtFill, 'the user the cache is made as').toBe(`${uid}:${gid}`);
+        const made = final.instructions
+          .slice(0, fillAt)
+          .find((i) => i.keyword === 'RUN' && i.args.includes('"$NODE_COMPILE_CACHE"'))?.args;
+        expect(made).toMatch(new RegExp(`chown ${uid}:${gid} "\\$NODE_COMPILE_CACHE"`));
+        const sealed = final.instructions
+          .slice(fillAt + 1)
+          .find((i) => i.keyword === 'RUN' && i.args.includes('"$NODE_COMPILE_CACHE"'))?.args;
+        expect(sealed).toMatch(/chown -R 0:0 "\$NODE_COMPILE_CACHE"/);
+        expect(sealed).toMatch(/chmod -R a\+rX,go-w "\$NODE_COMPILE_CACHE"/);
+
+        // The same steps on the tree: the directory for the image's user, the agent run without
+        // configuration (it loads every module, then stops with exit code 2), then root's.
+        mkdirSync(cacheDir());
+        if (asRoot) chownSync(cacheDir(), uid, gid);
+        const fill = startImageProcess(df, tree, baseEnv({}));
+        expect(await exitCode(fill, 30_000), fill.output()).toBe(2);
+        expect(fill.output()).toContain('PLINTH_API_URL is required');
+        const entries = readdirSync(cacheDir(), { recursive: true, encoding: 'utf8' });
+        expect(entries.length, 'files in the compile cache').toBeGreaterThan(10);
+        if (asRoot) {
+          for (const path of [cacheDir(), ...entries.map((e) => join(cacheDir(), e))]) {
+            chownSync(path, 0, 0);
+            chmodSync(path, statSync(path).isDirectory() ? 0o755 : 0o644);
+          }
+        }
+      });
+
+      it('starts with a token file and no API: modules from the cache, /healthz 200, writes only its buffer', async () => {
+        expect(existsSync(cacheDir()), 'the compile cache of the test above').toBe(true);
+        const before = snapshot(tree);
+        // The buffer's volume is the agent's (the chart's fsGroup); the token a mounted Secret.
+        const buffer = join(scratch, 'buffer');
+        mkdirSync(buffer);
+        if (asRoot) chownSync(buffer, uid, gid);
+        const tokenFile = join(scratch, 'token');
+        writeFileSync(tokenFile, 'pla_images-test-token\n');
+        chmodSync(tokenFile, 0o644);
+        const port = await freePort();
+        const closed = await freePort();
+        const proc = startImageProcess(
+          df,
+          tree,
+          baseEnv({
+            PLINTH_API_URL: `http://127.0.0.1:${closed}`,
+            PLINTH_AGENT_TOKEN_FILE: tokenFile,
+            PLINTH_AGENT_BUFFER_DIR: buffer,
+            PLINTH_AGENT_HEALTH_PORT: String(port),
+            // Node says where each module came from.
+            NODE_DEBUG_NATIVE: 'COMPILE_CACHE',
+          }),
+        );
+        try {
+          // 200 while the process answers, whatever the API's state (the chart's probes).
+          expect(await waitForStatus(proc, `http://127.0.0.1:${port}/healthz`, 200)).toMatch(/^ok \w+\n$/);
+        } finally {
+          proc.child.kill('SIGTERM');
+        }
+        expect(await exitCode(proc, 30_000), proc.output()).toBe(0);
+        // Every module of the agent read from the image's cache, none stripped again.
+        const output = proc.output();
+        expect(output).not.toContain('Cannot create cache directory');
+        expect(output).toMatch(
+          /retrieving transpile cache for StrippedTypeScript \S+\/agent\/src\/main\.ts\.\.\.success/,
+        );
+        expect(output).not.toMatch(
+          /retrieving transpile cache for \S+ \S+\/agent\/src\/\S+\.ts\.\.\.(?!success)/,
+        );
+        expect(output).not.toContain('pla_images-test-token');
+        expect(output).not.toMatch(/"level":"fatal"/);
+        expect(readdirSync(buffer).length, 'the buffer was opened where it was told').toBeGreaterThan(0);
         expect(existsSync(join(scratch, 'home')), 'HOME was created').toBe(false);
         expect(snapshot(tree)).toEqual(before);
       });

@@ -5,11 +5,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments, parseDocument } from 'yaml';
+import { loadConfig as loadAgentConfig } from '../agent/src/config.ts';
 import { loadOidcConfig } from '../api/src/auth/sso/config.ts';
 import { EnvSchema } from '../api/src/config.ts';
 import { runToolScript, startControlPlane } from '../operator/src/test/control-plane.ts';
 import type { ControlPlane } from '../operator/src/test/control-plane.ts';
 import { SCHEMA_LOCATION, writeKubeSchemas } from '../operator/src/test/kube-schemas.ts';
+import { execForm, finalStage, instructions, readDockerfile } from './dockerfile.ts';
 
 const REPO = fileURLToPath(new URL('../', import.meta.url));
 const CHART = join(REPO, 'charts/plinth');
@@ -170,7 +172,9 @@ describe('Helm chart and kustomize manifests', () => {
       expect(rendered.code, rendered.stderr).toBe(0);
       const { problems, summary, stderr } = validate(`helm-${valuesFile}`, rendered.stdout);
       expect(problems, stderr).toEqual([]);
-      expect(summary.valid).toBeGreaterThan(5);
+      // Every object rendered, none skipped (ci/agent-values.yaml renders four).
+      expect(summary.valid).toBeGreaterThanOrEqual(4);
+      expect(summary.valid).toBe(documents(rendered.stdout).length);
       const dry = await dryRun(rendered.stdout, ['PrometheusRule', 'ServiceMonitor']);
       expect(dry.code, `${dry.stdout}\n${dry.stderr}`).toBe(0);
       expect(dry.stdout.trim().split('\n')).toHaveLength(dry.count);
@@ -601,6 +605,264 @@ describe('Helm chart and kustomize manifests', () => {
     expect(r.stderr).toContain('operator.defaultNamespaceSelector is required');
   });
 
+  it('installs the monitoring agent alone: no value of the API needed, four objects, the agent only', () => {
+    const rendered = render('agent-values.yaml');
+    expect(rendered.code, rendered.stderr).toBe(0);
+    const docs = documents(rendered.stdout);
+    // ci/agent-values.yaml names no database, no keys and no storage: with api.enabled=false none is
+    // needed, and nothing of the API or the operator is rendered.
+    expect(docs.map((d) => `${d.kind}/${d.metadata.name}`).sort()).toEqual([
+      'NetworkPolicy/plinth-agent',
+      'Service/plinth-agent',
+      'ServiceAccount/plinth-agent',
+      'StatefulSet/plinth-agent',
+    ]);
+    for (const d of docs) expect(d.metadata.labels['app.kubernetes.io/component'], d.kind).toBe('agent');
+  });
+
+  it('runs the agent as a StatefulSet of one: token from the Secret as a file, the buffer on a PVC, probes, restricted, no ServiceAccount token', () => {
+    const chart = parseDocument(readFileSync(join(CHART, 'Chart.yaml'), 'utf8')).toJS() as {
+      appVersion: string;
+    };
+    const values = parseDocument(readFileSync(join(CHART, 'values.yaml'), 'utf8')).toJS() as Record<
+      string,
+      any
+    >;
+    const docs = documents(render('agent-values.yaml').stdout);
+    const set = agentSet(docs);
+    expect(set.spec.replicas).toBe(1);
+    const pod = set.spec.template.spec;
+    expect(pod.containers).toHaveLength(1);
+    const agent = pod.containers[0];
+    const env = envMap(agent);
+
+    // The image of the chart's appVersion, and Dockerfile.agent's CMD exactly: its compile cache
+    // serves only those V8 flags (and npm run start:agent has the same, e2e/images.test.ts).
+    expect(agent.image).toBe(`ghcr.io/plinth-dev/plinth-agent:${chart.appVersion}`);
+    const cmd = instructions(finalStage(readDockerfile(join(REPO, 'Dockerfile.agent'))), 'CMD').at(-1)!;
+    expect(agent.command).toEqual(execForm(cmd.args));
+
+    // The token: the Secret's key as a file in a read-only directory mount (not a subPath, which
+    // kubelet never updates), so a rotation reaches the agent without a restart; never a variable.
+    expect(env.PLINTH_API_URL).toBe('https://plinth.example.com');
+    expect(env).not.toHaveProperty('PLINTH_AGENT_TOKEN');
+    expect(agent.env.filter((e: { valueFrom?: unknown }) => e.valueFrom)).toEqual([]);
+    const tokenFile = env.PLINTH_AGENT_TOKEN_FILE!;
+    const tokenMount = agent.volumeMounts.find((m: { mountPath: string }) =>
+      tokenFile.startsWith(`${m.mountPath}/`),
+    );
+    expect(tokenMount).toMatchObject({ readOnly: true });
+    expect(tokenMount.subPath).toBeUndefined();
+    expect(pod.volumes.find((v: { name: string }) => v.name === tokenMount.name)).toEqual({
+      name: tokenMount.name,
+      secret: {
+        secretName: 'plinth-agent-token',
+        items: [{ key: 'token', path: tokenFile.slice(tokenMount.mountPath.length + 1) }],
+        defaultMode: 0o440,
+      },
+    });
+
+    // The buffer: a ReadWriteOnce claim of 1Gi per pod, mounted where the agent writes, its cap
+    // 80 % of the claim.
+    expect(set.spec.volumeClaimTemplates).toHaveLength(1);
+    const claim = set.spec.volumeClaimTemplates[0];
+    expect(claim.spec).toEqual({
+      accessModes: ['ReadWriteOnce'],
+      resources: { requests: { storage: '1Gi' } },
+    });
+    // Only labels no upgrade changes: a StatefulSet's claim templates are immutable.
+    expect(claim.metadata.labels).toEqual(set.spec.selector.matchLabels);
+    expect(agent.volumeMounts).toContainEqual({
+      name: claim.metadata.name,
+      mountPath: '/var/lib/plinth-agent',
+    });
+    expect(pod.volumes.map((v: { name: string }) => v.name)).not.toContain(claim.metadata.name);
+    expect(env.PLINTH_AGENT_BUFFER_DIR).toBe('/var/lib/plinth-agent');
+    expect(env.PLINTH_AGENT_BUFFER_MAX_BYTES).toBe(String(Math.floor(0.8 * 2 ** 30)));
+
+    // The agent's own parser takes the environment as meant (the token file stands in for the mount).
+    const token = join(work, 'agent-token');
+    writeFileSync(token, 'pla_manifests-test\n');
+    expect(loadAgentConfig({ ...env, PLINTH_AGENT_TOKEN_FILE: token })).toEqual({
+      apiUrl: 'https://plinth.example.com',
+      token: { file: token },
+      bufferDir: '/var/lib/plinth-agent',
+      concurrency: 64,
+      batchSize: 200,
+      bufferMaxBytes: 858_993_459,
+      healthPort: 8082,
+      logLevel: 'info',
+    });
+
+    // Probes on the health listener's /healthz.
+    expect(agent.ports).toEqual([{ name: 'health', containerPort: 8082, protocol: 'TCP' }]);
+    for (const probe of ['startupProbe', 'livenessProbe', 'readinessProbe'])
+      expect(agent[probe].httpGet, probe).toEqual({ path: '/healthz', port: 'health' });
+
+    // Restricted as the operator: uid 1000, read-only root, no escalation, no capability, seccomp;
+    // fsGroup makes the claim and the token file the agent's.
+    expect(agent.securityContext).toEqual(values.operator.securityContext);
+    expect(agent.securityContext).toMatchObject({
+      runAsNonRoot: true,
+      runAsUser: 1000,
+      readOnlyRootFilesystem: true,
+      allowPrivilegeEscalation: false,
+      capabilities: { drop: ['ALL'] },
+      seccompProfile: { type: 'RuntimeDefault' },
+    });
+    expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 1000, fsGroup: 1000 });
+    expect(agent.resources).toEqual({
+      requests: { cpu: '50m', memory: '96Mi' },
+      limits: { memory: '128Mi' },
+    });
+
+    // A ServiceAccount of its own, without a token anywhere: the agent never calls Kubernetes.
+    expect(pod.automountServiceAccountToken).toBe(false);
+    const account = docs.find((d) => d.kind === 'ServiceAccount')!;
+    expect(pod.serviceAccountName).toBe(account.metadata.name);
+    expect(account.automountServiceAccountToken).toBe(false);
+    expect(JSON.stringify(pod)).not.toContain('serviceAccountToken');
+    expect(docs.filter((d) => /Role/.test(d.kind))).toEqual([]);
+
+    // The governing Service is headless; the NetworkPolicy lets nothing in (kubelet's probes come
+    // from the node) and lets DNS and the checked endpoints, anywhere, out.
+    const service = docs.find((d) => d.kind === 'Service')!;
+    expect(set.spec.serviceName).toBe(service.metadata.name);
+    expect(service.spec.clusterIP).toBe('None');
+    const policy = docs.find((d) => d.kind === 'NetworkPolicy')!;
+    expect(policy.spec.podSelector.matchLabels).toEqual(set.spec.selector.matchLabels);
+    expect(policy.spec.policyTypes).toEqual(['Ingress', 'Egress']);
+    expect(policy.spec.ingress).toEqual([]);
+    expect(policy.spec.egress).toEqual([
+      {
+        ports: [
+          { port: 53, protocol: 'UDP' },
+          { port: 53, protocol: 'TCP' },
+        ],
+      },
+      {},
+    ]);
+  });
+
+  it("runs the agent beside this release's API: its Service URL, the API's policy lets it in, every setting", () => {
+    const docs = documents(render('full-values.yaml').stdout);
+    const set = agentSet(docs);
+    const pod = set.spec.template.spec;
+    const agent = pod.containers[0];
+    const env = envMap(agent);
+    expect(env).toMatchObject({
+      PLINTH_API_URL: 'http://plinth-full-api:8080',
+      PLINTH_AGENT_BUFFER_MAX_BYTES: '4294967296',
+      PLINTH_AGENT_CONCURRENCY: '128',
+      PLINTH_AGENT_BATCH_SIZE: '500',
+      LOG_LEVEL: 'debug',
+      NODE_EXTRA_CA_CERTS: '/etc/ssl/certs/ca-certificates.crt',
+    });
+    expect(agent.image).toMatch(/^ghcr\.io\/plinth-dev\/plinth-agent@sha256:1{64}$/);
+    expect(pod.volumes.find((v: any) => v.secret)?.secret).toMatchObject({
+      secretName: 'plinth-agent-token',
+      items: [{ key: 'pla', path: 'token' }],
+    });
+    expect(set.spec.volumeClaimTemplates[0].spec).toMatchObject({
+      storageClassName: 'fast-ssd',
+      resources: { requests: { storage: '5Gi' } },
+    });
+    expect(pod.serviceAccountName).toBe('plinth-agent-sa');
+    const byKindName = (kind: string, name: string) =>
+      docs.find((d) => d.kind === kind && d.metadata.name === name)!;
+    const agentPods = { podSelector: { matchLabels: set.spec.selector.matchLabels } };
+    // The API's policy, restricted to the ingress controller, still lets the operator and the agent in.
+    const apiPolicy = byKindName('NetworkPolicy', 'plinth-full-api');
+    const httpRule = apiPolicy.spec.ingress.find((r: any) => r.ports[0].port === 'http');
+    expect(httpRule.from).toContainEqual(agentPods);
+    // The agent's: DNS, this release's API pods, and the checked endpoints it was given.
+    const policy = byKindName('NetworkPolicy', 'plinth-full-agent');
+    expect(policy.spec.egress.slice(1)).toEqual([
+      {
+        to: [
+          {
+            podSelector: {
+              matchLabels: {
+                'app.kubernetes.io/name': 'plinth',
+                'app.kubernetes.io/instance': 'plinth',
+                'app.kubernetes.io/component': 'api',
+              },
+            },
+          },
+        ],
+        ports: [{ port: 'http', protocol: 'TCP' }],
+      },
+      { to: [{ ipBlock: { cidr: '0.0.0.0/0', except: ['169.254.169.254/32'] } }] },
+    ]);
+    // The default values render no agent.
+    expect(
+      documents(render('default-values.yaml').stdout).filter((d) => /-agent$/.test(d.metadata.name)),
+    ).toEqual([]);
+  });
+
+  it('buffers in an emptyDir of the size given without persistence, the cap 80 % of it', () => {
+    const docs = documents(
+      render('agent-values.yaml', [
+        '--set',
+        'agent.persistence.enabled=false',
+        '--set',
+        'agent.persistence.size=500Mi',
+      ]).stdout,
+    );
+    const set = agentSet(docs);
+    expect(set.spec.volumeClaimTemplates).toBeUndefined();
+    const agent = set.spec.template.spec.containers[0];
+    const mount = agent.volumeMounts.find(
+      (m: { mountPath: string }) => m.mountPath === '/var/lib/plinth-agent',
+    );
+    expect(set.spec.template.spec.volumes).toContainEqual({
+      name: mount.name,
+      emptyDir: { sizeLimit: '500Mi' },
+    });
+    expect(envMap(agent).PLINTH_AGENT_BUFFER_MAX_BYTES).toBe(String(Math.floor(0.8 * 500 * 2 ** 20)));
+    // storageClass "-" is "no class"; a cap given is taken as given.
+    const none = agentSet(
+      documents(
+        render('agent-values.yaml', [
+          '--set',
+          'agent.persistence.storageClass=-',
+          '--set',
+          'agent.bufferMaxBytes=1000000',
+        ]).stdout,
+      ),
+    );
+    expect(none.spec.volumeClaimTemplates[0].spec.storageClassName).toBe('');
+    expect(envMap(none.spec.template.spec.containers[0]).PLINTH_AGENT_BUFFER_MAX_BYTES).toBe('1000000');
+  });
+
+  it.each([
+    [['--set', 'agent.apiUrl='], 'agent.apiUrl is required when api.enabled is false'],
+    [['--set', 'agent.token.existingSecret='], 'agent.token.existingSecret is required when agent.enabled'],
+    [['--set', 'agent.apiUrl=plinth.example.com'], '/agent/apiUrl'],
+    [['--set', 'agent.bufferMaxBytes=2147483648'], 'is larger than agent.persistence.size 1Gi'],
+    [['--set', 'agent.persistence.size=64Ki'], 'too small for the agent'],
+    [['--set', 'agent.persistence.size=1.5Gi'], '/agent/persistence/size'],
+    [['--set', 'agent.concurrency=0'], '/agent/concurrency'],
+    [['--set', 'agent.batchSize=501'], '/agent/batchSize'],
+    [['--set', 'agent.replicas=2'], 'replicas'],
+  ])('refuses agent values that cannot work (%s), saying what to set', (extra, message) => {
+    const r = render('agent-values.yaml', extra);
+    expect(r.code, r.stdout).not.toBe(0);
+    expect(r.stderr).toContain(message);
+  });
+
+  it('has no place for the agent token itself in the values', () => {
+    for (const literal of [
+      'agent.token.value=pla_sentinel',
+      'agent.token=pla_sentinel',
+      'agent.apiToken=pla_sentinel',
+    ]) {
+      const r = render('agent-values.yaml', ['--set-string', literal]);
+      expect(r.code, literal).not.toBe(0);
+      expect(r.stdout, literal).not.toContain('pla_sentinel');
+    }
+  });
+
   it('builds config/default with kustomize into manifests that pass kubeconform strict and a dry run', async () => {
     const built = await cp.kubectl(['kustomize', join(REPO, 'config/default')]);
     expect(built.code, built.stderr).toBe(0);
@@ -655,6 +917,18 @@ function apiEnv(
   const env = [...spec.initContainers, ...spec.containers].find((c: { name: string }) => c.name === container)
     .env as { name: string; value?: string; valueFrom?: any }[];
   return env.find((e) => e.name === name);
+}
+
+/** The agent's StatefulSet. */
+function agentSet(docs: Record<string, any>[]): Record<string, any> {
+  const sets = docs.filter((d) => d.kind === 'StatefulSet');
+  expect(sets.map((d) => d.metadata.name)).toEqual([expect.stringMatching(/-agent$/)]);
+  return sets[0]!;
+}
+
+/** A container's plain environment variables, by name. */
+function envMap(container: { env: { name: string; value?: string }[] }): Record<string, string | undefined> {
+  return Object.fromEntries(container.env.map((e) => [e.name, e.value]));
 }
 
 /** The pod spec of the API Deployment. */

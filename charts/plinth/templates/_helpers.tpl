@@ -67,6 +67,10 @@ plinth.dev/endpoint: metrics
 {{- printf "%s-operator" (include "plinth.fullname" .) }}
 {{- end }}
 
+{{- define "plinth.agent.fullname" -}}
+{{- printf "%s-agent" (include "plinth.fullname" .) }}
+{{- end }}
+
 {{- define "plinth.api.serviceAccountName" -}}
 {{- if .Values.api.serviceAccount.create }}
 {{- .Values.api.serviceAccount.name | default (include "plinth.api.fullname" .) }}
@@ -77,6 +81,14 @@ plinth.dev/endpoint: metrics
 
 {{- define "plinth.operator.serviceAccountName" -}}
 {{- .Values.operator.serviceAccount.name | default (include "plinth.operator.fullname" .) }}
+{{- end }}
+
+{{- define "plinth.agent.serviceAccountName" -}}
+{{- if .Values.agent.serviceAccount.create }}
+{{- .Values.agent.serviceAccount.name | default (include "plinth.agent.fullname" .) }}
+{{- else }}
+{{- .Values.agent.serviceAccount.name | default "default" }}
+{{- end }}
 {{- end }}
 
 {{- define "plinth.configMapName" -}}
@@ -134,6 +146,59 @@ plinth.dev/endpoint: metrics
 {{- printf "http://%s:%d" (include "plinth.api.fullname" .) (int .Values.api.service.port) }}
 {{- else }}
 {{- fail "operator.apiUrl is required when api.enabled is false: the URL of the Plinth API the operator talks to" }}
+{{- end }}
+{{- end }}
+
+{{/* PLINTH_API_URL of the agent: agent.apiUrl, else this release's API; fails when there is neither. */}}
+{{- define "plinth.agent.apiUrl" -}}
+{{- if .Values.agent.apiUrl }}
+{{- .Values.agent.apiUrl | trimSuffix "/" }}
+{{- else if .Values.api.enabled }}
+{{- printf "http://%s:%d" (include "plinth.api.fullname" .) (int .Values.api.service.port) }}
+{{- else }}
+{{- fail "agent.apiUrl is required when api.enabled is false: the base URL the agent reaches the Plinth API at, e.g. --set agent.apiUrl=https://plinth.example.com" }}
+{{- end }}
+{{- end }}
+
+{{/* The Secret holding the agent's token; fails the render when none is named. */}}
+{{- define "plinth.agent.tokenSecret" -}}
+{{- required "agent.token.existingSecret is required when agent.enabled is true: the name of a Secret holding the agent's token (pla_..., printed once by `plinth agents create --name <name> --location <location>`) under agent.token.key (token by default), e.g. kubectl create secret generic plinth-agent-token --from-literal=token=pla_...; the chart never takes the token itself" .Values.agent.token.existingSecret }}
+{{- end }}
+
+{{/*
+A storage quantity in bytes: a whole number with an optional unit, "1Gi", "500M", "1073741824"
+(values.schema.json allows exactly these). Call with the quantity.
+*/}}
+{{- define "plinth.bytes" -}}
+{{- $units := dict "" 1 "k" 1000 "M" 1000000 "G" 1000000000 "T" 1000000000000 "Ki" 1024 "Mi" 1048576 "Gi" 1073741824 "Ti" 1099511627776 }}
+{{- $quantity := toString . }}
+{{- $number := regexFind "^[1-9][0-9]*" $quantity }}
+{{- $unit := trimPrefix $number $quantity }}
+{{- if or (not $number) (not (hasKey $units $unit)) }}
+{{- fail (printf "%q is not a quantity the chart reads: a whole number with an optional unit k, M, G, T, Ki, Mi, Gi or Ti (e.g. 1Gi)" $quantity) }}
+{{- end }}
+{{- mul (int64 $number) (get $units $unit) }}
+{{- end }}
+
+{{/*
+PLINTH_AGENT_BUFFER_MAX_BYTES: agent.bufferMaxBytes, at most the buffer's volume; null: 80 % of that
+volume (room for the file system's own blocks, ext4's 5 % kept for root, and the segment being
+written), within the agent's bounds (64 KiB to 1 TiB).
+*/}}
+{{- define "plinth.agent.bufferMaxBytes" -}}
+{{- $size := include "plinth.bytes" .Values.agent.persistence.size | int64 }}
+{{- if kindIs "invalid" .Values.agent.bufferMaxBytes }}
+{{- $derived := min (div (mul $size 4) 5) 1099511627776 }}
+{{- if lt $derived 65536 }}
+{{- fail (printf "agent.persistence.size %s is too small for the agent's buffer: 80 %% of it is below the agent's minimum of 64 KiB; give it 1Gi (the default) or at least 80Ki" .Values.agent.persistence.size) }}
+{{- end }}
+{{- $derived }}
+{{- else }}
+{{- $max := .Values.agent.bufferMaxBytes | int64 }}
+{{- if gt $max $size }}
+{{- fail (printf "agent.bufferMaxBytes %d is larger than agent.persistence.size %s (%d bytes): the buffer would fill its volume before dropping anything; lower it, raise the size, or leave it null (80 %% of the size)" $max .Values.agent.persistence.size $size) }}
+{{- end }}
+{{- $max }}
 {{- end }}
 {{- end }}
 
