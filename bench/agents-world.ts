@@ -93,14 +93,12 @@ export async function seedAgentsWorld(
     }));
     for (let i = 0; i < rows.length; i += 1000)
       await sql`insert into check_endpoints ${sql(
-        rows
-          .slice(i, i + 1000)
-          .map((r) => ({
-            ...r,
-            settings: sql.json(r.settings),
-            labels: sql.json(r.labels),
-            annotations: sql.json(r.annotations),
-          })),
+        rows.slice(i, i + 1000).map((r) => ({
+          ...r,
+          settings: sql.json(r.settings),
+          labels: sql.json(r.labels),
+          annotations: sql.json(r.annotations),
+        })),
       )}`;
     const ids = rows.map((r) => r.id);
     for (let l = 0; l < opts.locationsPerOrg; l++) {

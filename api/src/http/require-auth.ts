@@ -19,8 +19,12 @@ export function requireAuth(ctx: AuthContext): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (PUBLIC_PATHS.has(c.req.path)) return next();
     if (c.req.path.startsWith(AGENT_PREFIX)) {
-      if (c.env?.internal) throw forbidden('The agent endpoints are for monitoring agents.', 'agent_token_required');
-      c.set('agent', await authenticateAgent(ctx.db, c.req.header('authorization'), c.req.header('x-agent-id')));
+      if (c.env?.internal)
+        throw forbidden('The agent endpoints are for monitoring agents.', 'agent_token_required');
+      c.set(
+        'agent',
+        await authenticateAgent(ctx.db, c.req.header('authorization'), c.req.header('x-agent-id')),
+      );
       return next();
     }
     // Authenticated (and its use recorded) by the edge that made this in-process request.

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { id } from '../columns.ts';
 import { organizations } from './organizations.ts';
 import { users } from './users.ts';
@@ -37,10 +47,14 @@ export const alerts = pgTable(
   },
   (t) => [
     // One firing instance per fingerprint, whoever evaluates.
-    uniqueIndex('alerts_firing_fingerprint').on(t.fingerprint).where(sql`${t.state} = 'firing'`),
+    uniqueIndex('alerts_firing_fingerprint')
+      .on(t.fingerprint)
+      .where(sql`${t.state} = 'firing'`),
     index('alerts_subject').on(t.subjectId, t.state),
     index('alerts_organization_start').on(t.organizationId, t.startsAt),
-    index('alerts_unnotified').on(t.endsAt).where(sql`${t.state} = 'resolved' and not ${t.endNotified}`),
+    index('alerts_unnotified')
+      .on(t.endsAt)
+      .where(sql`${t.state} = 'resolved' and not ${t.endNotified}`),
   ],
 );
 export type AlertRow = typeof alerts.$inferSelect;
@@ -69,7 +83,9 @@ export const alertAcknowledgements = pgTable(
   },
   (t) => [
     index('alert_acknowledgements_alert').on(t.alertId),
-    index('alert_acknowledgements_open').on(t.alertId).where(sql`${t.endedAt} is null`),
+    index('alert_acknowledgements_open')
+      .on(t.alertId)
+      .where(sql`${t.endedAt} is null`),
   ],
 );
 export type AlertAcknowledgementRow = typeof alertAcknowledgements.$inferSelect;
