@@ -286,7 +286,8 @@ async function main(): Promise<void> {
         : await agentFootprint(api.url, sql, world.admin);
 
     const acks = [...sent.ackMs].sort((a, b) => a - b);
-    const perSecond = sent.results / loadSeconds;
+    // What the agents made over the load, all of it acknowledged unless `backlog` says otherwise.
+    const perSecond = sent.results / SECONDS;
     const ratio = loaded.result.p99 / idle.result.p99;
     const cpu = (label: string) => (cpu1.get(label) ?? 0) - (cpu0.get(label) ?? 0);
     console.log(

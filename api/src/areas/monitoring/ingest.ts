@@ -1,35 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AgentIdentity } from '../../auth/agents.ts';
 import type { Database } from '../../core/db/client.ts';
-import { arrayParameter, prepared } from '../../core/db/prepared.ts';
+import { arrayParameter, jsonParameter, prepared } from '../../core/db/prepared.ts';
 import { checkEndpoints, checkResults } from '../../core/db/schema/index.ts';
 import { enqueueAll } from '../../core/jobs/queue.ts';
 import { EVALUATE_JOB } from './alerts/evaluate.ts';
 import { moveStreaks } from './alerts/states.ts';
 import { addRollups, rollupsOf } from './rollups.ts';
 import type { CheckResultInput, IngestOutcome } from './schema/protocol.ts';
-
-/** The columns a result has of its own; the rest of its fields go to `details`. */
-const COLUMNS = new Set([
-  'result_id',
-  'endpoint_id',
-  'success',
-  'checked_at',
-  'duration_ms',
-  'status_code',
-  'http_error_category',
-]);
-
-function detailsOf(r: CheckResultInput): string | null {
-  const out: Record<string, unknown> = {};
-  let any = false;
-  for (const [k, v] of Object.entries(r))
-    if (!COLUMNS.has(k) && v !== null && v !== undefined) {
-      out[k] = v;
-      any = true;
-    }
-  return any ? JSON.stringify(out) : null;
-}
 
 /**
  * The batch's endpoints that are in the agent's reach (its organization, or its workspace), with
@@ -54,22 +32,22 @@ const reachStatement = (db: Database) =>
   );
 
 /**
- * The batch's rows in one INSERT … SELECT FROM unnest(arrays), the same nine parameters whatever
- * its size (drizzle building a row's worth of parameters per result cost more than the insert);
- * those stored before (a batch sent again) are skipped, and the new ones returned.
+ * The batch's rows in one INSERT … SELECT, the batch as one JSON parameter that PostgreSQL takes
+ * apart (drizzle building a row's worth of parameters per result, or the driver escaping arrays,
+ * cost more than the insert): a result's own columns, and the rest of its fields as `details`.
+ * Those stored before (a batch sent again) are skipped, and the new ones returned.
  */
 const insertStatement = (db: Database) =>
   prepared(db, 'monitoring_insert_results', (d, name) =>
     d
       .insert(checkResults)
       .select(
-        sql`select t.id, t.endpoint_id, ${sql.placeholder('agent')}::uuid, t.checked_at::timestamptz, now(),
-          t.success::boolean, t.duration_ms, t.status_code, t.error_category, t.details::jsonb
-        from unnest(${arrayParameter('id', 'uuid')}, ${arrayParameter('endpoint_id', 'uuid')},
-          ${arrayParameter('checked_at', 'text')}, ${arrayParameter('success', 'text')},
-          ${arrayParameter('duration_ms', 'real')}, ${arrayParameter('status_code', 'smallint')},
-          ${arrayParameter('error_category', 'text')}, ${arrayParameter('details', 'text')})
-          as t(id, endpoint_id, checked_at, success, duration_ms, status_code, error_category, details)` as never,
+        sql`select (r->>'result_id')::uuid, (r->>'endpoint_id')::uuid, ${sql.placeholder('agent')}::uuid,
+          (r->>'checked_at')::timestamptz, now(), (r->>'success')::boolean, (r->>'duration_ms')::real,
+          (r->>'status_code')::smallint, r->>'http_error_category',
+          nullif(jsonb_strip_nulls(r - 'result_id' - 'endpoint_id' - 'success' - 'checked_at' - 'duration_ms'
+            - 'status_code' - 'http_error_category'), '{}'::jsonb)
+        from jsonb_array_elements(${jsonParameter('rows')}) as r` as never,
       )
       .onConflictDoNothing({ target: checkResults.id })
       .returning({ id: checkResults.id })
@@ -101,20 +79,9 @@ export async function ingestResults(
   if (kept.length === 0) return { accepted: 0, duplicates: 0, rejected };
   const accepted = await db.transaction(async (tx) => {
     const stored = new Set(
-      (
-        await insertStatement(tx).execute({
-          agent: agent.agentId,
-          id: kept.map((r) => r.result_id),
-          endpoint_id: kept.map((r) => r.endpoint_id),
-          checked_at: kept.map((r) => r.checked_at),
-          // As text: drizzle's postgres-js driver cannot send an array of booleans.
-          success: kept.map((r) => String(r.success)),
-          duration_ms: kept.map((r) => r.duration_ms),
-          status_code: kept.map((r) => r.status_code ?? null),
-          error_category: kept.map((r) => r.http_error_category ?? null),
-          details: kept.map(detailsOf),
-        })
-      ).map((r) => r.id),
+      (await insertStatement(tx).execute({ agent: agent.agentId, rows: JSON.stringify(kept) })).map(
+        (r) => r.id,
+      ),
     );
     // A result stored now (the first of twins in one batch only).
     const fresh = kept

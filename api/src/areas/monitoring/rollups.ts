@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../core/db/client.ts';
-import { arrayParameter, prepared } from '../../core/db/prepared.ts';
+import { jsonParameter, prepared } from '../../core/db/prepared.ts';
 import { checkRollups } from '../../core/db/schema/index.ts';
 import { bucketOf, emptyHistogram } from './histogram.ts';
 
@@ -77,17 +77,17 @@ export function rollupsOf(
   );
 }
 
-/** A histogram as an array literal, without its trailing empty buckets (most are). */
-const histLiteral = (hist: readonly number[]): string => {
+/** A histogram without its trailing empty buckets (most are). */
+const trimmed = (hist: readonly number[]): number[] => {
   let end = hist.length;
   while (end > 1 && hist[end - 1] === 0) end--;
-  return `{${hist.slice(0, end).join(',')}}`;
+  return hist.slice(0, end);
 };
 
 /**
  * Adds rollups to the stored ones (in the transaction that stored their results): one prepared
- * INSERT … SELECT FROM unnest(arrays) … ON CONFLICT, whatever the number of rows. Histograms of
- * different lengths add up element by element (unnest pads the shorter with nulls).
+ * INSERT … SELECT … ON CONFLICT, the rows as one JSON parameter, whatever their number.
+ * Histograms of different lengths add up element by element (unnest pads the shorter with nulls).
  */
 export async function addRollups(db: Database, rows: readonly Rollup[]): Promise<void> {
   if (rows.length === 0) return;
@@ -95,12 +95,9 @@ export async function addRollups(db: Database, rows: readonly Rollup[]): Promise
     d
       .insert(checkRollups)
       .select(
-        sql`select t.endpoint_id, t.location, t.bucket::timestamptz, t.n, t.n_success, t.sum_ms, t.hist::smallint[], t.seen, t.ok
-        from unnest(${arrayParameter('endpoint_id', 'uuid')}, ${arrayParameter('location', 'text')},
-          ${arrayParameter('bucket', 'text')}, ${arrayParameter('n', 'integer')}, ${arrayParameter('n_success', 'integer')},
-          ${arrayParameter('sum_ms', 'float8')}, ${arrayParameter('hist', 'text')}, ${arrayParameter('seen', 'bigint')},
-          ${arrayParameter('ok', 'bigint')})
-          as t(endpoint_id, location, bucket, n, n_success, sum_ms, hist, seen, ok)` as never,
+        sql`select t.endpoint_id, t.location, t.bucket, t.n, t.n_success, t.sum_ms, t.hist, t.seen, t.ok
+        from jsonb_to_recordset(${jsonParameter('rows')}) as t(endpoint_id uuid, location text,
+          bucket timestamptz, n integer, n_success integer, sum_ms float8, hist smallint[], seen bigint, ok bigint)` as never,
       )
       .onConflictDoUpdate({
         target: [checkRollups.endpointId, checkRollups.bucket, checkRollups.location],
@@ -116,14 +113,18 @@ export async function addRollups(db: Database, rows: readonly Rollup[]): Promise
       })
       .prepare(name),
   ).execute({
-    endpoint_id: rows.map((r) => r.endpointId),
-    location: rows.map((r) => r.location),
-    bucket: rows.map((r) => r.bucket.toISOString()),
-    n: rows.map((r) => r.n),
-    n_success: rows.map((r) => r.nSuccess),
-    sum_ms: rows.map((r) => r.sumMs),
-    hist: rows.map((r) => histLiteral(r.hist)),
-    seen: rows.map((r) => r.seen),
-    ok: rows.map((r) => r.ok),
+    rows: JSON.stringify(
+      rows.map((r) => ({
+        endpoint_id: r.endpointId,
+        location: r.location,
+        bucket: r.bucket.toISOString(),
+        n: r.n,
+        n_success: r.nSuccess,
+        sum_ms: r.sumMs,
+        hist: trimmed(r.hist),
+        seen: r.seen,
+        ok: r.ok,
+      })),
+    ),
   });
 }

@@ -33,3 +33,10 @@ export const opaque = (parameter: SQL): SQL => sql`(select ${parameter})`;
 /** Placeholder `name` as an opaque array of `type` (see `opaque`): one column of a batch. */
 export const arrayParameter = (name: string, type: string): SQL =>
   opaque(sql`${sql.placeholder(name)}::${sql.raw(type)}[]`);
+
+/**
+ * Placeholder `name` as an opaque `jsonb` (see `opaque`): a batch sent as one JSON text, which
+ * PostgreSQL takes apart (`jsonb_array_elements`, `jsonb_to_recordset`). The driver then sends one
+ * string instead of escaping an array literal per column, and nothing is built per row.
+ */
+export const jsonParameter = (name: string): SQL => opaque(sql`${sql.placeholder(name)}::jsonb`);

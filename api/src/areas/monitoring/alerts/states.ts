@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../core/db/client.ts';
-import { arrayParameter, prepared } from '../../../core/db/prepared.ts';
+import { arrayParameter, jsonParameter, prepared } from '../../../core/db/prepared.ts';
 import { checkStates } from '../../../core/db/schema/index.ts';
 import { nextStreak, STALE_MS } from './streaks.ts';
 import type { Streak } from './streaks.ts';
@@ -32,12 +32,10 @@ const writeStatement = (db: Database) =>
     d
       .insert(checkStates)
       .select(
-        sql`select t.endpoint_id, ${sql.placeholder('location')}::text, t.last_checked_at::timestamptz, t.failing, t.passing,
-          t.down::boolean, case when t.changed::boolean then now() end, now()
-        from unnest(${arrayParameter('endpoint_id', 'uuid')}, ${arrayParameter('last_checked_at', 'text')},
-          ${arrayParameter('failing', 'integer')}, ${arrayParameter('passing', 'integer')},
-          ${arrayParameter('down', 'text')}, ${arrayParameter('changed', 'text')})
-          as t(endpoint_id, last_checked_at, failing, passing, down, changed)` as never,
+        sql`select t.endpoint_id, ${sql.placeholder('location')}::text, t.last_checked_at, t.failing, t.passing,
+          t.down, case when t.changed then now() end, now()
+        from jsonb_to_recordset(${jsonParameter('rows')}) as t(endpoint_id uuid, last_checked_at timestamptz,
+          failing integer, passing integer, down boolean, changed boolean)` as never,
       )
       .onConflictDoUpdate({
         target: [checkStates.endpointId, checkStates.location],
@@ -86,13 +84,16 @@ export async function moveStreaks(
   if (rows.length > 0)
     await writeStatement(tx).execute({
       location,
-      endpoint_id: rows.map((r) => r.endpointId),
-      last_checked_at: rows.map((r) => r.lastCheckedAt.toISOString()),
-      failing: rows.map((r) => r.failing),
-      passing: rows.map((r) => r.passing),
-      // As text: drizzle's postgres-js driver cannot send an array of booleans.
-      down: rows.map((r) => String(r.down)),
-      changed: rows.map((r) => String(r.changed)),
+      rows: JSON.stringify(
+        rows.map((r) => ({
+          endpoint_id: r.endpointId,
+          last_checked_at: r.lastCheckedAt.toISOString(),
+          failing: r.failing,
+          passing: r.passing,
+          down: r.down,
+          changed: r.changed,
+        })),
+      ),
     });
   return rows.filter((r) => r.changed).map((r) => r.endpointId);
 }
