@@ -35,7 +35,7 @@ const cpuSeconds = (pid: number) => {
 export async function agentFootprint(
   apiUrl: string,
   sql: Sql,
-  admin: { token: string; organization: string; workspace: string },
+  admin: { token: string; organization: string },
 ): Promise<{ line: string; ok: boolean | undefined; verdict: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'plinth-bench-agent-'));
   const cert = selfSignedCertificate(90);
@@ -50,10 +50,17 @@ export async function agentFootprint(
   const tcp = await listen(createTcp((s) => s.end('SSH-2.0-bench\r\n')) as unknown as Server);
   const dns = await startDnsServer({ name: 'svc.bench.test', addresses: ['192.0.2.7'] });
   const location = 'footprint';
+  // A workspace and an agent of its own: the organization's other endpoints are not this agent's.
+  const workspace = (
+    await jsonRequest(apiUrl, 'POST', '/api/v1/workspaces/', {
+      token: admin.token,
+      body: { organization: admin.organization, name: 'footprint' },
+    })
+  ).body.id as string;
   const row = (kind: string, target: string, settings: object, i: number) => ({
     id: randomUUID(),
     organization_id: admin.organization,
-    workspace_id: admin.workspace,
+    workspace_id: workspace,
     name: `footprint-${kind}-${i}`,
     kind: kind === 'https' ? 'http' : kind,
     target,
@@ -90,7 +97,7 @@ export async function agentFootprint(
     await sql`insert into check_endpoints ${sql(rows.slice(i, i + 500))}`;
   const created = await jsonRequest(apiUrl, 'POST', '/api/v1/agents/', {
     token: admin.token,
-    body: { organization: admin.organization, name: 'footprint-probe', location },
+    body: { organization: admin.organization, workspace, name: 'footprint-probe', location },
   });
   const flags = nodeFlagsOf('start:agent');
   const main = join(REPO_ROOT, 'agent/src/main.ts');
@@ -129,6 +136,9 @@ export async function agentFootprint(
       { report: { check_metrics?: Record<string, number> } | null }[]
     >`select report from agents where id = ${created.body.id as string}`;
     const metrics = agent?.report?.check_metrics ?? {};
+    const failures = await sql<{ code: string; n: number }[]>`
+      select coalesce(details->>'error_code', error_category, '?') as code, count(*)::int as n from check_results
+      where agent_id = ${created.body.id as string} and not success group by 1 order by 2 desc limit 5`;
     const peak = Math.max(...rss);
     const ok = peak < TARGET.rssMb && cpu < TARGET.cpuShare;
     return {
@@ -139,7 +149,7 @@ export async function agentFootprint(
           .map(([k, n]) => `${n} ${k}`)
           .join(', ')}): ` +
         `RSS median ${rss.sort((a, b) => a - b)[Math.floor(rss.length / 2)]!.toFixed(0)} MB, peak ${peak.toFixed(0)} MB; CPU ${(cpu * 100).toFixed(1)}% of a core; ` +
-        `${((last!.n - first!.n) / MEASURE_S).toFixed(1)} results/s stored (${(1000 / FREQUENCY_S).toFixed(1)} due); skipped ${metrics.checks_skipped_total ?? '?'}` +
+        `${((last!.n - first!.n) / MEASURE_S).toFixed(1)} results/s stored (${(1000 / FREQUENCY_S).toFixed(1)} due); skipped ${metrics.checks_skipped_total ?? '?'}; failed: ${failures.map((f) => `${f.code}×${f.n}`).join(' ') || 'none'}` +
         (stderr ? `; stderr: ${stderr.slice(-300)}` : ''),
     };
   } finally {

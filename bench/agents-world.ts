@@ -25,7 +25,7 @@ export interface AgentsWorld {
   agents: BenchAgent[];
   listTokens: string[];
   /** An Org Admin's login token and organization, for the agent program's own run. */
-  admin: { token: string; organization: string; workspace: string };
+  admin: { token: string; organization: string };
 }
 
 export async function seedAgentsWorld(
@@ -69,7 +69,7 @@ export async function seedAgentsWorld(
       listTokens.push(await user(username));
       await call('POST', `/api/v1/workspaces/${ws}/members/`, adminToken, { username, role: 'user' });
     }
-    first ??= { token: orgAdmin, organization: org, workspace: mine[0]! };
+    first ??= { token: orgAdmin, organization: org };
     const rows = Array.from({ length: count }, (_, i) => ({
       id: randomUUID(),
       organization_id: org,
