@@ -533,6 +533,51 @@ func (e CheckEndpointKind) Valid() bool {
 	}
 }
 
+// Defines values for CheckEndpointCreateFrequencyS.
+const (
+	CheckEndpointCreateFrequencySN10   CheckEndpointCreateFrequencyS = 10
+	CheckEndpointCreateFrequencySN120  CheckEndpointCreateFrequencyS = 120
+	CheckEndpointCreateFrequencySN15   CheckEndpointCreateFrequencyS = 15
+	CheckEndpointCreateFrequencySN1800 CheckEndpointCreateFrequencyS = 1800
+	CheckEndpointCreateFrequencySN20   CheckEndpointCreateFrequencyS = 20
+	CheckEndpointCreateFrequencySN30   CheckEndpointCreateFrequencyS = 30
+	CheckEndpointCreateFrequencySN300  CheckEndpointCreateFrequencyS = 300
+	CheckEndpointCreateFrequencySN3600 CheckEndpointCreateFrequencyS = 3600
+	CheckEndpointCreateFrequencySN60   CheckEndpointCreateFrequencyS = 60
+	CheckEndpointCreateFrequencySN600  CheckEndpointCreateFrequencyS = 600
+	CheckEndpointCreateFrequencySN900  CheckEndpointCreateFrequencyS = 900
+)
+
+// Valid indicates whether the value is a known member of the CheckEndpointCreateFrequencyS enum.
+func (e CheckEndpointCreateFrequencyS) Valid() bool {
+	switch e {
+	case CheckEndpointCreateFrequencySN10:
+		return true
+	case CheckEndpointCreateFrequencySN120:
+		return true
+	case CheckEndpointCreateFrequencySN15:
+		return true
+	case CheckEndpointCreateFrequencySN1800:
+		return true
+	case CheckEndpointCreateFrequencySN20:
+		return true
+	case CheckEndpointCreateFrequencySN30:
+		return true
+	case CheckEndpointCreateFrequencySN300:
+		return true
+	case CheckEndpointCreateFrequencySN3600:
+		return true
+	case CheckEndpointCreateFrequencySN60:
+		return true
+	case CheckEndpointCreateFrequencySN600:
+		return true
+	case CheckEndpointCreateFrequencySN900:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CheckEndpointCreateKind.
 const (
 	CheckEndpointCreateKindDns  CheckEndpointCreateKind = "dns"
@@ -578,6 +623,51 @@ func (e CheckEndpointStatsWindow) Valid() bool {
 	}
 }
 
+// Defines values for CheckEndpointUpdateFrequencyS.
+const (
+	CheckEndpointUpdateFrequencySN10   CheckEndpointUpdateFrequencyS = 10
+	CheckEndpointUpdateFrequencySN120  CheckEndpointUpdateFrequencyS = 120
+	CheckEndpointUpdateFrequencySN15   CheckEndpointUpdateFrequencyS = 15
+	CheckEndpointUpdateFrequencySN1800 CheckEndpointUpdateFrequencyS = 1800
+	CheckEndpointUpdateFrequencySN20   CheckEndpointUpdateFrequencyS = 20
+	CheckEndpointUpdateFrequencySN30   CheckEndpointUpdateFrequencyS = 30
+	CheckEndpointUpdateFrequencySN300  CheckEndpointUpdateFrequencyS = 300
+	CheckEndpointUpdateFrequencySN3600 CheckEndpointUpdateFrequencyS = 3600
+	CheckEndpointUpdateFrequencySN60   CheckEndpointUpdateFrequencyS = 60
+	CheckEndpointUpdateFrequencySN600  CheckEndpointUpdateFrequencyS = 600
+	CheckEndpointUpdateFrequencySN900  CheckEndpointUpdateFrequencyS = 900
+)
+
+// Valid indicates whether the value is a known member of the CheckEndpointUpdateFrequencyS enum.
+func (e CheckEndpointUpdateFrequencyS) Valid() bool {
+	switch e {
+	case CheckEndpointUpdateFrequencySN10:
+		return true
+	case CheckEndpointUpdateFrequencySN120:
+		return true
+	case CheckEndpointUpdateFrequencySN15:
+		return true
+	case CheckEndpointUpdateFrequencySN1800:
+		return true
+	case CheckEndpointUpdateFrequencySN20:
+		return true
+	case CheckEndpointUpdateFrequencySN30:
+		return true
+	case CheckEndpointUpdateFrequencySN300:
+		return true
+	case CheckEndpointUpdateFrequencySN3600:
+		return true
+	case CheckEndpointUpdateFrequencySN60:
+		return true
+	case CheckEndpointUpdateFrequencySN600:
+		return true
+	case CheckEndpointUpdateFrequencySN900:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CheckResultHttpErrorCategory.
 const (
 	CheckResultHttpErrorCategoryConfiguration CheckResultHttpErrorCategory = "configuration"
@@ -613,12 +703,15 @@ func (e CheckResultHttpErrorCategory) Valid() bool {
 
 // Defines values for CheckResultOutcomeRejectedReason.
 const (
-	EndpointUnknown CheckResultOutcomeRejectedReason = "endpoint_unknown"
+	CheckedAtInFuture CheckResultOutcomeRejectedReason = "checked_at_in_future"
+	EndpointUnknown   CheckResultOutcomeRejectedReason = "endpoint_unknown"
 )
 
 // Valid indicates whether the value is a known member of the CheckResultOutcomeRejectedReason enum.
 func (e CheckResultOutcomeRejectedReason) Valid() bool {
 	switch e {
+	case CheckedAtInFuture:
+		return true
 	case EndpointUnknown:
 		return true
 	default:
@@ -1403,26 +1496,40 @@ type ActionRunStartRunBy string
 // Agent A monitoring agent: a name and a location, with a token of its own.
 type Agent struct {
 	// Archived Archived: its tokens no longer work; its history stays.
-	Archived    bool      `json:"archived"`
-	CreatedAt   time.Time `json:"created_at"`
-	Description string    `json:"description"`
+	Archived bool `json:"archived"`
+
+	// CreatedAt When it was created.
+	CreatedAt time.Time `json:"created_at"`
+
+	// Description What people wrote about it.
+	Description string `json:"description"`
 
 	// Health What its last health report said; null before the first.
-	Health *AgentHealth       `json:"health"`
-	Id     openapi_types.UUID `json:"id"`
+	Health *AgentHealth `json:"health"`
+
+	// Id The agent's ID (the `X-Agent-ID` its agent may send).
+	Id openapi_types.UUID `json:"id"`
 
 	// LastReportAt When its last health report arrived.
 	LastReportAt *time.Time `json:"last_report_at"`
 
 	// Location Where it runs; endpoints choose locations by this name.
-	Location     string             `json:"location"`
-	Name         string             `json:"name"`
+	Location string `json:"location"`
+
+	// Name Its name, unique in the organization.
+	Name string `json:"name"`
+
+	// Organization The organization it belongs to.
 	Organization openapi_types.UUID `json:"organization"`
 
 	// TokenPrefix The first characters of its newest token.
-	TokenPrefix   string    `json:"token_prefix"`
-	UpdatedAt     time.Time `json:"updated_at"`
-	UptimeSeconds *int      `json:"uptime_seconds"`
+	TokenPrefix string `json:"token_prefix"`
+
+	// UpdatedAt When people last changed it (its reports do not count).
+	UpdatedAt time.Time `json:"updated_at"`
+
+	// UptimeSeconds How long it had run at its last report.
+	UptimeSeconds *int `json:"uptime_seconds"`
 
 	// Version The version its last health report gave.
 	Version *string `json:"version"`
@@ -1434,27 +1541,42 @@ type Agent struct {
 // AgentHealth defines model for Agent.Health.
 type AgentHealth string
 
-// AgentAssignments defines model for AgentAssignments.
+// AgentAssignments An agent's assignments.
 type AgentAssignments struct {
+	// Agent The agent the token is bound to.
 	Agent struct {
-		Id       openapi_types.UUID `json:"id"`
-		Location string             `json:"location"`
-		Name     string             `json:"name"`
+		// Id The agent's ID.
+		Id openapi_types.UUID `json:"id"`
+
+		// Location Its location.
+		Location string `json:"location"`
+
+		// Name Its name.
+		Name string `json:"name"`
 	} `json:"agent"`
 
 	// ConfigVersion Changes whenever the answer would; the ETag too.
-	ConfigVersion string          `json:"config_version"`
-	Endpoints     []AgentEndpoint `json:"endpoints"`
+	ConfigVersion string `json:"config_version"`
+
+	// Endpoints What to check.
+	Endpoints []AgentEndpoint `json:"endpoints"`
 
 	// PollIntervalS How often to ask again (with If-None-Match).
 	PollIntervalS int `json:"poll_interval_s"`
 }
 
-// AgentCreate defines model for AgentCreate.
+// AgentCreate A new monitoring agent.
 type AgentCreate struct {
-	Description  *string            `json:"description,omitempty"`
-	Location     string             `json:"location"`
-	Name         string             `json:"name"`
+	// Description Anything worth knowing about it.
+	Description *string `json:"description,omitempty"`
+
+	// Location Where it runs; endpoints choose locations by this name.
+	Location string `json:"location"`
+
+	// Name Its name, unique in the organization.
+	Name string `json:"name"`
+
+	// Organization The organization it checks for.
 	Organization openapi_types.UUID `json:"organization"`
 
 	// Workspace Limit it to one workspace's endpoints (a Workspace Admin of it may then create it).
@@ -1465,52 +1587,98 @@ type AgentCreate struct {
 type AgentEndpoint struct {
 	// Dns For kind dns; null otherwise.
 	Dns *struct {
-		Expected   []string `json:"expected"`
-		RecordType string   `json:"record_type"`
-		Server     *string  `json:"server"`
+		// Expected Answers that must all be present.
+		Expected []string `json:"expected"`
+
+		// RecordType The record type asked.
+		RecordType string `json:"record_type"`
+
+		// Server The resolver asked; null: the agent's own.
+		Server *string `json:"server"`
 	} `json:"dns"`
+
+	// FrequencyS Seconds between checks.
 	FrequencyS int `json:"frequency_s"`
 
 	// Http For kind http; null otherwise.
 	Http *struct {
-		BodyMatch          *string           `json:"body_match"`
-		ExpectedStatus     []int             `json:"expected_status"`
-		Headers            map[string]string `json:"headers"`
-		InsecureSkipVerify bool              `json:"insecure_skip_verify"`
-		Method             string            `json:"method"`
-		TlsExpiryDays      int               `json:"tls_expiry_days"`
+		// BodyMatch Text the body must contain.
+		BodyMatch *string `json:"body_match"`
+
+		// ExpectedStatus The statuses that pass; empty: any 2xx.
+		ExpectedStatus []int `json:"expected_status"`
+
+		// Headers Request headers (values `[redacted]` for people).
+		Headers map[string]string `json:"headers"`
+
+		// InsecureSkipVerify Check a certificate no trusted authority signed.
+		InsecureSkipVerify bool `json:"insecure_skip_verify"`
+
+		// Method The request method.
+		Method string `json:"method"`
+
+		// TlsExpiryDays Fail when the certificate expires within this many days.
+		TlsExpiryDays int `json:"tls_expiry_days"`
 	} `json:"http"`
-	Id     openapi_types.UUID `json:"id"`
-	Kind   AgentEndpointKind  `json:"kind"`
-	Name   string             `json:"name"`
-	Target string             `json:"target"`
+
+	// Id The endpoint, as results name it (`endpoint_id`).
+	Id openapi_types.UUID `json:"id"`
+
+	// Kind http(s), tcp or dns.
+	Kind AgentEndpointKind `json:"kind"`
+
+	// Name Its name.
+	Name string `json:"name"`
+
+	// Target http: a URL; tcp: `host:port`; dns: the name to resolve.
+	Target string `json:"target"`
 
 	// Tcp For kind tcp; null otherwise.
 	Tcp *struct {
+		// BannerMatch Text the banner must contain.
 		BannerMatch *string `json:"banner_match"`
 	} `json:"tcp"`
+
+	// TimeoutMs How long a check may take, in ms.
 	TimeoutMs int `json:"timeout_ms"`
 }
 
-// AgentEndpointKind defines model for AgentEndpoint.Kind.
+// AgentEndpointKind http(s), tcp or dns.
 type AgentEndpointKind string
 
-// AgentErrorAnswer defines model for AgentErrorAnswer.
+// AgentErrorAnswer An error report, received.
 type AgentErrorAnswer struct {
-	AgentId    openapi_types.UUID `json:"agent_id"`
-	Errors     int                `json:"errors"`
-	ReceivedAt time.Time          `json:"received_at"`
+	// AgentId The agent's ID.
+	AgentId openapi_types.UUID `json:"agent_id"`
+
+	// Errors Recent errors kept.
+	Errors int `json:"errors"`
+
+	// ReceivedAt When the report arrived.
+	ReceivedAt time.Time `json:"received_at"`
 }
 
-// AgentErrorReport defines model for AgentErrorReport.
+// AgentErrorReport An agent's error report.
 type AgentErrorReport struct {
-	ErrorCounts  *map[string]int `json:"error_counts,omitempty"`
+	// ErrorCounts Errors by code (at most 8 KiB).
+	ErrorCounts *map[string]int `json:"error_counts,omitempty"`
+
+	// RecentErrors Recent errors, at most 50.
 	RecentErrors *[]struct {
-		At         *time.Time          `json:"at,omitempty"`
-		Code       *string             `json:"code,omitempty"`
+		// At When it happened.
+		At *time.Time `json:"at,omitempty"`
+
+		// Code Its code.
+		Code *string `json:"code,omitempty"`
+
+		// EndpointId The endpoint, if one.
 		EndpointId *openapi_types.UUID `json:"endpoint_id,omitempty"`
-		Message    string              `json:"message"`
+
+		// Message What happened.
+		Message string `json:"message"`
 	} `json:"recent_errors,omitempty"`
+
+	// SystemInfo Runtime, platform and host (at most 8 KiB).
 	SystemInfo *map[string]*AgentErrorReport_SystemInfo_AdditionalProperties `json:"system_info,omitempty"`
 }
 
@@ -1528,45 +1696,91 @@ type AgentErrorReport_SystemInfo_AdditionalProperties struct {
 	union json.RawMessage
 }
 
-// AgentHealthAnswer defines model for AgentHealthAnswer.
+// AgentHealthAnswer A health report, received.
 type AgentHealthAnswer struct {
-	AgentId      openapi_types.UUID `json:"agent_id"`
+	// AgentId The agent's ID.
+	AgentId openapi_types.UUID `json:"agent_id"`
+
+	// Organization Its organization.
 	Organization openapi_types.UUID `json:"organization"`
-	ReceivedAt   time.Time          `json:"received_at"`
+
+	// ReceivedAt When the report arrived.
+	ReceivedAt time.Time `json:"received_at"`
 
 	// Results What became of `check_results`, if sent.
-	Results   *CheckResultOutcome `json:"results"`
+	Results *CheckResultOutcome `json:"results"`
+
+	// Workspace Its workspace; null: the organization.
 	Workspace *openapi_types.UUID `json:"workspace"`
 }
 
-// AgentHealthReport defines model for AgentHealthReport.
+// AgentHealthReport An agent's health report.
 type AgentHealthReport struct {
+	// AgentConfiguration Its configuration (never its token) (at most 8 KiB).
 	AgentConfiguration *map[string]*AgentHealthReport_AgentConfiguration_AdditionalProperties `json:"agent_configuration,omitempty"`
-	ApiConnected       *bool                                                                  `json:"api_connected,omitempty"`
-	CheckMetrics       *map[string]*AgentHealthReport_CheckMetrics_AdditionalProperties       `json:"check_metrics,omitempty"`
+
+	// ApiConnected The API answered its last request.
+	ApiConnected *bool `json:"api_connected,omitempty"`
+
+	// CheckMetrics Check counters (monitored_endpoints, checks_skipped_total, …) (at most 8 KiB).
+	CheckMetrics *map[string]*AgentHealthReport_CheckMetrics_AdditionalProperties `json:"check_metrics,omitempty"`
 
 	// CheckResults Results sent with the report, as the original product allows; stored as a batch would be.
-	CheckResults     *[]CheckResult                                                     `json:"check_results,omitempty"`
-	CheckSummary     *map[string]*AgentHealthReport_CheckSummary_AdditionalProperties   `json:"check_summary,omitempty"`
-	ConfigVersion    *string                                                            `json:"config_version,omitempty"`
-	CriticalErrors   *[]string                                                          `json:"critical_errors,omitempty"`
-	ErrorCounts      *map[string]int                                                    `json:"error_counts,omitempty"`
-	Kind             *AgentHealthReportKind                                             `json:"kind,omitempty"`
-	LastConfigUpdate *time.Time                                                         `json:"last_config_update,omitempty"`
-	NetworkMetrics   *map[string]*AgentHealthReport_NetworkMetrics_AdditionalProperties `json:"network_metrics,omitempty"`
+	CheckResults *[]CheckResult `json:"check_results,omitempty"`
+
+	// CheckSummary A summary of recent checks (at most 8 KiB).
+	CheckSummary *map[string]*AgentHealthReport_CheckSummary_AdditionalProperties `json:"check_summary,omitempty"`
+
+	// ConfigVersion The assignments version it runs.
+	ConfigVersion *string `json:"config_version,omitempty"`
+
+	// CriticalErrors Critical errors, at most 50.
+	CriticalErrors *[]string `json:"critical_errors,omitempty"`
+
+	// ErrorCounts Errors by code (at most 8 KiB).
+	ErrorCounts *map[string]int `json:"error_counts,omitempty"`
+
+	// Kind What reports (the original product has both).
+	Kind *AgentHealthReportKind `json:"kind,omitempty"`
+
+	// LastConfigUpdate When its assignments last changed.
+	LastConfigUpdate *time.Time `json:"last_config_update,omitempty"`
+
+	// NetworkMetrics Network figures (at most 8 KiB).
+	NetworkMetrics *map[string]*AgentHealthReport_NetworkMetrics_AdditionalProperties `json:"network_metrics,omitempty"`
 
 	// ReportedAgentId Accepted when it is this agent's ID.
-	ReportedAgentId *openapi_types.UUID                                                 `json:"reported_agent_id,omitempty"`
-	ReportedAt      *time.Time                                                          `json:"reported_at,omitempty"`
+	ReportedAgentId *openapi_types.UUID `json:"reported_agent_id,omitempty"`
+
+	// ReportedAt When it made the report.
+	ReportedAt *time.Time `json:"reported_at,omitempty"`
+
+	// ResourceMetrics Memory and CPU figures (at most 8 KiB).
 	ResourceMetrics *map[string]*AgentHealthReport_ResourceMetrics_AdditionalProperties `json:"resource_metrics,omitempty"`
-	StartTime       *time.Time                                                          `json:"start_time,omitempty"`
-	Status          AgentHealthReportStatus                                             `json:"status"`
-	StorageHealthy  *bool                                                               `json:"storage_healthy,omitempty"`
-	StorageStats    *map[string]*AgentHealthReport_StorageStats_AdditionalProperties    `json:"storage_stats,omitempty"`
-	SystemInfo      *map[string]*AgentHealthReport_SystemInfo_AdditionalProperties      `json:"system_info,omitempty"`
-	UptimeSeconds   int                                                                 `json:"uptime_seconds"`
-	Version         string                                                              `json:"version"`
-	Warnings        *[]string                                                           `json:"warnings,omitempty"`
+
+	// StartTime When it started.
+	StartTime *time.Time `json:"start_time,omitempty"`
+
+	// Status How the agent is.
+	Status AgentHealthReportStatus `json:"status"`
+
+	// StorageHealthy Its buffer can be written.
+	StorageHealthy *bool `json:"storage_healthy,omitempty"`
+
+	// StorageStats The buffer's figures (at most 8 KiB).
+	StorageStats *map[string]*AgentHealthReport_StorageStats_AdditionalProperties `json:"storage_stats,omitempty"`
+
+	// SystemInfo Runtime, platform and host (at most 8 KiB).
+	SystemInfo *map[string]*AgentHealthReport_SystemInfo_AdditionalProperties `json:"system_info,omitempty"`
+
+	// UptimeSeconds How long it has run.
+	UptimeSeconds int `json:"uptime_seconds"`
+
+	// Version The agent's version.
+	Version string `json:"version"`
+
+	// Warnings Warnings, at most 50.
+	Warnings *[]string `json:"warnings,omitempty"`
 }
 
 // AgentHealthReportAgentConfiguration0 defines model for AgentHealthReport.AgentConfiguration.0.
@@ -1611,7 +1825,7 @@ type AgentHealthReport_CheckSummary_AdditionalProperties struct {
 	union json.RawMessage
 }
 
-// AgentHealthReportKind defines model for AgentHealthReport.Kind.
+// AgentHealthReportKind What reports (the original product has both).
 type AgentHealthReportKind string
 
 // AgentHealthReportNetworkMetrics0 defines model for AgentHealthReport.NetworkMetrics.0.
@@ -1642,7 +1856,7 @@ type AgentHealthReport_ResourceMetrics_AdditionalProperties struct {
 	union json.RawMessage
 }
 
-// AgentHealthReportStatus defines model for AgentHealthReport.Status.
+// AgentHealthReportStatus How the agent is.
 type AgentHealthReportStatus string
 
 // AgentHealthReportStorageStats0 defines model for AgentHealthReport.StorageStats.0.
@@ -1673,36 +1887,51 @@ type AgentHealthReport_SystemInfo_AdditionalProperties struct {
 	union json.RawMessage
 }
 
-// AgentTokenRotate defines model for AgentTokenRotate.
+// AgentTokenRotate How to rotate an agent’s token.
 type AgentTokenRotate struct {
 	// GraceSeconds How long the tokens it has keep working (default one hour, at most seven days; 0 ends them now).
 	GraceSeconds *int `json:"grace_seconds,omitempty"`
 }
 
-// AgentUpdate defines model for AgentUpdate.
+// AgentUpdate A change to an agent.
 type AgentUpdate struct {
+	// Description A new description.
 	Description *string `json:"description,omitempty"`
-	Location    *string `json:"location,omitempty"`
-	Name        *string `json:"name,omitempty"`
+
+	// Location A new location: it then checks the endpoints of that one.
+	Location *string `json:"location,omitempty"`
+
+	// Name A new name, unique in the organization.
+	Name *string `json:"name,omitempty"`
 }
 
-// AgentWithToken A monitoring agent: a name and a location, with a token of its own.
+// AgentWithToken A monitoring agent with its token, shown once.
 type AgentWithToken struct {
 	// Archived Archived: its tokens no longer work; its history stays.
-	Archived    bool      `json:"archived"`
-	CreatedAt   time.Time `json:"created_at"`
-	Description string    `json:"description"`
+	Archived bool `json:"archived"`
+
+	// CreatedAt When it was created.
+	CreatedAt time.Time `json:"created_at"`
+
+	// Description What people wrote about it.
+	Description string `json:"description"`
 
 	// Health What its last health report said; null before the first.
 	Health *AgentWithTokenHealth `json:"health"`
-	Id     openapi_types.UUID    `json:"id"`
+
+	// Id The agent's ID (the `X-Agent-ID` its agent may send).
+	Id openapi_types.UUID `json:"id"`
 
 	// LastReportAt When its last health report arrived.
 	LastReportAt *time.Time `json:"last_report_at"`
 
 	// Location Where it runs; endpoints choose locations by this name.
-	Location     string             `json:"location"`
-	Name         string             `json:"name"`
+	Location string `json:"location"`
+
+	// Name Its name, unique in the organization.
+	Name string `json:"name"`
+
+	// Organization The organization it belongs to.
 	Organization openapi_types.UUID `json:"organization"`
 
 	// PreviousTokenExpiresAt After a rotation: when the tokens it had before stop working (the grace period).
@@ -1712,9 +1941,13 @@ type AgentWithToken struct {
 	Token string `json:"token"`
 
 	// TokenPrefix The first characters of its newest token.
-	TokenPrefix   string    `json:"token_prefix"`
-	UpdatedAt     time.Time `json:"updated_at"`
-	UptimeSeconds *int      `json:"uptime_seconds"`
+	TokenPrefix string `json:"token_prefix"`
+
+	// UpdatedAt When people last changed it (its reports do not count).
+	UpdatedAt time.Time `json:"updated_at"`
+
+	// UptimeSeconds How long it had run at its last report.
+	UptimeSeconds *int `json:"uptime_seconds"`
 
 	// Version The version its last health report gave.
 	Version *string `json:"version"`
@@ -1726,44 +1959,66 @@ type AgentWithToken struct {
 // AgentWithTokenHealth defines model for AgentWithToken.Health.
 type AgentWithTokenHealth string
 
-// Alert defines model for Alert.
+// Alert One firing of an alert.
 type Alert struct {
 	// Acknowledged An acknowledgement of this firing is in force.
 	Acknowledged bool `json:"acknowledged"`
 
 	// Acknowledgement The one in force, if any.
 	Acknowledgement *AlertAcknowledgement `json:"acknowledgement"`
-	Alertname       string                `json:"alertname"`
-	Annotations     map[string]string     `json:"annotations"`
-	EndsAt          *time.Time            `json:"ends_at"`
+
+	// Alertname EndpointDown, EndpointPartiallyDown or AgentDown.
+	Alertname string `json:"alertname"`
+
+	// Annotations Its annotations.
+	Annotations map[string]string `json:"annotations"`
+
+	// EndsAt When it resolved.
+	EndsAt *time.Time `json:"ends_at"`
 
 	// Fingerprint Of the labels: the same for every firing of the same alert.
 	Fingerprint string `json:"fingerprint"`
 
 	// Id This firing: a later failure is a new alert with a new ID.
-	Id           openapi_types.UUID `json:"id"`
-	Labels       map[string]string  `json:"labels"`
+	Id openapi_types.UUID `json:"id"`
+
+	// Labels Its labels (the platform’s conventions).
+	Labels map[string]string `json:"labels"`
+
+	// Organization Its organization.
 	Organization openapi_types.UUID `json:"organization"`
 
 	// Severity critical: respond now; warning: within 24 hours; info: no action.
-	Severity string     `json:"severity"`
-	StartsAt time.Time  `json:"starts_at"`
-	State    AlertState `json:"state"`
-	Subject  struct {
-		Id   openapi_types.UUID `json:"id"`
-		Kind AlertSubjectKind   `json:"kind"`
+	Severity string `json:"severity"`
+
+	// StartsAt When it fired.
+	StartsAt time.Time `json:"starts_at"`
+
+	// State Firing, or resolved (then `ends_at` says when).
+	State AlertState `json:"state"`
+
+	// Subject The endpoint or agent it is about.
+	Subject struct {
+		// Id The endpoint's or agent's ID.
+		Id openapi_types.UUID `json:"id"`
+
+		// Kind What it is about.
+		Kind AlertSubjectKind `json:"kind"`
 	} `json:"subject"`
+
+	// Workspace Its workspace; null for an organization's agent.
 	Workspace *openapi_types.UUID `json:"workspace"`
 }
 
-// AlertState defines model for Alert.State.
+// AlertState Firing, or resolved (then `ends_at` says when).
 type AlertState string
 
-// AlertSubjectKind defines model for Alert.Subject.Kind.
+// AlertSubjectKind What it is about.
 type AlertSubjectKind string
 
-// AlertAcknowledge defines model for AlertAcknowledge.
+// AlertAcknowledge An acknowledgement of this firing.
 type AlertAcknowledge struct {
+	// Comment What you are doing about it.
 	Comment string `json:"comment"`
 
 	// Until End it then at the latest (at most 30 days ahead); it ends anyway when the alert resolves.
@@ -1772,24 +2027,35 @@ type AlertAcknowledge struct {
 
 // AlertAcknowledgement The one in force, if any.
 type AlertAcknowledgement struct {
-	Comment   string    `json:"comment"`
+	// Comment What they said.
+	Comment string `json:"comment"`
+
+	// CreatedAt When it was given.
 	CreatedAt time.Time `json:"created_at"`
 
 	// EndReason resolved: the alert resolved (it ends with its firing); expired: its `until` passed.
 	EndReason *AlertAcknowledgementEndReason `json:"end_reason"`
-	EndedAt   *time.Time                     `json:"ended_at"`
-	Id        openapi_types.UUID             `json:"id"`
+
+	// EndedAt When it ended; null: in force.
+	EndedAt *time.Time `json:"ended_at"`
+
+	// Id The acknowledgement's ID.
+	Id openapi_types.UUID `json:"id"`
 
 	// Until The end it was given, if any.
-	Until    *time.Time          `json:"until"`
-	User     *openapi_types.UUID `json:"user"`
-	Username *string             `json:"username"`
+	Until *time.Time `json:"until"`
+
+	// User Who gave it.
+	User *openapi_types.UUID `json:"user"`
+
+	// Username Their username.
+	Username *string `json:"username"`
 }
 
 // AlertAcknowledgementEndReason defines model for AlertAcknowledgement.EndReason.
 type AlertAcknowledgementEndReason string
 
-// AlertDetail defines model for AlertDetail.
+// AlertDetail One firing of an alert, with its acknowledgements.
 type AlertDetail struct {
 	// Acknowledged An acknowledgement of this firing is in force.
 	Acknowledged bool `json:"acknowledged"`
@@ -1799,33 +2065,54 @@ type AlertDetail struct {
 
 	// Acknowledgements Every acknowledgement of this firing, newest first.
 	Acknowledgements []*AlertAcknowledgement `json:"acknowledgements"`
-	Alertname        string                  `json:"alertname"`
-	Annotations      map[string]string       `json:"annotations"`
-	EndsAt           *time.Time              `json:"ends_at"`
+
+	// Alertname EndpointDown, EndpointPartiallyDown or AgentDown.
+	Alertname string `json:"alertname"`
+
+	// Annotations Its annotations.
+	Annotations map[string]string `json:"annotations"`
+
+	// EndsAt When it resolved.
+	EndsAt *time.Time `json:"ends_at"`
 
 	// Fingerprint Of the labels: the same for every firing of the same alert.
 	Fingerprint string `json:"fingerprint"`
 
 	// Id This firing: a later failure is a new alert with a new ID.
-	Id           openapi_types.UUID `json:"id"`
-	Labels       map[string]string  `json:"labels"`
+	Id openapi_types.UUID `json:"id"`
+
+	// Labels Its labels (the platform’s conventions).
+	Labels map[string]string `json:"labels"`
+
+	// Organization Its organization.
 	Organization openapi_types.UUID `json:"organization"`
 
 	// Severity critical: respond now; warning: within 24 hours; info: no action.
-	Severity string           `json:"severity"`
-	StartsAt time.Time        `json:"starts_at"`
-	State    AlertDetailState `json:"state"`
-	Subject  struct {
-		Id   openapi_types.UUID     `json:"id"`
+	Severity string `json:"severity"`
+
+	// StartsAt When it fired.
+	StartsAt time.Time `json:"starts_at"`
+
+	// State Firing, or resolved (then `ends_at` says when).
+	State AlertDetailState `json:"state"`
+
+	// Subject The endpoint or agent it is about.
+	Subject struct {
+		// Id The endpoint's or agent's ID.
+		Id openapi_types.UUID `json:"id"`
+
+		// Kind What it is about.
 		Kind AlertDetailSubjectKind `json:"kind"`
 	} `json:"subject"`
+
+	// Workspace Its workspace; null for an organization's agent.
 	Workspace *openapi_types.UUID `json:"workspace"`
 }
 
-// AlertDetailState defines model for AlertDetail.State.
+// AlertDetailState Firing, or resolved (then `ends_at` says when).
 type AlertDetailState string
 
-// AlertDetailSubjectKind defines model for AlertDetail.Subject.Kind.
+// AlertDetailSubjectKind What it is about.
 type AlertDetailSubjectKind string
 
 // ApiKey An API key, without its secret.
@@ -2061,111 +2348,208 @@ type BucketUpdate struct {
 
 // CheckEndpoint An endpoint the agents check.
 type CheckEndpoint struct {
+	// Alert The alert rule.
 	Alert struct {
-		Failures     int  `json:"failures"`
+		// Failures Failures in a row that make a location count it down.
+		Failures int `json:"failures"`
+
+		// MinLocations Locations down for EndpointDown; null: more than half.
 		MinLocations *int `json:"min_locations"`
-		Successes    int  `json:"successes"`
+
+		// Successes Successes in a row that make it up again.
+		Successes int `json:"successes"`
 	} `json:"alert"`
+
+	// Annotations Its alerts' annotations.
 	Annotations map[string]string `json:"annotations"`
-	CreatedAt   time.Time         `json:"created_at"`
+
+	// CreatedAt When it was created.
+	CreatedAt time.Time `json:"created_at"`
 
 	// Dns For kind dns; null otherwise.
 	Dns *struct {
-		Expected   []string `json:"expected"`
-		RecordType string   `json:"record_type"`
-		Server     *string  `json:"server"`
+		// Expected Answers that must all be present.
+		Expected []string `json:"expected"`
+
+		// RecordType The record type asked.
+		RecordType string `json:"record_type"`
+
+		// Server The resolver asked; null: the agent's own.
+		Server *string `json:"server"`
 	} `json:"dns"`
-	Enabled    bool `json:"enabled"`
-	FrequencyS int  `json:"frequency_s"`
+
+	// Enabled Checked, or not.
+	Enabled bool `json:"enabled"`
+
+	// FrequencyS Seconds between checks from each location.
+	FrequencyS int `json:"frequency_s"`
 
 	// Http For kind http; null otherwise.
 	Http *struct {
-		BodyMatch          *string           `json:"body_match"`
-		ExpectedStatus     []int             `json:"expected_status"`
-		Headers            map[string]string `json:"headers"`
-		InsecureSkipVerify bool              `json:"insecure_skip_verify"`
-		Method             string            `json:"method"`
-		TlsExpiryDays      int               `json:"tls_expiry_days"`
+		// BodyMatch Text the body must contain.
+		BodyMatch *string `json:"body_match"`
+
+		// ExpectedStatus The statuses that pass; empty: any 2xx.
+		ExpectedStatus []int `json:"expected_status"`
+
+		// Headers Request headers (values `[redacted]` for people).
+		Headers map[string]string `json:"headers"`
+
+		// InsecureSkipVerify Check a certificate no trusted authority signed.
+		InsecureSkipVerify bool `json:"insecure_skip_verify"`
+
+		// Method The request method.
+		Method string `json:"method"`
+
+		// TlsExpiryDays Fail when the certificate expires within this many days.
+		TlsExpiryDays int `json:"tls_expiry_days"`
 	} `json:"http"`
-	Id           openapi_types.UUID `json:"id"`
-	Kind         CheckEndpointKind  `json:"kind"`
-	Labels       map[string]string  `json:"labels"`
-	Locations    []string           `json:"locations"`
-	Name         string             `json:"name"`
+
+	// Id The endpoint's ID.
+	Id openapi_types.UUID `json:"id"`
+
+	// Kind http(s), tcp or dns.
+	Kind CheckEndpointKind `json:"kind"`
+
+	// Labels Its alerts' labels.
+	Labels map[string]string `json:"labels"`
+
+	// Locations The locations that check it; empty: every agent that may.
+	Locations []string `json:"locations"`
+
+	// Name Its name.
+	Name string `json:"name"`
+
+	// Organization Its organization.
 	Organization openapi_types.UUID `json:"organization"`
-	Target       string             `json:"target"`
+
+	// Target What is checked.
+	Target string `json:"target"`
 
 	// Tcp For kind tcp; null otherwise.
 	Tcp *struct {
+		// BannerMatch Text the banner must contain.
 		BannerMatch *string `json:"banner_match"`
 	} `json:"tcp"`
-	TimeoutMs int                `json:"timeout_ms"`
-	UpdatedAt time.Time          `json:"updated_at"`
+
+	// TimeoutMs How long a check may take, in ms.
+	TimeoutMs int `json:"timeout_ms"`
+
+	// UpdatedAt When it last changed.
+	UpdatedAt time.Time `json:"updated_at"`
+
+	// Workspace Its workspace.
 	Workspace openapi_types.UUID `json:"workspace"`
 }
 
-// CheckEndpointKind defines model for CheckEndpoint.Kind.
+// CheckEndpointKind http(s), tcp or dns.
 type CheckEndpointKind string
 
-// CheckEndpointCreate defines model for CheckEndpointCreate.
+// CheckEndpointCreate A new endpoint to check.
 type CheckEndpointCreate struct {
-	Alert       *EndpointAlertRule   `json:"alert,omitempty"`
+	// Alert The alert rule.
+	Alert *EndpointAlertRule `json:"alert,omitempty"`
+
+	// Annotations The annotations of the endpoint's alerts.
 	Annotations *EndpointAnnotations `json:"annotations,omitempty"`
-	Dns         *DnsCheck            `json:"dns,omitempty"`
-	Enabled     *bool                `json:"enabled,omitempty"`
+
+	// Dns For kind dns.
+	Dns *DnsCheck `json:"dns,omitempty"`
+
+	// Enabled Checked (true), or not.
+	Enabled *bool `json:"enabled,omitempty"`
 
 	// FrequencyS Seconds between checks from each location: 10, 15, 20, 30, 60, 120, 300, 600, 900, 1800, 3600.
-	FrequencyS *int                    `json:"frequency_s,omitempty"`
-	Http       *HttpCheck              `json:"http,omitempty"`
-	Kind       CheckEndpointCreateKind `json:"kind"`
+	FrequencyS *CheckEndpointCreateFrequencyS `json:"frequency_s,omitempty"`
+
+	// Http For kind http (its defaults otherwise).
+	Http *HttpCheck `json:"http,omitempty"`
+
+	// Kind http(s), tcp or dns.
+	Kind CheckEndpointCreateKind `json:"kind"`
 
 	// Labels The labels of the endpoint's alerts (the platform's conventions).
 	Labels *EndpointLabels `json:"labels,omitempty"`
 
 	// Locations The locations that check it; empty: every agent that may.
 	Locations *[]string `json:"locations,omitempty"`
-	Name      string    `json:"name"`
+
+	// Name Its name, unique in the workspace.
+	Name string `json:"name"`
 
 	// Target http: a URL; tcp: `host:port`; dns: the name to resolve.
-	Target    string             `json:"target"`
-	Tcp       *TcpCheck          `json:"tcp,omitempty"`
-	TimeoutMs *int               `json:"timeout_ms,omitempty"`
+	Target string `json:"target"`
+
+	// Tcp For kind tcp.
+	Tcp *TcpCheck `json:"tcp,omitempty"`
+
+	// TimeoutMs How long a check may take, in ms.
+	TimeoutMs *int `json:"timeout_ms,omitempty"`
+
+	// Workspace The workspace it belongs to.
 	Workspace openapi_types.UUID `json:"workspace"`
 }
 
-// CheckEndpointCreateKind defines model for CheckEndpointCreate.Kind.
+// CheckEndpointCreateFrequencyS Seconds between checks from each location: 10, 15, 20, 30, 60, 120, 300, 600, 900, 1800, 3600.
+type CheckEndpointCreateFrequencyS int
+
+// CheckEndpointCreateKind http(s), tcp or dns.
 type CheckEndpointCreateKind string
 
 // CheckEndpointStats An endpoint's uptime, reachability and latency over a window.
 type CheckEndpointStats struct {
 	// Checks Checks made.
-	Checks   int                `json:"checks"`
-	Endpoint openapi_types.UUID `json:"endpoint"`
-	From     time.Time          `json:"from"`
+	Checks int `json:"checks"`
 
-	// LatencyMs Check durations; percentiles from a histogram, within 9% of the true ones.
+	// Endpoint The endpoint.
+	Endpoint openapi_types.UUID `json:"endpoint"`
+
+	// From Its start (a five-minute boundary).
+	From time.Time `json:"from"`
+
+	// LatencyMs Check durations; percentiles from a histogram, at most 19% above the true ones.
 	LatencyMs struct {
+		// Mean The mean duration, in ms.
 		Mean *float32 `json:"mean"`
-		P50  *float32 `json:"p50"`
-		P95  *float32 `json:"p95"`
-		P99  *float32 `json:"p99"`
+
+		// P50 The median, in ms.
+		P50 *float32 `json:"p50"`
+
+		// P95 The 95th percentile, in ms.
+		P95 *float32 `json:"p95"`
+
+		// P99 The 99th percentile, in ms.
+		P99 *float32 `json:"p99"`
 	} `json:"latency_ms"`
+
+	// Locations The same figures per location.
 	Locations []struct {
 		// Checks Checks made.
 		Checks int `json:"checks"`
 
-		// LatencyMs Check durations; percentiles from a histogram, within 9% of the true ones.
+		// LatencyMs Check durations; percentiles from a histogram, at most 19% above the true ones.
 		LatencyMs struct {
+			// Mean The mean duration, in ms.
 			Mean *float32 `json:"mean"`
-			P50  *float32 `json:"p50"`
-			P95  *float32 `json:"p95"`
-			P99  *float32 `json:"p99"`
+
+			// P50 The median, in ms.
+			P50 *float32 `json:"p50"`
+
+			// P95 The 95th percentile, in ms.
+			P95 *float32 `json:"p95"`
+
+			// P99 The 99th percentile, in ms.
+			P99 *float32 `json:"p99"`
 		} `json:"latency_ms"`
+
+		// Location The location.
 		Location string `json:"location"`
 
 		// Reachability Share of checks that succeeded.
 		Reachability *float32 `json:"reachability"`
-		Successes    int      `json:"successes"`
+
+		// Successes Checks that succeeded.
+		Successes int `json:"successes"`
 
 		// Uptime Share of check periods with at least one success from any location (null: no checks).
 		Uptime *float32 `json:"uptime"`
@@ -2173,102 +2557,210 @@ type CheckEndpointStats struct {
 
 	// Reachability Share of checks that succeeded.
 	Reachability *float32 `json:"reachability"`
-	Series       []struct {
-		At        time.Time `json:"at"`
-		Checks    int       `json:"checks"`
-		P50Ms     *float32  `json:"p50_ms"`
-		P95Ms     *float32  `json:"p95_ms"`
-		Successes int       `json:"successes"`
+
+	// Series Up to 60 points over the window, for a chart.
+	Series []struct {
+		// At The point's start.
+		At time.Time `json:"at"`
+
+		// Checks Checks in it.
+		Checks int `json:"checks"`
+
+		// P50Ms The median duration, in ms.
+		P50Ms *float32 `json:"p50_ms"`
+
+		// P95Ms The 95th percentile, in ms.
+		P95Ms *float32 `json:"p95_ms"`
+
+		// Successes Successful checks in it.
+		Successes int `json:"successes"`
 	} `json:"series"`
-	Successes int       `json:"successes"`
-	To        time.Time `json:"to"`
+
+	// Successes Checks that succeeded.
+	Successes int `json:"successes"`
+
+	// To Its end: now.
+	To time.Time `json:"to"`
 
 	// Uptime Share of check periods with at least one success from any location (null: no checks).
-	Uptime *float32                 `json:"uptime"`
+	Uptime *float32 `json:"uptime"`
+
+	// Window The period asked.
 	Window CheckEndpointStatsWindow `json:"window"`
 }
 
-// CheckEndpointStatsWindow defines model for CheckEndpointStats.Window.
+// CheckEndpointStatsWindow The period asked.
 type CheckEndpointStatsWindow string
 
-// CheckEndpointUpdate defines model for CheckEndpointUpdate.
+// CheckEndpointUpdate A change to an endpoint.
 type CheckEndpointUpdate struct {
-	Alert       *EndpointAlertRule   `json:"alert,omitempty"`
+	// Alert The alert rule.
+	Alert *EndpointAlertRule `json:"alert,omitempty"`
+
+	// Annotations The annotations of the endpoint's alerts.
 	Annotations *EndpointAnnotations `json:"annotations,omitempty"`
-	Dns         *DnsCheck            `json:"dns,omitempty"`
-	Enabled     *bool                `json:"enabled,omitempty"`
+
+	// Dns The dns settings, as a whole.
+	Dns *DnsCheck `json:"dns,omitempty"`
+
+	// Enabled Checked (true), or not (its alerts resolve).
+	Enabled *bool `json:"enabled,omitempty"`
 
 	// FrequencyS Seconds between checks from each location: 10, 15, 20, 30, 60, 120, 300, 600, 900, 1800, 3600.
-	FrequencyS *int       `json:"frequency_s,omitempty"`
-	Http       *HttpCheck `json:"http,omitempty"`
+	FrequencyS *CheckEndpointUpdateFrequencyS `json:"frequency_s,omitempty"`
+
+	// Http The http settings, as a whole.
+	Http *HttpCheck `json:"http,omitempty"`
 
 	// Labels The labels of the endpoint's alerts (the platform's conventions).
 	Labels *EndpointLabels `json:"labels,omitempty"`
 
 	// Locations The locations that check it; empty: every agent that may.
 	Locations *[]string `json:"locations,omitempty"`
-	Name      *string   `json:"name,omitempty"`
+
+	// Name A new name, unique in the workspace.
+	Name *string `json:"name,omitempty"`
 
 	// Target http: a URL; tcp: `host:port`; dns: the name to resolve.
-	Target    *string   `json:"target,omitempty"`
-	Tcp       *TcpCheck `json:"tcp,omitempty"`
-	TimeoutMs *int      `json:"timeout_ms,omitempty"`
+	Target *string `json:"target,omitempty"`
+
+	// Tcp The tcp settings, as a whole.
+	Tcp *TcpCheck `json:"tcp,omitempty"`
+
+	// TimeoutMs How long a check may take, in ms.
+	TimeoutMs *int `json:"timeout_ms,omitempty"`
 }
+
+// CheckEndpointUpdateFrequencyS Seconds between checks from each location: 10, 15, 20, 30, 60, 120, 300, 600, 900, 1800, 3600.
+type CheckEndpointUpdateFrequencyS int
 
 // CheckResult One check's result (the original product's field names).
 type CheckResult struct {
-	// CheckedAt When the check began.
-	CheckedAt              time.Time                     `json:"checked_at"`
-	DnsDnssecValid         *bool                         `json:"dns_dnssec_valid,omitempty"`
-	DnsMatched             *bool                         `json:"dns_matched,omitempty"`
-	DnsProtocol            *string                       `json:"dns_protocol,omitempty"`
-	DnsQueryTimeMs         *float32                      `json:"dns_query_time_ms,omitempty"`
-	DnsRcode               *string                       `json:"dns_rcode,omitempty"`
-	DnsRecordType          *string                       `json:"dns_record_type,omitempty"`
-	DnsRecords             *[]string                     `json:"dns_records,omitempty"`
-	DurationMs             float32                       `json:"duration_ms"`
-	EndpointId             openapi_types.UUID            `json:"endpoint_id"`
-	ErrorCode              *string                       `json:"error_code,omitempty"`
-	ErrorMessage           *string                       `json:"error_message,omitempty"`
-	ErrorName              *string                       `json:"error_name,omitempty"`
-	HttpDnsLookupMs        *float32                      `json:"http_dns_lookup_ms,omitempty"`
-	HttpErrorCategory      *CheckResultHttpErrorCategory `json:"http_error_category,omitempty"`
-	HttpResponseSizeBytes  *int                          `json:"http_response_size_bytes,omitempty"`
-	HttpTcpConnectMs       *float32                      `json:"http_tcp_connect_ms,omitempty"`
-	HttpTimeToFirstByteMs  *float32                      `json:"http_time_to_first_byte_ms,omitempty"`
-	HttpTlsDaysUntilExpiry *int                          `json:"http_tls_days_until_expiry,omitempty"`
-	HttpTlsHandshakeMs     *float32                      `json:"http_tls_handshake_ms,omitempty"`
-	HttpTlsIssuer          *string                       `json:"http_tls_issuer,omitempty"`
-	HttpTlsSubject         *string                       `json:"http_tls_subject,omitempty"`
-	HttpTlsValid           *bool                         `json:"http_tls_valid,omitempty"`
-	HttpTlsVersion         *string                       `json:"http_tls_version,omitempty"`
-	IcmpMaxRttMs           *float32                      `json:"icmp_max_rtt_ms,omitempty"`
-	IcmpMinRttMs           *float32                      `json:"icmp_min_rtt_ms,omitempty"`
-	IcmpPacketLossPercent  *float32                      `json:"icmp_packet_loss_percent,omitempty"`
-	IcmpPacketsReceived    *int                          `json:"icmp_packets_received,omitempty"`
-	IcmpPacketsSent        *int                          `json:"icmp_packets_sent,omitempty"`
-	IcmpRttMs              *float32                      `json:"icmp_rtt_ms,omitempty"`
-	ResolvedIp             *string                       `json:"resolved_ip,omitempty"`
+	// CheckedAt When the check began (at most 5 minutes ahead).
+	CheckedAt time.Time `json:"checked_at"`
+
+	// DnsDnssecValid dns: DNSSEC validated.
+	DnsDnssecValid *bool `json:"dns_dnssec_valid,omitempty"`
+
+	// DnsMatched dns: every expected answer was there.
+	DnsMatched *bool `json:"dns_matched,omitempty"`
+
+	// DnsProtocol dns: udp or tcp.
+	DnsProtocol *string `json:"dns_protocol,omitempty"`
+
+	// DnsQueryTimeMs dns: the query, in ms.
+	DnsQueryTimeMs *float32 `json:"dns_query_time_ms,omitempty"`
+
+	// DnsRcode dns: the answer code (NOERROR, NXDOMAIN, …).
+	DnsRcode *string `json:"dns_rcode,omitempty"`
+
+	// DnsRecordType dns: the record type asked.
+	DnsRecordType *string `json:"dns_record_type,omitempty"`
+
+	// DnsRecords dns: the answers.
+	DnsRecords *[]string `json:"dns_records,omitempty"`
+
+	// DurationMs How long the check took, in ms.
+	DurationMs float32 `json:"duration_ms"`
+
+	// EndpointId The endpoint checked.
+	EndpointId openapi_types.UUID `json:"endpoint_id"`
+
+	// ErrorCode Why it failed (ECONNREFUSED, HTTP_STATUS, CERT_EXPIRING, …).
+	ErrorCode *string `json:"error_code,omitempty"`
+
+	// ErrorMessage A short message about the failure.
+	ErrorMessage *string `json:"error_message,omitempty"`
+
+	// ErrorName The error's name.
+	ErrorName *string `json:"error_name,omitempty"`
+
+	// HttpDnsLookupMs http: name resolution, in ms.
+	HttpDnsLookupMs *float32 `json:"http_dns_lookup_ms,omitempty"`
+
+	// HttpErrorCategory What kind of failure it was.
+	HttpErrorCategory *CheckResultHttpErrorCategory `json:"http_error_category,omitempty"`
+
+	// HttpResponseSizeBytes http: the answer's size in bytes.
+	HttpResponseSizeBytes *int `json:"http_response_size_bytes,omitempty"`
+
+	// HttpTcpConnectMs http: the TCP connection, in ms.
+	HttpTcpConnectMs *float32 `json:"http_tcp_connect_ms,omitempty"`
+
+	// HttpTimeToFirstByteMs http: until the answer's first byte, in ms.
+	HttpTimeToFirstByteMs *float32 `json:"http_time_to_first_byte_ms,omitempty"`
+
+	// HttpTlsDaysUntilExpiry http: days until the certificate's end (negative: expired).
+	HttpTlsDaysUntilExpiry *int `json:"http_tls_days_until_expiry,omitempty"`
+
+	// HttpTlsHandshakeMs http: the TLS handshake, in ms.
+	HttpTlsHandshakeMs *float32 `json:"http_tls_handshake_ms,omitempty"`
+
+	// HttpTlsIssuer http: the certificate's issuer.
+	HttpTlsIssuer *string `json:"http_tls_issuer,omitempty"`
+
+	// HttpTlsSubject http: the certificate's subject.
+	HttpTlsSubject *string `json:"http_tls_subject,omitempty"`
+
+	// HttpTlsValid http: a trusted authority signed the certificate.
+	HttpTlsValid *bool `json:"http_tls_valid,omitempty"`
+
+	// HttpTlsVersion http: the TLS version.
+	HttpTlsVersion *string `json:"http_tls_version,omitempty"`
+
+	// IcmpMaxRttMs icmp: the longest round trip, in ms.
+	IcmpMaxRttMs *float32 `json:"icmp_max_rtt_ms,omitempty"`
+
+	// IcmpMinRttMs icmp: the shortest round trip, in ms.
+	IcmpMinRttMs *float32 `json:"icmp_min_rtt_ms,omitempty"`
+
+	// IcmpPacketLossPercent icmp: packets lost, in %.
+	IcmpPacketLossPercent *float32 `json:"icmp_packet_loss_percent,omitempty"`
+
+	// IcmpPacketsReceived icmp: packets received.
+	IcmpPacketsReceived *int `json:"icmp_packets_received,omitempty"`
+
+	// IcmpPacketsSent icmp: packets sent.
+	IcmpPacketsSent *int `json:"icmp_packets_sent,omitempty"`
+
+	// IcmpRttMs icmp: the round trip, in ms.
+	IcmpRttMs *float32 `json:"icmp_rtt_ms,omitempty"`
+
+	// ResolvedIp The address the target resolved to.
+	ResolvedIp *string `json:"resolved_ip,omitempty"`
 
 	// ResultId The ID the agent made for this result: a batch sent again is stored once.
-	ResultId           openapi_types.UUID `json:"result_id"`
-	SslCertNotAfter    *time.Time         `json:"ssl_cert_not_after,omitempty"`
-	StatusCode         *int               `json:"status_code,omitempty"`
-	Success            bool               `json:"success"`
-	TcpBanner          *string            `json:"tcp_banner,omitempty"`
-	TcpConnected       *bool              `json:"tcp_connected,omitempty"`
-	TcpResponseMatched *bool              `json:"tcp_response_matched,omitempty"`
+	ResultId openapi_types.UUID `json:"result_id"`
+
+	// SslCertNotAfter http: the certificate's end.
+	SslCertNotAfter *time.Time `json:"ssl_cert_not_after,omitempty"`
+
+	// StatusCode http: the answer's status.
+	StatusCode *int `json:"status_code,omitempty"`
+
+	// Success The check passed.
+	Success bool `json:"success"`
+
+	// TcpBanner tcp: the first bytes the server sent.
+	TcpBanner *string `json:"tcp_banner,omitempty"`
+
+	// TcpConnected tcp: the connection was made.
+	TcpConnected *bool `json:"tcp_connected,omitempty"`
+
+	// TcpResponseMatched tcp: the banner matched.
+	TcpResponseMatched *bool `json:"tcp_response_matched,omitempty"`
 }
 
 // CheckResultHttpErrorCategory defines model for CheckResult.HttpErrorCategory.
 type CheckResultHttpErrorCategory string
 
-// CheckResultBatch defines model for CheckResultBatch.
+// CheckResultBatch A batch of check results.
 type CheckResultBatch struct {
+	// Results 1 to 500 results, oldest first.
 	Results []CheckResult `json:"results"`
 }
 
-// CheckResultOutcome defines model for CheckResultOutcome.
+// CheckResultOutcome What became of a batch.
 type CheckResultOutcome struct {
 	// Accepted Results stored now.
 	Accepted int `json:"accepted"`
@@ -2276,14 +2768,17 @@ type CheckResultOutcome struct {
 	// Duplicates Results stored before (a batch sent again).
 	Duplicates int `json:"duplicates"`
 
-	// Rejected Results not stored: their endpoint is not one this agent may check. Do not send again.
+	// Rejected Results not stored, and why. Do not send them again.
 	Rejected []struct {
-		Reason   CheckResultOutcomeRejectedReason `json:"reason"`
-		ResultId openapi_types.UUID               `json:"result_id"`
+		// Reason endpoint_unknown: not an endpoint this agent may check; checked_at_in_future: the agent's clock is ahead.
+		Reason CheckResultOutcomeRejectedReason `json:"reason"`
+
+		// ResultId The result.
+		ResultId openapi_types.UUID `json:"result_id"`
 	} `json:"rejected"`
 }
 
-// CheckResultOutcomeRejectedReason defines model for CheckResultOutcome.Rejected.Reason.
+// CheckResultOutcomeRejectedReason endpoint_unknown: not an endpoint this agent may check; checked_at_in_future: the agent's clock is ahead.
 type CheckResultOutcomeRejectedReason string
 
 // CreatedApiKey A new API key with its secret, which no later answer shows again.
@@ -2466,20 +2961,22 @@ type DeliveryAttempt struct {
 	StatusCode *int `json:"status_code"`
 }
 
-// DnsCheck defines model for DnsCheck.
+// DnsCheck For kind dns.
 type DnsCheck struct {
 	// Expected Answers that must all be present; empty: any answer passes.
-	Expected   *[]string           `json:"expected,omitempty"`
+	Expected *[]string `json:"expected,omitempty"`
+
+	// RecordType The record type asked.
 	RecordType *DnsCheckRecordType `json:"record_type,omitempty"`
 
 	// Server The resolver to ask (`10.0.0.53:53`); null: the agent's own.
 	Server *string `json:"server,omitempty"`
 }
 
-// DnsCheckRecordType defines model for DnsCheck.RecordType.
+// DnsCheckRecordType The record type asked.
 type DnsCheckRecordType string
 
-// EndpointAlertRule defines model for EndpointAlertRule.
+// EndpointAlertRule The alert rule.
 type EndpointAlertRule struct {
 	// Failures A location counts the endpoint down after this many failed checks in a row.
 	Failures *int `json:"failures,omitempty"`
@@ -2491,22 +2988,34 @@ type EndpointAlertRule struct {
 	Successes *int `json:"successes,omitempty"`
 }
 
-// EndpointAnnotations defines model for EndpointAnnotations.
+// EndpointAnnotations The annotations of the endpoint's alerts.
 type EndpointAnnotations struct {
+	// DashboardUrl Where to look.
 	DashboardUrl *string `json:"dashboard_url,omitempty"`
-	Description  *string `json:"description,omitempty"`
-	RunbookUrl   *string `json:"runbook_url,omitempty"`
-	Summary      *string `json:"summary,omitempty"`
+
+	// Description More about the alert (default: what fails, where).
+	Description *string `json:"description,omitempty"`
+
+	// RunbookUrl What to do when it fires.
+	RunbookUrl *string `json:"runbook_url,omitempty"`
+
+	// Summary One line for the alert (default: "<name> is down").
+	Summary *string `json:"summary,omitempty"`
 }
 
 // EndpointLabels The labels of the endpoint's alerts (the platform's conventions).
 type EndpointLabels struct {
-	Component   *string `json:"component,omitempty"`
+	// Component The component it is part of.
+	Component *string `json:"component,omitempty"`
+
+	// Environment production, staging, …
 	Environment *string `json:"environment,omitempty"`
 
 	// Severity critical: respond now; warning: within 24 hours; info: no action needed.
 	Severity *EndpointLabelsSeverity `json:"severity,omitempty"`
-	Team     *string                 `json:"team,omitempty"`
+
+	// Team The team that answers its alerts.
+	Team *string `json:"team,omitempty"`
 }
 
 // EndpointLabelsSeverity critical: respond now; warning: within 24 hours; info: no action needed.
@@ -2608,24 +3117,28 @@ type HandlerSecretRotate struct {
 	GraceSeconds *int `json:"grace_seconds,omitempty"`
 }
 
-// HttpCheck defines model for HttpCheck.
+// HttpCheck For kind http (its defaults otherwise).
 type HttpCheck struct {
 	// BodyMatch Text the body must contain (first MiB).
 	BodyMatch *string `json:"body_match,omitempty"`
 
 	// ExpectedStatus The statuses that pass; empty: any 2xx.
-	ExpectedStatus *[]int             `json:"expected_status,omitempty"`
-	Headers        *map[string]string `json:"headers,omitempty"`
+	ExpectedStatus *[]int `json:"expected_status,omitempty"`
+
+	// Headers Request headers (at most 20); their values are write-only.
+	Headers *map[string]string `json:"headers,omitempty"`
 
 	// InsecureSkipVerify Check a certificate no trusted authority signed (its expiry is still checked).
-	InsecureSkipVerify *bool            `json:"insecure_skip_verify,omitempty"`
-	Method             *HttpCheckMethod `json:"method,omitempty"`
+	InsecureSkipVerify *bool `json:"insecure_skip_verify,omitempty"`
+
+	// Method The request method.
+	Method *HttpCheckMethod `json:"method,omitempty"`
 
 	// TlsExpiryDays Fail when the certificate expires within this many days (0: never on expiry alone).
 	TlsExpiryDays *int `json:"tls_expiry_days,omitempty"`
 }
 
-// HttpCheckMethod defines model for HttpCheck.Method.
+// HttpCheckMethod The request method.
 type HttpCheckMethod string
 
 // IdTokenLogin A provider's ID token to exchange for a login token.
@@ -3060,8 +3573,9 @@ type SsoProviders struct {
 	} `json:"providers"`
 }
 
-// TcpCheck defines model for TcpCheck.
+// TcpCheck For kind tcp.
 type TcpCheck struct {
+	// BannerMatch Text the first bytes the server sends must contain; null: connecting is enough.
 	BannerMatch *string `json:"banner_match,omitempty"`
 }
 
@@ -3316,8 +3830,11 @@ type ApiV1ActionRunsOutputRetrieveParamsFollow string
 
 // ApiV1AgentEndpointsRetrieveParams defines parameters for ApiV1AgentEndpointsRetrieve.
 type ApiV1AgentEndpointsRetrieveParams struct {
+	// IfNoneMatch The ETag of the last answer: 304 while nothing changed.
 	IfNoneMatch *string `json:"if-none-match,omitempty"`
-	XAgentId    *string `json:"x-agent-id,omitempty"`
+
+	// XAgentId The original product's agents send it: it must be the token's agent.
+	XAgentId *string `json:"x-agent-id,omitempty"`
 }
 
 // ApiV1AgentsListParams defines parameters for ApiV1AgentsList.
@@ -3326,9 +3843,13 @@ type ApiV1AgentsListParams struct {
 	Page *Page `form:"page,omitempty" json:"page,omitempty"`
 
 	// PageSize Number of results to return per page (default 50, maximum 500).
-	PageSize     *PageSize           `form:"page_size,omitempty" json:"page_size,omitempty"`
+	PageSize *PageSize `form:"page_size,omitempty" json:"page_size,omitempty"`
+
+	// Organization One organization's agents (and its workspaces' you may see).
 	Organization *openapi_types.UUID `form:"organization,omitempty" json:"organization,omitempty"`
-	Workspace    *openapi_types.UUID `form:"workspace,omitempty" json:"workspace,omitempty"`
+
+	// Workspace One workspace's agents.
+	Workspace *openapi_types.UUID `form:"workspace,omitempty" json:"workspace,omitempty"`
 
 	// Archived Archived agents too (`true`), or not.
 	Archived *ApiV1AgentsListParamsArchived `form:"archived,omitempty" json:"archived,omitempty"`
@@ -3343,13 +3864,21 @@ type ApiV1AlertsListParams struct {
 	Page *Page `form:"page,omitempty" json:"page,omitempty"`
 
 	// PageSize Number of results to return per page (default 50, maximum 500).
-	PageSize     *PageSize                          `form:"page_size,omitempty" json:"page_size,omitempty"`
-	Organization *openapi_types.UUID                `form:"organization,omitempty" json:"organization,omitempty"`
-	Workspace    *openapi_types.UUID                `form:"workspace,omitempty" json:"workspace,omitempty"`
-	State        *ApiV1AlertsListParamsState        `form:"state,omitempty" json:"state,omitempty"`
+	PageSize *PageSize `form:"page_size,omitempty" json:"page_size,omitempty"`
+
+	// Organization One organization's alerts.
+	Organization *openapi_types.UUID `form:"organization,omitempty" json:"organization,omitempty"`
+
+	// Workspace One workspace's alerts.
+	Workspace *openapi_types.UUID `form:"workspace,omitempty" json:"workspace,omitempty"`
+
+	// State Firing or resolved ones only.
+	State *ApiV1AlertsListParamsState `form:"state,omitempty" json:"state,omitempty"`
+
+	// Acknowledged Acknowledged (`true`) or not (`false`) only.
 	Acknowledged *ApiV1AlertsListParamsAcknowledged `form:"acknowledged,omitempty" json:"acknowledged,omitempty"`
 
-	// Endpoint One endpoint's alerts.
+	// Endpoint One endpoint's (or agent's) alerts.
 	Endpoint *openapi_types.UUID `form:"endpoint,omitempty" json:"endpoint,omitempty"`
 }
 
@@ -3413,7 +3942,9 @@ type ApiV1EndpointsListParams struct {
 	Page *Page `form:"page,omitempty" json:"page,omitempty"`
 
 	// PageSize Number of results to return per page (default 50, maximum 500).
-	PageSize  *PageSize           `form:"page_size,omitempty" json:"page_size,omitempty"`
+	PageSize *PageSize `form:"page_size,omitempty" json:"page_size,omitempty"`
+
+	// Workspace One workspace's endpoints.
 	Workspace *openapi_types.UUID `form:"workspace,omitempty" json:"workspace,omitempty"`
 }
 
@@ -4638,15 +5169,21 @@ type ClientInterface interface {
 
 	// ApiV1AgentsDestroy Delete a monitoring agent and its tokens
 	//
+	// The agent and its tokens; its stored results age out with the retention. An Org Admin (a Workspace Admin for a workspace's agent).
+	//
 	// Corresponds with DELETE /api/v1/agents/{id}/ (the `ApiV1AgentsDestroy` operationId).
 	ApiV1AgentsDestroy(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ApiV1AgentsRetrieve A monitoring agent, with its last health report
 	//
+	// The agent with what its last health report said (status, version, uptime) and its newest token's prefix, never a token.
+	//
 	// Corresponds with GET /api/v1/agents/{id}/ (the `ApiV1AgentsRetrieve` operationId).
 	ApiV1AgentsRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ApiV1AgentsPartialUpdateWithBody Rename a monitoring agent, or change its location or description
+	//
+	// A new name, location or description. A new location changes which endpoints it is assigned. 409 `agent_name_taken`.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -4655,12 +5192,16 @@ type ClientInterface interface {
 
 	// ApiV1AgentsPartialUpdate Rename a monitoring agent, or change its location or description
 	//
+	// A new name, location or description. A new location changes which endpoints it is assigned. 409 `agent_name_taken`.
+	//
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with PATCH /api/v1/agents/{id}/ (the `ApiV1AgentsPartialUpdate` operationId).
 	ApiV1AgentsPartialUpdate(ctx context.Context, id openapi_types.UUID, body ApiV1AgentsPartialUpdateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ApiV1AgentsArchiveCreate Archive a monitoring agent: its tokens stop working, its history stays
+	//
+	// Its tokens stop working at once; its results, figures and alerts stay. An Org Admin (a Workspace Admin for a workspace's agent).
 	//
 	// Corresponds with POST /api/v1/agents/{id}/archive/ (the `ApiV1AgentsArchiveCreate` operationId).
 	ApiV1AgentsArchiveCreate(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -4692,6 +5233,8 @@ type ClientInterface interface {
 
 	// ApiV1AlertsRetrieve An alert, with its acknowledgements
 	//
+	// One firing of an alert: its labels, annotations, times, and every acknowledgement of it.
+	//
 	// Corresponds with GET /api/v1/alerts/{id}/ (the `ApiV1AlertsRetrieve` operationId).
 	ApiV1AlertsRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
 
@@ -4714,6 +5257,8 @@ type ClientInterface interface {
 	ApiV1AlertsAcknowledgeCreate(ctx context.Context, id openapi_types.UUID, body ApiV1AlertsAcknowledgeCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ApiV1AlertsUnacknowledgeCreate Withdraw the acknowledgement of an alert
+	//
+	// Ends the acknowledgement in force (its Alertmanager silence too): the alert notifies again where it is forwarded.
 	//
 	// Corresponds with POST /api/v1/alerts/{id}/unacknowledge/ (the `ApiV1AlertsUnacknowledgeCreate` operationId).
 	ApiV1AlertsUnacknowledgeCreate(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -4759,10 +5304,14 @@ type ClientInterface interface {
 
 	// ApiV1EndpointsDestroy Stop checking an endpoint and delete it
 	//
+	// Stops checking it; its alerts resolve. Its stored results and figures age out with the retention.
+	//
 	// Corresponds with DELETE /api/v1/endpoints/{id}/ (the `ApiV1EndpointsDestroy` operationId).
 	ApiV1EndpointsDestroy(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ApiV1EndpointsRetrieve An endpoint the agents check
+	//
+	// An endpoint with its settings (header values `[redacted]`), its alert rule, labels and annotations.
 	//
 	// Corresponds with GET /api/v1/endpoints/{id}/ (the `ApiV1EndpointsRetrieve` operationId).
 	ApiV1EndpointsRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -5861,6 +6410,8 @@ func (c *Client) ApiV1AgentsCreate(ctx context.Context, body ApiV1AgentsCreateJS
 
 // ApiV1AgentsDestroy Delete a monitoring agent and its tokens
 //
+// The agent and its tokens; its stored results age out with the retention. An Org Admin (a Workspace Admin for a workspace's agent).
+//
 // Corresponds with DELETE /api/v1/agents/{id}/ (the `ApiV1AgentsDestroy` operationId).
 func (c *Client) ApiV1AgentsDestroy(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewApiV1AgentsDestroyRequest(c.Server, id)
@@ -5876,6 +6427,8 @@ func (c *Client) ApiV1AgentsDestroy(ctx context.Context, id openapi_types.UUID, 
 
 // ApiV1AgentsRetrieve A monitoring agent, with its last health report
 //
+// The agent with what its last health report said (status, version, uptime) and its newest token's prefix, never a token.
+//
 // Corresponds with GET /api/v1/agents/{id}/ (the `ApiV1AgentsRetrieve` operationId).
 func (c *Client) ApiV1AgentsRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewApiV1AgentsRetrieveRequest(c.Server, id)
@@ -5890,6 +6443,8 @@ func (c *Client) ApiV1AgentsRetrieve(ctx context.Context, id openapi_types.UUID,
 }
 
 // ApiV1AgentsPartialUpdateWithBody Rename a monitoring agent, or change its location or description
+//
+// A new name, location or description. A new location changes which endpoints it is assigned. 409 `agent_name_taken`.
 //
 // Takes any type of body and a specified content type.
 //
@@ -5908,6 +6463,8 @@ func (c *Client) ApiV1AgentsPartialUpdateWithBody(ctx context.Context, id openap
 
 // ApiV1AgentsPartialUpdate Rename a monitoring agent, or change its location or description
 //
+// A new name, location or description. A new location changes which endpoints it is assigned. 409 `agent_name_taken`.
+//
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with PATCH /api/v1/agents/{id}/ (the `ApiV1AgentsPartialUpdate` operationId).
@@ -5924,6 +6481,8 @@ func (c *Client) ApiV1AgentsPartialUpdate(ctx context.Context, id openapi_types.
 }
 
 // ApiV1AgentsArchiveCreate Archive a monitoring agent: its tokens stop working, its history stays
+//
+// Its tokens stop working at once; its results, figures and alerts stay. An Org Admin (a Workspace Admin for a workspace's agent).
 //
 // Corresponds with POST /api/v1/agents/{id}/archive/ (the `ApiV1AgentsArchiveCreate` operationId).
 func (c *Client) ApiV1AgentsArchiveCreate(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -5995,6 +6554,8 @@ func (c *Client) ApiV1AlertsList(ctx context.Context, params *ApiV1AlertsListPar
 
 // ApiV1AlertsRetrieve An alert, with its acknowledgements
 //
+// One firing of an alert: its labels, annotations, times, and every acknowledgement of it.
+//
 // Corresponds with GET /api/v1/alerts/{id}/ (the `ApiV1AlertsRetrieve` operationId).
 func (c *Client) ApiV1AlertsRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewApiV1AlertsRetrieveRequest(c.Server, id)
@@ -6047,6 +6608,8 @@ func (c *Client) ApiV1AlertsAcknowledgeCreate(ctx context.Context, id openapi_ty
 }
 
 // ApiV1AlertsUnacknowledgeCreate Withdraw the acknowledgement of an alert
+//
+// Ends the acknowledgement in force (its Alertmanager silence too): the alert notifies again where it is forwarded.
 //
 // Corresponds with POST /api/v1/alerts/{id}/unacknowledge/ (the `ApiV1AlertsUnacknowledgeCreate` operationId).
 func (c *Client) ApiV1AlertsUnacknowledgeCreate(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -6152,6 +6715,8 @@ func (c *Client) ApiV1EndpointsCreate(ctx context.Context, body ApiV1EndpointsCr
 
 // ApiV1EndpointsDestroy Stop checking an endpoint and delete it
 //
+// Stops checking it; its alerts resolve. Its stored results and figures age out with the retention.
+//
 // Corresponds with DELETE /api/v1/endpoints/{id}/ (the `ApiV1EndpointsDestroy` operationId).
 func (c *Client) ApiV1EndpointsDestroy(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewApiV1EndpointsDestroyRequest(c.Server, id)
@@ -6166,6 +6731,8 @@ func (c *Client) ApiV1EndpointsDestroy(ctx context.Context, id openapi_types.UUI
 }
 
 // ApiV1EndpointsRetrieve An endpoint the agents check
+//
+// An endpoint with its settings (header values `[redacted]`), its alert rule, labels and annotations.
 //
 // Corresponds with GET /api/v1/endpoints/{id}/ (the `ApiV1EndpointsRetrieve` operationId).
 func (c *Client) ApiV1EndpointsRetrieve(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -12216,12 +12783,16 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1AgentsDestroyWithResponse Delete a monitoring agent and its tokens
 	//
+	// The agent and its tokens; its stored results age out with the retention. An Org Admin (a Workspace Admin for a workspace's agent).
+	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with DELETE /api/v1/agents/{id}/ (the `ApiV1AgentsDestroy` operationId).
 	ApiV1AgentsDestroyWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*ApiV1AgentsDestroyResponse, error)
 
 	// ApiV1AgentsRetrieveWithResponse A monitoring agent, with its last health report
+	//
+	// The agent with what its last health report said (status, version, uptime) and its newest token's prefix, never a token.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -12230,6 +12801,8 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1AgentsPartialUpdateWithBodyWithResponse Rename a monitoring agent, or change its location or description
 	//
+	// A new name, location or description. A new location changes which endpoints it is assigned. 409 `agent_name_taken`.
+	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PATCH /api/v1/agents/{id}/ (the `ApiV1AgentsPartialUpdate` operationId).
@@ -12237,12 +12810,16 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1AgentsPartialUpdateWithResponse Rename a monitoring agent, or change its location or description
 	//
+	// A new name, location or description. A new location changes which endpoints it is assigned. 409 `agent_name_taken`.
+	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PATCH /api/v1/agents/{id}/ (the `ApiV1AgentsPartialUpdate` operationId).
 	ApiV1AgentsPartialUpdateWithResponse(ctx context.Context, id openapi_types.UUID, body ApiV1AgentsPartialUpdateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1AgentsPartialUpdateResponse, error)
 
 	// ApiV1AgentsArchiveCreateWithResponse Archive a monitoring agent: its tokens stop working, its history stays
+	//
+	// Its tokens stop working at once; its results, figures and alerts stay. An Org Admin (a Workspace Admin for a workspace's agent).
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -12278,6 +12855,8 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1AlertsRetrieveWithResponse An alert, with its acknowledgements
 	//
+	// One firing of an alert: its labels, annotations, times, and every acknowledgement of it.
+	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/v1/alerts/{id}/ (the `ApiV1AlertsRetrieve` operationId).
@@ -12302,6 +12881,8 @@ type ClientWithResponsesInterface interface {
 	ApiV1AlertsAcknowledgeCreateWithResponse(ctx context.Context, id openapi_types.UUID, body ApiV1AlertsAcknowledgeCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*ApiV1AlertsAcknowledgeCreateResponse, error)
 
 	// ApiV1AlertsUnacknowledgeCreateWithResponse Withdraw the acknowledgement of an alert
+	//
+	// Ends the acknowledgement in force (its Alertmanager silence too): the alert notifies again where it is forwarded.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -12355,12 +12936,16 @@ type ClientWithResponsesInterface interface {
 
 	// ApiV1EndpointsDestroyWithResponse Stop checking an endpoint and delete it
 	//
+	// Stops checking it; its alerts resolve. Its stored results and figures age out with the retention.
+	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with DELETE /api/v1/endpoints/{id}/ (the `ApiV1EndpointsDestroy` operationId).
 	ApiV1EndpointsDestroyWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*ApiV1EndpointsDestroyResponse, error)
 
 	// ApiV1EndpointsRetrieveWithResponse An endpoint the agents check
+	//
+	// An endpoint with its settings (header values `[redacted]`), its alert rule, labels and annotations.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -25067,6 +25652,8 @@ func (c *ClientWithResponses) ApiV1AgentsCreateWithResponse(ctx context.Context,
 
 // ApiV1AgentsDestroyWithResponse Delete a monitoring agent and its tokens
 //
+// The agent and its tokens; its stored results age out with the retention. An Org Admin (a Workspace Admin for a workspace's agent).
+//
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with DELETE /api/v1/agents/{id}/ (the `ApiV1AgentsDestroy` operationId).
@@ -25079,6 +25666,8 @@ func (c *ClientWithResponses) ApiV1AgentsDestroyWithResponse(ctx context.Context
 }
 
 // ApiV1AgentsRetrieveWithResponse A monitoring agent, with its last health report
+//
+// The agent with what its last health report said (status, version, uptime) and its newest token's prefix, never a token.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -25093,6 +25682,8 @@ func (c *ClientWithResponses) ApiV1AgentsRetrieveWithResponse(ctx context.Contex
 
 // ApiV1AgentsPartialUpdateWithBodyWithResponse Rename a monitoring agent, or change its location or description
 //
+// A new name, location or description. A new location changes which endpoints it is assigned. 409 `agent_name_taken`.
+//
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PATCH /api/v1/agents/{id}/ (the `ApiV1AgentsPartialUpdate` operationId).
@@ -25106,6 +25697,8 @@ func (c *ClientWithResponses) ApiV1AgentsPartialUpdateWithBodyWithResponse(ctx c
 
 // ApiV1AgentsPartialUpdateWithResponse Rename a monitoring agent, or change its location or description
 //
+// A new name, location or description. A new location changes which endpoints it is assigned. 409 `agent_name_taken`.
+//
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PATCH /api/v1/agents/{id}/ (the `ApiV1AgentsPartialUpdate` operationId).
@@ -25118,6 +25711,8 @@ func (c *ClientWithResponses) ApiV1AgentsPartialUpdateWithResponse(ctx context.C
 }
 
 // ApiV1AgentsArchiveCreateWithResponse Archive a monitoring agent: its tokens stop working, its history stays
+//
+// Its tokens stop working at once; its results, figures and alerts stay. An Org Admin (a Workspace Admin for a workspace's agent).
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -25177,6 +25772,8 @@ func (c *ClientWithResponses) ApiV1AlertsListWithResponse(ctx context.Context, p
 
 // ApiV1AlertsRetrieveWithResponse An alert, with its acknowledgements
 //
+// One firing of an alert: its labels, annotations, times, and every acknowledgement of it.
+//
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/v1/alerts/{id}/ (the `ApiV1AlertsRetrieve` operationId).
@@ -25219,6 +25816,8 @@ func (c *ClientWithResponses) ApiV1AlertsAcknowledgeCreateWithResponse(ctx conte
 }
 
 // ApiV1AlertsUnacknowledgeCreateWithResponse Withdraw the acknowledgement of an alert
+//
+// Ends the acknowledgement in force (its Alertmanager silence too): the alert notifies again where it is forwarded.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -25308,6 +25907,8 @@ func (c *ClientWithResponses) ApiV1EndpointsCreateWithResponse(ctx context.Conte
 
 // ApiV1EndpointsDestroyWithResponse Stop checking an endpoint and delete it
 //
+// Stops checking it; its alerts resolve. Its stored results and figures age out with the retention.
+//
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with DELETE /api/v1/endpoints/{id}/ (the `ApiV1EndpointsDestroy` operationId).
@@ -25320,6 +25921,8 @@ func (c *ClientWithResponses) ApiV1EndpointsDestroyWithResponse(ctx context.Cont
 }
 
 // ApiV1EndpointsRetrieveWithResponse An endpoint the agents check
+//
+// An endpoint with its settings (header values `[redacted]`), its alert rule, labels and annotations.
 //
 // Returns a wrapper object for the known response body format(s).
 //

@@ -239,8 +239,8 @@ export function parseEndpointFlags(flags: EndpointFlags): EndpointChange {
   if (flags.name !== undefined) fields.name = flags.name;
   if (flags.target !== undefined) fields.target = flags.target;
   if (flags.frequency !== undefined) {
-    const f = Number(flags.frequency);
-    if (!/^\d+$/.test(flags.frequency) || !(FREQUENCIES as readonly number[]).includes(f))
+    const f = FREQUENCIES.find((x) => /^\d+$/.test(flags.frequency!) && x === Number(flags.frequency));
+    if (f === undefined)
       throw usageError(
         `--frequency must be one of ${FREQUENCIES.join(', ')} (seconds), not "${flags.frequency}".`,
       );

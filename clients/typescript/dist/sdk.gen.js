@@ -1602,6 +1602,8 @@ export function apiV1AgentsCreate(params, call) {
 /**
  * A monitoring agent, with its last health report
  *
+ * The agent with what its last health report said (status, version, uptime) and its newest token's prefix, never a token.
+ *
  * `GET /api/v1/agents/{id}/` (`api_v1_agents_retrieve`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
  */
@@ -1610,6 +1612,8 @@ export function apiV1AgentsRetrieve(params, call) {
 }
 /**
  * Rename a monitoring agent, or change its location or description
+ *
+ * A new name, location or description. A new location changes which endpoints it is assigned. 409 `agent_name_taken`.
  *
  * `PATCH /api/v1/agents/{id}/` (`api_v1_agents_partial_update`).
  * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
@@ -1620,6 +1624,8 @@ export function apiV1AgentsPartialUpdate(params, call) {
 /**
  * Delete a monitoring agent and its tokens
  *
+ * The agent and its tokens; its stored results age out with the retention. An Org Admin (a Workspace Admin for a workspace's agent).
+ *
  * `DELETE /api/v1/agents/{id}/` (`api_v1_agents_destroy`).
  * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
  */
@@ -1628,6 +1634,8 @@ export function apiV1AgentsDestroy(params, call) {
 }
 /**
  * Archive a monitoring agent: its tokens stop working, its history stays
+ *
+ * Its tokens stop working at once; its results, figures and alerts stay. An Org Admin (a Workspace Admin for a workspace's agent).
  *
  * `POST /api/v1/agents/{id}/archive/` (`api_v1_agents_archive_create`).
  * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
@@ -1671,6 +1679,8 @@ export function apiV1EndpointsCreate(params, call) {
 /**
  * An endpoint the agents check
  *
+ * An endpoint with its settings (header values `[redacted]`), its alert rule, labels and annotations.
+ *
  * `GET /api/v1/endpoints/{id}/` (`api_v1_endpoints_retrieve`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
  */
@@ -1690,6 +1700,8 @@ export function apiV1EndpointsPartialUpdate(params, call) {
 }
 /**
  * Stop checking an endpoint and delete it
+ *
+ * Stops checking it; its alerts resolve. Its stored results and figures age out with the retention.
  *
  * `DELETE /api/v1/endpoints/{id}/` (`api_v1_endpoints_destroy`).
  * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
@@ -1722,6 +1734,8 @@ export function apiV1AlertsList(params = {}, call) {
 /**
  * An alert, with its acknowledgements
  *
+ * One firing of an alert: its labels, annotations, times, and every acknowledgement of it.
+ *
  * `GET /api/v1/alerts/{id}/` (`api_v1_alerts_retrieve`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
  */
@@ -1741,6 +1755,8 @@ export function apiV1AlertsAcknowledgeCreate(params, call) {
 }
 /**
  * Withdraw the acknowledgement of an alert
+ *
+ * Ends the acknowledgement in force (its Alertmanager silence too): the alert notifies again where it is forwarded.
  *
  * `POST /api/v1/alerts/{id}/unacknowledge/` (`api_v1_alerts_unacknowledge_create`).
  * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.

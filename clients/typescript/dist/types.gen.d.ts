@@ -315,15 +315,24 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A monitoring agent, with its last health report */
+    /**
+     * A monitoring agent, with its last health report
+     * @description The agent with what its last health report said (status, version, uptime) and its newest token's prefix, never a token.
+     */
     get: operations['api_v1_agents_retrieve'];
     put?: never;
     post?: never;
-    /** Delete a monitoring agent and its tokens */
+    /**
+     * Delete a monitoring agent and its tokens
+     * @description The agent and its tokens; its stored results age out with the retention. An Org Admin (a Workspace Admin for a workspace's agent).
+     */
     delete: operations['api_v1_agents_destroy'];
     options?: never;
     head?: never;
-    /** Rename a monitoring agent, or change its location or description */
+    /**
+     * Rename a monitoring agent, or change its location or description
+     * @description A new name, location or description. A new location changes which endpoints it is assigned. 409 `agent_name_taken`.
+     */
     patch: operations['api_v1_agents_partial_update'];
     trace?: never;
   };
@@ -336,7 +345,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Archive a monitoring agent: its tokens stop working, its history stays */
+    /**
+     * Archive a monitoring agent: its tokens stop working, its history stays
+     * @description Its tokens stop working at once; its results, figures and alerts stay. An Org Admin (a Workspace Admin for a workspace's agent).
+     */
     post: operations['api_v1_agents_archive_create'];
     delete?: never;
     options?: never;
@@ -391,7 +403,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** An alert, with its acknowledgements */
+    /**
+     * An alert, with its acknowledgements
+     * @description One firing of an alert: its labels, annotations, times, and every acknowledgement of it.
+     */
     get: operations['api_v1_alerts_retrieve'];
     put?: never;
     post?: never;
@@ -430,7 +445,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Withdraw the acknowledgement of an alert */
+    /**
+     * Withdraw the acknowledgement of an alert
+     * @description Ends the acknowledgement in force (its Alertmanager silence too): the alert notifies again where it is forwarded.
+     */
     post: operations['api_v1_alerts_unacknowledge_create'];
     delete?: never;
     options?: never;
@@ -509,11 +527,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** An endpoint the agents check */
+    /**
+     * An endpoint the agents check
+     * @description An endpoint with its settings (header values `[redacted]`), its alert rule, labels and annotations.
+     */
     get: operations['api_v1_endpoints_retrieve'];
     put?: never;
     post?: never;
-    /** Stop checking an endpoint and delete it */
+    /**
+     * Stop checking an endpoint and delete it
+     * @description Stops checking it; its alerts resolve. Its stored results and figures age out with the retention.
+     */
     delete: operations['api_v1_endpoints_destroy'];
     options?: never;
     head?: never;
@@ -1492,19 +1516,42 @@ export interface components {
        */
       workspace: string;
     };
-    /** @description A monitoring agent: a name and a location, with a token of its own. */
+    /**
+     * @description A monitoring agent: a name and a location, with a token of its own.
+     * @example {
+     *       "id": "7c1e2a3b-4d5e-4f60-8a1b-2c3d4e5f6a7b",
+     *       "organization": "3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f",
+     *       "workspace": null,
+     *       "name": "eu-probe-1",
+     *       "location": "eu-central",
+     *       "description": "Rack 4, Frankfurt",
+     *       "archived": false,
+     *       "health": "healthy",
+     *       "version": "0.1.0",
+     *       "uptime_seconds": 86400,
+     *       "last_report_at": "2026-11-26T10:00:00.000Z",
+     *       "token_prefix": "pla_3kQ9xZ",
+     *       "created_at": "2026-11-26T10:00:00.000Z",
+     *       "updated_at": "2026-11-26T10:00:00.000Z"
+     *     }
+     */
     Agent: {
       /** @description Archived: its tokens no longer work; its history stays. */
       archived: boolean;
       /**
        * Format: date-time
+       * @description When it was created.
        * @example 2026-11-21T10:00:00.000Z
        */
       created_at: string;
+      /** @description What people wrote about it. */
       description: string;
       /** @description What its last health report said; null before the first. */
       health: ('healthy' | 'degraded' | 'unhealthy' | 'critical') | null;
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @description The agent's ID (the `X-Agent-ID` its agent may send).
+       */
       id: string;
       /**
        * @description When its last health report arrived.
@@ -1513,41 +1560,107 @@ export interface components {
       last_report_at: string | null;
       /** @description Where it runs; endpoints choose locations by this name. */
       location: string;
+      /** @description Its name, unique in the organization. */
       name: string;
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @description The organization it belongs to.
+       */
       organization: string;
       /** @description The first characters of its newest token. */
       token_prefix: string;
       /**
        * Format: date-time
+       * @description When people last changed it (its reports do not count).
        * @example 2026-11-21T10:00:00.000Z
        */
       updated_at: string;
+      /** @description How long it had run at its last report. */
       uptime_seconds: number | null;
       /** @description The version its last health report gave. */
       version: string | null;
       /** @description Its workspace: it checks that workspace's endpoints only. Null: the organization's. */
       workspace: string | null;
     };
+    /**
+     * @description An agent's assignments.
+     * @example {
+     *       "agent": {
+     *         "id": "7c1e2a3b-4d5e-4f60-8a1b-2c3d4e5f6a7b",
+     *         "name": "eu-probe-1",
+     *         "location": "eu-central"
+     *       },
+     *       "config_version": "Vj3kQ9xZ7mW2vB8nR4tY6uP1sD5",
+     *       "poll_interval_s": 30,
+     *       "endpoints": [
+     *         {
+     *           "id": "5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a",
+     *           "name": "shop",
+     *           "kind": "http",
+     *           "target": "https://shop.example.com/healthz",
+     *           "frequency_s": 30,
+     *           "timeout_ms": 10000,
+     *           "http": {
+     *             "method": "GET",
+     *             "headers": {
+     *               "Authorization": "Bearer health-check-token"
+     *             },
+     *             "expected_status": [
+     *               200
+     *             ],
+     *             "body_match": null,
+     *             "tls_expiry_days": 14,
+     *             "insecure_skip_verify": false
+     *           },
+     *           "tcp": null,
+     *           "dns": null
+     *         }
+     *       ]
+     *     }
+     */
     AgentAssignments: {
+      /** @description The agent the token is bound to. */
       agent: {
-        /** Format: uuid */
+        /**
+         * Format: uuid
+         * @description The agent's ID.
+         */
         id: string;
+        /** @description Its location. */
         location: string;
+        /** @description Its name. */
         name: string;
       };
       /** @description Changes whenever the answer would; the ETag too. */
       config_version: string;
+      /** @description What to check. */
       endpoints: components['schemas']['AgentEndpoint'][];
       /** @description How often to ask again (with If-None-Match). */
       poll_interval_s: number;
     };
+    /**
+     * @description A new monitoring agent.
+     * @example {
+     *       "organization": "3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f",
+     *       "name": "eu-probe-1",
+     *       "location": "eu-central",
+     *       "description": "Rack 4, Frankfurt"
+     *     }
+     */
     AgentCreate: {
+      /** @description Anything worth knowing about it. */
       description?: string;
-      /** @example eu-central */
+      /**
+       * @description Where it runs; endpoints choose locations by this name.
+       * @example eu-central
+       */
       location: string;
+      /** @description Its name, unique in the organization. */
       name: string;
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @description The organization it checks for.
+       */
       organization: string;
       /** @description Limit it to one workspace's endpoints (a Workspace Admin of it may then create it). */
       workspace?: string | null;
@@ -1556,131 +1669,294 @@ export interface components {
     AgentEndpoint: {
       /** @description For kind dns; null otherwise. */
       dns: {
+        /** @description Answers that must all be present. */
         expected: string[];
+        /** @description The record type asked. */
         record_type: string;
+        /** @description The resolver asked; null: the agent's own. */
         server: string | null;
       } | null;
+      /** @description Seconds between checks. */
       frequency_s: number;
       /** @description For kind http; null otherwise. */
       http: {
+        /** @description Text the body must contain. */
         body_match: string | null;
+        /** @description The statuses that pass; empty: any 2xx. */
         expected_status: number[];
+        /** @description Request headers (values `[redacted]` for people). */
         headers: {
           [key: string]: string;
         };
+        /** @description Check a certificate no trusted authority signed. */
         insecure_skip_verify: boolean;
+        /** @description The request method. */
         method: string;
+        /** @description Fail when the certificate expires within this many days. */
         tls_expiry_days: number;
       } | null;
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @description The endpoint, as results name it (`endpoint_id`).
+       */
       id: string;
-      /** @enum {string} */
+      /**
+       * @description http(s), tcp or dns.
+       * @enum {string}
+       */
       kind: 'http' | 'tcp' | 'dns';
+      /** @description Its name. */
       name: string;
+      /** @description http: a URL; tcp: `host:port`; dns: the name to resolve. */
       target: string;
       /** @description For kind tcp; null otherwise. */
       tcp: {
+        /** @description Text the banner must contain. */
         banner_match: string | null;
       } | null;
+      /** @description How long a check may take, in ms. */
       timeout_ms: number;
     };
+    /**
+     * @description An error report, received.
+     * @example {
+     *       "agent_id": "7c1e2a3b-4d5e-4f60-8a1b-2c3d4e5f6a7b",
+     *       "received_at": "2026-11-26T10:00:00.000Z",
+     *       "errors": 1
+     *     }
+     */
     AgentErrorAnswer: {
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @description The agent's ID.
+       */
       agent_id: string;
+      /** @description Recent errors kept. */
       errors: number;
       /**
        * Format: date-time
+       * @description When the report arrived.
        * @example 2026-11-21T10:00:00.000Z
        */
       received_at: string;
     };
+    /**
+     * @description An agent's error report.
+     * @example {
+     *       "error_counts": {
+     *         "ECONNREFUSED": 3
+     *       },
+     *       "recent_errors": [
+     *         {
+     *           "at": "2026-11-26T10:00:00.000Z",
+     *           "endpoint_id": "5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a",
+     *           "code": "ECONNREFUSED",
+     *           "message": "connect ECONNREFUSED"
+     *         }
+     *       ]
+     *     }
+     */
     AgentErrorReport: {
+      /** @description Errors by code (at most 8 KiB). */
       error_counts?: {
         [key: string]: number;
       };
+      /** @description Recent errors, at most 50. */
       recent_errors?: {
-        /** @example 2026-11-21T10:00:00.000Z */
+        /**
+         * @description When it happened.
+         * @example 2026-11-21T10:00:00.000Z
+         */
         at?: string | null;
+        /** @description Its code. */
         code?: string | null;
+        /** @description The endpoint, if one. */
         endpoint_id?: string | null;
+        /** @description What happened. */
         message: string;
       }[];
+      /** @description Runtime, platform and host (at most 8 KiB). */
       system_info?: {
         [key: string]: number | string | boolean | null;
       };
     };
+    /**
+     * @description A health report, received.
+     * @example {
+     *       "agent_id": "7c1e2a3b-4d5e-4f60-8a1b-2c3d4e5f6a7b",
+     *       "organization": "3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f",
+     *       "workspace": null,
+     *       "received_at": "2026-11-26T10:00:00.000Z",
+     *       "results": {
+     *         "accepted": 1,
+     *         "duplicates": 0,
+     *         "rejected": []
+     *       }
+     *     }
+     */
     AgentHealthAnswer: {
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @description The agent's ID.
+       */
       agent_id: string;
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @description Its organization.
+       */
       organization: string;
       /**
        * Format: date-time
+       * @description When the report arrived.
        * @example 2026-11-21T10:00:00.000Z
        */
       received_at: string;
       /** @description What became of `check_results`, if sent. */
       results: components['schemas']['CheckResultOutcome'];
+      /** @description Its workspace; null: the organization. */
       workspace: string | null;
     };
+    /**
+     * @description An agent's health report.
+     * @example {
+     *       "status": "healthy",
+     *       "version": "0.1.0",
+     *       "uptime_seconds": 86400,
+     *       "check_metrics": {
+     *         "monitored_endpoints": 120,
+     *         "checks_skipped_total": 0,
+     *         "results_buffered": 0
+     *       },
+     *       "resource_metrics": {
+     *         "rss_bytes": 83886080
+     *       }
+     *     }
+     */
     AgentHealthReport: {
+      /** @description Its configuration (never its token) (at most 8 KiB). */
       agent_configuration?: {
         [key: string]: number | string | boolean | null;
       };
+      /** @description The API answered its last request. */
       api_connected?: boolean | null;
+      /** @description Check counters (monitored_endpoints, checks_skipped_total, …) (at most 8 KiB). */
       check_metrics?: {
         [key: string]: number | string | boolean | null;
       };
       /** @description Results sent with the report, as the original product allows; stored as a batch would be. */
       check_results?: components['schemas']['CheckResult'][];
+      /** @description A summary of recent checks (at most 8 KiB). */
       check_summary?: {
         [key: string]: number | string | boolean | null;
       };
+      /** @description The assignments version it runs. */
       config_version?: string | null;
+      /** @description Critical errors, at most 50. */
       critical_errors?: string[];
+      /** @description Errors by code (at most 8 KiB). */
       error_counts?: {
         [key: string]: number;
       };
-      /** @enum {string} */
+      /**
+       * @description What reports (the original product has both).
+       * @enum {string}
+       */
       kind?: 'agent' | 'operator';
-      /** @example 2026-11-21T10:00:00.000Z */
+      /**
+       * @description When its assignments last changed.
+       * @example 2026-11-21T10:00:00.000Z
+       */
       last_config_update?: string | null;
+      /** @description Network figures (at most 8 KiB). */
       network_metrics?: {
         [key: string]: number | string | boolean | null;
       };
       /** @description Accepted when it is this agent's ID. */
       reported_agent_id?: string | null;
-      /** @example 2026-11-21T10:00:00.000Z */
+      /**
+       * @description When it made the report.
+       * @example 2026-11-21T10:00:00.000Z
+       */
       reported_at?: string | null;
+      /** @description Memory and CPU figures (at most 8 KiB). */
       resource_metrics?: {
         [key: string]: number | string | boolean | null;
       };
-      /** @example 2026-11-21T10:00:00.000Z */
+      /**
+       * @description When it started.
+       * @example 2026-11-21T10:00:00.000Z
+       */
       start_time?: string | null;
-      /** @enum {string} */
+      /**
+       * @description How the agent is.
+       * @enum {string}
+       */
       status: 'healthy' | 'degraded' | 'unhealthy' | 'critical';
+      /** @description Its buffer can be written. */
       storage_healthy?: boolean | null;
+      /** @description The buffer's figures (at most 8 KiB). */
       storage_stats?: {
         [key: string]: number | string | boolean | null;
       };
+      /** @description Runtime, platform and host (at most 8 KiB). */
       system_info?: {
         [key: string]: number | string | boolean | null;
       };
+      /** @description How long it has run. */
       uptime_seconds: number;
+      /** @description The agent's version. */
       version: string;
+      /** @description Warnings, at most 50. */
       warnings?: string[];
     };
+    /**
+     * @description How to rotate an agent’s token.
+     * @example {
+     *       "grace_seconds": 3600
+     *     }
+     */
     AgentTokenRotate: {
       /** @description How long the tokens it has keep working (default one hour, at most seven days; 0 ends them now). */
       grace_seconds?: number;
     };
+    /**
+     * @description A change to an agent.
+     * @example {
+     *       "location": "eu-west"
+     *     }
+     */
     AgentUpdate: {
+      /** @description A new description. */
       description?: string;
-      /** @example eu-central */
+      /**
+       * @description A new location: it then checks the endpoints of that one.
+       * @example eu-central
+       */
       location?: string;
+      /** @description A new name, unique in the organization. */
       name?: string;
     };
-    /** @description A monitoring agent: a name and a location, with a token of its own. */
+    /**
+     * @description A monitoring agent with its token, shown once.
+     * @example {
+     *       "id": "7c1e2a3b-4d5e-4f60-8a1b-2c3d4e5f6a7b",
+     *       "organization": "3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f",
+     *       "workspace": null,
+     *       "name": "eu-probe-1",
+     *       "location": "eu-central",
+     *       "description": "Rack 4, Frankfurt",
+     *       "archived": false,
+     *       "health": "healthy",
+     *       "version": "0.1.0",
+     *       "uptime_seconds": 86400,
+     *       "last_report_at": "2026-11-26T10:00:00.000Z",
+     *       "token_prefix": "pla_3kQ9xZ",
+     *       "created_at": "2026-11-26T10:00:00.000Z",
+     *       "updated_at": "2026-11-26T10:00:00.000Z",
+     *       "token": "pla_3kQ9xZ7mW2vB8nR4tY6uP1sD5fG0hJ3kL9aE2q",
+     *       "previous_token_expires_at": null
+     *     }
+     */
     AgentWithToken: components['schemas']['Agent'] & {
       /**
        * @description After a rotation: when the tokens it had before stop working (the grace period).
@@ -1690,16 +1966,59 @@ export interface components {
       /** @description Its token (`pla_…`): shown this once. It reaches the agent endpoints and nothing else. */
       token: string;
     };
+    /**
+     * @description One firing of an alert.
+     * @example {
+     *       "id": "1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+     *       "organization": "3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f",
+     *       "workspace": "9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+     *       "alertname": "EndpointDown",
+     *       "severity": "critical",
+     *       "state": "firing",
+     *       "labels": {
+     *         "alertname": "EndpointDown",
+     *         "severity": "critical",
+     *         "team": "payments",
+     *         "endpoint": "shop"
+     *       },
+     *       "annotations": {
+     *         "summary": "shop is down",
+     *         "runbook_url": "https://runbooks.example.com/shop"
+     *       },
+     *       "fingerprint": "4c2f1e9a7b3d5e60",
+     *       "subject": {
+     *         "kind": "endpoint",
+     *         "id": "5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a"
+     *       },
+     *       "starts_at": "2026-11-26T10:00:00.000Z",
+     *       "ends_at": null,
+     *       "acknowledged": true,
+     *       "acknowledgement": {
+     *         "id": "2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d",
+     *         "user": "8f7e6d5c-4b3a-4c2d-9e1f-0a9b8c7d6e5f",
+     *         "username": "alice",
+     *         "comment": "Looking into it; the database failed over.",
+     *         "created_at": "2026-11-26T10:00:00.000Z",
+     *         "until": null,
+     *         "ended_at": null,
+     *         "end_reason": null
+     *       }
+     *     }
+     */
     Alert: {
       /** @description An acknowledgement of this firing is in force. */
       acknowledged: boolean;
       acknowledgement: components['schemas']['AlertAcknowledgement'];
-      /** @example EndpointDown */
+      /** @description EndpointDown, EndpointPartiallyDown or AgentDown. */
       alertname: string;
+      /** @description Its annotations. */
       annotations: {
         [key: string]: string;
       };
-      /** @example 2026-11-21T10:00:00.000Z */
+      /**
+       * @description When it resolved.
+       * @example 2026-11-21T10:00:00.000Z
+       */
       ends_at: string | null;
       /** @description Of the labels: the same for every firing of the same alert. */
       fingerprint: string;
@@ -1708,30 +2027,52 @@ export interface components {
        * @description This firing: a later failure is a new alert with a new ID.
        */
       id: string;
+      /** @description Its labels (the platform’s conventions). */
       labels: {
         [key: string]: string;
       };
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @description Its organization.
+       */
       organization: string;
       /** @description critical: respond now; warning: within 24 hours; info: no action. */
       severity: string;
       /**
        * Format: date-time
+       * @description When it fired.
        * @example 2026-11-21T10:00:00.000Z
        */
       starts_at: string;
-      /** @enum {string} */
+      /**
+       * @description Firing, or resolved (then `ends_at` says when).
+       * @enum {string}
+       */
       state: 'firing' | 'resolved';
+      /** @description The endpoint or agent it is about. */
       subject: {
-        /** Format: uuid */
+        /**
+         * Format: uuid
+         * @description The endpoint's or agent's ID.
+         */
         id: string;
-        /** @enum {string} */
+        /**
+         * @description What it is about.
+         * @enum {string}
+         */
         kind: 'endpoint' | 'agent';
       };
+      /** @description Its workspace; null for an organization's agent. */
       workspace: string | null;
     };
+    /**
+     * @description An acknowledgement of this firing.
+     * @example {
+     *       "comment": "Looking into it; the database failed over."
+     *     }
+     */
     AlertAcknowledge: {
-      /** @example Looking into it; the database failed over. */
+      /** @description What you are doing about it. */
       comment: string;
       /**
        * Format: date-time
@@ -1739,28 +2080,101 @@ export interface components {
        */
       until?: string;
     };
-    /** @description The one in force, if any. */
+    /**
+     * @description The one in force, if any.
+     * @example {
+     *       "id": "2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d",
+     *       "user": "8f7e6d5c-4b3a-4c2d-9e1f-0a9b8c7d6e5f",
+     *       "username": "alice",
+     *       "comment": "Looking into it; the database failed over.",
+     *       "created_at": "2026-11-26T10:00:00.000Z",
+     *       "until": null,
+     *       "ended_at": null,
+     *       "end_reason": null
+     *     }
+     */
     AlertAcknowledgement: {
+      /** @description What they said. */
       comment: string;
       /**
        * Format: date-time
+       * @description When it was given.
        * @example 2026-11-21T10:00:00.000Z
        */
       created_at: string;
       /** @description resolved: the alert resolved (it ends with its firing); expired: its `until` passed. */
       end_reason: ('resolved' | 'expired' | 'withdrawn' | 'replaced') | null;
-      /** @example 2026-11-21T10:00:00.000Z */
+      /**
+       * @description When it ended; null: in force.
+       * @example 2026-11-21T10:00:00.000Z
+       */
       ended_at: string | null;
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @description The acknowledgement's ID.
+       */
       id: string;
       /**
        * @description The end it was given, if any.
        * @example 2026-11-21T10:00:00.000Z
        */
       until: string | null;
+      /** @description Who gave it. */
       user: string | null;
+      /** @description Their username. */
       username: string | null;
     } | null;
+    /**
+     * @description One firing of an alert, with its acknowledgements.
+     * @example {
+     *       "id": "1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+     *       "organization": "3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f",
+     *       "workspace": "9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+     *       "alertname": "EndpointDown",
+     *       "severity": "critical",
+     *       "state": "firing",
+     *       "labels": {
+     *         "alertname": "EndpointDown",
+     *         "severity": "critical",
+     *         "team": "payments",
+     *         "endpoint": "shop"
+     *       },
+     *       "annotations": {
+     *         "summary": "shop is down",
+     *         "runbook_url": "https://runbooks.example.com/shop"
+     *       },
+     *       "fingerprint": "4c2f1e9a7b3d5e60",
+     *       "subject": {
+     *         "kind": "endpoint",
+     *         "id": "5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a"
+     *       },
+     *       "starts_at": "2026-11-26T10:00:00.000Z",
+     *       "ends_at": null,
+     *       "acknowledged": true,
+     *       "acknowledgement": {
+     *         "id": "2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d",
+     *         "user": "8f7e6d5c-4b3a-4c2d-9e1f-0a9b8c7d6e5f",
+     *         "username": "alice",
+     *         "comment": "Looking into it; the database failed over.",
+     *         "created_at": "2026-11-26T10:00:00.000Z",
+     *         "until": null,
+     *         "ended_at": null,
+     *         "end_reason": null
+     *       },
+     *       "acknowledgements": [
+     *         {
+     *           "id": "2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d",
+     *           "user": "8f7e6d5c-4b3a-4c2d-9e1f-0a9b8c7d6e5f",
+     *           "username": "alice",
+     *           "comment": "Looking into it; the database failed over.",
+     *           "created_at": "2026-11-26T10:00:00.000Z",
+     *           "until": null,
+     *           "ended_at": null,
+     *           "end_reason": null
+     *         }
+     *       ]
+     *     }
+     */
     AlertDetail: components['schemas']['Alert'] & {
       /** @description Every acknowledgement of this firing, newest first. */
       acknowledgements: components['schemas']['AlertAcknowledgement'][];
@@ -2179,78 +2593,189 @@ export interface components {
       /** @description The Kubernetes object that owns the bucket (needs the right to reveal credentials); null drops it. */
       owner_reference?: components['schemas']['OwnerReference'] | null;
     };
-    /** @description An endpoint the agents check. */
+    /**
+     * @description An endpoint the agents check.
+     * @example {
+     *       "id": "5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a",
+     *       "organization": "3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f",
+     *       "workspace": "9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+     *       "name": "shop",
+     *       "kind": "http",
+     *       "target": "https://shop.example.com/healthz",
+     *       "frequency_s": 30,
+     *       "timeout_ms": 10000,
+     *       "locations": [],
+     *       "enabled": true,
+     *       "labels": {
+     *         "severity": "critical",
+     *         "team": "payments"
+     *       },
+     *       "annotations": {
+     *         "runbook_url": "https://runbooks.example.com/shop"
+     *       },
+     *       "alert": {
+     *         "failures": 3,
+     *         "successes": 2,
+     *         "min_locations": null
+     *       },
+     *       "http": {
+     *         "method": "GET",
+     *         "headers": {
+     *           "Authorization": "[redacted]"
+     *         },
+     *         "expected_status": [
+     *           200
+     *         ],
+     *         "body_match": null,
+     *         "tls_expiry_days": 14,
+     *         "insecure_skip_verify": false
+     *       },
+     *       "tcp": null,
+     *       "dns": null,
+     *       "created_at": "2026-11-26T10:00:00.000Z",
+     *       "updated_at": "2026-11-26T10:00:00.000Z"
+     *     }
+     */
     CheckEndpoint: {
+      /** @description The alert rule. */
       alert: {
+        /** @description Failures in a row that make a location count it down. */
         failures: number;
+        /** @description Locations down for EndpointDown; null: more than half. */
         min_locations: number | null;
+        /** @description Successes in a row that make it up again. */
         successes: number;
       };
+      /** @description Its alerts' annotations. */
       annotations: {
         [key: string]: string;
       };
       /**
        * Format: date-time
+       * @description When it was created.
        * @example 2026-11-21T10:00:00.000Z
        */
       created_at: string;
       /** @description For kind dns; null otherwise. */
       dns: {
+        /** @description Answers that must all be present. */
         expected: string[];
+        /** @description The record type asked. */
         record_type: string;
+        /** @description The resolver asked; null: the agent's own. */
         server: string | null;
       } | null;
+      /** @description Checked, or not. */
       enabled: boolean;
+      /** @description Seconds between checks from each location. */
       frequency_s: number;
       /** @description For kind http; null otherwise. */
       http: {
+        /** @description Text the body must contain. */
         body_match: string | null;
+        /** @description The statuses that pass; empty: any 2xx. */
         expected_status: number[];
+        /** @description Request headers (values `[redacted]` for people). */
         headers: {
           [key: string]: string;
         };
+        /** @description Check a certificate no trusted authority signed. */
         insecure_skip_verify: boolean;
+        /** @description The request method. */
         method: string;
+        /** @description Fail when the certificate expires within this many days. */
         tls_expiry_days: number;
       } | null;
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @description The endpoint's ID.
+       */
       id: string;
-      /** @enum {string} */
+      /**
+       * @description http(s), tcp or dns.
+       * @enum {string}
+       */
       kind: 'http' | 'tcp' | 'dns';
+      /** @description Its alerts' labels. */
       labels: {
         [key: string]: string;
       };
+      /** @description The locations that check it; empty: every agent that may. */
       locations: string[];
+      /** @description Its name. */
       name: string;
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @description Its organization.
+       */
       organization: string;
+      /** @description What is checked. */
       target: string;
       /** @description For kind tcp; null otherwise. */
       tcp: {
+        /** @description Text the banner must contain. */
         banner_match: string | null;
       } | null;
+      /** @description How long a check may take, in ms. */
       timeout_ms: number;
       /**
        * Format: date-time
+       * @description When it last changed.
        * @example 2026-11-21T10:00:00.000Z
        */
       updated_at: string;
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @description Its workspace.
+       */
       workspace: string;
     };
+    /**
+     * @description A new endpoint to check.
+     * @example {
+     *       "workspace": "9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+     *       "name": "shop",
+     *       "kind": "http",
+     *       "target": "https://shop.example.com/healthz",
+     *       "frequency_s": 30,
+     *       "http": {
+     *         "headers": {
+     *           "Authorization": "Bearer health-check-token"
+     *         },
+     *         "expected_status": [
+     *           200
+     *         ]
+     *       },
+     *       "labels": {
+     *         "severity": "critical",
+     *         "team": "payments"
+     *       },
+     *       "annotations": {
+     *         "runbook_url": "https://runbooks.example.com/shop"
+     *       }
+     *     }
+     */
     CheckEndpointCreate: {
       alert?: components['schemas']['EndpointAlertRule'];
       annotations?: components['schemas']['EndpointAnnotations'];
       dns?: components['schemas']['DnsCheck'];
+      /** @description Checked (true), or not. */
       enabled?: boolean;
-      /** @description Seconds between checks from each location: 10, 15, 20, 30, 60, 120, 300, 600, 900, 1800, 3600. */
-      frequency_s?: number;
+      /**
+       * @description Seconds between checks from each location: 10, 15, 20, 30, 60, 120, 300, 600, 900, 1800, 3600.
+       * @enum {integer}
+       */
+      frequency_s?: 10 | 15 | 20 | 30 | 60 | 120 | 300 | 600 | 900 | 1800 | 3600;
       http?: components['schemas']['HttpCheck'];
-      /** @enum {string} */
+      /**
+       * @description http(s), tcp or dns.
+       * @enum {string}
+       */
       kind: 'http' | 'tcp' | 'dns';
       labels?: components['schemas']['EndpointLabels'];
       /** @description The locations that check it; empty: every agent that may. */
       locations?: string[];
+      /** @description Its name, unique in the workspace. */
       name: string;
       /**
        * @description http: a URL; tcp: `host:port`; dns: the name to resolve.
@@ -2258,153 +2783,328 @@ export interface components {
        */
       target: string;
       tcp?: components['schemas']['TcpCheck'];
+      /** @description How long a check may take, in ms. */
       timeout_ms?: number;
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @description The workspace it belongs to.
+       */
       workspace: string;
     };
-    /** @description An endpoint's uptime, reachability and latency over a window. */
+    /**
+     * @description An endpoint's uptime, reachability and latency over a window.
+     * @example {
+     *       "endpoint": "5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a",
+     *       "window": "24h",
+     *       "from": "2026-11-25T10:00:00.000Z",
+     *       "to": "2026-11-26T10:00:00.000Z",
+     *       "checks": 5760,
+     *       "successes": 5748,
+     *       "uptime": 0.998958,
+     *       "reachability": 0.997917,
+     *       "latency_ms": {
+     *         "mean": 41.2,
+     *         "p50": 38.055,
+     *         "p95": 90.51,
+     *         "p99": 152.219
+     *       },
+     *       "locations": [
+     *         {
+     *           "location": "eu-central",
+     *           "checks": 2880,
+     *           "successes": 2876,
+     *           "uptime": 0.998611,
+     *           "reachability": 0.998611,
+     *           "latency_ms": {
+     *             "mean": 30.1,
+     *             "p50": 26.909,
+     *             "p95": 64,
+     *             "p99": 107.635
+     *           }
+     *         }
+     *       ],
+     *       "series": [
+     *         {
+     *           "at": "2026-11-25T10:00:00.000Z",
+     *           "checks": 96,
+     *           "successes": 96,
+     *           "p50_ms": 38.055,
+     *           "p95_ms": 76.109
+     *         }
+     *       ]
+     *     }
+     */
     CheckEndpointStats: {
       /** @description Checks made. */
       checks: number;
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @description The endpoint.
+       */
       endpoint: string;
       /**
        * Format: date-time
+       * @description Its start (a five-minute boundary).
        * @example 2026-11-21T10:00:00.000Z
        */
       from: string;
-      /** @description Check durations; percentiles from a histogram, within 9% of the true ones. */
+      /** @description Check durations; percentiles from a histogram, at most 19% above the true ones. */
       latency_ms: {
+        /** @description The mean duration, in ms. */
         mean: number | null;
+        /** @description The median, in ms. */
         p50: number | null;
+        /** @description The 95th percentile, in ms. */
         p95: number | null;
+        /** @description The 99th percentile, in ms. */
         p99: number | null;
       };
+      /** @description The same figures per location. */
       locations: {
         /** @description Checks made. */
         checks: number;
-        /** @description Check durations; percentiles from a histogram, within 9% of the true ones. */
+        /** @description Check durations; percentiles from a histogram, at most 19% above the true ones. */
         latency_ms: {
+          /** @description The mean duration, in ms. */
           mean: number | null;
+          /** @description The median, in ms. */
           p50: number | null;
+          /** @description The 95th percentile, in ms. */
           p95: number | null;
+          /** @description The 99th percentile, in ms. */
           p99: number | null;
         };
+        /** @description The location. */
         location: string;
         /** @description Share of checks that succeeded. */
         reachability: number | null;
+        /** @description Checks that succeeded. */
         successes: number;
         /** @description Share of check periods with at least one success from any location (null: no checks). */
         uptime: number | null;
       }[];
       /** @description Share of checks that succeeded. */
       reachability: number | null;
+      /** @description Up to 60 points over the window, for a chart. */
       series: {
         /**
          * Format: date-time
+         * @description The point's start.
          * @example 2026-11-21T10:00:00.000Z
          */
         at: string;
+        /** @description Checks in it. */
         checks: number;
+        /** @description The median duration, in ms. */
         p50_ms: number | null;
+        /** @description The 95th percentile, in ms. */
         p95_ms: number | null;
+        /** @description Successful checks in it. */
         successes: number;
       }[];
+      /** @description Checks that succeeded. */
       successes: number;
       /**
        * Format: date-time
+       * @description Its end: now.
        * @example 2026-11-21T10:00:00.000Z
        */
       to: string;
       /** @description Share of check periods with at least one success from any location (null: no checks). */
       uptime: number | null;
-      /** @enum {string} */
+      /**
+       * @description The period asked.
+       * @enum {string}
+       */
       window: '1h' | '24h' | '7d' | '30d';
     };
+    /**
+     * @description A change to an endpoint.
+     * @example {
+     *       "enabled": false
+     *     }
+     */
     CheckEndpointUpdate: {
       alert?: components['schemas']['EndpointAlertRule'];
       annotations?: components['schemas']['EndpointAnnotations'];
+      /** @description The dns settings, as a whole. */
       dns?: components['schemas']['DnsCheck'];
+      /** @description Checked (true), or not (its alerts resolve). */
       enabled?: boolean;
-      /** @description Seconds between checks from each location: 10, 15, 20, 30, 60, 120, 300, 600, 900, 1800, 3600. */
-      frequency_s?: number;
+      /**
+       * @description Seconds between checks from each location: 10, 15, 20, 30, 60, 120, 300, 600, 900, 1800, 3600.
+       * @enum {integer}
+       */
+      frequency_s?: 10 | 15 | 20 | 30 | 60 | 120 | 300 | 600 | 900 | 1800 | 3600;
+      /** @description The http settings, as a whole. */
       http?: components['schemas']['HttpCheck'];
       labels?: components['schemas']['EndpointLabels'];
       /** @description The locations that check it; empty: every agent that may. */
       locations?: string[];
+      /** @description A new name, unique in the workspace. */
       name?: string;
       /**
        * @description http: a URL; tcp: `host:port`; dns: the name to resolve.
        * @example https://shop.example.com/healthz
        */
       target?: string;
+      /** @description The tcp settings, as a whole. */
       tcp?: components['schemas']['TcpCheck'];
+      /** @description How long a check may take, in ms. */
       timeout_ms?: number;
     };
-    /** @description One check's result (the original product's field names). */
+    /**
+     * @description One check's result (the original product's field names).
+     * @example {
+     *       "result_id": "0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
+     *       "endpoint_id": "5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a",
+     *       "success": true,
+     *       "checked_at": "2026-11-26T10:00:00.000Z",
+     *       "duration_ms": 41.2,
+     *       "status_code": 200,
+     *       "http_dns_lookup_ms": 1.1,
+     *       "http_tcp_connect_ms": 5.3,
+     *       "http_tls_handshake_ms": 12.4,
+     *       "http_time_to_first_byte_ms": 38.9,
+     *       "http_tls_days_until_expiry": 61
+     *     }
+     */
     CheckResult: {
       /**
        * Format: date-time
-       * @description When the check began.
+       * @description When the check began (at most 5 minutes ahead).
        */
       checked_at: string;
+      /** @description dns: DNSSEC validated. */
       dns_dnssec_valid?: boolean | null;
+      /** @description dns: every expected answer was there. */
       dns_matched?: boolean | null;
+      /** @description dns: udp or tcp. */
       dns_protocol?: string | null;
+      /** @description dns: the query, in ms. */
       dns_query_time_ms?: number | null;
+      /** @description dns: the answer code (NOERROR, NXDOMAIN, …). */
       dns_rcode?: string | null;
+      /** @description dns: the record type asked. */
       dns_record_type?: string | null;
+      /** @description dns: the answers. */
       dns_records?: string[] | null;
+      /** @description How long the check took, in ms. */
       duration_ms: number;
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @description The endpoint checked.
+       */
       endpoint_id: string;
+      /** @description Why it failed (ECONNREFUSED, HTTP_STATUS, CERT_EXPIRING, …). */
       error_code?: string | null;
+      /** @description A short message about the failure. */
       error_message?: string | null;
+      /** @description The error's name. */
       error_name?: string | null;
+      /** @description http: name resolution, in ms. */
       http_dns_lookup_ms?: number | null;
+      /** @description What kind of failure it was. */
       http_error_category?:
         ('timeout' | 'connection' | 'dns' | 'network' | 'response' | 'configuration' | 'other') | null;
+      /** @description http: the answer's size in bytes. */
       http_response_size_bytes?: number | null;
+      /** @description http: the TCP connection, in ms. */
       http_tcp_connect_ms?: number | null;
+      /** @description http: until the answer's first byte, in ms. */
       http_time_to_first_byte_ms?: number | null;
+      /** @description http: days until the certificate's end (negative: expired). */
       http_tls_days_until_expiry?: number | null;
+      /** @description http: the TLS handshake, in ms. */
       http_tls_handshake_ms?: number | null;
+      /** @description http: the certificate's issuer. */
       http_tls_issuer?: string | null;
+      /** @description http: the certificate's subject. */
       http_tls_subject?: string | null;
+      /** @description http: a trusted authority signed the certificate. */
       http_tls_valid?: boolean | null;
+      /** @description http: the TLS version. */
       http_tls_version?: string | null;
+      /** @description icmp: the longest round trip, in ms. */
       icmp_max_rtt_ms?: number | null;
+      /** @description icmp: the shortest round trip, in ms. */
       icmp_min_rtt_ms?: number | null;
+      /** @description icmp: packets lost, in %. */
       icmp_packet_loss_percent?: number | null;
+      /** @description icmp: packets received. */
       icmp_packets_received?: number | null;
+      /** @description icmp: packets sent. */
       icmp_packets_sent?: number | null;
+      /** @description icmp: the round trip, in ms. */
       icmp_rtt_ms?: number | null;
+      /** @description The address the target resolved to. */
       resolved_ip?: string | null;
       /**
        * Format: uuid
        * @description The ID the agent made for this result: a batch sent again is stored once.
        */
       result_id: string;
+      /** @description http: the certificate's end. */
       ssl_cert_not_after?: string | null;
+      /** @description http: the answer's status. */
       status_code?: number | null;
+      /** @description The check passed. */
       success: boolean;
+      /** @description tcp: the first bytes the server sent. */
       tcp_banner?: string | null;
+      /** @description tcp: the connection was made. */
       tcp_connected?: boolean | null;
+      /** @description tcp: the banner matched. */
       tcp_response_matched?: boolean | null;
     };
+    /**
+     * @description A batch of check results.
+     * @example {
+     *       "results": [
+     *         {
+     *           "result_id": "0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
+     *           "endpoint_id": "5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a",
+     *           "success": true,
+     *           "checked_at": "2026-11-26T10:00:00.000Z",
+     *           "duration_ms": 41.2,
+     *           "status_code": 200,
+     *           "http_dns_lookup_ms": 1.1,
+     *           "http_tcp_connect_ms": 5.3,
+     *           "http_tls_handshake_ms": 12.4,
+     *           "http_time_to_first_byte_ms": 38.9,
+     *           "http_tls_days_until_expiry": 61
+     *         }
+     *       ]
+     *     }
+     */
     CheckResultBatch: {
+      /** @description 1 to 500 results, oldest first. */
       results: components['schemas']['CheckResult'][];
     };
+    /**
+     * @description What became of a batch.
+     * @example {
+     *       "accepted": 199,
+     *       "duplicates": 1,
+     *       "rejected": []
+     *     }
+     */
     CheckResultOutcome: {
       /** @description Results stored now. */
       accepted: number;
       /** @description Results stored before (a batch sent again). */
       duplicates: number;
-      /** @description Results not stored: their endpoint is not one this agent may check. Do not send again. */
+      /** @description Results not stored, and why. Do not send them again. */
       rejected: {
-        /** @enum {string} */
-        reason: 'endpoint_unknown';
-        /** Format: uuid */
+        /**
+         * @description endpoint_unknown: not an endpoint this agent may check; checked_at_in_future: the agent's clock is ahead.
+         * @enum {string}
+         */
+        reason: 'endpoint_unknown' | 'checked_at_in_future';
+        /**
+         * Format: uuid
+         * @description The result.
+         */
         result_id: string;
       }[];
     };
@@ -2571,14 +3271,19 @@ export interface components {
       /** @description The receiver's status; null: no answer. */
       status_code: number | null;
     };
+    /** @description For kind dns. */
     DnsCheck: {
       /** @description Answers that must all be present; empty: any answer passes. */
       expected?: string[];
-      /** @enum {string} */
+      /**
+       * @description The record type asked.
+       * @enum {string}
+       */
       record_type?: 'A' | 'AAAA' | 'CNAME' | 'MX' | 'TXT' | 'NS';
       /** @description The resolver to ask (`10.0.0.53:53`); null: the agent's own. */
       server?: string | null;
     };
+    /** @description The alert rule. */
     EndpointAlertRule: {
       /** @description A location counts the endpoint down after this many failed checks in a row. */
       failures?: number;
@@ -2587,23 +3292,35 @@ export interface components {
       /** @description …and up again after this many successful checks in a row. */
       successes?: number;
     };
+    /** @description The annotations of the endpoint's alerts. */
     EndpointAnnotations: {
-      /** Format: uri */
+      /**
+       * Format: uri
+       * @description Where to look.
+       */
       dashboard_url?: string;
+      /** @description More about the alert (default: what fails, where). */
       description?: string;
-      /** Format: uri */
+      /**
+       * Format: uri
+       * @description What to do when it fires.
+       */
       runbook_url?: string;
+      /** @description One line for the alert (default: "<name> is down"). */
       summary?: string;
     };
     /** @description The labels of the endpoint's alerts (the platform's conventions). */
     EndpointLabels: {
+      /** @description The component it is part of. */
       component?: string;
+      /** @description production, staging, … */
       environment?: string;
       /**
        * @description critical: respond now; warning: within 24 hours; info: no action needed.
        * @enum {string}
        */
       severity?: 'critical' | 'warning' | 'info';
+      /** @description The team that answers its alerts. */
       team?: string;
     };
     /**
@@ -2818,17 +3535,22 @@ export interface components {
       /** @description How long the previous secret still signs (both signatures are sent); default 86400. */
       grace_seconds?: number;
     };
+    /** @description For kind http (its defaults otherwise). */
     HttpCheck: {
       /** @description Text the body must contain (first MiB). */
       body_match?: string | null;
       /** @description The statuses that pass; empty: any 2xx. */
       expected_status?: number[];
+      /** @description Request headers (at most 20); their values are write-only. */
       headers?: {
         [key: string]: string;
       };
       /** @description Check a certificate no trusted authority signed (its expiry is still checked). */
       insecure_skip_verify?: boolean;
-      /** @enum {string} */
+      /**
+       * @description The request method.
+       * @enum {string}
+       */
       method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'OPTIONS';
       /** @description Fail when the certificate expires within this many days (0: never on expiry alone). */
       tls_expiry_days?: number;
@@ -3135,7 +3857,32 @@ export interface components {
       /** @description This page of results. */
       results: components['schemas']['ActionRun'][];
     };
-    /** @description One page of a list. */
+    /**
+     * @description One page of a list.
+     * @example {
+     *       "count": 1,
+     *       "next": null,
+     *       "previous": null,
+     *       "results": [
+     *         {
+     *           "id": "7c1e2a3b-4d5e-4f60-8a1b-2c3d4e5f6a7b",
+     *           "organization": "3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f",
+     *           "workspace": null,
+     *           "name": "eu-probe-1",
+     *           "location": "eu-central",
+     *           "description": "Rack 4, Frankfurt",
+     *           "archived": false,
+     *           "health": "healthy",
+     *           "version": "0.1.0",
+     *           "uptime_seconds": 86400,
+     *           "last_report_at": "2026-11-26T10:00:00.000Z",
+     *           "token_prefix": "pla_3kQ9xZ",
+     *           "created_at": "2026-11-26T10:00:00.000Z",
+     *           "updated_at": "2026-11-26T10:00:00.000Z"
+     *         }
+     *       ]
+     *     }
+     */
     PaginatedAgentList: {
       /**
        * @description How many results there are on all pages.
@@ -3155,7 +3902,52 @@ export interface components {
       /** @description This page of results. */
       results: components['schemas']['Agent'][];
     };
-    /** @description One page of a list. */
+    /**
+     * @description One page of a list.
+     * @example {
+     *       "count": 1,
+     *       "next": null,
+     *       "previous": null,
+     *       "results": [
+     *         {
+     *           "id": "1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+     *           "organization": "3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f",
+     *           "workspace": "9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+     *           "alertname": "EndpointDown",
+     *           "severity": "critical",
+     *           "state": "firing",
+     *           "labels": {
+     *             "alertname": "EndpointDown",
+     *             "severity": "critical",
+     *             "team": "payments",
+     *             "endpoint": "shop"
+     *           },
+     *           "annotations": {
+     *             "summary": "shop is down",
+     *             "runbook_url": "https://runbooks.example.com/shop"
+     *           },
+     *           "fingerprint": "4c2f1e9a7b3d5e60",
+     *           "subject": {
+     *             "kind": "endpoint",
+     *             "id": "5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a"
+     *           },
+     *           "starts_at": "2026-11-26T10:00:00.000Z",
+     *           "ends_at": null,
+     *           "acknowledged": true,
+     *           "acknowledgement": {
+     *             "id": "2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d",
+     *             "user": "8f7e6d5c-4b3a-4c2d-9e1f-0a9b8c7d6e5f",
+     *             "username": "alice",
+     *             "comment": "Looking into it; the database failed over.",
+     *             "created_at": "2026-11-26T10:00:00.000Z",
+     *             "until": null,
+     *             "ended_at": null,
+     *             "end_reason": null
+     *           }
+     *         }
+     *       ]
+     *     }
+     */
     PaginatedAlertList: {
       /**
        * @description How many results there are on all pages.
@@ -3315,7 +4107,56 @@ export interface components {
       /** @description This page of results. */
       results: components['schemas']['Bucket'][];
     };
-    /** @description One page of a list. */
+    /**
+     * @description One page of a list.
+     * @example {
+     *       "count": 1,
+     *       "next": null,
+     *       "previous": null,
+     *       "results": [
+     *         {
+     *           "id": "5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a",
+     *           "organization": "3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f",
+     *           "workspace": "9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+     *           "name": "shop",
+     *           "kind": "http",
+     *           "target": "https://shop.example.com/healthz",
+     *           "frequency_s": 30,
+     *           "timeout_ms": 10000,
+     *           "locations": [],
+     *           "enabled": true,
+     *           "labels": {
+     *             "severity": "critical",
+     *             "team": "payments"
+     *           },
+     *           "annotations": {
+     *             "runbook_url": "https://runbooks.example.com/shop"
+     *           },
+     *           "alert": {
+     *             "failures": 3,
+     *             "successes": 2,
+     *             "min_locations": null
+     *           },
+     *           "http": {
+     *             "method": "GET",
+     *             "headers": {
+     *               "Authorization": "[redacted]"
+     *             },
+     *             "expected_status": [
+     *               200
+     *             ],
+     *             "body_match": null,
+     *             "tls_expiry_days": 14,
+     *             "insecure_skip_verify": false
+     *           },
+     *           "tcp": null,
+     *           "dns": null,
+     *           "created_at": "2026-11-26T10:00:00.000Z",
+     *           "updated_at": "2026-11-26T10:00:00.000Z"
+     *         }
+     *       ]
+     *     }
+     */
     PaginatedCheckEndpointList: {
       /**
        * @description How many results there are on all pages.
@@ -3663,7 +4504,9 @@ export interface components {
         name: string;
       }[];
     };
+    /** @description For kind tcp. */
     TcpCheck: {
+      /** @description Text the first bytes the server sends must contain; null: connecting is enough. */
       banner_match?: string | null;
     };
     /**
@@ -4919,7 +5762,9 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description The ETag of the last answer: 304 while nothing changed. */
         'if-none-match'?: string;
+        /** @description The original product's agents send it: it must be the token's agent. */
         'x-agent-id'?: string;
       };
       path?: never;
@@ -5245,11 +6090,13 @@ export interface operations {
       query?: {
         /** @description Archived agents too (`true`), or not. */
         archived?: 'true' | 'false';
+        /** @description One organization's agents (and its workspaces' you may see). */
         organization?: string;
         /** @description A page number within the paginated result set (1-based, at most 1000000). */
         page?: components['parameters']['Page'];
         /** @description Number of results to return per page (default 50, maximum 500). */
         page_size?: components['parameters']['PageSize'];
+        /** @description One workspace's agents. */
         workspace?: string;
       };
       header?: never;
@@ -5891,15 +6738,19 @@ export interface operations {
   api_v1_alerts_list: {
     parameters: {
       query?: {
+        /** @description Acknowledged (`true`) or not (`false`) only. */
         acknowledged?: 'true' | 'false';
-        /** @description One endpoint's alerts. */
+        /** @description One endpoint's (or agent's) alerts. */
         endpoint?: string;
+        /** @description One organization's alerts. */
         organization?: string;
         /** @description A page number within the paginated result set (1-based, at most 1000000). */
         page?: components['parameters']['Page'];
         /** @description Number of results to return per page (default 50, maximum 500). */
         page_size?: components['parameters']['PageSize'];
+        /** @description Firing or resolved ones only. */
         state?: 'firing' | 'resolved';
+        /** @description One workspace's alerts. */
         workspace?: string;
       };
       header?: never;
@@ -6424,6 +7275,7 @@ export interface operations {
         page?: components['parameters']['Page'];
         /** @description Number of results to return per page (default 50, maximum 500). */
         page_size?: components['parameters']['PageSize'];
+        /** @description One workspace's endpoints. */
         workspace?: string;
       };
       header?: never;

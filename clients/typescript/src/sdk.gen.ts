@@ -820,12 +820,16 @@ export interface PlinthClient {
   /**
    * A monitoring agent, with its last health report
    *
+   * The agent with what its last health report said (status, version, uptime) and its newest token's prefix, never a token.
+   *
    * `GET /api/v1/agents/{id}/` (`api_v1_agents_retrieve`).
    * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
    */
   apiV1AgentsRetrieve(params: ApiV1AgentsRetrieveParams, call?: CallOptions): Promise<Agent>;
   /**
    * Rename a monitoring agent, or change its location or description
+   *
+   * A new name, location or description. A new location changes which endpoints it is assigned. 409 `agent_name_taken`.
    *
    * `PATCH /api/v1/agents/{id}/` (`api_v1_agents_partial_update`).
    * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
@@ -834,12 +838,16 @@ export interface PlinthClient {
   /**
    * Delete a monitoring agent and its tokens
    *
+   * The agent and its tokens; its stored results age out with the retention. An Org Admin (a Workspace Admin for a workspace's agent).
+   *
    * `DELETE /api/v1/agents/{id}/` (`api_v1_agents_destroy`).
    * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
    */
   apiV1AgentsDestroy(params: ApiV1AgentsDestroyParams, call?: CallOptions): Promise<void>;
   /**
    * Archive a monitoring agent: its tokens stop working, its history stays
+   *
+   * Its tokens stop working at once; its results, figures and alerts stay. An Org Admin (a Workspace Admin for a workspace's agent).
    *
    * `POST /api/v1/agents/{id}/archive/` (`api_v1_agents_archive_create`).
    * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
@@ -881,6 +889,8 @@ export interface PlinthClient {
   /**
    * An endpoint the agents check
    *
+   * An endpoint with its settings (header values `[redacted]`), its alert rule, labels and annotations.
+   *
    * `GET /api/v1/endpoints/{id}/` (`api_v1_endpoints_retrieve`).
    * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
    */
@@ -899,6 +909,8 @@ export interface PlinthClient {
   ): Promise<CheckEndpoint>;
   /**
    * Stop checking an endpoint and delete it
+   *
+   * Stops checking it; its alerts resolve. Its stored results and figures age out with the retention.
    *
    * `DELETE /api/v1/endpoints/{id}/` (`api_v1_endpoints_destroy`).
    * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
@@ -928,6 +940,8 @@ export interface PlinthClient {
   /**
    * An alert, with its acknowledgements
    *
+   * One firing of an alert: its labels, annotations, times, and every acknowledgement of it.
+   *
    * `GET /api/v1/alerts/{id}/` (`api_v1_alerts_retrieve`).
    * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
    */
@@ -946,6 +960,8 @@ export interface PlinthClient {
   ): Promise<AlertDetail>;
   /**
    * Withdraw the acknowledgement of an alert
+   *
+   * Ends the acknowledgement in force (its Alertmanager silence too): the alert notifies again where it is forwarded.
    *
    * `POST /api/v1/alerts/{id}/unacknowledge/` (`api_v1_alerts_unacknowledge_create`).
    * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
@@ -3469,7 +3485,13 @@ export interface ApiV1AgentsListParams {
    * Number of results to return per page (default 50, maximum 500).
    */
   pageSize?: number;
+  /**
+   * One organization's agents (and its workspaces' you may see).
+   */
   organization?: string;
+  /**
+   * One workspace's agents.
+   */
   workspace?: string;
   /**
    * Archived agents too (`true`), or not.
@@ -3521,6 +3543,8 @@ export interface ApiV1AgentsRetrieveParams {
 /**
  * A monitoring agent, with its last health report
  *
+ * The agent with what its last health report said (status, version, uptime) and its newest token's prefix, never a token.
+ *
  * `GET /api/v1/agents/{id}/` (`api_v1_agents_retrieve`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
  */
@@ -3541,6 +3565,8 @@ export interface ApiV1AgentsPartialUpdateParams {
 /**
  * Rename a monitoring agent, or change its location or description
  *
+ * A new name, location or description. A new location changes which endpoints it is assigned. 409 `agent_name_taken`.
+ *
  * `PATCH /api/v1/agents/{id}/` (`api_v1_agents_partial_update`).
  * @throws {ApiError} 400, 401, 403, 404, 409, 413, 415, 503: the API's error body is `error.body`.
  */
@@ -3560,6 +3586,8 @@ export interface ApiV1AgentsDestroyParams {
 /**
  * Delete a monitoring agent and its tokens
  *
+ * The agent and its tokens; its stored results age out with the retention. An Org Admin (a Workspace Admin for a workspace's agent).
+ *
  * `DELETE /api/v1/agents/{id}/` (`api_v1_agents_destroy`).
  * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
  */
@@ -3575,6 +3603,8 @@ export interface ApiV1AgentsArchiveCreateParams {
 }
 /**
  * Archive a monitoring agent: its tokens stop working, its history stays
+ *
+ * Its tokens stop working at once; its results, figures and alerts stay. An Org Admin (a Workspace Admin for a workspace's agent).
  *
  * `POST /api/v1/agents/{id}/archive/` (`api_v1_agents_archive_create`).
  * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
@@ -3620,6 +3650,9 @@ export interface ApiV1EndpointsListParams {
    * Number of results to return per page (default 50, maximum 500).
    */
   pageSize?: number;
+  /**
+   * One workspace's endpoints.
+   */
   workspace?: string;
 }
 /**
@@ -3667,6 +3700,8 @@ export interface ApiV1EndpointsRetrieveParams {
 /**
  * An endpoint the agents check
  *
+ * An endpoint with its settings (header values `[redacted]`), its alert rule, labels and annotations.
+ *
  * `GET /api/v1/endpoints/{id}/` (`api_v1_endpoints_retrieve`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
  */
@@ -3710,6 +3745,8 @@ export interface ApiV1EndpointsDestroyParams {
 }
 /**
  * Stop checking an endpoint and delete it
+ *
+ * Stops checking it; its alerts resolve. Its stored results and figures age out with the retention.
  *
  * `DELETE /api/v1/endpoints/{id}/` (`api_v1_endpoints_destroy`).
  * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
@@ -3755,12 +3792,24 @@ export interface ApiV1AlertsListParams {
    * Number of results to return per page (default 50, maximum 500).
    */
   pageSize?: number;
+  /**
+   * One organization's alerts.
+   */
   organization?: string;
+  /**
+   * One workspace's alerts.
+   */
   workspace?: string;
+  /**
+   * Firing or resolved ones only.
+   */
   state?: 'firing' | 'resolved';
+  /**
+   * Acknowledged (`true`) or not (`false`) only.
+   */
   acknowledged?: 'true' | 'false';
   /**
-   * One endpoint's alerts.
+   * One endpoint's (or agent's) alerts.
    */
   endpoint?: string;
 }
@@ -3787,6 +3836,8 @@ export interface ApiV1AlertsRetrieveParams {
 }
 /**
  * An alert, with its acknowledgements
+ *
+ * One firing of an alert: its labels, annotations, times, and every acknowledgement of it.
  *
  * `GET /api/v1/alerts/{id}/` (`api_v1_alerts_retrieve`).
  * @throws {ApiError} 400, 401, 403, 404, 503: the API's error body is `error.body`.
@@ -3832,6 +3883,8 @@ export interface ApiV1AlertsUnacknowledgeCreateParams {
 /**
  * Withdraw the acknowledgement of an alert
  *
+ * Ends the acknowledgement in force (its Alertmanager silence too): the alert notifies again where it is forwarded.
+ *
  * `POST /api/v1/alerts/{id}/unacknowledge/` (`api_v1_alerts_unacknowledge_create`).
  * @throws {ApiError} 400, 401, 403, 404, 413, 503: the API's error body is `error.body`.
  */
@@ -3843,7 +3896,13 @@ export function apiV1AlertsUnacknowledgeCreate(
 }
 
 export interface ApiV1AgentEndpointsRetrieveParams {
+  /**
+   * The ETag of the last answer: 304 while nothing changed.
+   */
   ifNoneMatch?: string;
+  /**
+   * The original product's agents send it: it must be the token's agent.
+   */
   xAgentId?: string;
 }
 /**

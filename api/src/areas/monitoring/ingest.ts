@@ -7,7 +7,10 @@ import { enqueueAll } from '../../core/jobs/queue.ts';
 import { EVALUATE_JOB } from './alerts/evaluate.ts';
 import { moveStreaks } from './alerts/states.ts';
 import { addRollups, rollupsOf } from './rollups.ts';
-import type { CheckResultInput, IngestOutcome } from './schema/protocol.ts';
+import type { CheckResultInput, IngestOutcome, REJECTIONS } from './schema/protocol.ts';
+
+/** How far ahead of the API's clock a result's `checked_at` may be. */
+const MAX_AHEAD_MS = 5 * 60_000;
 
 /**
  * The batch's endpoints that are in the agent's reach (its organization, or its workspace), with
@@ -72,10 +75,19 @@ export async function ingestResults(
       (r) => [r.id, r],
     ),
   );
-  const kept = results.filter((r) => reach.has(r.endpoint_id));
-  const rejected = results
-    .filter((r) => !reach.has(r.endpoint_id))
-    .map((r) => ({ result_id: r.result_id, reason: 'endpoint_unknown' as const }));
+  // A clock ahead would hold an endpoint's streaks (newer results win) and fill future rollups.
+  const latest = Date.now() + MAX_AHEAD_MS;
+  const reasonOf = (r: CheckResultInput): (typeof REJECTIONS)[number] | null =>
+    !reach.has(r.endpoint_id)
+      ? 'endpoint_unknown'
+      : Date.parse(r.checked_at) > latest
+        ? 'checked_at_in_future'
+        : null;
+  const kept = results.filter((r) => reasonOf(r) === null);
+  const rejected = results.flatMap((r) => {
+    const reason = reasonOf(r);
+    return reason ? [{ result_id: r.result_id, reason }] : [];
+  });
   if (kept.length === 0) return { accepted: 0, duplicates: 0, rejected };
   const accepted = await db.transaction(async (tx) => {
     const stored = new Set(

@@ -162,6 +162,14 @@ describeOnEachDatabase('the agent protocol', (w, { database }) => {
       'endpoint_unknown',
       'endpoint_unknown',
     ]);
+    // A clock far ahead would hold the endpoint's streaks: refused, the others stored.
+    const ahead = result(everywhere.id, { checked_at: new Date(Date.now() + 3_600_000).toISOString() });
+    const skewed = await send(eu.token, [ahead, result(everywhere.id)]);
+    expect(skewed.body).toEqual({
+      accepted: 1,
+      duplicates: 0,
+      rejected: [{ result_id: ahead.result_id, reason: 'checked_at_in_future' }],
+    });
     // The workspace's agent reaches only its workspace.
     const ws = await send(wsAgent.token, [result(everywhere.id)]);
     expect(ws.body.rejected).toHaveLength(1);

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { AreaTesting } from '../../test/operations.ts';
+import { evaluateEndpoint } from './alerts/evaluate.ts';
 
 /** How the walks over every operation call monitoring's (api/src/test/operations.ts). */
 export const testing: AreaTesting = {
@@ -10,13 +12,39 @@ export const testing: AreaTesting = {
     });
     const endpoint = await w.expectStatus(201, 'POST', '/api/v1/endpoints/', {
       token: a.orgAdmin.token,
-      body: { workspace: a.workspace.id, name: 'shop', kind: 'http', target: 'https://shop.example.com/' },
+      body: {
+        workspace: a.workspace.id,
+        name: 'shop',
+        kind: 'http',
+        target: 'https://shop.example.com/',
+        alert: { failures: 1 },
+      },
     });
-    return { agent: agent.id as string, endpoint: endpoint.id as string };
+    // One failure from the agent fires the endpoint's alert (its rule applied at once, not by a job).
+    await w.expectStatus(200, 'POST', '/api/v1/agent/results/', {
+      token: agent.token,
+      body: {
+        results: [
+          {
+            result_id: randomUUID(),
+            endpoint_id: endpoint.id,
+            success: false,
+            checked_at: new Date().toISOString(),
+            duration_ms: 5,
+          },
+        ],
+      },
+    });
+    await evaluateEndpoint(w.db, endpoint.id as string);
+    const [alert] = (
+      await w.expectStatus(200, 'GET', `/api/v1/alerts/?endpoint=${endpoint.id}`, { token: a.orgAdmin.token })
+    ).results;
+    return { agent: agent.id as string, endpoint: endpoint.id as string, alert: alert.id as string };
   },
   paths: {
     '/api/v1/agents/{id}': (f) => f.objects.agent!,
     '/api/v1/endpoints/{id}': (f) => f.objects.endpoint!,
+    '/api/v1/alerts/{id}': (f) => f.objects.alert!,
   },
   bodies: {
     api_v1_agents_create: (w, f) => ({
@@ -34,6 +62,8 @@ export const testing: AreaTesting = {
       target: 'db.example.com:5432',
     }),
     api_v1_endpoints_partial_update: () => ({ enabled: false }),
+    api_v1_alerts_acknowledge_create: () => ({ comment: 'the walk looked' }),
+    api_v1_alerts_unacknowledge_create: () => undefined,
   },
   interactiveOnly: ['api_v1_agents_create', 'api_v1_agents_rotate_token_create'],
 };

@@ -75,6 +75,7 @@ from .check_endpoint import CheckEndpoint
 from .check_endpoint_alert import CheckEndpointAlert
 from .check_endpoint_annotations import CheckEndpointAnnotations
 from .check_endpoint_create import CheckEndpointCreate
+from .check_endpoint_create_frequency_s import CheckEndpointCreateFrequencyS
 from .check_endpoint_create_kind import CheckEndpointCreateKind
 from .check_endpoint_dns_type_0 import CheckEndpointDnsType0
 from .check_endpoint_http_type_0 import CheckEndpointHttpType0
@@ -89,6 +90,7 @@ from .check_endpoint_stats_series_item import CheckEndpointStatsSeriesItem
 from .check_endpoint_stats_window import CheckEndpointStatsWindow
 from .check_endpoint_tcp_type_0 import CheckEndpointTcpType0
 from .check_endpoint_update import CheckEndpointUpdate
+from .check_endpoint_update_frequency_s import CheckEndpointUpdateFrequencyS
 from .check_result import CheckResult
 from .check_result_batch import CheckResultBatch
 from .check_result_http_error_category_type_0 import CheckResultHttpErrorCategoryType0
@@ -252,6 +254,7 @@ __all__ = (
     "CheckEndpointAlert",
     "CheckEndpointAnnotations",
     "CheckEndpointCreate",
+    "CheckEndpointCreateFrequencyS",
     "CheckEndpointCreateKind",
     "CheckEndpointDnsType0",
     "CheckEndpointHttpType0",
@@ -266,6 +269,7 @@ __all__ = (
     "CheckEndpointStatsWindow",
     "CheckEndpointTcpType0",
     "CheckEndpointUpdate",
+    "CheckEndpointUpdateFrequencyS",
     "CheckResult",
     "CheckResultBatch",
     "CheckResultHttpErrorCategoryType0",

@@ -24,12 +24,21 @@ T = TypeVar("T", bound="AgentAssignments")
 
 @_attrs_define
 class AgentAssignments:
-    """ 
+    """ An agent's assignments.
+
+        Example:
+            {'agent': {'id': '7c1e2a3b-4d5e-4f60-8a1b-2c3d4e5f6a7b', 'name': 'eu-probe-1', 'location': 'eu-central'},
+                'config_version': 'Vj3kQ9xZ7mW2vB8nR4tY6uP1sD5', 'poll_interval_s': 30, 'endpoints': [{'id':
+                '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a', 'name': 'shop', 'kind': 'http', 'target':
+                'https://shop.example.com/healthz', 'frequency_s': 30, 'timeout_ms': 10000, 'http': {'method': 'GET', 'headers':
+                {'Authorization': 'Bearer health-check-token'}, 'expected_status': [200], 'body_match': None, 'tls_expiry_days':
+                14, 'insecure_skip_verify': False}, 'tcp': None, 'dns': None}]}
+
         Attributes:
-            agent (AgentAssignmentsAgent):
+            agent (AgentAssignmentsAgent): The agent the token is bound to.
             config_version (str): Changes whenever the answer would; the ETag too.
             poll_interval_s (int): How often to ask again (with If-None-Match).
-            endpoints (list[AgentEndpoint]):
+            endpoints (list[AgentEndpoint]): What to check.
      """
 
     agent: AgentAssignmentsAgent

@@ -21,11 +21,12 @@ T = TypeVar("T", bound="AgentAssignmentsAgent")
 
 @_attrs_define
 class AgentAssignmentsAgent:
-    """ 
+    """ The agent the token is bound to.
+
         Attributes:
-            id (UUID):
-            name (str):
-            location (str):
+            id (UUID): The agent's ID.
+            name (str): Its name.
+            location (str): Its location.
      """
 
     id: UUID

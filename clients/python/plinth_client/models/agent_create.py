@@ -23,14 +23,19 @@ T = TypeVar("T", bound="AgentCreate")
 
 @_attrs_define
 class AgentCreate:
-    """ 
+    """ A new monitoring agent.
+
+        Example:
+            {'organization': '3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f', 'name': 'eu-probe-1', 'location': 'eu-central',
+                'description': 'Rack 4, Frankfurt'}
+
         Attributes:
-            organization (UUID):
-            name (str):
-            location (str):  Example: eu-central.
+            organization (UUID): The organization it checks for.
+            name (str): Its name, unique in the organization.
+            location (str): Where it runs; endpoints choose locations by this name. Example: eu-central.
             workspace (None | Unset | UUID): Limit it to one workspace's endpoints (a Workspace Admin of it may then create
                 it).
-            description (str | Unset):
+            description (str | Unset): Anything worth knowing about it.
      """
 
     organization: UUID

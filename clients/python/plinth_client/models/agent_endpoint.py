@@ -30,12 +30,12 @@ class AgentEndpoint:
     """ An endpoint this agent checks, with everything the check needs.
 
         Attributes:
-            id (UUID):
-            name (str):
-            kind (AgentEndpointKind):
-            target (str):
-            frequency_s (int):
-            timeout_ms (int):
+            id (UUID): The endpoint, as results name it (`endpoint_id`).
+            name (str): Its name.
+            kind (AgentEndpointKind): http(s), tcp or dns.
+            target (str): http: a URL; tcp: `host:port`; dns: the name to resolve.
+            frequency_s (int): Seconds between checks.
+            timeout_ms (int): How long a check may take, in ms.
             http (AgentEndpointHttpType0 | None): For kind http; null otherwise.
             tcp (AgentEndpointTcpType0 | None): For kind tcp; null otherwise.
             dns (AgentEndpointDnsType0 | None): For kind dns; null otherwise.

@@ -25,12 +25,12 @@ T = TypeVar("T", bound="AgentEndpointHttpType0")
 class AgentEndpointHttpType0:
     """ 
         Attributes:
-            method (str):
-            headers (AgentEndpointHttpType0Headers):
-            expected_status (list[int]):
-            body_match (None | str):
-            tls_expiry_days (int):
-            insecure_skip_verify (bool):
+            method (str): The request method.
+            headers (AgentEndpointHttpType0Headers): Request headers (values `[redacted]` for people).
+            expected_status (list[int]): The statuses that pass; empty: any 2xx.
+            body_match (None | str): Text the body must contain.
+            tls_expiry_days (int): Fail when the certificate expires within this many days.
+            insecure_skip_verify (bool): Check a certificate no trusted authority signed.
      """
 
     method: str

@@ -20,7 +20,9 @@ T = TypeVar("T", bound="AgentEndpointHttpType0Headers")
 
 @_attrs_define
 class AgentEndpointHttpType0Headers:
-    
+    """ Request headers (values `[redacted]` for people).
+
+     """
 
     additional_properties: dict[str, str] = _attrs_field(init=False, factory=dict)
 

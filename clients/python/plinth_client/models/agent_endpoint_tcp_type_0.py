@@ -23,7 +23,7 @@ T = TypeVar("T", bound="AgentEndpointTcpType0")
 class AgentEndpointTcpType0:
     """ 
         Attributes:
-            banner_match (None | str):
+            banner_match (None | str): Text the banner must contain.
      """
 
     banner_match: None | str

@@ -23,11 +23,15 @@ T = TypeVar("T", bound="AgentErrorAnswer")
 
 @_attrs_define
 class AgentErrorAnswer:
-    """ 
+    """ An error report, received.
+
+        Example:
+            {'agent_id': '7c1e2a3b-4d5e-4f60-8a1b-2c3d4e5f6a7b', 'received_at': '2026-11-26T10:00:00.000Z', 'errors': 1}
+
         Attributes:
-            agent_id (UUID):
-            received_at (datetime.datetime):  Example: 2026-11-21T10:00:00.000Z.
-            errors (int):
+            agent_id (UUID): The agent's ID.
+            received_at (datetime.datetime): When the report arrived. Example: 2026-11-21T10:00:00.000Z.
+            errors (int): Recent errors kept.
      """
 
     agent_id: UUID

@@ -26,11 +26,16 @@ T = TypeVar("T", bound="AgentErrorReport")
 
 @_attrs_define
 class AgentErrorReport:
-    """ 
+    """ An agent's error report.
+
+        Example:
+            {'error_counts': {'ECONNREFUSED': 3}, 'recent_errors': [{'at': '2026-11-26T10:00:00.000Z', 'endpoint_id':
+                '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a', 'code': 'ECONNREFUSED', 'message': 'connect ECONNREFUSED'}]}
+
         Attributes:
-            error_counts (AgentErrorReportErrorCounts | Unset):
-            recent_errors (list[AgentErrorReportRecentErrorsItem] | Unset):
-            system_info (AgentErrorReportSystemInfo | Unset):
+            error_counts (AgentErrorReportErrorCounts | Unset): Errors by code (at most 8 KiB).
+            recent_errors (list[AgentErrorReportRecentErrorsItem] | Unset): Recent errors, at most 50.
+            system_info (AgentErrorReportSystemInfo | Unset): Runtime, platform and host (at most 8 KiB).
      """
 
     error_counts: AgentErrorReportErrorCounts | Unset = UNSET

@@ -20,7 +20,9 @@ T = TypeVar("T", bound="AgentErrorReportErrorCounts")
 
 @_attrs_define
 class AgentErrorReportErrorCounts:
-    
+    """ Errors by code (at most 8 KiB).
+
+     """
 
     additional_properties: dict[str, int] = _attrs_field(init=False, factory=dict)
 

@@ -26,17 +26,16 @@ T = TypeVar("T", bound="AgentErrorReportRecentErrorsItem")
 class AgentErrorReportRecentErrorsItem:
     """ 
         Attributes:
-            message (str):
-            at (datetime.datetime | None | Unset):  Example: 2026-11-21T10:00:00.000Z.
-            endpoint_id (None | Unset | UUID):
-            code (None | str | Unset):
+            message (str): What happened.
+            at (datetime.datetime | None | Unset): When it happened. Example: 2026-11-21T10:00:00.000Z.
+            endpoint_id (None | Unset | UUID): The endpoint, if one.
+            code (None | str | Unset): Its code.
      """
 
     message: str
     at: datetime.datetime | None | Unset = UNSET
     endpoint_id: None | Unset | UUID = UNSET
     code: None | str | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
 
@@ -69,7 +68,7 @@ class AgentErrorReportRecentErrorsItem:
 
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({
             "message": message,
         })
@@ -146,22 +145,5 @@ class AgentErrorReportRecentErrorsItem:
             code=code,
         )
 
-
-        agent_error_report_recent_errors_item.additional_properties = d
         return agent_error_report_recent_errors_item
 
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

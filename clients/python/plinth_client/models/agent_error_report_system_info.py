@@ -21,7 +21,9 @@ T = TypeVar("T", bound="AgentErrorReportSystemInfo")
 
 @_attrs_define
 class AgentErrorReportSystemInfo:
-    
+    """ Runtime, platform and host (at most 8 KiB).
+
+     """
 
     additional_properties: dict[str, bool | float | None | str] = _attrs_field(init=False, factory=dict)
 

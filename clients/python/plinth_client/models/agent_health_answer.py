@@ -25,13 +25,20 @@ T = TypeVar("T", bound="AgentHealthAnswer")
 
 @_attrs_define
 class AgentHealthAnswer:
-    """ 
+    """ A health report, received.
+
+        Example:
+            {'agent_id': '7c1e2a3b-4d5e-4f60-8a1b-2c3d4e5f6a7b', 'organization': '3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f',
+                'workspace': None, 'received_at': '2026-11-26T10:00:00.000Z', 'results': {'accepted': 1, 'duplicates': 0,
+                'rejected': []}}
+
         Attributes:
-            agent_id (UUID):
-            organization (UUID):
-            workspace (None | UUID):
-            received_at (datetime.datetime):  Example: 2026-11-21T10:00:00.000Z.
-            results (CheckResultOutcome):
+            agent_id (UUID): The agent's ID.
+            organization (UUID): Its organization.
+            workspace (None | UUID): Its workspace; null: the organization.
+            received_at (datetime.datetime): When the report arrived. Example: 2026-11-21T10:00:00.000Z.
+            results (CheckResultOutcome): What became of a batch. Example: {'accepted': 199, 'duplicates': 1, 'rejected':
+                []}.
      """
 
     agent_id: UUID

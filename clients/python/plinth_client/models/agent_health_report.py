@@ -36,29 +36,37 @@ T = TypeVar("T", bound="AgentHealthReport")
 
 @_attrs_define
 class AgentHealthReport:
-    """ 
+    """ An agent's health report.
+
+        Example:
+            {'status': 'healthy', 'version': '0.1.0', 'uptime_seconds': 86400, 'check_metrics': {'monitored_endpoints': 120,
+                'checks_skipped_total': 0, 'results_buffered': 0}, 'resource_metrics': {'rss_bytes': 83886080}}
+
         Attributes:
-            status (AgentHealthReportStatus):
-            version (str):
-            uptime_seconds (int):
-            kind (AgentHealthReportKind | Unset):
+            status (AgentHealthReportStatus): How the agent is.
+            version (str): The agent's version.
+            uptime_seconds (int): How long it has run.
+            kind (AgentHealthReportKind | Unset): What reports (the original product has both).
             reported_agent_id (None | Unset | UUID): Accepted when it is this agent's ID.
-            start_time (datetime.datetime | None | Unset):  Example: 2026-11-21T10:00:00.000Z.
-            reported_at (datetime.datetime | None | Unset):  Example: 2026-11-21T10:00:00.000Z.
-            last_config_update (datetime.datetime | None | Unset):  Example: 2026-11-21T10:00:00.000Z.
-            config_version (None | str | Unset):
-            storage_healthy (bool | None | Unset):
-            api_connected (bool | None | Unset):
-            check_metrics (AgentHealthReportCheckMetrics | Unset):
-            resource_metrics (AgentHealthReportResourceMetrics | Unset):
-            network_metrics (AgentHealthReportNetworkMetrics | Unset):
-            error_counts (AgentHealthReportErrorCounts | Unset):
-            warnings (list[str] | Unset):
-            critical_errors (list[str] | Unset):
-            system_info (AgentHealthReportSystemInfo | Unset):
-            storage_stats (AgentHealthReportStorageStats | Unset):
-            agent_configuration (AgentHealthReportAgentConfiguration | Unset):
-            check_summary (AgentHealthReportCheckSummary | Unset):
+            start_time (datetime.datetime | None | Unset): When it started. Example: 2026-11-21T10:00:00.000Z.
+            reported_at (datetime.datetime | None | Unset): When it made the report. Example: 2026-11-21T10:00:00.000Z.
+            last_config_update (datetime.datetime | None | Unset): When its assignments last changed. Example:
+                2026-11-21T10:00:00.000Z.
+            config_version (None | str | Unset): The assignments version it runs.
+            storage_healthy (bool | None | Unset): Its buffer can be written.
+            api_connected (bool | None | Unset): The API answered its last request.
+            check_metrics (AgentHealthReportCheckMetrics | Unset): Check counters (monitored_endpoints,
+                checks_skipped_total, …) (at most 8 KiB).
+            resource_metrics (AgentHealthReportResourceMetrics | Unset): Memory and CPU figures (at most 8 KiB).
+            network_metrics (AgentHealthReportNetworkMetrics | Unset): Network figures (at most 8 KiB).
+            error_counts (AgentHealthReportErrorCounts | Unset): Errors by code (at most 8 KiB).
+            warnings (list[str] | Unset): Warnings, at most 50.
+            critical_errors (list[str] | Unset): Critical errors, at most 50.
+            system_info (AgentHealthReportSystemInfo | Unset): Runtime, platform and host (at most 8 KiB).
+            storage_stats (AgentHealthReportStorageStats | Unset): The buffer's figures (at most 8 KiB).
+            agent_configuration (AgentHealthReportAgentConfiguration | Unset): Its configuration (never its token) (at most
+                8 KiB).
+            check_summary (AgentHealthReportCheckSummary | Unset): A summary of recent checks (at most 8 KiB).
             check_results (list[CheckResult] | Unset): Results sent with the report, as the original product allows; stored
                 as a batch would be.
      """

@@ -21,7 +21,9 @@ T = TypeVar("T", bound="AgentHealthReportAgentConfiguration")
 
 @_attrs_define
 class AgentHealthReportAgentConfiguration:
-    
+    """ Its configuration (never its token) (at most 8 KiB).
+
+     """
 
     additional_properties: dict[str, bool | float | None | str] = _attrs_field(init=False, factory=dict)
 

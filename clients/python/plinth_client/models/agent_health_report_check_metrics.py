@@ -21,7 +21,9 @@ T = TypeVar("T", bound="AgentHealthReportCheckMetrics")
 
 @_attrs_define
 class AgentHealthReportCheckMetrics:
-    
+    """ Check counters (monitored_endpoints, checks_skipped_total, …) (at most 8 KiB).
+
+     """
 
     additional_properties: dict[str, bool | float | None | str] = _attrs_field(init=False, factory=dict)
 

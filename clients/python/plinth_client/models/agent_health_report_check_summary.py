@@ -21,7 +21,9 @@ T = TypeVar("T", bound="AgentHealthReportCheckSummary")
 
 @_attrs_define
 class AgentHealthReportCheckSummary:
-    
+    """ A summary of recent checks (at most 8 KiB).
+
+     """
 
     additional_properties: dict[str, bool | float | None | str] = _attrs_field(init=False, factory=dict)
 

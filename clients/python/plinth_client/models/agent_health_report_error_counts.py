@@ -20,7 +20,9 @@ T = TypeVar("T", bound="AgentHealthReportErrorCounts")
 
 @_attrs_define
 class AgentHealthReportErrorCounts:
-    
+    """ Errors by code (at most 8 KiB).
+
+     """
 
     additional_properties: dict[str, int] = _attrs_field(init=False, factory=dict)
 

@@ -21,7 +21,9 @@ T = TypeVar("T", bound="AgentHealthReportResourceMetrics")
 
 @_attrs_define
 class AgentHealthReportResourceMetrics:
-    
+    """ Memory and CPU figures (at most 8 KiB).
+
+     """
 
     additional_properties: dict[str, bool | float | None | str] = _attrs_field(init=False, factory=dict)
 

@@ -21,7 +21,9 @@ T = TypeVar("T", bound="AgentHealthReportStorageStats")
 
 @_attrs_define
 class AgentHealthReportStorageStats:
-    
+    """ The buffer's figures (at most 8 KiB).
+
+     """
 
     additional_properties: dict[str, bool | float | None | str] = _attrs_field(init=False, factory=dict)
 

@@ -21,7 +21,11 @@ T = TypeVar("T", bound="AgentTokenRotate")
 
 @_attrs_define
 class AgentTokenRotate:
-    """ 
+    """ How to rotate an agent’s token.
+
+        Example:
+            {'grace_seconds': 3600}
+
         Attributes:
             grace_seconds (int | Unset): How long the tokens it has keep working (default one hour, at most seven days; 0
                 ends them now).

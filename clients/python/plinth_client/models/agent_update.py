@@ -21,11 +21,15 @@ T = TypeVar("T", bound="AgentUpdate")
 
 @_attrs_define
 class AgentUpdate:
-    """ 
+    """ A change to an agent.
+
+        Example:
+            {'location': 'eu-west'}
+
         Attributes:
-            name (str | Unset):
-            location (str | Unset):  Example: eu-central.
-            description (str | Unset):
+            name (str | Unset): A new name, unique in the organization.
+            location (str | Unset): A new location: it then checks the endpoints of that one. Example: eu-central.
+            description (str | Unset): A new description.
      """
 
     name: str | Unset = UNSET

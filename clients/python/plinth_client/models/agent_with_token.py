@@ -24,24 +24,33 @@ T = TypeVar("T", bound="AgentWithToken")
 
 @_attrs_define
 class AgentWithToken:
-    """ A monitoring agent: a name and a location, with a token of its own.
+    """ A monitoring agent with its token, shown once.
+
+        Example:
+            {'id': '7c1e2a3b-4d5e-4f60-8a1b-2c3d4e5f6a7b', 'organization': '3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f',
+                'workspace': None, 'name': 'eu-probe-1', 'location': 'eu-central', 'description': 'Rack 4, Frankfurt',
+                'archived': False, 'health': 'healthy', 'version': '0.1.0', 'uptime_seconds': 86400, 'last_report_at':
+                '2026-11-26T10:00:00.000Z', 'token_prefix': 'pla_3kQ9xZ', 'created_at': '2026-11-26T10:00:00.000Z',
+                'updated_at': '2026-11-26T10:00:00.000Z', 'token': 'pla_3kQ9xZ7mW2vB8nR4tY6uP1sD5fG0hJ3kL9aE2q',
+                'previous_token_expires_at': None}
 
         Attributes:
-            id (UUID):
-            organization (UUID):
+            id (UUID): The agent's ID (the `X-Agent-ID` its agent may send).
+            organization (UUID): The organization it belongs to.
             workspace (None | UUID): Its workspace: it checks that workspace's endpoints only. Null: the organization's.
-            name (str):
+            name (str): Its name, unique in the organization.
             location (str): Where it runs; endpoints choose locations by this name.
-            description (str):
+            description (str): What people wrote about it.
             archived (bool): Archived: its tokens no longer work; its history stays.
             health (AgentHealthType0 | None): What its last health report said; null before the first.
             version (None | str): The version its last health report gave.
-            uptime_seconds (int | None):
+            uptime_seconds (int | None): How long it had run at its last report.
             last_report_at (datetime.datetime | None): When its last health report arrived. Example:
                 2026-11-21T10:00:00.000Z.
             token_prefix (str): The first characters of its newest token.
-            created_at (datetime.datetime):  Example: 2026-11-21T10:00:00.000Z.
-            updated_at (datetime.datetime):  Example: 2026-11-21T10:00:00.000Z.
+            created_at (datetime.datetime): When it was created. Example: 2026-11-21T10:00:00.000Z.
+            updated_at (datetime.datetime): When people last changed it (its reports do not count). Example:
+                2026-11-21T10:00:00.000Z.
             token (str): Its token (`pla_…`): shown this once. It reaches the agent endpoints and nothing else.
             previous_token_expires_at (datetime.datetime | None): After a rotation: when the tokens it had before stop
                 working (the grace period). Example: 2026-11-21T10:00:00.000Z.

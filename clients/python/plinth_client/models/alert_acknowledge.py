@@ -23,9 +23,13 @@ T = TypeVar("T", bound="AlertAcknowledge")
 
 @_attrs_define
 class AlertAcknowledge:
-    """ 
+    """ An acknowledgement of this firing.
+
+        Example:
+            {'comment': 'Looking into it; the database failed over.'}
+
         Attributes:
-            comment (str):  Example: Looking into it; the database failed over..
+            comment (str): What you are doing about it.
             until (datetime.datetime | Unset): End it then at the latest (at most 30 days ahead); it ends anyway when the
                 alert resolves.
      """

@@ -26,13 +26,13 @@ T = TypeVar("T", bound="AlertAcknowledgementType0")
 class AlertAcknowledgementType0:
     """ 
         Attributes:
-            id (UUID):
-            user (None | UUID):
-            username (None | str):
-            comment (str):
-            created_at (datetime.datetime):  Example: 2026-11-21T10:00:00.000Z.
+            id (UUID): The acknowledgement's ID.
+            user (None | UUID): Who gave it.
+            username (None | str): Their username.
+            comment (str): What they said.
+            created_at (datetime.datetime): When it was given. Example: 2026-11-21T10:00:00.000Z.
             until (datetime.datetime | None): The end it was given, if any. Example: 2026-11-21T10:00:00.000Z.
-            ended_at (datetime.datetime | None):  Example: 2026-11-21T10:00:00.000Z.
+            ended_at (datetime.datetime | None): When it ended; null: in force. Example: 2026-11-21T10:00:00.000Z.
             end_reason (AlertAcknowledgementType0EndReasonType0 | None): resolved: the alert resolved (it ends with its
                 firing); expired: its `until` passed.
      """

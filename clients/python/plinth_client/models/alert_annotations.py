@@ -20,7 +20,9 @@ T = TypeVar("T", bound="AlertAnnotations")
 
 @_attrs_define
 class AlertAnnotations:
-    
+    """ Its annotations.
+
+     """
 
     additional_properties: dict[str, str] = _attrs_field(init=False, factory=dict)
 

@@ -29,22 +29,40 @@ T = TypeVar("T", bound="AlertDetail")
 
 @_attrs_define
 class AlertDetail:
-    """ 
+    """ One firing of an alert, with its acknowledgements.
+
+        Example:
+            {'id': '1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e', 'organization': '3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f',
+                'workspace': '9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', 'alertname': 'EndpointDown', 'severity': 'critical',
+                'state': 'firing', 'labels': {'alertname': 'EndpointDown', 'severity': 'critical', 'team': 'payments',
+                'endpoint': 'shop'}, 'annotations': {'summary': 'shop is down', 'runbook_url':
+                'https://runbooks.example.com/shop'}, 'fingerprint': '4c2f1e9a7b3d5e60', 'subject': {'kind': 'endpoint', 'id':
+                '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a'}, 'starts_at': '2026-11-26T10:00:00.000Z', 'ends_at': None,
+                'acknowledged': True, 'acknowledgement': {'id': '2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d', 'user':
+                '8f7e6d5c-4b3a-4c2d-9e1f-0a9b8c7d6e5f', 'username': 'alice', 'comment': 'Looking into it; the database failed
+                over.', 'created_at': '2026-11-26T10:00:00.000Z', 'until': None, 'ended_at': None, 'end_reason': None},
+                'acknowledgements': [{'id': '2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d', 'user':
+                '8f7e6d5c-4b3a-4c2d-9e1f-0a9b8c7d6e5f', 'username': 'alice', 'comment': 'Looking into it; the database failed
+                over.', 'created_at': '2026-11-26T10:00:00.000Z', 'until': None, 'ended_at': None, 'end_reason': None}]}
+
         Attributes:
             id (UUID): This firing: a later failure is a new alert with a new ID.
-            organization (UUID):
-            workspace (None | UUID):
-            alertname (str):  Example: EndpointDown.
+            organization (UUID): Its organization.
+            workspace (None | UUID): Its workspace; null for an organization's agent.
+            alertname (str): EndpointDown, EndpointPartiallyDown or AgentDown.
             severity (str): critical: respond now; warning: within 24 hours; info: no action.
-            state (AlertState):
-            labels (AlertLabels):
-            annotations (AlertAnnotations):
+            state (AlertState): Firing, or resolved (then `ends_at` says when).
+            labels (AlertLabels): Its labels (the platform’s conventions).
+            annotations (AlertAnnotations): Its annotations.
             fingerprint (str): Of the labels: the same for every firing of the same alert.
-            subject (AlertSubject):
-            starts_at (datetime.datetime):  Example: 2026-11-21T10:00:00.000Z.
-            ends_at (datetime.datetime | None):  Example: 2026-11-21T10:00:00.000Z.
+            subject (AlertSubject): The endpoint or agent it is about.
+            starts_at (datetime.datetime): When it fired. Example: 2026-11-21T10:00:00.000Z.
+            ends_at (datetime.datetime | None): When it resolved. Example: 2026-11-21T10:00:00.000Z.
             acknowledged (bool): An acknowledgement of this firing is in force.
-            acknowledgement (AlertAcknowledgementType0 | None): The one in force, if any.
+            acknowledgement (AlertAcknowledgementType0 | None): The one in force, if any. Example: {'id':
+                '2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d', 'user': '8f7e6d5c-4b3a-4c2d-9e1f-0a9b8c7d6e5f', 'username': 'alice',
+                'comment': 'Looking into it; the database failed over.', 'created_at': '2026-11-26T10:00:00.000Z', 'until':
+                None, 'ended_at': None, 'end_reason': None}.
             acknowledgements (list[AlertAcknowledgementType0 | None]): Every acknowledgement of this firing, newest first.
      """
 

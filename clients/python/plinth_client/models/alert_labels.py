@@ -20,7 +20,9 @@ T = TypeVar("T", bound="AlertLabels")
 
 @_attrs_define
 class AlertLabels:
-    
+    """ Its labels (the platform’s conventions).
+
+     """
 
     additional_properties: dict[str, str] = _attrs_field(init=False, factory=dict)
 

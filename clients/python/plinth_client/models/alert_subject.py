@@ -22,10 +22,11 @@ T = TypeVar("T", bound="AlertSubject")
 
 @_attrs_define
 class AlertSubject:
-    """ 
+    """ The endpoint or agent it is about.
+
         Attributes:
-            kind (AlertSubjectKind):
-            id (UUID):
+            kind (AlertSubjectKind): What it is about.
+            id (UUID): The endpoint's or agent's ID.
      """
 
     kind: AlertSubjectKind

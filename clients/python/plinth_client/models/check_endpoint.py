@@ -33,25 +33,35 @@ T = TypeVar("T", bound="CheckEndpoint")
 class CheckEndpoint:
     """ An endpoint the agents check.
 
+        Example:
+            {'id': '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a', 'organization': '3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f',
+                'workspace': '9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', 'name': 'shop', 'kind': 'http', 'target':
+                'https://shop.example.com/healthz', 'frequency_s': 30, 'timeout_ms': 10000, 'locations': [], 'enabled': True,
+                'labels': {'severity': 'critical', 'team': 'payments'}, 'annotations': {'runbook_url':
+                'https://runbooks.example.com/shop'}, 'alert': {'failures': 3, 'successes': 2, 'min_locations': None}, 'http':
+                {'method': 'GET', 'headers': {'Authorization': '[redacted]'}, 'expected_status': [200], 'body_match': None,
+                'tls_expiry_days': 14, 'insecure_skip_verify': False}, 'tcp': None, 'dns': None, 'created_at':
+                '2026-11-26T10:00:00.000Z', 'updated_at': '2026-11-26T10:00:00.000Z'}
+
         Attributes:
-            id (UUID):
-            organization (UUID):
-            workspace (UUID):
-            name (str):
-            kind (CheckEndpointKind):
-            target (str):
-            frequency_s (int):
-            timeout_ms (int):
-            locations (list[str]):
-            enabled (bool):
-            labels (CheckEndpointLabels):
-            annotations (CheckEndpointAnnotations):
-            alert (CheckEndpointAlert):
+            id (UUID): The endpoint's ID.
+            organization (UUID): Its organization.
+            workspace (UUID): Its workspace.
+            name (str): Its name.
+            kind (CheckEndpointKind): http(s), tcp or dns.
+            target (str): What is checked.
+            frequency_s (int): Seconds between checks from each location.
+            timeout_ms (int): How long a check may take, in ms.
+            locations (list[str]): The locations that check it; empty: every agent that may.
+            enabled (bool): Checked, or not.
+            labels (CheckEndpointLabels): Its alerts' labels.
+            annotations (CheckEndpointAnnotations): Its alerts' annotations.
+            alert (CheckEndpointAlert): The alert rule.
             http (CheckEndpointHttpType0 | None): For kind http; null otherwise.
             tcp (CheckEndpointTcpType0 | None): For kind tcp; null otherwise.
             dns (CheckEndpointDnsType0 | None): For kind dns; null otherwise.
-            created_at (datetime.datetime):  Example: 2026-11-21T10:00:00.000Z.
-            updated_at (datetime.datetime):  Example: 2026-11-21T10:00:00.000Z.
+            created_at (datetime.datetime): When it was created. Example: 2026-11-21T10:00:00.000Z.
+            updated_at (datetime.datetime): When it last changed. Example: 2026-11-21T10:00:00.000Z.
      """
 
     id: UUID

@@ -21,11 +21,12 @@ T = TypeVar("T", bound="CheckEndpointAlert")
 
 @_attrs_define
 class CheckEndpointAlert:
-    """ 
+    """ The alert rule.
+
         Attributes:
-            failures (int):
-            successes (int):
-            min_locations (int | None):
+            failures (int): Failures in a row that make a location count it down.
+            successes (int): Successes in a row that make it up again.
+            min_locations (int | None): Locations down for EndpointDown; null: more than half.
      """
 
     failures: int

@@ -20,7 +20,9 @@ T = TypeVar("T", bound="CheckEndpointAnnotations")
 
 @_attrs_define
 class CheckEndpointAnnotations:
-    
+    """ Its alerts' annotations.
+
+     """
 
     additional_properties: dict[str, str] = _attrs_field(init=False, factory=dict)
 

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.check_endpoint_create_frequency_s import CheckEndpointCreateFrequencyS
 from ..models.check_endpoint_create_kind import CheckEndpointCreateKind
 from ..types import UNSET, Unset
 from typing import cast
@@ -31,31 +32,38 @@ T = TypeVar("T", bound="CheckEndpointCreate")
 
 @_attrs_define
 class CheckEndpointCreate:
-    """ 
+    """ A new endpoint to check.
+
+        Example:
+            {'workspace': '9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', 'name': 'shop', 'kind': 'http', 'target':
+                'https://shop.example.com/healthz', 'frequency_s': 30, 'http': {'headers': {'Authorization': 'Bearer health-
+                check-token'}, 'expected_status': [200]}, 'labels': {'severity': 'critical', 'team': 'payments'}, 'annotations':
+                {'runbook_url': 'https://runbooks.example.com/shop'}}
+
         Attributes:
-            workspace (UUID):
-            kind (CheckEndpointCreateKind):
-            name (str):
+            workspace (UUID): The workspace it belongs to.
+            kind (CheckEndpointCreateKind): http(s), tcp or dns.
+            name (str): Its name, unique in the workspace.
             target (str): http: a URL; tcp: `host:port`; dns: the name to resolve. Example:
                 https://shop.example.com/healthz.
-            frequency_s (int | Unset): Seconds between checks from each location: 10, 15, 20, 30, 60, 120, 300, 600, 900,
-                1800, 3600.
-            timeout_ms (int | Unset):
+            frequency_s (CheckEndpointCreateFrequencyS | Unset): Seconds between checks from each location: 10, 15, 20, 30,
+                60, 120, 300, 600, 900, 1800, 3600.
+            timeout_ms (int | Unset): How long a check may take, in ms.
             locations (list[str] | Unset): The locations that check it; empty: every agent that may.
-            enabled (bool | Unset):
+            enabled (bool | Unset): Checked (true), or not.
             labels (EndpointLabels | Unset): The labels of the endpoint's alerts (the platform's conventions).
-            annotations (EndpointAnnotations | Unset):
-            alert (EndpointAlertRule | Unset):
-            http (HttpCheck | Unset):
-            tcp (TcpCheck | Unset):
-            dns (DnsCheck | Unset):
+            annotations (EndpointAnnotations | Unset): The annotations of the endpoint's alerts.
+            alert (EndpointAlertRule | Unset): The alert rule.
+            http (HttpCheck | Unset): For kind http (its defaults otherwise).
+            tcp (TcpCheck | Unset): For kind tcp.
+            dns (DnsCheck | Unset): For kind dns.
      """
 
     workspace: UUID
     kind: CheckEndpointCreateKind
     name: str
     target: str
-    frequency_s: int | Unset = UNSET
+    frequency_s: CheckEndpointCreateFrequencyS | Unset = UNSET
     timeout_ms: int | Unset = UNSET
     locations: list[str] | Unset = UNSET
     enabled: bool | Unset = UNSET
@@ -85,7 +93,10 @@ class CheckEndpointCreate:
 
         target = self.target
 
-        frequency_s = self.frequency_s
+        frequency_s: int | Unset = UNSET
+        if not isinstance(self.frequency_s, Unset):
+            frequency_s = self.frequency_s.value
+
 
         timeout_ms = self.timeout_ms
 
@@ -178,7 +189,15 @@ class CheckEndpointCreate:
 
         target = d.pop("target")
 
-        frequency_s = d.pop("frequency_s", UNSET)
+        _frequency_s = d.pop("frequency_s", UNSET)
+        frequency_s: CheckEndpointCreateFrequencyS | Unset
+        if isinstance(_frequency_s,  Unset):
+            frequency_s = UNSET
+        else:
+            frequency_s = CheckEndpointCreateFrequencyS(_frequency_s)
+
+
+
 
         timeout_ms = d.pop("timeout_ms", UNSET)
 

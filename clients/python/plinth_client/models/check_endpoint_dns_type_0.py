@@ -23,9 +23,9 @@ T = TypeVar("T", bound="CheckEndpointDnsType0")
 class CheckEndpointDnsType0:
     """ 
         Attributes:
-            record_type (str):
-            expected (list[str]):
-            server (None | str):
+            record_type (str): The record type asked.
+            expected (list[str]): Answers that must all be present.
+            server (None | str): The resolver asked; null: the agent's own.
      """
 
     record_type: str

@@ -20,7 +20,9 @@ T = TypeVar("T", bound="CheckEndpointHttpType0Headers")
 
 @_attrs_define
 class CheckEndpointHttpType0Headers:
-    
+    """ Request headers (values `[redacted]` for people).
+
+     """
 
     additional_properties: dict[str, str] = _attrs_field(init=False, factory=dict)
 

@@ -20,7 +20,9 @@ T = TypeVar("T", bound="CheckEndpointLabels")
 
 @_attrs_define
 class CheckEndpointLabels:
-    
+    """ Its alerts' labels.
+
+     """
 
     additional_properties: dict[str, str] = _attrs_field(init=False, factory=dict)
 

@@ -30,19 +30,27 @@ T = TypeVar("T", bound="CheckEndpointStats")
 class CheckEndpointStats:
     """ An endpoint's uptime, reachability and latency over a window.
 
+        Example:
+            {'endpoint': '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a', 'window': '24h', 'from': '2026-11-25T10:00:00.000Z', 'to':
+                '2026-11-26T10:00:00.000Z', 'checks': 5760, 'successes': 5748, 'uptime': 0.998958, 'reachability': 0.997917,
+                'latency_ms': {'mean': 41.2, 'p50': 38.055, 'p95': 90.51, 'p99': 152.219}, 'locations': [{'location': 'eu-
+                central', 'checks': 2880, 'successes': 2876, 'uptime': 0.998611, 'reachability': 0.998611, 'latency_ms':
+                {'mean': 30.1, 'p50': 26.909, 'p95': 64, 'p99': 107.635}}], 'series': [{'at': '2026-11-25T10:00:00.000Z',
+                'checks': 96, 'successes': 96, 'p50_ms': 38.055, 'p95_ms': 76.109}]}
+
         Attributes:
-            endpoint (UUID):
-            window (CheckEndpointStatsWindow):
-            from_ (datetime.datetime):  Example: 2026-11-21T10:00:00.000Z.
-            to (datetime.datetime):  Example: 2026-11-21T10:00:00.000Z.
+            endpoint (UUID): The endpoint.
+            window (CheckEndpointStatsWindow): The period asked.
+            from_ (datetime.datetime): Its start (a five-minute boundary). Example: 2026-11-21T10:00:00.000Z.
+            to (datetime.datetime): Its end: now. Example: 2026-11-21T10:00:00.000Z.
             checks (int): Checks made.
-            successes (int):
+            successes (int): Checks that succeeded.
             uptime (float | None): Share of check periods with at least one success from any location (null: no checks).
             reachability (float | None): Share of checks that succeeded.
-            latency_ms (CheckEndpointStatsLatencyMs): Check durations; percentiles from a histogram, within 9% of the true
-                ones.
-            locations (list[CheckEndpointStatsLocationsItem]):
-            series (list[CheckEndpointStatsSeriesItem]):
+            latency_ms (CheckEndpointStatsLatencyMs): Check durations; percentiles from a histogram, at most 19% above the
+                true ones.
+            locations (list[CheckEndpointStatsLocationsItem]): The same figures per location.
+            series (list[CheckEndpointStatsSeriesItem]): Up to 60 points over the window, for a chart.
      """
 
     endpoint: UUID

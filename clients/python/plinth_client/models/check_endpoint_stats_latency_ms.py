@@ -21,13 +21,13 @@ T = TypeVar("T", bound="CheckEndpointStatsLatencyMs")
 
 @_attrs_define
 class CheckEndpointStatsLatencyMs:
-    """ Check durations; percentiles from a histogram, within 9% of the true ones.
+    """ Check durations; percentiles from a histogram, at most 19% above the true ones.
 
         Attributes:
-            mean (float | None):
-            p50 (float | None):
-            p95 (float | None):
-            p99 (float | None):
+            mean (float | None): The mean duration, in ms.
+            p50 (float | None): The median, in ms.
+            p95 (float | None): The 95th percentile, in ms.
+            p99 (float | None): The 99th percentile, in ms.
      """
 
     mean: float | None

@@ -25,13 +25,13 @@ T = TypeVar("T", bound="CheckEndpointStatsLocationsItem")
 class CheckEndpointStatsLocationsItem:
     """ 
         Attributes:
-            location (str):
+            location (str): The location.
             checks (int): Checks made.
-            successes (int):
+            successes (int): Checks that succeeded.
             uptime (float | None): Share of check periods with at least one success from any location (null: no checks).
             reachability (float | None): Share of checks that succeeded.
-            latency_ms (CheckEndpointStatsLocationsItemLatencyMs): Check durations; percentiles from a histogram, within 9%
-                of the true ones.
+            latency_ms (CheckEndpointStatsLocationsItemLatencyMs): Check durations; percentiles from a histogram, at most
+                19% above the true ones.
      """
 
     location: str

@@ -24,11 +24,11 @@ T = TypeVar("T", bound="CheckEndpointStatsSeriesItem")
 class CheckEndpointStatsSeriesItem:
     """ 
         Attributes:
-            at (datetime.datetime):  Example: 2026-11-21T10:00:00.000Z.
-            checks (int):
-            successes (int):
-            p50_ms (float | None):
-            p95_ms (float | None):
+            at (datetime.datetime): The point's start. Example: 2026-11-21T10:00:00.000Z.
+            checks (int): Checks in it.
+            successes (int): Successful checks in it.
+            p50_ms (float | None): The median duration, in ms.
+            p95_ms (float | None): The 95th percentile, in ms.
      """
 
     at: datetime.datetime

@@ -23,7 +23,7 @@ T = TypeVar("T", bound="CheckEndpointTcpType0")
 class CheckEndpointTcpType0:
     """ 
         Attributes:
-            banner_match (None | str):
+            banner_match (None | str): Text the banner must contain.
      """
 
     banner_match: None | str

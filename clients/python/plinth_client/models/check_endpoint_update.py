@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.check_endpoint_update_frequency_s import CheckEndpointUpdateFrequencyS
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -29,27 +30,31 @@ T = TypeVar("T", bound="CheckEndpointUpdate")
 
 @_attrs_define
 class CheckEndpointUpdate:
-    """ 
+    """ A change to an endpoint.
+
+        Example:
+            {'enabled': False}
+
         Attributes:
-            name (str | Unset):
+            name (str | Unset): A new name, unique in the workspace.
             target (str | Unset): http: a URL; tcp: `host:port`; dns: the name to resolve. Example:
                 https://shop.example.com/healthz.
-            frequency_s (int | Unset): Seconds between checks from each location: 10, 15, 20, 30, 60, 120, 300, 600, 900,
-                1800, 3600.
-            timeout_ms (int | Unset):
+            frequency_s (CheckEndpointUpdateFrequencyS | Unset): Seconds between checks from each location: 10, 15, 20, 30,
+                60, 120, 300, 600, 900, 1800, 3600.
+            timeout_ms (int | Unset): How long a check may take, in ms.
             locations (list[str] | Unset): The locations that check it; empty: every agent that may.
-            enabled (bool | Unset):
+            enabled (bool | Unset): Checked (true), or not (its alerts resolve).
             labels (EndpointLabels | Unset): The labels of the endpoint's alerts (the platform's conventions).
-            annotations (EndpointAnnotations | Unset):
-            alert (EndpointAlertRule | Unset):
-            http (HttpCheck | Unset):
-            tcp (TcpCheck | Unset):
-            dns (DnsCheck | Unset):
+            annotations (EndpointAnnotations | Unset): The annotations of the endpoint's alerts.
+            alert (EndpointAlertRule | Unset): The alert rule.
+            http (HttpCheck | Unset): For kind http (its defaults otherwise).
+            tcp (TcpCheck | Unset): For kind tcp.
+            dns (DnsCheck | Unset): For kind dns.
      """
 
     name: str | Unset = UNSET
     target: str | Unset = UNSET
-    frequency_s: int | Unset = UNSET
+    frequency_s: CheckEndpointUpdateFrequencyS | Unset = UNSET
     timeout_ms: int | Unset = UNSET
     locations: list[str] | Unset = UNSET
     enabled: bool | Unset = UNSET
@@ -75,7 +80,10 @@ class CheckEndpointUpdate:
 
         target = self.target
 
-        frequency_s = self.frequency_s
+        frequency_s: int | Unset = UNSET
+        if not isinstance(self.frequency_s, Unset):
+            frequency_s = self.frequency_s.value
+
 
         timeout_ms = self.timeout_ms
 
@@ -158,7 +166,15 @@ class CheckEndpointUpdate:
 
         target = d.pop("target", UNSET)
 
-        frequency_s = d.pop("frequency_s", UNSET)
+        _frequency_s = d.pop("frequency_s", UNSET)
+        frequency_s: CheckEndpointUpdateFrequencyS | Unset
+        if isinstance(_frequency_s,  Unset):
+            frequency_s = UNSET
+        else:
+            frequency_s = CheckEndpointUpdateFrequencyS(_frequency_s)
+
+
+
 
         timeout_ms = d.pop("timeout_ms", UNSET)
 

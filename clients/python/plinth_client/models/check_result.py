@@ -27,45 +27,51 @@ T = TypeVar("T", bound="CheckResult")
 class CheckResult:
     """ One check's result (the original product's field names).
 
+        Example:
+            {'result_id': '0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b', 'endpoint_id': '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a',
+                'success': True, 'checked_at': '2026-11-26T10:00:00.000Z', 'duration_ms': 41.2, 'status_code': 200,
+                'http_dns_lookup_ms': 1.1, 'http_tcp_connect_ms': 5.3, 'http_tls_handshake_ms': 12.4,
+                'http_time_to_first_byte_ms': 38.9, 'http_tls_days_until_expiry': 61}
+
         Attributes:
             result_id (UUID): The ID the agent made for this result: a batch sent again is stored once.
-            endpoint_id (UUID):
-            success (bool):
-            checked_at (datetime.datetime): When the check began.
-            duration_ms (float):
-            status_code (int | None | Unset):
-            error_code (None | str | Unset):
-            error_name (None | str | Unset):
-            error_message (None | str | Unset):
-            resolved_ip (None | str | Unset):
-            http_dns_lookup_ms (float | None | Unset):
-            http_tcp_connect_ms (float | None | Unset):
-            http_tls_handshake_ms (float | None | Unset):
-            http_time_to_first_byte_ms (float | None | Unset):
-            http_response_size_bytes (int | None | Unset):
-            http_tls_version (None | str | Unset):
-            http_error_category (CheckResultHttpErrorCategoryType0 | None | Unset):
-            http_tls_valid (bool | None | Unset):
-            http_tls_days_until_expiry (int | None | Unset):
-            ssl_cert_not_after (datetime.datetime | None | Unset):
-            http_tls_issuer (None | str | Unset):
-            http_tls_subject (None | str | Unset):
-            tcp_connected (bool | None | Unset):
-            tcp_banner (None | str | Unset):
-            tcp_response_matched (bool | None | Unset):
-            dns_rcode (None | str | Unset):
-            dns_records (list[str] | None | Unset):
-            dns_matched (bool | None | Unset):
-            dns_query_time_ms (float | None | Unset):
-            dns_protocol (None | str | Unset):
-            dns_record_type (None | str | Unset):
-            dns_dnssec_valid (bool | None | Unset):
-            icmp_rtt_ms (float | None | Unset):
-            icmp_packet_loss_percent (float | None | Unset):
-            icmp_packets_sent (int | None | Unset):
-            icmp_packets_received (int | None | Unset):
-            icmp_min_rtt_ms (float | None | Unset):
-            icmp_max_rtt_ms (float | None | Unset):
+            endpoint_id (UUID): The endpoint checked.
+            success (bool): The check passed.
+            checked_at (datetime.datetime): When the check began (at most 5 minutes ahead).
+            duration_ms (float): How long the check took, in ms.
+            status_code (int | None | Unset): http: the answer's status.
+            error_code (None | str | Unset): Why it failed (ECONNREFUSED, HTTP_STATUS, CERT_EXPIRING, …).
+            error_name (None | str | Unset): The error's name.
+            error_message (None | str | Unset): A short message about the failure.
+            resolved_ip (None | str | Unset): The address the target resolved to.
+            http_dns_lookup_ms (float | None | Unset): http: name resolution, in ms.
+            http_tcp_connect_ms (float | None | Unset): http: the TCP connection, in ms.
+            http_tls_handshake_ms (float | None | Unset): http: the TLS handshake, in ms.
+            http_time_to_first_byte_ms (float | None | Unset): http: until the answer's first byte, in ms.
+            http_response_size_bytes (int | None | Unset): http: the answer's size in bytes.
+            http_tls_version (None | str | Unset): http: the TLS version.
+            http_error_category (CheckResultHttpErrorCategoryType0 | None | Unset): What kind of failure it was.
+            http_tls_valid (bool | None | Unset): http: a trusted authority signed the certificate.
+            http_tls_days_until_expiry (int | None | Unset): http: days until the certificate's end (negative: expired).
+            ssl_cert_not_after (datetime.datetime | None | Unset): http: the certificate's end.
+            http_tls_issuer (None | str | Unset): http: the certificate's issuer.
+            http_tls_subject (None | str | Unset): http: the certificate's subject.
+            tcp_connected (bool | None | Unset): tcp: the connection was made.
+            tcp_banner (None | str | Unset): tcp: the first bytes the server sent.
+            tcp_response_matched (bool | None | Unset): tcp: the banner matched.
+            dns_rcode (None | str | Unset): dns: the answer code (NOERROR, NXDOMAIN, …).
+            dns_records (list[str] | None | Unset): dns: the answers.
+            dns_matched (bool | None | Unset): dns: every expected answer was there.
+            dns_query_time_ms (float | None | Unset): dns: the query, in ms.
+            dns_protocol (None | str | Unset): dns: udp or tcp.
+            dns_record_type (None | str | Unset): dns: the record type asked.
+            dns_dnssec_valid (bool | None | Unset): dns: DNSSEC validated.
+            icmp_rtt_ms (float | None | Unset): icmp: the round trip, in ms.
+            icmp_packet_loss_percent (float | None | Unset): icmp: packets lost, in %.
+            icmp_packets_sent (int | None | Unset): icmp: packets sent.
+            icmp_packets_received (int | None | Unset): icmp: packets received.
+            icmp_min_rtt_ms (float | None | Unset): icmp: the shortest round trip, in ms.
+            icmp_max_rtt_ms (float | None | Unset): icmp: the longest round trip, in ms.
      """
 
     result_id: UUID
@@ -106,7 +112,6 @@ class CheckResult:
     icmp_packets_received: int | None | Unset = UNSET
     icmp_min_rtt_ms: float | None | Unset = UNSET
     icmp_max_rtt_ms: float | None | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
 
@@ -331,7 +336,7 @@ class CheckResult:
 
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({
             "result_id": result_id,
             "endpoint_id": endpoint_id,
@@ -831,22 +836,5 @@ class CheckResult:
             icmp_max_rtt_ms=icmp_max_rtt_ms,
         )
 
-
-        check_result.additional_properties = d
         return check_result
 
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -23,12 +23,15 @@ T = TypeVar("T", bound="CheckResultOutcome")
 
 @_attrs_define
 class CheckResultOutcome:
-    """ 
+    """ What became of a batch.
+
+        Example:
+            {'accepted': 199, 'duplicates': 1, 'rejected': []}
+
         Attributes:
             accepted (int): Results stored now.
             duplicates (int): Results stored before (a batch sent again).
-            rejected (list[CheckResultOutcomeRejectedItem]): Results not stored: their endpoint is not one this agent may
-                check. Do not send again.
+            rejected (list[CheckResultOutcomeRejectedItem]): Results not stored, and why. Do not send them again.
      """
 
     accepted: int

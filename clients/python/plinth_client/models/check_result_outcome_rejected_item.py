@@ -24,8 +24,9 @@ T = TypeVar("T", bound="CheckResultOutcomeRejectedItem")
 class CheckResultOutcomeRejectedItem:
     """ 
         Attributes:
-            result_id (UUID):
-            reason (CheckResultOutcomeRejectedItemReason):
+            result_id (UUID): The result.
+            reason (CheckResultOutcomeRejectedItemReason): endpoint_unknown: not an endpoint this agent may check;
+                checked_at_in_future: the agent's clock is ahead.
      """
 
     result_id: UUID

@@ -23,9 +23,10 @@ T = TypeVar("T", bound="DnsCheck")
 
 @_attrs_define
 class DnsCheck:
-    """ 
+    """ For kind dns.
+
         Attributes:
-            record_type (DnsCheckRecordType | Unset):
+            record_type (DnsCheckRecordType | Unset): The record type asked.
             expected (list[str] | Unset): Answers that must all be present; empty: any answer passes.
             server (None | str | Unset): The resolver to ask (`10.0.0.53:53`); null: the agent's own.
      """
@@ -33,7 +34,6 @@ class DnsCheck:
     record_type: DnsCheckRecordType | Unset = UNSET
     expected: list[str] | Unset = UNSET
     server: None | str | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
 
@@ -59,7 +59,7 @@ class DnsCheck:
 
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({
         })
         if record_type is not UNSET:
@@ -105,22 +105,5 @@ class DnsCheck:
             server=server,
         )
 
-
-        dns_check.additional_properties = d
         return dns_check
 
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -22,7 +22,8 @@ T = TypeVar("T", bound="EndpointAlertRule")
 
 @_attrs_define
 class EndpointAlertRule:
-    """ 
+    """ The alert rule.
+
         Attributes:
             failures (int | Unset): A location counts the endpoint down after this many failed checks in a row.
             successes (int | Unset): …and up again after this many successful checks in a row.
@@ -33,7 +34,6 @@ class EndpointAlertRule:
     failures: int | Unset = UNSET
     successes: int | Unset = UNSET
     min_locations: int | None | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
 
@@ -52,7 +52,7 @@ class EndpointAlertRule:
 
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({
         })
         if failures is not UNSET:
@@ -89,22 +89,5 @@ class EndpointAlertRule:
             min_locations=min_locations,
         )
 
-
-        endpoint_alert_rule.additional_properties = d
         return endpoint_alert_rule
 
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -21,19 +21,19 @@ T = TypeVar("T", bound="EndpointAnnotations")
 
 @_attrs_define
 class EndpointAnnotations:
-    """ 
+    """ The annotations of the endpoint's alerts.
+
         Attributes:
-            summary (str | Unset):
-            description (str | Unset):
-            runbook_url (str | Unset):
-            dashboard_url (str | Unset):
+            summary (str | Unset): One line for the alert (default: "<name> is down").
+            description (str | Unset): More about the alert (default: what fails, where).
+            runbook_url (str | Unset): What to do when it fires.
+            dashboard_url (str | Unset): Where to look.
      """
 
     summary: str | Unset = UNSET
     description: str | Unset = UNSET
     runbook_url: str | Unset = UNSET
     dashboard_url: str | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
 
@@ -50,7 +50,7 @@ class EndpointAnnotations:
 
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({
         })
         if summary is not UNSET:
@@ -84,22 +84,5 @@ class EndpointAnnotations:
             dashboard_url=dashboard_url,
         )
 
-
-        endpoint_annotations.additional_properties = d
         return endpoint_annotations
 
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

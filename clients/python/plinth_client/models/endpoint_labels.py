@@ -27,16 +27,15 @@ class EndpointLabels:
         Attributes:
             severity (EndpointLabelsSeverity | Unset): critical: respond now; warning: within 24 hours; info: no action
                 needed.
-            component (str | Unset):
-            team (str | Unset):
-            environment (str | Unset):
+            component (str | Unset): The component it is part of.
+            team (str | Unset): The team that answers its alerts.
+            environment (str | Unset): production, staging, …
      """
 
     severity: EndpointLabelsSeverity | Unset = UNSET
     component: str | Unset = UNSET
     team: str | Unset = UNSET
     environment: str | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
 
@@ -56,7 +55,7 @@ class EndpointLabels:
 
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({
         })
         if severity is not UNSET:
@@ -98,22 +97,5 @@ class EndpointLabels:
             environment=environment,
         )
 
-
-        endpoint_labels.additional_properties = d
         return endpoint_labels
 
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

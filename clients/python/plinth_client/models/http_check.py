@@ -25,10 +25,11 @@ T = TypeVar("T", bound="HttpCheck")
 
 @_attrs_define
 class HttpCheck:
-    """ 
+    """ For kind http (its defaults otherwise).
+
         Attributes:
-            method (HttpCheckMethod | Unset):
-            headers (HttpCheckHeaders | Unset):
+            method (HttpCheckMethod | Unset): The request method.
+            headers (HttpCheckHeaders | Unset): Request headers (at most 20); their values are write-only.
             expected_status (list[int] | Unset): The statuses that pass; empty: any 2xx.
             body_match (None | str | Unset): Text the body must contain (first MiB).
             tls_expiry_days (int | Unset): Fail when the certificate expires within this many days (0: never on expiry
@@ -43,7 +44,6 @@ class HttpCheck:
     body_match: None | str | Unset = UNSET
     tls_expiry_days: int | Unset = UNSET
     insecure_skip_verify: bool | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
 
@@ -78,7 +78,7 @@ class HttpCheck:
 
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({
         })
         if method is not UNSET:
@@ -148,22 +148,5 @@ class HttpCheck:
             insecure_skip_verify=insecure_skip_verify,
         )
 
-
-        http_check.additional_properties = d
         return http_check
 
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

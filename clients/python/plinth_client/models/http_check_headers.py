@@ -20,7 +20,9 @@ T = TypeVar("T", bound="HttpCheckHeaders")
 
 @_attrs_define
 class HttpCheckHeaders:
-    
+    """ Request headers (at most 20); their values are write-only.
+
+     """
 
     additional_properties: dict[str, str] = _attrs_field(init=False, factory=dict)
 

@@ -25,6 +25,13 @@ T = TypeVar("T", bound="PaginatedAgentList")
 class PaginatedAgentList:
     """ One page of a list.
 
+        Example:
+            {'count': 1, 'next': None, 'previous': None, 'results': [{'id': '7c1e2a3b-4d5e-4f60-8a1b-2c3d4e5f6a7b',
+                'organization': '3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f', 'workspace': None, 'name': 'eu-probe-1', 'location':
+                'eu-central', 'description': 'Rack 4, Frankfurt', 'archived': False, 'health': 'healthy', 'version': '0.1.0',
+                'uptime_seconds': 86400, 'last_report_at': '2026-11-26T10:00:00.000Z', 'token_prefix': 'pla_3kQ9xZ',
+                'created_at': '2026-11-26T10:00:00.000Z', 'updated_at': '2026-11-26T10:00:00.000Z'}]}
+
         Attributes:
             count (int): How many results there are on all pages. Example: 123.
             next_ (None | str): The absolute URL of the next page, or null on the last. Example:

@@ -25,6 +25,16 @@ T = TypeVar("T", bound="PaginatedCheckEndpointList")
 class PaginatedCheckEndpointList:
     """ One page of a list.
 
+        Example:
+            {'count': 1, 'next': None, 'previous': None, 'results': [{'id': '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a',
+                'organization': '3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f', 'workspace': '9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+                'name': 'shop', 'kind': 'http', 'target': 'https://shop.example.com/healthz', 'frequency_s': 30, 'timeout_ms':
+                10000, 'locations': [], 'enabled': True, 'labels': {'severity': 'critical', 'team': 'payments'}, 'annotations':
+                {'runbook_url': 'https://runbooks.example.com/shop'}, 'alert': {'failures': 3, 'successes': 2, 'min_locations':
+                None}, 'http': {'method': 'GET', 'headers': {'Authorization': '[redacted]'}, 'expected_status': [200],
+                'body_match': None, 'tls_expiry_days': 14, 'insecure_skip_verify': False}, 'tcp': None, 'dns': None,
+                'created_at': '2026-11-26T10:00:00.000Z', 'updated_at': '2026-11-26T10:00:00.000Z'}]}
+
         Attributes:
             count (int): How many results there are on all pages. Example: 123.
             next_ (None | str): The absolute URL of the next page, or null on the last. Example:

@@ -22,13 +22,14 @@ T = TypeVar("T", bound="TcpCheck")
 
 @_attrs_define
 class TcpCheck:
-    """ 
+    """ For kind tcp.
+
         Attributes:
-            banner_match (None | str | Unset):
+            banner_match (None | str | Unset): Text the first bytes the server sends must contain; null: connecting is
+                enough.
      """
 
     banner_match: None | str | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
 
@@ -43,7 +44,7 @@ class TcpCheck:
 
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({
         })
         if banner_match is not UNSET:
@@ -70,22 +71,5 @@ class TcpCheck:
             banner_match=banner_match,
         )
 
-
-        tcp_check.additional_properties = d
         return tcp_check
 
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

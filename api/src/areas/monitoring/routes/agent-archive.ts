@@ -12,6 +12,8 @@ export default endpoint(
     tags: ['monitoring'],
     action: 'agent.manage',
     mcp: true,
+    description:
+      "Its tokens stop working at once; its results, figures and alerts stay. An Org Admin (a Workspace Admin for a workspace's agent).",
     summary: 'Archive a monitoring agent: its tokens stop working, its history stays',
     request: { params: IdParams },
     responses: { 200: jsonResponse('The archived agent.', AgentSchema) },

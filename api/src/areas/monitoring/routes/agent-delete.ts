@@ -11,6 +11,8 @@ export default endpoint(
     tags: ['monitoring'],
     action: 'agent.manage',
     mcp: true,
+    description:
+      "The agent and its tokens; its stored results age out with the retention. An Org Admin (a Workspace Admin for a workspace's agent).",
     summary: 'Delete a monitoring agent and its tokens',
     request: { params: IdParams },
     responses: { 204: noContent },

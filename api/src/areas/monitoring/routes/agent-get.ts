@@ -12,6 +12,8 @@ export default endpoint(
     tags: ['monitoring'],
     action: 'agent.view',
     mcp: true,
+    description:
+      "The agent with what its last health report said (status, version, uptime) and its newest token's prefix, never a token.",
     summary: 'A monitoring agent, with its last health report',
     request: { params: IdParams },
     responses: { 200: jsonResponse('The agent.', AgentSchema) },

@@ -13,6 +13,8 @@ export default endpoint(
     action: 'agent.manage',
     mcp: true,
     errors: [409],
+    description:
+      'A new name, location or description. A new location changes which endpoints it is assigned. 409 `agent_name_taken`.',
     summary: 'Rename a monitoring agent, or change its location or description',
     request: { params: IdParams, body: jsonBody(patchBody(AgentUpdateSchema).openapi('AgentUpdate')) },
     responses: { 200: jsonResponse('The agent.', AgentSchema) },

@@ -12,6 +12,7 @@ export default endpoint(
     tags: ['monitoring'],
     action: 'alert.view',
     mcp: true,
+    description: 'One firing of an alert: its labels, annotations, times, and every acknowledgement of it.',
     summary: 'An alert, with its acknowledgements',
     request: { params: IdParams },
     responses: { 200: jsonResponse('The alert.', AlertDetailSchema) },

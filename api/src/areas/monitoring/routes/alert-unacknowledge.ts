@@ -12,6 +12,8 @@ export default endpoint(
     tags: ['monitoring'],
     action: 'alert.acknowledge',
     mcp: true,
+    description:
+      'Ends the acknowledgement in force (its Alertmanager silence too): the alert notifies again where it is forwarded.',
     summary: 'Withdraw the acknowledgement of an alert',
     request: { params: IdParams },
     responses: { 200: jsonResponse('The alert.', AlertDetailSchema) },

@@ -11,6 +11,8 @@ export default endpoint(
     tags: ['monitoring'],
     action: 'check_endpoint.manage',
     mcp: true,
+    description:
+      'Stops checking it; its alerts resolve. Its stored results and figures age out with the retention.',
     summary: 'Stop checking an endpoint and delete it',
     request: { params: IdParams },
     responses: { 204: noContent },

@@ -12,6 +12,8 @@ export default endpoint(
     tags: ['monitoring'],
     action: 'check_endpoint.view',
     mcp: true,
+    description:
+      'An endpoint with its settings (header values `[redacted]`), its alert rule, labels and annotations.',
     summary: 'An endpoint the agents check',
     request: { params: IdParams },
     responses: { 200: jsonResponse('The endpoint.', EndpointSchema) },

@@ -1,6 +1,7 @@
 import { jsonResponse, rawResponse } from '../../../http/common.ts';
 import { defineRoute } from '../../../http/openapi.ts';
 import { z } from '@hono/zod-openapi';
+import { text } from '../../../core/schema.ts';
 import { endpoint } from '../../area.ts';
 import { assignmentsOf } from '../protocol.ts';
 import { AssignmentsSchema } from '../schema/protocol.ts';
@@ -18,8 +19,14 @@ export default endpoint(
       'get 304 while nothing changed. `X-Agent-ID`, if sent, must be the token’s agent (403 `agent_mismatch`).',
     request: {
       headers: z.object({
-        'if-none-match': z.string().max(200).optional(),
-        'x-agent-id': z.string().max(64).optional(),
+        'if-none-match': text()
+          .max(200)
+          .optional()
+          .openapi({ description: 'The ETag of the last answer: 304 while nothing changed.' }),
+        'x-agent-id': text()
+          .max(64)
+          .optional()
+          .openapi({ description: "The original product's agents send it: it must be the token's agent." }),
       }),
     },
     responses: {

@@ -107,8 +107,9 @@ def sync_detailed(
     `agent_mismatch`).
 
     Args:
-        if_none_match (str | Unset):
-        x_agent_id (str | Unset):
+        if_none_match (str | Unset): The ETag of the last answer: 304 while nothing changed.
+        x_agent_id (str | Unset): The original product's agents send it: it must be the token's
+            agent.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -145,8 +146,9 @@ def sync(
     `agent_mismatch`).
 
     Args:
-        if_none_match (str | Unset):
-        x_agent_id (str | Unset):
+        if_none_match (str | Unset): The ETag of the last answer: 304 while nothing changed.
+        x_agent_id (str | Unset): The original product's agents send it: it must be the token's
+            agent.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -178,8 +180,9 @@ async def asyncio_detailed(
     `agent_mismatch`).
 
     Args:
-        if_none_match (str | Unset):
-        x_agent_id (str | Unset):
+        if_none_match (str | Unset): The ETag of the last answer: 304 while nothing changed.
+        x_agent_id (str | Unset): The original product's agents send it: it must be the token's
+            agent.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -216,8 +219,9 @@ async def asyncio(
     `agent_mismatch`).
 
     Args:
-        if_none_match (str | Unset):
-        x_agent_id (str | Unset):
+        if_none_match (str | Unset): The ETag of the last answer: 304 while nothing changed.
+        x_agent_id (str | Unset): The original product's agents send it: it must be the token's
+            agent.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -117,7 +117,10 @@ def sync_detailed(
      For monitoring agents: error counts and up to 50 recent errors; the agent page shows the latest.
 
     Args:
-        body (AgentErrorReport):
+        body (AgentErrorReport): An agent's error report. Example: {'error_counts':
+            {'ECONNREFUSED': 3}, 'recent_errors': [{'at': '2026-11-26T10:00:00.000Z', 'endpoint_id':
+            '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a', 'code': 'ECONNREFUSED', 'message': 'connect
+            ECONNREFUSED'}]}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -150,7 +153,10 @@ def sync(
      For monitoring agents: error counts and up to 50 recent errors; the agent page shows the latest.
 
     Args:
-        body (AgentErrorReport):
+        body (AgentErrorReport): An agent's error report. Example: {'error_counts':
+            {'ECONNREFUSED': 3}, 'recent_errors': [{'at': '2026-11-26T10:00:00.000Z', 'endpoint_id':
+            '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a', 'code': 'ECONNREFUSED', 'message': 'connect
+            ECONNREFUSED'}]}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -178,7 +184,10 @@ async def asyncio_detailed(
      For monitoring agents: error counts and up to 50 recent errors; the agent page shows the latest.
 
     Args:
-        body (AgentErrorReport):
+        body (AgentErrorReport): An agent's error report. Example: {'error_counts':
+            {'ECONNREFUSED': 3}, 'recent_errors': [{'at': '2026-11-26T10:00:00.000Z', 'endpoint_id':
+            '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a', 'code': 'ECONNREFUSED', 'message': 'connect
+            ECONNREFUSED'}]}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -211,7 +220,10 @@ async def asyncio(
      For monitoring agents: error counts and up to 50 recent errors; the agent page shows the latest.
 
     Args:
-        body (AgentErrorReport):
+        body (AgentErrorReport): An agent's error report. Example: {'error_counts':
+            {'ECONNREFUSED': 3}, 'recent_errors': [{'at': '2026-11-26T10:00:00.000Z', 'endpoint_id':
+            '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a', 'code': 'ECONNREFUSED', 'message': 'connect
+            ECONNREFUSED'}]}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

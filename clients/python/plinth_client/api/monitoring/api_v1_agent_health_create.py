@@ -118,7 +118,10 @@ def sync_detailed(
     as `POST /api/v1/agent/results/` would. Never creates an agent: the token names it.
 
     Args:
-        body (AgentHealthReport):
+        body (AgentHealthReport): An agent's health report. Example: {'status': 'healthy',
+            'version': '0.1.0', 'uptime_seconds': 86400, 'check_metrics': {'monitored_endpoints': 120,
+            'checks_skipped_total': 0, 'results_buffered': 0}, 'resource_metrics': {'rss_bytes':
+            83886080}}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -152,7 +155,10 @@ def sync(
     as `POST /api/v1/agent/results/` would. Never creates an agent: the token names it.
 
     Args:
-        body (AgentHealthReport):
+        body (AgentHealthReport): An agent's health report. Example: {'status': 'healthy',
+            'version': '0.1.0', 'uptime_seconds': 86400, 'check_metrics': {'monitored_endpoints': 120,
+            'checks_skipped_total': 0, 'results_buffered': 0}, 'resource_metrics': {'rss_bytes':
+            83886080}}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -181,7 +187,10 @@ async def asyncio_detailed(
     as `POST /api/v1/agent/results/` would. Never creates an agent: the token names it.
 
     Args:
-        body (AgentHealthReport):
+        body (AgentHealthReport): An agent's health report. Example: {'status': 'healthy',
+            'version': '0.1.0', 'uptime_seconds': 86400, 'check_metrics': {'monitored_endpoints': 120,
+            'checks_skipped_total': 0, 'results_buffered': 0}, 'resource_metrics': {'rss_bytes':
+            83886080}}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -215,7 +224,10 @@ async def asyncio(
     as `POST /api/v1/agent/results/` would. Never creates an agent: the token names it.
 
     Args:
-        body (AgentHealthReport):
+        body (AgentHealthReport): An agent's health report. Example: {'status': 'healthy',
+            'version': '0.1.0', 'uptime_seconds': 86400, 'check_metrics': {'monitored_endpoints': 120,
+            'checks_skipped_total': 0, 'results_buffered': 0}, 'resource_metrics': {'rss_bytes':
+            83886080}}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -119,7 +119,12 @@ def sync_detailed(
     does not fail the others.
 
     Args:
-        body (CheckResultBatch):
+        body (CheckResultBatch): A batch of check results. Example: {'results': [{'result_id':
+            '0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b', 'endpoint_id':
+            '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a', 'success': True, 'checked_at':
+            '2026-11-26T10:00:00.000Z', 'duration_ms': 41.2, 'status_code': 200, 'http_dns_lookup_ms':
+            1.1, 'http_tcp_connect_ms': 5.3, 'http_tls_handshake_ms': 12.4,
+            'http_time_to_first_byte_ms': 38.9, 'http_tls_days_until_expiry': 61}]}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -154,7 +159,12 @@ def sync(
     does not fail the others.
 
     Args:
-        body (CheckResultBatch):
+        body (CheckResultBatch): A batch of check results. Example: {'results': [{'result_id':
+            '0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b', 'endpoint_id':
+            '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a', 'success': True, 'checked_at':
+            '2026-11-26T10:00:00.000Z', 'duration_ms': 41.2, 'status_code': 200, 'http_dns_lookup_ms':
+            1.1, 'http_tcp_connect_ms': 5.3, 'http_tls_handshake_ms': 12.4,
+            'http_time_to_first_byte_ms': 38.9, 'http_tls_days_until_expiry': 61}]}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -184,7 +194,12 @@ async def asyncio_detailed(
     does not fail the others.
 
     Args:
-        body (CheckResultBatch):
+        body (CheckResultBatch): A batch of check results. Example: {'results': [{'result_id':
+            '0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b', 'endpoint_id':
+            '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a', 'success': True, 'checked_at':
+            '2026-11-26T10:00:00.000Z', 'duration_ms': 41.2, 'status_code': 200, 'http_dns_lookup_ms':
+            1.1, 'http_tcp_connect_ms': 5.3, 'http_tls_handshake_ms': 12.4,
+            'http_time_to_first_byte_ms': 38.9, 'http_tls_days_until_expiry': 61}]}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -219,7 +234,12 @@ async def asyncio(
     does not fail the others.
 
     Args:
-        body (CheckResultBatch):
+        body (CheckResultBatch): A batch of check results. Example: {'results': [{'result_id':
+            '0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b', 'endpoint_id':
+            '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a', 'success': True, 'checked_at':
+            '2026-11-26T10:00:00.000Z', 'duration_ms': 41.2, 'status_code': 200, 'http_dns_lookup_ms':
+            1.1, 'http_tcp_connect_ms': 5.3, 'http_tls_handshake_ms': 12.4,
+            'http_time_to_first_byte_ms': 38.9, 'http_tls_days_until_expiry': 61}]}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

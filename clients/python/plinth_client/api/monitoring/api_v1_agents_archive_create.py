@@ -108,6 +108,9 @@ def sync_detailed(
 ) -> Response[Agent | ErrorResponse]:
     """ Archive a monitoring agent: its tokens stop working, its history stays
 
+     Its tokens stop working at once; its results, figures and alerts stay. An Org Admin (a Workspace
+    Admin for a workspace's agent).
+
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
 
@@ -139,6 +142,9 @@ def sync(
 ) -> Agent | ErrorResponse | None:
     """ Archive a monitoring agent: its tokens stop working, its history stays
 
+     Its tokens stop working at once; its results, figures and alerts stay. An Org Admin (a Workspace
+    Admin for a workspace's agent).
+
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
 
@@ -164,6 +170,9 @@ async def asyncio_detailed(
 
 ) -> Response[Agent | ErrorResponse]:
     """ Archive a monitoring agent: its tokens stop working, its history stays
+
+     Its tokens stop working at once; its results, figures and alerts stay. An Org Admin (a Workspace
+    Admin for a workspace's agent).
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -195,6 +204,9 @@ async def asyncio(
 
 ) -> Agent | ErrorResponse | None:
     """ Archive a monitoring agent: its tokens stop working, its history stays
+
+     Its tokens stop working at once; its results, figures and alerts stay. An Org Admin (a Workspace
+    Admin for a workspace's agent).
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.

@@ -127,7 +127,9 @@ def sync_detailed(
     `agent_name_taken`.
 
     Args:
-        body (AgentCreate):
+        body (AgentCreate): A new monitoring agent. Example: {'organization':
+            '3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f', 'name': 'eu-probe-1', 'location': 'eu-central',
+            'description': 'Rack 4, Frankfurt'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -163,7 +165,9 @@ def sync(
     `agent_name_taken`.
 
     Args:
-        body (AgentCreate):
+        body (AgentCreate): A new monitoring agent. Example: {'organization':
+            '3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f', 'name': 'eu-probe-1', 'location': 'eu-central',
+            'description': 'Rack 4, Frankfurt'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -194,7 +198,9 @@ async def asyncio_detailed(
     `agent_name_taken`.
 
     Args:
-        body (AgentCreate):
+        body (AgentCreate): A new monitoring agent. Example: {'organization':
+            '3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f', 'name': 'eu-probe-1', 'location': 'eu-central',
+            'description': 'Rack 4, Frankfurt'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -230,7 +236,9 @@ async def asyncio(
     `agent_name_taken`.
 
     Args:
-        body (AgentCreate):
+        body (AgentCreate): A new monitoring agent. Example: {'organization':
+            '3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f', 'name': 'eu-probe-1', 'location': 'eu-central',
+            'description': 'Rack 4, Frankfurt'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -104,6 +104,9 @@ def sync_detailed(
 ) -> Response[Any | ErrorResponse]:
     """ Delete a monitoring agent and its tokens
 
+     The agent and its tokens; its stored results age out with the retention. An Org Admin (a Workspace
+    Admin for a workspace's agent).
+
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
 
@@ -135,6 +138,9 @@ def sync(
 ) -> Any | ErrorResponse | None:
     """ Delete a monitoring agent and its tokens
 
+     The agent and its tokens; its stored results age out with the retention. An Org Admin (a Workspace
+    Admin for a workspace's agent).
+
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
 
@@ -160,6 +166,9 @@ async def asyncio_detailed(
 
 ) -> Response[Any | ErrorResponse]:
     """ Delete a monitoring agent and its tokens
+
+     The agent and its tokens; its stored results age out with the retention. An Org Admin (a Workspace
+    Admin for a workspace's agent).
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -191,6 +200,9 @@ async def asyncio(
 
 ) -> Any | ErrorResponse | None:
     """ Delete a monitoring agent and its tokens
+
+     The agent and its tokens; its stored results age out with the retention. An Org Admin (a Workspace
+    Admin for a workspace's agent).
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.

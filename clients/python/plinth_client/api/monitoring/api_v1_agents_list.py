@@ -143,8 +143,8 @@ def sync_detailed(
     Args:
         page (int | Unset):
         page_size (int | Unset):
-        organization (UUID | Unset):
-        workspace (UUID | Unset):
+        organization (UUID | Unset): One organization's agents (and its workspaces' you may see).
+        workspace (UUID | Unset): One workspace's agents.
         archived (ApiV1AgentsListArchived | Unset): Archived agents too (`true`), or not.
 
     Raises:
@@ -189,8 +189,8 @@ def sync(
     Args:
         page (int | Unset):
         page_size (int | Unset):
-        organization (UUID | Unset):
-        workspace (UUID | Unset):
+        organization (UUID | Unset): One organization's agents (and its workspaces' you may see).
+        workspace (UUID | Unset): One workspace's agents.
         archived (ApiV1AgentsListArchived | Unset): Archived agents too (`true`), or not.
 
     Raises:
@@ -230,8 +230,8 @@ async def asyncio_detailed(
     Args:
         page (int | Unset):
         page_size (int | Unset):
-        organization (UUID | Unset):
-        workspace (UUID | Unset):
+        organization (UUID | Unset): One organization's agents (and its workspaces' you may see).
+        workspace (UUID | Unset): One workspace's agents.
         archived (ApiV1AgentsListArchived | Unset): Archived agents too (`true`), or not.
 
     Raises:
@@ -276,8 +276,8 @@ async def asyncio(
     Args:
         page (int | Unset):
         page_size (int | Unset):
-        organization (UUID | Unset):
-        workspace (UUID | Unset):
+        organization (UUID | Unset): One organization's agents (and its workspaces' you may see).
+        workspace (UUID | Unset): One workspace's agents.
         archived (ApiV1AgentsListArchived | Unset): Archived agents too (`true`), or not.
 
     Raises:

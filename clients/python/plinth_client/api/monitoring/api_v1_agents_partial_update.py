@@ -131,9 +131,12 @@ def sync_detailed(
 ) -> Response[Agent | ErrorResponse]:
     """ Rename a monitoring agent, or change its location or description
 
+     A new name, location or description. A new location changes which endpoints it is assigned. 409
+    `agent_name_taken`.
+
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
-        body (AgentUpdate):
+        body (AgentUpdate): A change to an agent. Example: {'location': 'eu-west'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -165,9 +168,12 @@ def sync(
 ) -> Agent | ErrorResponse | None:
     """ Rename a monitoring agent, or change its location or description
 
+     A new name, location or description. A new location changes which endpoints it is assigned. 409
+    `agent_name_taken`.
+
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
-        body (AgentUpdate):
+        body (AgentUpdate): A change to an agent. Example: {'location': 'eu-west'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -194,9 +200,12 @@ async def asyncio_detailed(
 ) -> Response[Agent | ErrorResponse]:
     """ Rename a monitoring agent, or change its location or description
 
+     A new name, location or description. A new location changes which endpoints it is assigned. 409
+    `agent_name_taken`.
+
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
-        body (AgentUpdate):
+        body (AgentUpdate): A change to an agent. Example: {'location': 'eu-west'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -228,9 +237,12 @@ async def asyncio(
 ) -> Agent | ErrorResponse | None:
     """ Rename a monitoring agent, or change its location or description
 
+     A new name, location or description. A new location changes which endpoints it is assigned. 409
+    `agent_name_taken`.
+
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
-        body (AgentUpdate):
+        body (AgentUpdate): A change to an agent. Example: {'location': 'eu-west'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -101,6 +101,9 @@ def sync_detailed(
 ) -> Response[Agent | ErrorResponse]:
     """ A monitoring agent, with its last health report
 
+     The agent with what its last health report said (status, version, uptime) and its newest token's
+    prefix, never a token.
+
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
 
@@ -132,6 +135,9 @@ def sync(
 ) -> Agent | ErrorResponse | None:
     """ A monitoring agent, with its last health report
 
+     The agent with what its last health report said (status, version, uptime) and its newest token's
+    prefix, never a token.
+
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
 
@@ -157,6 +163,9 @@ async def asyncio_detailed(
 
 ) -> Response[Agent | ErrorResponse]:
     """ A monitoring agent, with its last health report
+
+     The agent with what its last health report said (status, version, uptime) and its newest token's
+    prefix, never a token.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -188,6 +197,9 @@ async def asyncio(
 
 ) -> Agent | ErrorResponse | None:
     """ A monitoring agent, with its last health report
+
+     The agent with what its last health report said (status, version, uptime) and its newest token's
+    prefix, never a token.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.

@@ -138,7 +138,8 @@ def sync_detailed(
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
-        body (AlertAcknowledge):
+        body (AlertAcknowledge): An acknowledgement of this firing. Example: {'comment': 'Looking
+            into it; the database failed over.'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -177,7 +178,8 @@ def sync(
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
-        body (AlertAcknowledge):
+        body (AlertAcknowledge): An acknowledgement of this firing. Example: {'comment': 'Looking
+            into it; the database failed over.'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -211,7 +213,8 @@ async def asyncio_detailed(
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
-        body (AlertAcknowledge):
+        body (AlertAcknowledge): An acknowledgement of this firing. Example: {'comment': 'Looking
+            into it; the database failed over.'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -250,7 +253,8 @@ async def asyncio(
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
-        body (AlertAcknowledge):
+        body (AlertAcknowledge): An acknowledgement of this firing. Example: {'comment': 'Looking
+            into it; the database failed over.'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

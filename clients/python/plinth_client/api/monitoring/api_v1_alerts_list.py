@@ -159,11 +159,12 @@ def sync_detailed(
     Args:
         page (int | Unset):
         page_size (int | Unset):
-        organization (UUID | Unset):
-        workspace (UUID | Unset):
-        state (ApiV1AlertsListState | Unset):
-        acknowledged (ApiV1AlertsListAcknowledged | Unset):
-        endpoint (UUID | Unset): One endpoint's alerts.
+        organization (UUID | Unset): One organization's alerts.
+        workspace (UUID | Unset): One workspace's alerts.
+        state (ApiV1AlertsListState | Unset): Firing or resolved ones only.
+        acknowledged (ApiV1AlertsListAcknowledged | Unset): Acknowledged (`true`) or not (`false`)
+            only.
+        endpoint (UUID | Unset): One endpoint's (or agent's) alerts.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -211,11 +212,12 @@ def sync(
     Args:
         page (int | Unset):
         page_size (int | Unset):
-        organization (UUID | Unset):
-        workspace (UUID | Unset):
-        state (ApiV1AlertsListState | Unset):
-        acknowledged (ApiV1AlertsListAcknowledged | Unset):
-        endpoint (UUID | Unset): One endpoint's alerts.
+        organization (UUID | Unset): One organization's alerts.
+        workspace (UUID | Unset): One workspace's alerts.
+        state (ApiV1AlertsListState | Unset): Firing or resolved ones only.
+        acknowledged (ApiV1AlertsListAcknowledged | Unset): Acknowledged (`true`) or not (`false`)
+            only.
+        endpoint (UUID | Unset): One endpoint's (or agent's) alerts.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -258,11 +260,12 @@ async def asyncio_detailed(
     Args:
         page (int | Unset):
         page_size (int | Unset):
-        organization (UUID | Unset):
-        workspace (UUID | Unset):
-        state (ApiV1AlertsListState | Unset):
-        acknowledged (ApiV1AlertsListAcknowledged | Unset):
-        endpoint (UUID | Unset): One endpoint's alerts.
+        organization (UUID | Unset): One organization's alerts.
+        workspace (UUID | Unset): One workspace's alerts.
+        state (ApiV1AlertsListState | Unset): Firing or resolved ones only.
+        acknowledged (ApiV1AlertsListAcknowledged | Unset): Acknowledged (`true`) or not (`false`)
+            only.
+        endpoint (UUID | Unset): One endpoint's (or agent's) alerts.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -310,11 +313,12 @@ async def asyncio(
     Args:
         page (int | Unset):
         page_size (int | Unset):
-        organization (UUID | Unset):
-        workspace (UUID | Unset):
-        state (ApiV1AlertsListState | Unset):
-        acknowledged (ApiV1AlertsListAcknowledged | Unset):
-        endpoint (UUID | Unset): One endpoint's alerts.
+        organization (UUID | Unset): One organization's alerts.
+        workspace (UUID | Unset): One workspace's alerts.
+        state (ApiV1AlertsListState | Unset): Firing or resolved ones only.
+        acknowledged (ApiV1AlertsListAcknowledged | Unset): Acknowledged (`true`) or not (`false`)
+            only.
+        endpoint (UUID | Unset): One endpoint's (or agent's) alerts.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

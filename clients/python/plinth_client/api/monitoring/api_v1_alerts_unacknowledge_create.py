@@ -108,6 +108,9 @@ def sync_detailed(
 ) -> Response[AlertDetail | ErrorResponse]:
     """ Withdraw the acknowledgement of an alert
 
+     Ends the acknowledgement in force (its Alertmanager silence too): the alert notifies again where it
+    is forwarded.
+
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
 
@@ -139,6 +142,9 @@ def sync(
 ) -> AlertDetail | ErrorResponse | None:
     """ Withdraw the acknowledgement of an alert
 
+     Ends the acknowledgement in force (its Alertmanager silence too): the alert notifies again where it
+    is forwarded.
+
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
 
@@ -164,6 +170,9 @@ async def asyncio_detailed(
 
 ) -> Response[AlertDetail | ErrorResponse]:
     """ Withdraw the acknowledgement of an alert
+
+     Ends the acknowledgement in force (its Alertmanager silence too): the alert notifies again where it
+    is forwarded.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -195,6 +204,9 @@ async def asyncio(
 
 ) -> AlertDetail | ErrorResponse | None:
     """ Withdraw the acknowledgement of an alert
+
+     Ends the acknowledgement in force (its Alertmanager silence too): the alert notifies again where it
+    is forwarded.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.

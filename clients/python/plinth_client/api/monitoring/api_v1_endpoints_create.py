@@ -126,7 +126,12 @@ def sync_detailed(
     `endpoint_name_taken`.
 
     Args:
-        body (CheckEndpointCreate):
+        body (CheckEndpointCreate): A new endpoint to check. Example: {'workspace':
+            '9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', 'name': 'shop', 'kind': 'http', 'target':
+            'https://shop.example.com/healthz', 'frequency_s': 30, 'http': {'headers':
+            {'Authorization': 'Bearer health-check-token'}, 'expected_status': [200]}, 'labels':
+            {'severity': 'critical', 'team': 'payments'}, 'annotations': {'runbook_url':
+            'https://runbooks.example.com/shop'}}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -161,7 +166,12 @@ def sync(
     `endpoint_name_taken`.
 
     Args:
-        body (CheckEndpointCreate):
+        body (CheckEndpointCreate): A new endpoint to check. Example: {'workspace':
+            '9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', 'name': 'shop', 'kind': 'http', 'target':
+            'https://shop.example.com/healthz', 'frequency_s': 30, 'http': {'headers':
+            {'Authorization': 'Bearer health-check-token'}, 'expected_status': [200]}, 'labels':
+            {'severity': 'critical', 'team': 'payments'}, 'annotations': {'runbook_url':
+            'https://runbooks.example.com/shop'}}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -191,7 +201,12 @@ async def asyncio_detailed(
     `endpoint_name_taken`.
 
     Args:
-        body (CheckEndpointCreate):
+        body (CheckEndpointCreate): A new endpoint to check. Example: {'workspace':
+            '9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', 'name': 'shop', 'kind': 'http', 'target':
+            'https://shop.example.com/healthz', 'frequency_s': 30, 'http': {'headers':
+            {'Authorization': 'Bearer health-check-token'}, 'expected_status': [200]}, 'labels':
+            {'severity': 'critical', 'team': 'payments'}, 'annotations': {'runbook_url':
+            'https://runbooks.example.com/shop'}}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -226,7 +241,12 @@ async def asyncio(
     `endpoint_name_taken`.
 
     Args:
-        body (CheckEndpointCreate):
+        body (CheckEndpointCreate): A new endpoint to check. Example: {'workspace':
+            '9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', 'name': 'shop', 'kind': 'http', 'target':
+            'https://shop.example.com/healthz', 'frequency_s': 30, 'http': {'headers':
+            {'Authorization': 'Bearer health-check-token'}, 'expected_status': [200]}, 'labels':
+            {'severity': 'critical', 'team': 'payments'}, 'annotations': {'runbook_url':
+            'https://runbooks.example.com/shop'}}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -104,6 +104,8 @@ def sync_detailed(
 ) -> Response[Any | ErrorResponse]:
     """ Stop checking an endpoint and delete it
 
+     Stops checking it; its alerts resolve. Its stored results and figures age out with the retention.
+
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
 
@@ -135,6 +137,8 @@ def sync(
 ) -> Any | ErrorResponse | None:
     """ Stop checking an endpoint and delete it
 
+     Stops checking it; its alerts resolve. Its stored results and figures age out with the retention.
+
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
 
@@ -160,6 +164,8 @@ async def asyncio_detailed(
 
 ) -> Response[Any | ErrorResponse]:
     """ Stop checking an endpoint and delete it
+
+     Stops checking it; its alerts resolve. Its stored results and figures age out with the retention.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -191,6 +197,8 @@ async def asyncio(
 
 ) -> Any | ErrorResponse | None:
     """ Stop checking an endpoint and delete it
+
+     Stops checking it; its alerts resolve. Its stored results and figures age out with the retention.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.

@@ -126,7 +126,7 @@ def sync_detailed(
     Args:
         page (int | Unset):
         page_size (int | Unset):
-        workspace (UUID | Unset):
+        workspace (UUID | Unset): One workspace's endpoints.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -165,7 +165,7 @@ def sync(
     Args:
         page (int | Unset):
         page_size (int | Unset):
-        workspace (UUID | Unset):
+        workspace (UUID | Unset): One workspace's endpoints.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -199,7 +199,7 @@ async def asyncio_detailed(
     Args:
         page (int | Unset):
         page_size (int | Unset):
-        workspace (UUID | Unset):
+        workspace (UUID | Unset): One workspace's endpoints.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -238,7 +238,7 @@ async def asyncio(
     Args:
         page (int | Unset):
         page_size (int | Unset):
-        workspace (UUID | Unset):
+        workspace (UUID | Unset): One workspace's endpoints.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

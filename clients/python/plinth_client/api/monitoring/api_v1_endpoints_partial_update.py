@@ -136,7 +136,7 @@ def sync_detailed(
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
-        body (CheckEndpointUpdate):
+        body (CheckEndpointUpdate): A change to an endpoint. Example: {'enabled': False}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -173,7 +173,7 @@ def sync(
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
-        body (CheckEndpointUpdate):
+        body (CheckEndpointUpdate): A change to an endpoint. Example: {'enabled': False}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -205,7 +205,7 @@ async def asyncio_detailed(
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
-        body (CheckEndpointUpdate):
+        body (CheckEndpointUpdate): A change to an endpoint. Example: {'enabled': False}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -242,7 +242,7 @@ async def asyncio(
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
-        body (CheckEndpointUpdate):
+        body (CheckEndpointUpdate): A change to an endpoint. Example: {'enabled': False}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

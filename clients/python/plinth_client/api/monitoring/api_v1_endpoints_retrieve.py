@@ -101,6 +101,8 @@ def sync_detailed(
 ) -> Response[CheckEndpoint | ErrorResponse]:
     """ An endpoint the agents check
 
+     An endpoint with its settings (header values `[redacted]`), its alert rule, labels and annotations.
+
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
 
@@ -132,6 +134,8 @@ def sync(
 ) -> CheckEndpoint | ErrorResponse | None:
     """ An endpoint the agents check
 
+     An endpoint with its settings (header values `[redacted]`), its alert rule, labels and annotations.
+
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
 
@@ -157,6 +161,8 @@ async def asyncio_detailed(
 
 ) -> Response[CheckEndpoint | ErrorResponse]:
     """ An endpoint the agents check
+
+     An endpoint with its settings (header values `[redacted]`), its alert rule, labels and annotations.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
@@ -188,6 +194,8 @@ async def asyncio(
 
 ) -> CheckEndpoint | ErrorResponse | None:
     """ An endpoint the agents check
+
+     An endpoint with its settings (header values `[redacted]`), its alert rule, labels and annotations.
 
     Args:
         id (UUID):  Example: 3f8a3c1e-2b4d-4c6e-9f10-1a2b3c4d5e6f.
