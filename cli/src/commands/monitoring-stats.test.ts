@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STATS_WINDOWS as API_WINDOWS } from '../../../api/src/areas/monitoring/schema/management.ts';
+import { STATS_WINDOWS as API_WINDOWS } from '../../../api/src/areas/monitoring/schema/stats.ts';
 import type { CheckEndpointStats } from '../../../clients/typescript/src/index.ts';
 import { renderRows } from '../output.ts';
 import {

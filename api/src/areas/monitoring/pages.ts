@@ -12,7 +12,7 @@ import { acknowledgeAlert, getAlert, listAlerts, unacknowledgeAlert } from './al
 import { getEndpoint, listEndpoints } from './endpoints.ts';
 import { AcknowledgeSchema } from './schema/alerts.ts';
 import type { AlertView } from './schema/alerts.ts';
-import { STATS_WINDOWS } from './schema/management.ts';
+import { STATS_WINDOWS } from './schema/stats.ts';
 import type { EndpointView } from './schema/management.ts';
 import { endpointStats } from './stats.ts';
 import { agentPage } from './pages/agent.ts';

@@ -5,7 +5,7 @@ import type { CheckRollupRow } from '../../core/db/schema/index.ts';
 import { findEndpoint } from './endpoints.ts';
 import { addInto, emptyHistogram, quantile } from './histogram.ts';
 import { BUCKET_MS } from './rollups.ts';
-import type { EndpointStats, StatsWindow } from './schema/management.ts';
+import type { EndpointStats, StatsWindow } from './schema/stats.ts';
 
 export const WINDOW_MS: Record<StatsWindow, number> = {
   '1h': 3_600_000,

@@ -1,7 +1,7 @@
 import { IdParams, jsonResponse, serviceContext } from '../../../http/common.ts';
 import { defineRoute } from '../../../http/openapi.ts';
 import { endpoint } from '../../area.ts';
-import { EndpointStatsSchema, StatsQuerySchema } from '../schema/management.ts';
+import { EndpointStatsSchema, StatsQuerySchema } from '../schema/stats.ts';
 import { endpointStats } from '../stats.ts';
 
 /** GET /api/v1/endpoints/{id}/stats/ */
