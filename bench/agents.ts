@@ -278,7 +278,9 @@ async function main(): Promise<void> {
       { firing: number }[]
     >`select count(*)::int as firing from alerts where state = 'firing'`;
 
+    const cpu2 = cpuByProcess();
     const apiMax = await capacity(api.url, world.agents, BURST_SECONDS);
+    const cpu3 = cpuByProcess();
     const floorMax = await floor(databaseUrl, world.agents, BURST_SECONDS);
     const footprint =
       process.env.BENCH_AGENT_FOOTPRINT === '0'
@@ -304,8 +306,11 @@ async function main(): Promise<void> {
     console.log(
       `batch acknowledgement    p50 ${ms(quantile(acks, 0.5))}  p95 ${ms(quantile(acks, 0.95))}  p99 ${ms(quantile(acks, 0.99))}  max ${ms(acks.at(-1) ?? NaN)}`,
     );
+    const during = (label: string) =>
+      (((cpu3.get(label) ?? 0) - (cpu2.get(label) ?? 0)) / BURST_SECONDS) * 100;
     console.log(
-      `capacity (back to back)  API ${Math.round(apiMax)}/s; floor (postgres-js, ${POOL} connections, raw rows only) ${Math.round(floorMax)}/s: ${((apiMax / floorMax) * 100).toFixed(0)}% of the floor`,
+      `capacity (back to back)  CPU: API ${during('API').toFixed(0)}%, PostgreSQL ${during('PostgreSQL').toFixed(0)}%, this process ${during('bench').toFixed(0)}% of a core\n` +
+        `                         API ${Math.round(apiMax)}/s; floor (postgres-js, ${POOL} connections, raw rows only) ${Math.round(floorMax)}/s: ${((apiMax / floorMax) * 100).toFixed(0)}% of the floor`,
     );
     const line = (name: string, r: typeof idle.result) =>
       `workspace list ${name.padEnd(9)} p50 ${ms(r.p50)}  p99 ${ms(r.p99)}  max ${ms(r.max)}  (${r.rps} req/s, ${r.errors + r.non2xx} errors)`;

@@ -18,7 +18,9 @@ import { requireAuth } from './http/require-auth.ts';
 import { requestContext } from './http/request-context.ts';
 import { AREAS } from './areas/index.ts';
 import { poolRunsHere, registerAreas } from './areas/area.ts';
-import type { Area, AreaDeps, WorkPlacement } from './areas/area.ts';
+import type { Area, AreaDeps, ThreadJobDeps, WorkPlacement } from './areas/area.ts';
+import { createOffload } from './core/jobs/offload.ts';
+import type { Offload } from './core/jobs/offload.ts';
 import type { AuditLog, KeyUsage } from './core/audit/writer.ts';
 import type { ServiceAccountVerifier } from './auth/service-accounts.ts';
 import type { LoginTokens } from './auth/login.ts';
@@ -68,6 +70,8 @@ export interface AppDeps {
   };
   /** The MCP endpoint's Host and Origin allow-lists (docs/mcp.md); unset: any Host, no browser origin. */
   readonly mcp?: { readonly allowedHosts: readonly string[]; readonly allowedOrigins: readonly string[] };
+  /** Runs the areas' thread tasks (index.ts: on the job thread once it is up); unset: in this event loop. */
+  readonly offload?: Offload<ThreadJobDeps>;
   /** Which background work runs in this event loop (its pools' metrics are registered here); unset: all. */
   readonly placement?: WorkPlacement;
   /** The areas it serves, in document order; unset: `AREAS`. */
@@ -133,16 +137,18 @@ export function createApp(deps: AppDeps): App {
         box: deps.web.box,
       }
     : null;
+  const events = deps.events ?? defaultEventsRuntime();
   const areaDeps: AreaDeps = {
     db,
     audit: deps.audit,
     storage: deps.storage,
     runs: deps.runs ?? NO_RUNNER,
-    events: deps.events ?? defaultEventsRuntime(),
+    events,
     logger: deps.logger,
     auth,
     sessions,
     sso,
+    offload: deps.offload ?? createOffload({ db, audit: deps.audit, events, logger: deps.logger }),
   };
   for (const area of areas) for (const endpoint of area.endpoints) endpoint(app, areaDeps);
   for (const area of areas) {

@@ -1,6 +1,6 @@
 import { createApp } from './app.ts';
 import { AREAS } from './areas/index.ts';
-import { backgroundWork, threadPools } from './areas/area.ts';
+import { backgroundWork, threadPools, threadTasks } from './areas/area.ts';
 import { loadConfig } from './config.ts';
 import { ConfigError } from './core/config-error.ts';
 import type { Config } from './config.ts';
@@ -29,6 +29,7 @@ import { SecretBox } from './core/secret-box.ts';
 import { createRunsRuntime } from './areas/runs/runtime.ts';
 import { createEventsRuntime } from './areas/events/runtime.ts';
 import { join } from 'node:path';
+import { createOffload } from './core/jobs/offload.ts';
 import { startJobThread } from './core/jobs/thread.ts';
 import type { JobThread } from './core/jobs/thread.ts';
 import type { JobThreadData } from './job-thread.ts';
@@ -68,7 +69,8 @@ const storage = createStorageRuntime(config.storage, secrets.encryptionKey, {
 const runs = await createRunsRuntime({ ...config.actions, workDir: join(config.dataDir, 'runs') });
 const events = createEventsRuntime(config.events, secrets.encryptionKey);
 const keyUsage = new KeyUsage(database.db, logger);
-// On PostgreSQL the thread pools (deliveries) run on the job thread; PGlite lives in this thread only.
+// On PostgreSQL the thread pools (deliveries) and the areas' thread tasks (results batches) run on
+// the job thread; PGlite lives in this thread only.
 const onThread = database.kind === 'postgres' && config.jobThread ? threadPools(AREAS) : [];
 const placement = onThread.length > 0 ? 'main' : 'all';
 // The areas' job kinds and periodic work, started once the database is ready.
@@ -78,6 +80,8 @@ const work = backgroundWork(
   placement,
 );
 let jobThread: JobThread | undefined;
+// The requests' thread tasks run here until the job thread is up (on PostgreSQL), then there.
+const offload = createOffload({ db: database.db, audit, events, logger });
 let started = false;
 const app = createApp({
   logger,
@@ -97,6 +101,7 @@ const app = createApp({
   storage,
   runs,
   events,
+  offload,
   placement,
   hstsMaxAgeSeconds: config.hstsMaxAgeSeconds,
   mcp: config.mcp,
@@ -211,18 +216,21 @@ await prepareDatabase();
 // sagas their jobs, enqueueing each usage slot's job, pruning expired rows), in every replica.
 if (!stopping) {
   work.start();
-  if (placement === 'main')
+  if (placement === 'main') {
     jobThread = startJobThread(new URL('./job-thread.ts', import.meta.url), {
       logger,
       workerData: {
         pools: onThread,
+        tasks: threadTasks(AREAS),
         database: config.database,
         logLevel: config.logLevel,
         events: config.events,
         encryptionKey: secrets.encryptionKey,
       } satisfies JobThreadData,
       // Its share of the API's memory (the start command's heap is 192 MB); a small young
-      // generation, as deliveries make little that lives.
-      resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 8 },
+      // generation, as deliveries and results batches make little that lives.
+      resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 },
     });
+    offload.attach(jobThread);
+  }
 }

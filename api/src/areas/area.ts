@@ -5,15 +5,16 @@ import type { SsoContext } from '../auth/sso/context.ts';
 import type { Database } from '../core/db/client.ts';
 import { JobRunner, poolRunner } from '../core/jobs/runner.ts';
 import type { JobHandler, PoolSpec } from '../core/jobs/runner.ts';
+import type { Offload, ThreadTask } from '../core/jobs/offload.ts';
 import { startSchedules } from '../core/jobs/schedules.ts';
 import type { Schedule } from '../core/jobs/schedules.ts';
 import type { Logger } from '../core/logger.ts';
 import { register } from '../core/registry.ts';
 import type { Registration } from '../core/registry.ts';
 import type { RouteConfig, RouteHandler } from '@hono/zod-openapi';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../http/app-env.ts';
-import { endpoint as httpEndpoint } from '../http/endpoint.ts';
+import { endpoint as httpEndpoint, textBodyEndpoint as httpTextBodyEndpoint } from '../http/endpoint.ts';
 import type { Endpoint } from '../http/endpoint.ts';
 import type { AuditLog } from '../core/audit/writer.ts';
 import type { StorageRuntime } from './buckets/storage/runtime.ts';
@@ -59,6 +60,12 @@ export interface ThreadPool extends JobPool<ThreadJobDeps> {
 }
 
 /**
+ * A request's CPU-heavy part, run on the job thread on PostgreSQL (core/jobs/offload.ts): its
+ * module exports it as `task` and names itself in `thread`.
+ */
+export type AreaTask<I = unknown, O = unknown> = ThreadTask<ThreadJobDeps, I, O>;
+
+/**
  * Where `backgroundWork` runs what: `all` in one event loop (PGlite, tests), or `main`: all but
  * the thread pools, which the job thread runs.
  */
@@ -75,6 +82,8 @@ export interface AreaDeps extends JobDeps {
   readonly sessions: Sessions;
   /** Single sign-on; null when no OIDC provider is configured. */
   readonly sso: SsoContext | null;
+  /** Runs the areas' thread tasks (`Area.tasks`) on the job thread, or here without one. */
+  readonly offload: Offload<ThreadJobDeps>;
 }
 
 /** What an area's web pages are made with: the areas' deps and the navigation every page shows. */
@@ -103,6 +112,8 @@ export interface Area {
   readonly jobs?: (deps: JobDeps) => Readonly<Record<string, JobHandler>>;
   /** Its long-running job kinds, each pool with a runner of its own. */
   readonly pools?: readonly (JobPool | ThreadPool)[];
+  /** Its requests' CPU-heavy parts that run on the job thread on PostgreSQL (`AreaTask`). */
+  readonly tasks?: readonly AreaTask[];
   /** Its periodic work in every replica (index.ts runs them once the database is ready). */
   readonly schedules?: readonly Schedule<JobDeps>[];
   readonly metrics?: (registry: Registry, deps: AreaDeps) => void;
@@ -114,6 +125,14 @@ export function endpoint<R extends RouteConfig>(
   handler: (deps: AreaDeps) => RouteHandler<R, AppEnv>,
 ): Endpoint<AreaDeps> {
   return httpEndpoint(route, handler);
+}
+
+/** An area's endpoint whose JSON body a thread task parses and validates (http/endpoint.ts). */
+export function textBodyEndpoint(
+  route: RouteConfig,
+  handler: (deps: AreaDeps) => (c: Context<AppEnv>, body: string) => Promise<Response>,
+): Endpoint<AreaDeps> {
+  return httpTextBodyEndpoint(route, handler);
 }
 
 /** Adds each area's registration to the shared lists (core/registry.ts), in the given order. */
@@ -153,3 +172,7 @@ export function backgroundWork(areas: readonly Area[], deps: JobDeps, placement:
 /** The modules of the pools the job thread runs (`ThreadPool.thread`). */
 export const threadPools = (areas: readonly Area[]): string[] =>
   areas.flatMap((area) => (area.pools ?? []).flatMap((pool) => ('thread' in pool ? [pool.thread] : [])));
+
+/** The modules of the areas' thread tasks (`AreaTask.thread`). */
+export const threadTasks = (areas: readonly Area[]): string[] =>
+  areas.flatMap((area) => (area.tasks ?? []).map((task) => task.thread));

@@ -1,5 +1,8 @@
 import type { OpenAPIHono, RouteConfig, RouteHandler } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from './app-env.ts';
+import { isJson } from './storable-input.ts';
 
 export type App = OpenAPIHono<AppEnv>;
 
@@ -19,5 +22,26 @@ export function endpoint<D, R extends RouteConfig>(
 ): Endpoint<D> {
   return (app, deps) => {
     app.openapi(route, handler(deps));
+  };
+}
+
+/**
+ * An endpoint that takes its JSON body as text and has it parsed and validated where its work runs
+ * (a thread task, core/jobs/offload.ts), so the requests' event loop never walks a large body. The
+ * route's body schema is in the document like any other; the media type is checked here (415), as
+ * the validator does for the others.
+ */
+export function textBodyEndpoint<D>(
+  route: RouteConfig,
+  handler: (deps: D) => (c: Context<AppEnv>, body: string) => Promise<Response>,
+): Endpoint<D> {
+  return (app, deps) => {
+    const handle = handler(deps);
+    app.openAPIRegistry.registerPath(route);
+    app.on([route.method], [route.path.replaceAll(/\/{(.+?)}/g, '/:$1')], async (c) => {
+      if (!isJson(c.req.header('content-type')))
+        throw new HTTPException(415, { message: 'Unsupported Media Type' });
+      return handle(c, await c.req.text());
+    });
   };
 }

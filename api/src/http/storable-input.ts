@@ -21,7 +21,7 @@ const invalid = (attr: string): FieldError => ({ attr, code: 'invalid_character'
 const MAX_ERRORS = 20;
 
 /** JSON media types, as Hono's validator tells them (parameters such as charset ignored). */
-const isJson = (contentType: string | undefined): boolean =>
+export const isJson = (contentType: string | undefined): boolean =>
   /^application\/([\w.-]+\+)?json$/i.test(contentType?.split(';')[0]?.trim() ?? '');
 
 /** HTML form bodies. */
@@ -47,9 +47,10 @@ export const refuseUnstorableInput: MiddlewareHandler<AppEnv> = async (c, next) 
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
     const contentType = c.req.header('content-type');
     if (isJson(contentType)) {
-      // Read once: Hono keeps the body's text for the route's validator.
-      const body: unknown = await c.req.json().catch(() => undefined);
-      errors.push(...jsonErrors(body));
+      // Read once: Hono keeps the body's text for the route's validator. Parsed and walked only
+      // when it could hold such a string (below): most bodies are checked by one scan of the text.
+      const text = await c.req.text().catch(() => '');
+      if (mayBeUnstorable(text)) errors.push(...jsonErrors(parsed(text)));
     } else if (isForm(contentType)) {
       // The web UI's forms; parsed once here and kept by Hono for the handler.
       const form = await c.req.parseBody().catch(() => ({}));
@@ -61,6 +62,22 @@ export const refuseUnstorableInput: MiddlewareHandler<AppEnv> = async (c, next) 
   }
   if (errors.length > 0) throw validationError(errors.slice(0, MAX_ERRORS));
   await next();
+};
+
+/**
+ * Whether JSON text may decode to a string holding NUL or an unpaired surrogate. Decoded from
+ * UTF-8, the text itself holds neither (the decoder replaces broken sequences, and JSON forbids raw
+ * control characters in strings): only the escapes `\u0000` and `\ud800`–`\udfff` can make them.
+ * An escaped backslash before such letters also matches, which only costs the full walk.
+ */
+const mayBeUnstorable = (text: string): boolean => /\\u(?:0000|d[89a-f])/i.test(text);
+
+const parsed = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 };
 
 function routePattern(c: Parameters<MiddlewareHandler<AppEnv>>[0]): string | undefined {

@@ -34,23 +34,45 @@ const reachStatement = (db: Database) =>
       .prepare(name),
   );
 
+/** A result's fields with columns of their own; the others are kept as `details`. */
+const COLUMNS = new Set([
+  'result_id',
+  'endpoint_id',
+  'success',
+  'checked_at',
+  'duration_ms',
+  'status_code',
+  'http_error_category',
+]);
+
+/** A result as the insert takes it: its columns, and its other fields that are set as `details`. */
+function row(r: CheckResultInput): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  let details: Record<string, unknown> | null = null;
+  for (const [key, value] of Object.entries(r)) {
+    if (COLUMNS.has(key)) out[key] = value;
+    else if (value !== null && value !== undefined) (details ??= {})[key] = value;
+  }
+  out.details = details;
+  return out;
+}
+
 /**
  * The batch's rows in one INSERT … SELECT, the batch as one JSON parameter that PostgreSQL takes
  * apart (drizzle building a row's worth of parameters per result, or the driver escaping arrays,
- * cost more than the insert): a result's own columns, and the rest of its fields as `details`.
- * Those stored before (a batch sent again) are skipped, and the new ones returned.
+ * cost more than the insert; `details` made here costs less than jsonb operators there). Those
+ * stored before (a batch sent again) are skipped, and the new ones returned.
  */
 const insertStatement = (db: Database) =>
   prepared(db, 'monitoring_insert_results', (d, name) =>
     d
       .insert(checkResults)
       .select(
-        sql`select (r->>'result_id')::uuid, (r->>'endpoint_id')::uuid, ${sql.placeholder('agent')}::uuid,
-          (r->>'checked_at')::timestamptz, now(), (r->>'success')::boolean, (r->>'duration_ms')::real,
-          (r->>'status_code')::smallint, r->>'http_error_category',
-          nullif(jsonb_strip_nulls(r - 'result_id' - 'endpoint_id' - 'success' - 'checked_at' - 'duration_ms'
-            - 'status_code' - 'http_error_category'), '{}'::jsonb)
-        from jsonb_array_elements(${jsonParameter('rows')}) as r` as never,
+        sql`select t.result_id, t.endpoint_id, ${sql.placeholder('agent')}::uuid, t.checked_at, now(), t.success,
+          t.duration_ms, t.status_code, t.http_error_category, t.details
+        from jsonb_to_recordset(${jsonParameter('rows')}) as t(result_id uuid, endpoint_id uuid,
+          checked_at timestamptz, success boolean, duration_ms real, status_code smallint,
+          http_error_category text, details jsonb)` as never,
       )
       .onConflictDoNothing({ target: checkResults.id })
       .returning({ id: checkResults.id })
@@ -91,7 +113,7 @@ export async function ingestResults(
   if (kept.length === 0) return { accepted: 0, duplicates: 0, rejected };
   const accepted = await db.transaction(async (tx) => {
     const stored = new Set(
-      (await insertStatement(tx).execute({ agent: agent.agentId, rows: JSON.stringify(kept) })).map(
+      (await insertStatement(tx).execute({ agent: agent.agentId, rows: JSON.stringify(kept.map(row)) })).map(
         (r) => r.id,
       ),
     );

@@ -4,6 +4,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { checkResults, checkRollups } from '../../core/db/schema/index.ts';
 import { describeOnEachDatabase } from '../../test/world.ts';
 import type { World } from '../../test/world.ts';
+import { bucketOf, emptyHistogram } from './histogram.ts';
 import { pruneResults } from './retention.ts';
 
 type Tenant = Awaited<ReturnType<World['tenant']>>;
@@ -303,6 +304,37 @@ describeOnEachDatabase('the agent protocol', (w, { database }) => {
     expect(await stats()).toMatchObject({ checks: 7, successes: 4, uptime: 0.8 });
     // Another tenant cannot read them.
     await w.expectStatus(404, 'GET', `/api/v1/endpoints/${ep.id}/stats/`, { token: b.orgAdmin.token });
+  });
+
+  it('adds a later batch’s histogram to the stored one, whichever is longer', async () => {
+    const ep = await endpoint(a, {});
+    const at = new Date(Math.floor((Date.now() - 20 * 60_000) / 300_000) * 300_000 + 1000);
+    const check = (ms: number, s: number) =>
+      result(ep.id, { duration_ms: ms, checked_at: new Date(at.getTime() + s * 1000).toISOString() });
+    // A short histogram, then a longer one, then a short one again: one row, added element by element.
+    for (const batch of [[check(10, 0)], [check(10, 30), check(3000, 60)], [check(12, 90)]])
+      expect((await send(eu.token, batch)).body.accepted).toBe(batch.length);
+    const [row] = await database.db
+      .select()
+      .from(checkRollups)
+      .where(sql`${checkRollups.endpointId} = ${ep.id} and ${checkRollups.location} = 'eu-central'`);
+    expect(row).toMatchObject({ n: 4, nSuccess: 4, sumMs: 3032 });
+    const expected = emptyHistogram();
+    for (const ms of [10, 10, 3000, 12]) expected[bucketOf(ms)]! += 1;
+    expect([...row!.hist, ...Array(expected.length - row!.hist.length).fill(0)]).toEqual(expected);
+  });
+
+  it('answers a body that is not JSON 400 and one that is not typed JSON 415', async () => {
+    const post = (body: string, type: string) =>
+      w.env.app.request('/api/v1/agent/results/', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${eu.token}`, 'Content-Type': type },
+        body,
+      });
+    const broken = await post('{"results": [', 'application/json');
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toMatchObject({ code: 'parse_error' });
+    expect((await post(JSON.stringify({ results: [result(everywhere.id)] }), 'text/plain')).status).toBe(415);
   });
 
   it('deletes the results received before the retention, and only those', async () => {

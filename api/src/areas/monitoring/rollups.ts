@@ -87,7 +87,7 @@ const trimmed = (hist: readonly number[]): number[] => {
 /**
  * Adds rollups to the stored ones (in the transaction that stored their results): one prepared
  * INSERT … SELECT … ON CONFLICT, the rows as one JSON parameter, whatever their number.
- * Histograms of different lengths add up element by element (unnest pads the shorter with nulls).
+ * Histograms of different lengths add up element by element (`check_hist_add`, migration 0020).
  */
 export async function addRollups(db: Database, rows: readonly Rollup[]): Promise<void> {
   if (rows.length === 0) return;
@@ -105,8 +105,7 @@ export async function addRollups(db: Database, rows: readonly Rollup[]): Promise
           n: sql`${checkRollups.n} + excluded.n`,
           nSuccess: sql`${checkRollups.nSuccess} + excluded.n_success`,
           sumMs: sql`${checkRollups.sumMs} + excluded.sum_ms`,
-          hist: sql`(select array_agg((coalesce(x, 0) + coalesce(y, 0))::smallint order by i)
-            from unnest(${checkRollups.hist}, excluded.hist) with ordinality as h(x, y, i))`,
+          hist: sql`check_hist_add(${checkRollups.hist}, excluded.hist)`,
           seen: sql`${checkRollups.seen} | excluded.seen`,
           ok: sql`${checkRollups.ok} | excluded.ok`,
         },

@@ -6,15 +6,30 @@ import { errorInfo } from '../error-info.ts';
 import type { Logger } from '../logger.ts';
 
 /** What the API process says to its job thread. */
-export type ToJobThread = { readonly type: 'stop' } | { readonly type: 'metrics'; readonly id: number };
+export type ToJobThread =
+  | { readonly type: 'stop' }
+  | { readonly type: 'metrics'; readonly id: number }
+  | { readonly type: 'task'; readonly id: number; readonly name: string; readonly input: unknown };
+
+/** How a task ended without its output: the database was down, it threw, or the thread ended. */
+export type TaskFailure = 'unavailable' | 'failed' | 'gone';
+
+/** A task's answer (core/jobs/offload.ts). */
+export type TaskAnswer = { readonly output: unknown } | { readonly failure: TaskFailure };
 
 /** What the job thread answers. */
-export type FromJobThread = { readonly type: 'metrics'; readonly id: number; readonly text: string };
+export type FromJobThread =
+  | { readonly type: 'metrics'; readonly id: number; readonly text: string }
+  | ({ readonly type: 'task'; readonly id: number } & TaskAnswer);
 
 /** The job thread as the API process sees it. */
 export interface JobThread {
   /** Its metrics in Prometheus' text format; empty while it is down or slow to answer. */
   metrics(): Promise<string>;
+  /** Whether it is up to take tasks. */
+  running(): boolean;
+  /** Runs a task there (`ThreadTask.name`); `gone` when the thread ends first. */
+  call(name: string, input: unknown): Promise<TaskAnswer>;
   /** Asks it to finish the jobs under way, and ends it after `timeoutMs` at the latest. */
   stop(timeoutMs: number): Promise<void>;
 }
@@ -39,6 +54,7 @@ export function startJobThread(
   let quickEnds = 0;
   let nextId = 0;
   const waiting = new Map<number, (text: string) => void>();
+  const tasks = new Map<number, (answer: TaskAnswer) => void>();
 
   if (opts.resourceLimits?.maxYoungGenerationSizeMb !== undefined)
     // V8 flags are the process's, and `--max-semi-space-size` (the start command's, for the
@@ -53,6 +69,11 @@ export function startJobThread(
       ...(opts.resourceLimits && { resourceLimits: opts.resourceLimits }),
     });
     w.on('message', (m: FromJobThread) => {
+      if (m.type === 'task') {
+        tasks.get(m.id)?.('output' in m ? { output: m.output } : { failure: m.failure });
+        tasks.delete(m.id);
+        return;
+      }
       waiting.get(m.id)?.(m.text);
       waiting.delete(m.id);
     });
@@ -62,6 +83,8 @@ export function startJobThread(
       worker = undefined;
       for (const answer of waiting.values()) answer('');
       waiting.clear();
+      for (const answer of tasks.values()) answer({ failure: 'gone' });
+      tasks.clear();
       if (stopping) return;
       if (Date.now() - startedAt >= STEADY_MS) quickEnds = 0;
       const delay = RESTART_MS[Math.min(quickEnds++, RESTART_MS.length - 1)]!;
@@ -87,6 +110,16 @@ export function startJobThread(
           resolve(text);
         });
         w.postMessage({ type: 'metrics', id } satisfies ToJobThread);
+      });
+    },
+    running: () => worker !== undefined && !stopping,
+    call(name, input) {
+      const w = worker;
+      if (!w) return Promise.resolve({ failure: 'gone' });
+      const id = nextId++;
+      return new Promise((resolve) => {
+        tasks.set(id, resolve);
+        w.postMessage({ type: 'task', id, name, input } satisfies ToJobThread);
       });
     },
     async stop(timeoutMs) {

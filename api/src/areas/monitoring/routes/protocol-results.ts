@@ -1,12 +1,14 @@
+import { HTTPException } from 'hono/http-exception';
+import { validationError } from '../../../core/errors.ts';
 import { jsonBody, jsonResponse } from '../../../http/common.ts';
 import { defineRoute } from '../../../http/openapi.ts';
-import { endpoint } from '../../area.ts';
+import { textBodyEndpoint } from '../../area.ts';
+import { task as ingest } from '../ingest-task.ts';
 import { countBatch } from '../metrics.ts';
-import { ingestResults } from '../ingest.ts';
 import { IngestOutcomeSchema, ResultBatchSchema } from '../schema/protocol.ts';
 
-/** POST /api/v1/agent/results/ */
-export default endpoint(
+/** POST /api/v1/agent/results/: parsed, validated and stored by a thread task (ingest-task.ts). */
+export default textBodyEndpoint(
   defineRoute({
     method: 'post',
     path: '/api/v1/agent/results/',
@@ -19,9 +21,13 @@ export default endpoint(
     request: { body: jsonBody(ResultBatchSchema) },
     responses: { 200: jsonResponse('What became of the batch.', IngestOutcomeSchema) },
   }),
-  (deps) => async (c) => {
+  (deps) => async (c, body) => {
     const started = performance.now();
-    const outcome = await ingestResults(deps.db, c.get('agent'), c.req.valid('json').results);
+    const reply = await deps.offload.run(ingest, { agent: c.get('agent'), body });
+    // As the other routes' validator answers (http-contract.ts onError).
+    if ('notJson' in reply) throw new HTTPException(400, { message: 'Malformed JSON in request body' });
+    if ('invalid' in reply) throw validationError(reply.invalid);
+    const { outcome } = reply;
     countBatch({ ...outcome, rejected: outcome.rejected.length }, (performance.now() - started) / 1000);
     return c.json(outcome, 200);
   },

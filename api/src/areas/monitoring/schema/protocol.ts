@@ -162,6 +162,8 @@ export const ResultBatchSchema = z
   .object({
     results: z.array(CheckResultSchema).min(1).max(MAX_BATCH).openapi(d('1 to 500 results, oldest first.')),
   })
+  // Strict here, not by the route's jsonBody: the job thread validates with this schema alone.
+  .strict()
   .openapi('CheckResultBatch', {
     description: 'A batch of check results.',
     example: { results: [RESULT_EXAMPLE] },

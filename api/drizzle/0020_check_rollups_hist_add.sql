@@ -1,0 +1,11 @@
+-- Adds two latency histograms element by element (a rollup's and a batch's), the shorter one
+-- padded with zeros: one call per rollup row, cheaper than unnest and array_agg per row.
+CREATE FUNCTION "check_hist_add"(a smallint[], b smallint[]) RETURNS smallint[]
+  LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+BEGIN
+  FOR i IN 1 .. coalesce(array_length(b, 1), 0) LOOP
+    a[i] := coalesce(a[i], 0) + b[i];
+  END LOOP;
+  RETURN a;
+END
+$$;

@@ -1,0 +1,38 @@
+import type { AgentIdentity } from '../../auth/agents.ts';
+import type { FieldError } from '../../core/errors.ts';
+import { fieldErrors } from '../../core/validation.ts';
+import type { AreaTask } from '../area.ts';
+import { ingestResults } from './ingest.ts';
+import { ResultBatchSchema } from './schema/protocol.ts';
+import type { IngestOutcome } from './schema/protocol.ts';
+
+/** A results batch as its request brought it: the agent its token named, and the body's text. */
+export interface IngestInput {
+  readonly agent: AgentIdentity;
+  readonly body: string;
+}
+
+/** What became of it: stored (in part), or refused whole as the route's validator would. */
+export type IngestReply =
+  { readonly outcome: IngestOutcome } | { readonly invalid: FieldError[] } | { readonly notJson: true };
+
+/**
+ * A results batch parsed, validated and stored on the job thread on PostgreSQL (job-thread.ts
+ * imports this module alone): thousands of results a second would otherwise be JSON and zod work
+ * on the event loop every other request waits on (docs/monitoring.md, "Performance").
+ */
+export const task: AreaTask<IngestInput, IngestReply> = {
+  name: 'monitoring.ingest',
+  thread: import.meta.url,
+  async run(deps, { agent, body }) {
+    let json: unknown;
+    try {
+      json = JSON.parse(body);
+    } catch {
+      return { notJson: true };
+    }
+    const batch = ResultBatchSchema.safeParse(json);
+    if (!batch.success) return { invalid: fieldErrors(batch.error.issues) };
+    return { outcome: await ingestResults(deps.db, agent, batch.data.results) };
+  },
+};
