@@ -17,7 +17,9 @@
  * Phases: the workspace list alone (BENCH_AGENTS_IDLE_SECONDS, 20); the open load for
  * BENCH_AGENTS_SECONDS (60) with the list beside it; the API's capacity (every agent sending
  * back to back, 15 s); the floor (the same rows, batches and table, written by as many postgres-js
- * connections as the API's pool has, 15 s). BENCH_AGENTS_RATE_FACTOR scales the open load.
+ * connections as the API's pool has, 15 s). The capacity phase prints each side's CPU and what the
+ * API's PostgreSQL backends were doing (running, or waiting for the API): which side limits it.
+ * BENCH_AGENTS_RATE_FACTOR scales the open load.
  * Misses exit non-zero only with BENCH_STRICT=1: the machine is shared.
  */
 import { randomUUID } from 'node:crypto';
@@ -209,6 +211,40 @@ async function floor(databaseUrl: string, agents: BenchAgent[], seconds: number)
   return n / seconds;
 }
 
+/**
+ * What the API's PostgreSQL backends are doing, sampled every 50 ms until `stop`: running or
+ * waiting for their client (in a transaction: the API is the slower side), on a lock, or on
+ * anything else. Shows which side of a closed loop limits it.
+ */
+function sampleBackends(databaseUrl: string) {
+  const counts = { running: 0, client: 0, lock: 0, other: 0 };
+  let sampling = true;
+  const done = (async () => {
+    const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    while (sampling) {
+      const rows = await sql<{ type: string | null; state: string }[]>`
+        select wait_event_type as type, state from pg_stat_activity
+        where backend_type = 'client backend' and pid <> pg_backend_pid()
+          and application_name = 'plinth-api' and state <> 'idle'`;
+      for (const r of rows)
+        counts[
+          r.type === null ? 'running' : r.type === 'Client' ? 'client' : r.type === 'Lock' ? 'lock' : 'other'
+        ]++;
+      await sleep(50);
+    }
+    await sql.end({ timeout: 2 });
+  })();
+  return {
+    async stop() {
+      sampling = false;
+      await done;
+      const total = Object.values(counts).reduce((a, b) => a + b, 0) || 1;
+      const pct = (n: number) => `${Math.round((n / total) * 100)}%`;
+      return `running ${pct(counts.running)}, waiting for the API ${pct(counts.client)}, on locks ${pct(counts.lock)}, other waits ${pct(counts.other)}`;
+    },
+  };
+}
+
 const ms = (x: number) => `${Math.round(x)} ms`.padStart(7);
 
 async function main(): Promise<void> {
@@ -279,7 +315,9 @@ async function main(): Promise<void> {
     >`select count(*)::int as firing from alerts where state = 'firing'`;
 
     const cpu2 = cpuByProcess();
+    const backends = sampleBackends(databaseUrl);
     const apiMax = await capacity(api.url, world.agents, BURST_SECONDS);
+    const states = await backends.stop();
     const cpu3 = cpuByProcess();
     const floorMax = await floor(databaseUrl, world.agents, BURST_SECONDS);
     const footprint =
@@ -310,6 +348,7 @@ async function main(): Promise<void> {
       (((cpu3.get(label) ?? 0) - (cpu2.get(label) ?? 0)) / BURST_SECONDS) * 100;
     console.log(
       `capacity (back to back)  CPU: API ${during('API').toFixed(0)}%, PostgreSQL ${during('PostgreSQL').toFixed(0)}%, this process ${during('bench').toFixed(0)}% of a core\n` +
+        `                         PostgreSQL backends: ${states}\n` +
         `                         API ${Math.round(apiMax)}/s; floor (postgres-js, ${POOL} connections, raw rows only) ${Math.round(floorMax)}/s: ${((apiMax / floorMax) * 100).toFixed(0)}% of the floor`,
     );
     const line = (name: string, r: typeof idle.result) =>

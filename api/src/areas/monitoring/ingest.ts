@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AgentIdentity } from '../../auth/agents.ts';
 import type { Database } from '../../core/db/client.ts';
-import { arrayParameter, jsonParameter, prepared } from '../../core/db/prepared.ts';
+import { arrayParameter, jsonParameter, prepared, transactionStatement } from '../../core/db/prepared.ts';
 import { checkEndpoints, checkResults } from '../../core/db/schema/index.ts';
 import { enqueueAll } from '../../core/jobs/queue.ts';
 import { EVALUATE_JOB } from './alerts/evaluate.ts';
-import { moveStreaks } from './alerts/states.ts';
+import { countsForStreaks, lockStreaks, moveStreaks } from './alerts/states.ts';
 import { addRollups, rollupsOf } from './rollups.ts';
 import type { CheckResultInput, IngestOutcome, REJECTIONS } from './schema/protocol.ts';
 
@@ -63,8 +63,9 @@ function row(r: CheckResultInput): Record<string, unknown> {
  * cost more than the insert; `details` made here costs less than jsonb operators there). Those
  * stored before (a batch sent again) are skipped, and the new ones returned.
  */
-const insertStatement = (db: Database) =>
-  prepared(db, 'monitoring_insert_results', (d, name) =>
+const insertStatement = transactionStatement(
+  'monitoring_insert_results',
+  (d) =>
     d
       .insert(checkResults)
       .select(
@@ -75,9 +76,9 @@ const insertStatement = (db: Database) =>
           http_error_category text, details jsonb)` as never,
       )
       .onConflictDoNothing({ target: checkResults.id })
-      .returning({ id: checkResults.id })
-      .prepare(name),
-  );
+      .returning({ id: checkResults.id }),
+  ([id]) => id as string,
+);
 
 /**
  * Stores a batch of results once each (the agent's `result_id` is the key: a batch sent again adds
@@ -111,12 +112,21 @@ export async function ingestResults(
     return reason ? [{ result_id: r.result_id, reason }] : [];
   });
   if (kept.length === 0) return { accepted: 0, duplicates: 0, rejected };
+  // The batch's own statements travel together where they can (pipelined on the transaction's
+  // connection): its insert with the read of its streaks, then its rollups with its streaks.
+  const now = Date.now();
   const accepted = await db.transaction(async (tx) => {
-    const stored = new Set(
-      (await insertStatement(tx).execute({ agent: agent.agentId, rows: JSON.stringify(kept.map(row)) })).map(
-        (r) => r.id,
+    const [inserted, old] = await Promise.all([
+      insertStatement.execute(tx, { agent: agent.agentId, rows: JSON.stringify(kept.map(row)) }),
+      lockStreaks(
+        tx,
+        agent.location,
+        kept
+          .filter((r) => countsForStreaks({ checkedAt: new Date(r.checked_at) }, now))
+          .map((r) => r.endpoint_id),
       ),
-    );
+    ]);
+    const stored = new Set(inserted);
     // A result stored now (the first of twins in one batch only).
     const fresh = kept
       .filter((r) => stored.delete(r.result_id))
@@ -126,11 +136,13 @@ export async function ingestResults(
         success: r.success,
         durationMs: r.duration_ms,
       }));
-    await addRollups(
-      tx,
-      rollupsOf(fresh, agent.location, (id) => reach.get(id)!.frequency),
-    );
-    const flipped = await moveStreaks(tx, agent.location, fresh, (id) => reach.get(id)!);
+    const [, flipped] = await Promise.all([
+      addRollups(
+        tx,
+        rollupsOf(fresh, agent.location, (id) => reach.get(id)!.frequency),
+      ),
+      moveStreaks(tx, agent.location, fresh, old, (id) => reach.get(id)!),
+    ]);
     await enqueueAll(
       tx,
       flipped.map((id) => ({ kind: EVALUATE_JOB, key: id, tenant: agent.organizationId })),

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../core/db/client.ts';
-import { jsonParameter, prepared } from '../../core/db/prepared.ts';
+import { jsonParameter, transactionStatement } from '../../core/db/prepared.ts';
 import { checkRollups } from '../../core/db/schema/index.ts';
-import { bucketOf, emptyHistogram } from './histogram.ts';
+import { bucketOf } from './histogram.ts';
 
 /** The rollups' width: five minutes, which every allowed frequency divides or is a multiple of. */
 export const BUCKET_MS = 5 * 60_000;
@@ -14,6 +14,7 @@ export interface Rollup {
   n: number;
   nSuccess: number;
   sumMs: number;
+  /** Counts by latency bucket (histogram.ts), up to the last bucket counted. */
   hist: number[];
   seen: number;
   ok: number;
@@ -50,7 +51,7 @@ export function rollupsOf(
         n: 0,
         nSuccess: 0,
         sumMs: 0,
-        hist: emptyHistogram(),
+        hist: [],
         seen: 0,
         ok: 0,
       };
@@ -60,7 +61,10 @@ export function rollupsOf(
     const period = periodMs >= BUCKET_MS ? 0 : Math.min(30, Math.floor((at - bucket) / periodMs));
     row.n += 1;
     row.sumMs += r.durationMs;
-    row.hist[bucketOf(r.durationMs)]! += 1;
+    // Only as long as its last counted bucket (most of the 64 stay empty): check_hist_add pads.
+    const b = bucketOf(r.durationMs);
+    while (row.hist.length <= b) row.hist.push(0);
+    row.hist[b]! += 1;
     row.seen |= 1 << period;
     if (r.success) {
       row.nSuccess += 1;
@@ -77,13 +81,6 @@ export function rollupsOf(
   );
 }
 
-/** A histogram without its trailing empty buckets (most are). */
-const trimmed = (hist: readonly number[]): number[] => {
-  let end = hist.length;
-  while (end > 1 && hist[end - 1] === 0) end--;
-  return hist.slice(0, end);
-};
-
 /**
  * Adds rollups to the stored ones (in the transaction that stored their results): one prepared
  * INSERT … SELECT … ON CONFLICT, the rows as one JSON parameter, whatever their number.
@@ -91,27 +88,7 @@ const trimmed = (hist: readonly number[]): number[] => {
  */
 export async function addRollups(db: Database, rows: readonly Rollup[]): Promise<void> {
   if (rows.length === 0) return;
-  await prepared(db, 'monitoring_add_rollups', (d, name) =>
-    d
-      .insert(checkRollups)
-      .select(
-        sql`select t.endpoint_id, t.location, t.bucket, t.n, t.n_success, t.sum_ms, t.hist, t.seen, t.ok
-        from jsonb_to_recordset(${jsonParameter('rows')}) as t(endpoint_id uuid, location text,
-          bucket timestamptz, n integer, n_success integer, sum_ms float8, hist smallint[], seen bigint, ok bigint)` as never,
-      )
-      .onConflictDoUpdate({
-        target: [checkRollups.endpointId, checkRollups.bucket, checkRollups.location],
-        set: {
-          n: sql`${checkRollups.n} + excluded.n`,
-          nSuccess: sql`${checkRollups.nSuccess} + excluded.n_success`,
-          sumMs: sql`${checkRollups.sumMs} + excluded.sum_ms`,
-          hist: sql`check_hist_add(${checkRollups.hist}, excluded.hist)`,
-          seen: sql`${checkRollups.seen} | excluded.seen`,
-          ok: sql`${checkRollups.ok} | excluded.ok`,
-        },
-      })
-      .prepare(name),
-  ).execute({
+  await addStatement.execute(db, {
     rows: JSON.stringify(
       rows.map((r) => ({
         endpoint_id: r.endpointId,
@@ -120,10 +97,31 @@ export async function addRollups(db: Database, rows: readonly Rollup[]): Promise
         n: r.n,
         n_success: r.nSuccess,
         sum_ms: r.sumMs,
-        hist: trimmed(r.hist),
+        hist: r.hist,
         seen: r.seen,
         ok: r.ok,
       })),
     ),
   });
 }
+
+const addStatement = transactionStatement('monitoring_add_rollups', (d) =>
+  d
+    .insert(checkRollups)
+    .select(
+      sql`select t.endpoint_id, t.location, t.bucket, t.n, t.n_success, t.sum_ms, t.hist, t.seen, t.ok
+        from jsonb_to_recordset(${jsonParameter('rows')}) as t(endpoint_id uuid, location text,
+          bucket timestamptz, n integer, n_success integer, sum_ms float8, hist smallint[], seen bigint, ok bigint)` as never,
+    )
+    .onConflictDoUpdate({
+      target: [checkRollups.endpointId, checkRollups.bucket, checkRollups.location],
+      set: {
+        n: sql`${checkRollups.n} + excluded.n`,
+        nSuccess: sql`${checkRollups.nSuccess} + excluded.n_success`,
+        sumMs: sql`${checkRollups.sumMs} + excluded.sum_ms`,
+        hist: sql`check_hist_add(${checkRollups.hist}, excluded.hist)`,
+        seen: sql`${checkRollups.seen} | excluded.seen`,
+        ok: sql`${checkRollups.ok} | excluded.ok`,
+      },
+    }),
+);

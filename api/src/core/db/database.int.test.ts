@@ -8,6 +8,7 @@ import { verifyPassword } from '../../auth/passwords.ts';
 import { capturedLogger } from '../../test/log-capture.ts';
 import { DATABASE_KINDS, freshDatabase, freshDatabaseUrl } from '../../test/databases.ts';
 import { openDatabase } from './client.ts';
+import { transactionStatement } from './prepared.ts';
 import type { DatabaseHandle } from './client.ts';
 import { users } from './schema/index.ts';
 
@@ -35,6 +36,36 @@ describe.each(DATABASE_KINDS)('database on %s', (kind) => {
     expect(tables.map((t) => t.table_name)).toEqual(
       expect.arrayContaining(['organizations', 'users', 'workspaces']),
     );
+  });
+
+  it('runs a transaction statement built once in each transaction, and rolls it back with it', async () => {
+    const database = await fresh();
+    await database.migrate();
+    let builds = 0;
+    const insert = transactionStatement(
+      'test_insert_user',
+      (d) => {
+        builds++;
+        return d
+          .insert(users)
+          .values({ username: sql.placeholder('name') as never, isActive: true, isSuperuser: false })
+          .returning({ username: users.username, createdAt: users.createdAt });
+      },
+      ([username, createdAt]) => ({ username, createdAt: new Date(createdAt as string) }),
+    );
+    const [first] = await database.db.transaction((tx) => insert.execute(tx, { name: 'tx-one' }));
+    expect(first!.username).toBe('tx-one');
+    expect(Math.abs(first!.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
+    await database.db
+      .transaction(async (tx) => {
+        await insert.execute(tx, { name: 'tx-two' });
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    await database.db.transaction((tx) => insert.execute(tx, { name: 'tx-three' }));
+    expect(builds).toBe(1);
+    const names = (await database.db.select({ u: users.username }).from(users)).map((r) => r.u).sort();
+    expect(names).toEqual(['tx-one', 'tx-three']);
   });
 
   it('creates exactly one bootstrap Super Admin with a hashed password', async () => {

@@ -40,3 +40,31 @@ export const arrayParameter = (name: string, type: string): SQL =>
  * string instead of escaping an array literal per column, and nothing is built per row.
  */
 export const jsonParameter = (name: string): SQL => opaque(sql`${sql.placeholder(name)}::jsonb`);
+
+/** A query builder's output, as `toSQL()` gives it (placeholders still in `params`). */
+interface Built {
+  toSQL(): { sql: string; params: unknown[] };
+}
+
+/**
+ * A named statement for use inside transactions. `prepared` cannot serve there: drizzle binds a
+ * prepared statement to the handle it was made on, and each transaction is a new handle, so the
+ * statement was built again in every one (on the job thread, more CPU than running it). This one
+ * is built once, then prepared on the transaction's session at each use (postgres-js keeps it
+ * prepared per connection, by its text). Each row comes back as its values in the statement's
+ * column order, timestamps as PostgreSQL's text, and `row` makes what the caller wants of it.
+ */
+export function transactionStatement<R = never>(
+  name: string,
+  build: (db: Database) => Built,
+  row: (values: unknown[]) => R = () => undefined as never,
+) {
+  let query: { sql: string; params: unknown[] } | undefined;
+  const rows = (values: unknown[][]) => values.map(row);
+  return {
+    execute(tx: Database, values: Record<string, unknown>): Promise<R[]> {
+      query ??= build(tx).toSQL();
+      return tx._.session.prepareQuery(query, undefined, name, false, rows).execute(values) as Promise<R[]>;
+    },
+  };
+}

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../core/db/client.ts';
-import { arrayParameter, jsonParameter, prepared } from '../../../core/db/prepared.ts';
+import { arrayParameter, jsonParameter, transactionStatement } from '../../../core/db/prepared.ts';
 import { checkStates } from '../../../core/db/schema/index.ts';
 import { nextStreak, STALE_MS } from './streaks.ts';
 import type { Streak } from './streaks.ts';
@@ -12,77 +12,106 @@ interface Outcome {
 }
 
 /** The location's streaks of these endpoints, locked until the transaction ends. */
-const readStatement = (db: Database) =>
-  prepared(db, 'monitoring_read_streaks', (d, name) =>
+const readStatement = transactionStatement(
+  'monitoring_read_streaks',
+  (d) =>
     d
-      .select()
+      .select({
+        endpointId: checkStates.endpointId,
+        lastCheckedAt: checkStates.lastCheckedAt,
+        failing: checkStates.failing,
+        passing: checkStates.passing,
+        down: checkStates.down,
+      })
       .from(checkStates)
       .where(
         sql`${checkStates.location} = ${sql.placeholder('location')}
           and ${checkStates.endpointId} = any(${arrayParameter('ids', 'uuid')}::uuid[])`,
       )
       .orderBy(checkStates.endpointId)
-      .for('update')
-      .prepare(name),
-  );
+      .for('update'),
+  ([endpointId, lastCheckedAt, failing, passing, down]): [string, Streak] => [
+    endpointId as string,
+    // PostgreSQL's text for a timestamptz, which Date reads (as drizzle's own mapping does).
+    {
+      lastCheckedAt: new Date(lastCheckedAt as string),
+      failing: Number(failing),
+      passing: Number(passing),
+      down: down as boolean,
+    },
+  ],
+);
 
 /** The new streaks, one prepared statement whatever their number. */
-const writeStatement = (db: Database) =>
-  prepared(db, 'monitoring_write_streaks', (d, name) =>
-    d
-      .insert(checkStates)
-      .select(
-        sql`select t.endpoint_id, ${sql.placeholder('location')}::text, t.last_checked_at, t.failing, t.passing,
+const writeStatement = transactionStatement('monitoring_write_streaks', (d) =>
+  d
+    .insert(checkStates)
+    .select(
+      sql`select t.endpoint_id, ${sql.placeholder('location')}::text, t.last_checked_at, t.failing, t.passing,
           t.down, case when t.changed then now() end, now()
         from jsonb_to_recordset(${jsonParameter('rows')}) as t(endpoint_id uuid, last_checked_at timestamptz,
           failing integer, passing integer, down boolean, changed boolean)` as never,
-      )
-      .onConflictDoUpdate({
-        target: [checkStates.endpointId, checkStates.location],
-        set: {
-          lastCheckedAt: sql`excluded.last_checked_at`,
-          failing: sql`excluded.failing`,
-          passing: sql`excluded.passing`,
-          down: sql`excluded.down`,
-          downChangedAt: sql`coalesce(excluded.down_changed_at, ${checkStates.downChangedAt})`,
-          updatedAt: sql`now()`,
-        },
-      })
-      .prepare(name),
-  );
+    )
+    .onConflictDoUpdate({
+      target: [checkStates.endpointId, checkStates.location],
+      set: {
+        lastCheckedAt: sql`excluded.last_checked_at`,
+        failing: sql`excluded.failing`,
+        passing: sql`excluded.passing`,
+        down: sql`excluded.down`,
+        downChangedAt: sql`coalesce(excluded.down_changed_at, ${checkStates.downChangedAt})`,
+        updatedAt: sql`now()`,
+      },
+    }),
+);
+
+/** Whether a result still counts for alert state (results older than STALE_MS do not). */
+export const countsForStreaks = (r: { checkedAt: Date }, now = Date.now()): boolean =>
+  now - r.checkedAt.getTime() <= STALE_MS;
 
 /**
- * Moves one location's streaks by new results (in the transaction that stored them) and returns
- * the endpoints whose location went down or came up: those the alert rule must look at again.
+ * One location's streaks of these endpoints, locked until the transaction ends (read before the
+ * batch's results are known to be new, so it can travel with their insert: a superset is fine).
+ */
+export async function lockStreaks(
+  tx: Database,
+  location: string,
+  endpointIds: readonly string[],
+): Promise<Map<string, Streak>> {
+  if (endpointIds.length === 0) return new Map();
+  const ids = [...new Set(endpointIds)].sort();
+  return new Map(await readStatement.execute(tx, { location, ids }));
+}
+
+/**
+ * Moves one location's streaks (`old`, locked by `lockStreaks` in this transaction) by new
+ * results and returns the endpoints whose location went down or came up: those the alert rule
+ * must look at again.
  */
 export async function moveStreaks(
   tx: Database,
   location: string,
   results: readonly Outcome[],
+  old: ReadonlyMap<string, Streak>,
   ruleOf: (endpointId: string) => { failures: number; successes: number },
 ): Promise<string[]> {
   const now = Date.now();
   const byEndpoint = new Map<string, Outcome[]>();
   for (const r of results) {
-    if (now - r.checkedAt.getTime() > STALE_MS) continue;
+    if (!countsForStreaks(r, now)) continue;
     const list = byEndpoint.get(r.endpointId);
     if (list) list.push(r);
     else byEndpoint.set(r.endpointId, [r]);
   }
-  if (byEndpoint.size === 0) return [];
-  const ids = [...byEndpoint.keys()].sort();
-  const old = new Map(
-    (await readStatement(tx).execute({ location, ids })).map((s) => [s.endpointId, s as Streak]),
-  );
   const rows: (Streak & { endpointId: string; changed: boolean })[] = [];
-  for (const id of ids) {
+  for (const id of [...byEndpoint.keys()].sort()) {
     const before = old.get(id);
     const after = nextStreak(before, byEndpoint.get(id)!, ruleOf(id));
     if (!after || (before && after.lastCheckedAt.getTime() === before.lastCheckedAt.getTime())) continue;
     rows.push({ endpointId: id, ...after, changed: (before?.down ?? false) !== after.down });
   }
   if (rows.length > 0)
-    await writeStatement(tx).execute({
+    await writeStatement.execute(tx, {
       location,
       rows: JSON.stringify(
         rows.map((r) => ({
