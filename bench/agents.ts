@@ -17,8 +17,8 @@
  * Phases: the workspace list alone (BENCH_AGENTS_IDLE_SECONDS, 20); the open load for
  * BENCH_AGENTS_SECONDS (60) with the list beside it; the API's capacity (every agent sending
  * back to back, 15 s); the floor (the same rows, batches and table, written by as many postgres-js
- * connections as the API's pool has, 15 s). The capacity phase prints each side's CPU and what the
- * API's PostgreSQL backends were doing (running, or waiting for the API): which side limits it.
+ * connections as the API's pool has, 15 s). The capacity phase prints each process's CPU and each
+ * core's busy share (kernel included): the core near 100% is the side that limits it.
  * BENCH_AGENTS_RATE_FACTOR scales the open load.
  * Misses exit non-zero only with BENCH_STRICT=1: the machine is shared.
  */
@@ -33,7 +33,7 @@ import { quantile } from './api-load.ts';
 import { rng } from './api-world.ts';
 import { seedAgentsWorld } from './agents-world.ts';
 import type { BenchAgent } from './agents-world.ts';
-import { cpuByProcess, pinByLabel } from './cpu.ts';
+import { busyShare, cpuByProcess, cpuTimes, pinByLabel } from './cpu.ts';
 import { loadAtRate, watchHostStalls } from './http.ts';
 import { agentFootprint } from './agents-footprint.ts';
 
@@ -211,40 +211,6 @@ async function floor(databaseUrl: string, agents: BenchAgent[], seconds: number)
   return n / seconds;
 }
 
-/**
- * What the API's PostgreSQL backends are doing, sampled every 50 ms until `stop`: running or
- * waiting for their client (in a transaction: the API is the slower side), on a lock, or on
- * anything else. Shows which side of a closed loop limits it.
- */
-function sampleBackends(databaseUrl: string) {
-  const counts = { running: 0, client: 0, lock: 0, other: 0 };
-  let sampling = true;
-  const done = (async () => {
-    const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-    while (sampling) {
-      const rows = await sql<{ type: string | null; state: string }[]>`
-        select wait_event_type as type, state from pg_stat_activity
-        where backend_type = 'client backend' and pid <> pg_backend_pid()
-          and application_name = 'plinth-api' and state <> 'idle'`;
-      for (const r of rows)
-        counts[
-          r.type === null ? 'running' : r.type === 'Client' ? 'client' : r.type === 'Lock' ? 'lock' : 'other'
-        ]++;
-      await sleep(50);
-    }
-    await sql.end({ timeout: 2 });
-  })();
-  return {
-    async stop() {
-      sampling = false;
-      await done;
-      const total = Object.values(counts).reduce((a, b) => a + b, 0) || 1;
-      const pct = (n: number) => `${Math.round((n / total) * 100)}%`;
-      return `running ${pct(counts.running)}, waiting for the API ${pct(counts.client)}, on locks ${pct(counts.lock)}, other waits ${pct(counts.other)}`;
-    },
-  };
-}
-
 const ms = (x: number) => `${Math.round(x)} ms`.padStart(7);
 
 async function main(): Promise<void> {
@@ -315,11 +281,13 @@ async function main(): Promise<void> {
     >`select count(*)::int as firing from alerts where state = 'firing'`;
 
     const cpu2 = cpuByProcess();
-    const backends = sampleBackends(databaseUrl);
+    const cores0 = cpuTimes();
     const apiMax = await capacity(api.url, world.agents, BURST_SECONDS);
-    const states = await backends.stop();
+    const cores = busyShare(cores0, cpuTimes());
     const cpu3 = cpuByProcess();
+    const floorCores0 = cpuTimes();
     const floorMax = await floor(databaseUrl, world.agents, BURST_SECONDS);
+    const floorCores = busyShare(floorCores0, cpuTimes());
     const footprint =
       process.env.BENCH_AGENT_FOOTPRINT === '0'
         ? { line: 'not measured (BENCH_AGENT_FOOTPRINT=0)', ok: undefined, verdict: '' }
@@ -348,8 +316,8 @@ async function main(): Promise<void> {
       (((cpu3.get(label) ?? 0) - (cpu2.get(label) ?? 0)) / BURST_SECONDS) * 100;
     console.log(
       `capacity (back to back)  CPU: API ${during('API').toFixed(0)}%, PostgreSQL ${during('PostgreSQL').toFixed(0)}%, this process ${during('bench').toFixed(0)}% of a core\n` +
-        `                         PostgreSQL backends: ${states}\n` +
-        `                         API ${Math.round(apiMax)}/s; floor (postgres-js, ${POOL} connections, raw rows only) ${Math.round(floorMax)}/s: ${((apiMax / floorMax) * 100).toFixed(0)}% of the floor`,
+        `                         busy: ${cores} (${SPLIT ? `the API on ${API_CPUS}` : 'shared'})\n` +
+        `                         API ${Math.round(apiMax)}/s; floor (postgres-js, ${POOL} connections, raw rows only) ${Math.round(floorMax)}/s (busy: ${floorCores}): ${((apiMax / floorMax) * 100).toFixed(0)}% of the floor`,
     );
     const line = (name: string, r: typeof idle.result) =>
       `workspace list ${name.padEnd(9)} p50 ${ms(r.p50)}  p99 ${ms(r.p99)}  max ${ms(r.max)}  (${r.rps} req/s, ${r.errors + r.non2xx} errors)`;

@@ -103,3 +103,30 @@ export function cpuPerItem(
     .filter(([, ms]) => ms >= 0.05)
     .sort((a, b) => b[1] - a[1]);
 }
+
+/** Each CPU's busy and total time so far (`/proc/stat`, in ticks), for `busyShare`. */
+export function cpuTimes(): Map<string, { busy: number; total: number }> {
+  const out = new Map<string, { busy: number; total: number }>();
+  for (const line of readFileSync('/proc/stat', 'utf8').split('\n')) {
+    const m = /^cpu(\d+) (.*)$/.exec(line);
+    if (!m) continue;
+    // user nice system idle iowait irq softirq steal: idle and iowait are not busy.
+    const t = m[2]!.trim().split(/\s+/).slice(0, 8).map(Number);
+    const total = t.reduce((a, b) => a + b, 0);
+    out.set(`cpu${m[1]}`, { busy: total - t[3]! - t[4]!, total });
+  }
+  return out;
+}
+
+/**
+ * How busy each CPU was between two `cpuTimes` samples, kernel time and every process included:
+ * a core near 100% is the side that limits a closed loop of requests.
+ */
+export function busyShare(before: ReturnType<typeof cpuTimes>, after: ReturnType<typeof cpuTimes>): string {
+  return [...after]
+    .map(([cpu, a]) => {
+      const b = before.get(cpu) ?? { busy: 0, total: 0 };
+      return `${cpu} ${Math.round(((a.busy - b.busy) / Math.max(1, a.total - b.total)) * 100)}%`;
+    })
+    .join(', ');
+}
