@@ -28,6 +28,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { API_NODE_FLAGS, jsonRequest, startApiProcess, TEST_KEYS } from '../api/src/test/api-process.ts';
+import { RESULT_COLUMNS } from '../api/src/areas/monitoring/ingest.ts';
 import { startPostgresServer } from '../api/src/test/postgres-server.ts';
 import { quantile } from './api-load.ts';
 import { rng } from './api-world.ts';
@@ -172,15 +173,6 @@ async function floor(databaseUrl: string, agents: BenchAgent[], seconds: number)
   const sql = postgres(databaseUrl, { max: POOL, onnotice: () => {} });
   let n = 0;
   const end = performance.now() + seconds * 1000;
-  const columns = new Set([
-    'result_id',
-    'endpoint_id',
-    'success',
-    'checked_at',
-    'duration_ms',
-    'status_code',
-    'http_error_category',
-  ]);
   await Promise.all(
     Array.from({ length: POOL }, async (_, w) => {
       const agent = agents[w % agents.length]!;
@@ -189,7 +181,7 @@ async function floor(databaseUrl: string, agents: BenchAgent[], seconds: number)
         const rows = Array.from({ length: BATCH }, () => {
           i = (i + 1) % agent.endpoints.length;
           const r: Record<string, unknown> = result(agent, agent.endpoints[i]!, i, now);
-          const details = Object.fromEntries(Object.entries(r).filter(([k]) => !columns.has(k)));
+          const details = Object.fromEntries(Object.entries(r).filter(([k]) => !RESULT_COLUMNS.has(k)));
           return {
             id: r.result_id as string,
             endpoint_id: r.endpoint_id as string,

@@ -35,7 +35,7 @@ const reachStatement = (db: Database) =>
   );
 
 /** A result's fields with columns of their own; the others are kept as `details`. */
-const COLUMNS = new Set([
+export const RESULT_COLUMNS: ReadonlySet<string> = new Set([
   'result_id',
   'endpoint_id',
   'success',
@@ -50,7 +50,7 @@ function row(r: CheckResultInput): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   let details: Record<string, unknown> | null = null;
   for (const [key, value] of Object.entries(r)) {
-    if (COLUMNS.has(key)) out[key] = value;
+    if (RESULT_COLUMNS.has(key)) out[key] = value;
     else if (value !== null && value !== undefined) (details ??= {})[key] = value;
   }
   out.details = details;
