@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { agents, agentTokens, alertAcknowledgements } from '../../core/db/schema/index.ts';
 import { failAuditFor } from '../../test/failing-audit.ts';
 import { describeOnEachDatabase } from '../../test/world.ts';
-import { evaluateEndpoint } from './alerts/evaluate.ts';
+import { fireAlert } from './testing.ts';
 
 /**
  * Monitoring's security-relevant changes and their audit entries commit together: with the entry
@@ -48,36 +47,16 @@ describeOnEachDatabase('monitoring changes are never made unrecorded', (w, { dat
         alert: { failures: 1 },
       },
     });
-    await w.expectStatus(200, 'POST', '/api/v1/agent/results/', {
-      token: agent.token,
-      body: {
-        results: [
-          {
-            result_id: randomUUID(),
-            endpoint_id: ep.id,
-            success: false,
-            checked_at: new Date().toISOString(),
-            duration_ms: 5,
-          },
-        ],
-      },
-    });
-    await evaluateEndpoint(database.db, ep.id);
-    const [alert] = (
-      await w.expectStatus(200, 'GET', `/api/v1/alerts/?endpoint=${ep.id}`, { token: t.user.token })
-    ).results;
+    const alert = await fireAlert(w, agent.token, ep.id, t.user.token);
     undo = await failAuditFor(database.db, 'alert.acknowledged');
-    const ack = await w.call('POST', `/api/v1/alerts/${alert.id}/acknowledge/`, {
+    const ack = await w.call('POST', `/api/v1/alerts/${alert}/acknowledge/`, {
       token: t.user.token,
       body: { comment: 'x' },
     });
     await undo();
     expect(ack.status).toBe(500);
     expect(
-      await database.db
-        .select()
-        .from(alertAcknowledgements)
-        .where(eq(alertAcknowledgements.alertId, alert.id)),
+      await database.db.select().from(alertAcknowledgements).where(eq(alertAcknowledgements.alertId, alert)),
     ).toEqual([]);
   });
 });

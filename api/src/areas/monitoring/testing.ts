@@ -1,6 +1,38 @@
 import { randomUUID } from 'node:crypto';
 import type { AreaTesting } from '../../test/operations.ts';
+import type { World } from '../../test/world.ts';
 import { evaluateEndpoint } from './alerts/evaluate.ts';
+
+/**
+ * One failure from the agent, and the endpoint's rule applied at once (not by a job): with
+ * `alert.failures` 1, its alert fires. Returns the alert's ID, as `reader` sees it.
+ */
+export async function fireAlert(
+  w: World,
+  agentToken: string,
+  endpointId: string,
+  reader: string,
+): Promise<string> {
+  await w.expectStatus(200, 'POST', '/api/v1/agent/results/', {
+    token: agentToken,
+    body: {
+      results: [
+        {
+          result_id: randomUUID(),
+          endpoint_id: endpointId,
+          success: false,
+          checked_at: new Date().toISOString(),
+          duration_ms: 5,
+        },
+      ],
+    },
+  });
+  await evaluateEndpoint(w.db, endpointId);
+  const [alert] = (
+    await w.expectStatus(200, 'GET', `/api/v1/alerts/?endpoint=${endpointId}`, { token: reader })
+  ).results;
+  return alert.id as string;
+}
 
 /** How the walks over every operation call monitoring's (api/src/test/operations.ts). */
 export const testing: AreaTesting = {
@@ -20,26 +52,8 @@ export const testing: AreaTesting = {
         alert: { failures: 1 },
       },
     });
-    // One failure from the agent fires the endpoint's alert (its rule applied at once, not by a job).
-    await w.expectStatus(200, 'POST', '/api/v1/agent/results/', {
-      token: agent.token,
-      body: {
-        results: [
-          {
-            result_id: randomUUID(),
-            endpoint_id: endpoint.id,
-            success: false,
-            checked_at: new Date().toISOString(),
-            duration_ms: 5,
-          },
-        ],
-      },
-    });
-    await evaluateEndpoint(w.db, endpoint.id as string);
-    const [alert] = (
-      await w.expectStatus(200, 'GET', `/api/v1/alerts/?endpoint=${endpoint.id}`, { token: a.orgAdmin.token })
-    ).results;
-    return { agent: agent.id as string, endpoint: endpoint.id as string, alert: alert.id as string };
+    const alert = await fireAlert(w, agent.token as string, endpoint.id as string, a.orgAdmin.token);
+    return { agent: agent.id as string, endpoint: endpoint.id as string, alert };
   },
   paths: {
     '/api/v1/agents/{id}': (f) => f.objects.agent!,
