@@ -41,20 +41,59 @@ describe('createOffload', () => {
     expect(calls).toEqual([['test.double', 5]]);
   });
 
-  it('answers 503 when the thread holds as many tasks as it may, and takes more once one ends', async () => {
-    const offload = createOffload({ here: 'main' }, 2);
+  /** An offload on a thread that answers each call when told to (`answerNext`). */
+  const heldOffload = (limits: { tasks: number; bytes: number; perKey: number }) => {
+    const offload = createOffload({ here: 'main' }, limits);
     const pending: (() => void)[] = [];
     offload.attach(thread(() => new Promise((resolve) => pending.push(() => resolve({ output: 'done' })))));
+    return {
+      offload,
+      answerNext: () => pending.shift()!(),
+      answerAll: () => pending.splice(0).forEach((a) => a()),
+    };
+  };
+  const refusal = (p: Promise<unknown>) => p.catch((err: unknown) => err);
+
+  it('answers 503 when the thread holds as many tasks as it may, and takes more once one ends', async () => {
+    const { offload, answerNext, answerAll } = heldOffload({ tasks: 2, bytes: 1000, perKey: 4 });
     const first = offload.run(double, 1);
     const second = offload.run(double, 2);
-    const busy = await offload.run(double, 3).catch((err: unknown) => err);
+    const busy = await refusal(offload.run(double, 3));
     expect(busy).toBeInstanceOf(DomainError);
-    expect(busy).toMatchObject({ kind: 'unavailable', code: 'service_unavailable' });
-    pending.shift()!();
+    expect(busy).toMatchObject({ kind: 'unavailable', code: 'service_unavailable', retryAfterSeconds: 1 });
+    answerNext();
     expect(await first).toBe('done');
     const third = offload.run(double, 4);
-    pending.forEach((answer) => answer());
+    answerAll();
     expect([await second, await third]).toEqual(['done', 'done']);
+  });
+
+  it('limits the bytes waiting, but always lets one task in', async () => {
+    const { offload, answerAll } = heldOffload({ tasks: 10, bytes: 100, perKey: 10 });
+    const big = offload.run(double, 1, { bytes: 500 });
+    const small = offload.run(double, 2, { bytes: 1 });
+    expect(await refusal(small)).toMatchObject({ kind: 'unavailable' });
+    answerAll();
+    expect(await big).toBe('done');
+    // Its bytes are free again: 60 fit, 60 more do not.
+    const fits = offload.run(double, 3, { bytes: 60 });
+    expect(await refusal(offload.run(double, 4, { bytes: 60 }))).toMatchObject({ kind: 'unavailable' });
+    answerAll();
+    expect(await fits).toBe('done');
+  });
+
+  it('lets one caller hold a few slots only, and others still get in', async () => {
+    const { offload, answerNext, answerAll } = heldOffload({ tasks: 10, bytes: 1000, perKey: 2 });
+    const a1 = offload.run(double, 1, { key: 'agent-a' });
+    const a2 = offload.run(double, 2, { key: 'agent-a' });
+    expect(await refusal(offload.run(double, 3, { key: 'agent-a' }))).toMatchObject({ kind: 'unavailable' });
+    const b1 = offload.run(double, 4, { key: 'agent-b' });
+    answerNext();
+    expect(await a1).toBe('done');
+    // A slot of its own again once one of its tasks ended.
+    const a3 = offload.run(double, 5, { key: 'agent-a' });
+    answerAll();
+    expect([await a2, await b1, await a3]).toEqual(['done', 'done', 'done']);
   });
 
   it('turns a thread that ended under way and a database outage into 503, and a throw into TaskFailed', async () => {
