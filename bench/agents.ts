@@ -19,7 +19,8 @@
  * back to back, 15 s); the floor (the same rows, batches and table, written by as many postgres-js
  * connections as the API's pool has, 15 s). The capacity phase prints each process's CPU and each
  * core's busy share (kernel included): the core near 100% is the side that limits it.
- * BENCH_AGENTS_RATE_FACTOR scales the open load.
+ * BENCH_AGENTS_RATE_FACTOR scales the open load; BENCH_AGENTS_STATEMENTS=1 prints the capacity
+ * phase's statements (calls per batch, time).
  * Misses exit non-zero only with BENCH_STRICT=1: the machine is shared.
  */
 import { randomUUID } from 'node:crypto';
@@ -37,6 +38,7 @@ import type { BenchAgent } from './agents-world.ts';
 import { busyShare, cpuByProcess, cpuTimes, pinByLabel } from './cpu.ts';
 import { loadAtRate, watchHostStalls } from './http.ts';
 import { agentFootprint } from './agents-footprint.ts';
+import { enableStatements, statementCensus } from './events-probes.ts';
 
 const SECONDS = Number(process.env.BENCH_AGENTS_SECONDS ?? 60);
 const IDLE_SECONDS = Number(process.env.BENCH_AGENTS_IDLE_SECONDS ?? 20);
@@ -46,6 +48,8 @@ const LIST_RATE = 20;
 const FREQUENCY_S = 10;
 const BATCH = 200;
 const POOL = Number(process.env.PLINTH_DB_POOL_SIZE ?? 10);
+/** Prints PostgreSQL's statements of the capacity phase (pg_stat_statements, a server restart). */
+const STATEMENTS = process.env.BENCH_AGENTS_STATEMENTS === '1';
 const TARGET = { perSecond: 5000, ofFloor: 0.5, ackP99Ms: 200, listRatio: 1.5 };
 const ADMIN = { username: 'admin', password: 'bench-admin-password' };
 const CPUS = availableParallelism();
@@ -210,6 +214,8 @@ async function main(): Promise<void> {
   const pg = await startPostgresServer();
   const dir = mkdtempSync(join(tmpdir(), 'plinth-bench-agents-'));
   const databaseUrl = await pg.createDatabase('bench');
+  if (STATEMENTS)
+    await enableStatements(pg, databaseUrl, (url) => postgres(url, { max: 1, onnotice: () => {} }));
   const api = await startApiProcess(
     {
       DATABASE_URL: databaseUrl,
@@ -274,7 +280,10 @@ async function main(): Promise<void> {
 
     const cpu2 = cpuByProcess();
     const cores0 = cpuTimes();
+    const census = STATEMENTS ? statementCensus(sql, 'batch') : undefined;
+    await census?.reset();
     const apiMax = await capacity(api.url, world.agents, BURST_SECONDS);
+    const statements = (await census?.report(Math.round((apiMax * BURST_SECONDS) / BATCH))) ?? [];
     const cores = busyShare(cores0, cpuTimes());
     const cpu3 = cpuByProcess();
     const floorCores0 = cpuTimes();
@@ -313,6 +322,7 @@ async function main(): Promise<void> {
     );
     const line = (name: string, r: typeof idle.result) =>
       `workspace list ${name.padEnd(9)} p50 ${ms(r.p50)}  p99 ${ms(r.p99)}  max ${ms(r.max)}  (${r.rps} req/s, ${r.errors + r.non2xx} errors)`;
+    for (const l of statements) console.log(l);
     console.log(line('idle', idle.result));
     console.log(line('loaded', loaded.result));
     console.log(`  p99 loaded / idle: ${ratio.toFixed(2)}× (target ≤ ${TARGET.listRatio}×)`);

@@ -111,23 +111,27 @@ export async function enableStatements(
   await db.end({ timeout: 2 });
 }
 
-/** The statements run since `reset`, most called first: calls per event and time. */
-export function statementCensus(sql: postgres.Sql): {
+/** The statements run since `reset`, most called first: calls per `unit` (an event) and time. */
+export function statementCensus(
+  sql: postgres.Sql,
+  unit = 'event',
+): {
   reset(): Promise<void>;
-  report(events: number): Promise<string[]>;
+  report(units: number): Promise<string[]>;
 } {
   return {
     reset: async () => void (await sql`select pg_stat_statements_reset()`),
-    report: async (events) => {
+    report: async (units) => {
       const rows = await sql<{ calls: number; ms: number; query: string }[]>`
         select calls::int, total_exec_time as ms, regexp_replace(query, '[[:space:]]+', ' ', 'g') as query
         from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
         order by calls desc limit 20`;
       const total = rows.reduce((n, r) => n + r.calls, 0);
       return [
-        `statements (top 20, ${(total / events).toFixed(1)} calls per event among them; the bench's own sampler included):`,
+        `statements (top 20, ${(total / units).toFixed(1)} calls per ${unit} among them; the bench's own sampler included):`,
         ...rows.map(
-          (r) => `  ${(r.calls / events).toFixed(2).padStart(6)}/event ${ms(r.ms)}  ${r.query.slice(0, 150)}`,
+          (r) =>
+            `  ${(r.calls / units).toFixed(2).padStart(6)}/${unit} ${ms(r.ms)}  ${r.query.slice(0, 150)}`,
         ),
       ];
     },
