@@ -311,16 +311,16 @@ describeOnEachDatabase('the agent protocol', (w, { database }) => {
     const at = new Date(Math.floor((Date.now() - 20 * 60_000) / 300_000) * 300_000 + 1000);
     const check = (ms: number, s: number) =>
       result(ep.id, { duration_ms: ms, checked_at: new Date(at.getTime() + s * 1000).toISOString() });
-    // A short histogram, then a longer one, then a short one again: one row, added element by element.
-    for (const batch of [[check(10, 0)], [check(10, 30), check(3000, 60)], [check(12, 90)]])
-      expect((await send(eu.token, batch)).body.accepted).toBe(batch.length);
+    // Short, then longer (one result, then two), then short again: one row, added element by element.
+    const batches = [[check(10, 0)], [check(3000, 30)], [check(10, 60), check(5000, 90)], [check(12, 120)]];
+    for (const batch of batches) expect((await send(eu.token, batch)).body.accepted).toBe(batch.length);
     const [row] = await database.db
       .select()
       .from(checkRollups)
       .where(sql`${checkRollups.endpointId} = ${ep.id} and ${checkRollups.location} = 'eu-central'`);
-    expect(row).toMatchObject({ n: 4, nSuccess: 4, sumMs: 3032 });
+    expect(row).toMatchObject({ n: 5, nSuccess: 5, sumMs: 8032 });
     const expected = emptyHistogram();
-    for (const ms of [10, 10, 3000, 12]) expected[bucketOf(ms)]! += 1;
+    for (const ms of [10, 3000, 10, 5000, 12]) expected[bucketOf(ms)]! += 1;
     expect([...row!.hist, ...Array(expected.length - row!.hist.length).fill(0)]).toEqual(expected);
   });
 
