@@ -120,7 +120,7 @@ export async function ingestResults(
       insertStatement.execute(tx, { agent: agent.agentId, rows: JSON.stringify(kept.map(row)) }),
       lockStreaks(
         tx,
-        agent.location,
+        agent,
         kept
           .filter((r) => countsForStreaks({ checkedAt: new Date(r.checked_at) }, now))
           .map((r) => r.endpoint_id),

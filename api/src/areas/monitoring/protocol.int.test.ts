@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { checkResults, checkRollups } from '../../core/db/schema/index.ts';
+import { checkResults, checkRollups, checkStates } from '../../core/db/schema/index.ts';
 import { describeOnEachDatabase } from '../../test/world.ts';
 import type { World } from '../../test/world.ts';
+import { STREAKS_LOCK_SPACE } from './alerts/states.ts';
 import { bucketOf, emptyHistogram } from './histogram.ts';
 import { pruneResults } from './retention.ts';
 
@@ -13,7 +14,7 @@ type Tenant = Awaited<ReturnType<World['tenant']>>;
  * The agent protocol over HTTP: assignments by reach and location with their ETag, results stored
  * once each whatever the retries, health and error reports, and the retention job.
  */
-describeOnEachDatabase('the agent protocol', (w, { database }) => {
+describeOnEachDatabase('the agent protocol', (w, { database, kind }) => {
   let a: Tenant;
   let b: Tenant;
   let eu: { id: string; token: string };
@@ -322,6 +323,48 @@ describeOnEachDatabase('the agent protocol', (w, { database }) => {
     const expected = emptyHistogram();
     for (const ms of [10, 3000, 10, 5000, 12]) expected[bucketOf(ms)]! += 1;
     expect([...row!.hist, ...Array(expected.length - row!.hist.length).fill(0)]).toEqual(expected);
+  });
+
+  // PGlite has one connection: a second transaction there waits for the first in any case.
+  it.skipIf(kind === 'pglite')('moves one location’s streaks one batch at a time', async () => {
+    const ep = await endpoint(a, {});
+    const theirs = await agent(b, 'eu-central');
+    const theirEp = await endpoint(b, {});
+    let release!: () => void;
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    // Another batch of eu-central's, under way: its transaction holds the location.
+    const holder = database.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(${STREAKS_LOCK_SPACE}, hashtext(${a.org.id} || ' ' || 'eu-central'))`,
+      );
+      locked();
+      await new Promise<void>((r) => (release = r));
+    });
+    await isLocked;
+    let answered = false;
+    const sending = send(eu.token, [result(ep.id, { success: false })]).then((res) => {
+      answered = true;
+      return res;
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(answered).toBe(false);
+    // us-east is not held, nor another organization's eu-central.
+    expect((await send(us.token, [result(ep.id, { success: false })])).body.accepted).toBe(1);
+    expect((await send(theirs.token, [result(theirEp.id)])).body.accepted).toBe(1);
+    expect(answered).toBe(false);
+    release();
+    await holder;
+    expect((await sending).body.accepted).toBe(1);
+    const states = await database.db
+      .select({ location: checkStates.location, failing: checkStates.failing })
+      .from(checkStates)
+      .where(sql`${checkStates.endpointId} = ${ep.id}`)
+      .orderBy(checkStates.location);
+    expect(states).toEqual([
+      { location: 'eu-central', failing: 1 },
+      { location: 'us-east', failing: 1 },
+    ]);
   });
 
   it('answers a body that is not JSON 400 and one that is not typed JSON 415', async () => {

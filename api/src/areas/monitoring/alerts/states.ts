@@ -1,9 +1,13 @@
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../core/db/client.ts';
 import { arrayParameter, jsonParameter, transactionStatement } from '../../../core/db/prepared.ts';
 import { checkStates } from '../../../core/db/schema/index.ts';
 import { nextStreak, STALE_MS } from './streaks.ts';
 import type { Streak } from './streaks.ts';
+
+/** The first key of the streaks' advisory locks: "plst" (Plinth, streaks); the second is the location's hash. */
+export const STREAKS_LOCK_SPACE = 0x706c7374;
 
 interface Outcome {
   endpointId: string;
@@ -11,7 +15,22 @@ interface Outcome {
   success: boolean;
 }
 
-/** The location's streaks of these endpoints, locked until the transaction ends. */
+/**
+ * An organization's location has its streaks written by one batch at a time: a transaction-scoped
+ * advisory lock on the two (its two-key space, apart from the migrations' one-key lock), not a row
+ * lock on each streak, which wrote every row (and a WAL record per row) once more before its update.
+ * Another organization's agents at a location of the same name do not wait (a hash collision
+ * would only make two wait, never mix their rows).
+ */
+const lockStatement = transactionStatement('monitoring_lock_location', () => ({
+  toSQL: () =>
+    new PgDialect().sqlToQuery(
+      sql`select pg_advisory_xact_lock(${STREAKS_LOCK_SPACE},
+        hashtext(${sql.placeholder('org')}::text || ' ' || ${sql.placeholder('location')}::text))`,
+    ),
+}));
+
+/** The location's streaks of these endpoints (read under `lockStatement`). */
 const readStatement = transactionStatement(
   'monitoring_read_streaks',
   (d) =>
@@ -28,8 +47,7 @@ const readStatement = transactionStatement(
         sql`${checkStates.location} = ${sql.placeholder('location')}
           and ${checkStates.endpointId} = any(${arrayParameter('ids', 'uuid')}::uuid[])`,
       )
-      .orderBy(checkStates.endpointId)
-      .for('update'),
+      .orderBy(checkStates.endpointId),
   ([endpointId, lastCheckedAt, failing, passing, down]): [string, Streak] => [
     endpointId as string,
     // PostgreSQL's text for a timestamptz, which Date reads (as drizzle's own mapping does).
@@ -70,17 +88,24 @@ export const countsForStreaks = (r: { checkedAt: Date }, now = Date.now()): bool
   now - r.checkedAt.getTime() <= STALE_MS;
 
 /**
- * One location's streaks of these endpoints, locked until the transaction ends (read before the
- * batch's results are known to be new, so it can travel with their insert: a superset is fine).
+ * One location's streaks of these endpoints, the organization's location locked until the transaction ends (read
+ * before the batch's results are known to be new, so it can travel with their insert: a superset
+ * is fine). The lock is sent first and the read after it: each statement reads what was committed
+ * when it starts, so the read sees the last writer's streaks.
  */
 export async function lockStreaks(
   tx: Database,
-  location: string,
+  at: { organizationId: string; location: string },
   endpointIds: readonly string[],
 ): Promise<Map<string, Streak>> {
   if (endpointIds.length === 0) return new Map();
   const ids = [...new Set(endpointIds)].sort();
-  return new Map(await readStatement.execute(tx, { location, ids }));
+  const location = at.location;
+  const [, rows] = await Promise.all([
+    lockStatement.execute(tx, { org: at.organizationId, location }),
+    readStatement.execute(tx, { location, ids }),
+  ]);
+  return new Map(rows);
 }
 
 /**
