@@ -6,7 +6,7 @@ import { checkStates } from '../../../core/db/schema/index.ts';
 import { nextStreak, STALE_MS } from './streaks.ts';
 import type { Streak } from './streaks.ts';
 
-/** The first key of the streaks' advisory locks: "plst" (Plinth, streaks); the second is the location's hash. */
+/** The first key of the streaks' advisory locks, "plst"; the second hashes organization and location. */
 export const STREAKS_LOCK_SPACE = 0x706c7374;
 
 interface Outcome {
@@ -88,10 +88,10 @@ export const countsForStreaks = (r: { checkedAt: Date }, now = Date.now()): bool
   now - r.checkedAt.getTime() <= STALE_MS;
 
 /**
- * One location's streaks of these endpoints, the organization's location locked until the transaction ends (read
- * before the batch's results are known to be new, so it can travel with their insert: a superset
- * is fine). The lock is sent first and the read after it: each statement reads what was committed
- * when it starts, so the read sees the last writer's streaks.
+ * One location's streaks of these endpoints, the organization's location locked until the
+ * transaction ends (read before the batch's results are known to be new, so it can travel with
+ * their insert: a superset is fine). The lock is sent first and the read after it: each statement
+ * reads what was committed when it starts, so the read sees the last writer's streaks.
  */
 export async function lockStreaks(
   tx: Database,
