@@ -282,8 +282,9 @@ async function main(): Promise<void> {
     const loadStart = performance.now();
     const producing = produce(api.url, world, PER_MINUTE, SECONDS, random);
     await sleep(LIST_AFTER_S * 1000);
-    // Ends before the last events are sent (loadAtRate adds a second of warm-up).
-    const loaded = await list(SECONDS - LIST_AFTER_S - 1);
+    // Ends before the last events are sent (loadAtRate adds a second of warm-up, and its thread
+    // takes about half a second to start).
+    const loaded = await list(SECONDS - LIST_AFTER_S - 2);
     const produced = await producing;
     const loadSeconds = (performance.now() - loadStart) / 1000;
     const cpuAfter = cpuByProcess();
