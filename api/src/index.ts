@@ -29,7 +29,7 @@ import { SecretBox } from './core/secret-box.ts';
 import { createRunsRuntime } from './areas/runs/runtime.ts';
 import { createEventsRuntime } from './areas/events/runtime.ts';
 import { join } from 'node:path';
-import { createOffload } from './core/jobs/offload.ts';
+import { createOffload, registerOffloadMetrics } from './core/jobs/offload.ts';
 import { startJobThread } from './core/jobs/thread.ts';
 import type { JobThread } from './core/jobs/thread.ts';
 import type { JobThreadData } from './job-thread.ts';
@@ -82,6 +82,7 @@ const work = backgroundWork(
 let jobThread: JobThread | undefined;
 // The requests' thread tasks run here until the job thread is up (on PostgreSQL), then there.
 const offload = createOffload({ db: database.db, audit, events, logger });
+registerOffloadMetrics(metrics.registry, offload);
 let started = false;
 const app = createApp({
   logger,

@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_PER_TENANT } from '../../core/jobs/offload.ts';
 import { jsonRequest, startApiProcess, TEST_KEYS } from '../../test/api-process.ts';
 import type { ApiProcess } from '../../test/api-process.ts';
 import { freshDatabaseUrl } from '../../test/databases.ts';
+import { eventually } from '../../test/eventually.ts';
+import { STREAKS_LOCK_SPACE } from './alerts/states.ts';
 
 const PASSWORD = 'ingest-thread-admin-password';
 
@@ -10,19 +14,34 @@ const PASSWORD = 'ingest-thread-admin-password';
  * The API process on PostgreSQL: a results batch is parsed, validated and stored by a task on the
  * job thread (ingest-task.ts), and answers as the in-process route does (protocol.int.test.ts):
  * the same outcome, and the same errors for a body that is not JSON, not JSON-typed, has an
- * unknown field, a bad value, or a string PostgreSQL cannot store.
+ * unknown field, a bad value, or a string PostgreSQL cannot store. One organization's agents get
+ * a share of the thread, and of its database connections, and no more.
  */
 describe('results batches on the job thread', () => {
   let api: ApiProcess;
+  let databaseUrl: string;
+  let adminToken: string;
+  let orgId: string;
   let agentToken: string;
   let endpointId: string;
 
-  const raw = (body: string, contentType = 'application/json') =>
+  const post = (body: string, contentType = 'application/json', token = agentToken, signal?: AbortSignal) =>
     fetch(`${api.url}/api/v1/agent/results/`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${agentToken}`, 'Content-Type': contentType },
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': contentType },
       body,
-    }).then(async (res) => ({ status: res.status, body: (await res.json()) as any }));
+      signal,
+    });
+  const raw = (body: string, contentType?: string, token?: string) =>
+    post(body, contentType, token).then(async (res) => ({
+      status: res.status,
+      body: (await res.json()) as any,
+    }));
+  const call = async (method: string, path: string, body: unknown, token?: string) => {
+    const res = await jsonRequest(api.url, method, path, { token, body });
+    if (res.status >= 300) throw new Error(`${method} ${path} -> ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
   const result = (over: Record<string, unknown> = {}) => ({
     result_id: randomUUID(),
     endpoint_id: endpointId,
@@ -33,9 +52,8 @@ describe('results batches on the job thread', () => {
     http_time_to_first_byte_ms: 20,
     ...over,
   });
-  const tasksRun = async (outcome: string) => {
+  const metric = async (line: string) => {
     const text = await (await fetch(`${api.metricsUrl}/metrics`)).text();
-    const line = `plinth_thread_tasks_total{task="monitoring.ingest",outcome="${outcome}"} `;
     return Number(
       text
         .split('\n')
@@ -43,22 +61,21 @@ describe('results batches on the job thread', () => {
         ?.slice(line.length) ?? 0,
     );
   };
+  const tasksRun = (outcome: string) =>
+    metric(`plinth_thread_tasks_total{task="monitoring.ingest",outcome="${outcome}"} `);
 
   beforeAll(async () => {
+    databaseUrl = await freshDatabaseUrl();
     api = await startApiProcess({
-      DATABASE_URL: await freshDatabaseUrl(),
+      DATABASE_URL: databaseUrl,
       ...TEST_KEYS,
       PLINTH_BOOTSTRAP_ADMIN_PASSWORD: PASSWORD,
     });
     await api.waitReady();
-    const call = async (method: string, path: string, body: unknown, token?: string) => {
-      const res = await jsonRequest(api.url, method, path, { token, body });
-      if (res.status >= 300)
-        throw new Error(`${method} ${path} -> ${res.status} ${JSON.stringify(res.body)}`);
-      return res.body;
-    };
     const { token } = await call('POST', '/api/login/', { username: 'admin', password: PASSWORD });
+    adminToken = token;
     const org = await call('POST', '/api/v1/organizations/', { slug: 'ingest', name: 'I' }, token);
+    orgId = org.id;
     const ws = await call('POST', '/api/v1/workspaces/', { organization: org.id, name: 'w' }, token);
     const agent = await call(
       'POST',
@@ -111,4 +128,88 @@ describe('results batches on the job thread', () => {
     ]);
     expect(await tasksRun('ok')).toBe(6);
   }, 30_000);
+
+  it('keeps one organization’s agents to their share of the thread and of its connections', async () => {
+    const agentAt = async (organization: string, location: string) =>
+      (await call('POST', '/api/v1/agents/', { organization, name: randomUUID(), location }, adminToken))
+        .token as string;
+    const ours = [];
+    for (let i = 0; i <= MAX_PER_TENANT; i++) ours.push(await agentAt(orgId, 'eu-central'));
+    const other = await call('POST', '/api/v1/organizations/', { slug: 'other', name: 'O' }, adminToken);
+    const otherWs = await call(
+      'POST',
+      '/api/v1/workspaces/',
+      { organization: other.id, name: 'w' },
+      adminToken,
+    );
+    const otherEp = await call(
+      'POST',
+      '/api/v1/endpoints/',
+      { workspace: otherWs.id, name: 'shop', kind: 'http', target: 'https://other.example.com/' },
+      adminToken,
+    );
+    const theirs = await agentAt(other.id, 'eu-central');
+    const batch = (endpoint_id = endpointId) => JSON.stringify({ results: [result({ endpoint_id })] });
+
+    // Another API process's batch of eu-central, under way: it holds the location's lock.
+    const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
+    let release!: () => void;
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    const holder = sql.begin(async (tx) => {
+      await tx`select pg_advisory_xact_lock(${STREAKS_LOCK_SPACE}::int, hashtext(${orgId}::text || ' eu-central'))`;
+      locked();
+      await new Promise<void>((r) => (release = r));
+    });
+    try {
+      await Promise.race([isLocked, holder]);
+      const held = ours.slice(0, MAX_PER_TENANT).map((token) => raw(batch(), 'application/json', token));
+      const locksWaiting = async () =>
+        (
+          await sql<{ n: number }[]>`select count(*)::int as n from pg_locks
+            where locktype = 'advisory' and not granted`
+        )[0]!.n;
+      await eventually('the organization’s batches wait, one of them for the lock', async () => {
+        expect(await metric('plinth_thread_tasks_waiting ')).toBe(MAX_PER_TENANT);
+        expect(await locksWaiting()).toBeGreaterThan(0);
+        return true;
+      });
+      // Past its share, the organization's next batch is told to come back (it is not let in to
+      // wait, hence the deadline).
+      const refused = await post(
+        batch(),
+        'application/json',
+        ours[MAX_PER_TENANT],
+        AbortSignal.timeout(15_000),
+      );
+      expect([refused.status, refused.headers.get('retry-after')]).toEqual([503, '1']);
+      const why = await refused.json();
+      expect(why).toMatchObject({ code: 'service_unavailable' });
+      expect(JSON.stringify(why)).toMatch(/organization/);
+      expect(await metric('plinth_thread_tasks_refused_total{limit="tenant"} ')).toBe(1);
+      // Another organization's batch at the same place is stored meanwhile: the waiting batches
+      // hold no connection of the thread's pool (10), so it gets one.
+      const theirAnswer = await post(
+        batch(otherEp.id),
+        'application/json',
+        theirs,
+        AbortSignal.timeout(15_000),
+      );
+      expect([theirAnswer.status, await theirAnswer.json()]).toEqual([
+        200,
+        { accepted: 1, duplicates: 0, rejected: [] },
+      ]);
+      // By now every one of ours went as far as it can: still one waits on the database.
+      expect(await locksWaiting()).toBe(1);
+      release();
+      await holder;
+      for (const answer of await Promise.all(held))
+        expect(answer).toMatchObject({ status: 200, body: { accepted: 1, duplicates: 0 } });
+      expect(await metric('plinth_thread_tasks_waiting ')).toBe(0);
+    } finally {
+      release?.();
+      await holder.catch(() => {});
+      await sql.end();
+    }
+  }, 60_000);
 });

@@ -4,6 +4,7 @@ import type { Database } from '../../core/db/client.ts';
 import { arrayParameter, jsonParameter, prepared, transactionStatement } from '../../core/db/prepared.ts';
 import { checkEndpoints, checkResults } from '../../core/db/schema/index.ts';
 import { enqueueAll } from '../../core/jobs/queue.ts';
+import { KeyedQueue } from '../../core/keyed-queue.ts';
 import { EVALUATE_JOB } from './alerts/evaluate.ts';
 import { countsForStreaks, lockStreaks, moveStreaks } from './alerts/states.ts';
 import { addRollups, rollupsOf } from './rollups.ts';
@@ -11,6 +12,13 @@ import type { CheckResultInput, IngestOutcome, REJECTIONS } from './schema/proto
 
 /** How far ahead of the API's clock a result's `checked_at` may be. */
 const MAX_AHEAD_MS = 5 * 60_000;
+
+/**
+ * One batch per organization's location at a time in this process: the others wait here, not
+ * holding a database connection while they wait for the location's lock (alerts/states.ts), so
+ * one organization's many agents at a place cannot take the pool from everyone else's.
+ */
+const byLocation = new KeyedQueue();
 
 /**
  * The batch's endpoints that are in the agent's reach (its organization, or its workspace), with
@@ -115,39 +123,41 @@ export async function ingestResults(
   // The batch's own statements travel together where they can (pipelined on the transaction's
   // connection): its insert with the read of its streaks, then its rollups with its streaks.
   const now = Date.now();
-  const accepted = await db.transaction(async (tx) => {
-    const [inserted, old] = await Promise.all([
-      insertStatement.execute(tx, { agent: agent.agentId, rows: JSON.stringify(kept.map(row)) }),
-      lockStreaks(
+  const storeBatch = () =>
+    db.transaction(async (tx) => {
+      const [inserted, old] = await Promise.all([
+        insertStatement.execute(tx, { agent: agent.agentId, rows: JSON.stringify(kept.map(row)) }),
+        lockStreaks(
+          tx,
+          agent,
+          kept
+            .filter((r) => countsForStreaks({ checkedAt: new Date(r.checked_at) }, now))
+            .map((r) => r.endpoint_id),
+        ),
+      ]);
+      const stored = new Set(inserted);
+      // A result stored now (the first of twins in one batch only).
+      const fresh = kept
+        .filter((r) => stored.delete(r.result_id))
+        .map((r) => ({
+          endpointId: r.endpoint_id,
+          checkedAt: new Date(r.checked_at),
+          success: r.success,
+          durationMs: r.duration_ms,
+        }));
+      const [, flipped] = await Promise.all([
+        addRollups(
+          tx,
+          rollupsOf(fresh, agent.location, (id) => reach.get(id)!.frequency),
+        ),
+        moveStreaks(tx, agent.location, fresh, old, (id) => reach.get(id)!),
+      ]);
+      await enqueueAll(
         tx,
-        agent,
-        kept
-          .filter((r) => countsForStreaks({ checkedAt: new Date(r.checked_at) }, now))
-          .map((r) => r.endpoint_id),
-      ),
-    ]);
-    const stored = new Set(inserted);
-    // A result stored now (the first of twins in one batch only).
-    const fresh = kept
-      .filter((r) => stored.delete(r.result_id))
-      .map((r) => ({
-        endpointId: r.endpoint_id,
-        checkedAt: new Date(r.checked_at),
-        success: r.success,
-        durationMs: r.duration_ms,
-      }));
-    const [, flipped] = await Promise.all([
-      addRollups(
-        tx,
-        rollupsOf(fresh, agent.location, (id) => reach.get(id)!.frequency),
-      ),
-      moveStreaks(tx, agent.location, fresh, old, (id) => reach.get(id)!),
-    ]);
-    await enqueueAll(
-      tx,
-      flipped.map((id) => ({ kind: EVALUATE_JOB, key: id, tenant: agent.organizationId })),
-    );
-    return fresh.length;
-  });
+        flipped.map((id) => ({ kind: EVALUATE_JOB, key: id, tenant: agent.organizationId })),
+      );
+      return fresh.length;
+    });
+  const accepted = await byLocation.run(`${agent.organizationId} ${agent.location}`, storeBatch);
   return { accepted, duplicates: kept.length - accepted, rejected };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../errors.ts';
 import { createOffload, TaskFailed } from './offload.ts';
-import type { ThreadTask } from './offload.ts';
+import type { OffloadLimits, ThreadTask } from './offload.ts';
 import type { JobThread, TaskAnswer } from './thread.ts';
 
 const double: ThreadTask<{ here: string }, number, string> = {
@@ -42,8 +42,11 @@ describe('createOffload', () => {
   });
 
   /** An offload on a thread that answers each call when told to (`answerNext`). */
-  const heldOffload = (limits: { tasks: number; bytes: number; perKey: number }) => {
-    const offload = createOffload({ here: 'main' }, limits);
+  const heldOffload = (limits: Partial<OffloadLimits>) => {
+    const offload = createOffload(
+      { here: 'main' },
+      { tasks: 100, bytes: 10_000, perKey: 100, perTenant: 100, perTenantBytes: 10_000, ...limits },
+    );
     const pending: (() => void)[] = [];
     offload.attach(thread(() => new Promise((resolve) => pending.push(() => resolve({ output: 'done' })))));
     return {
@@ -94,6 +97,35 @@ describe('createOffload', () => {
     const a3 = offload.run(double, 5, { key: 'agent-a' });
     answerAll();
     expect([await a2, await b1, await a3]).toEqual(['done', 'done', 'done']);
+  });
+
+  it('lets one tenant hold a share of the slots and bytes only, and other tenants still get in', async () => {
+    const { offload, answerNext, answerAll } = heldOffload({
+      tasks: 10,
+      perKey: 4,
+      perTenant: 3,
+      perTenantBytes: 100,
+    });
+    // Three agents of one organization fill its share; a fourth of its agents is refused.
+    const a = [1, 2, 3].map((n) => offload.run(double, n, { key: `agent-${n}`, tenant: 'org-a', bytes: 10 }));
+    const refused = await refusal(offload.run(double, 4, { key: 'agent-4', tenant: 'org-a', bytes: 10 }));
+    expect(refused).toMatchObject({ kind: 'unavailable', retryAfterSeconds: 1 });
+    expect((refused as Error).message).toMatch(/organization/);
+    // Another organization's agent gets in meanwhile, a big one too (its first task).
+    const b1 = offload.run(double, 5, { key: 'agent-b', tenant: 'org-b', bytes: 500 });
+    const b2 = refusal(offload.run(double, 6, { key: 'agent-b2', tenant: 'org-b', bytes: 10 }));
+    answerNext();
+    expect(await a[0]).toBe('done');
+    // One of org-a's slots is free again, but not for more bytes than its share.
+    expect(
+      await refusal(offload.run(double, 7, { key: 'agent-4', tenant: 'org-a', bytes: 90 })),
+    ).toMatchObject({
+      kind: 'unavailable',
+    });
+    const a4 = offload.run(double, 8, { key: 'agent-4', tenant: 'org-a', bytes: 10 });
+    answerAll();
+    expect(await Promise.all([...a.slice(1), b1, a4])).toEqual(['done', 'done', 'done', 'done']);
+    expect(await b2).toMatchObject({ kind: 'unavailable' });
   });
 
   it('turns a thread that ended under way and a database outage into 503, and a throw into TaskFailed', async () => {

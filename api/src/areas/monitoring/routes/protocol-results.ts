@@ -24,8 +24,13 @@ export default textBodyEndpoint(
   (deps) => async (c, body) => {
     const started = performance.now();
     const agent = c.get('agent');
-    // An agent sends one batch at a time: a few at once is a retry; more cannot take every slot.
-    const reply = await deps.offload.run(ingest, { agent, body }, { key: agent.agentId, bytes: body.length });
+    // An agent sends one batch at a time: a few at once is a retry; more cannot take every slot,
+    // nor can one organization's agents together.
+    const reply = await deps.offload.run(
+      ingest,
+      { agent, body },
+      { key: agent.agentId, tenant: agent.organizationId, bytes: body.length },
+    );
     // As the other routes' validator answers (http-contract.ts onError).
     if ('notJson' in reply) throw new HTTPException(400, { message: 'Malformed JSON in request body' });
     if ('invalid' in reply) throw validationError(reply.invalid);
