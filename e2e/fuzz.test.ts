@@ -22,8 +22,12 @@ const BOOTSTRAP_PASSWORD = 'fuzz-bootstrap-password';
  */
 const SEED = Number(process.env.PLINTH_FUZZ_SEED ?? 20261123);
 const MAX_EXAMPLES = Number(process.env.PLINTH_FUZZ_MAX_EXAMPLES ?? 50);
-/** Each Schemathesis run is stopped (and the test fails) past this; a normal run takes well under. */
-const RUN_BUDGET_MS = Number(process.env.PLINTH_FUZZ_RUN_BUDGET_MS ?? 200_000);
+/**
+ * Each Schemathesis run is stopped (and the test fails) past this: a guard against a hung run, not
+ * a speed target. A run's time is mostly Schemathesis's own data generation, so it follows the
+ * host's speed: 220 s on a slow day here, where 200 s once left room.
+ */
+const RUN_BUDGET_MS = Number(process.env.PLINTH_FUZZ_RUN_BUDGET_MS ?? 420_000);
 
 interface Principal {
   /** Who the run acts as, for messages. */
