@@ -28,7 +28,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
-import { API_NODE_FLAGS, jsonRequest, startApiProcess, TEST_KEYS } from '../api/src/test/api-process.ts';
+import { jsonRequest, startApiProcess, TEST_KEYS } from '../api/src/test/api-process.ts';
 import { RESULT_COLUMNS } from '../api/src/areas/monitoring/ingest.ts';
 import { startPostgresServer } from '../api/src/test/postgres-server.ts';
 import { quantile } from './api-load.ts';
@@ -36,7 +36,7 @@ import { rng } from './api-world.ts';
 import { seedAgentsWorld } from './agents-world.ts';
 import type { BenchAgent } from './agents-world.ts';
 import { busyShare, cpuByProcess, cpuTimes, pinByLabel } from './cpu.ts';
-import { loadAtRate, watchHostStalls } from './http.ts';
+import { benchApiNodeFlags, loadAtRate, watchHostStalls } from './http.ts';
 import { agentFootprint } from './agents-footprint.ts';
 import { enableStatements, statementCensus } from './events-probes.ts';
 
@@ -227,10 +227,7 @@ async function main(): Promise<void> {
       ...(process.env.PLINTH_DB_POOL_SIZE && { PLINTH_DB_POOL_SIZE: process.env.PLINTH_DB_POOL_SIZE }),
     },
     {
-      // BENCH_API_CPU_PROF=<dir>: a V8 CPU profile of the API, written there when it stops.
-      nodeArgs: process.env.BENCH_API_CPU_PROF
-        ? [...API_NODE_FLAGS, '--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_CPU_PROF}`]
-        : API_NODE_FLAGS,
+      nodeArgs: benchApiNodeFlags(),
     },
   );
   const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });

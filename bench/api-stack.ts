@@ -5,11 +5,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { API_NODE_FLAGS, startApiProcess, TEST_KEYS } from '../api/src/test/api-process.ts';
+import { startApiProcess, TEST_KEYS } from '../api/src/test/api-process.ts';
 import type { ApiProcess } from '../api/src/test/api-process.ts';
 import { startMinioServer, writeStorageConfig } from '../api/src/test/minio-server.ts';
 import { startPostgresServer } from '../api/src/test/postgres-server.ts';
 import type { PostgresServer } from '../api/src/test/postgres-server.ts';
+import { benchApiNodeFlags } from './http.ts';
 
 export const ADMIN = { username: 'admin', password: 'bench-admin-password' };
 
@@ -42,10 +43,7 @@ export async function startStack(): Promise<Stack> {
       LOG_LEVEL: 'warn',
     },
     {
-      // BENCH_API_CPU_PROF=<dir>: a V8 CPU profile of the API, written there when it stops.
-      nodeArgs: process.env.BENCH_API_CPU_PROF
-        ? [...API_NODE_FLAGS, '--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_CPU_PROF}`]
-        : API_NODE_FLAGS,
+      nodeArgs: benchApiNodeFlags(),
     },
   );
   try {

@@ -28,7 +28,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
-import { API_NODE_FLAGS, jsonRequest, startApiProcess, TEST_KEYS } from '../api/src/test/api-process.ts';
+import { jsonRequest, startApiProcess, TEST_KEYS } from '../api/src/test/api-process.ts';
 import { startPostgresServer } from '../api/src/test/postgres-server.ts';
 import { answer, startReceiver } from '../api/src/test/webhook-receiver.ts';
 import type { Receiver } from '../api/src/test/webhook-receiver.ts';
@@ -39,7 +39,7 @@ import type { LoopAndGc } from './events-probes.ts';
 import { enableStatements, loopAndGc, poolLines, samplePool, statementCensus } from './events-probes.ts';
 import { seedEventsWorld } from './events-world.ts';
 import type { EventsWorld } from './events-world.ts';
-import { loadAtRate, rssMb, watchHostStalls } from './http.ts';
+import { benchApiNodeFlags, loadAtRate, rssMb, watchHostStalls } from './http.ts';
 
 const SECONDS = Number(process.env.BENCH_EVENTS_SECONDS ?? 120);
 const PER_MINUTE = Number(process.env.BENCH_EVENTS_PER_MINUTE ?? 1000);
@@ -233,10 +233,7 @@ async function main(): Promise<void> {
       ...passed,
     },
     {
-      // BENCH_API_CPU_PROF=<dir>: a V8 CPU profile of the API, written there when it stops.
-      nodeArgs: process.env.BENCH_API_CPU_PROF
-        ? [...API_NODE_FLAGS, '--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_CPU_PROF}`]
-        : API_NODE_FLAGS,
+      nodeArgs: benchApiNodeFlags(),
     },
   );
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });

@@ -18,11 +18,22 @@ import { connect } from 'node:net';
 import type { Socket } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
-import { startApiProcess, TEST_KEYS } from '../api/src/test/api-process.ts';
+import { API_NODE_FLAGS, startApiProcess, TEST_KEYS } from '../api/src/test/api-process.ts';
 import { startPostgresServer } from '../api/src/test/postgres-server.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+
+/**
+ * The API's Node flags for a bench: the start command's, plus BENCH_API_CPU_PROF=<dir> (a CPU
+ * profile written there when the API stops) and BENCH_API_NODE_ARGS (more flags, split at spaces:
+ * `--trace-gc`, `--heap-prof --heap-prof-dir=<dir>`, `--import <a probe module>`).
+ */
+export function benchApiNodeFlags(): string[] {
+  const cpu = process.env.BENCH_API_CPU_PROF;
+  const more = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  return [...API_NODE_FLAGS, ...(cpu ? ['--cpu-prof', `--cpu-prof-dir=${cpu}`] : []), ...more];
+}
 
 export interface RouteResult {
   name: string;
