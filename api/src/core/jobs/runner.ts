@@ -251,6 +251,13 @@ export class JobRunner {
     } catch (err) {
       if (err instanceof LeaseLost)
         this.logger.warn(log, 'a job was taken over by another runner; this one stopped');
+      // A retry the job asked for (a receiver that answered 500) is its outcome, recorded by the
+      // job itself: one tenant's broken receiver must not fill the operators' warnings.
+      else if (err instanceof RetryLater)
+        this.logger.debug(
+          { ...log, code: err.code, retry_in_seconds: err.seconds },
+          'a job will be tried again',
+        );
       else this.logger.warn({ ...log, err: errorInfo(err) }, 'a background job failed');
       throw err;
     }
