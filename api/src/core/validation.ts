@@ -81,3 +81,24 @@ export function jsonDepth(value: unknown): number {
   }
   return deepest;
 }
+
+/** Why a JSON text was not taken: not JSON at all, or not of the schema's shape. */
+export type Unparsed = { readonly notJson: true } | { readonly invalid: FieldError[] };
+
+/**
+ * A request's JSON text parsed and validated where its work runs (a thread task): its value, or
+ * why not, as data (errors do not cross threads) that the route answers as the validator would.
+ */
+export function parseJsonText<S extends z.ZodType>(
+  schema: S,
+  text: string,
+): { data: z.output<S> } | Unparsed {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { notJson: true };
+  }
+  const parsed = schema.safeParse(json);
+  return parsed.success ? { data: parsed.data } : { invalid: fieldErrors(parsed.error.issues) };
+}

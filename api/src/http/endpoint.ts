@@ -1,6 +1,8 @@
 import type { OpenAPIHono, RouteConfig, RouteHandler } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { validationError } from '../core/errors.ts';
+import type { Unparsed } from '../core/validation.ts';
 import type { AppEnv } from './app-env.ts';
 import { isJson } from './storable-input.ts';
 
@@ -44,4 +46,14 @@ export function textBodyEndpoint<D>(
       return handle(c, await c.req.text());
     });
   };
+}
+
+/**
+ * A thread task's reply to a `textBodyEndpoint`'s body, unless the body was refused: then what the
+ * validator answers for the other routes (http-contract.ts onError), 400 either way.
+ */
+export function unlessUnparsed<R extends object>(reply: R | Unparsed): R {
+  if ('notJson' in reply) throw new HTTPException(400, { message: 'Malformed JSON in request body' });
+  if ('invalid' in reply) throw validationError(reply.invalid);
+  return reply;
 }

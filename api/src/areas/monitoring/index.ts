@@ -1,3 +1,4 @@
+import { task as healthTask } from './health-task.ts';
 import { task as ingestTask } from './ingest-task.ts';
 import { ADMINS, ALL, NOT_VIEWER } from '../../auth/policy.ts';
 import type { Registration } from '../../core/registry.ts';
@@ -104,7 +105,7 @@ export const monitoringArea: Area = {
     protocolHealth,
     protocolErrors,
   ],
-  tasks: [ingestTask],
+  tasks: [ingestTask, healthTask],
   pages: registerMonitoringPages,
   nav: [{ section: 'monitoring', href: '/ui/monitoring/', label: 'Monitoring', order: 30 }],
   jobs: (deps) => ({

@@ -1,6 +1,6 @@
 import type { AgentIdentity } from '../../auth/agents.ts';
-import type { FieldError } from '../../core/errors.ts';
-import { fieldErrors } from '../../core/validation.ts';
+import { parseJsonText } from '../../core/validation.ts';
+import type { Unparsed } from '../../core/validation.ts';
 import type { AreaTask } from '../area.ts';
 import { ingestResults } from './ingest.ts';
 import { ResultBatchSchema } from './schema/protocol.ts';
@@ -13,8 +13,7 @@ export interface IngestInput {
 }
 
 /** What became of it: stored (in part), or refused whole as the route's validator would. */
-export type IngestReply =
-  { readonly outcome: IngestOutcome } | { readonly invalid: FieldError[] } | { readonly notJson: true };
+export type IngestReply = { readonly outcome: IngestOutcome } | Unparsed;
 
 /**
  * A results batch parsed, validated and stored on the job thread on PostgreSQL (job-thread.ts
@@ -25,14 +24,8 @@ export const task: AreaTask<IngestInput, IngestReply> = {
   name: 'monitoring.ingest',
   thread: import.meta.url,
   async run(deps, { agent, body }) {
-    let json: unknown;
-    try {
-      json = JSON.parse(body);
-    } catch {
-      return { notJson: true };
-    }
-    const batch = ResultBatchSchema.safeParse(json);
-    if (!batch.success) return { invalid: fieldErrors(batch.error.issues) };
+    const batch = parseJsonText(ResultBatchSchema, body);
+    if (!('data' in batch)) return batch;
     return { outcome: await ingestResults(deps.db, agent, batch.data.results) };
   },
 };

@@ -11,18 +11,19 @@ import { STREAKS_LOCK_SPACE } from './alerts/states.ts';
 const PASSWORD = 'ingest-thread-admin-password';
 
 /**
- * The API process on PostgreSQL: a results batch is parsed, validated and stored by a task on the
- * job thread (ingest-task.ts), and answers as the in-process route does (protocol.int.test.ts):
+ * The API process on PostgreSQL: a results batch, and a health report (which may embed results),
+ * is parsed, validated and stored by a task on the job thread (ingest-task.ts, health-task.ts), and answers as the in-process route does (protocol.int.test.ts):
  * the same outcome, and the same errors for a body that is not JSON, not JSON-typed, has an
  * unknown field, a bad value, or a string PostgreSQL cannot store. One organization's agents get
  * a share of the thread, and of its database connections, and no more.
  */
-describe('results batches on the job thread', () => {
+describe('agents’ reports on the job thread', () => {
   let api: ApiProcess;
   let databaseUrl: string;
   let adminToken: string;
   let orgId: string;
   let agentToken: string;
+  let agentId: string;
   let endpointId: string;
 
   const post = (body: string, contentType = 'application/json', token = agentToken, signal?: AbortSignal) =>
@@ -61,8 +62,17 @@ describe('results batches on the job thread', () => {
         ?.slice(line.length) ?? 0,
     );
   };
-  const tasksRun = (outcome: string) =>
-    metric(`plinth_thread_tasks_total{task="monitoring.ingest",outcome="${outcome}"} `);
+  const tasksRun = (outcome: string, task = 'monitoring.ingest') =>
+    metric(`plinth_thread_tasks_total{task="${task}",outcome="${outcome}"} `);
+  const report = (over: Record<string, unknown> = {}) =>
+    JSON.stringify({ status: 'healthy', version: '1.0.0', uptime_seconds: 60, ...over });
+  const health = (body: string, token = agentToken, signal?: AbortSignal) =>
+    fetch(`${api.url}/api/v1/agent/health/`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body,
+      signal,
+    }).then(async (res) => ({ status: res.status, headers: res.headers, body: (await res.json()) as any }));
 
   beforeAll(async () => {
     databaseUrl = await freshDatabaseUrl();
@@ -84,6 +94,7 @@ describe('results batches on the job thread', () => {
       token,
     );
     agentToken = agent.token;
+    agentId = agent.id;
     const ep = await call(
       'POST',
       '/api/v1/endpoints/',
@@ -103,6 +114,33 @@ describe('results batches on the job thread', () => {
     expect(await raw(batch)).toEqual({ status: 200, body: { accepted: 0, duplicates: 2, rejected: [] } });
     // Only the thread counts its tasks: the batches did not run on the main event loop.
     expect(await tasksRun('ok')).toBe(2);
+  }, 30_000);
+
+  it('records a health report and its embedded results on the thread', async () => {
+    const sent = await health(report({ reported_agent_id: agentId, check_results: [result()] }));
+    expect(sent).toMatchObject({
+      status: 201,
+      body: { agent_id: agentId, organization: orgId, results: { accepted: 1, duplicates: 0, rejected: [] } },
+    });
+    expect(await tasksRun('ok', 'monitoring.health')).toBe(1);
+    const view = await call('GET', `/api/v1/agents/${agentId}/`, undefined, adminToken);
+    expect(view).toMatchObject({ health: 'healthy', version: '1.0.0', uptime_seconds: 60 });
+    // Refused as the validator and the in-process route refuse them.
+    expect(await health('{"status": ')).toMatchObject({ status: 400, body: { code: 'parse_error' } });
+    const bad = await health(report({ uptime_seconds: -1 }));
+    expect([bad.status, bad.body.errors]).toEqual([
+      400,
+      [
+        {
+          attr: 'uptime_seconds',
+          code: 'min_value',
+          detail: 'Ensure this value is greater than or equal to 0.',
+        },
+      ],
+    ]);
+    const other = await health(report({ reported_agent_id: randomUUID(), check_results: [result()] }));
+    expect(other).toMatchObject({ status: 403, body: { code: 'agent_mismatch' } });
+    expect(await tasksRun('ok', 'monitoring.health')).toBe(4);
   }, 30_000);
 
   it('refuses what the route’s validator refuses, with the same answers', async () => {
@@ -187,6 +225,14 @@ describe('results batches on the job thread', () => {
       expect(why).toMatchObject({ code: 'service_unavailable' });
       expect(JSON.stringify(why)).toMatch(/organization/);
       expect(await metric('plinth_thread_tasks_refused_total{limit="tenant"} ')).toBe(1);
+      // So is a health report with results in it: it is a batch by another route.
+      const refusedReport = await health(
+        report({ check_results: [result()] }),
+        ours[MAX_PER_TENANT],
+        AbortSignal.timeout(15_000),
+      );
+      expect([refusedReport.status, refusedReport.headers.get('retry-after')]).toEqual([503, '1']);
+      expect(await metric('plinth_thread_tasks_refused_total{limit="tenant"} ')).toBe(2);
       // Another organization's batch at the same place is stored meanwhile: the waiting batches
       // hold no connection of the thread's pool (10), so it gets one.
       const theirAnswer = await post(

@@ -3,10 +3,9 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { AgentIdentity } from '../../auth/agents.ts';
 import type { Database } from '../../core/db/client.ts';
 import { agents, checkEndpoints } from '../../core/db/schema/index.ts';
-import { forbidden } from '../../core/errors.ts';
 import { settingsOf } from './endpoints.ts';
 import { ingestResults } from './ingest.ts';
-import type { Assignments, ErrorReport, HealthReport } from './schema/protocol.ts';
+import type { Assignments, ErrorReport, HealthAnswer, HealthReport } from './schema/protocol.ts';
 
 /** How often agents are told to ask for their assignments again. */
 export const POLL_INTERVAL_S = 30;
@@ -60,10 +59,19 @@ export async function assignmentsOf(
   };
 }
 
-/** Keeps what the agent says of itself; results sent with it are stored as a batch would be. */
-export async function recordHealth(db: Database, agent: AgentIdentity, report: HealthReport) {
-  if (report.reported_agent_id && report.reported_agent_id.toLowerCase() !== agent.agentId)
-    throw forbidden('reported_agent_id names another agent than the token’s.', 'agent_mismatch');
+/** Whether the report's `reported_agent_id` names another agent than its token's (refused: 403). */
+export const namesAnotherAgent = (agent: AgentIdentity, report: HealthReport): boolean =>
+  !!report.reported_agent_id && report.reported_agent_id.toLowerCase() !== agent.agentId;
+
+/**
+ * Keeps what the agent says of itself; results sent with it are stored as a batch would be. The
+ * caller has refused a report that names another agent (`namesAnotherAgent`).
+ */
+export async function recordHealth(
+  db: Database,
+  agent: AgentIdentity,
+  report: HealthReport,
+): Promise<HealthAnswer> {
   const { check_results: results, status, version, uptime_seconds: uptime, ...rest } = report;
   const [row] = await db
     .update(agents)

@@ -1,6 +1,5 @@
-import { HTTPException } from 'hono/http-exception';
-import { validationError } from '../../../core/errors.ts';
 import { jsonBody, jsonResponse } from '../../../http/common.ts';
+import { unlessUnparsed } from '../../../http/endpoint.ts';
 import { defineRoute } from '../../../http/openapi.ts';
 import { textBodyEndpoint } from '../../area.ts';
 import { task as ingest } from '../ingest-task.ts';
@@ -26,15 +25,13 @@ export default textBodyEndpoint(
     const agent = c.get('agent');
     // An agent sends one batch at a time: a few at once is a retry; more cannot take every slot,
     // nor can one organization's agents together.
-    const reply = await deps.offload.run(
-      ingest,
-      { agent, body },
-      { key: agent.agentId, tenant: agent.organizationId, bytes: body.length },
+    const { outcome } = unlessUnparsed(
+      await deps.offload.run(
+        ingest,
+        { agent, body },
+        { key: agent.agentId, tenant: agent.organizationId, bytes: body.length },
+      ),
     );
-    // As the other routes' validator answers (http-contract.ts onError).
-    if ('notJson' in reply) throw new HTTPException(400, { message: 'Malformed JSON in request body' });
-    if ('invalid' in reply) throw validationError(reply.invalid);
-    const { outcome } = reply;
     countBatch({ ...outcome, rejected: outcome.rejected.length }, (performance.now() - started) / 1000);
     return c.json(outcome, 200);
   },

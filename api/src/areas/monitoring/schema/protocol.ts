@@ -281,6 +281,7 @@ export const HealthAnswerSchema = z
       results: { accepted: 1, duplicates: 0, rejected: [] },
     },
   });
+export type HealthAnswer = z.output<typeof HealthAnswerSchema>;
 
 export const ErrorReportSchema = z
   .object({
