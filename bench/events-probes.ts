@@ -67,7 +67,10 @@ export function poolLines(samples: PoolSample[][]): string[] {
 
 /**
  * The API's event-loop lag (p99 and max since the last scrape: prom-client resets it), GC seconds
- * and major GCs so far, and its heap in use, from its process metrics.
+ * and major GCs so far, and its heap in use, from its process metrics; and its own histogram of
+ * the list's handling (`listServed`, cumulative counts by upper bound in seconds). That one starts
+ * once the request was read: the client's time minus it is the wait to be read (the event loop,
+ * the network), it is the handling (its queries included).
  */
 export interface LoopAndGc {
   lagP99: number;
@@ -75,10 +78,19 @@ export interface LoopAndGc {
   gc: number;
   majorGcs: number;
   heapMb: number;
+  listServed: Map<number, number>;
 }
 
 export async function loopAndGc(metricsUrl: string): Promise<LoopAndGc> {
   const lines = (await (await fetch(`${metricsUrl}/metrics`)).text()).split('\n');
+  const listServed = new Map<number, number>();
+  for (const line of lines) {
+    if (!line.startsWith('plinth_http_request_duration_seconds_bucket{')) continue;
+    if (!line.includes('route="/api/v1/workspaces/"') || !line.includes('method="GET"')) continue;
+    const le = /le="([^"]+)"/.exec(line)?.[1];
+    const bound = le === '+Inf' ? Infinity : Number(le);
+    listServed.set(bound, (listServed.get(bound) ?? 0) + Number(line.slice(line.lastIndexOf(' ') + 1)));
+  }
   const sum = (name: string) =>
     lines
       .filter((l) => l.startsWith(`${name} `) || l.startsWith(`${name}{`))
@@ -89,6 +101,7 @@ export async function loopAndGc(metricsUrl: string): Promise<LoopAndGc> {
     gc: sum('plinth_nodejs_gc_duration_seconds_sum'),
     majorGcs: sum('plinth_nodejs_gc_duration_seconds_count{kind="major"'),
     heapMb: sum('plinth_nodejs_heap_size_used_bytes') / 2 ** 20,
+    listServed,
   };
 }
 
@@ -136,4 +149,12 @@ export function statementCensus(
       ];
     },
   };
+}
+
+/** The bucket bound (ms) a quantile of the list's handling between two scrapes falls under. */
+export function servedQuantile(before: LoopAndGc, after: LoopAndGc, q: number): number {
+  const [a, b] = [before.listServed, after.listServed];
+  const total = (b.get(Infinity) ?? 0) - (a.get(Infinity) ?? 0);
+  const bounds = [...b.keys()].sort((x, y) => x - y);
+  return (bounds.find((x) => (b.get(x) ?? 0) - (a.get(x) ?? 0) >= q * total) ?? Infinity) * 1000;
 }

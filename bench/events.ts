@@ -36,7 +36,14 @@ import { quantile } from './api-load.ts';
 import { rng } from './api-world.ts';
 import { cpuByProcess, pinByLabel } from './cpu.ts';
 import type { LoopAndGc } from './events-probes.ts';
-import { enableStatements, loopAndGc, poolLines, samplePool, statementCensus } from './events-probes.ts';
+import {
+  enableStatements,
+  loopAndGc,
+  poolLines,
+  samplePool,
+  servedQuantile,
+  statementCensus,
+} from './events-probes.ts';
 import { seedEventsWorld } from './events-world.ts';
 import type { EventsWorld } from './events-world.ts';
 import { benchApiNodeFlags, loadAtRate, rssMb, watchHostStalls } from './http.ts';
@@ -281,7 +288,9 @@ async function main(): Promise<void> {
     await sleep(LIST_AFTER_S * 1000);
     // Ends before the last events are sent (loadAtRate adds a second of warm-up, and its thread
     // takes about half a second to start).
+    const listLoop0 = await loopAndGc(api.metricsUrl);
     const loaded = await list(SECONDS - LIST_AFTER_S - 2);
+    const listLoop = await loopAndGc(api.metricsUrl);
     const produced = await producing;
     const loadSeconds = (performance.now() - loadStart) / 1000;
     const cpuAfter = cpuByProcess();
@@ -356,6 +365,12 @@ async function main(): Promise<void> {
     console.log(listLine('idle', idle.result));
     console.log(listLine('loaded', loaded.result));
     console.log(`  p99 loaded / idle: ${ratio.toFixed(2)}× (target ≤ ${TARGET.listRatio}×)`);
+    const servedLine = (a: LoopAndGc, b: LoopAndGc) =>
+      `p50 ≤ ${servedQuantile(a, b, 0.5)} ms, p99 ≤ ${servedQuantile(a, b, 0.99)} ms`;
+    console.log(
+      `  handled in the API (its histogram, once read): idle ${servedLine(idleLoop0, idleLoop)}, ` +
+        `loaded ${servedLine(listLoop0, listLoop)}`,
+    );
     console.log(
       `CPU during the load      API ${cpu('API').toFixed(1)} s = ${((cpu('API') / loadSeconds) * 100).toFixed(0)}% of a core ` +
         `(${((cpu('API') * 1000) / ids.length).toFixed(1)} ms per event with its list calls), PostgreSQL ` +
@@ -363,11 +378,12 @@ async function main(): Promise<void> {
         `${((cpu('bench') / loadSeconds) * 100).toFixed(0)}%`,
     );
     console.log(`API RSS                  peak ${peak.toFixed(0)} MB`);
-    const loopLine = (now: LoopAndGc, before: LoopAndGc, seconds: number) =>
-      `lag p99 ${Math.round(now.lagP99)} ms, max ${Math.round(now.lagMax)} ms, GC ${(((now.gc - before.gc) / seconds) * 100).toFixed(1)}% ` +
+    // The lag since the scrape before (prom-client resets it): the list's windows.
+    const loopLine = (lag: LoopAndGc, now: LoopAndGc, before: LoopAndGc, seconds: number) =>
+      `lag p99 ${Math.round(lag.lagP99)} ms, max ${Math.round(lag.lagMax)} ms, GC ${(((now.gc - before.gc) / seconds) * 100).toFixed(1)}% ` +
       `of the time (${now.majorGcs - before.majorGcs} major), heap ${now.heapMb.toFixed(0)} MB`;
-    console.log(`API event loop           idle: ${loopLine(idleLoop, idleLoop0, IDLE_SECONDS)}`);
-    console.log(`                         loaded: ${loopLine(loadLoop, loadLoop0, loadSeconds)}`);
+    console.log(`API event loop           idle: ${loopLine(idleLoop, idleLoop, idleLoop0, IDLE_SECONDS)}`);
+    console.log(`                         loaded: ${loopLine(listLoop, loadLoop, loadLoop0, loadSeconds)}`);
     console.log(`host stalls > 10 ms      idle ${stallLine(idleStalls)}, loaded ${stallLine(loadStalls)}`);
 
     for (const line of statements) console.log(line);

@@ -188,24 +188,28 @@ const claimQuery = (db: Database, filter: SQL) =>
     )
     .returning();
 
-type ClaimShape = 'any' | 'idle' | 'security';
+/** `any_limited`: any tenant's job but one of a tenant at its limit (placeholder `tenantLimit`). */
+type ClaimShape = 'any' | 'any_limited' | 'idle' | 'security';
 
 /**
- * A pool's claim (its kinds in placeholder `kinds`, its tenant limit in `tenantLimit`), prepared
- * per shape: a busy pool makes one per job, and building the statement cost more than running it.
+ * A pool's claim (its kinds in placeholder `kinds`), prepared per shape: a busy pool makes one per
+ * job, and building the statement cost more than running it. A tenant with no job running is
+ * under any limit (at least 1), so only `any_limited` counts.
  */
-function claimStatement(db: Database, shape: ClaimShape, limited: boolean) {
-  return prepared(db, `jobs_claim_${shape}${limited ? '_limited' : ''}`, (d, name) => {
+function claimStatement(db: Database, shape: ClaimShape) {
+  return prepared(db, `jobs_claim_${shape}`, (d, name) => {
     let filter = sql`${jobs.kind} = any(${sql.placeholder('kinds')}::text[])`;
-    // A tenant at its limit of running jobs waits, whatever else is idle (a slow webhook receiver).
-    if (limited)
-      filter = sql`${filter} and (${jobs.tenant} is null or (select count(*) from ${jobs} r
-        where r.state = 'running' and r.lease_until >= now() and r.tenant = ${jobs.tenant})
-        < ${sql.placeholder('tenantLimit')}::integer)`;
     const idle = sql`(${jobs.tenant} is null or ${jobs.tenant} not in ${busyTenants})`;
     if (shape === 'security')
       filter = sql`${filter} and ${jobs.priority} = ${sql.raw(String(JOB_PRIORITY.security))} and ${idle}`;
     else if (shape === 'idle') filter = sql`${filter} and ${idle}`;
+    // A tenant at its limit of running jobs waits, whatever else is idle (a slow webhook receiver).
+    // Those tenants are found once per claim (a hashed subplan): counted per candidate row, a slow
+    // receiver's backlog made every claim cost its length times the running jobs.
+    else if (shape === 'any_limited')
+      filter = sql`${filter} and (${jobs.tenant} is null or ${jobs.tenant} not in (select r.tenant from ${jobs} r
+        where r.state = 'running' and r.lease_until >= now() and r.tenant is not null
+        group by r.tenant having count(*) >= ${sql.placeholder('tenantLimit')}::integer))`;
     return claimQuery(d, filter).prepare(name);
   });
 }
@@ -234,20 +238,19 @@ export async function claim(
         await claimQuery(db, sql`${jobs.kind} = ${which.kind} and ${jobs.key} = ${which.key}`).execute(params)
       )[0],
     );
-  const limited = which.tenantLimit !== undefined;
   const take = async (shape: ClaimShape) =>
     leased(
       (
-        await claimStatement(db, shape, limited).execute({
+        await claimStatement(db, shape).execute({
           ...params,
           kinds: [...which.kinds],
-          ...(limited && { tenantLimit: which.tenantLimit }),
+          ...(shape === 'any_limited' && { tenantLimit: which.tenantLimit }),
         })
       )[0],
     );
   if (which.securityOnly) return take('security');
   if (which.idleOnly) return take('idle');
-  return (await take('idle')) ?? take('any');
+  return (await take('idle')) ?? take(which.tenantLimit === undefined ? 'any' : 'any_limited');
 }
 
 /**
