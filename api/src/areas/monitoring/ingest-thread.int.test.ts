@@ -12,10 +12,11 @@ const PASSWORD = 'ingest-thread-admin-password';
 
 /**
  * The API process on PostgreSQL: a results batch, and a health report (which may embed results),
- * is parsed, validated and stored by a task on the job thread (ingest-task.ts, health-task.ts), and answers as the in-process route does (protocol.int.test.ts):
- * the same outcome, and the same errors for a body that is not JSON, not JSON-typed, has an
- * unknown field, a bad value, or a string PostgreSQL cannot store. One organization's agents get
- * a share of the thread, and of its database connections, and no more.
+ * is parsed, validated and stored by a task on the job thread (ingest-task.ts, health-task.ts),
+ * and answers as the in-process route does (protocol.int.test.ts): the same outcome, and the same
+ * errors for a body that is not JSON, not JSON-typed, has an unknown field, a bad value, or a
+ * string PostgreSQL cannot store. One organization's agents get a share of the thread, and of its
+ * database connections, and no more.
  */
 describe('agents’ reports on the job thread', () => {
   let api: ApiProcess;
