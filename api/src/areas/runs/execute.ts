@@ -66,7 +66,7 @@ export async function execute(deps: JobDeps, ctx: JobContext): Promise<void> {
   const fence = holds(ctx.lease);
   const runner = deps.runs.runner;
   const fail = (reason: string, status: 'failed' | 'killed' = 'failed') =>
-    endRun(deps, id, { status, exitCode: null, reason }, fence);
+    endRun(deps, id, { status, exitCode: null, reason }, ctx.lease);
   if (run.cancelRequestedAt) return void (await fail('cancelled', 'killed'));
   if (!runner) return void (await fail('no runner is configured on the server (PLINTH_ACTION_RUNNER)'));
   if (run.status === 'running' && !(run.runner === 'kubernetes' && runner.name === 'kubernetes'))
@@ -109,7 +109,7 @@ export async function execute(deps: JobDeps, ctx: JobContext): Promise<void> {
       ...(last && { output: last.output }),
       truncated: output.truncated,
     },
-    fence,
+    ctx.lease,
   );
 }
 

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../core/db/client.ts';
+import { preparedInTransaction } from '../../core/db/prepared.ts';
 import { actionRuns, workspaces } from '../../core/db/schema/index.ts';
 import type { ActionRunRow, RunStatus } from '../../core/db/schema/index.ts';
-import { enqueue } from '../../core/jobs/queue.ts';
+import { enqueue, holdsByPlaceholders, leaseParams } from '../../core/jobs/queue.ts';
+import type { Lease } from '../../core/jobs/queue.ts';
 import { API_VERSION } from '../../core/version.ts';
 import type { JobDeps } from '../area.ts';
 import { recordRunEvent } from '../events/public.ts';
@@ -45,37 +46,33 @@ export async function createRun(
 ): Promise<ActionRunRow> {
   const snapshot = redactSnapshot(input.config);
   const deadlineMs = input.action.timeout ? parseDuration(input.action.timeout)! : ACTION_TIMEOUT.defaultMs;
-  const now = new Date();
-  const [run] = await tx
-    .insert(actionRuns)
-    .values({
-      id: randomUUID(),
-      organizationId: input.organizationId,
-      workspaceId: input.workspaceId,
-      block: input.block.name,
-      action: input.action.name,
-      workflow: input.workflow?.name ?? null,
-      workflowRun: input.workflow?.run ?? null,
-      step: input.workflow?.step ?? null,
-      command: redactCommand(input.command ?? commandLine(actionArgv(input.action))),
-      clientVersion: input.clientVersion ?? null,
-      runBy: input.runBy,
-      runner: input.runner,
-      image: input.block.image,
-      spec: { argv: actionArgv(input.action), env: { ...input.block.variables } },
-      userId: input.starter.userId,
-      apiKeyId: input.starter.apiKeyId,
-      userEmail: input.starter.email,
-      userName: input.starter.name,
-      // A client's run is under way as soon as it is recorded: the client runs it now.
-      status: input.runBy === 'client' ? 'running' : 'created',
-      startedAt: input.runBy === 'client' ? now : null,
-      snapshot,
-      snapshotId: snapshotId(snapshot),
-      deadlineSeconds: Math.ceil(deadlineMs / 1000),
-      keepOutput: readSettings(input.config).transactions?.logging === true,
-    })
-    .returning();
+  const [run] = await insertRun.execute(tx, {
+    id: randomUUID(),
+    organization_id: input.organizationId,
+    workspace_id: input.workspaceId,
+    block: input.block.name,
+    action: input.action.name,
+    workflow: input.workflow?.name ?? null,
+    workflow_run: input.workflow?.run ?? null,
+    step: input.workflow?.step ?? null,
+    command: redactCommand(input.command ?? commandLine(actionArgv(input.action))),
+    client_version: input.clientVersion ?? null,
+    run_by: input.runBy,
+    runner: input.runner,
+    image: input.block.image,
+    spec: { argv: actionArgv(input.action), env: { ...input.block.variables } },
+    user_id: input.starter.userId,
+    api_key_id: input.starter.apiKeyId,
+    user_email: input.starter.email,
+    user_name: input.starter.name,
+    // A client's run is under way as soon as it is recorded: the client runs it now.
+    status: input.runBy === 'client' ? 'running' : 'created',
+    started: input.runBy === 'client',
+    snapshot,
+    snapshot_id: snapshotId(snapshot),
+    deadline_seconds: Math.ceil(deadlineMs / 1000),
+    keep_output: readSettings(input.config).transactions?.logging === true,
+  });
   if (input.runBy === 'server')
     await enqueue(tx, {
       kind: EXECUTE_JOB,
@@ -87,6 +84,40 @@ export async function createRun(
     });
   return run!;
 }
+
+/** A run's row, built once: a run's start is one of the API's busiest writes. */
+const insertRun = preparedInTransaction('action_run_insert', (d) => {
+  const p = (name: string) => sql.placeholder(name);
+  return d
+    .insert(actionRuns)
+    .values({
+      id: p('id'),
+      organizationId: p('organization_id'),
+      workspaceId: p('workspace_id'),
+      block: p('block'),
+      action: p('action'),
+      workflow: p('workflow'),
+      workflowRun: p('workflow_run'),
+      step: p('step'),
+      command: p('command'),
+      clientVersion: p('client_version'),
+      runBy: p('run_by'),
+      runner: p('runner'),
+      image: p('image'),
+      spec: p('spec'),
+      userId: p('user_id'),
+      apiKeyId: p('api_key_id'),
+      userEmail: p('user_email'),
+      userName: p('user_name'),
+      status: p('status'),
+      startedAt: sql`case when ${p('started')}::boolean then now() end`,
+      snapshot: p('snapshot'),
+      snapshotId: p('snapshot_id'),
+      deadlineSeconds: p('deadline_seconds'),
+      keepOutput: p('keep_output'),
+    })
+    .returning();
+});
 
 /** The transaction status an outcome gives. */
 export function statusOf(outcome: { exitCode: number | null; killed: boolean }): RunStatus {
@@ -109,25 +140,20 @@ export async function endRun(
     output?: string;
     truncated?: boolean;
   },
-  fence?: SQL,
+  lease?: Lease,
 ): Promise<ActionRunRow | undefined> {
   return deps.db.transaction(async (tx) => {
-    const now = new Date();
-    const [run] = await tx
-      .update(actionRuns)
-      .set({
-        status: end.status,
-        exitCode: end.exitCode,
-        reason: end.reason,
-        finishedAt: now,
-        // postgres-js takes no Date as an untyped parameter: the ISO text, cast.
-        startedAt: sql`coalesce(${actionRuns.startedAt}, ${now.toISOString()}::timestamptz)`,
-        ...(end.output !== undefined && { output: end.output, outputTruncated: end.truncated ?? false }),
-      })
-      .where(and(eq(actionRuns.id, runId), inArray(actionRuns.status, ['created', 'running']), fence))
-      .returning();
+    const [run] = await endStatement.execute(tx, {
+      id: runId,
+      status: end.status,
+      exit_code: end.exitCode,
+      reason: end.reason,
+      output: end.output ?? null,
+      truncated: end.output === undefined ? null : (end.truncated ?? false),
+      ...(lease ? leaseParams(lease) : { job: null, fence: null }),
+    });
     if (!run) return undefined;
-    const config = await workspaceOf(tx, run.workspaceId);
+    const [config] = await workspaceOf.execute(tx, { id: run.workspaceId });
     await recordRunEvent(tx, deps.events, run, config?.config ?? {}, {
       transaction: run.id,
       workspace: config?.name ?? '',
@@ -136,7 +162,7 @@ export async function endRun(
       command: run.command,
       userEmail: run.userEmail,
       userName: run.userName,
-      date: now,
+      date: run.finishedAt!,
       version: run.clientVersion ?? API_VERSION,
       status: run.status,
       exitCode: run.exitCode,
@@ -149,13 +175,40 @@ export async function endRun(
   });
 }
 
-async function workspaceOf(tx: Database, id: string) {
-  const [ws] = await tx
+/**
+ * Ends a run still open, with the database's clock; the output only when given. Fenced by the job's
+ * lease when a runner ends it (placeholders `job` and `fence`, null for a client's report).
+ */
+const endStatement = preparedInTransaction('action_run_end', (d) =>
+  d
+    .update(actionRuns)
+    .set({
+      status: sql`${sql.placeholder('status')}`,
+      exitCode: sql`${sql.placeholder('exit_code')}`,
+      reason: sql`${sql.placeholder('reason')}`,
+      finishedAt: sql`now()`,
+      startedAt: sql`coalesce(${actionRuns.startedAt}, now())`,
+      output: sql`coalesce(${sql.placeholder('output')}::text, ${actionRuns.output})`,
+      outputTruncated: sql`coalesce(${sql.placeholder('truncated')}::boolean, ${actionRuns.outputTruncated})`,
+      // Its own time: a prepared statement would keep the column's build-time one.
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(actionRuns.id, sql.placeholder('id')),
+        inArray(actionRuns.status, ['created', 'running']),
+        sql`(${sql.placeholder('job')}::uuid is null or ${holdsByPlaceholders})`,
+      ),
+    )
+    .returning(),
+);
+
+const workspaceOf = preparedInTransaction('action_run_workspace', (d) =>
+  d
     .select({ name: workspaces.name, config: workspaces.config })
     .from(workspaces)
-    .where(eq(workspaces.id, id));
-  return ws;
-}
+    .where(eq(workspaces.id, sql.placeholder('id'))),
+);
 
 /** Starts a workflow's next step with the configuration in effect now; none after the last. */
 async function nextStep(

@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { workspaces } from '../../core/db/schema/index.ts';
 import { describeOnEachDatabase } from '../../test/world.ts';
 import type { Actor } from '../../test/world.ts';
+import { claim, enqueueClaimed } from '../../core/jobs/queue.ts';
+import { endRun } from './lifecycle.ts';
 import { DEMO_CONFIG } from './testing.ts';
 
 /**
@@ -321,5 +324,34 @@ describeOnEachDatabase('action runs', (w) => {
       token: t.orgAdmin.token,
       body: { config: { anything: { goes: [1, 2] } } },
     });
+  });
+  it('ends a run fenced by a runner’s lease only while the lease holds, at the database’s time', async () => {
+    const t = await configured();
+    const started = await start(t, t.user.token);
+    expect(started.status).toBe(201);
+    const id = started.body.id as string;
+    const deps = { db: w.db, events: w.env.events, runs: w.env.runs };
+    const lease = (owner: string) => claim(w.db, owner, 30, { id: held.job.id });
+    // A runner whose job another took over (its lease expired) no longer ends the run.
+    const held = await enqueueClaimed(w.db, { kind: 'test.run-fence', key: id }, randomUUID(), 0.2);
+    await new Promise((r) => setTimeout(r, 300));
+    const current = (await lease(randomUUID()))!;
+    expect(current.job.fence).toBe(held.job.fence + 1);
+    const end = { status: 'failed' as const, exitCode: 2, reason: 'runner says so' };
+    expect(await endRun(deps, id, end, held)).toBeUndefined();
+    expect((await w.call('GET', `/api/v1/action-runs/${id}/`, { token: t.user.token })).body.status).toBe(
+      'running',
+    );
+    // The current holder ends it: once, with its event dated when the run finished.
+    const ended = await endRun(deps, id, end, current);
+    expect(ended).toMatchObject({ status: 'failed', exitCode: 2, reason: 'runner says so' });
+    expect(Math.abs(ended!.finishedAt!.getTime() - Date.now())).toBeLessThan(60_000);
+    expect(await endRun(deps, id, end)).toBeUndefined();
+    const events = await w.expectStatus(200, 'GET', `/api/v1/action-runs/${id}/events/`, {
+      token: t.user.token,
+    });
+    expect(events).toHaveLength(1);
+    const date = new Date(events[0].payload.date as string).getTime();
+    expect(Math.floor(date / 1000)).toBe(Math.floor(ended!.finishedAt!.getTime() / 1000));
   });
 });

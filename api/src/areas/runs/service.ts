@@ -4,6 +4,7 @@ import type { ServiceContext } from '../../auth/context.ts';
 import { ADMINS, authorize, requireScope, roleIn, visibleWorkspaceIdsSql } from '../../auth/policy.ts';
 import type { AuditEventType } from '../../core/audit/writer.ts';
 import type { Database } from '../../core/db/client.ts';
+import { prepared } from '../../core/db/prepared.ts';
 import { actionRuns } from '../../core/db/schema/index.ts';
 import type { ActionRunRow } from '../../core/db/schema/index.ts';
 import { conflict, DomainError, forbidden, notFound, validationError } from '../../core/errors.ts';
@@ -136,13 +137,22 @@ export async function startRun(ctx: ServiceContext, deps: RunDeps, input: RunSta
   return toView(run);
 }
 
+const runById = (db: Database) =>
+  prepared(db, 'action_run_by_id', (d, name) =>
+    d
+      .select()
+      .from(actionRuns)
+      .where(eq(actionRuns.id, sql.placeholder('id')))
+      .prepare(name),
+  );
+
 /** The run, once the caller may `action` in its workspace (another tenant's: 404). */
 export async function findRun(
   ctx: ServiceContext,
   id: string,
   action: 'action_run.view' | 'event.view' = 'action_run.view',
 ): Promise<ActionRunRow> {
-  const [run] = await ctx.db.select().from(actionRuns).where(eq(actionRuns.id, id));
+  const [run] = await runById(ctx.db).execute({ id });
   if (!run) throw notFound();
   await authorize(ctx, action, { organizationId: run.organizationId, workspaceId: run.workspaceId });
   return run;

@@ -71,10 +71,13 @@ export async function actingUser(
 ): Promise<{ id: string; email: string | null; name: string } | null> {
   const { principal } = ctx;
   if (principal.kind !== 'user' || principal.userId === null) return null;
-  const [u] = await ctx.db
-    .select({ id: users.id, email: users.email, fullName: users.fullName, username: users.username })
-    .from(users)
-    .where(eq(users.id, principal.userId));
+  const [u] = await prepared(ctx.db, 'acting_user', (d, name) =>
+    d
+      .select({ id: users.id, email: users.email, fullName: users.fullName, username: users.username })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .prepare(name),
+  ).execute({ id: principal.userId });
   return u ? { id: u.id, email: u.email, name: u.fullName || u.username } : null;
 }
 

@@ -8,7 +8,7 @@ import { verifyPassword } from '../../auth/passwords.ts';
 import { capturedLogger } from '../../test/log-capture.ts';
 import { DATABASE_KINDS, freshDatabase, freshDatabaseUrl } from '../../test/databases.ts';
 import { openDatabase } from './client.ts';
-import { transactionStatement } from './prepared.ts';
+import { preparedInTransaction, transactionStatement } from './prepared.ts';
 import type { DatabaseHandle } from './client.ts';
 import { users } from './schema/index.ts';
 
@@ -66,6 +66,35 @@ describe.each(DATABASE_KINDS)('database on %s', (kind) => {
     expect(builds).toBe(1);
     const names = (await database.db.select({ u: users.username }).from(users)).map((r) => r.u).sort();
     expect(names).toEqual(['tx-one', 'tx-three']);
+  });
+
+  it('maps a statement prepared for transactions as drizzle maps any row, building it once', async () => {
+    const database = await fresh();
+    await database.migrate();
+    let builds = 0;
+    const insert = preparedInTransaction('test_insert_user_mapped', (d) => {
+      builds++;
+      return d
+        .insert(users)
+        .values({ username: sql.placeholder('name') as never, isActive: true, isSuperuser: false })
+        .returning();
+    });
+    const [first] = await database.db.transaction((tx) => insert.execute(tx, { name: 'mapped-one' }));
+    await database.db
+      .transaction(async (tx) => {
+        await insert.execute(tx, { name: 'mapped-two' });
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    const [third] = await database.db.transaction((tx) => insert.execute(tx, { name: 'mapped-three' }));
+    expect(builds).toBe(1);
+    // The row of a later transaction is drizzle's whole row, as the first: names, dates, booleans.
+    const [stored] = await database.db.select().from(users).where(eq(users.username, 'mapped-three'));
+    expect(third).toEqual(stored);
+    expect(third!.createdAt).toBeInstanceOf(Date);
+    expect(Object.keys(third!).sort()).toEqual(Object.keys(first!).sort());
+    const names = (await database.db.select({ u: users.username }).from(users)).map((r) => r.u).sort();
+    expect(names).toEqual(['mapped-one', 'mapped-three']);
   });
 
   it('creates exactly one bootstrap Super Admin with a hashed password', async () => {

@@ -6,7 +6,17 @@ import { jobs } from '../db/schema/index.ts';
 import { eventually } from '../../test/eventually.ts';
 import { capturedLogger } from '../../test/log-capture.ts';
 import { DATABASE_KINDS, freshDatabaseUrl, migratedDatabase } from '../../test/databases.ts';
-import { claim, complete, enqueue, enqueueClaimed, holds, JOB_PRIORITY, LeaseLost, renew } from './queue.ts';
+import {
+  claim,
+  complete,
+  enqueue,
+  enqueueAll,
+  enqueueClaimed,
+  holds,
+  JOB_PRIORITY,
+  LeaseLost,
+  renew,
+} from './queue.ts';
 import { JobRunner, PermanentJobError } from './runner.ts';
 import { describeOnEachDatabase } from '../../test/world.ts';
 
@@ -26,6 +36,35 @@ describeOnEachDatabase('jobs', (_, { database }) => {
     // Finished: a new live job may follow, unless the key is once-only.
     expect(await enqueue(database.db, { kind: 'test.dedupe', key: 'a', unique: 'ever' })).toBeUndefined();
     expect(await enqueue(database.db, { kind: 'test.dedupe', key: 'a' })).toBeDefined();
+  });
+
+  it('adds several jobs in one statement, with their own or the default settings, skipping live twins', async () => {
+    const tenant = crypto.randomUUID();
+    const later = new Date(Date.now() + 3_600_000);
+    await enqueue(database.db, { kind: 'test.all', key: 'taken' });
+    await database.db.transaction((tx) =>
+      enqueueAll(tx, [
+        { kind: 'test.all', key: 'plain' },
+        { kind: 'test.all', key: 'taken', payload: { twin: true } },
+        {
+          kind: 'test.all',
+          key: 'set',
+          payload: { n: 1, s: 'x' },
+          runAt: later,
+          maxAttempts: 2,
+          tenant,
+          priority: JOB_PRIORITY.security,
+        },
+      ]),
+    );
+    const rows = await database.db.select().from(jobs).where(eq(jobs.kind, 'test.all'));
+    const byKey = Object.fromEntries(rows.map((r) => [r.key, r]));
+    expect(rows).toHaveLength(3);
+    expect(byKey['taken']!.payload).toEqual({});
+    expect(byKey['plain']).toMatchObject({ payload: {}, maxAttempts: 5, tenant: null, priority: 1 });
+    expect(Math.abs(byKey['plain']!.runAt.getTime() - Date.now())).toBeLessThan(60_000);
+    expect(byKey['set']).toMatchObject({ payload: { n: 1, s: 'x' }, maxAttempts: 2, tenant, priority: 0 });
+    expect(byKey['set']!.runAt.getTime()).toBe(later.getTime());
   });
 
   it("lets anyone take over a job whose lease expired, and refuses the old holder's late writes", async () => {

@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
-import { prepared } from '../db/prepared.ts';
+import { jsonParameter, prepared, transactionStatement } from '../db/prepared.ts';
 import { jobs } from '../db/schema/index.ts';
 import type { Job } from '../db/schema/index.ts';
 
@@ -77,11 +78,36 @@ export async function enqueue(db: Database, job: NewJob): Promise<Job | undefine
   return row;
 }
 
-/** Adds several jobs in one statement (`unique: 'live'` each); those with a live twin are skipped. */
+/**
+ * Adds several jobs in one statement (`unique: 'live'` each); those with a live twin are skipped.
+ * Prepared once, the jobs as one JSON parameter whatever their number: an event's deliveries are
+ * queued with it, in the transaction that ends each run.
+ */
 export async function enqueueAll(db: Database, list: readonly Omit<NewJob, 'unique'>[]): Promise<void> {
   if (list.length === 0) return;
-  await db.insert(jobs).values(list.map(rowOf)).onConflictDoNothing(liveTarget);
+  const rows = list.map((job) => ({
+    kind: job.kind,
+    key: job.key,
+    payload: job.payload ?? {},
+    run_at: job.runAt?.toISOString() ?? null,
+    max_attempts: job.maxAttempts ?? null,
+    tenant: job.tenant ?? null,
+    priority: job.priority ?? JOB_PRIORITY.normal,
+  }));
+  await enqueueAllStatement.execute(db, { rows: JSON.stringify(rows) });
 }
+
+const enqueueAllStatement = transactionStatement('jobs_enqueue_all', () => ({
+  toSQL: () =>
+    new PgDialect().sqlToQuery(
+      sql`insert into ${jobs} (kind, key, payload, run_at, max_attempts, tenant, priority)
+        select t.kind, t.key, t.payload, coalesce(t.run_at, now()),
+          coalesce(t.max_attempts, ${sql.raw(String(Number(jobs.maxAttempts.default)))}), t.tenant, t.priority
+        from jsonb_to_recordset(${jsonParameter('rows')}) as t(kind text, key text, payload jsonb,
+          run_at timestamptz, max_attempts integer, tenant uuid, priority smallint)
+        on conflict (kind, key) where ${liveTarget.where} do nothing`,
+    ),
+}));
 
 /**
  * Adds a job already claimed by `owner`: the caller runs it now (a request that answers with the
