@@ -10,7 +10,7 @@ import { API_VERSION } from '../../core/version.ts';
 import type { JobDeps } from '../area.ts';
 import { recordRunEvent } from '../events/public.ts';
 import { ACTION_TIMEOUT, parseDuration, readSettings } from '../workspaces/public.ts';
-import type { ActionConfig, BlockConfig } from '../workspaces/public.ts';
+import type { ActionConfig, BlockConfig, WorkspaceSettings } from '../workspaces/public.ts';
 import { commandLine, redactCommand, redactSnapshot, snapshotId } from './redact.ts';
 import { actionArgv, findAction } from './spec.ts';
 
@@ -34,6 +34,8 @@ export async function createRun(
     organizationId: string;
     workspaceId: string;
     config: Record<string, unknown>;
+    /** `readSettings(config)`, which the caller has read already. */
+    settings: WorkspaceSettings;
     block: BlockConfig;
     action: ActionConfig;
     runBy: 'server' | 'client';
@@ -71,7 +73,7 @@ export async function createRun(
     snapshot,
     snapshot_id: snapshotId(snapshot),
     deadline_seconds: Math.ceil(deadlineMs / 1000),
-    keep_output: readSettings(input.config).transactions?.logging === true,
+    keep_output: input.settings.transactions?.logging === true,
   });
   if (input.runBy === 'server')
     await enqueue(tx, {
@@ -227,6 +229,7 @@ async function nextStep(
     organizationId: run.organizationId,
     workspaceId: run.workspaceId,
     config,
+    settings,
     ...found,
     runBy: 'server',
     runner: deps.runs.runner?.name ?? null,

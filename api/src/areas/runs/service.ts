@@ -123,6 +123,7 @@ export async function startRun(ctx: ServiceContext, deps: RunDeps, input: RunSta
       organizationId: ws.organizationId,
       workspaceId: ws.id,
       config: ws.config,
+      settings,
       ...found,
       runBy,
       runner: runBy === 'server' ? deps.runs.runner!.name : null,
