@@ -121,17 +121,8 @@ export class AuditLog {
    * change and its entry commit together or not at all: a change is never made unrecorded.
    */
   async record(e: AuditEvent, tx: Database = this.#db): Promise<void> {
-    await insertOne.execute(tx, {
-      occurred_at: e.occurredAt?.toISOString() ?? null,
-      event: e.event,
-      actor_user_id: e.actorUserId ?? null,
-      api_key_id: e.apiKeyId ?? null,
-      organization_id: e.organizationId ?? null,
-      username: e.username ?? null,
-      ip: e.ip ?? null,
-      request_id: e.requestId ?? null,
-      details: e.details ?? {},
-    });
+    const row = toRow(e);
+    await insertOne.execute(tx, { ...row, occurredAt: row.occurredAt?.toISOString() ?? null });
   }
 
   /**
@@ -327,14 +318,15 @@ export function registerAuditMetrics(registry: Registry, audit: AuditLog): void 
 const insertOne = preparedInTransaction('audit_insert_one', (d) =>
   d.insert(auditLog).values({
     // The database's clock unless the entry says when (postgres-js takes no untyped Date).
-    occurredAt: sql`coalesce(${sql.placeholder('occurred_at')}::timestamptz, now())`,
+    occurredAt: sql`coalesce(${sql.placeholder('occurredAt')}::timestamptz, now())`,
+    // Placeholders named as `toRow`'s fields.
     event: sql.placeholder('event'),
-    actorUserId: sql.placeholder('actor_user_id'),
-    apiKeyId: sql.placeholder('api_key_id'),
-    organizationId: sql.placeholder('organization_id'),
+    actorUserId: sql.placeholder('actorUserId'),
+    apiKeyId: sql.placeholder('apiKeyId'),
+    organizationId: sql.placeholder('organizationId'),
     username: sql.placeholder('username'),
     ip: sql.placeholder('ip'),
-    requestId: sql.placeholder('request_id'),
+    requestId: sql.placeholder('requestId'),
     details: sql.placeholder('details'),
   }),
 );
