@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../core/db/client.ts';
 import { eventDeliveries, eventHandlers, events } from '../../core/db/schema/index.ts';
 import type { DeliveryState, EventRow } from '../../core/db/schema/index.ts';
@@ -77,16 +76,12 @@ const disabledHandlers = preparedInTransaction('event_handlers_disabled', (d) =>
 /** One delivery per handler, whatever their number: the rows as one JSON parameter. */
 const insertDeliveries = transactionStatement(
   'event_deliveries_insert',
-  () => ({
-    toSQL: () =>
-      new PgDialect().sqlToQuery(
-        sql`insert into ${eventDeliveries} (event_id, workspace_id, handler, kind, config, state, next_attempt_at)
+  () =>
+    sql`insert into ${eventDeliveries} (event_id, workspace_id, handler, kind, config, state, next_attempt_at)
           select t.event_id, t.workspace_id, t.handler, t.kind, t.config, t.state, t.next_attempt_at
           from jsonb_to_recordset(${jsonParameter('rows')}) as t(event_id uuid, workspace_id uuid, handler text,
             kind text, config jsonb, state delivery_state, next_attempt_at timestamptz)
           returning id, workspace_id, handler, state`,
-      ),
-  }),
   ([id, workspaceId, handler, state]) => ({
     id: id as string,
     workspaceId: workspaceId as string,

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
+import { is, SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from './client.ts';
 
 const statements = new WeakMap<Database, Map<string, unknown>>();
@@ -56,14 +56,18 @@ interface Built {
  */
 export function transactionStatement<R = never>(
   name: string,
-  build: (db: Database) => Built,
+  build: (db: Database) => Built | SQL,
   row: (values: unknown[]) => R = () => undefined as never,
 ) {
   let query: { sql: string; params: unknown[] } | undefined;
   const rows = (values: unknown[][]) => values.map(row);
   return {
     execute(tx: Database, values: Record<string, unknown>): Promise<R[]> {
-      query ??= build(tx).toSQL();
+      if (!query) {
+        // A statement drizzle's builders cannot say (a plain `sql` one) is rendered by its dialect.
+        const built = build(tx);
+        query = is(built, SQL) ? new PgDialect().sqlToQuery(built) : built.toSQL();
+      }
       return tx._.session.prepareQuery(query, undefined, name, false, rows).execute(values) as Promise<R[]>;
     },
   };

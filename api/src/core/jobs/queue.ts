@@ -1,6 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import { jsonParameter, prepared, transactionStatement } from '../db/prepared.ts';
 import { jobs } from '../db/schema/index.ts';
@@ -97,17 +96,16 @@ export async function enqueueAll(db: Database, list: readonly Omit<NewJob, 'uniq
   await enqueueAllStatement.execute(db, { rows: JSON.stringify(rows) });
 }
 
-const enqueueAllStatement = transactionStatement('jobs_enqueue_all', () => ({
-  toSQL: () =>
-    new PgDialect().sqlToQuery(
-      sql`insert into ${jobs} (kind, key, payload, run_at, max_attempts, tenant, priority)
+const enqueueAllStatement = transactionStatement(
+  'jobs_enqueue_all',
+  () =>
+    sql`insert into ${jobs} (kind, key, payload, run_at, max_attempts, tenant, priority)
         select t.kind, t.key, t.payload, coalesce(t.run_at, now()),
           coalesce(t.max_attempts, ${sql.raw(String(Number(jobs.maxAttempts.default)))}), t.tenant, t.priority
         from jsonb_to_recordset(${jsonParameter('rows')}) as t(kind text, key text, payload jsonb,
           run_at timestamptz, max_attempts integer, tenant uuid, priority smallint)
         on conflict (kind, key) where ${liveTarget.where} do nothing`,
-    ),
-}));
+);
 
 /**
  * Adds a job already claimed by `owner`: the caller runs it now (a request that answers with the

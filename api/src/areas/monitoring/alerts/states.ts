@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../core/db/client.ts';
 import { arrayParameter, jsonParameter, transactionStatement } from '../../../core/db/prepared.ts';
 import { checkStates } from '../../../core/db/schema/index.ts';
@@ -22,13 +21,12 @@ interface Outcome {
  * Another organization's agents at a location of the same name do not wait (a hash collision
  * would only make two wait, never mix their rows).
  */
-const lockStatement = transactionStatement('monitoring_lock_location', () => ({
-  toSQL: () =>
-    new PgDialect().sqlToQuery(
-      sql`select pg_advisory_xact_lock(${STREAKS_LOCK_SPACE},
+const lockStatement = transactionStatement(
+  'monitoring_lock_location',
+  () =>
+    sql`select pg_advisory_xact_lock(${STREAKS_LOCK_SPACE},
         hashtext(${sql.placeholder('org')}::text || ' ' || ${sql.placeholder('location')}::text))`,
-    ),
-}));
+);
 
 /** The location's streaks of these endpoints (read under `lockStatement`). */
 const readStatement = transactionStatement(
