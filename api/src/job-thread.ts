@@ -1,4 +1,3 @@
-import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { LevelWithSilent } from 'pino';
 import { Counter, Registry } from 'prom-client';
@@ -9,6 +8,7 @@ import { AuditLog } from './core/audit/writer.ts';
 import { isDatabaseUnavailable, openDatabase } from './core/db/client.ts';
 import type { DatabaseOptions } from './core/db/client.ts';
 import { errorInfo } from './core/error-info.ts';
+import { lowerThisThread } from './core/jobs/priority.ts';
 import { poolRunner } from './core/jobs/runner.ts';
 import type { FromJobThread, TaskAnswer, ToJobThread } from './core/jobs/thread.ts';
 import { createLogger } from './core/logger.ts';
@@ -31,16 +31,12 @@ export interface JobThreadData {
   readonly encryptionKey: Uint8Array;
 }
 
-/** Linux nice value of this thread (the API's requests run at 0; 19 is the lowest priority). */
-const NICE = 10;
-
 const port = parentPort;
 if (!port) throw new Error('job-thread.ts runs on the API process’s worker thread (index.ts)');
 const data = workerData as JobThreadData;
 const logger = createLogger(data.logLevel).child({ thread: 'jobs' });
 try {
-  // On Linux, pid 0 is the calling thread: only this thread's priority changes.
-  setPriority(0, NICE);
+  lowerThisThread();
 } catch (err) {
   logger.warn({ err: errorInfo(err) }, 'the job thread runs at the API’s priority: lowering it was refused');
 }

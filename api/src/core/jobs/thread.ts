@@ -4,6 +4,7 @@ import { Worker } from 'node:worker_threads';
 import type { ResourceLimits } from 'node:worker_threads';
 import { errorInfo } from '../error-info.ts';
 import type { Logger } from '../logger.ts';
+import { lowerV8Helpers } from './priority.ts';
 
 /** What the API process says to its job thread. */
 export type ToJobThread =
@@ -43,7 +44,8 @@ const METRICS_TIMEOUT_MS = 2000;
 /**
  * Runs `entry` on a worker thread and keeps it running: one that ends (an error, out of memory) is
  * started again, and the jobs it held are taken again once their leases expire (the job layer's
- * at-least-once). Its own event loop, so its work never queues ahead of the API's requests.
+ * at-least-once). Its own event loop, so its work never queues ahead of the API's requests; it and
+ * V8's helper threads run at a lower OS priority (priority.ts).
  */
 export function startJobThread(
   entry: URL,
@@ -94,6 +96,9 @@ export function startJobThread(
     worker = w;
   };
   spawn();
+  // The thread's garbage is collected by the process's V8 helpers: at the requests' priority they
+  // would take back from the requests what the thread's lower priority gave them.
+  opts.logger.debug({ threads: lowerV8Helpers() }, "V8's helper threads lowered to the job thread's priority");
 
   return {
     metrics() {
