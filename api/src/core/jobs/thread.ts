@@ -98,7 +98,10 @@ export function startJobThread(
   spawn();
   // The thread's garbage is collected by the process's V8 helpers: at the requests' priority they
   // would take back from the requests what the thread's lower priority gave them.
-  opts.logger.debug({ threads: lowerV8Helpers() }, "V8's helper threads lowered to the job thread's priority");
+  opts.logger.debug(
+    { threads: lowerV8Helpers() },
+    "V8's helper threads lowered to the job thread's priority",
+  );
 
   return {
     metrics() {
