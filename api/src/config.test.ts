@@ -36,6 +36,13 @@ describe('loadConfig', () => {
     expect([config.metricsPort, config.hstsMaxAgeSeconds]).toEqual([9464, 31_536_000]);
   });
 
+  it('stores two monitoring results batches at a time unless told otherwise, at least one', () => {
+    expect(loadConfig({}).monitoring.batchWriters).toBe(2);
+    expect(loadConfig({ PLINTH_RESULT_BATCH_WRITERS: '6' }).monitoring.batchWriters).toBe(6);
+    for (const bad of ['0', '101', '1.5'])
+      expect(problemsOf({ PLINTH_RESULT_BATCH_WRITERS: bad })[0]).toMatch(/^PLINTH_RESULT_BATCH_WRITERS /);
+  });
+
   it('names PORT when it is not a port number, without echoing the value', () => {
     for (const bad of ['abc', '0', '70000', '80.5']) {
       const problems = problemsOf({ PORT: bad });

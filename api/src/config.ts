@@ -101,6 +101,7 @@ export const EnvSchema = z.object({
   ),
   PLINTH_ALERTMANAGER_URL: z.url({ protocol: /^https?$/ }).optional(),
   PLINTH_CHECK_RESULT_RETENTION_DAYS: positiveInt('an integer from 1 to 400', 400).default(14),
+  PLINTH_RESULT_BATCH_WRITERS: positiveInt('an integer from 1 to 100', 100).default(2),
   PLINTH_STORAGE_CONCURRENCY: positiveInt('an integer from 1 to 1000', 1000).default(16),
   PLINTH_STORAGE_QUEUE_PER_ORGANIZATION: z.coerce
     .number({ error: 'must be an integer from 0 to 100000' })
@@ -276,7 +277,12 @@ export interface Config {
     readonly perReceiver: number;
   };
   /** Monitoring (areas/monitoring; docs/monitoring.md). */
-  readonly monitoring: { readonly resultRetentionDays: number; readonly alertmanagerUrl: string | null };
+  readonly monitoring: {
+    readonly resultRetentionDays: number;
+    readonly alertmanagerUrl: string | null;
+    /** The most results batches a process stores at once (areas/monitoring/ingest.ts). */
+    readonly batchWriters: number;
+  };
   /** On PostgreSQL, run the busy job pools (deliveries) on a thread of their own (job-thread.ts). */
   readonly jobThread: boolean;
   /** Test-only (needs PLINTH_TEST_HOOKS=true): pause after this saga step (crash-safety tests). */
@@ -378,6 +384,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     monitoring: {
       resultRetentionDays: e.PLINTH_CHECK_RESULT_RETENTION_DAYS,
       alertmanagerUrl: e.PLINTH_ALERTMANAGER_URL ?? null,
+      batchWriters: e.PLINTH_RESULT_BATCH_WRITERS,
     },
     jobThread: e.PLINTH_JOB_THREAD,
     testPauseAfterStep: e.PLINTH_TEST_PAUSE_AFTER_STEP,

@@ -81,7 +81,7 @@ const work = backgroundWork(
 );
 let jobThread: JobThread | undefined;
 // The requests' thread tasks run here until the job thread is up (on PostgreSQL), then there.
-const offload = createOffload({ db: database.db, audit, events, logger });
+const offload = createOffload({ db: database.db, audit, events, monitoring: config.monitoring, logger });
 registerOffloadMetrics(metrics.registry, offload);
 let started = false;
 const app = createApp({
@@ -226,6 +226,7 @@ if (!stopping) {
         database: config.database,
         logLevel: config.logLevel,
         events: config.events,
+        monitoring: config.monitoring,
         encryptionKey: secrets.encryptionKey,
       } satisfies JobThreadData,
       // Its share of the API's memory (the start command's heap is 192 MB); a small young

@@ -28,6 +28,7 @@ export interface JobThreadData {
   readonly database: DatabaseOptions;
   readonly logLevel: LevelWithSilent;
   readonly events: Config['events'];
+  readonly monitoring: Config['monitoring'];
   readonly encryptionKey: Uint8Array;
 }
 
@@ -54,6 +55,7 @@ const deps: ThreadJobDeps = {
   db: database.db,
   audit,
   events: createEventsRuntime(data.events, Buffer.from(data.encryptionKey)),
+  monitoring: data.monitoring,
   logger,
 };
 const registry = new Registry();

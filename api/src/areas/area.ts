@@ -33,7 +33,11 @@ export interface JobDeps {
   /** How events reach their handlers (areas/events). */
   readonly events: EventsRuntime;
   /** Monitoring's settings (areas/monitoring); its defaults when not given. */
-  readonly monitoring?: { readonly resultRetentionDays: number; readonly alertmanagerUrl?: string | null };
+  readonly monitoring?: {
+    readonly resultRetentionDays: number;
+    readonly alertmanagerUrl?: string | null;
+    readonly batchWriters?: number;
+  };
   readonly logger: Logger;
 }
 
@@ -48,7 +52,7 @@ export interface JobPool<D = JobDeps> extends PoolSpec<D> {
 }
 
 /** What a pool on the job thread is built with: the parts the thread makes (job-thread.ts). */
-export type ThreadJobDeps = Pick<JobDeps, 'db' | 'audit' | 'events' | 'logger'>;
+export type ThreadJobDeps = Pick<JobDeps, 'db' | 'audit' | 'events' | 'monitoring' | 'logger'>;
 
 /**
  * A pool that runs, on PostgreSQL, on the job thread at a lower OS priority: busy work that must

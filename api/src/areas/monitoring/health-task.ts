@@ -27,6 +27,6 @@ export const task: AreaTask<HealthInput, HealthReply> = {
     const report = parseJsonText(HealthReportSchema, body);
     if (!('data' in report)) return report;
     if (namesAnotherAgent(agent, report.data)) return { mismatch: true };
-    return { answer: await recordHealth(deps.db, agent, report.data) };
+    return { answer: await recordHealth(deps.db, agent, report.data, deps.monitoring?.batchWriters) };
   },
 };

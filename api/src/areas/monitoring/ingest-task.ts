@@ -26,6 +26,8 @@ export const task: AreaTask<IngestInput, IngestReply> = {
   async run(deps, { agent, body }) {
     const batch = parseJsonText(ResultBatchSchema, body);
     if (!('data' in batch)) return batch;
-    return { outcome: await ingestResults(deps.db, agent, batch.data.results) };
+    return {
+      outcome: await ingestResults(deps.db, agent, batch.data.results, deps.monitoring?.batchWriters),
+    };
   },
 };

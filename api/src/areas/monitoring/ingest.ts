@@ -5,6 +5,7 @@ import { arrayParameter, jsonParameter, prepared, transactionStatement } from '.
 import { checkEndpoints, checkResults } from '../../core/db/schema/index.ts';
 import { enqueueAll } from '../../core/jobs/queue.ts';
 import { KeyedQueue } from '../../core/keyed-queue.ts';
+import { Slots } from '../../core/slots.ts';
 import { EVALUATE_JOB } from './alerts/evaluate.ts';
 import { countsForStreaks, lockStreaks, moveStreaks } from './alerts/states.ts';
 import { addRollups, rollupsOf } from './rollups.ts';
@@ -19,6 +20,18 @@ const MAX_AHEAD_MS = 5 * 60_000;
  * one organization's many agents at a place cannot take the pool from everyone else's.
  */
 const byLocation = new KeyedQueue();
+
+/** PLINTH_RESULT_BATCH_WRITERS' default. */
+export const DEFAULT_BATCH_WRITERS = 2;
+
+/**
+ * The batches being stored in this process, at most `PLINTH_RESULT_BATCH_WRITERS` at once: the
+ * database's CPU is what a batch spends, and more at once only queue on its cores, where every
+ * other request's queries then wait behind them (docs/monitoring.md, "Performance").
+ */
+const writersOf = new Map<number, Slots>();
+const writers = (size: number): Slots =>
+  writersOf.get(size) ?? writersOf.set(size, new Slots(size)).get(size)!;
 
 /**
  * The batch's endpoints that are in the agent's reach (its organization, or its workspace), with
@@ -98,6 +111,7 @@ export async function ingestResults(
   db: Database,
   agent: AgentIdentity,
   results: readonly CheckResultInput[],
+  batchWriters = DEFAULT_BATCH_WRITERS,
 ): Promise<IngestOutcome> {
   if (results.length === 0) return { accepted: 0, duplicates: 0, rejected: [] };
   const asked = [...new Set(results.map((r) => r.endpoint_id))];
@@ -158,6 +172,8 @@ export async function ingestResults(
       );
       return fresh.length;
     });
-  const accepted = await byLocation.run(`${agent.organizationId} ${agent.location}`, storeBatch);
+  const accepted = await byLocation.run(`${agent.organizationId} ${agent.location}`, () =>
+    writers(batchWriters).run(storeBatch),
+  );
   return { accepted, duplicates: kept.length - accepted, rejected };
 }

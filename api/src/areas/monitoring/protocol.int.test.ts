@@ -7,6 +7,8 @@ import type { World } from '../../test/world.ts';
 import { STREAKS_LOCK_SPACE } from './alerts/states.ts';
 import { bucketOf, emptyHistogram } from './histogram.ts';
 import { pruneResults } from './retention.ts';
+import { ingestResults } from './ingest.ts';
+import type { AgentIdentity } from '../../auth/agents.ts';
 
 type Tenant = Awaited<ReturnType<World['tenant']>>;
 
@@ -366,6 +368,57 @@ describeOnEachDatabase('the agent protocol', (w, { database, kind }) => {
       { location: 'us-east', failing: 1 },
     ]);
   });
+
+  // PGlite has one connection: a second transaction there waits for the first in any case.
+  it.skipIf(kind === 'pglite')(
+    'stores at most PLINTH_RESULT_BATCH_WRITERS batches at once, the next when one ends',
+    async () => {
+      const ep = await endpoint(a, {});
+      const identity = (id: string, location: string): AgentIdentity => ({
+        agentId: id,
+        organizationId: a.org.id,
+        workspaceId: null,
+        name: location,
+        location,
+        tokenId: randomUUID(),
+      });
+      const hold = async () => {
+        let release!: () => void;
+        let locked!: () => void;
+        const isLocked = new Promise<void>((r) => (locked = r));
+        const holder = database.db.transaction(async (tx) => {
+          await tx.execute(
+            sql`select pg_advisory_xact_lock(${STREAKS_LOCK_SPACE}, hashtext(${a.org.id} || ' ' || 'eu-central'))`,
+          );
+          locked();
+          await new Promise<void>((r) => (release = r));
+        });
+        await isLocked;
+        return () => (release(), holder);
+      };
+      for (const writers of [1, 2]) {
+        const release = await hold();
+        // eu-central's batch takes a writer and waits for its location; us-east's is not held.
+        let euDone = false;
+        const euBatch = ingestResults(
+          database.db,
+          identity(eu.id, 'eu-central'),
+          [result(ep.id)],
+          writers,
+        ).then((o) => ((euDone = true), o));
+        await new Promise((r) => setTimeout(r, 100));
+        let usDone = false;
+        const usBatch = ingestResults(database.db, identity(us.id, 'us-east'), [result(ep.id)], writers).then(
+          (o) => ((usDone = true), o),
+        );
+        await new Promise((r) => setTimeout(r, 500));
+        expect({ writers, euDone, usDone }).toEqual({ writers, euDone: false, usDone: writers > 1 });
+        await release();
+        expect((await euBatch).accepted).toBe(1);
+        expect((await usBatch).accepted).toBe(1);
+      }
+    },
+  );
 
   it('answers a body that is not JSON 400 and one that is not typed JSON 415', async () => {
     const post = (body: string, type: string) =>

@@ -71,6 +71,7 @@ export async function recordHealth(
   db: Database,
   agent: AgentIdentity,
   report: HealthReport,
+  batchWriters?: number,
 ): Promise<HealthAnswer> {
   const { check_results: results, status, version, uptime_seconds: uptime, ...rest } = report;
   const [row] = await db
@@ -85,7 +86,7 @@ export async function recordHealth(
     })
     .where(and(eq(agents.id, agent.agentId), isNull(agents.archivedAt)))
     .returning({ at: agents.lastReportAt });
-  const outcome = results === undefined ? null : await ingestResults(db, agent, results);
+  const outcome = results === undefined ? null : await ingestResults(db, agent, results, batchWriters);
   return {
     agent_id: agent.agentId,
     organization: agent.organizationId,
