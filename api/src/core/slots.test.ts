@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { gatedWork } from '../test/gated-work.ts';
 import { Slots } from './slots.ts';
 
 describe('Slots', () => {
   it('runs at most its size at once, the rest in the order they came, a failure freeing its slot', async () => {
     const slots = new Slots(2);
-    const log: string[] = [];
-    const gates = new Map<string, () => void>();
-    const work =
-      (name: string, fail = false) =>
-      () => {
-        log.push(`start ${name}`);
-        return new Promise<string>((resolve, reject) =>
-          gates.set(name, () => (fail ? reject(new Error(name)) : resolve(name))),
-        );
-      };
+    const { log, work, open } = gatedWork();
     const tick = () => new Promise((r) => setTimeout(r, 0));
     const runs = [
       slots.run(work('a', true)),
@@ -24,18 +16,18 @@ describe('Slots', () => {
     await tick();
     expect(log).toEqual(['start a', 'start b']);
     expect(slots.load).toEqual({ running: 2, waiting: 2 });
-    gates.get('a')!();
+    open('a');
     await expect(runs[0]).rejects.toThrow('a');
     await tick();
     expect(log).toEqual(['start a', 'start b', 'start c']);
-    gates.get('c')!();
-    gates.get('b')!();
+    open('c');
+    open('b');
     expect(await runs[2]).toBe('c');
     expect(await runs[1]).toBe('b');
     await tick();
     expect(log.at(-1)).toBe('start d');
     expect(slots.load).toEqual({ running: 1, waiting: 0 });
-    gates.get('d')!();
+    open('d');
     expect(await runs[3]).toBe('d');
     expect(slots.load).toEqual({ running: 0, waiting: 0 });
   });

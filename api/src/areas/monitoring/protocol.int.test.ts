@@ -327,15 +327,14 @@ describeOnEachDatabase('the agent protocol', (w, { database, kind }) => {
     expect([...row!.hist, ...Array(expected.length - row!.hist.length).fill(0)]).toEqual(expected);
   });
 
-  // PGlite has one connection: a second transaction there waits for the first in any case.
-  it.skipIf(kind === 'pglite')('moves one location’s streaks one batch at a time', async () => {
-    const ep = await endpoint(a, {});
-    const theirs = await agent(b, 'eu-central');
-    const theirEp = await endpoint(b, {});
+  /**
+   * Another batch of tenant A's eu-central, under way: a transaction holding the location's lock
+   * until the answer is called.
+   */
+  const holdEuCentral = async (): Promise<() => Promise<void>> => {
     let release!: () => void;
     let locked!: () => void;
     const isLocked = new Promise<void>((r) => (locked = r));
-    // Another batch of eu-central's, under way: its transaction holds the location.
     const holder = database.db.transaction(async (tx) => {
       await tx.execute(
         sql`select pg_advisory_xact_lock(${STREAKS_LOCK_SPACE}, hashtext(${a.org.id} || ' ' || 'eu-central'))`,
@@ -344,6 +343,15 @@ describeOnEachDatabase('the agent protocol', (w, { database, kind }) => {
       await new Promise<void>((r) => (release = r));
     });
     await isLocked;
+    return () => (release(), holder);
+  };
+
+  // PGlite has one connection: a second transaction there waits for the first in any case.
+  it.skipIf(kind === 'pglite')('moves one location’s streaks one batch at a time', async () => {
+    const ep = await endpoint(a, {});
+    const theirs = await agent(b, 'eu-central');
+    const theirEp = await endpoint(b, {});
+    const release = await holdEuCentral();
     let answered = false;
     const sending = send(eu.token, [result(ep.id, { success: false })]).then((res) => {
       answered = true;
@@ -355,8 +363,7 @@ describeOnEachDatabase('the agent protocol', (w, { database, kind }) => {
     expect((await send(us.token, [result(ep.id, { success: false })])).body.accepted).toBe(1);
     expect((await send(theirs.token, [result(theirEp.id)])).body.accepted).toBe(1);
     expect(answered).toBe(false);
-    release();
-    await holder;
+    await release();
     expect((await sending).body.accepted).toBe(1);
     const states = await database.db
       .select({ location: checkStates.location, failing: checkStates.failing })
@@ -382,22 +389,8 @@ describeOnEachDatabase('the agent protocol', (w, { database, kind }) => {
         location,
         tokenId: randomUUID(),
       });
-      const hold = async () => {
-        let release!: () => void;
-        let locked!: () => void;
-        const isLocked = new Promise<void>((r) => (locked = r));
-        const holder = database.db.transaction(async (tx) => {
-          await tx.execute(
-            sql`select pg_advisory_xact_lock(${STREAKS_LOCK_SPACE}, hashtext(${a.org.id} || ' ' || 'eu-central'))`,
-          );
-          locked();
-          await new Promise<void>((r) => (release = r));
-        });
-        await isLocked;
-        return () => (release(), holder);
-      };
       for (const writers of [1, 2]) {
-        const release = await hold();
+        const release = await holdEuCentral();
         // eu-central's batch takes a writer and waits for its location; us-east's is not held.
         let euDone = false;
         const euBatch = ingestResults(
