@@ -257,7 +257,7 @@ export interface Config {
   readonly usageIntervalMs: number;
   /** How long a rotated bucket key keeps working: the default and the most a caller may ask. */
   readonly credentialGrace: { readonly defaultSeconds: number; readonly maxSeconds: number };
-  /** Storage sagas at once per cluster, and waiting per organization (buckets/storage/admission.ts). */
+  /** Storage sagas at once per cluster, and waiting per organization (core/admission.ts). */
   readonly storageAdmission: { readonly concurrency: number; readonly queuePerOrganization: number };
   /** Where actions run (areas/runs; docs/events.md). */
   readonly actions: {

@@ -20,7 +20,7 @@ import {
 import { holds, LeaseLost } from '../../core/jobs/queue.ts';
 import type { JobContext } from '../../core/jobs/runner.ts';
 import type { Bucket, CreatedBucket } from './schema.ts';
-import { AdmissionRefused } from './storage/admission.ts';
+import { AdmissionRefused } from '../../core/admission.ts';
 import { BACKEND_NAMES } from './storage/config.ts';
 import { StorageError } from './storage/driver.ts';
 import type { Credentials } from './storage/driver.ts';
@@ -109,7 +109,7 @@ export function storageFailure(err: unknown): DomainError {
 }
 
 /**
- * Runs a saga's storage work under its cluster's admission (storage/admission.ts): a refusal, when
+ * Runs a saga's storage work under its cluster's admission (core/admission.ts): a refusal, when
  * the organization already has its queue full, is 429 `storage_busy` with the retry hint.
  */
 export async function admitted<T>(

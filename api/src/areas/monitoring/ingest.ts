@@ -5,7 +5,7 @@ import { arrayParameter, jsonParameter, prepared, transactionStatement } from '.
 import { checkEndpoints, checkResults } from '../../core/db/schema/index.ts';
 import { enqueueAll } from '../../core/jobs/queue.ts';
 import { KeyedQueue } from '../../core/keyed-queue.ts';
-import { Slots } from '../../core/slots.ts';
+import { Admission } from '../../core/admission.ts';
 import { EVALUATE_JOB } from './alerts/evaluate.ts';
 import { countsForStreaks, lockStreaks, moveStreaks } from './alerts/states.ts';
 import { addRollups, rollupsOf } from './rollups.ts';
@@ -25,13 +25,16 @@ const byLocation = new KeyedQueue();
 export const DEFAULT_BATCH_WRITERS = 2;
 
 /**
- * The batches being stored in this process, at most `PLINTH_RESULT_BATCH_WRITERS` at once: the
- * database's CPU is what a batch spends, and more at once only queue on its cores, where every
- * other request's queries then wait behind them (docs/monitoring.md, "Performance").
+ * The batches being stored in this process, at most `PLINTH_RESULT_BATCH_WRITERS` at once, the
+ * waiting ones taken round-robin across organizations: the database's CPU is what a batch spends,
+ * and more at once only queue on its cores, where every other request's queries then wait behind
+ * them (docs/monitoring.md, "Performance"). None is refused here: the job thread's intake already
+ * bounds each organization's batches (core/jobs/offload.ts).
  */
-const writersOf = new Map<number, Slots>();
-const writers = (size: number): Slots =>
-  writersOf.get(size) ?? writersOf.set(size, new Slots(size)).get(size)!;
+const writersOf = new Map<number, Admission>();
+const writers = (size: number): Admission =>
+  writersOf.get(size) ??
+  writersOf.set(size, new Admission({ concurrency: size, queuePerOrganization: Infinity })).get(size)!;
 
 /**
  * The batch's endpoints that are in the agent's reach (its organization, or its workspace), with
@@ -173,7 +176,7 @@ export async function ingestResults(
       return fresh.length;
     });
   const accepted = await byLocation.run(`${agent.organizationId} ${agent.location}`, () =>
-    writers(batchWriters).run(storeBatch),
+    writers(batchWriters).run('results', agent.organizationId, storeBatch),
   );
   return { accepted, duplicates: kept.length - accepted, rejected };
 }

@@ -1,7 +1,7 @@
 import type { Logger } from '../../../core/logger.ts';
 import { SecretBox } from '../../../core/secret-box.ts';
-import { StorageAdmission } from './admission.ts';
-import type { AdmissionLimits } from './admission.ts';
+import { Admission } from '../../../core/admission.ts';
+import type { AdmissionLimits } from '../../../core/admission.ts';
 import type { StorageConfig } from './config.ts';
 import type { StorageDriver } from './driver.ts';
 import { createGarageDriver } from './garage-driver.ts';
@@ -41,8 +41,8 @@ export interface StorageRuntime {
   readonly config: StorageConfig;
   driver(cluster: string): StorageDriver;
   readonly box: SecretBox;
-  /** How many sagas run at once per cluster, and how many wait per organization (admission.ts). */
-  readonly admission: StorageAdmission;
+  /** How many sagas run at once per cluster (the gate's name), and how many wait per organization. */
+  readonly admission: Admission;
   /** Unset: {@link DEFAULT_CREDENTIAL_GRACE}. */
   readonly credentialGrace?: CredentialGrace;
   /** Test hook, called after each saga step (crash-safety tests pause here and kill the process). */
@@ -52,6 +52,9 @@ export interface StorageRuntime {
 }
 
 /** One driver per configured cluster, created on first use. */
+/** PLINTH_STORAGE_CONCURRENCY's and PLINTH_STORAGE_QUEUE_PER_ORGANIZATION's defaults. */
+export const DEFAULT_ADMISSION: AdmissionLimits = { concurrency: 16, queuePerOrganization: 64 };
+
 export function createStorageRuntime(
   config: StorageConfig,
   encryptionKey: Buffer,
@@ -66,7 +69,7 @@ export function createStorageRuntime(
   return {
     config,
     box: new SecretBox(encryptionKey),
-    admission: new StorageAdmission(opts.admission),
+    admission: new Admission(opts.admission ?? DEFAULT_ADMISSION),
     ...(opts.credentialGrace && { credentialGrace: opts.credentialGrace }),
     ...(opts.afterStep && { afterStep: opts.afterStep }),
     ...(opts.usageIntervalMs !== undefined && { usageIntervalMs: opts.usageIntervalMs }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AdmissionRefused, StorageAdmission } from './admission.ts';
+import { Admission, AdmissionRefused } from './admission.ts';
 
 /** A piece of work that runs until `finish()` is called; `started` says whether it began. */
 function work(log: string[], label: string) {
@@ -20,9 +20,9 @@ function work(log: string[], label: string) {
 
 const tick = () => new Promise((r) => setImmediate(r));
 
-describe('StorageAdmission', () => {
+describe('Admission', () => {
   it('runs at most `concurrency` at once per cluster; the next starts when one ends', async () => {
-    const admission = new StorageAdmission({ concurrency: 2, queuePerOrganization: 10 });
+    const admission = new Admission({ concurrency: 2, queuePerOrganization: 10 });
     const log: string[] = [];
     const items = ['a', 'b', 'c'].map((l) => work(log, l));
     const results = items.map((w) => admission.run('eu', 'org-1', w.run));
@@ -43,7 +43,7 @@ describe('StorageAdmission', () => {
   });
 
   it('refuses at once, with a retry hint, when the organization already has its queue full', async () => {
-    const admission = new StorageAdmission({ concurrency: 1, queuePerOrganization: 2 });
+    const admission = new Admission({ concurrency: 1, queuePerOrganization: 2 });
     const log: string[] = [];
     const items = ['a', 'b', 'c'].map((l) => work(log, l));
     const results = items.map((w) => admission.run('eu', 'org-1', w.run));
@@ -62,7 +62,7 @@ describe('StorageAdmission', () => {
   });
 
   it("serves waiters round-robin: another organization's request does not wait behind a storm", async () => {
-    const admission = new StorageAdmission({ concurrency: 1, queuePerOrganization: 10 });
+    const admission = new Admission({ concurrency: 1, queuePerOrganization: 10 });
     const log: string[] = [];
     const running = work(log, 'running');
     const first = admission.run('eu', 'storm', running.run);
@@ -84,7 +84,7 @@ describe('StorageAdmission', () => {
   });
 
   it('drops a waiter whose client went away, without running it', async () => {
-    const admission = new StorageAdmission({ concurrency: 1, queuePerOrganization: 10 });
+    const admission = new Admission({ concurrency: 1, queuePerOrganization: 10 });
     const log: string[] = [];
     const running = work(log, 'running');
     const first = admission.run('eu', 'org-1', running.run);
@@ -102,7 +102,7 @@ describe('StorageAdmission', () => {
   });
 
   it('runs urgent work (a rotation) before every queue, and never refuses it', async () => {
-    const admission = new StorageAdmission({ concurrency: 1, queuePerOrganization: 1 });
+    const admission = new Admission({ concurrency: 1, queuePerOrganization: 1 });
     const log: string[] = [];
     const running = work(log, 'running');
     const first = admission.run('eu', 'storm', running.run);
@@ -123,7 +123,7 @@ describe('StorageAdmission', () => {
   });
 
   it('frees the slot when the work fails', async () => {
-    const admission = new StorageAdmission({ concurrency: 1, queuePerOrganization: 1 });
+    const admission = new Admission({ concurrency: 1, queuePerOrganization: 1 });
     await expect(admission.run('eu', 'org-1', () => Promise.reject(new Error('boom')))).rejects.toThrow(
       'boom',
     );

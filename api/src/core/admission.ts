@@ -1,28 +1,25 @@
 /**
- * Admission to a storage cluster's admin work (creating, deleting, rotating a bucket's access):
- * at most `concurrency` sagas run at once per cluster in this process, and each organization may
- * have at most `queuePerOrganization` more waiting. Beyond that the request is refused at once
- * (429 `storage_busy` with a `Retry-After`), so that a storm of creations (an operator applying
- * thousands of S3Buckets) is answered, not queued until it times out. Waiters are served
- * round-robin across organizations: one tenant's storm never stands in front of another's request.
- * Security work (a key rotation) is `urgent`: it waits only for a running slot to free, ahead of
- * every queue, and is never refused (its own limit is the bucket's rotations an hour).
+ * Admission to a shared resource's work, per gate (a storage cluster, the database's results
+ * batches): at most `concurrency` pieces run at once per gate in this process, and each
+ * organization may have at most `queuePerOrganization` more waiting; beyond that `run` refuses at
+ * once, so that a storm is answered, not queued until it times out (storage: 429 `storage_busy`
+ * with a `Retry-After`). Waiters are served round-robin across organizations: one tenant's storm
+ * never stands in front of another's work. Security work (a bucket key's rotation) is `urgent`: it
+ * waits only for a running slot to free, ahead of every queue, and is never refused.
  */
 
 export interface AdmissionLimits {
-  /** Sagas running at once per storage cluster (PLINTH_STORAGE_CONCURRENCY). */
+  /** Pieces of work running at once per gate (storage: PLINTH_STORAGE_CONCURRENCY). */
   readonly concurrency: number;
-  /** Requests of one organization that may wait for a slot (PLINTH_STORAGE_QUEUE_PER_ORGANIZATION). */
+  /** One organization's pieces that may wait for a slot (storage: PLINTH_STORAGE_QUEUE_PER_ORGANIZATION). */
   readonly queuePerOrganization: number;
 }
-
-export const DEFAULT_ADMISSION: AdmissionLimits = { concurrency: 16, queuePerOrganization: 64 };
 
 /** The refusal: the organization's queue is full; `retryAfterSeconds` estimates when it has room. */
 export class AdmissionRefused extends Error {
   readonly retryAfterSeconds: number;
   constructor(retryAfterSeconds: number) {
-    super('storage admission queue full');
+    super('admission queue full');
     this.name = 'AdmissionRefused';
     this.retryAfterSeconds = retryAfterSeconds;
   }
@@ -30,14 +27,14 @@ export class AdmissionRefused extends Error {
 
 /** Why a waiter left: the signal's reason when it is an error. */
 const abortReason = (signal: AbortSignal): Error =>
-  signal.reason instanceof Error ? signal.reason : new Error('aborted while waiting for storage');
+  signal.reason instanceof Error ? signal.reason : new Error('aborted while waiting for admission');
 
 interface Waiter {
   readonly start: () => void;
 }
 
-/** One cluster's slots and its waiters, a queue per organization. */
-class ClusterGate {
+/** One gate's slots and its waiters, a queue per organization. */
+class Gate {
   running = 0;
   /** Organizations with waiters, in the order they are served (each keeps its turn). */
   readonly queues = new Map<string, Waiter[]>();
@@ -46,11 +43,11 @@ class ClusterGate {
   meanMs = 250;
 }
 
-export class StorageAdmission {
+export class Admission {
   readonly limits: AdmissionLimits;
-  readonly #gates = new Map<string, ClusterGate>();
+  readonly #gates = new Map<string, Gate>();
 
-  constructor(limits: AdmissionLimits = DEFAULT_ADMISSION) {
+  constructor(limits: AdmissionLimits) {
     if (!(limits.concurrency >= 1) || !(limits.queuePerOrganization >= 0)) {
       throw new RangeError('admission needs concurrency >= 1 and queuePerOrganization >= 0');
     }
@@ -58,17 +55,17 @@ export class StorageAdmission {
   }
 
   /**
-   * Runs `work` once the cluster has a free slot. Throws `AdmissionRefused` when the
+   * Runs `work` once the gate has a free slot. Throws `AdmissionRefused` when the
    * organization already has `queuePerOrganization` requests waiting; a waiter whose `signal`
    * aborts (the client went away) leaves the queue without running.
    */
   async run<T>(
-    cluster: string,
+    name: string,
     organization: string,
     work: () => Promise<T>,
     opts: { urgent?: boolean; signal?: AbortSignal } = {},
   ): Promise<T> {
-    const gate = this.#gate(cluster);
+    const gate = this.#gate(name);
     if (gate.running >= this.limits.concurrency) await this.#wait(gate, organization, opts);
     else gate.running++;
     const started = performance.now();
@@ -80,23 +77,23 @@ export class StorageAdmission {
     }
   }
 
-  /** What a cluster's gate holds now, for metrics and tests. */
-  state(cluster: string): { running: number; waiting: number } {
-    const gate = this.#gates.get(cluster);
+  /** What a gate holds now, for metrics and tests. */
+  state(name: string): { running: number; waiting: number } {
+    const gate = this.#gates.get(name);
     let waiting = 0;
     for (const q of gate?.queues.values() ?? []) waiting += q.length;
     waiting += gate?.urgent.length ?? 0;
     return { running: gate?.running ?? 0, waiting };
   }
 
-  #gate(cluster: string): ClusterGate {
-    let gate = this.#gates.get(cluster);
-    if (!gate) this.#gates.set(cluster, (gate = new ClusterGate()));
+  #gate(name: string): Gate {
+    let gate = this.#gates.get(name);
+    if (!gate) this.#gates.set(name, (gate = new Gate()));
     return gate;
   }
 
   #wait(
-    gate: ClusterGate,
+    gate: Gate,
     organization: string,
     { urgent = false, signal }: { urgent?: boolean; signal?: AbortSignal },
   ): Promise<void> {
@@ -129,7 +126,7 @@ export class StorageAdmission {
   }
 
   /** Hands the slot to the next organization in turn, or frees it. */
-  #release(gate: ClusterGate): void {
+  #release(gate: Gate): void {
     const urgent = gate.urgent.shift();
     if (urgent) return urgent.start();
     const next = gate.queues.entries().next();
