@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agents } from '../../core/db/schema/index.ts';
+import { agents, checkStates } from '../../core/db/schema/index.ts';
 import type { DatabaseHandle } from '../../core/db/client.ts';
 import { startAlertmanager } from '../../test/alertmanager-server.ts';
 import type { AlertmanagerServer } from '../../test/alertmanager-server.ts';
@@ -171,6 +171,46 @@ describeOnEachDatabase('alerts', (w, { database }) => {
     // Deleting the endpoint resolves what it had firing.
     await w.expectStatus(204, 'DELETE', `/api/v1/endpoints/${ep.id}/`, { token: a.user.token });
     expect((await alertsOf(a, ep)).map((x) => x.state)).toEqual(['resolved', 'resolved']);
+  });
+
+  it('writes a location’s streak when its standing changes or once a minute, and keeps the location counted meanwhile', async () => {
+    const eu = await agent(a, 'eu-central');
+    const ep = await endpoint(a, { failures: 2, successes: 2, min_locations: 1 });
+    const stored = async () => {
+      const [row] = await database.db
+        .select({
+          checked: checkStates.lastCheckedAt,
+          failing: checkStates.failing,
+          passing: checkStates.passing,
+          down: checkStates.down,
+        })
+        .from(checkStates)
+        .where(eq(checkStates.endpointId, ep.id));
+      return { ...row!, checked: row!.checked.getTime() };
+    };
+    await report(eu, ep, '++');
+    const up = await stored();
+    expect(up).toMatchObject({ failing: 0, passing: 2, down: false });
+    // Up and staying up: nothing to write (the streak stops counting at its threshold).
+    await report(eu, ep, '+');
+    expect(await stored()).toEqual(up);
+    await report(eu, ep, '--');
+    const down = await stored();
+    expect(down).toMatchObject({ failing: 2, passing: 0, down: true });
+    expect(down.checked).toBeGreaterThan(up.checked);
+    await report(eu, ep, '-');
+    expect(await stored()).toEqual(down);
+    // The location still counts down, its row younger than the rule's silence.
+    await evaluate(ep);
+    expect((await alertsOf(a, ep)).map((x) => [x.alertname, x.state])).toEqual([['EndpointDown', 'firing']]);
+    // A row older than a minute is written again, and its time catches up with the latest result.
+    await database.db.execute(
+      sql`update check_states set updated_at = now() - interval '61 seconds' where endpoint_id = ${ep.id}`,
+    );
+    await report(eu, ep, '-');
+    const refreshed = await stored();
+    expect(refreshed).toMatchObject({ failing: 2, passing: 0, down: true });
+    expect(refreshed.checked).toBeGreaterThan(down.checked);
   });
 
   it('raises AgentDown for an agent that stops reporting, and resolves it when it reports again', async () => {

@@ -2,8 +2,19 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../../core/db/client.ts';
 import { arrayParameter, jsonParameter, transactionStatement } from '../../../core/db/prepared.ts';
 import { checkStates } from '../../../core/db/schema/index.ts';
-import { nextStreak, STALE_MS } from './streaks.ts';
+import { nextStreak, sameStanding, STALE_MS } from './streaks.ts';
 import type { Streak } from './streaks.ts';
+
+/**
+ * How long a location's streak that keeps its standing may go unwritten. The alert rule counts a
+ * location whose streak was not written for five minutes or more as silent (evaluate.ts); writing
+ * an unchanged streak once a minute rather than at every result spares most of these writes (at a
+ * 10 s frequency, five in six). Its `last_checked_at` then lags by up to this long.
+ */
+export const REFRESH_MS = 60_000;
+
+/** A streak as stored, and whether its row was written within REFRESH_MS (by the database's clock). */
+export type StoredStreak = Streak & { recent: boolean };
 
 /** The first key of the streaks' advisory locks, "plst"; the second hashes organization and location. */
 export const STREAKS_LOCK_SPACE = 0x706c7374;
@@ -39,6 +50,7 @@ const readStatement = transactionStatement(
         failing: checkStates.failing,
         passing: checkStates.passing,
         down: checkStates.down,
+        recent: sql<boolean>`${checkStates.updatedAt} > now() - make_interval(secs => ${sql.raw(String(REFRESH_MS / 1000))})`,
       })
       .from(checkStates)
       .where(
@@ -46,7 +58,7 @@ const readStatement = transactionStatement(
           and ${checkStates.endpointId} = any(${arrayParameter('ids', 'uuid')}::uuid[])`,
       )
       .orderBy(checkStates.endpointId),
-  ([endpointId, lastCheckedAt, failing, passing, down]): [string, Streak] => [
+  ([endpointId, lastCheckedAt, failing, passing, down, recent]): [string, StoredStreak] => [
     endpointId as string,
     // PostgreSQL's text for a timestamptz, which Date reads (as drizzle's own mapping does).
     {
@@ -54,6 +66,7 @@ const readStatement = transactionStatement(
       failing: Number(failing),
       passing: Number(passing),
       down: down as boolean,
+      recent: recent as boolean,
     },
   ],
 );
@@ -95,7 +108,7 @@ export async function lockStreaks(
   tx: Database,
   at: { organizationId: string; location: string },
   endpointIds: readonly string[],
-): Promise<Map<string, Streak>> {
+): Promise<Map<string, StoredStreak>> {
   if (endpointIds.length === 0) return new Map();
   const ids = [...new Set(endpointIds)].sort();
   const location = at.location;
@@ -109,13 +122,15 @@ export async function lockStreaks(
 /**
  * Moves one location's streaks (`old`, locked by `lockStreaks` in this transaction) by new
  * results and returns the endpoints whose location went down or came up: those the alert rule
- * must look at again.
+ * must look at again. A streak whose standing did not change is written only if its row is older
+ * than REFRESH_MS: until then its `last_checked_at` stays behind, and a result between that and
+ * the latest (one location's results out of order, as from two agents there) still counts.
  */
 export async function moveStreaks(
   tx: Database,
   location: string,
   results: readonly Outcome[],
-  old: ReadonlyMap<string, Streak>,
+  old: ReadonlyMap<string, StoredStreak>,
   ruleOf: (endpointId: string) => { failures: number; successes: number },
 ): Promise<string[]> {
   const now = Date.now();
@@ -130,7 +145,13 @@ export async function moveStreaks(
   for (const id of [...byEndpoint.keys()].sort()) {
     const before = old.get(id);
     const after = nextStreak(before, byEndpoint.get(id)!, ruleOf(id));
-    if (!after || (before && after.lastCheckedAt.getTime() === before.lastCheckedAt.getTime())) continue;
+    if (!after) continue;
+    if (
+      before &&
+      (after.lastCheckedAt.getTime() === before.lastCheckedAt.getTime() ||
+        (before.recent && sameStanding(before, after)))
+    )
+      continue;
     rows.push({ endpointId: id, ...after, changed: (before?.down ?? false) !== after.down });
   }
   if (rows.length > 0)

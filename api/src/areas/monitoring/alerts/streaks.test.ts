@@ -22,6 +22,13 @@ describe('a location’s streaks', () => {
     expect(run('--+--')).toMatchObject({ failing: 2, down: false });
   });
 
+  it('stops counting a streak at its threshold, so a steady location keeps its standing', () => {
+    expect(run('-----')).toMatchObject({ failing: 3, passing: 0, down: true });
+    expect(run('--+++++')).toMatchObject({ failing: 0, passing: 2, down: false });
+    const down = run('----')!;
+    expect(run('--', down)).toMatchObject({ failing: 3, down: true });
+  });
+
   it('carries streaks across batches and ignores results older than the last one counted', () => {
     const first = run('--')!;
     expect(run('-', first)).toMatchObject({ failing: 3, down: true });

@@ -11,7 +11,9 @@ export const STALE_MS = 60 * 60_000;
 
 /**
  * The standing after `results` (in any order): each newer than the last one counted moves the
- * streaks; `failures` in a row make the location down, `successes` in a row up again. Pure.
+ * streaks; `failures` in a row make the location down, `successes` in a row up again. A streak
+ * stops counting at its threshold (only reaching it matters), so a location that stays up or down
+ * keeps the same standing and need not be written again (states.ts). Pure.
  */
 export function nextStreak(
   old: Streak | undefined,
@@ -24,17 +26,21 @@ export function nextStreak(
     s ??= { lastCheckedAt: r.checkedAt, failing: 0, passing: 0, down: false };
     s.lastCheckedAt = r.checkedAt;
     if (r.success) {
-      s.passing += 1;
+      s.passing = Math.min(s.passing + 1, rule.successes);
       s.failing = 0;
       if (s.passing >= rule.successes) s.down = false;
     } else {
-      s.failing += 1;
+      s.failing = Math.min(s.failing + 1, rule.failures);
       s.passing = 0;
       if (s.failing >= rule.failures) s.down = true;
     }
   }
   return s;
 }
+
+/** Whether two standings count the same for the alert rule (their times aside). */
+export const sameStanding = (a: Streak, b: Streak): boolean =>
+  a.failing === b.failing && a.passing === b.passing && a.down === b.down;
 
 /**
  * Which alert an endpoint should have: `EndpointDown` when at least `needed` of the reporting
