@@ -23,7 +23,6 @@
  * phase's statements (calls per batch, time).
  * Misses exit non-zero only with BENCH_STRICT=1: the machine is shared.
  */
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,6 +37,8 @@ import type { BenchAgent } from './agents-world.ts';
 import { busyShare, cpuByProcess, cpuTimes, pinByLabel } from './cpu.ts';
 import { benchApiNodeFlags, loadAtRate, watchHostStalls } from './http.ts';
 import { agentFootprint } from './agents-footprint.ts';
+import { uuid7Generator } from '../agent/src/runtime/uuid7.ts';
+import type { Uuid7Generator } from '../agent/src/runtime/uuid7.ts';
 import { enableStatements, statementCensus } from './events-probes.ts';
 
 const SECONDS = Number(process.env.BENCH_AGENTS_SECONDS ?? 60);
@@ -60,6 +61,11 @@ const REST_CPUS = `${Math.floor(CPUS / 2)}-${CPUS - 1}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 const random = rng(11);
 
+/** Each agent's result IDs, made as the agent program makes them (UUID v7, in time order). */
+const idsOf = new Map<BenchAgent, Uuid7Generator>();
+const nextId = (agent: BenchAgent): string =>
+  (idsOf.get(agent) ?? idsOf.set(agent, uuid7Generator()).get(agent)!)();
+
 /** One check's result as an agent reports it (the original product's field names). */
 function result(agent: BenchAgent, endpoint: string, index: number, at: number) {
   const down = index % 100 === 0 || (index % 100 === 50 && agent.location === 'region-0');
@@ -69,7 +75,7 @@ function result(agent: BenchAgent, endpoint: string, index: number, at: number) 
   const r3 = (x: number) => Math.round(x * 1000) / 1000;
   return down
     ? {
-        result_id: randomUUID(),
+        result_id: nextId(agent),
         endpoint_id: endpoint,
         success: false,
         checked_at: new Date(at).toISOString(),
@@ -80,7 +86,7 @@ function result(agent: BenchAgent, endpoint: string, index: number, at: number) 
         http_dns_lookup_ms: r3(ms * 0.05),
       }
     : {
-        result_id: randomUUID(),
+        result_id: nextId(agent),
         endpoint_id: endpoint,
         success: true,
         checked_at: new Date(at).toISOString(),
