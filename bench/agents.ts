@@ -19,7 +19,8 @@
  * back to back, 15 s); the floor (the same rows, batches and table, written by as many postgres-js
  * connections as the API's pool has, 15 s). The capacity phase prints each process's CPU and each
  * core's busy share (kernel included): the core near 100% is the side that limits it.
- * BENCH_AGENTS_RATE_FACTOR scales the open load; BENCH_AGENTS_STATEMENTS=1 prints the capacity
+ * BENCH_AGENTS_RATE_FACTOR scales the open load; PLINTH_DB_POOL_SIZE and PLINTH_RESULT_BATCH_WRITERS
+ * reach the API; BENCH_AGENTS_STATEMENTS=1 prints the capacity
  * phase's statements (calls per batch, time).
  * Misses exit non-zero only with BENCH_STRICT=1: the machine is shared.
  */
@@ -231,6 +232,9 @@ async function main(): Promise<void> {
       PLINTH_LOGIN_TOKEN_TTL_SECONDS: '7200',
       LOG_LEVEL: 'warn',
       ...(process.env.PLINTH_DB_POOL_SIZE && { PLINTH_DB_POOL_SIZE: process.env.PLINTH_DB_POOL_SIZE }),
+      ...(process.env.PLINTH_RESULT_BATCH_WRITERS && {
+        PLINTH_RESULT_BATCH_WRITERS: process.env.PLINTH_RESULT_BATCH_WRITERS,
+      }),
     },
     {
       nodeArgs: benchApiNodeFlags(),
