@@ -305,6 +305,13 @@ describeOnEachDatabase('the agent protocol', (w, { database, kind }) => {
     // Sent again (an agent's retry): nothing counted twice.
     expect((await send(eu.token, fromEu)).body).toMatchObject({ accepted: 0, duplicates: 5 });
     expect(await stats()).toMatchObject({ checks: 7, successes: 4, uptime: 0.8 });
+    // Sent again with a new result (twice, as twins): only that one is counted.
+    const late = check(4, true, 40);
+    expect((await send(eu.token, [fromEu[0]!, late, late])).body).toMatchObject({
+      accepted: 1,
+      duplicates: 2,
+    });
+    expect(await stats()).toMatchObject({ checks: 8, successes: 5, uptime: 1 });
     // Another tenant cannot read them.
     await w.expectStatus(404, 'GET', `/api/v1/endpoints/${ep.id}/stats/`, { token: b.orgAdmin.token });
   });
