@@ -39,7 +39,7 @@ class Gate {
   /** Organizations with waiters, in the order they are served (each keeps its turn). */
   readonly queues = new Map<string, Waiter[]>();
   readonly urgent: Waiter[] = [];
-  /** Mean saga duration (exponentially weighted), for the retry hint. */
+  /** Mean duration of the gate's work (exponentially weighted), for the retry hint. */
   meanMs = 250;
 }
 

@@ -51,10 +51,10 @@ export interface StorageRuntime {
   readonly usageIntervalMs?: number;
 }
 
-/** One driver per configured cluster, created on first use. */
 /** PLINTH_STORAGE_CONCURRENCY's and PLINTH_STORAGE_QUEUE_PER_ORGANIZATION's defaults. */
 export const DEFAULT_ADMISSION: AdmissionLimits = { concurrency: 16, queuePerOrganization: 64 };
 
+/** One driver per configured cluster, created on first use. */
 export function createStorageRuntime(
   config: StorageConfig,
   encryptionKey: Buffer,
