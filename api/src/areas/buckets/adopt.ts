@@ -5,7 +5,8 @@ import { isUniqueViolation } from '../../core/db/errors.ts';
 import { buckets, workspaces } from '../../core/db/schema/index.ts';
 import type { BucketRow } from '../../core/db/schema/index.ts';
 import { conflict, validationError } from '../../core/errors.ts';
-import { claim, fail } from '../../core/jobs/queue.ts';
+import { claim } from '../../core/jobs/claim.ts';
+import { fail } from '../../core/jobs/queue.ts';
 import type { Lease } from '../../core/jobs/queue.ts';
 import { withLease } from '../../core/jobs/runner.ts';
 import {

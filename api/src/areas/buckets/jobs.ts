@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { buckets } from '../../core/db/schema/index.ts';
-import { claim } from '../../core/jobs/queue.ts';
+import { claim } from '../../core/jobs/claim.ts';
 import { JobSettled, withLease } from '../../core/jobs/runner.ts';
 import type { JobHandler } from '../../core/jobs/runner.ts';
 import { isUnmanaged } from './common.ts';

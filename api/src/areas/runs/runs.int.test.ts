@@ -4,7 +4,8 @@ import { beforeAll, expect, it } from 'vitest';
 import { workspaces } from '../../core/db/schema/index.ts';
 import { describeOnEachDatabase } from '../../test/world.ts';
 import type { Actor } from '../../test/world.ts';
-import { claim, enqueueClaimed } from '../../core/jobs/queue.ts';
+import { claim } from '../../core/jobs/claim.ts';
+import { enqueueClaimed } from '../../core/jobs/queue.ts';
 import { endRun } from './lifecycle.ts';
 import { DEMO_CONFIG } from './testing.ts';
 

@@ -6,8 +6,8 @@ import { jobs } from '../db/schema/index.ts';
 import { eventually } from '../../test/eventually.ts';
 import { capturedLogger } from '../../test/log-capture.ts';
 import { DATABASE_KINDS, freshDatabaseUrl, migratedDatabase } from '../../test/databases.ts';
+import { claim } from './claim.ts';
 import {
-  claim,
   complete,
   enqueue,
   enqueueAll,
@@ -167,6 +167,51 @@ describeOnEachDatabase('jobs', (_, { database }) => {
     // The reserved slot's claim takes only security work of a tenant with nothing running.
     expect(await claim(database.db, crypto.randomUUID(), 30, { kinds, securityOnly: true })).toBeUndefined();
     await database.db.delete(jobs).where(eq(jobs.kind, 'test.fair'));
+  });
+
+  it("finds another tenant's job behind a busy tenant's backlog of any length, takes over expired leases, and never claims work queued for later", async () => {
+    const [busy, other] = [crypto.randomUUID(), crypto.randomUUID()];
+    const kinds = ['test.deep'];
+    const at = (s: number) => new Date(Date.now() + s * 1000);
+    const claimOf = async (which: { idleOnly?: boolean; tenantLimit?: number } = {}) =>
+      (await claim(database.db, crypto.randomUUID(), 30, { kinds, ...which }))?.job.key;
+    // More due jobs than a claim reads in claim order before it looks tenant by tenant.
+    await database.db.insert(jobs).values(
+      Array.from({ length: 100 }, (_, i) => ({
+        kind: 'test.deep',
+        key: `busy-${i}`,
+        tenant: busy,
+        runAt: at(-600 + i),
+      })),
+    );
+    await enqueue(database.db, { kind: 'test.deep', key: 'other-later', tenant: other, runAt: at(3600) });
+    await enqueue(database.db, { kind: 'test.deep', key: 'system-later', runAt: at(3600) });
+    expect(await claimOf()).toBe('busy-0');
+    // Only the busy tenant's backlog is due: nothing for a tenant with nothing running.
+    expect(await claimOf({ idleOnly: true })).toBeUndefined();
+    await enqueue(database.db, { kind: 'test.deep', key: 'other-0', tenant: other, runAt: at(-1) });
+    expect(await claimOf()).toBe('other-0');
+    // Under a limit of 2 the busy tenant may run one more, then waits; the other's next job does not.
+    expect(await claimOf({ tenantLimit: 2 })).toBe('busy-1');
+    await enqueue(database.db, { kind: 'test.deep', key: 'other-1', tenant: other, runAt: at(-1) });
+    expect(await claimOf({ tenantLimit: 2 })).toBe('other-1');
+    expect(await claimOf({ tenantLimit: 2 })).toBeUndefined();
+    // A holder that died: its job is due again, before the newer backlog.
+    await database.db
+      .update(jobs)
+      .set({ leaseUntil: at(-1) })
+      .where(and(eq(jobs.kind, 'test.deep'), eq(jobs.key, 'other-0')));
+    expect(await claimOf({ tenantLimit: 2 })).toBe('other-0');
+    // Everything due drains; what is queued for later stays queued.
+    const drained = new Set<string>();
+    for (let key = await claimOf(); key; key = await claimOf()) drained.add(key);
+    expect(drained.size).toBe(98);
+    const later = await database.db
+      .select({ key: jobs.key, state: jobs.state })
+      .from(jobs)
+      .where(and(eq(jobs.kind, 'test.deep'), eq(jobs.state, 'queued')));
+    expect(later.map((j) => j.key).sort()).toEqual(['other-later', 'system-later']);
+    await database.db.delete(jobs).where(eq(jobs.kind, 'test.deep'));
   });
 
   it("keeps a slot for security work: another tenant's slow jobs holding every slot do not delay it", async () => {

@@ -46,7 +46,7 @@ export interface NewJob {
   unique?: 'live' | 'ever';
 }
 
-const leaseInterval = (seconds: number | SQL) => sql`now() + make_interval(secs => ${seconds})`;
+export const leaseInterval = (seconds: number | SQL) => sql`now() + make_interval(secs => ${seconds})`;
 const liveTarget = { target: [jobs.kind, jobs.key], where: sql`${jobs.state} in ('queued', 'running')` };
 
 /** The row a new job is inserted as. */
@@ -140,142 +140,7 @@ export async function enqueueClaimed(
  * `updated_at` of a prepared update: the column's own default would be the time the statement was
  * prepared (drizzle evaluates it when building), and `pruneFinished` reads it.
  */
-const stateChange = { updatedAt: sql`now()` };
-
-/** Due: queued and past `run_at`, or running with an expired lease (its holder died or stalled). */
-const due = sql`((${jobs.state} = 'queued' and ${jobs.runAt} <= now())
-  or (${jobs.state} = 'running' and ${jobs.leaseUntil} < now()))`;
-
-/** Tenants with a job running under a live lease (in this process or any other). */
-const busyTenants = sql`(select r.tenant from ${jobs} r
-  where r.state = 'running' and r.lease_until >= now() and r.tenant is not null)`;
-
-/**
- * Which jobs a claim may take: due jobs of some kinds (`securityOnly`: only security work of a
- * tenant with no job running, for the runner's reserved slot; `idleOnly`: only work of a tenant
- * with no job running), or one job by ID or by kind and key.
- */
-export type ClaimTarget =
-  | {
-      kinds: readonly string[];
-      securityOnly?: boolean;
-      idleOnly?: boolean;
-      tenantLimit?: number;
-      /** The caller gave up dead jobs itself for this round of claims (`giveUpDead`). */
-      swept?: boolean;
-    }
-  | { id: string }
-  | { kind: string; key: string };
-
-/** A job that died holding its lease as often as it may run is given up, not claimed again. */
-export async function giveUpDead(db: Database): Promise<void> {
-  // Every runner's every poll: prepared, like the other statements a runner makes per job.
-  await prepared(db, 'jobs_give_up_dead', (d, name) =>
-    d
-      .update(jobs)
-      .set({
-        ...stateChange,
-        state: 'failed',
-        leaseOwner: null,
-        leaseUntil: null,
-        lastErrorCode: 'lease_expired',
-      })
-      .where(
-        and(
-          eq(jobs.state, 'running'),
-          sql`${jobs.leaseUntil} < now()`,
-          sql`${jobs.attempts} >= ${jobs.maxAttempts}`,
-        ),
-      )
-      .prepare(name),
-  ).execute();
-}
-
-/** The claim of one due job matching `filter`, its owner and lease from placeholders `owner` and `lease`. */
-const claimQuery = (db: Database, filter: SQL) =>
-  db
-    .update(jobs)
-    .set({
-      ...stateChange,
-      state: 'running',
-      leaseOwner: sql`${sql.placeholder('owner')}::uuid`,
-      leaseUntil: leaseInterval(sql`${sql.placeholder('lease')}::double precision`),
-      fence: sql`${jobs.fence} + 1`,
-      attempts: sql`${jobs.attempts} + 1`,
-    })
-    .where(
-      eq(
-        jobs.id,
-        sql`(select ${jobs.id} from ${jobs} where ${filter} and ${due}
-          order by ${jobs.priority}, ${jobs.runAt} limit 1 for update skip locked)`,
-      ),
-    )
-    .returning();
-
-/** `any_limited`: any tenant's job but one of a tenant at its limit (placeholder `tenantLimit`). */
-type ClaimShape = 'any' | 'any_limited' | 'idle' | 'security';
-
-/**
- * A pool's claim (its kinds in placeholder `kinds`), prepared per shape: a busy pool makes one per
- * job, and building the statement cost more than running it. A tenant with no job running is
- * under any limit (at least 1), so only `any_limited` counts.
- */
-function claimStatement(db: Database, shape: ClaimShape) {
-  return prepared(db, `jobs_claim_${shape}`, (d, name) => {
-    let filter = sql`${jobs.kind} = any(${sql.placeholder('kinds')}::text[])`;
-    const idle = sql`(${jobs.tenant} is null or ${jobs.tenant} not in ${busyTenants})`;
-    if (shape === 'security')
-      filter = sql`${filter} and ${jobs.priority} = ${sql.raw(String(JOB_PRIORITY.security))} and ${idle}`;
-    else if (shape === 'idle') filter = sql`${filter} and ${idle}`;
-    // A tenant at its limit of running jobs waits, whatever else is idle (a slow webhook receiver).
-    // Those tenants are found once per claim (a hashed subplan): counted per candidate row, a slow
-    // receiver's backlog made every claim cost its length times the running jobs.
-    else if (shape === 'any_limited')
-      filter = sql`${filter} and (${jobs.tenant} is null or ${jobs.tenant} not in (select r.tenant from ${jobs} r
-        where r.state = 'running' and r.lease_until >= now() and r.tenant is not null
-        group by r.tenant having count(*) >= ${sql.placeholder('tenantLimit')}::integer))`;
-    return claimQuery(d, filter).prepare(name);
-  });
-}
-
-/**
- * Claims one due job, or none. Every claim bumps the fence. `skip locked` lets concurrent runners
- * pass over a row another is claiming. Among due jobs of `kinds`, fairly: first the most urgent,
- * then oldest, job of a tenant with no job running (or of the system), so a tenant's backlog holds
- * at most the slots nobody else needs; only when there is none, the most urgent, then oldest, of
- * any tenant.
- */
-export async function claim(
-  db: Database,
-  owner: string,
-  leaseSeconds: number,
-  which: ClaimTarget,
-): Promise<Lease | undefined> {
-  if ('kinds' in which && which.kinds.length === 0) return undefined;
-  if (!('kinds' in which && which.swept)) await giveUpDead(db);
-  const leased = (row: Job | undefined) => row && { job: row, owner, leaseSeconds };
-  const params = { owner, lease: leaseSeconds };
-  if ('id' in which) return leased((await claimQuery(db, sql`${jobs.id} = ${which.id}`).execute(params))[0]);
-  if ('key' in which)
-    return leased(
-      (
-        await claimQuery(db, sql`${jobs.kind} = ${which.kind} and ${jobs.key} = ${which.key}`).execute(params)
-      )[0],
-    );
-  const take = async (shape: ClaimShape) =>
-    leased(
-      (
-        await claimStatement(db, shape).execute({
-          ...params,
-          kinds: [...which.kinds],
-          ...(shape === 'any_limited' && { tenantLimit: which.tenantLimit }),
-        })
-      )[0],
-    );
-  if (which.securityOnly) return take('security');
-  if (which.idleOnly) return take('idle');
-  return (await take('idle')) ?? take(which.tenantLimit === undefined ? 'any' : 'any_limited');
-}
+export const stateChange = { updatedAt: sql`now()` };
 
 /**
  * Removes the queued (not running) jobs of a kind and tenant whose payload contains `payload`:

@@ -1,7 +1,8 @@
 import type { Database } from '../db/client.ts';
 import { errorInfo } from '../error-info.ts';
 import type { Logger } from '../logger.ts';
-import { claim, complete, fail, giveUpDead, LeaseLost, pruneFinished, renew } from './queue.ts';
+import { claim, giveUpDead } from './claim.ts';
+import { complete, fail, LeaseLost, pruneFinished, renew } from './queue.ts';
 import type { Lease } from './queue.ts';
 
 /** What a handler gets besides the job: a check-and-extend of its lease, to call between steps. */
@@ -120,7 +121,7 @@ export interface RunnerOptions {
   /** Jobs of one tenant running at once, in every runner of these kinds; unset: no limit. */
   tenantLimit?: number;
   /**
-   * Of `concurrency`, slots only a tenant with no job running may take (queue.ts `claim`,
+   * Of `concurrency`, slots only a tenant with no job running may take (claim.ts `claim`,
    * `idleOnly`): work that holds its slot for seconds (a slow receiver's deliveries) fills the
    * others, and a tenant whose jobs take milliseconds waits a poll for one, not a slow job's end.
    * Default: a quarter of `concurrency` when `tenantLimit` is set (such pools hold slots on

@@ -34,7 +34,7 @@ export const jobs = pgTable(
     /**
      * Whose work it is: the organization of a bucket's jobs, null for the system's (the usage
      * refresh). Claims prefer tenants with no job running, so one tenant's backlog cannot take
-     * every runner's slots (queue.ts `claim`).
+     * every runner's slots (claim.ts `claim`).
      */
     tenant: uuid(),
     /** Lower runs first: `JOB_PRIORITY.security` (0) before `normal` (1), whatever the tenant's backlog. */
@@ -60,17 +60,19 @@ export const jobs = pgTable(
     uniqueIndex('jobs_live_kind_key_key')
       .on(t.kind, t.key)
       .where(sql`${t.state} in ('queued', 'running')`),
-    // The claim walks due jobs in this order (priority, then oldest first).
+    // A claim reads queued jobs due now in this order, one range per priority, a seek at a time
+    // (claim.ts).
     index('jobs_claim_idx')
-      .on(t.priority, t.runAt)
-      .where(sql`${t.state} in ('queued', 'running')`),
+      .on(t.priority, t.runAt, t.id)
+      .where(sql`${t.state} = 'queued'`),
     // The tenants with a job running, read by every claim: few rows.
     index('jobs_running_tenant_idx')
       .on(t.tenant)
       .where(sql`${t.state} = 'running'`),
-    // A tenant's queued jobs of a kind (a rotation drops its bucket's older expiry jobs).
-    index('jobs_queued_tenant_kind_idx')
-      .on(t.tenant, t.kind)
+    // The tenants with jobs queued and each one's first due job, for a claim past a busy tenant's
+    // backlog (claim.ts); also a tenant's queued jobs (a rotation drops its bucket's older expiry jobs).
+    index('jobs_queued_tenant_idx')
+      .on(t.tenant, t.runAt)
       .where(sql`${t.state} = 'queued'`),
   ],
 );
