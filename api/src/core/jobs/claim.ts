@@ -97,14 +97,14 @@ const prioritiesOf = (shape: ClaimShape) =>
  */
 function windowCtes(shape: ClaimShape): SQL {
   const due = (p: number) =>
-    sql.raw(`q.state = 'queued' and q.priority = ${p} and q.run_at <= now() and q.kind = any(`);
+    sql`q.state = 'queued' and q.priority = ${sql.raw(String(p))} and q.run_at <= now() and q.kind = any(${kindsParam})`;
   return sql.join(
     prioritiesOf(shape).map(
       (p) => sql`${sql.raw(`w${p}`)}(id, priority, run_at, tenant, n) as (
-        (select ${cols('q')}, 1 from ${jobs} q where ${due(p)}${kindsParam}) order by q.run_at, q.id limit 1)
+        (select ${cols('q')}, 1 from ${jobs} q where ${due(p)} order by q.run_at, q.id limit 1)
         union all
         (select ${cols('s')}, w.n + 1 from ${sql.raw(`w${p}`)} w cross join lateral
-          (select ${cols('q')} from ${jobs} q where ${due(p)}${kindsParam}) and (q.run_at, q.id) > (w.run_at, w.id)
+          (select ${cols('q')} from ${jobs} q where ${due(p)} and (q.run_at, q.id) > (w.run_at, w.id)
             order by q.run_at, q.id limit 1) s
           where w.n < ${sql.raw(String(WINDOW))}))`,
     ),
@@ -131,6 +131,11 @@ const oldestDue = (shape: ClaimShape, tenant: SQL) =>
 const expired = (shape: ClaimShape) =>
   sql`(select ${cols('x')} from ${jobs} x where x.state = 'running' and x.lease_until < now()
     and x.kind = any(${kindsParam})${securityOnly(shape, 'x')})`;
+
+/** Row `j` may be claimed now: queued and past `run_at`, or running under an expired lease. */
+const dueRow = sql.raw(
+  `((j.state = 'queued' and j.run_at <= now()) or (j.state = 'running' and j.lease_until < now()))`,
+);
 
 /** Tenants with a job running under a live lease (in this process or any other). */
 const busyTenants = sql`(select r.tenant from ${jobs} r
@@ -197,7 +202,7 @@ function claimStatement(db: Database, shape: ClaimShape) {
       d,
       sql`with recursive ${ctes} select l.id from (${candidates}) c
         cross join lateral (select j.id from ${jobs} j where j.id = c.id and j.kind = any(${kindsParam})
-          and ((j.state = 'queued' and j.run_at <= now()) or (j.state = 'running' and j.lease_until < now()))
+          and ${dueRow}
           and ${tenantMay(shape, sql`j.tenant`)} for update of j skip locked) l
         limit 1`,
     ).prepare(name);
@@ -223,7 +228,7 @@ export async function claim(
   const params = { owner, lease: leaseSeconds };
   const one = (filter: SQL) =>
     sql`select j.id from ${jobs} j where ${filter}
-      and ((j.state = 'queued' and j.run_at <= now()) or (j.state = 'running' and j.lease_until < now()))
+      and ${dueRow}
       limit 1 for update of j skip locked`;
   if ('id' in which) return leased((await claimQuery(db, one(sql`j.id = ${which.id}`)).execute(params))[0]);
   if ('key' in which)
