@@ -73,7 +73,9 @@ export const RESULT_COLUMNS: ReadonlySet<string> = new Set([
 function row(r: CheckResultInput): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   let details: Record<string, unknown> | null = null;
-  for (const [key, value] of Object.entries(r)) {
+  // No Object.entries: its pair arrays were a tenth of a batch's garbage.
+  for (const key in r) {
+    const value = r[key as keyof CheckResultInput];
     if (RESULT_COLUMNS.has(key)) out[key] = value;
     else if (value !== null && value !== undefined) (details ??= {})[key] = value;
   }
