@@ -41,6 +41,8 @@ export interface OperatorProcess {
   output(): string;
   /** Parsed `/metrics`: the sum of every series of `name` whose labels include `labels`. */
   metric(name: string, labels?: Record<string, string>): Promise<number>;
+  /** Parsed `/metrics`, every series of one scrape (for figures read together). */
+  scrape(): Promise<MetricSeries[]>;
   readyz(): Promise<number>;
   waitReady(timeoutMs?: number): Promise<void>;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
@@ -301,7 +303,10 @@ export async function startOperatorProcess(
     exited,
     output: () => out,
     async metric(name, labels = {}) {
-      return sumOf(parseMetrics(await (await fetch(`${base}/metrics`)).text()), name, labels);
+      return sumOf(await self.scrape(), name, labels);
+    },
+    async scrape() {
+      return parseMetrics(await (await fetch(`${base}/metrics`)).text());
     },
     async readyz() {
       try {
