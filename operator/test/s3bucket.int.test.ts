@@ -95,8 +95,10 @@ describe('S3Bucket operator', () => {
       forcePathStyle: true,
       credentials: { accessKeyId: data.AWS_ACCESS_KEY_ID!, secretAccessKey: data.AWS_SECRET_ACCESS_KEY! },
     });
-  /** The operator's Plinth API calls but the drift checks, which run on their own schedule. */
-  // From one scrape: a health check between two would count one call less.
+  /**
+   * The operator's Plinth API calls but the drift checks, which run on their own schedule; from one
+   * scrape, as a health check between two would count one call less.
+   */
   const apiCalls = async () => {
     const series = await operator.scrape();
     return (
