@@ -250,7 +250,7 @@ describe('bucket sagas survive SIGKILL after every step', () => {
         recovering(second),
       );
       expectPendingSeen(pendingSeen, killedAt, upAt);
-      expect(second.output()).toContain('resumed an interrupted bucket saga');
+      await second.waitForOutput('resumed an interrupted bucket saga');
 
       const creds = (await api(second, 'GET', `/api/v1/s3/buckets/${bucket.id}/credentials/`, token)).body;
       const client = s3As(creds);
@@ -327,7 +327,7 @@ describe('bucket sagas survive SIGKILL after every step', () => {
         recovering(second),
       );
       expectPendingSeen(pendingSeen, killedAt, upAt);
-      expect(second.output()).toContain('resumed an interrupted bucket saga');
+      await second.waitForOutput('resumed an interrupted bucket saga');
       expect(await driver.bucketExists(name)).toBe(squatter);
       if (squatter) expect(await driver.bucketMark(name)).toBeNull();
       expect(await usersOn(name)).toEqual([]);
@@ -433,7 +433,7 @@ describe('bucket sagas survive SIGKILL after every step', () => {
       expectPendingSeen(pendingSeen, killedAt, upAt);
 
       if (objects) {
-        expect(second.output()).toContain('a resumed deletion found objects; the bucket is ready again');
+        await second.waitForOutput('a resumed deletion found objects; the bucket is ready again');
         // Same credentials, still working, the data untouched.
         const now = (await api(second, 'GET', `${path}credentials/`, token)).body;
         expect(now).toEqual(creds);
@@ -446,7 +446,7 @@ describe('bucket sagas survive SIGKILL after every step', () => {
         await client.send(new DeleteObjectCommand({ Bucket: name, Key: 'late' }));
         expect((await api(second, 'DELETE', path, token)).status).toBe(204);
       } else if (step !== 'delete-checked') {
-        expect(second.output()).toContain('resumed an interrupted bucket saga');
+        await second.waitForOutput('resumed an interrupted bucket saga');
       }
 
       expect((await api(second, 'GET', path, token)).status).toBe(404);

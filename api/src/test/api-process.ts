@@ -51,6 +51,8 @@ export interface ApiProcess {
   readonly metricsUrl: string;
   readonly child: ChildProcess;
   output(): string;
+  /** Waits until the output holds `text`: a log line can arrive after an answer sent later. */
+  waitForOutput(text: string, timeoutMs?: number): Promise<void>;
   /** Polls `/readyz` until it answers `status`, or fails with the process output. */
   waitReady(status?: number, timeoutMs?: number): Promise<void>;
   /** Resolves with the exit code. */
@@ -83,7 +85,12 @@ export async function startApiProcess(
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    // Resolved once stdout and stderr are drained too ('close'), so the output is whole by then;
+    // a descendant holding the pipes open delays that by at most 2 s.
+    const exited = new Promise<number | null>((resolve) => {
+      child.once('close', (code) => resolve(code));
+      child.once('exit', (code) => setTimeout(() => resolve(code), 2000).unref());
+    });
     const run = { port, metricsPort, child, exited, out: '' };
     child.stdout.on('data', (d: Buffer) => (run.out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (run.out += d.toString()));
@@ -110,6 +117,12 @@ export async function startApiProcess(
       return run.child;
     },
     output: () => run.out,
+    async waitForOutput(text, timeoutMs = 10_000) {
+      await eventually(`the output holding ${JSON.stringify(text)}`, () => run.out.includes(text), {
+        timeoutMs,
+        diagnostics: () => run.out,
+      });
+    },
     get exited() {
       return run.exited;
     },
