@@ -37,7 +37,7 @@ describe('plinth against a live API', () => {
 
   beforeAll(async () => {
     // Usage measured every 10 seconds, so a bucket's object count shows within the test.
-    live = await startCliApi({ PLINTH_USAGE_INTERVAL_SECONDS: '10' });
+    live = await startCliApi({ PLINTH_USAGE_INTERVAL_SECONDS: '10', PLINTH_ROLLUP_INTERVAL_SECONDS: '1' });
     m = new Machine();
   }, 120_000);
   afterAll(async () => {
@@ -547,8 +547,19 @@ describe('plinth against a live API', () => {
     expect((await m.json<Alert[]>(['alerts', 'list', '--acknowledged'])).map((a) => a.id)).toEqual([id]);
     expect(await m.json(['alerts', 'list', '--unacknowledged', '--state', 'firing'])).toEqual([]);
 
-    // The checks sent, all failed, and their latency.
-    const stats = await m.json(['endpoints', 'stats', endpoint.id, '--window', '1h']);
+    // The checks sent, all failed, and their latency, once the API's rollup job has counted them.
+    const stats = await eventually(
+      'the three checks in `plinth endpoints stats`',
+      () =>
+        m.json<{ checks: number; latency_ms: { p50: number } }>([
+          'endpoints',
+          'stats',
+          endpoint.id,
+          '--window',
+          '1h',
+        ]),
+      { until: (s) => s.checks === 3, timeoutMs: 30_000, intervalMs: 500 },
+    );
     expect(stats).toMatchObject({
       endpoint: endpoint.id,
       window: '1h',

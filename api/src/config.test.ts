@@ -43,6 +43,15 @@ describe('loadConfig', () => {
       expect(problemsOf({ PLINTH_RESULT_BATCH_WRITERS: bad })[0]).toMatch(/^PLINTH_RESULT_BATCH_WRITERS /);
   });
 
+  it('rolls up monitoring results every minute unless told otherwise, from 1 to 300 seconds', () => {
+    expect(loadConfig({}).monitoring.rollupIntervalSeconds).toBe(60);
+    expect(loadConfig({ PLINTH_ROLLUP_INTERVAL_SECONDS: '5' }).monitoring.rollupIntervalSeconds).toBe(5);
+    for (const bad of ['0', '301', '1.5', 'often'])
+      expect(problemsOf({ PLINTH_ROLLUP_INTERVAL_SECONDS: bad })[0]).toMatch(
+        /^PLINTH_ROLLUP_INTERVAL_SECONDS /,
+      );
+  });
+
   it('names PORT when it is not a port number, without echoing the value', () => {
     for (const bad of ['abc', '0', '70000', '80.5']) {
       const problems = problemsOf({ PORT: bad });

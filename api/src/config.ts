@@ -102,6 +102,7 @@ export const EnvSchema = z.object({
   PLINTH_ALERTMANAGER_URL: z.url({ protocol: /^https?$/ }).optional(),
   PLINTH_CHECK_RESULT_RETENTION_DAYS: positiveInt('an integer from 1 to 400', 400).default(14),
   PLINTH_RESULT_BATCH_WRITERS: positiveInt('an integer from 1 to 100', 100).default(2),
+  PLINTH_ROLLUP_INTERVAL_SECONDS: positiveInt('an integer from 1 to 300', 300).default(60),
   PLINTH_STORAGE_CONCURRENCY: positiveInt('an integer from 1 to 1000', 1000).default(16),
   PLINTH_STORAGE_QUEUE_PER_ORGANIZATION: z.coerce
     .number({ error: 'must be an integer from 0 to 100000' })
@@ -282,6 +283,8 @@ export interface Config {
     readonly alertmanagerUrl: string | null;
     /** The most results batches a process stores at once (areas/monitoring/ingest.ts). */
     readonly batchWriters: number;
+    /** How often the rollup job counts new results (areas/monitoring/rollups.ts). */
+    readonly rollupIntervalSeconds: number;
   };
   /** On PostgreSQL, run the busy job pools (deliveries) on a thread of their own (job-thread.ts). */
   readonly jobThread: boolean;
@@ -385,6 +388,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       resultRetentionDays: e.PLINTH_CHECK_RESULT_RETENTION_DAYS,
       alertmanagerUrl: e.PLINTH_ALERTMANAGER_URL ?? null,
       batchWriters: e.PLINTH_RESULT_BATCH_WRITERS,
+      rollupIntervalSeconds: e.PLINTH_ROLLUP_INTERVAL_SECONDS,
     },
     jobThread: e.PLINTH_JOB_THREAD,
     testPauseAfterStep: e.PLINTH_TEST_PAUSE_AFTER_STEP,

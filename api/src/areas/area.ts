@@ -37,6 +37,7 @@ export interface JobDeps {
     readonly resultRetentionDays: number;
     readonly alertmanagerUrl?: string | null;
     readonly batchWriters?: number;
+    readonly rollupIntervalSeconds?: number;
   };
   readonly logger: Logger;
 }

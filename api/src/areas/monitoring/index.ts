@@ -30,6 +30,7 @@ import protocolErrors from './routes/protocol-errors.ts';
 import protocolHealth from './routes/protocol-health.ts';
 import protocolResults from './routes/protocol-results.ts';
 import { pruneResults, RETENTION_SCHEDULE, WATCH_SCHEDULE } from './retention.ts';
+import { ROLLUP_JOB, ROLLUP_SCHEDULE, rollUp } from './rollups.ts';
 
 /** What monitoring adds to the shared lists (core/registry.ts). */
 const registration = {
@@ -110,12 +111,13 @@ export const monitoringArea: Area = {
   nav: [{ section: 'monitoring', href: '/ui/monitoring/', label: 'Monitoring', order: 30 }],
   jobs: (deps) => ({
     'monitoring.prune_results': () => pruneResults(deps).then(() => undefined),
+    [ROLLUP_JOB]: () => rollUp(deps.db).then(() => undefined),
     [EVALUATE_JOB]: ({ lease }) => evaluateEndpoint(deps.db, lease.job.key).then(() => undefined),
     'monitoring.watch': () => watchAlerts(deps.db, Boolean(deps.monitoring?.alertmanagerUrl)),
     [NOTIFY_JOB.kind]: async () => {
       if (deps.monitoring?.alertmanagerUrl) await syncAlertmanager(deps.db, deps.monitoring.alertmanagerUrl);
     },
   }),
-  schedules: [RETENTION_SCHEDULE, WATCH_SCHEDULE],
+  schedules: [RETENTION_SCHEDULE, WATCH_SCHEDULE, ROLLUP_SCHEDULE],
   metrics: (registry, { db }) => registerCheckMetrics(registry, db),
 };

@@ -8,7 +8,6 @@ import { KeyedQueue } from '../../core/keyed-queue.ts';
 import { Admission } from '../../core/admission.ts';
 import { EVALUATE_JOB } from './alerts/evaluate.ts';
 import { countsForStreaks, lockStreaks, moveStreaks } from './alerts/states.ts';
-import { addRollups, rollupsOf } from './rollups.ts';
 import type { CheckResultInput, IngestOutcome, REJECTIONS } from './schema/protocol.ts';
 
 /** How far ahead of the API's clock a result's `checked_at` may be. */
@@ -45,7 +44,6 @@ const reachStatement = (db: Database) =>
     d
       .select({
         id: checkEndpoints.id,
-        frequency: checkEndpoints.frequencySeconds,
         failures: checkEndpoints.alertFailures,
         successes: checkEndpoints.alertSuccesses,
       })
@@ -96,7 +94,8 @@ const insertStatement = transactionStatement(
       .insert(checkResults)
       .select(
         sql`select t.result_id, t.endpoint_id, ${sql.placeholder('agent')}::uuid, t.checked_at, now(), t.success,
-          t.duration_ms, t.status_code, t.http_error_category, t.details
+          t.duration_ms, t.status_code, t.http_error_category, t.details, ${sql.placeholder('location')}::text,
+          pg_current_xact_id()::text::bigint
         from jsonb_to_recordset(${jsonParameter('rows')}) as t(result_id uuid, endpoint_id uuid,
           checked_at timestamptz, success boolean, duration_ms real, status_code smallint,
           http_error_category text, details jsonb)` as never,
@@ -108,9 +107,10 @@ const insertStatement = transactionStatement(
 
 /**
  * Stores a batch of results once each (the agent's `result_id` is the key: a batch sent again adds
- * nothing), in one transaction with their rollups and the location's streaks; a location that
- * went down or came up has its endpoint's alert rule applied again, by a job. A result whose
- * endpoint is not in the agent's reach is rejected, not stored, and does not fail the others.
+ * nothing), in one transaction with the location's streaks (the rollup job counts them later:
+ * rollups.ts); a location that went down or came up has its endpoint's alert rule applied again,
+ * by a job. A result whose endpoint is not in the agent's reach is rejected, not stored, and does
+ * not fail the others.
  */
 export async function ingestResults(
   db: Database,
@@ -139,13 +139,17 @@ export async function ingestResults(
     return reason ? [{ result_id: r.result_id, reason }] : [];
   });
   if (kept.length === 0) return { accepted: 0, duplicates: 0, rejected };
-  // The batch's own statements travel together where they can (pipelined on the transaction's
-  // connection): its insert with the read of its streaks, then its rollups with its streaks.
+  // The batch's insert and the read of its streaks travel together (pipelined on the
+  // transaction's connection). Its rollups are the rollup job's (rollups.ts).
   const now = Date.now();
   const storeBatch = () =>
     db.transaction(async (tx) => {
       const [inserted, old] = await Promise.all([
-        insertStatement.execute(tx, { agent: agent.agentId, rows: JSON.stringify(kept.map(row)) }),
+        insertStatement.execute(tx, {
+          agent: agent.agentId,
+          location: agent.location,
+          rows: JSON.stringify(kept.map(row)),
+        }),
         lockStreaks(
           tx,
           agent,
@@ -164,13 +168,7 @@ export async function ingestResults(
           success: r.success,
           durationMs: r.duration_ms,
         }));
-      const [, flipped] = await Promise.all([
-        addRollups(
-          tx,
-          rollupsOf(fresh, agent.location, (id) => reach.get(id)!.frequency),
-        ),
-        moveStreaks(tx, agent.location, fresh, old, (id) => reach.get(id)!),
-      ]);
+      const flipped = await moveStreaks(tx, agent.location, fresh, old, (id) => reach.get(id)!);
       await enqueueAll(
         tx,
         flipped.map((id) => ({ kind: EVALUATE_JOB, key: id, tenant: agent.organizationId })),

@@ -4,6 +4,7 @@ import { UI_SUITE, uiClient } from '../../test/ui-client.ts';
 import { describeOnEachDatabase } from '../../test/world.ts';
 import type { World } from '../../test/world.ts';
 import { evaluateEndpoint } from './alerts/evaluate.ts';
+import { rollUpAll } from './testing.ts';
 
 type Tenant = Awaited<ReturnType<World['tenant']>>;
 
@@ -56,6 +57,7 @@ describeOnEachDatabase('the monitoring pages of the web UI', UI_SUITE, (w, { dat
     }));
     await w.expectStatus(200, 'POST', '/api/v1/agent/results/', { token: agent.token, body: { results } });
     await evaluateEndpoint(database.db, ep.id);
+    await rollUpAll(database.db);
   };
   const firingOf = async (t: Tenant, ep: { id: string }) =>
     (

@@ -1,4 +1,4 @@
-import { inArray, lt, sql } from 'drizzle-orm';
+import { and, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../core/db/client.ts';
 import { checkResults, checkRollups } from '../../core/db/schema/index.ts';
 import { enqueue } from '../../core/jobs/queue.ts';
@@ -18,8 +18,9 @@ const retentionDays = (deps: Pick<JobDeps, 'monitoring'>) =>
   deps.monitoring?.resultRetentionDays ?? DEFAULT_RETENTION_DAYS;
 
 /**
- * Deletes the rollups older than the statistics read, and the results received before the retention, in short batches found through the BRIN
- * index on `received_at` (the table only grows at its end), never with a scan on the ingest path.
+ * Deletes the rollups older than the statistics read, and the results received before the
+ * retention and already counted by the rollup job, in short batches found through the BRIN index
+ * on `received_at` (the table only grows at its end), never with a scan on the ingest path.
  */
 export async function pruneResults(deps: Pick<JobDeps, 'db' | 'monitoring'>): Promise<number> {
   // Rollups are kept for the longest window the statistics read (30 days), or the results' retention if longer.
@@ -44,7 +45,13 @@ async function deleteBatch(db: Database, days: number): Promise<number> {
   const old = db
     .select({ id: checkResults.id })
     .from(checkResults)
-    .where(lt(checkResults.receivedAt, sql`now() - make_interval(days => ${days})`))
+    .where(
+      and(
+        lt(checkResults.receivedAt, sql`now() - make_interval(days => ${days})`),
+        // Never a result the rollup job has not counted yet (rollups.ts).
+        lt(checkResults.tx, sql`(select upto from check_rollup_mark where id = 1)`),
+      ),
+    )
     .limit(BATCH);
   const gone = await db
     .delete(checkResults)

@@ -1,134 +1,92 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../core/db/client.ts';
-import { jsonParameter, transactionStatement } from '../../core/db/prepared.ts';
-import { checkRollups } from '../../core/db/schema/index.ts';
-import { bucketOf } from './histogram.ts';
+import { rowsOf } from '../../core/db/client.ts';
+import { enqueue } from '../../core/jobs/queue.ts';
+import type { Schedule } from '../../core/jobs/schedules.ts';
+import type { JobDeps } from '../area.ts';
 
 /** The rollups' width: five minutes, which every allowed frequency divides or is a multiple of. */
 export const BUCKET_MS = 5 * 60_000;
 
-export interface Rollup {
-  endpointId: string;
-  location: string;
-  bucket: Date;
-  n: number;
-  nSuccess: number;
-  sumMs: number;
-  /** Counts by latency bucket (histogram.ts), up to the last bucket counted. */
-  hist: number[];
-  seen: number;
-  ok: number;
-}
+/** PLINTH_ROLLUP_INTERVAL_SECONDS' default: how often the job counts new results. */
+export const DEFAULT_ROLLUP_INTERVAL_SECONDS = 60;
 
-interface Counted {
-  endpointId: string;
-  checkedAt: Date;
-  success: boolean;
-  durationMs: number;
-}
+export const ROLLUP_JOB = 'monitoring.roll_up';
 
 /**
- * The rollups of results from one location (pure): per endpoint and five minutes, the counts, the
- * duration sum and histogram, and the bitmaps of check periods (`frequency` seconds from the
- * bucket's start; one period for longer frequencies) that had a result and a success.
+ * Adds the results of every transaction that finished since the last run to the rollups: per
+ * endpoint, location and five minutes, the counts, the duration sum, the latency histogram
+ * (histogram.ts's buckets, computed here in SQL) and the bitmaps of check periods (`frequency`
+ * seconds from the bucket's start; one period for longer frequencies) that had a result and a
+ * success. Returns the rollup rows written.
+ *
+ * A result row carries its transaction's ID. The horizon is the oldest transaction still running
+ * (`pg_snapshot_xmin`): every ID below it has committed or rolled back, so the range from the mark
+ * up to the horizon holds only rows that will never change, and a transaction committing late is
+ * counted by a later run, never skipped. The mark moves in the same transaction as the sums, and
+ * is locked (skipping when another replica holds it), so no range is counted twice.
  */
-export function rollupsOf(
-  results: readonly Counted[],
-  location: string,
-  frequencyOf: (endpointId: string) => number,
-): Rollup[] {
-  const rows = new Map<string, Rollup>();
-  for (const r of results) {
-    const at = r.checkedAt.getTime();
-    const bucket = Math.floor(at / BUCKET_MS) * BUCKET_MS;
-    const key = `${r.endpointId} ${bucket}`;
-    let row = rows.get(key);
-    if (!row) {
-      row = {
-        endpointId: r.endpointId,
-        location,
-        bucket: new Date(bucket),
-        n: 0,
-        nSuccess: 0,
-        sumMs: 0,
-        hist: [],
-        seen: 0,
-        ok: 0,
-      };
-      rows.set(key, row);
-    }
-    const periodMs = frequencyOf(r.endpointId) * 1000;
-    const period = periodMs >= BUCKET_MS ? 0 : Math.min(30, Math.floor((at - bucket) / periodMs));
-    row.n += 1;
-    row.sumMs += r.durationMs;
-    // Only as long as its last counted bucket (most of the 64 stay empty): check_hist_add pads.
-    const b = bucketOf(r.durationMs);
-    while (row.hist.length <= b) row.hist.push(0);
-    row.hist[b]! += 1;
-    row.seen |= 1 << period;
-    if (r.success) {
-      row.nSuccess += 1;
-      row.ok |= 1 << period;
-    }
-  }
-  // One order for every writer, so two batches never wait on each other's rows crosswise.
-  return [...rows.values()].sort((a, b) =>
-    a.endpointId === b.endpointId
-      ? a.bucket.getTime() - b.bucket.getTime()
-      : a.endpointId < b.endpointId
-        ? -1
-        : 1,
-  );
-}
-
-/**
- * Adds rollups to the stored ones (in the transaction that stored their results): one prepared
- * INSERT … SELECT … ON CONFLICT, the rows as one JSON parameter, whatever their number.
- * Histograms of different lengths add up element by element (`check_hist_add`, migration 0020).
- */
-export async function addRollups(db: Database, rows: readonly Rollup[]): Promise<void> {
-  if (rows.length === 0) return;
-  await addStatement.execute(db, {
-    rows: JSON.stringify(
-      rows.map((r) => ({
-        endpoint_id: r.endpointId,
-        location: r.location,
-        bucket: r.bucket.toISOString(),
-        n: r.n,
-        n_success: r.nSuccess,
-        sum_ms: r.sumMs,
-        hist: r.hist,
-        seen: r.seen,
-        ok: r.ok,
-      })),
-    ),
+export async function rollUp(db: Database): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [mark] = rowsOf<{ upto: string }>(
+      await tx.execute(
+        sql`select upto::text as upto from check_rollup_mark where id = 1 for update skip locked`,
+      ),
+    );
+    if (!mark) return 0;
+    const [{ horizon }] = rowsOf<{ horizon: string }>(
+      await tx.execute(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as horizon`),
+    ) as [{ horizon: string }];
+    if (BigInt(horizon) <= BigInt(mark.upto)) return 0;
+    const [{ written }] = rowsOf<{ written: number }>(
+      await tx.execute(sql`
+        with added as (insert into check_rollups (endpoint_id, location, bucket, n, n_success, sum_ms, hist, seen, ok)
+        select endpoint_id, location, bucket, sum(n)::int, sum(n_success)::int, sum(sum_ms),
+          check_hist_of(array_agg(hb), array_agg(n)), bit_or(seen), bit_or(ok)
+        from (
+          select endpoint_id, location, bucket, hb, count(*) as n, count(*) filter (where success) as n_success,
+            sum(ms) as sum_ms, bit_or(bit) as seen, coalesce(bit_or(bit) filter (where success), 0) as ok
+          from (
+            select r.endpoint_id, r.location, r.success, b.bucket, r.duration_ms::float8 as ms,
+              case when r.duration_ms > 1
+                then least(63, ceil(4 * ln(r.duration_ms::float8) / ln(2::float8) - 1e-9))::int
+                else 0 end as hb,
+              (1::bigint) << (case when e.frequency_seconds * 1000 >= ${BUCKET_MS} then 0
+                else least(30, floor(extract(epoch from r.checked_at - b.bucket) / e.frequency_seconds))::int
+                end) as bit
+            from check_results r
+            join check_endpoints e on e.id = r.endpoint_id
+            cross join lateral (select to_timestamp(floor(extract(epoch from r.checked_at) / ${BUCKET_MS / 1000})
+              * ${BUCKET_MS / 1000}) as bucket) b
+            where r.tx >= ${mark.upto}::bigint and r.tx < ${horizon}::bigint
+          ) one
+          group by endpoint_id, location, bucket, hb
+        ) by_bucket
+        group by endpoint_id, location, bucket
+        on conflict (endpoint_id, bucket, location) do update set
+          n = check_rollups.n + excluded.n,
+          n_success = check_rollups.n_success + excluded.n_success,
+          sum_ms = check_rollups.sum_ms + excluded.sum_ms,
+          hist = check_hist_add(check_rollups.hist, excluded.hist),
+          seen = check_rollups.seen | excluded.seen,
+          ok = check_rollups.ok | excluded.ok
+        returning 1)
+        select count(*)::int as written from added`),
+    ) as [{ written: number }];
+    await tx.execute(sql`update check_rollup_mark set upto = ${horizon}::bigint where id = 1`);
+    return written;
   });
 }
 
-const addStatement = transactionStatement('monitoring_add_rollups', (d) =>
-  d
-    .insert(checkRollups)
-    .select(
-      sql`select t.endpoint_id, t.location, t.bucket, t.n, t.n_success, t.sum_ms, t.hist, t.seen, t.ok
-        from jsonb_to_recordset(${jsonParameter('rows')}) as t(endpoint_id uuid, location text,
-          bucket timestamptz, n integer, n_success integer, sum_ms float8, hist smallint[], seen bigint, ok bigint)` as never,
-    )
-    .onConflictDoUpdate({
-      target: [checkRollups.endpointId, checkRollups.bucket, checkRollups.location],
-      set: {
-        n: sql`${checkRollups.n} + excluded.n`,
-        nSuccess: sql`${checkRollups.nSuccess} + excluded.n_success`,
-        sumMs: sql`${checkRollups.sumMs} + excluded.sum_ms`,
-        // One result (nearly every row: a batch holds an endpoint's one check) adds 1 at its own
-        // bucket, the last of its histogram, with array operators; the plpgsql loop cost twice that.
-        hist: sql`case when excluded.n = 1 then
-          ${checkRollups.hist}[1:cardinality(excluded.hist) - 1]
-          || array_fill(0::smallint, array[greatest(0, cardinality(excluded.hist) - 1 - cardinality(${checkRollups.hist}))])
-          || (coalesce(${checkRollups.hist}[cardinality(excluded.hist)], 0) + 1)::smallint
-          || ${checkRollups.hist}[cardinality(excluded.hist) + 1:cardinality(${checkRollups.hist})]
-          else check_hist_add(${checkRollups.hist}, excluded.hist) end`,
-        seen: sql`${checkRollups.seen} | excluded.seen`,
-        ok: sql`${checkRollups.ok} | excluded.ok`,
-      },
-    }),
-);
+const intervalMs = (deps: Pick<JobDeps, 'monitoring'>) =>
+  (deps.monitoring?.rollupIntervalSeconds ?? DEFAULT_ROLLUP_INTERVAL_SECONDS) * 1000;
+
+/** Every replica asks each interval; the slot's key makes it one job for all of them. */
+export const ROLLUP_SCHEDULE: Schedule<JobDeps> = {
+  name: ROLLUP_JOB,
+  everyMs: intervalMs,
+  run: async (deps) => {
+    const slot = Math.floor(Date.now() / intervalMs(deps));
+    await enqueue(deps.db, { kind: ROLLUP_JOB, key: String(slot), unique: 'ever' });
+  },
+};

@@ -1,7 +1,32 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../core/db/client.ts';
+import { rowsOf } from '../../core/db/client.ts';
+import { eventually } from '../../test/eventually.ts';
 import type { AreaTesting } from '../../test/operations.ts';
 import type { World } from '../../test/world.ts';
 import { evaluateEndpoint } from './alerts/evaluate.ts';
+import { rollUp } from './rollups.ts';
+
+/**
+ * Runs the rollup job until it has counted every stored result: a transaction open anywhere on
+ * the server (another test file's database included) holds its horizon back until it ends.
+ */
+export async function rollUpAll(db: Database): Promise<void> {
+  await eventually(
+    'every stored result rolled up',
+    async () => {
+      await rollUp(db);
+      const [left] = rowsOf<{ n: number }>(
+        await db.execute(
+          sql`select count(*)::int as n from check_results where tx >= (select upto from check_rollup_mark)`,
+        ),
+      );
+      return left!.n === 0;
+    },
+    { timeoutMs: 30_000, intervalMs: 50 },
+  );
+}
 
 /**
  * One failure from the agent, and the endpoint's rule applied at once (not by a job): with

@@ -11,8 +11,9 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * Five minutes of one endpoint's results from one location, summed at ingestion so that uptime,
- * reachability and latency percentiles over an hour, a day or a month read these, not the raw rows.
+ * Five minutes of one endpoint's results from one location, summed by a job
+ * (areas/monitoring/rollups.ts) so that uptime, reachability and latency percentiles over an hour,
+ * a day or a month read these, not the raw rows.
  * `hist` counts durations in the fixed log buckets of areas/monitoring/histogram.ts; `seen` and
  * `ok` are bitmaps of the check periods inside the five minutes that had a result and a success.
  */

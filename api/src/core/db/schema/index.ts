@@ -24,6 +24,7 @@ export * from './events.ts';
 export * from './agents.ts';
 export * from './check-endpoints.ts';
 export * from './check-results.ts';
+export * from './check-rollup-mark.ts';
 export * from './check-rollups.ts';
 export * from './check-states.ts';
 export * from './alerts.ts';
