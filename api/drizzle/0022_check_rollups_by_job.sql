@@ -1,6 +1,7 @@
 CREATE TABLE "check_rollup_mark" (
 	"id" smallint PRIMARY KEY NOT NULL,
-	"upto" bigint NOT NULL
+	"upto" bigint NOT NULL,
+	"counted_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "check_results" ADD COLUMN "location" text;--> statement-breakpoint

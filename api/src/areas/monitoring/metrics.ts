@@ -2,7 +2,7 @@ import { and, isNull, sql } from 'drizzle-orm';
 import { Counter, Gauge, Histogram } from 'prom-client';
 import type { Registry } from 'prom-client';
 import type { Database } from '../../core/db/client.ts';
-import { agents, alerts } from '../../core/db/schema/index.ts';
+import { agents, alerts, checkRollupMark } from '../../core/db/schema/index.ts';
 import { AGENT_SILENCE_MS } from './alerts/watch.ts';
 
 const results = new Counter({
@@ -13,7 +13,7 @@ const results = new Counter({
 });
 const batchSeconds = new Histogram({
   name: 'plinth_check_ingest_duration_seconds',
-  help: 'How long storing one batch of check results took (results, rollups and alert streaks).',
+  help: 'How long storing one batch of check results took (results and alert streaks).',
   buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.2, 0.5, 1, 2.5],
   registers: [],
 });
@@ -34,8 +34,8 @@ const SNAPSHOT_MS = 10_000;
 
 /**
  * Monitoring's metrics on the metrics port: the ingest counters, and at scrape time the firing
- * alerts by severity and name and the agents by health (`silent`: no report for three minutes),
- * over all tenants, from two small queries.
+ * alerts by severity and name, the agents by health (`silent`: no report for three minutes), over
+ * all tenants, and how long ago the rollup job last counted, from three small queries.
  */
 export function registerCheckMetrics(registry: Registry, db: Database): void {
   registry.registerMetric(results);
@@ -68,15 +68,26 @@ export function registerCheckMetrics(registry: Registry, db: Database): void {
       for (const g of data?.agents ?? []) this.set({ health: g.health }, g.n);
     },
   });
+  new Gauge({
+    name: 'plinth_check_rollups_behind_seconds',
+    help: 'Seconds since the rollup job last counted new results (uptime and latency figures lag by this much); far over PLINTH_ROLLUP_INTERVAL_SECONDS, a transaction left open on the database holds it back.',
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const data = await load().catch(() => undefined);
+      if (data?.rollupsBehind !== undefined) this.set(data.rollupsBehind);
+    },
+  });
 }
 
 interface Snapshot {
   firing: { severity: string; alertname: string; n: number }[];
   agents: { health: string; n: number }[];
+  rollupsBehind: number | undefined;
 }
 
 async function read(db: Database): Promise<Snapshot> {
-  const [firing, byHealth] = await Promise.all([
+  const [firing, byHealth, [mark]] = await Promise.all([
     db
       .select({ severity: alerts.severity, alertname: alerts.alertname, n: sql<number>`count(*)::int` })
       .from(alerts)
@@ -92,6 +103,9 @@ async function read(db: Database): Promise<Snapshot> {
       .from(agents)
       .where(and(isNull(agents.archivedAt)))
       .groupBy(sql`1`),
+    db
+      .select({ behind: sql<number>`extract(epoch from now() - ${checkRollupMark.countedAt})::float8` })
+      .from(checkRollupMark),
   ]);
-  return { firing, agents: byHealth };
+  return { firing, agents: byHealth, rollupsBehind: mark?.behind };
 }

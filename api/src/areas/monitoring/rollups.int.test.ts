@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { rowsOf } from '../../core/db/client.ts';
-import { checkRollups } from '../../core/db/schema/index.ts';
+import { checkRollupMark, checkRollups } from '../../core/db/schema/index.ts';
 import { describeOnEachDatabase } from '../../test/world.ts';
 import type { World } from '../../test/world.ts';
 import { eventually } from '../../test/eventually.ts';
@@ -203,11 +203,21 @@ describeOnEachDatabase('the rollup job', (w, { database, kind }) => {
         ).accepted,
       ).toBe(1);
       await rollUp(database.db);
+      // Held back: another run moves neither the mark nor its time, and the metric says how long.
+      const mark = () => database.db.select().from(checkRollupMark);
+      const held = await mark();
+      await new Promise((r) => setTimeout(r, 1500));
+      await rollUp(database.db);
+      expect(await mark()).toEqual(held);
+      const metrics = await (await w.env.metricsApp.request('/metrics')).text();
+      const behind = /^plinth_check_rollups_behind_seconds (\S+)$/m.exec(metrics)?.[1];
+      expect(Number(behind)).toBeGreaterThanOrEqual(1.5);
       release();
       await holder;
       expect((await early).accepted).toBe(1);
       await rollUpAll(database.db);
       await rollUpAll(database.db);
+      expect((await mark())[0]!.countedAt.getTime()).toBeGreaterThan(held[0]!.countedAt.getTime());
       const rows = await rollupsOf([ep.id]);
       expect([...rows.values()].map((r) => [r.location, r.n, r.nSuccess]).sort()).toEqual([
         ['eu-central', 1, 1],

@@ -73,7 +73,9 @@ export async function rollUp(db: Database): Promise<number> {
         returning 1)
         select count(*)::int as written from added`),
     ) as [{ written: number }];
-    await tx.execute(sql`update check_rollup_mark set upto = ${horizon}::bigint where id = 1`);
+    await tx.execute(
+      sql`update check_rollup_mark set upto = ${horizon}::bigint, counted_at = now() where id = 1`,
+    );
     return written;
   });
 }
