@@ -41,7 +41,8 @@ async function ok<T>(call: Promise<{ status: number; body: T }>, what: string): 
 }
 
 export async function startUiWorld(): Promise<UiWorld> {
-  const live = await startLiveApi();
+  // Rollups every second: the endpoint's figures show as soon as its results are counted.
+  const live = await startLiveApi({ PLINTH_ROLLUP_INTERVAL_SECONDS: '1' });
   try {
     const url = live.url;
     const login = await ok<{ token: string }>(
@@ -166,6 +167,12 @@ async function seedMonitoring(
     error_counts: { http_503: 3 },
     recent_errors: [{ code: 'http_503', message: 'the server answered 503', endpoint_id: endpoint.id }],
   });
+  // The rollups are the API's job too: wait until they count every result.
+  await eventually(
+    'the endpoint’s results in its figures',
+    () => call<{ checks: number }>('GET', `/api/v1/endpoints/${endpoint.id}/stats/?window=24h`),
+    { until: (stats) => stats.checks === results.length },
+  );
   // The alert rule runs as a job of the API: wait for its alert.
   const alert = await eventually('the endpoint’s alert firing', async () => {
     const list = await call<{ results: { id: string }[] }>(

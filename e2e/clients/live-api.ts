@@ -35,9 +35,9 @@ export interface LiveApi {
 /**
  * A real API process on a fresh PostgreSQL database with a real MinIO behind its `eu-central`
  * region, as the generated clients' live tests call it. The bootstrap user is `admin` /
- * {@link ADMIN_PASSWORD}; everything else the tests create through the API.
+ * {@link ADMIN_PASSWORD}; everything else the tests create through the API. `env` adds settings.
  */
-export async function startLiveApi(): Promise<LiveApi> {
+export async function startLiveApi(env: Record<string, string> = {}): Promise<LiveApi> {
   const minio = await startMinioServer();
   const work = mkdtempSync(join(tmpdir(), 'plinth-clients-'));
   try {
@@ -52,6 +52,7 @@ export async function startLiveApi(): Promise<LiveApi> {
       CLIENTS_MINIO_USER: minio.accessKey,
       CLIENTS_MINIO_PASSWORD: minio.secretKey,
       LOG_LEVEL: 'warn',
+      ...env,
     });
     await api.waitReady();
     return {
