@@ -4,11 +4,10 @@ import { beforeAll, expect, it } from 'vitest';
 import { checkResults, checkRollups, checkStates } from '../../core/db/schema/index.ts';
 import { describeOnEachDatabase } from '../../test/world.ts';
 import type { World } from '../../test/world.ts';
-import { STREAKS_LOCK_SPACE } from './alerts/states.ts';
 import { bucketOf, emptyHistogram } from './histogram.ts';
 import { pruneResults } from './retention.ts';
 import { ingestResults } from './ingest.ts';
-import { rollUpAll } from './testing.ts';
+import { holdLocation, rollUpAll } from './testing.ts';
 import type { AgentIdentity } from '../../auth/agents.ts';
 
 type Tenant = Awaited<ReturnType<World['tenant']>>;
@@ -342,24 +341,8 @@ describeOnEachDatabase('the agent protocol', (w, { database, kind }) => {
     expect([...row!.hist, ...Array(expected.length - row!.hist.length).fill(0)]).toEqual(expected);
   });
 
-  /**
-   * Another batch of tenant A's eu-central, under way: a transaction holding the location's lock
-   * until the answer is called.
-   */
-  const holdEuCentral = async (): Promise<() => Promise<void>> => {
-    let release!: () => void;
-    let locked!: () => void;
-    const isLocked = new Promise<void>((r) => (locked = r));
-    const holder = database.db.transaction(async (tx) => {
-      await tx.execute(
-        sql`select pg_advisory_xact_lock(${STREAKS_LOCK_SPACE}, hashtext(${a.org.id} || ' ' || 'eu-central'))`,
-      );
-      locked();
-      await new Promise<void>((r) => (release = r));
-    });
-    await isLocked;
-    return () => (release(), holder);
-  };
+  /** Another batch of tenant A's eu-central, under way until the answer is called. */
+  const holdEuCentral = () => holdLocation(database.db, a.org.id, 'eu-central');
 
   // PGlite has one connection: a second transaction there waits for the first in any case.
   it.skipIf(kind === 'pglite')('moves one location’s streaks one batch at a time', async () => {

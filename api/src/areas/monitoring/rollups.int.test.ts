@@ -6,10 +6,9 @@ import { checkRollupMark, checkRollups } from '../../core/db/schema/index.ts';
 import { describeOnEachDatabase } from '../../test/world.ts';
 import type { World } from '../../test/world.ts';
 import { eventually } from '../../test/eventually.ts';
-import { STREAKS_LOCK_SPACE } from './alerts/states.ts';
 import { bucketOf, upperBound } from './histogram.ts';
 import { BUCKET_MS, rollUp } from './rollups.ts';
-import { rollUpAll } from './testing.ts';
+import { holdLocation, rollUpAll } from './testing.ts';
 
 type Tenant = Awaited<ReturnType<World['tenant']>>;
 
@@ -172,17 +171,7 @@ describeOnEachDatabase('the rollup job', (w, { database, kind }) => {
       const ep = await endpoint(60);
       const at = Math.floor((Date.now() - 30 * 60_000) / BUCKET_MS) * BUCKET_MS + 1000;
       // eu-central's batch stops at its streaks' lock, its rows written and not committed.
-      let release!: () => void;
-      let locked!: () => void;
-      const isLocked = new Promise<void>((r) => (locked = r));
-      const holder = database.db.transaction(async (tx) => {
-        await tx.execute(
-          sql`select pg_advisory_xact_lock(${STREAKS_LOCK_SPACE}, hashtext(${a.org.id} || ' ' || 'eu-central'))`,
-        );
-        locked();
-        await new Promise<void>((r) => (release = r));
-      });
-      await isLocked;
+      const release = await holdLocation(database.db, a.org.id, 'eu-central');
       const early = send(eu.token, [
         { endpointId: ep.id, location: 'eu-central', checkedAt: at, success: true, durationMs: 10 },
       ]);
@@ -212,8 +201,7 @@ describeOnEachDatabase('the rollup job', (w, { database, kind }) => {
       const metrics = await (await w.env.metricsApp.request('/metrics')).text();
       const behind = /^plinth_check_rollups_behind_seconds (\S+)$/m.exec(metrics)?.[1];
       expect(Number(behind)).toBeGreaterThanOrEqual(1.5);
-      release();
-      await holder;
+      await release();
       expect((await early).accepted).toBe(1);
       await rollUpAll(database.db);
       await rollUpAll(database.db);

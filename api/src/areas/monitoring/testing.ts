@@ -6,7 +6,31 @@ import { eventually } from '../../test/eventually.ts';
 import type { AreaTesting } from '../../test/operations.ts';
 import type { World } from '../../test/world.ts';
 import { evaluateEndpoint } from './alerts/evaluate.ts';
+import { STREAKS_LOCK_SPACE } from './alerts/states.ts';
 import { rollUp } from './rollups.ts';
+
+/**
+ * A batch of an organization's location under way: a transaction holding the location's streaks
+ * lock (alerts/states.ts) until the returned function is called, which ends it.
+ */
+export async function holdLocation(
+  db: Database,
+  organizationId: string,
+  location: string,
+): Promise<() => Promise<void>> {
+  let release!: () => void;
+  let locked!: () => void;
+  const isLocked = new Promise<void>((r) => (locked = r));
+  const holder = db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${STREAKS_LOCK_SPACE}, hashtext(${organizationId} || ' ' || ${location}))`,
+    );
+    locked();
+    await new Promise<void>((r) => (release = r));
+  });
+  await isLocked;
+  return () => (release(), holder);
+}
 
 /**
  * Runs the rollup job until it has counted every stored result: a transaction open anywhere on
