@@ -30,10 +30,9 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { jsonRequest, startApiProcess, TEST_KEYS } from '../api/src/test/api-process.ts';
-import { sql as drizzleSql } from 'drizzle-orm';
 import { RESULT_COLUMNS } from '../api/src/areas/monitoring/ingest.ts';
-import { rollUp } from '../api/src/areas/monitoring/rollups.ts';
-import { openDatabase, rowsOf } from '../api/src/core/db/client.ts';
+import { rollUpAll } from '../api/src/areas/monitoring/testing.ts';
+import { openDatabase } from '../api/src/core/db/client.ts';
 import type { Database } from '../api/src/core/db/client.ts';
 import { startPostgresServer } from '../api/src/test/postgres-server.ts';
 import { quantile } from './api-load.ts';
@@ -219,22 +218,11 @@ async function floor(databaseUrl: string, agents: BenchAgent[], seconds: number)
   return n / seconds;
 }
 
-/**
- * Runs the rollup job (as the API's schedule does) until no stored result is left uncounted;
- * returns the seconds it took.
- */
+/** Runs the rollup job (as the API's schedule does) until every result is counted: its seconds. */
 async function rollUpPending(db: Database): Promise<number> {
   const t0 = performance.now();
-  for (;;) {
-    await rollUp(db);
-    const [left] = rowsOf<{ n: number }>(
-      await db.execute(
-        drizzleSql`select count(*)::int as n from check_results where tx >= (select upto from check_rollup_mark)`,
-      ),
-    );
-    if (left!.n === 0) return (performance.now() - t0) / 1000;
-    await sleep(20);
-  }
+  await rollUpAll(db, 600_000);
+  return (performance.now() - t0) / 1000;
 }
 
 const ms = (x: number) => `${Math.round(x)} ms`.padStart(7);
@@ -321,8 +309,9 @@ async function main(): Promise<void> {
     await census?.reset();
     const stored = await capacity(api.url, world.agents, BURST_SECONDS);
     const rollupSeconds = await rollUpPending(rollups.db);
-    const apiMax = (stored * BURST_SECONDS) / (BURST_SECONDS + rollupSeconds);
-    const statements = (await census?.report(Math.round((apiMax * BURST_SECONDS) / BATCH))) ?? [];
+    const capacitySeconds = BURST_SECONDS + rollupSeconds;
+    const apiMax = (stored * BURST_SECONDS) / capacitySeconds;
+    const statements = (await census?.report(Math.round((stored * BURST_SECONDS) / BATCH))) ?? [];
     const cores = busyShare(cores0, cpuTimes());
     const cpu3 = cpuByProcess();
     const floorCores0 = cpuTimes();
@@ -353,7 +342,7 @@ async function main(): Promise<void> {
       `batch acknowledgement    p50 ${ms(quantile(acks, 0.5))}  p95 ${ms(quantile(acks, 0.95))}  p99 ${ms(quantile(acks, 0.99))}  max ${ms(acks.at(-1) ?? NaN)}`,
     );
     const during = (label: string) =>
-      (((cpu3.get(label) ?? 0) - (cpu2.get(label) ?? 0)) / BURST_SECONDS) * 100;
+      (((cpu3.get(label) ?? 0) - (cpu2.get(label) ?? 0)) / capacitySeconds) * 100;
     console.log(
       `capacity (back to back)  CPU: API ${during('API').toFixed(0)}%, PostgreSQL ${during('PostgreSQL').toFixed(0)}%, this process ${during('bench').toFixed(0)}% of a core\n` +
         `                         busy: ${cores} (${SPLIT ? `the API on ${API_CPUS}` : 'shared'})\n` +

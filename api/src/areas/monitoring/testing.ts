@@ -36,7 +36,7 @@ export async function holdLocation(
  * Runs the rollup job until it has counted every stored result: a transaction open anywhere on
  * the server (another test file's database included) holds its horizon back until it ends.
  */
-export async function rollUpAll(db: Database): Promise<void> {
+export async function rollUpAll(db: Database, timeoutMs = 30_000): Promise<void> {
   await eventually(
     'every stored result rolled up',
     async () => {
@@ -48,7 +48,7 @@ export async function rollUpAll(db: Database): Promise<void> {
       );
       return left!.n === 0;
     },
-    { timeoutMs: 30_000, intervalMs: 50 },
+    { timeoutMs, intervalMs: 50 },
   );
 }
 
