@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AgentIdentity } from '../../auth/agents.ts';
 import type { Database } from '../../core/db/client.ts';
-import { arrayParameter, jsonParameter, prepared, transactionStatement } from '../../core/db/prepared.ts';
+import { arrayParameter, jsonParameter, transactionStatement } from '../../core/db/prepared.ts';
+import { transactionWithClosing } from '../../core/db/transaction.ts';
 import { checkEndpoints, checkResults } from '../../core/db/schema/index.ts';
 import { enqueueAll } from '../../core/jobs/queue.ts';
 import { KeyedQueue } from '../../core/keyed-queue.ts';
@@ -35,12 +36,14 @@ const writers = (size: number): Admission =>
   writersOf.get(size) ??
   writersOf.set(size, new Admission({ concurrency: size, queuePerOrganization: Infinity })).get(size)!;
 
-/**
- * The batch's endpoints that are in the agent's reach (its organization, or its workspace), with
- * what ingestion needs of each: one prepared statement, the IDs as one opaque array.
- */
-const reachStatement = (db: Database) =>
-  prepared(db, 'monitoring_reach', (d, name) =>
+/** Where an agent may report: its organization's endpoints, or its workspace's only. */
+const inReach = sql`${checkEndpoints.organizationId} = ${sql.placeholder('org')}::uuid
+  and (${sql.placeholder('ws')}::uuid is null or ${checkEndpoints.workspaceId} = ${sql.placeholder('ws')}::uuid)`;
+
+/** The batch's endpoints that are in the agent's reach, with their alert rule: the IDs as one opaque array. */
+const reachStatement = transactionStatement(
+  'monitoring_reach',
+  (d) =>
     d
       .select({
         id: checkEndpoints.id,
@@ -48,13 +51,13 @@ const reachStatement = (db: Database) =>
         successes: checkEndpoints.alertSuccesses,
       })
       .from(checkEndpoints)
-      .where(
-        sql`${checkEndpoints.id} = any(${arrayParameter('ids', 'uuid')}::uuid[])
-          and ${eq(checkEndpoints.organizationId, sql.placeholder('org'))}
-          and (${sql.placeholder('ws')}::uuid is null or ${checkEndpoints.workspaceId} = ${sql.placeholder('ws')}::uuid)`,
-      )
-      .prepare(name),
-  );
+      .where(sql`${checkEndpoints.id} = any(${arrayParameter('ids', 'uuid')}::uuid[]) and ${inReach}`),
+  ([id, failures, successes]) => ({
+    id: id as string,
+    failures: Number(failures),
+    successes: Number(successes),
+  }),
+);
 
 /** A result's fields with columns of their own; the others are kept as `details`. */
 export const RESULT_COLUMNS: ReadonlySet<string> = new Set([
@@ -84,8 +87,9 @@ function row(r: CheckResultInput): Record<string, unknown> {
 /**
  * The batch's rows in one INSERT … SELECT, the batch as one JSON parameter that PostgreSQL takes
  * apart (drizzle building a row's worth of parameters per result, or the driver escaping arrays,
- * cost more than the insert; `details` made here costs less than jsonb operators there). Those
- * stored before (a batch sent again) are skipped, and the new ones returned.
+ * cost more than the insert; `details` made here costs less than jsonb operators there). Rows of
+ * endpoints out of the agent's reach are left out here, so the insert need not wait for the reach
+ * check's answer; those stored before (a batch sent again) are skipped, and the new ones returned.
  */
 const insertStatement = transactionStatement(
   'monitoring_insert_results',
@@ -98,7 +102,9 @@ const insertStatement = transactionStatement(
           pg_current_xact_id()::text::bigint
         from jsonb_to_recordset(${jsonParameter('rows')}) as t(result_id uuid, endpoint_id uuid,
           checked_at timestamptz, success boolean, duration_ms real, status_code smallint,
-          http_error_category text, details jsonb)` as never,
+          http_error_category text, details jsonb)
+        where t.endpoint_id in (select ${checkEndpoints.id} from ${checkEndpoints}
+          where ${checkEndpoints.id} = any(${arrayParameter('ids', 'uuid')}::uuid[]) and ${inReach})` as never,
       )
       .onConflictDoNothing({ target: checkResults.id })
       .returning({ id: checkResults.id }),
@@ -111,6 +117,10 @@ const insertStatement = transactionStatement(
  * rollups.ts); a location that went down or came up has its endpoint's alert rule applied again,
  * by a job. A result whose endpoint is not in the agent's reach is rejected, not stored, and does
  * not fail the others.
+ *
+ * Three round trips: BEGIN; the reach check, the insert, the location's lock and the read of its
+ * streaks together; the streaks' write and the jobs with the COMMIT. A writer (above) is held for
+ * these only, and every one of them waits for the database's core when it is busy.
  */
 export async function ingestResults(
   db: Database,
@@ -120,63 +130,70 @@ export async function ingestResults(
 ): Promise<IngestOutcome> {
   if (results.length === 0) return { accepted: 0, duplicates: 0, rejected: [] };
   const asked = [...new Set(results.map((r) => r.endpoint_id))];
-  const reach = new Map(
-    (await reachStatement(db).execute({ ids: asked, org: agent.organizationId, ws: agent.workspaceId })).map(
-      (r) => [r.id, r],
-    ),
-  );
+  const at = { ids: asked, org: agent.organizationId, ws: agent.workspaceId };
   // A clock ahead would hold an endpoint's streaks (newer results win) and fill future rollups.
   const latest = Date.now() + MAX_AHEAD_MS;
-  const reasonOf = (r: CheckResultInput): (typeof REJECTIONS)[number] | null =>
-    !reach.has(r.endpoint_id)
-      ? 'endpoint_unknown'
-      : Date.parse(r.checked_at) > latest
-        ? 'checked_at_in_future'
-        : null;
-  const kept = results.filter((r) => reasonOf(r) === null);
-  const rejected = results.flatMap((r) => {
-    const reason = reasonOf(r);
-    return reason ? [{ result_id: r.result_id, reason }] : [];
-  });
-  if (kept.length === 0) return { accepted: 0, duplicates: 0, rejected };
-  // The batch's insert and the read of its streaks travel together (pipelined on the
-  // transaction's connection). Its rollups are the rollup job's (rollups.ts).
+  const timely = results.filter((r) => Date.parse(r.checked_at) <= latest);
+  const outcome = (reach: ReadonlyMap<string, unknown>, accepted: number): IngestOutcome => {
+    const reasonOf = (r: CheckResultInput): (typeof REJECTIONS)[number] | null =>
+      !reach.has(r.endpoint_id)
+        ? 'endpoint_unknown'
+        : Date.parse(r.checked_at) > latest
+          ? 'checked_at_in_future'
+          : null;
+    const rejected = results.flatMap((r) => {
+      const reason = reasonOf(r);
+      return reason ? [{ result_id: r.result_id, reason }] : [];
+    });
+    return { accepted, duplicates: results.length - rejected.length - accepted, rejected };
+  };
+  const reachOf = (rows: readonly { id: string; failures: number; successes: number }[]) =>
+    new Map(rows.map((r) => [r.id, r]));
+  if (timely.length === 0) return outcome(reachOf(await reachStatement.execute(db, at)), 0);
   const now = Date.now();
   const storeBatch = () =>
-    db.transaction(async (tx) => {
-      const [inserted, old] = await Promise.all([
+    transactionWithClosing(db, async (tx, beforeCommit) => {
+      const [reachRows, inserted, old] = await Promise.all([
+        reachStatement.execute(tx, at),
         insertStatement.execute(tx, {
           agent: agent.agentId,
           location: agent.location,
-          rows: JSON.stringify(kept.map(row)),
+          ...at,
+          rows: JSON.stringify(timely.map(row)),
         }),
+        // Endpoints out of reach too (not known yet): their streaks are read, never written.
         lockStreaks(
           tx,
           agent,
-          kept
+          timely
             .filter((r) => countsForStreaks({ checkedAt: new Date(r.checked_at) }, now))
             .map((r) => r.endpoint_id),
         ),
       ]);
+      const reach = reachOf(reachRows);
       const stored = new Set(inserted);
-      // A result stored now (the first of twins in one batch only).
-      const fresh = kept
-        .filter((r) => stored.delete(r.result_id))
+      // A result stored now (the first of twins in one batch only). The reach check and the insert
+      // read the endpoints at two moments: one moved into reach between them is stored, but its
+      // streak waits for the next result.
+      const fresh = timely
+        .filter((r) => stored.delete(r.result_id) && reach.has(r.endpoint_id))
         .map((r) => ({
           endpointId: r.endpoint_id,
           checkedAt: new Date(r.checked_at),
           success: r.success,
           durationMs: r.duration_ms,
         }));
-      const flipped = await moveStreaks(tx, agent.location, fresh, old, (id) => reach.get(id)!);
-      await enqueueAll(
-        tx,
-        flipped.map((id) => ({ kind: EVALUATE_JOB, key: id, tenant: agent.organizationId })),
-      );
-      return fresh.length;
+      const flipped = moveStreaks(tx, agent.location, fresh, old, (id) => reach.get(id)!, beforeCommit);
+      if (flipped.length > 0)
+        beforeCommit(
+          enqueueAll(
+            tx,
+            flipped.map((id) => ({ kind: EVALUATE_JOB, key: id, tenant: agent.organizationId })),
+          ),
+        );
+      return outcome(reach, fresh.length);
     });
-  const accepted = await byLocation.run(`${agent.organizationId} ${agent.location}`, () =>
+  return byLocation.run(`${agent.organizationId} ${agent.location}`, () =>
     writers(batchWriters).run('results', agent.organizationId, storeBatch),
   );
-  return { accepted, duplicates: kept.length - accepted, rejected };
 }

@@ -160,7 +160,8 @@ describeOnEachDatabase('the agent protocol', (w, { database, kind }) => {
     expect(again.body).toEqual({ accepted: 0, duplicates: 2, rejected: [] });
     const foreign = await endpoint(b, {});
     const unknown = result(randomUUID());
-    const mixed = await send(eu.token, [result(everywhere.id), result(foreign.id), unknown]);
+    const toForeign = result(foreign.id);
+    const mixed = await send(eu.token, [result(everywhere.id), toForeign, unknown]);
     expect(mixed.body.accepted).toBe(1);
     expect(mixed.body.rejected.map((r: { reason: string }) => r.reason)).toEqual([
       'endpoint_unknown',
@@ -175,8 +176,17 @@ describeOnEachDatabase('the agent protocol', (w, { database, kind }) => {
       rejected: [{ result_id: ahead.result_id, reason: 'checked_at_in_future' }],
     });
     // The workspace's agent reaches only its workspace.
-    const ws = await send(wsAgent.token, [result(everywhere.id)]);
+    const outOfWorkspace = result(everywhere.id);
+    const ws = await send(wsAgent.token, [outOfWorkspace]);
     expect(ws.body.rejected).toHaveLength(1);
+    // Rejected results are not stored, whatever the reason.
+    const outside = [toForeign, unknown, ahead, outOfWorkspace].map((r) => sql`${r.result_id}::uuid`);
+    expect(
+      await database.db
+        .select({ id: checkResults.id })
+        .from(checkResults)
+        .where(sql`${checkResults.id} in (${sql.join(outside, sql`, `)})`),
+    ).toEqual([]);
     const rows = await database.db
       .select()
       .from(checkResults)

@@ -9,6 +9,7 @@ import { capturedLogger } from '../../test/log-capture.ts';
 import { DATABASE_KINDS, freshDatabase, freshDatabaseUrl } from '../../test/databases.ts';
 import { openDatabase } from './client.ts';
 import { preparedInTransaction, transactionStatement } from './prepared.ts';
+import { transactionWithClosing } from './transaction.ts';
 import type { DatabaseHandle } from './client.ts';
 import { users } from './schema/index.ts';
 
@@ -66,6 +67,35 @@ describe.each(DATABASE_KINDS)('database on %s', (kind) => {
     expect(builds).toBe(1);
     const names = (await database.db.select({ u: users.username }).from(users)).map((r) => r.u).sort();
     expect(names).toEqual(['tx-one', 'tx-three']);
+  });
+
+  it('sends closing statements with the commit: all kept, or none when one of them fails', async () => {
+    const database = await fresh();
+    await database.migrate();
+    const insert = transactionStatement('test_insert_closing', (d) =>
+      d
+        .insert(users)
+        .values({ username: sql.placeholder('name') as never, isActive: true, isSuperuser: false }),
+    );
+    const value = await transactionWithClosing(database.db, async (tx, beforeCommit) => {
+      await insert.execute(tx, { name: 'closing-a' });
+      beforeCommit(insert.execute(tx, { name: 'closing-b' }));
+      beforeCommit(insert.execute(tx, { name: 'closing-c' }));
+      return 'done';
+    });
+    expect(value).toBe('done');
+    // The second closing statement breaks the unique name: the commit is a rollback, and the
+    // caller sees the statement's own error.
+    const failed = await transactionWithClosing(database.db, async (tx, beforeCommit) => {
+      await insert.execute(tx, { name: 'closing-d' });
+      beforeCommit(insert.execute(tx, { name: 'closing-e' }));
+      beforeCommit(insert.execute(tx, { name: 'closing-a' }));
+      return 'done';
+    }).catch((err: Error & { cause?: { code?: string } }) => err);
+    expect(failed).toBeInstanceOf(Error);
+    expect((failed as Error & { cause?: { code?: string } }).cause?.code).toBe('23505');
+    const names = (await database.db.select({ u: users.username }).from(users)).map((r) => r.u).sort();
+    expect(names).toEqual(['closing-a', 'closing-b', 'closing-c']);
   });
 
   it('maps a statement prepared for transactions as drizzle maps any row, building it once', async () => {

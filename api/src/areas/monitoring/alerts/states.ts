@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../../core/db/client.ts';
 import { arrayParameter, jsonParameter, transactionStatement } from '../../../core/db/prepared.ts';
 import { checkStates } from '../../../core/db/schema/index.ts';
+import type { BeforeCommit } from '../../../core/db/transaction.ts';
 import { nextStreak, sameStanding, STALE_MS } from './streaks.ts';
 import type { Streak } from './streaks.ts';
 
@@ -122,17 +123,19 @@ export async function lockStreaks(
 /**
  * Moves one location's streaks (`old`, locked by `lockStreaks` in this transaction) by new
  * results and returns the endpoints whose location went down or came up: those the alert rule
- * must look at again. A streak whose standing did not change is written only if its row is older
- * than REFRESH_MS: until then its `last_checked_at` stays behind, and a result between that and
- * the latest (one location's results out of order, as from two agents there) still counts.
+ * must look at again. The write travels with the transaction's COMMIT (`beforeCommit`). A streak
+ * whose standing did not change is written only if its row is older than REFRESH_MS: until then
+ * its `last_checked_at` stays behind, and a result between that and the latest (one location's
+ * results out of order, as from two agents there) still counts.
  */
-export async function moveStreaks(
+export function moveStreaks(
   tx: Database,
   location: string,
   results: readonly Outcome[],
   old: ReadonlyMap<string, StoredStreak>,
   ruleOf: (endpointId: string) => { failures: number; successes: number },
-): Promise<string[]> {
+  beforeCommit: BeforeCommit,
+): string[] {
   const now = Date.now();
   const byEndpoint = new Map<string, Outcome[]>();
   for (const r of results) {
@@ -155,18 +158,20 @@ export async function moveStreaks(
     rows.push({ endpointId: id, ...after, changed: (before?.down ?? false) !== after.down });
   }
   if (rows.length > 0)
-    await writeStatement.execute(tx, {
-      location,
-      rows: JSON.stringify(
-        rows.map((r) => ({
-          endpoint_id: r.endpointId,
-          last_checked_at: r.lastCheckedAt.toISOString(),
-          failing: r.failing,
-          passing: r.passing,
-          down: r.down,
-          changed: r.changed,
-        })),
-      ),
-    });
+    beforeCommit(
+      writeStatement.execute(tx, {
+        location,
+        rows: JSON.stringify(
+          rows.map((r) => ({
+            endpoint_id: r.endpointId,
+            last_checked_at: r.lastCheckedAt.toISOString(),
+            failing: r.failing,
+            passing: r.passing,
+            down: r.down,
+            changed: r.changed,
+          })),
+        ),
+      }),
+    );
   return rows.filter((r) => r.changed).map((r) => r.endpointId);
 }
