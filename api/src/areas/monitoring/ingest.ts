@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { Placeholder, SQL } from 'drizzle-orm';
 import type { AgentIdentity } from '../../auth/agents.ts';
 import type { Database } from '../../core/db/client.ts';
 import { arrayParameter, jsonParameter, transactionStatement } from '../../core/db/prepared.ts';
@@ -36,9 +37,15 @@ const writers = (size: number): Admission =>
   writersOf.get(size) ??
   writersOf.set(size, new Admission({ concurrency: size, queuePerOrganization: Infinity })).get(size)!;
 
-/** Where an agent may report: its organization's endpoints, or its workspace's only. */
-const inReach = sql`${checkEndpoints.organizationId} = ${sql.placeholder('org')}::uuid
-  and (${sql.placeholder('ws')}::uuid is null or ${checkEndpoints.workspaceId} = ${sql.placeholder('ws')}::uuid)`;
+/**
+ * The endpoints an agent may fetch and report on: its organization's, or its workspace's only.
+ * The agent's organization and workspace as values, or as a prepared statement's placeholders.
+ */
+export const inAgentReach = (org: string | Placeholder, ws: string | null | Placeholder): SQL =>
+  sql`${checkEndpoints.organizationId} = ${org}::uuid
+    and (${ws}::uuid is null or ${checkEndpoints.workspaceId} = ${ws}::uuid)`;
+
+const inReach = inAgentReach(sql.placeholder('org'), sql.placeholder('ws'));
 
 /** The batch's endpoints that are in the agent's reach, with their alert rule: the IDs as one opaque array. */
 const reachStatement = transactionStatement(

@@ -4,18 +4,11 @@ import type { AgentIdentity } from '../../auth/agents.ts';
 import type { Database } from '../../core/db/client.ts';
 import { agents, checkEndpoints } from '../../core/db/schema/index.ts';
 import { settingsOf } from './endpoints.ts';
-import { ingestResults } from './ingest.ts';
+import { inAgentReach, ingestResults } from './ingest.ts';
 import type { Assignments, ErrorReport, HealthAnswer, HealthReport } from './schema/protocol.ts';
 
 /** How often agents are told to ask for their assignments again. */
 export const POLL_INTERVAL_S = 30;
-
-/** The endpoints of the agent's organization (or workspace) it may report on, whatever their locations. */
-const inReach = (agent: AgentIdentity) =>
-  and(
-    eq(checkEndpoints.organizationId, agent.organizationId),
-    agent.workspaceId === null ? undefined : eq(checkEndpoints.workspaceId, agent.workspaceId),
-  );
 
 /**
  * What the agent checks: the enabled endpoints in its reach whose locations name its own (or name
@@ -30,7 +23,7 @@ export async function assignmentsOf(
     .from(checkEndpoints)
     .where(
       and(
-        inReach(agent),
+        inAgentReach(agent.organizationId, agent.workspaceId),
         eq(checkEndpoints.enabled, true),
         or(
           sql`cardinality(${checkEndpoints.locations}) = 0`,
