@@ -66,8 +66,8 @@ export function poolLines(samples: PoolSample[][]): string[] {
 }
 
 /**
- * The API's event-loop lag (p99 and max since the last scrape: prom-client resets it), GC seconds
- * and major GCs so far, and its heap in use, from its process metrics; and its own histogram of
+ * The API's event-loop lag (p99 and max since the last scrape: prom-client resets it), its
+ * requests' thread's GC seconds and pauses so far, and its heap in use, from its process metrics; and its own histogram of
  * the list's handling (`listServed`, cumulative counts by upper bound in seconds). That one starts
  * once the request was read: the client's time minus it is the wait to be read (the event loop,
  * the network), it is the handling (its queries included).
@@ -76,7 +76,10 @@ export interface LoopAndGc {
   lagP99: number;
   lagMax: number;
   gc: number;
+  /** GC pauses so far: all, major ones, and those over 10 ms (a list call caught in one waits for it). */
+  gcs: number;
   majorGcs: number;
+  gcsOver10ms: number;
   heapMb: number;
   listServed: Map<number, number>;
 }
@@ -95,11 +98,19 @@ export async function loopAndGc(metricsUrl: string): Promise<LoopAndGc> {
     lines
       .filter((l) => l.startsWith(`${name} `) || l.startsWith(`${name}{`))
       .reduce((n, l) => n + Number(l.slice(l.lastIndexOf(' ') + 1)), 0);
+  // One series per kind (`..._count{kind="minor"} 12`), so matched by prefix and label.
+  const gcSeries = (suffix: string, has: string) =>
+    lines
+      .filter((l) => l.startsWith(`plinth_nodejs_gc_duration_seconds_${suffix}{`) && l.includes(has))
+      .reduce((n, l) => n + Number(l.slice(l.lastIndexOf(' ') + 1)), 0);
+  const gcs = gcSeries('count', '');
   return {
     lagP99: sum('plinth_nodejs_eventloop_lag_p99_seconds') * 1000,
     lagMax: sum('plinth_nodejs_eventloop_lag_max_seconds') * 1000,
     gc: sum('plinth_nodejs_gc_duration_seconds_sum'),
-    majorGcs: sum('plinth_nodejs_gc_duration_seconds_count{kind="major"'),
+    gcs,
+    majorGcs: gcSeries('count', 'kind="major"'),
+    gcsOver10ms: gcs - gcSeries('bucket', 'le="0.01"'),
     heapMb: sum('plinth_nodejs_heap_size_used_bytes') / 2 ** 20,
     listServed,
   };

@@ -378,10 +378,15 @@ async function main(): Promise<void> {
         `${((cpu('bench') / loadSeconds) * 100).toFixed(0)}%`,
     );
     console.log(`API RSS                  peak ${peak.toFixed(0)} MB`);
+    const gcPauses = (now: LoopAndGc, before: LoopAndGc) => {
+      const n = now.gcs - before.gcs;
+      const mean = n ? ((now.gc - before.gc) * 1000) / n : 0;
+      return `${n} pauses, mean ${mean.toFixed(1)} ms, ${now.gcsOver10ms - before.gcsOver10ms} over 10 ms, ${now.majorGcs - before.majorGcs} major`;
+    };
     // The lag since the scrape before (prom-client resets it): the list's windows.
     const loopLine = (lag: LoopAndGc, now: LoopAndGc, before: LoopAndGc, seconds: number) =>
       `lag p99 ${Math.round(lag.lagP99)} ms, max ${Math.round(lag.lagMax)} ms, GC ${(((now.gc - before.gc) / seconds) * 100).toFixed(1)}% ` +
-      `of the time (${now.majorGcs - before.majorGcs} major), heap ${now.heapMb.toFixed(0)} MB`;
+      `of the time (${gcPauses(now, before)}), heap ${now.heapMb.toFixed(0)} MB`;
     console.log(`API event loop           idle: ${loopLine(idleLoop, idleLoop, idleLoop0, IDLE_SECONDS)}`);
     console.log(`                         loaded: ${loopLine(listLoop, loadLoop, loadLoop0, loadSeconds)}`);
     console.log(`host stalls > 10 ms      idle ${stallLine(idleStalls)}, loaded ${stallLine(loadStalls)}`);
