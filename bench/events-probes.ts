@@ -1,6 +1,6 @@
 /**
  * What `npm run bench:events` looks at inside the stack besides the receivers: the delivery jobs in
- * the database, the API's event loop and GC, and (BENCH_EVENTS_STATEMENTS=1) PostgreSQL's
+ * the database and the jobs table's dead rows, the API's event loop and GC, and (BENCH_EVENTS_STATEMENTS=1) PostgreSQL's
  * statement counts, to say where a miss comes from.
  */
 import type postgres from 'postgres';
@@ -15,26 +15,13 @@ export interface PoolSample {
   oldestMs: number;
 }
 
-/**
- * The delivery jobs every second, by handler: running under a live lease, and due but not claimed
- * (with the oldest one's wait). Where a healthy delivery's time goes: waiting for a slot or a poll.
- */
-export function samplePool(sql: postgres.Sql): { stop: () => Promise<PoolSample[][]> } {
-  const samples: PoolSample[][] = [];
+/** `read()` every second until `stop()`, which answers the samples. */
+function everySecond<T>(read: () => Promise<T>): { stop: () => Promise<T[]> } {
+  const samples: T[] = [];
   let stopped = false;
   const loop = (async () => {
     while (!stopped) {
-      samples.push(
-        await sql<PoolSample[]>`
-          select d.handler,
-            count(*) filter (where j.state = 'running' and j.lease_until >= now())::int as running,
-            count(*) filter (where j.state = 'queued' and j.run_at <= now())::int as due,
-            coalesce(extract(epoch from max(now() - j.run_at)
-              filter (where j.state = 'queued' and j.run_at <= now())) * 1000, 0)::int as "oldestMs"
-          from jobs j join event_deliveries d on d.id = j.key::uuid
-          where j.kind = 'event.deliver' and j.state in ('queued', 'running')
-          group by 1`,
-      );
+      samples.push(await read());
       await sleep(1000);
     }
   })();
@@ -45,6 +32,54 @@ export function samplePool(sql: postgres.Sql): { stop: () => Promise<PoolSample[
       return samples;
     },
   };
+}
+
+/**
+ * The delivery jobs every second, by handler: running under a live lease, and due but not claimed
+ * (with the oldest one's wait). Where a healthy delivery's time goes: waiting for a slot or a poll.
+ */
+export function samplePool(sql: postgres.Sql): { stop: () => Promise<PoolSample[][]> } {
+  return everySecond(
+    () => sql<PoolSample[]>`
+      select d.handler,
+        count(*) filter (where j.state = 'running' and j.lease_until >= now())::int as running,
+        count(*) filter (where j.state = 'queued' and j.run_at <= now())::int as due,
+        coalesce(extract(epoch from max(now() - j.run_at)
+          filter (where j.state = 'queued' and j.run_at <= now())) * 1000, 0)::int as "oldestMs"
+      from jobs j join event_deliveries d on d.id = j.key::uuid
+      where j.kind = 'event.deliver' and j.state in ('queued', 'running')
+      group by 1`,
+  );
+}
+
+export interface TableSample {
+  live: number;
+  dead: number;
+  vacuums: number;
+}
+
+/**
+ * The jobs table's live and dead rows and its vacuums so far, every second (PostgreSQL's
+ * statistics, a second late at most): every claim walks past the dead rows still in its indexes.
+ */
+export function sampleJobsTable(sql: postgres.Sql): { stop: () => Promise<TableSample[]> } {
+  return everySecond(async () => {
+    const [row] = await sql<TableSample[]>`
+      select n_live_tup::int as live, n_dead_tup::int as dead, (vacuum_count + autovacuum_count)::int as vacuums
+      from pg_stat_user_tables where relname = 'jobs'`;
+    return row ?? { live: 0, dead: 0, vacuums: 0 };
+  });
+}
+
+/** Dead rows at the samples (mean, most), live ones at the end, and the vacuums in between. */
+export function jobsTableLine(samples: TableSample[]): string {
+  if (samples.length === 0) return 'jobs table               no samples';
+  const dead = samples.map((s) => s.dead);
+  const mean = dead.reduce((a, b) => a + b, 0) / dead.length;
+  return (
+    `jobs table               dead rows mean ${mean.toFixed(0)}, most ${Math.max(...dead)} ` +
+    `(live ${samples.at(-1)!.live} at the end); vacuumed ${samples.at(-1)!.vacuums - samples[0]!.vacuums}× during the load`
+  );
 }
 
 /** Per handler: mean running, mean due, and the longest a due job had waited at a sample. */

@@ -39,7 +39,9 @@ import type { LoopAndGc } from './events-probes.ts';
 import {
   enableStatements,
   loopAndGc,
+  jobsTableLine,
   poolLines,
+  sampleJobsTable,
   samplePool,
   servedQuantile,
   statementCensus,
@@ -279,6 +281,7 @@ async function main(): Promise<void> {
     stalls = watchHostStalls();
     const rss = peakRss(pid);
     const pool = samplePool(sql);
+    const jobsTable = sampleJobsTable(sql);
     const cpuBefore = cpuByProcess();
     const loadLoop0 = await loopAndGc(api.metricsUrl);
     const census = STATEMENTS ? statementCensus(sql) : undefined;
@@ -298,6 +301,7 @@ async function main(): Promise<void> {
     const statements = (await census?.report(produced.events.size)) ?? [];
     const loadStalls = await stalls.stop();
     const poolSamples = await pool.stop();
+    const tableSamples = await jobsTable.stop();
     const ids = [...produced.events.keys()];
     const atEnd = {
       slowReceived: ids.filter((id) => seen.slowReceived.has(id)).length,
@@ -359,6 +363,7 @@ async function main(): Promise<void> {
       `deliveries in the DB     ${deliveries.map((d) => `${d.handler}/${d.state} ${d.n}`).join(', ')} (warm-up included)`,
     );
     console.log(`delivery jobs during the load (1 s samples, mean):\n${poolLines(poolSamples).join('\n')}`);
+    console.log(jobsTableLine(tableSamples));
     const listLine = (name: string, r: typeof idle.result) =>
       `workspace list ${name.padEnd(9)} p50 ${ms(r.p50)}  p99 ${ms(r.p99)}  max ${ms(r.max)}  ` +
       `(${r.rps} req/s, ${r.errors + r.non2xx} errors)`;
