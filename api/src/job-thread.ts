@@ -92,18 +92,22 @@ async function runTask(name: string, input: unknown): Promise<TaskAnswer> {
 
 port.on('message', (m: ToJobThread) => {
   if (m.type === 'task') {
-    const done = runTask(m.name, m.input).then((answer) => {
-      tasksRun.inc({ task: m.name, outcome: 'output' in answer ? 'ok' : answer.failure });
-      port.postMessage({ type: 'task', id: m.id, ...answer } satisfies FromJobThread);
+    // No callback here refers to the message, only to its name and ID: its input (a results
+    // batch's body) would otherwise live until the task ends, through every collection on the way.
+    const { id, name } = m;
+    const done = runTask(name, m.input).then((answer) => {
+      tasksRun.inc({ task: name, outcome: 'output' in answer ? 'ok' : answer.failure });
+      port.postMessage({ type: 'task', id, ...answer } satisfies FromJobThread);
     });
     underWay.add(done);
     void done.finally(() => underWay.delete(done));
     return;
   }
   if (m.type === 'metrics') {
+    const { id } = m;
     void registry
       .metrics()
-      .then((text) => port.postMessage({ type: 'metrics', id: m.id, text } satisfies FromJobThread));
+      .then((text) => port.postMessage({ type: 'metrics', id, text } satisfies FromJobThread));
     return;
   }
   void (async () => {
