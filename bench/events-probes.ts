@@ -1,7 +1,7 @@
 /**
  * What `npm run bench:events` looks at inside the stack besides the receivers: the delivery jobs in
- * the database and the jobs table's dead rows, the API's event loop and GC, and (BENCH_EVENTS_STATEMENTS=1) PostgreSQL's
- * statement counts, to say where a miss comes from.
+ * the database and the jobs table's dead rows, the API's event loop and GC, and
+ * (BENCH_EVENTS_STATEMENTS=1) PostgreSQL's statement counts, to say where a miss comes from.
  */
 import type postgres from 'postgres';
 
@@ -102,8 +102,8 @@ export function poolLines(samples: PoolSample[][]): string[] {
 
 /**
  * The API's event-loop lag (p99 and max since the last scrape: prom-client resets it), its
- * requests' thread's GC seconds and pauses so far, and its heap in use, from its process metrics; and its own histogram of
- * the list's handling (`listServed`, cumulative counts by upper bound in seconds). That one starts
+ * requests' thread's GC seconds and pauses so far, and its heap in use, from its process metrics;
+ * and its own histogram of the list's handling (`listServed`, cumulative counts by upper bound in seconds). That one starts
  * once the request was read: the client's time minus it is the wait to be read (the event loop,
  * the network), it is the handling (its queries included).
  */
@@ -111,7 +111,7 @@ export interface LoopAndGc {
   lagP99: number;
   lagMax: number;
   gc: number;
-  /** GC pauses so far: all, major ones, and those over 10 ms (a list call caught in one waits for it). */
+  /** GC pauses so far: all, major ones, and those over 10 ms (a list call caught in one waits). */
   gcs: number;
   majorGcs: number;
   gcsOver10ms: number;
