@@ -72,6 +72,15 @@ describe('the API process', () => {
     expect(await second.stop()).toBe(0);
   });
 
+  // The harness: a process ended by a signal has no exit code, and was once waited for a minute.
+  it('is said to have been killed, not waited for, when a signal ended it', async () => {
+    const p = await start({});
+    await p.waitReady();
+    p.child.kill('SIGKILL');
+    await p.exited;
+    await expect(p.waitReady()).rejects.toThrow(/the API was killed by SIGKILL/);
+  });
+
   it('refuses to open an embedded data directory another process is using', async () => {
     const dataDir = tempDir();
     const owner = await start({ PLINTH_DATA_DIR: dataDir });

@@ -135,9 +135,18 @@ export async function startApiProcess(
             run = await spawnOn();
             return undefined;
           }
-          if (run.child.exitCode !== null) stop(`the API exited with ${run.child.exitCode}:\n${run.out}`);
+          // Ended by a signal (the kernel's OOM killer, say), a process has no exit code.
+          const { exitCode, signalCode } = run.child;
+          if (exitCode !== null || signalCode !== null)
+            stop(
+              `the API ${exitCode !== null ? `exited with ${exitCode}` : `was killed by ${signalCode}`}:\n${run.out}`,
+            );
           const res = await fetch(`http://127.0.0.1:${run.port}/readyz`, {
             signal: AbortSignal.timeout(3000),
+          }).catch((err: unknown) => {
+            // `fetch failed` alone does not say whether nothing listened, or the connection broke.
+            const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+            throw new Error(`${(err as Error).message} (${cause?.code ?? cause?.message ?? 'no cause'})`);
           });
           return { status: res.status, body: await res.text() };
         },
