@@ -78,7 +78,7 @@ describe('the API process', () => {
     await p.waitReady();
     p.child.kill('SIGKILL');
     await p.exited;
-    await expect(p.waitReady()).rejects.toThrow(/the API was killed by SIGKILL/);
+    await expect(p.waitReady()).rejects.toThrow(/the API killed by SIGKILL/);
   });
 
   it('refuses to open an embedded data directory another process is using', async () => {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { envOf, finalStage, readDockerfile } from '../../../e2e/dockerfile.ts';
-import { freePort } from './process.ts';
+import { endOf, freePort } from './process.ts';
 import { eventually } from './eventually.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -135,12 +135,8 @@ export async function startApiProcess(
             run = await spawnOn();
             return undefined;
           }
-          // Ended by a signal (the kernel's OOM killer, say), a process has no exit code.
-          const { exitCode, signalCode } = run.child;
-          if (exitCode !== null || signalCode !== null)
-            stop(
-              `the API ${exitCode !== null ? `exited with ${exitCode}` : `was killed by ${signalCode}`}:\n${run.out}`,
-            );
+          const end = endOf(run.child);
+          if (end) stop(`the API ${end}:\n${run.out}`);
           const res = await fetch(`http://127.0.0.1:${run.port}/readyz`, {
             signal: AbortSignal.timeout(3000),
           }).catch((err: unknown) => {

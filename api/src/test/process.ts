@@ -112,6 +112,16 @@ export async function freePort(): Promise<number> {
 }
 
 /**
+ * How `child` ended (`exited with 2`, `killed by SIGKILL`), or undefined while it runs: one ended
+ * by a signal has no exit code.
+ */
+export function endOf(child: ChildProcess): string | undefined {
+  if (child.exitCode !== null) return `exited with ${child.exitCode}`;
+  if (child.signalCode !== null) return `killed by ${child.signalCode}`;
+  return undefined;
+}
+
+/**
  * Ports this process already handed out: two picked back to back for one server (its API and
  * metrics ports) are free until it binds them, so the second pick must not repeat the first.
  */
@@ -282,12 +292,10 @@ export async function startProcess(spec: ProcessSpec): Promise<TestProcess> {
     }
   };
   const log = (maxBytes = LOG_TAIL) => readTail(logFile, logStart, maxBytes);
-  const running = () =>
-    child.pid !== undefined && child.exitCode === null && child.signalCode === null && !spawnError;
+  const running = () => child.pid !== undefined && endOf(child) === undefined && !spawnError;
   const status = () => {
     if (child.pid === undefined || spawnError) return 'failed to start';
-    if (running()) return `running, pid ${child.pid}`;
-    return `exited with ${child.exitCode ?? child.signalCode}`;
+    return endOf(child) ?? `running, pid ${child.pid}`;
   };
   const withLog = (err: unknown): Error => {
     const message = err instanceof Error ? err.message : String(err);
