@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { freePort } from './process.ts';
+import { fetchReaches, freePort } from './process.ts';
 
 describe('freePort', () => {
   it('never hands out a port twice, though each is free again once checked', async () => {
@@ -7,5 +7,27 @@ describe('freePort', () => {
     const ports: number[] = [];
     for (let i = 0; i < 600; i++) ports.push(await freePort());
     expect(new Set(ports).size).toBe(ports.length);
+  });
+});
+
+describe('fetchReaches', () => {
+  it('refuses exactly the ports fetch refuses from 10,000 to 10,200', async () => {
+    // Port 10080 once went to an API in the suite: every /readyz said "fetch failed" for 60 s.
+    const refused: number[] = [];
+    const skipped: number[] = [];
+    await Promise.all(
+      Array.from({ length: 200 }, async (_, i) => {
+        const port = 10_000 + i;
+        if (!fetchReaches(port)) skipped.push(port);
+        await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(2000) }).then(
+          () => undefined,
+          (err: unknown) => {
+            if ((err as { cause?: Error }).cause?.message === 'bad port') refused.push(port);
+          },
+        );
+      }),
+    );
+    expect(refused).toEqual([10080]);
+    expect(skipped.sort()).toEqual(refused);
   });
 });

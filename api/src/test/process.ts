@@ -90,6 +90,15 @@ const EPHEMERAL: [number, number] = (() => {
 })();
 
 /**
+ * The Fetch standard's "bad ports" from 10,000 up (the range `freePort` picks from): `fetch` refuses
+ * them ("fetch failed", cause "bad port") before connecting, so a test could never reach its server.
+ */
+const FETCH_BAD_PORTS = new Set([10080]);
+
+/** Whether `fetch` would connect to `port` (the ports `freePort` may hand out). */
+export const fetchReaches = (port: number): boolean => !FETCH_BAD_PORTS.has(port);
+
+/**
  * A free loopback port for a server a test starts, picked at random below the ephemeral range:
  * a port from `listen(0)` is one the kernel may give an outgoing connection (a package download,
  * a database client) before the server binds it, and the server then fails with "in use".
