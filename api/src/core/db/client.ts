@@ -53,6 +53,9 @@ async function pendingFrom(query: DatabaseHandle['query']): Promise<boolean> {
   }
 }
 
+/** How drizzle names columns on both drivers (`organizationId` is `organization_id`). */
+export const DRIZZLE_OPTIONS = { casing: 'snake_case' } as const;
+
 const postgresClients = new WeakMap<Database, postgres.Sql>();
 
 /** The postgres-js client under `db`, or undefined on PGlite; everything else goes through drizzle. */
@@ -65,7 +68,7 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
     connection: { application_name: 'plinth-api' },
   } as const;
   const sql = postgres(url, { ...common, max: poolSize, idle_timeout: 60 });
-  const db = drizzlePostgres(sql, { casing: 'snake_case' });
+  const db = drizzlePostgres(sql, DRIZZLE_OPTIONS);
   postgresClients.set(db, sql);
   const query = async (text: string) => [...(await sql.unsafe(text))] as Record<string, unknown>[];
   return {
@@ -77,7 +80,7 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
       const conn = postgres(url, { ...common, max: 1 });
       try {
         await conn`select pg_advisory_lock(${MIGRATION_LOCK_KEY.toString()}::bigint)`;
-        await migratePostgres(drizzlePostgres(conn, { casing: 'snake_case' }), {
+        await migratePostgres(drizzlePostgres(conn, DRIZZLE_OPTIONS), {
           migrationsFolder: MIGRATIONS_FOLDER,
         });
         await whileLocked?.();
@@ -106,7 +109,7 @@ async function loadPglite() {
 
 async function pgliteHandle(client: PGlite, release: () => void = () => {}): Promise<DatabaseHandle> {
   const { drizzle: drizzlePglite, migrate: migratePglite } = await loadPglite();
-  const db = drizzlePglite(client, { casing: 'snake_case' });
+  const db = drizzlePglite(client, DRIZZLE_OPTIONS);
   const query = async (text: string) => (await client.query<Record<string, unknown>>(text)).rows;
   return {
     kind: 'pglite',

@@ -1,5 +1,6 @@
 import { is, SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { DRIZZLE_OPTIONS } from './client.ts';
 import type { Database } from './client.ts';
 
 const statements = new WeakMap<Database, Map<string, unknown>>();
@@ -66,7 +67,7 @@ export function transactionStatement<R = never>(
       if (!query) {
         // A statement drizzle's builders cannot say (a plain `sql` one) is rendered by its dialect.
         const built = build(tx);
-        query = is(built, SQL) ? new PgDialect().sqlToQuery(built) : built.toSQL();
+        query = is(built, SQL) ? new PgDialect(DRIZZLE_OPTIONS).sqlToQuery(built) : built.toSQL();
       }
       return tx._.session.prepareQuery(query, undefined, name, false, rows).execute(values) as Promise<R[]>;
     },
