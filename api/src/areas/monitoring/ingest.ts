@@ -91,17 +91,23 @@ function row(r: CheckResultInput): Record<string, unknown> {
   return out;
 }
 
+/** The insert's answer when it stored every row it was given. */
+const ALL_STORED = Symbol('all stored');
+
 /**
  * The batch's rows in one INSERT … SELECT, the batch as one JSON parameter that PostgreSQL takes
  * apart (drizzle building a row's worth of parameters per result, or the driver escaping arrays,
  * cost more than the insert; `details` made here costs less than jsonb operators there). Rows of
  * endpoints out of the agent's reach are left out here, so the insert need not wait for the reach
- * check's answer; those stored before (a batch sent again) are skipped, and the new ones returned.
+ * check's answer; those stored before (a batch sent again) are skipped. The answer is one row:
+ * the new results' IDs, or none when every row given was new (nearly every batch), so the job
+ * thread does not read and keep a row per result while the transaction ends.
  */
 const insertStatement = transactionStatement(
   'monitoring_insert_results',
   (d) =>
-    d
+    // drizzle puts the embedded insert in parentheses: `with stored as (insert …)`.
+    sql`with stored as ${d
       .insert(checkResults)
       .select(
         sql`select t.result_id, t.endpoint_id, ${sql.placeholder('agent')}::uuid, t.checked_at, now(), t.success,
@@ -114,9 +120,56 @@ const insertStatement = transactionStatement(
           where ${checkEndpoints.id} = any(${arrayParameter('ids', 'uuid')}::uuid[]) and ${inReach})` as never,
       )
       .onConflictDoNothing({ target: checkResults.id })
-      .returning({ id: checkResults.id }),
-  ([id]) => id as string,
+      .returning({ id: checkResults.id })}
+    select case when count(*) = ${sql.placeholder('rowCount')}::int then null
+      else coalesce(string_agg(id::text, ','), '') end from stored`,
+  ([ids]) => (ids === null ? ALL_STORED : (ids as string).split(',')),
 );
+
+/**
+ * What a batch keeps while it waits for its writer and its transaction: the rows' JSON and, per
+ * result, the few fields read after the insert. The validated results (a few hundred objects of up
+ * to 45 fields) are garbage before the wait, so the job thread's scavenges do not copy them while
+ * the database is slow (docs/monitoring.md, "The job thread's garbage").
+ */
+interface CompactBatch {
+  readonly size: number;
+  readonly resultIds: readonly string[];
+  readonly endpointIds: readonly string[];
+  /** `checked_at` in milliseconds; a result too far ahead is NaN (rejected, never stored). */
+  readonly checkedAt: Float64Array;
+  readonly success: Uint8Array;
+  /** The timely results' rows (`row`), one JSON text; null when none is timely. */
+  readonly rows: string | null;
+  readonly timely: number;
+}
+
+function compact(results: readonly CheckResultInput[], latest: number): CompactBatch {
+  const n = results.length;
+  const batch = {
+    size: n,
+    resultIds: new Array<string>(n),
+    endpointIds: new Array<string>(n),
+    checkedAt: new Float64Array(n),
+    success: new Uint8Array(n),
+    rows: null as string | null,
+    timely: 0,
+  };
+  const rows: Record<string, unknown>[] = [];
+  for (let i = 0; i < n; i++) {
+    const r = results[i]!;
+    const at = Date.parse(r.checked_at);
+    batch.resultIds[i] = r.result_id;
+    batch.endpointIds[i] = r.endpoint_id;
+    // A clock ahead would hold an endpoint's streaks (newer results win) and fill future rollups.
+    batch.checkedAt[i] = at <= latest ? at : NaN;
+    batch.success[i] = r.success ? 1 : 0;
+    if (at <= latest) rows.push(row(r));
+  }
+  batch.timely = rows.length;
+  if (rows.length > 0) batch.rows = JSON.stringify(rows);
+  return batch;
+}
 
 /**
  * Stores a batch of results once each (the agent's `result_id` is the key: a batch sent again adds
@@ -129,35 +182,48 @@ const insertStatement = transactionStatement(
  * streaks together; the streaks' write and the jobs with the COMMIT. A writer (above) is held for
  * these only, and every one of them waits for the database's core when it is busy.
  */
-export async function ingestResults(
+export function ingestResults(
   db: Database,
   agent: AgentIdentity,
   results: readonly CheckResultInput[],
   batchWriters = DEFAULT_BATCH_WRITERS,
 ): Promise<IngestOutcome> {
-  if (results.length === 0) return { accepted: 0, duplicates: 0, rejected: [] };
-  const asked = [...new Set(results.map((r) => r.endpoint_id))];
+  if (results.length === 0) return Promise.resolve({ accepted: 0, duplicates: 0, rejected: [] });
+  const now = Date.now();
+  // Synchronous up to here: `results` is not kept by what follows.
+  return storeCompact(db, agent, compact(results, now + MAX_AHEAD_MS), batchWriters, now);
+}
+
+async function storeCompact(
+  db: Database,
+  agent: AgentIdentity,
+  batch: CompactBatch,
+  batchWriters: number,
+  now: number,
+): Promise<IngestOutcome> {
+  const asked = [...new Set(batch.endpointIds)];
   const at = { ids: asked, org: agent.organizationId, ws: agent.workspaceId };
-  // A clock ahead would hold an endpoint's streaks (newer results win) and fill future rollups.
-  const latest = Date.now() + MAX_AHEAD_MS;
-  const timely = results.filter((r) => Date.parse(r.checked_at) <= latest);
   const outcome = (reach: ReadonlyMap<string, unknown>, accepted: number): IngestOutcome => {
-    const reasonOf = (r: CheckResultInput): (typeof REJECTIONS)[number] | null =>
-      !reach.has(r.endpoint_id)
+    const rejected: IngestOutcome['rejected'] = [];
+    for (let i = 0; i < batch.size; i++) {
+      const reason: (typeof REJECTIONS)[number] | null = !reach.has(batch.endpointIds[i]!)
         ? 'endpoint_unknown'
-        : Date.parse(r.checked_at) > latest
+        : Number.isNaN(batch.checkedAt[i])
           ? 'checked_at_in_future'
           : null;
-    const rejected = results.flatMap((r) => {
-      const reason = reasonOf(r);
-      return reason ? [{ result_id: r.result_id, reason }] : [];
-    });
-    return { accepted, duplicates: results.length - rejected.length - accepted, rejected };
+      if (reason) rejected.push({ result_id: batch.resultIds[i]!, reason });
+    }
+    return { accepted, duplicates: batch.size - rejected.length - accepted, rejected };
   };
   const reachOf = (rows: readonly { id: string; failures: number; successes: number }[]) =>
     new Map(rows.map((r) => [r.id, r]));
-  if (timely.length === 0) return outcome(reachOf(await reachStatement.execute(db, at)), 0);
-  const now = Date.now();
+  if (batch.rows === null) return outcome(reachOf(await reachStatement.execute(db, at)), 0);
+  const rows = batch.rows;
+  // Endpoints out of reach too (not known yet): their streaks are read, never written.
+  const streakIds: string[] = [];
+  for (let i = 0; i < batch.size; i++)
+    if (countsForStreaks({ checkedAt: new Date(batch.checkedAt[i]!) }, now))
+      streakIds.push(batch.endpointIds[i]!);
   const storeBatch = () =>
     transactionWithClosing(db, async (tx, beforeCommit) => {
       const [reachRows, inserted, old] = await Promise.all([
@@ -166,30 +232,29 @@ export async function ingestResults(
           agent: agent.agentId,
           location: agent.location,
           ...at,
-          rows: JSON.stringify(timely.map(row)),
+          rows,
+          rowCount: batch.timely,
         }),
-        // Endpoints out of reach too (not known yet): their streaks are read, never written.
-        lockStreaks(
-          tx,
-          agent,
-          timely
-            .filter((r) => countsForStreaks({ checkedAt: new Date(r.checked_at) }, now))
-            .map((r) => r.endpoint_id),
-        ),
+        lockStreaks(tx, agent, streakIds),
       ]);
       const reach = reachOf(reachRows);
-      const stored = new Set(inserted);
+      const [ids] = inserted;
+      const stored = ids === ALL_STORED ? undefined : new Set(ids);
       // A result stored now (the first of twins in one batch only). The reach check and the insert
       // read the endpoints at two moments: one moved into reach between them is stored, but its
       // streak waits for the next result.
-      const fresh = timely
-        .filter((r) => stored.delete(r.result_id) && reach.has(r.endpoint_id))
-        .map((r) => ({
-          endpointId: r.endpoint_id,
-          checkedAt: new Date(r.checked_at),
-          success: r.success,
-          durationMs: r.duration_ms,
-        }));
+      const fresh: { endpointId: string; checkedAt: Date; success: boolean }[] = [];
+      for (let i = 0; i < batch.size; i++) {
+        const endpointId = batch.endpointIds[i]!;
+        const checkedAt = batch.checkedAt[i]!;
+        if (
+          Number.isNaN(checkedAt) ||
+          stored?.delete(batch.resultIds[i]!) === false ||
+          !reach.has(endpointId)
+        )
+          continue;
+        fresh.push({ endpointId, checkedAt: new Date(checkedAt), success: batch.success[i] === 1 });
+      }
       const flipped = moveStreaks(tx, agent.location, fresh, old, (id) => reach.get(id)!, beforeCommit);
       if (flipped.length > 0)
         beforeCommit(
