@@ -103,9 +103,9 @@ export function poolLines(samples: PoolSample[][]): string[] {
 /**
  * The API's event-loop lag (p99 and max since the last scrape: prom-client resets it), its
  * requests' thread's GC seconds and pauses so far, and its heap in use, from its process metrics;
- * and its own histogram of the list's handling (`listServed`, cumulative counts by upper bound in seconds). That one starts
- * once the request was read: the client's time minus it is the wait to be read (the event loop,
- * the network), it is the handling (its queries included).
+ * and its own histogram of the list's handling (`listServed`, cumulative counts by upper bound in
+ * seconds). That one starts once the request was read: the client's time minus it is the wait to
+ * be read (the event loop, the network), it is the handling (its queries included).
  */
 export interface LoopAndGc {
   lagP99: number;
