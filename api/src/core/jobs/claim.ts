@@ -47,7 +47,12 @@ export async function giveUpDead(db: Database): Promise<void> {
   ).execute();
 }
 
-/** Takes the job whose ID `chosen` selects (locked): running, owner and lease from placeholders. */
+/**
+ * Takes the job whose row `chosen` selects by its `ctid` (locked): running, owner and lease from
+ * placeholders. By `ctid`, not by ID: a statement prepared while the queue was small kept a plan
+ * that found the ID by reading the whole table, dead rows included, however much it had grown. A
+ * locked row keeps its `ctid` until the statement ends.
+ */
 const claimQuery = (db: Database, chosen: SQL) =>
   db
     .update(jobs)
@@ -59,7 +64,7 @@ const claimQuery = (db: Database, chosen: SQL) =>
       fence: sql`${jobs.fence} + 1`,
       attempts: sql`${jobs.attempts} + 1`,
     })
-    .where(eq(jobs.id, sql`(${chosen})`))
+    .where(sql`${jobs}.ctid = (${chosen})`)
     .returning();
 
 /** `any_limited`: any tenant's job but one of a tenant at its limit (placeholder `tenantLimit`). */
@@ -200,8 +205,8 @@ function claimStatement(db: Database, shape: ClaimShape) {
     }
     return claimQuery(
       d,
-      sql`with recursive ${ctes} select l.id from (${candidates}) c
-        cross join lateral (select j.id from ${jobs} j where j.id = c.id and j.kind = any(${kindsParam})
+      sql`with recursive ${ctes} select l.ctid from (${candidates}) c
+        cross join lateral (select j.ctid from ${jobs} j where j.id = c.id and j.kind = any(${kindsParam})
           and ${dueRow}
           and ${tenantMay(shape, sql`j.tenant`)} for update of j skip locked) l
         limit 1`,
@@ -227,7 +232,7 @@ export async function claim(
   const leased = (row: Lease['job'] | undefined) => row && { job: row, owner, leaseSeconds };
   const params = { owner, lease: leaseSeconds };
   const one = (filter: SQL) =>
-    sql`select j.id from ${jobs} j where ${filter}
+    sql`select j.ctid from ${jobs} j where ${filter}
       and ${dueRow}
       limit 1 for update of j skip locked`;
   if ('id' in which) return leased((await claimQuery(db, one(sql`j.id = ${which.id}`)).execute(params))[0]);
