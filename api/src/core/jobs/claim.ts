@@ -50,8 +50,8 @@ export async function giveUpDead(db: Database): Promise<void> {
 /**
  * Takes the job whose row `chosen` selects by its `ctid` (locked): running, owner and lease from
  * placeholders. By `ctid`, not by ID: a statement prepared while the queue was small kept a plan
- * that found the ID by reading the whole table, dead rows included, however much it had grown. A
- * locked row keeps its `ctid` until the statement ends.
+ * that found the ID by reading the whole table, dead rows included, until the next ANALYZE however
+ * much the table grew. A locked row keeps its `ctid` until the statement ends.
  */
 const claimQuery = (db: Database, chosen: SQL) =>
   db
