@@ -1,11 +1,13 @@
 import { z } from '@hono/zod-openapi';
 import { asc, sql } from 'drizzle-orm';
+import { connect } from 'node:net';
 import { parse } from 'yaml';
 import { beforeAll, expect, it } from 'vitest';
 import { users } from './core/db/schema/index.ts';
 import { defineRoute, PUBLIC } from './http/openapi.ts';
 import { MAX_PAGE, MAX_PAGE_SIZE, PageQuerySchema, paginate, paginated } from './core/pagination.ts';
 import { API_VERSION } from './core/version.ts';
+import { startServer } from './server.ts';
 import { testApp } from './test/app.ts';
 import { freshDatabase, migratedDatabase } from './test/databases.ts';
 import { describeOnEachDatabase } from './test/world.ts';
@@ -188,6 +190,48 @@ describeOnEachDatabase('HTTP contract', { world: { bodyLimitBytes: 2048 } }, (w,
     expect(await big.json()).toMatchObject({ code: 'payload_too_large' });
     const ok = await env.app.request('/api/test-echo/', json({ name: 'abc', count: 1 }));
     expect(ok.status).toBe(201);
+  });
+
+  it('holds the body limit over a real socket, by Content-Length and while a chunked body streams', async () => {
+    const server = await startServer(env.app, { port: 0, host: '127.0.0.1' });
+    // Raw HTTP/1.1 over one connection per request: what a client's framing of the body is.
+    const raw = (head: string, body: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const socket = connect(server.port, '127.0.0.1', () =>
+          socket.end(
+            `POST /api/test-echo/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nConnection: close\r\n${head}\r\n${body}`,
+          ),
+        );
+        let text = '';
+        socket.setEncoding('utf8').on('data', (d: string) => (text += d));
+        socket
+          .on('error', reject)
+          .on('close', () =>
+            resolve({
+              status: Number(/^HTTP\/1\.1 (\d+)/.exec(text)?.[1]),
+              body: text.slice(text.indexOf('\r\n\r\n') + 4),
+            }),
+          );
+      });
+    const chunked = (s: string) => `${s.length.toString(16)}\r\n${s}\r\n0\r\n\r\n`;
+    const small = JSON.stringify({ name: 'abc', count: 1 });
+    const big = JSON.stringify({ name: 'x'.repeat(4096), count: 1 });
+    try {
+      const byLength = await raw(`Content-Length: ${Buffer.byteLength(small)}\r\n`, small);
+      expect(byLength).toMatchObject({ status: 201 });
+      expect(JSON.parse(byLength.body)).toEqual({ name: 'abc' });
+      const tooLong = await raw(`Content-Length: ${Buffer.byteLength(big)}\r\n`, big);
+      expect(tooLong.status).toBe(413);
+      expect(tooLong.body).toContain('payload_too_large');
+      expect(await raw('Transfer-Encoding: chunked\r\n', chunked(small))).toMatchObject({ status: 201 });
+      const streamed = await raw('Transfer-Encoding: chunked\r\n', chunked(big));
+      expect(streamed.status).toBe(413);
+      expect(streamed.body).toContain('payload_too_large');
+      // A body cut short of its Content-Length never reaches the route.
+      expect((await raw(`Content-Length: 100\r\n`, small)).status).not.toBe(201);
+    } finally {
+      await server.close(1000);
+    }
   });
 
   it('refuses a big body with 413 on a DELETE too, and documents it there', async () => {

@@ -58,20 +58,29 @@ export const responseHeaders = (hstsMaxAgeSeconds: number): MiddlewareHandler =>
 /**
  * Refuses bodies over the configured size with 413, before they are read whole. GET and HEAD
  * requests carry no body, and asking whether they do would make the Node adapter build a full
- * `Request` for each of them, so they pass straight through.
+ * `Request` for each of them, so they pass straight through. A body with a `Content-Length` and no
+ * `Transfer-Encoding` is judged by that header: Node's parser reads exactly that many bytes, and the
+ * body stays unread, so the route reads it straight from the socket. Hono's `bodyLimit` would ask
+ * for `c.req.raw.body`, which makes the adapter wrap the socket in a web stream and a full
+ * `Request` for every write. Other bodies (chunked) are counted as they stream.
  */
 export const limitBody = (maxSize: number): MiddlewareHandler => {
+  const tooLarge = () =>
+    new ApiError(413, 'payload_too_large', `The request body is larger than the limit of ${maxSize} bytes.`);
   const limit = bodyLimit({
     maxSize,
     onError: () => {
-      throw new ApiError(
-        413,
-        'payload_too_large',
-        `The request body is larger than the limit of ${maxSize} bytes.`,
-      );
+      throw tooLarge();
     },
   });
-  return (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next));
+  return (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const length = c.req.header('content-length');
+    if (length === undefined || c.req.header('transfer-encoding') !== undefined || !/^\d+$/.test(length))
+      return limit(c, next);
+    if (Number(length) > maxSize) throw tooLarge();
+    return next();
+  };
 };
 
 /** The zod-openapi hook every route shares: a failed validation is a 400 with one entry per field. */
