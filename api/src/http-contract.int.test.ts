@@ -204,14 +204,12 @@ describeOnEachDatabase('HTTP contract', { world: { bodyLimitBytes: 2048 } }, (w,
         );
         let text = '';
         socket.setEncoding('utf8').on('data', (d: string) => (text += d));
-        socket
-          .on('error', reject)
-          .on('close', () =>
-            resolve({
-              status: Number(/^HTTP\/1\.1 (\d+)/.exec(text)?.[1]),
-              body: text.slice(text.indexOf('\r\n\r\n') + 4),
-            }),
-          );
+        socket.on('error', reject).on('close', () =>
+          resolve({
+            status: Number(/^HTTP\/1\.1 (\d+)/.exec(text)?.[1]),
+            body: text.slice(text.indexOf('\r\n\r\n') + 4),
+          }),
+        );
       });
     const chunked = (s: string) => `${s.length.toString(16)}\r\n${s}\r\n0\r\n\r\n`;
     const small = JSON.stringify({ name: 'abc', count: 1 });
